@@ -1,0 +1,223 @@
+"""The offline, rule-based extractor (section 9.3): a few high-value patterns, Chinese and English.
+
+Trust over coverage: only what the user said can become a memory about the user; questions, hypotheticals,
+negations and reported speech are left out rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from mirror_pipeline.core.model import (
+    Evidence,
+    MemoryCandidate,
+    MemoryType,
+    Scope,
+    Sensitivity,
+    Speaker,
+    TimePrecision,
+)
+from mirror_pipeline.core.screening import PLACEHOLDER_RE
+from mirror_pipeline.core.text import normalize, sentences, stable_id
+from mirror_pipeline.core.timeexpr import find_times
+
+EXTRACTOR = "rules"
+EXTRACTOR_VERSION = "rules-0.1.0"
+USER = "user"
+
+_ZH_STOP = r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之后|工作|上班|住|生活|读书|念书)"
+_ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
+_EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
+_EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
+_EN_END = r"(?=$|[.,;!?\n]| now| since| with| and| for| because| last| this| in \d| two| three| a few)"
+
+ZH_RELATIONS = {
+    "表哥": "cousin", "表姐": "cousin", "表弟": "cousin", "表妹": "cousin", "堂哥": "cousin", "堂姐": "cousin",
+    "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister", "妻子": "wife", "老婆": "wife",
+    "丈夫": "husband", "老公": "husband", "爸爸": "father", "妈妈": "mother", "儿子": "son", "女儿": "daughter",
+    "上司": "manager", "领导": "manager", "经理": "manager", "老板": "boss", "同事": "colleague", "朋友": "friend",
+    "室友": "roommate", "女朋友": "girlfriend", "男朋友": "boyfriend", "导师": "advisor",
+}
+EN_RELATIONS = {
+    r: r for r in ("manager", "boss", "wife", "husband", "brother", "sister", "cousin", "friend", "colleague",
+                   "roommate", "girlfriend", "boyfriend", "partner", "mother", "father", "son", "daughter", "advisor")
+}
+EN_RELATIONS.update({"mom": "mother", "dad": "father", "best friend": "friend", "coworker": "colleague"})
+FAMILY = {"cousin", "brother", "sister", "wife", "husband", "father", "mother", "son", "daughter", "partner"}
+_ZH_REL = "|".join(sorted(ZH_RELATIONS, key=len, reverse=True))
+_EN_REL = "|".join(sorted(EN_RELATIONS, key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    memory_type: MemoryType
+    predicate: str
+    regex: re.Pattern[str]
+    confidence: float
+    importance: float
+    sensitivity: Sensitivity
+    template: str
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("zh_moved", MemoryType.EVENT, "moved_to",
+            re.compile(r"我(?:们)?(?:已经|刚刚|刚)?搬(?:家)?(?:到|去)了?" + _ZH_OBJ + _ZH_STOP),
+            0.85, 0.8, Sensitivity.MEDIUM, "moved to {obj}"),
+    Pattern("en_moved", MemoryType.EVENT, "moved_to",
+            re.compile(r"\bI(?:'ve| have)? (?:just |finally |recently )?moved to " + _EN_OBJ + _EN_END),
+            0.85, 0.8, Sensitivity.MEDIUM, "moved to {obj}"),
+    Pattern("zh_lives", MemoryType.FACT, "lives_in",
+            re.compile(r"我(?:现在|目前|如今)?(?:住在|生活在|定居在)" + _ZH_OBJ + _ZH_STOP),
+            0.9, 0.8, Sensitivity.MEDIUM, "lives in {obj}"),
+    Pattern("en_lives", MemoryType.FACT, "lives_in",
+            re.compile(r"\bI (?:currently |now |still )?live in " + _EN_OBJ + _EN_END),
+            0.9, 0.8, Sensitivity.MEDIUM, "lives in {obj}"),
+    Pattern("zh_works", MemoryType.FACT, "works_at",
+            re.compile(r"我(?:现在|目前)?在" + _ZH_OBJ + r"(?:工作|上班|任职)"),
+            0.85, 0.75, Sensitivity.MEDIUM, "works at {obj}"),
+    Pattern("zh_joined", MemoryType.EVENT, "joined",
+            re.compile(r"我(?:已经|刚)?(?:加入了?|入职了?)" + _ZH_OBJ + _ZH_STOP),
+            0.85, 0.8, Sensitivity.MEDIUM, "joined {obj}"),
+    Pattern("en_works", MemoryType.FACT, "works_at",
+            re.compile(r"\bI (?:currently |now )?work (?:at|for) " + _EN_OBJ + _EN_END),
+            0.85, 0.75, Sensitivity.MEDIUM, "works at {obj}"),
+    Pattern("en_joined", MemoryType.EVENT, "joined",
+            re.compile(r"\bI (?:just |recently )?joined " + _EN_OBJ + _EN_END),
+            0.85, 0.8, Sensitivity.MEDIUM, "joined {obj}"),
+    Pattern("zh_prefer_from_now", MemoryType.PREFERENCE, "prefers",
+            re.compile(r"以后(?P<obj>[^，。,.!！？?；;]{2,30}?)(?:都)?优先(?P<obj2>[^，。,.!！？?；;]{1,20})"),
+            0.9, 0.6, Sensitivity.LOW, "prefers {obj}: {obj2}"),
+    Pattern("zh_prefer", MemoryType.PREFERENCE, "prefers",
+            re.compile(r"我(?:更|比较|最|很|非常|一直|特别)?(?:喜欢|偏好|爱)(?P<obj>[^，。,.!！？?；;]{1,30})"),
+            0.8, 0.5, Sensitivity.LOW, "likes {obj}"),
+    Pattern("en_prefer", MemoryType.PREFERENCE, "prefers",
+            re.compile(r"\bI (?:really |much |strongly |usually |always )?(?:prefer|like|love|enjoy) " + _EN_PHRASE
+                       + r"(?=$|[.,;!?\n]| because| but| when)"),
+            0.8, 0.5, Sensitivity.LOW, "likes {obj}"),
+    Pattern("en_from_now", MemoryType.PREFERENCE, "prefers",
+            re.compile(r"(?i)\bfrom now on,? (?:please )?" + _EN_PHRASE + r"(?=$|[.;!?\n])"),
+            0.9, 0.6, Sensitivity.LOW, "from now on: {obj}"),
+    Pattern("zh_rel_is_my", MemoryType.RELATIONSHIP, "relation",
+            re.compile(r"(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?P<rel>" + _ZH_REL + r")"),
+            0.85, 0.7, Sensitivity.MEDIUM, "{obj} is the user's {rel}"),
+    Pattern("zh_my_rel_named", MemoryType.RELATIONSHIP, "relation",
+            re.compile(r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:叫|是)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)" + _ZH_STOP),
+            0.85, 0.7, Sensitivity.MEDIUM, "{obj} is the user's {rel}"),
+    Pattern("en_my_rel_named", MemoryType.RELATIONSHIP, "relation",
+            re.compile(r"\b[Mm]y (?P<rel>" + _EN_REL + r"),? (?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"),
+            0.85, 0.7, Sensitivity.MEDIUM, "{obj} is the user's {rel}"),
+    Pattern("en_is_my_rel", MemoryType.RELATIONSHIP, "relation",
+            re.compile(r"\b(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?) is my (?P<rel>" + _EN_REL + r")\b"),
+            0.85, 0.7, Sensitivity.MEDIUM, "{obj} is the user's {rel}"),
+)
+
+# Sentences that do not assert something about the user as a fact.
+_QUESTION = re.compile(r"[?？]\s*$|吗\s*[。.]?$|是不是|有没有|(?i:^(?:do|did|does|are|is|can|could|should|would|where|what|when|why|how)\b)")
+_HYPOTHETICAL = re.compile(r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b)")
+_REPORTED = re.compile(r"[他她]们?说|据说|听说|(?i:\b(?:he|she|they) (?:said|says|told|thinks)\b)")
+_NEGATION_ZH = re.compile(r"不再|没有|没|不|别|未")
+_NEGATION_EN = re.compile(r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly)\b")
+_HEDGE = re.compile(r"应该是|大概|可能|好像|也许|估计|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b)")
+_TRAILING = re.compile(r"[的了啦呢吧啊呀\s]+$")
+
+
+def _clean(obj: str) -> str:
+    obj = normalize(obj)
+    obj = _TRAILING.sub("", obj)
+    # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
+    obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
+    return obj.strip(" -·")
+
+
+def _negated(sentence: str, match_start: int) -> bool:
+    before = sentence[max(0, match_start - 12) : match_start + 6]
+    return bool(_NEGATION_ZH.search(before) or _NEGATION_EN.search(sentence[: match_start + 12]))
+
+
+def extract(evidence: Evidence, extracted_at: datetime | None = None) -> list[MemoryCandidate]:
+    """Candidates the user's own words support, each tied to its evidence and character span."""
+    if evidence.actor != Speaker.USER:
+        return []
+    text = evidence.raw_content
+    out: list[MemoryCandidate] = []
+    for s_start, s_end in sentences(text):
+        sentence = text[s_start:s_end]
+        if PLACEHOLDER_RE.search(sentence):
+            continue  # a sentence that held a secret is the secret reference's, not a memory's
+        if _QUESTION.search(sentence) or _HYPOTHETICAL.search(sentence) or _REPORTED.search(sentence):
+            continue
+        hedge = bool(_HEDGE.search(sentence))
+        times = find_times(sentence, evidence.timestamp)
+        for pattern in PATTERNS:
+            for m in pattern.regex.finditer(sentence):
+                if _negated(sentence, m.start()):
+                    continue
+                groups = m.groupdict()
+                obj = _clean(groups.get("obj") or "")
+                if not obj or len(obj) < 2 and not re.match(r"[\u4e00-\u9fff]", obj):
+                    continue
+                rel = groups.get("rel")
+                relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
+                predicate = relation if relation else pattern.predicate
+                extra = _clean(groups.get("obj2") or "")
+                content = pattern.template.format(obj=obj, rel=relation or "", obj2=extra)
+                object_value = f"{obj}: {extra}" if extra else obj
+                time = times[0] if times else None
+                sensitivity = Sensitivity.HIGH if relation in FAMILY else pattern.sensitivity
+                span = (s_start + m.start(), s_start + m.end())
+                out.append(
+                    MemoryCandidate(
+                        candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
+                        memory_type=pattern.memory_type,
+                        subject=USER,
+                        predicate=predicate,
+                        object=object_value,
+                        content_text=f"The user {content}" if not relation else content,
+                        confidence=round(pattern.confidence * (0.7 if hedge else 1.0), 3),
+                        importance=pattern.importance,
+                        sensitivity=sensitivity,
+                        scope=Scope.LONG_TERM,
+                        speaker=evidence.actor,
+                        evidence_id=evidence.evidence_id,
+                        span_start=span[0],
+                        span_end=span[1],
+                        mention_time=evidence.timestamp,
+                        valid_time_start=time.start_iso if time else None,
+                        valid_time_end=(time.end_iso if time and pattern.memory_type is MemoryType.EVENT else None),
+                        time_precision=time.precision if time else TimePrecision.UNKNOWN,
+                        time_expression=time.expression if time else None,
+                        extractor=EXTRACTOR,
+                        extractor_version=EXTRACTOR_VERSION,
+                        source_type=evidence.source_type,
+                    )
+                )
+    return _derived(out)
+
+
+def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
+    """A move is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on."""
+    out = list(candidates)
+    have = {(c.predicate, c.object) for c in candidates}
+    for c in candidates:
+        if c.predicate == "moved_to" and ("lives_in", c.object) not in have:
+            out.append(
+                MemoryCandidate(
+                    **{
+                        **c.__dict__,
+                        "candidate_id": stable_id("cand", c.candidate_id, "lives_in"),
+                        "memory_type": MemoryType.FACT,
+                        "predicate": "lives_in",
+                        "content_text": f"The user lives in {c.object}",
+                        "valid_time_end": None,
+                    }
+                )
+            )
+    return out
+
+
+def extract_all(evidence: Iterable[Evidence]) -> list[MemoryCandidate]:
+    return [c for e in evidence for c in extract(e)]

@@ -1,0 +1,101 @@
+"""Text helpers shared by every stage: stable ids, language, tokens for search, sentence splitting.
+
+Chinese is tokenized into overlapping character bigrams (plus single characters for one-character words): the
+classic dictionary-free way to index Chinese, and it needs no model or download.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from mirror_pipeline.core.model import Language
+
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK_CHAR = re.compile(f"[{_CJK}]")
+_TOKEN = re.compile(f"[{_CJK}]+|[A-Za-z0-9]+(?:['’][A-Za-z]+)?", re.UNICODE)
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s)|\n+")
+
+EN_STOPWORDS = frozenset(
+    "a an the and or but of to in on at for with by from as is are was were be been being it its this that these "
+    "those i me my we our you your he she they them his her their do does did have has had not no so if then than "
+    "what which who whom how when where why can could should would will shall may might must about into over".split()
+)
+
+
+def stable_id(prefix: str, *parts: object) -> str:
+    """A short id that is the same on every machine and every run for the same parts."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
+    return f"{prefix}_{digest[:16]}"
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width to half-width), collapse white space."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+
+
+def detect_language(text: str) -> Language:
+    cjk = len(CJK_CHAR.findall(text))
+    latin = len(_LATIN_LETTER.findall(text))
+    if cjk == 0 and latin == 0:
+        return Language.UNKNOWN
+    # A Chinese character carries about as much as a short English word: weigh letters down accordingly.
+    latin_weight = latin / 4
+    if cjk and cjk >= 4 * latin_weight:
+        return Language.ZH if latin_weight < 1 or cjk >= 10 * latin_weight else Language.MIXED
+    if latin_weight >= 4 * cjk:
+        return Language.EN
+    return Language.MIXED
+
+
+def tokens(text: str) -> list[str]:
+    """Search tokens: lower-cased English words without stop words, Chinese character bigrams."""
+    out: list[str] = []
+    for match in _TOKEN.finditer(unicodedata.normalize("NFKC", text)):
+        run = match.group(0)
+        if CJK_CHAR.match(run):
+            if len(run) == 1:
+                out.append(run)
+            else:
+                out.extend(run[i : i + 2] for i in range(len(run) - 1))
+        else:
+            word = run.lower()
+            if word not in EN_STOPWORDS:
+                out.append(word)
+    return out
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Spans (start, end) of the sentences of a text, Chinese and English punctuation alike."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.start()
+        if end > start and text[start:end].strip():
+            spans.append((start, end))
+        start = match.end() if match.end() > match.start() else end
+    if start < len(text) and text[start:].strip():
+        spans.append((start, len(text)))
+    # trim white space inside each span
+    trimmed = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            trimmed.append((s, e))
+    return trimmed
+
+
+def estimate_tokens(text: str) -> int:
+    """A model-free estimate of prompt tokens: about one per Chinese character, 1.3 per English word."""
+    cjk = len(CJK_CHAR.findall(text))
+    words = len(re.findall(r"[A-Za-z0-9]+", text))
+    return cjk + int(words * 1.3) + 1
