@@ -130,7 +130,7 @@ def _clean(obj: str) -> str:
     obj = _TRAILING.sub("", obj)
     # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
     obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
-    return obj.strip(" -·")
+    return obj.strip(" -·.")
 
 
 def _negated(sentence: str, match_start: int) -> bool:

@@ -120,6 +120,21 @@ class Language(StrEnum):
 
 
 @dataclass(frozen=True)
+class Message:
+    """One message, paragraph or answer of an imported file, as a parser read it (already redacted)."""
+
+    identity: str  # what makes this message the same message in any later export that contains it
+    locator: str
+    session_id: str
+    actor: str
+    attribution: Attribution
+    timestamp: datetime | None
+    timestamp_precision: TimePrecision
+    text: str
+    source_type: SourceType
+
+
+@dataclass(frozen=True)
 class Evidence:
     """One screened piece of what the person wrote or was told (section 5.2): a message, a paragraph, an answer."""
 

@@ -109,9 +109,11 @@ class Screened:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins)."""
+    # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
+    masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), text)
     found: list[Finding] = []
     for index, rule in enumerate(RULES):
-        for match in rule.pattern.finditer(text):
+        for match in rule.pattern.finditer(masked):
             if rule.group is None:
                 start, end = match.span()
             else:

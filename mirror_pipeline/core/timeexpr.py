@@ -81,6 +81,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("en_y", re.compile(r"(?i)\b(?:in|since|during|until|by|from) (\d{4})\b")),
     ("zh_rel_day", re.compile(r"今天|昨天|前天|明天")),
     ("en_rel_day", re.compile(r"(?i)\b(today|yesterday|tomorrow)\b")),
+    ("zh_rel_week", re.compile(r"上周|上个星期|上星期|这周|本周|这个星期")),
+    ("en_rel_week", re.compile(r"(?i)\b(last|this) week\b")),
     ("zh_rel_month_day", re.compile(rf"(上个月|这个月|本月|下个月){_NUM}[号日]")),
     ("zh_rel_month", re.compile(r"上个月|这个月|本月|下个月")),
     ("en_rel_month", re.compile(r"(?i)\b(last|this|next) month\b")),
@@ -124,6 +126,10 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
         offset = {"今天": 0, "today": 0, "昨天": -1, "yesterday": -1, "前天": -2, "明天": 1, "tomorrow": 1}[text]
         d = anchor + timedelta(days=offset)
         return d, d, TimePrecision.DAY, 0.9
+    if kind in ("zh_rel_week", "en_rel_week"):
+        last = text in ("上周", "上个星期", "上星期") or text.startswith("last")
+        monday = anchor - timedelta(days=anchor.weekday() + (7 if last else 0))
+        return monday, monday + timedelta(days=6), TimePrecision.ROUGH, 0.8
     if kind in ("zh_rel_month", "en_rel_month", "zh_rel_month_day"):
         word = g[0].lower() if g else text
         offset = {"上个月": -1, "last": -1, "这个月": 0, "本月": 0, "this": 0, "下个月": 1, "next": 1}[word]

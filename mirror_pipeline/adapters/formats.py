@@ -1,0 +1,306 @@
+"""Readers of the files people really have: detection, secret redaction on admission, and parsing into records.
+
+Every refusal is a `RefusedFile` whose reason a person understands and that never quotes the file's content (a
+refused file may hold a secret that screening never got to see).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import yaml
+
+from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
+from mirror_pipeline.core.screening import redact
+
+TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
+_DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
+
+
+class RefusedFile(Exception):
+    """A file mi-mirror will not read, and why, in words a person understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A file ready to be written to the inbox: its format and its bytes with every secret replaced."""
+
+    format: str
+    data: bytes
+    secrets_redacted: int
+    records: int
+
+
+def decode(data: bytes) -> str:
+    if not data.strip():
+        raise RefusedFile("empty file")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if b"\x00" in data[:8192]:
+        raise RefusedFile("binary file: not a chat export or journal")
+    try:
+        return data.decode("utf-8-sig").replace("\r\n", "\n")
+    except UnicodeDecodeError as err:
+        raise RefusedFile(f"not UTF-8 text (undecodable byte at offset {err.start})") from None
+
+
+def _load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        # err.msg is the parser's fixed vocabulary ("Expecting ',' delimiter"); it never quotes content.
+        raise RefusedFile(f"truncated or invalid JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
+
+
+def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, line number where the body starts)."""
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        return {}, text, 1
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError:
+        raise RefusedFile("front matter is not valid YAML") from None
+    if not isinstance(meta, dict):
+        raise RefusedFile("front matter is not a set of key: value lines")
+    return meta, text[match.end() :], text[: match.end()].count("\n") + 1
+
+
+def detect(name: str, text: str) -> str:
+    suffix = Path(name).suffix.lower()
+    if suffix == ".json":
+        data = _load_json(text)
+        if isinstance(data, list) and data and isinstance(data[0], dict) and "mapping" in data[0]:
+            return "chatgpt"
+        if isinstance(data, list) and not data:
+            raise RefusedFile("empty export: the JSON list holds no conversations")
+        raise RefusedFile("unknown JSON export: not a ChatGPT conversations.json (no 'mapping' in its conversations)")
+    if suffix in TEXT_SUFFIXES:
+        meta, _, _ = _front_matter(text)
+        if "mirror_form" in meta:
+            return "mirror_form"
+        return "markdown_journal"
+    raise RefusedFile(f"unknown format: files ending in '{suffix or '(none)'}' are not a supported export")
+
+
+# ---------------------------------------------------------------- admission: redaction before anything is written
+
+
+def _redact_json(value: Any, counter: list[int]) -> Any:
+    if isinstance(value, str):
+        screened = redact(value, scope="")
+        counter[0] += len(screened.secrets)
+        return screened.text
+    if isinstance(value, list):
+        return [_redact_json(v, counter) for v in value]
+    if isinstance(value, dict):
+        return {k: _redact_json(v, counter) for k, v in value.items()}
+    return value
+
+
+def _redact_blocks(text: str) -> tuple[str, int]:
+    """Redact paragraph by paragraph, so reference ids do not move when another paragraph changes."""
+    parts = re.split(r"(\n[ \t]*\n)", text)
+    count = 0
+    for i in range(0, len(parts), 2):
+        screened = redact(parts[i], scope="")
+        count += len(screened.secrets)
+        parts[i] = screened.text
+    return "".join(parts), count
+
+
+def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
+    """Detect the format, check that the file parses, and replace every secret in it by its reference placeholder."""
+    text = decode(data)
+    fmt = forced_format or detect(name, text)
+    if fmt not in PARSERS:
+        raise RefusedFile(f"unknown format '{fmt}'")
+    if fmt == "chatgpt":
+        counter = [0]
+        redacted_obj = _redact_json(_load_json(text), counter)
+        secrets = counter[0]
+        redacted = json.dumps(redacted_obj, ensure_ascii=False).encode() if secrets else data
+    else:
+        redacted_text, secrets = _redact_blocks(text)
+        redacted = redacted_text.encode() if secrets else data
+    # parse once to refuse what cannot be read; nothing is kept from this pass
+    records = sum(1 for _ in PARSERS[fmt](name, decode(redacted), ZoneInfo("UTC")))
+    if records == 0:
+        raise RefusedFile("no messages or entries found in the file")
+    return Admitted(fmt, redacted, secrets, records)
+
+
+# ---------------------------------------------------------------- parsers
+
+
+def _text_of_parts(parts: list[Any]) -> str:
+    pieces = []
+    for part in parts:
+        if isinstance(part, str):
+            pieces.append(part)
+        elif isinstance(part, dict) and part.get("content_type") == "image_asset_pointer":
+            pieces.append("[image]")
+    return "\n".join(p for p in pieces if p)
+
+
+def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
+    """ChatGPT conversations.json: follow `current_node` up its parents, so only the active branch is read."""
+    conversations = _load_json(text)
+    if not isinstance(conversations, list):
+        raise RefusedFile("a ChatGPT export is a JSON list of conversations")
+    for index, conv in enumerate(conversations):
+        if not isinstance(conv, dict) or not isinstance(conv.get("mapping"), dict):
+            raise RefusedFile(f"conversation {index} has no 'mapping'")
+        conv_id = str(conv.get("conversation_id") or conv.get("id") or f"index-{index}")
+        mapping = conv["mapping"]
+        node_id = conv.get("current_node")
+        if node_id not in mapping:  # older exports: the last leaf is the active one
+            leaves = [k for k, v in mapping.items() if isinstance(v, dict) and not v.get("children")]
+            node_id = leaves[-1] if leaves else None
+        chain: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        while node_id and node_id in mapping and node_id not in seen:
+            seen.add(node_id)
+            node = mapping[node_id]
+            chain.append(node)
+            node_id = node.get("parent")
+        conv_time = conv.get("create_time")
+        for node in reversed(chain):
+            message = node.get("message")
+            if not isinstance(message, dict):
+                continue
+            role = (message.get("author") or {}).get("role")
+            metadata = message.get("metadata") or {}
+            if role == "system" or metadata.get("is_visually_hidden_from_conversation"):
+                continue
+            content = message.get("content") or {}
+            body = _text_of_parts(content.get("parts") or []) if "parts" in content else str(content.get("text") or "")
+            if not body.strip():
+                continue
+            actor = {"user": Speaker.USER, "assistant": Speaker.ASSISTANT}.get(role, other_speaker(str(role)))
+            created = message.get("create_time") or conv_time
+            yield Message(
+                identity=f"chatgpt:{conv_id}:{message.get('id') or node.get('id')}",
+                locator=f"conversation {conv_id} message {message.get('id') or node.get('id')}",
+                session_id=f"chatgpt:{conv_id}",
+                actor=str(actor),
+                attribution=Attribution.FORMAT,
+                timestamp=datetime.fromtimestamp(float(created), tz=UTC) if created else None,
+                timestamp_precision=TimePrecision.SECOND if created else TimePrecision.UNKNOWN,
+                text=body,
+                source_type=SourceType.CHAT,
+            )
+
+
+def _as_date(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        match = _DATE_IN_NAME.search(value)
+        if match:
+            try:
+                return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+            except ValueError:
+                return None
+    return None
+
+
+def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
+    """A journal entry: the date comes from front matter `date:` or a YYYY-MM-DD file name; one record a paragraph."""
+    meta, body, first_line = _front_matter(text)
+    day = _as_date(meta.get("date")) or _as_date(Path(name).stem)
+    if day is None:
+        raise RefusedFile("journal entry without a date: add 'date: YYYY-MM-DD' front matter or name it YYYY-MM-DD.md")
+    stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
+    seen: dict[str, int] = {}
+    for line, paragraph in _paragraphs_with_headings(body, first_line):
+        if paragraph.startswith("#"):
+            continue  # headings are structure, not statements
+        nth = seen.get(paragraph, 0)
+        seen[paragraph] = nth + 1
+        yield Message(
+            identity=f"journal:{day.isoformat()}:{paragraph}:{nth}",
+            locator=f"line {line}",
+            session_id=f"journal:{day.isoformat()}",
+            actor=Speaker.USER,
+            attribution=Attribution.FORMAT,
+            timestamp=stamp,
+            timestamp_precision=TimePrecision.DAY,
+            text=paragraph,
+            source_type=SourceType.IMPORT,
+        )
+
+
+def parse_mirror_form(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
+    """The questionnaire `mirror init` writes: each answered question is the user's own, high-trust statement."""
+    meta, body, first_line = _front_matter(text)
+    day = _as_date(meta.get("filled_on"))
+    if day is None:
+        raise RefusedFile("questionnaire without 'filled_on: YYYY-MM-DD' in its front matter")
+    stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
+    question = ""
+    for line, paragraph in _paragraphs_with_headings(body, first_line):
+        if paragraph.startswith("#"):
+            question = paragraph.lstrip("#").strip()
+            continue
+        answer = "\n".join(ln for ln in paragraph.split("\n") if not ln.lstrip().startswith(">")).strip()
+        if not answer:
+            continue
+        yield Message(
+            identity=f"form:{meta.get('mirror_form')}:{question}:{answer}",
+            locator=f"line {line} ({question})" if question else f"line {line}",
+            session_id=f"form:{meta.get('mirror_form')}:{day.isoformat()}",
+            actor=Speaker.USER,
+            attribution=Attribution.FORMAT,
+            timestamp=stamp,
+            timestamp_precision=TimePrecision.DAY,
+            text=answer,
+            source_type=SourceType.USER_FORM,
+        )
+
+
+def _paragraphs_with_headings(body: str, first_line: int) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each paragraph, and each heading line on its own."""
+    block: list[str] = []
+    start = first_line
+    for offset, line in enumerate(body.split("\n") + [""]):
+        line_no = first_line + offset
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            if block:
+                yield start, "\n".join(block)
+                block = []
+            yield line_no, stripped
+        elif not stripped:
+            if block:
+                yield start, "\n".join(block)
+                block = []
+        else:
+            if not block:
+                start = line_no
+            block.append(line.rstrip())
+
+
+PARSERS: dict[str, Callable[[str, str, ZoneInfo], Iterator[Message]]] = {
+    "chatgpt": parse_chatgpt,
+    "markdown_journal": parse_markdown_journal,
+    "mirror_form": parse_mirror_form,
+}
+
+
+def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo) -> list[Message]:
+    return list(PARSERS[fmt](name, decode(data), tz))

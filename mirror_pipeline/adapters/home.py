@@ -1,0 +1,117 @@
+"""A data home on disk (see shared/CONTRACT.md): its folders, its config and its questionnaire."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+CONFIG_NAME = "mirror.yaml"
+DEFAULT_CONFIG: dict[str, Any] = {
+    "user": {"name": "", "aliases": []},
+    "timezone": "UTC",
+    "extraction": {"llm_model": None},
+    "context": {"budget": 800},
+}
+DAGSTER_YAML = """# Written by `mirror init`: run history for this home stays in this folder.
+telemetry:
+  enabled: false
+"""
+
+QUESTIONNAIRE = """---
+mirror_form: bootstrap
+filled_on: {today}
+---
+# mi-mirror: the first questions
+
+> Answer what you like, in Chinese or English, in your own words, under each question; leave the rest empty.
+> Fuzzy times are fine ("2021年中", "around 2019"). Never write a password or code here: write where it is kept.
+> Then: `mirror import {path}` and `mirror run`.
+
+## Life timeline: where did you grow up and study? (成长与教育)
+
+## Life timeline: where have you worked, and when? (工作经历)
+
+## Life timeline: where have you lived, and when did you move? (居住迁移)
+
+## Relations: who are the people closest to you? (核心家庭、重要亲友、同事)
+
+## Preferences: how do you like to learn, work and be spoken to? (学习、工作、沟通偏好)
+
+## Current state: what is your role now, your goals, your constraints? (当前角色、目标、约束)
+"""
+
+
+@dataclass(frozen=True)
+class Home:
+    root: Path
+    config: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def resolve(path: str | os.PathLike[str] | None = None) -> Home:
+        """--home, else MIRROR_HOME, else ./data."""
+        chosen = path or os.environ.get("MIRROR_HOME") or "data"
+        root = Path(chosen).expanduser().resolve()
+        return Home(root, load_config(root))
+
+    inbox = property(lambda self: self.root / "inbox")
+    decisions = property(lambda self: self.root / "decisions")
+    warehouse = property(lambda self: self.root / "warehouse.duckdb")
+    served = property(lambda self: self.root / "served")
+    snapshots = property(lambda self: self.root / "snapshots")
+    reviews = property(lambda self: self.root / "reviews")
+    dagster = property(lambda self: self.root / "dagster")
+    audit = property(lambda self: self.root / "audit")
+    questionnaire = property(lambda self: self.root / "questionnaire.md")
+
+    @property
+    def timezone(self) -> ZoneInfo:
+        try:
+            return ZoneInfo(str(self.config.get("timezone") or "UTC"))
+        except (ZoneInfoNotFoundError, ValueError):
+            return ZoneInfo("UTC")
+
+    @property
+    def exists(self) -> bool:
+        return (self.root / CONFIG_NAME).exists()
+
+    def init(self, today: date) -> list[str]:
+        """Create what is missing; never overwrite what the person already has. Returns what was created."""
+        created = []
+        for folder in (self.root, self.inbox, self.decisions, self.reviews, self.dagster, self.snapshots, self.audit):
+            if not folder.exists():
+                folder.mkdir(parents=True)
+                created.append(str(folder))
+        files = {
+            self.root / CONFIG_NAME: yaml.safe_dump(DEFAULT_CONFIG, allow_unicode=True, sort_keys=False),
+            self.dagster / "dagster.yaml": DAGSTER_YAML,
+            self.questionnaire: QUESTIONNAIRE.format(today=today.isoformat(), path=self.questionnaire),
+        }
+        for path, text in files.items():
+            if not path.exists():
+                path.write_text(text, encoding="utf-8")
+                created.append(str(path))
+        return created
+
+
+def load_config(root: Path) -> dict[str, Any]:
+    path = root / CONFIG_NAME
+    config = {k: (dict(v) if isinstance(v, dict) else v) for k, v in DEFAULT_CONFIG.items()}
+    if path.exists():
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if isinstance(loaded, dict):
+            config.update(loaded)
+    return config
+
+
+def dagster_environment(home: Home) -> dict[str, str]:
+    """The environment a Dagster process for this home runs in: its own DAGSTER_HOME, telemetry off."""
+    home.dagster.mkdir(parents=True, exist_ok=True)
+    if not (home.dagster / "dagster.yaml").exists():
+        (home.dagster / "dagster.yaml").write_text(DAGSTER_YAML, encoding="utf-8")
+    return {"DAGSTER_HOME": str(home.dagster), "MIRROR_HOME": str(home.root), "DAGSTER_DISABLE_TELEMETRY": "1"}

@@ -1,0 +1,98 @@
+"""The inbox on disk: importing files into it, and reading its manifest.
+
+A file enters the inbox only after its secrets are replaced by reference placeholders (section 9.2: screening comes
+before anything is written), so the home never holds a secret, the inbox included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from mirror_pipeline.adapters.formats import RefusedFile, admit
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    path: str
+    format: str | None
+    status: str  # accepted | refused | duplicate
+    reason: str | None
+    records: int
+    stored_as: str | None = None
+    secrets_redacted: int = 0
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def inbox_files(inbox: Path) -> list[Path]:
+    if not inbox.exists():
+        return []
+    return sorted(p for p in inbox.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(inbox).parts))
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+        else:
+            out.append(path)
+    return out
+
+
+def import_file(inbox: Path, source: Path, forced_format: str | None = None) -> ImportOutcome:
+    """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted."""
+    try:
+        data = source.read_bytes()
+    except OSError as err:
+        return ImportOutcome(str(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
+    try:
+        admitted = admit(source.name, data, forced_format)
+    except RefusedFile as refusal:
+        return ImportOutcome(str(source), None, "refused", refusal.reason, 0)
+    digest = sha256(admitted.data)
+    for existing in inbox_files(inbox):
+        if existing.stat().st_size == len(admitted.data) and sha256(existing.read_bytes()) == digest:
+            return ImportOutcome(str(source), admitted.format, "duplicate", f"already in the inbox as {existing.relative_to(inbox)}", 0, str(existing.relative_to(inbox)))
+    target = inbox / admitted.format / source.name
+    if target.exists():
+        target = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
+    write_atomically(target, admitted.data)
+    records = admitted.records
+    return ImportOutcome(str(source), admitted.format, "accepted", None, records, str(target.relative_to(inbox)), admitted.secrets_redacted)
+
+
+def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datetime) -> dict:
+    """The manifest row of one inbox file; a file dropped in by hand is admitted (and redacted in place) here."""
+    rel = str(path.relative_to(inbox))
+    data = path.read_bytes()
+    digest = sha256(data)
+    previous = known.get(rel)
+    if previous is not None and previous["file_hash"] == digest:
+        return previous
+    row = {"file_path": rel, "file_hash": digest, "format": None, "status": "refused", "reason": None, "records": 0,
+           "secrets_redacted": 0, "size_bytes": len(data), "seen_at": seen_at}
+    try:
+        admitted = admit(path.name, data)
+    except RefusedFile as refusal:
+        row["reason"] = refusal.reason
+        return row
+    if admitted.data != data:
+        write_atomically(path, admitted.data)
+        digest = sha256(admitted.data)
+    row.update(file_hash=digest, format=admitted.format, status="accepted", records=admitted.records,
+               secrets_redacted=admitted.secrets_redacted, size_bytes=len(admitted.data))
+    return row

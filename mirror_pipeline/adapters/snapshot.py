@@ -1,0 +1,87 @@
+"""The served snapshot: written whole into a new folder, then switched to by one atomic rename of the `served` link.
+
+A reader that holds the old `context.duckdb` open keeps reading the old files (they are only unlinked later), and a
+run that fails before the switch leaves the last good snapshot in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+KEEP_SNAPSHOTS = 3
+
+
+def fingerprint(tables: dict[str, pl.DataFrame]) -> str:
+    """A digest of the snapshot's content (order-independent), to tell whether a run changed anything."""
+    digest = hashlib.sha256()
+    for name in sorted(tables):
+        df = tables[name]
+        digest.update(name.encode())
+        digest.update(str(df.schema).encode())
+        if len(df):
+            digest.update(df.hash_rows(seed=0).sort().to_numpy().tobytes())
+    return digest.hexdigest()
+
+
+def current_fingerprint(served: Path) -> str | None:
+    meta = served / "snapshot_meta.parquet"
+    if not meta.exists():
+        return None
+    df = pl.read_parquet(meta)
+    return str(df["fingerprint"][0]) if len(df) else None
+
+
+def publish(served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], published_at: datetime,
+            run_id: str) -> tuple[bool, str]:
+    """Publish `tables` unless the served content is already the same. Returns (published, fingerprint)."""
+    print_ = fingerprint(tables)
+    if current_fingerprint(served) == print_:
+        return False, print_
+    name = f"{published_at.strftime('%Y%m%dT%H%M%S%fZ')}-{run_id[:8]}"
+    folder = snapshots / name
+    staging = snapshots / f".{name}.staging"
+    staging.mkdir(parents=True, exist_ok=True)
+    meta = pl.DataFrame(
+        {"fingerprint": [print_], "published_at": [published_at], "run_id": [run_id],
+         **{f"rows_{k}": [len(v)] for k, v in sorted(tables.items())}}
+    )
+    everything = {**tables, "snapshot_meta": meta}
+    con = duckdb.connect(str(staging / "context.duckdb"))
+    try:
+        con.execute("set TimeZone = 'UTC'")
+        for table_name, df in everything.items():
+            df.write_parquet(staging / f"{table_name}.parquet")
+            con.execute(f'create table "{table_name}" as select * from df')
+        con.execute("checkpoint")
+    finally:
+        con.close()
+    os.replace(staging, folder)
+    link = served.with_name(f".served-{name}")
+    os.symlink(os.path.relpath(folder, served.parent), link)
+    if served.exists() and not served.is_symlink():
+        # a pre-existing real folder (written by hand): keep it aside, the link takes its place
+        os.replace(served, served.with_name("served.previous"))
+    os.replace(link, served)
+    _prune(snapshots, keep=folder)
+    return True, print_
+
+
+def _prune(snapshots: Path, keep: Path) -> None:
+    folders = sorted(p for p in snapshots.iterdir() if p.is_dir() and not p.name.startswith("."))
+    for old in folders[:-KEEP_SNAPSHOTS]:
+        if old != keep:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def read_table(served: Path, name: str) -> pl.DataFrame:
+    path = served / f"{name}.parquet"
+    if not path.exists():
+        raise FileNotFoundError(f"no served snapshot at {served}: run `mirror run` first")
+    return pl.read_parquet(path)

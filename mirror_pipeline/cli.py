@@ -1,0 +1,248 @@
+"""The `mirror` command (see shared/CONTRACT.md): with --json, exactly one JSON document on stdout; progress and
+logs on stderr; non-zero exit with a one-line reason when it cannot do what was asked."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mirror_pipeline.adapters.home import Home, dagster_environment
+from mirror_pipeline.adapters.inbox import expand, import_file
+from mirror_pipeline.adapters.snapshot import read_table
+
+
+class Failure(click.ClickException):
+    """A one-line reason on stderr and exit code 1."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"mirror: {self.message}", err=True)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value)
+
+
+def emit(as_json: bool, payload: dict[str, Any], human: Callable[[dict[str, Any]], str]) -> None:
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, default=_json_default))
+    else:
+        click.echo(human(payload))
+
+
+def command(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Every command takes --home and --json, and gets the resolved home."""
+
+    @click.option("--home", "home_dir", type=click.Path(file_okay=False), default=None,
+                  help="The data home (default: $MIRROR_HOME, else ./data).")
+    @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
+    @click.pass_context
+    @wraps(func)
+    def wrapper(ctx: click.Context, home_dir: str | None, as_json: bool, **kwargs: Any) -> Any:
+        home = Home.resolve(home_dir or ctx.obj.get("home"))
+        return func(home=home, as_json=as_json or ctx.obj.get("json", False), **kwargs)
+
+    return wrapper
+
+
+def _require_home(home: Home) -> None:
+    if not home.exists:
+        raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
+
+
+def _served(home: Home, table: str):
+    try:
+        return read_table(home.served, table)
+    except FileNotFoundError as err:
+        raise Failure(str(err)) from None
+
+
+@click.group()
+@click.option("--home", "home_dir", type=click.Path(file_okay=False), default=None,
+              help="The data home (default: $MIRROR_HOME, else ./data).")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
+@click.pass_context
+def main(ctx: click.Context, home_dir: str | None, as_json: bool) -> None:
+    """mi-mirror: a personal long-term memory built with you, on evidence, confirmation, revision and audit."""
+    ctx.obj = {"home": home_dir, "json": as_json}
+
+
+@main.command()
+@command
+def init(home: Home, as_json: bool) -> None:
+    """Create a home, its config and the bootstrap questionnaire."""
+    created = home.init(datetime.now().date())
+    emit(as_json, {"home": str(home.root), "created": created, "questionnaire": str(home.questionnaire)},
+         lambda p: f"home: {p['home']}\ncreated {len(p['created'])} item(s)\n"
+                   f"fill in {p['questionnaire']}, then `mirror import` it with your exports")
+
+
+@main.command(name="import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "forced_format", default=None, help="Force a format (chatgpt, markdown_journal, mirror_form).")
+@command
+def import_(home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None) -> None:
+    """Add files or folders to the inbox; report per file what was accepted or refused and why."""
+    _require_home(home)
+    files = expand(list(paths))
+    outcomes = []
+    with click.progressbar(files, label="importing", file=sys.stderr, show_pos=True) as bar:
+        for path in bar:
+            outcomes.append(import_file(home.inbox, path, forced_format))
+    payload = {"files": [o.__dict__ for o in outcomes]}
+    emit(as_json, payload, lambda p: "\n".join(
+        f"{f['status']:9} {f['path']}" + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
+        + (f": {f['reason']}" if f["reason"] else "") + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
+        for f in p["files"]))
+
+
+def run_pipeline(home: Home, job_name: str = "mirror_job"):
+    """Materialize the asset graph in this home's Dagster instance (run history in home/dagster)."""
+    os.environ.update(dagster_environment(home))
+    from dagster import DagsterInstance
+
+    from mirror_pipeline.definitions import build_defs
+
+    instance = DagsterInstance.get()
+    job = build_defs(home).resolve_job_def(job_name)
+    return job.execute_in_process(instance=instance, raise_on_error=False)
+
+
+@main.command()
+@click.option("--job", "job_name", default="mirror_job", help="mirror_job, daily_job, weekly_job or monthly_job.")
+@command
+def run(home: Home, as_json: bool, job_name: str) -> None:
+    """Materialize the asset graph (the definitions the Dagster UI shows) and publish the snapshot."""
+    _require_home(home)
+    result = run_pipeline(home, job_name)
+    failed = [e.step_key for e in result.all_events if e.is_step_failure]
+    payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed,
+               "snapshot": str(home.served)}
+    if not result.success:
+        if as_json:
+            click.echo(json.dumps(payload))
+        raise Failure(f"run {result.run_id} failed at {', '.join(failed) or 'a step'}; the last good snapshot stays served")
+    emit(as_json, payload, lambda p: f"run {p['run_id']} succeeded; snapshot at {p['snapshot']}")
+
+
+@main.command()
+@command
+def status(home: Home, as_json: bool) -> None:
+    """Counts per layer and state, open issues, last run, snapshot age."""
+    _require_home(home)
+    os.environ.update(dagster_environment(home))
+    from dagster import DagsterInstance
+
+    runs = DagsterInstance.get().get_runs(limit=1)
+    last_run = {"run_id": runs[0].run_id, "status": runs[0].status.value, "job": runs[0].job_name} if runs else None
+    layers: dict[str, Any] = {"inbox_files_on_disk": sum(1 for p in home.inbox.rglob("*") if p.is_file())}
+    states: dict[str, int] = {}
+    open_issues, snapshot_at, refused = 0, None, []
+    if (home.served / "snapshot_meta.parquet").exists():
+        meta = _served(home, "snapshot_meta").to_dicts()[0]
+        snapshot_at = meta["published_at"]
+        layers.update({k.removeprefix("rows_"): v for k, v in meta.items() if k.startswith("rows_")})
+        memories = _served(home, "memories")
+        states = dict(memories.group_by("state").len().sort("state").iter_rows())
+        open_issues = len(_served(home, "open_issues"))
+        inbox = _served(home, "inbox_files")
+        refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
+    age = (datetime.now(UTC) - snapshot_at).total_seconds() if snapshot_at else None
+    payload = {"home": str(home.root), "layers": layers, "states": states, "open_issues": open_issues,
+               "last_run": last_run, "snapshot_at": snapshot_at, "snapshot_age_seconds": age, "refused_files": refused}
+    emit(as_json, payload, lambda p: "\n".join([
+        f"home: {p['home']}", f"layers: {p['layers']}", f"memory states: {p['states']}",
+        f"open issues: {p['open_issues']}", f"last run: {p['last_run']}", f"snapshot at: {p['snapshot_at']}",
+        *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]]]))
+
+
+def _log_access(home: Home, task: str, ids: list[str]) -> None:
+    """Section 16.3: which tasks used which memories (append-only; the pipeline reads it, never rewrites it)."""
+    home.audit.mkdir(parents=True, exist_ok=True)
+    entry = {"at": datetime.now(UTC).isoformat(), "task": task, "memory_ids": ids}
+    with (home.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
+        f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+@main.command()
+@click.argument("task")
+@click.option("--budget", default=None, type=int, help="Token budget of the context (default from mirror.yaml).")
+@command
+def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
+    """The task-aware context: slots, labels, evidence references."""
+    from mirror_pipeline.core.context import assemble
+
+    memories = _served(home, "memories").to_dicts()
+    result = assemble(task, memories, budget or int(home.config.get("context", {}).get("budget", 800)))
+    _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
+    emit(as_json, result, lambda p: p["text"])
+
+
+@main.command()
+@click.argument("query")
+@click.option("--k", default=10, type=int, help="How many results.")
+@command
+def search(home: Home, as_json: bool, query: str, k: int) -> None:
+    """Ranked memories and evidence."""
+    from mirror_pipeline.core.context import search as run_search
+
+    results = run_search(query, _served(home, "search_documents").to_dicts(), k)
+    emit(as_json, {"query": query, "results": results}, lambda p: "\n".join(
+        f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] {r['text'][:100]}" for r in p["results"]) or "no results")
+
+
+@main.command()
+@command
+def timeline(home: Home, as_json: bool) -> None:
+    """Events in time order, with precision and the original time expression."""
+    events = _served(home, "timeline").to_dicts()
+    emit(as_json, {"events": events}, lambda p: "\n".join(
+        f"{e['sort_time'] or '?':10} ({e['time_precision']}) {e['text']} [{e['state']}]"
+        + (f" «{e['time_expression']}»" if e["time_expression"] else "") for e in p["events"]) or "no events yet")
+
+
+@main.command()
+@command
+def issues(home: Home, as_json: bool) -> None:
+    """Open memory issues with their question and options."""
+    rows = _served(home, "open_issues").to_dicts()
+    emit(as_json, {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
+         lambda p: "\n".join(f"{i['id']} [{i['priority']}] {i['question']} options: {i['options']}"
+                             for i in p["issues"]) or "no open issues")
+
+
+@main.command()
+@command
+def secrets(home: Home, as_json: bool) -> None:
+    """Secret references: metadata only, never a secret."""
+    rows = _served(home, "secret_references").to_dicts()
+    refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
+    emit(as_json, {"secret_references": refs}, lambda p: "\n".join(
+        f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
+        for r in p["secret_references"]) or "no secret references")
+
+
+@main.command()
+@click.option("--port", default=3000, type=int)
+@command
+def ui(home: Home, as_json: bool, port: int) -> None:
+    """The Dagster UI for this home, on 127.0.0.1."""
+    _require_home(home)
+    env = {**os.environ, **dagster_environment(home)}
+    cmd = [sys.executable, "-m", "dagster", "dev", "-m", "mirror_pipeline.definitions", "-h", "127.0.0.1", "-p", str(port)]
+    click.echo(f"Dagster UI for {home.root} on http://127.0.0.1:{port}", err=True)
+    raise SystemExit(subprocess.call(cmd, env=env))
+
+
+if __name__ == "__main__":
+    main()

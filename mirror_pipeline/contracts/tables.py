@@ -1,0 +1,231 @@
+"""The contract of every table that crosses a stage boundary: a polars schema plus pandera checks.
+
+One declaration per table gives both the polars schema (for typed empty frames and DuckDB tables) and the pandera
+schema that the assets enforce before they write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandera.polars as pa
+import polars as pl
+from pandera.api.polars.types import PolarsData
+from pandera.errors import SchemaError, SchemaErrors
+
+from mirror_pipeline.core.model import (
+    IssuePriority,
+    IssueStatus,
+    IssueType,
+    Language,
+    MemoryState,
+    MemoryType,
+    Scope,
+    Sensitivity,
+    SourceType,
+    TimePrecision,
+)
+
+UTC_TIME = pl.Datetime("us", "UTC")
+TEXTS = pl.List(pl.String)
+
+
+class ContractViolation(Exception):
+    """A table broke its contract. The message names the table, column and check, never a value."""
+
+
+@dataclass(frozen=True)
+class Col:
+    name: str
+    dtype: pl.DataType | type[pl.DataType]
+    nullable: bool = False
+    checks: tuple[pa.Check, ...] = ()
+    unique: bool = False
+
+
+def one_of(enum: type) -> tuple[pa.Check, ...]:
+    return (pa.Check.isin([e.value for e in enum]),)
+
+
+UNIT = (pa.Check.in_range(0.0, 1.0),)
+
+
+def _not_empty(data: PolarsData) -> pl.LazyFrame:
+    return data.lazyframe.select(pl.col(data.key).list.len() > 0)
+
+
+NOT_EMPTY = pa.Check(_not_empty, name="not_empty")
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[Col, ...]
+    pandera: pa.DataFrameSchema = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        schema = pa.DataFrameSchema(
+            {c.name: pa.Column(c.dtype, nullable=c.nullable, checks=list(c.checks), unique=c.unique) for c in self.columns},
+            strict=True,
+            ordered=False,
+            name=self.name,
+        )
+        object.__setattr__(self, "pandera", schema)
+
+    @property
+    def schema(self) -> pl.Schema:
+        return pl.Schema({c.name: c.dtype for c in self.columns})
+
+    def empty(self) -> pl.DataFrame:
+        return pl.DataFrame(schema=self.schema)
+
+    def frame(self, rows: list[dict]) -> pl.DataFrame:
+        return pl.DataFrame(rows, schema=self.schema) if rows else self.empty()
+
+    def validate(self, df: pl.DataFrame) -> pl.DataFrame:
+        """Check `df` against the contract; the error never carries a value (it may be screened text)."""
+        try:
+            return self.pandera.validate(df)
+        except (SchemaError, SchemaErrors) as err:
+            errors = getattr(err, "schema_errors", None) or [err]
+            parts = sorted({f"{getattr(e, 'reason_code', '')}:{getattr(getattr(e, 'check', None), 'name', None) or e.__class__.__name__}" for e in errors})
+            cols = sorted({str(getattr(getattr(e, "schema", None), "name", "")) for e in errors} - {"", self.name})
+            raise ContractViolation(f"table {self.name} broke its contract: columns {cols or '?'} failed {parts}") from None
+
+
+INBOX_FILES = Table(
+    "inbox_files",
+    (
+        Col("file_path", pl.String, unique=True),
+        Col("file_hash", pl.String),
+        Col("format", pl.String, nullable=True),
+        Col("status", pl.String, checks=(pa.Check.isin(["accepted", "refused"]),)),
+        Col("reason", pl.String, nullable=True),
+        Col("records", pl.Int64),
+        Col("secrets_redacted", pl.Int64),
+        Col("size_bytes", pl.Int64),
+        Col("seen_at", UTC_TIME),
+    ),
+)
+
+EVIDENCE = Table(
+    "evidence",
+    (
+        Col("evidence_id", pl.String, unique=True),
+        Col("source_type", pl.String, checks=one_of(SourceType)),
+        Col("source_format", pl.String),
+        Col("file_path", pl.String),
+        Col("file_hash", pl.String),
+        Col("locator", pl.String),
+        Col("session_id", pl.String),
+        Col("actor", pl.String),
+        Col("attribution", pl.String),
+        Col("timestamp", UTC_TIME, nullable=True),
+        Col("timestamp_precision", pl.String, checks=one_of(TimePrecision)),
+        Col("raw_content", pl.String),
+        Col("content_hash", pl.String),
+        Col("language", pl.String, checks=one_of(Language)),
+        Col("sensitivity", pl.String, checks=one_of(Sensitivity)),
+        Col("secret_ref_ids", TEXTS),
+        Col("captured_at", UTC_TIME),
+    ),
+)
+
+SECRET_REFERENCES = Table(
+    "secret_references",
+    (
+        Col("secret_ref_id", pl.String, unique=True),
+        Col("kind", pl.String),
+        Col("label", pl.String),
+        Col("subject", pl.String),
+        Col("predicate", pl.String),
+        Col("vault", pl.String),
+        Col("hint", pl.String, nullable=True),
+        Col("evidence_id", pl.String),
+        Col("created_at", UTC_TIME, nullable=True),
+        Col("state", pl.String, checks=one_of(MemoryState)),
+        Col("content_stored_in_memory_system", pl.Boolean, checks=(pa.Check.isin([False]),)),
+    ),
+)
+
+_MEMORY_BODY = (
+    Col("memory_type", pl.String, checks=one_of(MemoryType)),
+    Col("subject", pl.String),
+    Col("predicate", pl.String),
+    Col("object", pl.String),
+    Col("content_text", pl.String),
+    Col("confidence", pl.Float64, checks=UNIT),
+    Col("importance", pl.Float64, checks=UNIT),
+    Col("sensitivity", pl.String, checks=one_of(Sensitivity)),
+    Col("scope", pl.String, checks=one_of(Scope)),
+    Col("source_type", pl.String, checks=one_of(SourceType)),
+    Col("valid_time_start", pl.String, nullable=True),
+    Col("valid_time_end", pl.String, nullable=True),
+    Col("time_precision", pl.String, checks=one_of(TimePrecision)),
+    Col("time_expression", pl.String, nullable=True),
+)
+
+MEMORY_CANDIDATES = Table(
+    "memory_candidates",
+    (
+        Col("candidate_id", pl.String, unique=True),
+        *_MEMORY_BODY,
+        Col("speaker", pl.String, checks=(pa.Check.isin(["user"]),)),  # only the user's words say things about the user
+        Col("evidence_id", pl.String),
+        Col("span_start", pl.Int64),
+        Col("span_end", pl.Int64),
+        Col("mention_time", UTC_TIME, nullable=True),
+        Col("extractor", pl.String),
+        Col("extractor_version", pl.String),
+        Col("extracted_at", UTC_TIME),
+    ),
+)
+
+MEMORY_VERSIONS = Table(
+    "memory_versions",
+    (
+        Col("version_id", pl.String, unique=True),
+        Col("memory_id", pl.String),
+        Col("version", pl.Int64, checks=(pa.Check.ge(1),)),
+        Col("state", pl.String, checks=one_of(MemoryState)),
+        *_MEMORY_BODY,
+        Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
+        Col("created_at", UTC_TIME),
+        Col("updated_at", UTC_TIME),
+        Col("last_confirmed_at", UTC_TIME, nullable=True),
+        Col("supersedes", pl.String, nullable=True),
+        Col("is_current", pl.Boolean),
+        Col("labels", TEXTS),
+        Col("tags", TEXTS),
+    ),
+)
+
+MEMORY_ISSUES = Table(
+    "memory_issues",
+    (
+        Col("issue_id", pl.String, unique=True),
+        Col("issue_type", pl.String, checks=one_of(IssueType)),
+        Col("priority", pl.String, checks=one_of(IssuePriority)),
+        Col("status", pl.String, checks=one_of(IssueStatus)),
+        Col("memory_ids", TEXTS),
+        Col("question", pl.String),
+        Col("options", TEXTS),
+        Col("evidence_ids", TEXTS),
+        Col("created_at", UTC_TIME),
+    ),
+)
+
+SEARCH_DOCUMENTS = Table(
+    "search_documents",
+    (
+        Col("doc_id", pl.String, unique=True),
+        Col("kind", pl.String, checks=(pa.Check.isin(["memory", "evidence"]),)),
+        Col("text", pl.String),
+        Col("terms", TEXTS),
+        Col("state", pl.String),
+        Col("evidence_ids", TEXTS),
+        Col("timestamp", UTC_TIME, nullable=True),
+    ),
+)
+
+ALL_TABLES = (INBOX_FILES, EVIDENCE, SECRET_REFERENCES, MEMORY_CANDIDATES, MEMORY_VERSIONS, MEMORY_ISSUES, SEARCH_DOCUMENTS)

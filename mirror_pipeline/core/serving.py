@@ -1,0 +1,113 @@
+"""The shape of the served snapshot (what agents read): current, servable memories with their labels; deleted and
+superseded content is absent; conflicted and stale rows carry their state as a label."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, may_hold_secret
+from mirror_pipeline.core.text import tokens
+
+SERVABLE = ["confirmed", "pending_review", "conflicted", "stale"]
+
+MEMORY_COLUMNS = [
+    "memory_id", "version", "memory_type", "state", "subject", "predicate", "object", "content_text", "confidence",
+    "importance", "sensitivity", "scope", "source_type", "valid_time_start", "valid_time_end", "time_precision",
+    "time_expression", "evidence_ids", "labels", "supersedes", "created_at", "updated_at", "last_confirmed_at",
+]
+
+
+def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
+    return (
+        versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE))
+        .select(MEMORY_COLUMNS)
+        .sort("memory_id")
+    )
+
+
+def timeline(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataFrame:
+    """Events and dated facts in time order; when nothing says when, the first mention orders them (and says so)."""
+    first_mention = (
+        memories.select("memory_id", "evidence_ids")
+        .explode("evidence_ids")
+        .join(evidence.select(pl.col("evidence_id").alias("evidence_ids"), "timestamp"), on="evidence_ids", how="left")
+        .group_by("memory_id")
+        .agg(pl.col("timestamp").min().alias("first_mentioned_at"))
+    )
+    return (
+        memories.filter((pl.col("memory_type") == "event") | pl.col("valid_time_start").is_not_null())
+        .join(first_mention, on="memory_id", how="left")
+        .select(
+            pl.col("memory_id").alias("id"),
+            pl.col("content_text").alias("text"),
+            "memory_type",
+            "valid_time_start",
+            "valid_time_end",
+            "time_precision",
+            "time_expression",
+            "state",
+            "evidence_ids",
+            "first_mentioned_at",
+            pl.coalesce(pl.col("valid_time_start"), pl.col("first_mentioned_at").dt.date().cast(pl.String)).alias(
+                "sort_time"
+            ),
+        )
+        .sort("sort_time", "id", nulls_last=True)
+    )
+
+
+def relationships(memories: pl.DataFrame) -> pl.DataFrame:
+    return memories.filter(pl.col("memory_type") == "relationship").select(
+        "memory_id",
+        pl.col("subject"),
+        pl.col("predicate").alias("relation"),
+        pl.col("object").alias("other"),
+        "state",
+        "labels",
+        "confidence",
+        "evidence_ids",
+    )
+
+
+def open_issues(issues: pl.DataFrame) -> pl.DataFrame:
+    return issues.filter(pl.col("status").is_in(["open", "waiting_user"])).sort("priority", "issue_id")
+
+
+def search_documents(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataFrame:
+    """The lexical index: served memories and screened evidence with their search terms (placeholders removed, so a
+    secret reference is never found by natural-language search)."""
+
+    def terms(texts: pl.Series) -> pl.Series:
+        return pl.Series([tokens(PLACEHOLDER_RE.sub(" ", t)) for t in texts], dtype=pl.List(pl.String))
+
+    mem = memories.select(
+        pl.col("memory_id").alias("doc_id"),
+        pl.lit("memory").alias("kind"),
+        pl.col("content_text").alias("text"),
+        "state",
+        "evidence_ids",
+        pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("timestamp"),
+    )
+    ev = evidence.select(
+        pl.col("evidence_id").alias("doc_id"),
+        pl.lit("evidence").alias("kind"),
+        pl.col("raw_content").alias("text"),
+        pl.lit("evidence").alias("state"),
+        pl.concat_list(pl.col("evidence_id")).alias("evidence_ids"),
+        "timestamp",
+    )
+    docs = pl.concat([mem, ev])
+    return docs.with_columns(terms=terms(docs["text"])).select(
+        "doc_id", "kind", "text", "terms", "state", "evidence_ids", "timestamp"
+    )
+
+
+def tables_matching_secret_patterns(tables: dict[str, pl.DataFrame]) -> list[str]:
+    """Names of the tables in which any text value matches a secret pattern (names only: never the value)."""
+    leaking = []
+    for name, df in tables.items():
+        for column, dtype in df.schema.items():
+            values = df[column].explode().drop_nulls() if dtype == pl.List(pl.String) else df[column].drop_nulls()
+            if values.dtype == pl.String and any(find_secrets(v) for v in values if may_hold_secret(v)):
+                leaking.append(f"{name}.{column}")
+    return leaking

@@ -1,0 +1,42 @@
+"""The one Dagster entry point: `dagster dev`, `mirror ui` and `mirror run` all load these definitions."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from mirror_pipeline.adapters.home import Home
+from mirror_pipeline.defs.capture.assets import inbox_files
+from mirror_pipeline.defs.governance.assets import every_memory_has_evidence, governed_memories
+from mirror_pipeline.defs.indexes.assets import search_index
+from mirror_pipeline.defs.interpretation.assets import memory_candidates
+from mirror_pipeline.defs.resources import resources_for
+from mirror_pipeline.defs.review.assets import daily_review, monthly_review, weekly_review
+from mirror_pipeline.defs.screening.assets import evidence_holds_no_secret, screened_evidence
+from mirror_pipeline.defs.serving.assets import served_snapshot
+
+PIPELINE_GROUPS = ["capture", "screening", "interpretation", "governance", "indexes", "serving"]
+PIPELINE = dg.AssetSelection.groups(*PIPELINE_GROUPS)
+
+mirror_job = dg.define_asset_job("mirror_job", selection=PIPELINE, description="From the inbox to the served snapshot.")
+daily_job = dg.define_asset_job("daily_job", selection=PIPELINE | dg.AssetSelection.assets(daily_review))
+weekly_job = dg.define_asset_job("weekly_job", selection=PIPELINE | dg.AssetSelection.assets(weekly_review))
+monthly_job = dg.define_asset_job("monthly_job", selection=PIPELINE | dg.AssetSelection.assets(monthly_review))
+
+
+def build_defs(home: Home) -> dg.Definitions:
+    return dg.Definitions(
+        assets=[inbox_files, screened_evidence, memory_candidates, governed_memories, search_index, served_snapshot,
+                daily_review, weekly_review, monthly_review],
+        asset_checks=[evidence_holds_no_secret, every_memory_has_evidence],
+        jobs=[mirror_job, daily_job, weekly_job, monthly_job],
+        schedules=[
+            dg.ScheduleDefinition(name="daily_review_schedule", job=daily_job, cron_schedule="0 6 * * *"),
+            dg.ScheduleDefinition(name="weekly_review_schedule", job=weekly_job, cron_schedule="0 7 * * 1"),
+            dg.ScheduleDefinition(name="monthly_review_schedule", job=monthly_job, cron_schedule="0 8 1 * *"),
+        ],
+        resources=resources_for(home),
+        executor=dg.in_process_executor,  # 2 cores: one process per step costs more than the steps (STACK.md)
+    )
+
+
+defs = build_defs(Home.resolve())

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import dagster as dg
+from dagster_duckdb import DuckDBResource
+
+from mirror_pipeline.adapters import inbox, warehouse
+from mirror_pipeline.contracts.tables import INBOX_FILES
+from mirror_pipeline.defs.resources import MirrorHome
+
+
+@dg.asset(group_name="capture", kinds={"duckdb"})
+def inbox_files(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+    """What you imported: every file in your inbox, its format, and whether it was accepted or refused (and why).
+
+    A file dropped into the inbox by hand is screened here before anything else reads it: its secrets are replaced
+    by reference placeholders in place.
+    """
+    h = home.get()
+    now = datetime.now(UTC)
+    with warehouse_db.get_connection() as con:
+        known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
+        rows = [inbox.manifest_row(h.inbox, path, known, now) for path in inbox.inbox_files(h.inbox)]
+        df = INBOX_FILES.frame(rows)
+        warehouse.replace(con, INBOX_FILES, df)
+    refused = df.filter(df["status"] == "refused")
+    return dg.MaterializeResult(
+        metadata={
+            "files": len(df),
+            "accepted": len(df) - len(refused),
+            "refused": len(refused),
+            "refusals": dg.MetadataValue.md(
+                "\n".join(f"- `{r['file_path']}`: {r['reason']}" for r in refused.iter_rows(named=True)) or "none"
+            ),
+        }
+    )

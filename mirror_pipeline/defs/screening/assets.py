@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import dagster as dg
+from dagster_duckdb import DuckDBResource
+
+from mirror_pipeline.adapters import formats, warehouse
+from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, SECRET_REFERENCES
+from mirror_pipeline.core.evidence import screen_message
+from mirror_pipeline.core.rows import as_row, secret_reference_row
+from mirror_pipeline.core.screening import find_secrets
+from mirror_pipeline.defs.resources import MirrorHome
+
+
+@dg.multi_asset(
+    specs=[
+        dg.AssetSpec(
+            "screened_evidence",
+            deps=["inbox_files"],
+            group_name="screening",
+            kinds={"duckdb"},
+            description="Everything you said or were told, one row a message or paragraph, with its source, speaker "
+            "and time: secrets already replaced by a reference, never stored.",
+        ),
+        dg.AssetSpec(
+            "secret_references",
+            deps=["inbox_files"],
+            group_name="screening",
+            kinds={"duckdb"},
+            description="That a password, key or code exists and what it is for: never the secret itself. Each waits "
+            "for your confirmation.",
+        ),
+    ]
+)
+def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
+    """Parse the accepted inbox files not read before and screen every message (message identity, not file
+    identity: a newer export that contains an older one adds only its new messages)."""
+    h = home.get()
+    now = datetime.now(UTC)
+    evidence_rows: list[dict] = []
+    reference_rows: list[dict] = []
+    with warehouse_db.get_connection() as con:
+        accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
+        read_before = set(warehouse.read(con, EVIDENCE).get_column("file_hash").unique().to_list())
+        new_files = accepted.filter(~accepted["file_hash"].is_in(list(read_before)))
+        for f in new_files.iter_rows(named=True):
+            data = (h.inbox / f["file_path"]).read_bytes()
+            for message in formats.parse(f["file_path"], data, f["format"], h.timezone):
+                screened = screen_message(message, source_format=f["format"], file_path=f["file_path"],
+                                          file_hash=f["file_hash"])
+                evidence_rows.append(
+                    as_row(screened.evidence, secret_ref_ids=list(screened.evidence.secret_ref_ids), captured_at=now)
+                )
+                reference_rows.extend(secret_reference_row(r) for r in screened.secret_references)
+        added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
+        refs = warehouse.append_new(con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id")
+        total = con.execute("select count(*) from evidence").fetchone()[0]
+    yield dg.MaterializeResult(
+        asset_key="screened_evidence",
+        metadata={"files_read": len(new_files), "new_evidence": added, "evidence_total": total},
+    )
+    yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
+
+
+@dg.asset_check(asset="screened_evidence", blocking=True)
+def evidence_holds_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
+    """No evidence text matches a secret pattern (a tripwire behind the screening, which runs before any write)."""
+    with warehouse_db.get_connection() as con:
+        evidence = warehouse.read(con, EVIDENCE)
+    leaking = [e for e, text in zip(evidence["evidence_id"], evidence["raw_content"], strict=True) if find_secrets(text)]
+    return dg.AssetCheckResult(
+        passed=not leaking,
+        metadata={"evidence_checked": len(evidence), "leaking_evidence_ids": ", ".join(leaking[:20]) or "none"},
+    )

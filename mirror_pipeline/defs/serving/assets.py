@@ -1,0 +1,47 @@
+from datetime import UTC, datetime
+
+import dagster as dg
+from dagster_duckdb import DuckDBResource
+
+from mirror_pipeline.adapters import snapshot, warehouse
+from mirror_pipeline.contracts.tables import (
+    EVIDENCE,
+    INBOX_FILES,
+    MEMORY_ISSUES,
+    MEMORY_VERSIONS,
+    SEARCH_DOCUMENTS,
+    SECRET_REFERENCES,
+)
+from mirror_pipeline.core import serving
+from mirror_pipeline.defs.resources import MirrorHome
+
+
+@dg.asset(deps=["search_index", "memory_issues", "secret_references", "inbox_files"], group_name="serving",
+          kinds={"duckdb", "parquet"})
+def served_snapshot(context: dg.AssetExecutionContext, home: MirrorHome,
+                    warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+    """What agents read: `served/context.duckdb` and one parquet file per table, replaced in one atomic step at the
+    end of a successful run. Deleted and superseded memories are absent; unconfirmed and conflicting ones are
+    labelled."""
+    h = home.get()
+    with warehouse_db.get_connection() as con:
+        versions = warehouse.read(con, MEMORY_VERSIONS)
+        evidence = warehouse.read(con, EVIDENCE)
+        tables = {
+            "memories": serving.served_memories(versions),
+            "evidence": evidence.drop("captured_at"),
+            "open_issues": serving.open_issues(warehouse.read(con, MEMORY_ISSUES)),
+            "secret_references": warehouse.read(con, SECRET_REFERENCES),
+            "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
+            "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
+        }
+    tables["timeline"] = serving.timeline(tables["memories"], evidence)
+    tables["relationships"] = serving.relationships(tables["memories"])
+    leaking = serving.tables_matching_secret_patterns(tables)
+    if leaking:
+        # never publish a snapshot that matches a secret pattern; the last good one stays served
+        raise RuntimeError(f"refusing to publish: secret patterns found in tables {leaking}")
+    published, print_ = snapshot.publish(h.served, h.snapshots, tables, datetime.now(UTC), context.run_id)
+    return dg.MaterializeResult(
+        metadata={"published": published, "fingerprint": print_, **{f"rows_{k}": len(v) for k, v in tables.items()}}
+    )
