@@ -43,8 +43,13 @@ def emit(as_json: bool, payload: dict[str, Any], human: Callable[[dict[str, Any]
 def command(func: Callable[..., Any]) -> Callable[..., Any]:
     """Every command takes --home and --json, and gets the resolved home."""
 
-    @click.option("--home", "home_dir", type=click.Path(file_okay=False), default=None,
-                  help="The data home (default: $MIRROR_HOME, else ./data).")
+    @click.option(
+        "--home",
+        "home_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="The data home (default: $MIRROR_HOME, else ./data).",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
     @click.pass_context
     @wraps(func)
@@ -68,8 +73,13 @@ def _served(home: Home, table: str):
 
 
 @click.group()
-@click.option("--home", "home_dir", type=click.Path(file_okay=False), default=None,
-              help="The data home (default: $MIRROR_HOME, else ./data).")
+@click.option(
+    "--home",
+    "home_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="The data home (default: $MIRROR_HOME, else ./data).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.pass_context
 def main(ctx: click.Context, home_dir: str | None, as_json: bool) -> None:
@@ -82,14 +92,21 @@ def main(ctx: click.Context, home_dir: str | None, as_json: bool) -> None:
 def init(home: Home, as_json: bool) -> None:
     """Create a home, its config and the bootstrap questionnaire."""
     created = home.init(datetime.now().date())
-    emit(as_json, {"home": str(home.root), "created": created, "questionnaire": str(home.questionnaire)},
-         lambda p: f"home: {p['home']}\ncreated {len(p['created'])} item(s)\n"
-                   f"fill in {p['questionnaire']}, then `mirror import` it with your exports")
+    emit(
+        as_json,
+        {"home": str(home.root), "created": created, "questionnaire": str(home.questionnaire)},
+        lambda p: (
+            f"home: {p['home']}\ncreated {len(p['created'])} item(s)\n"
+            f"fill in {p['questionnaire']}, then `mirror import` it with your exports"
+        ),
+    )
 
 
 @main.command(name="import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@click.option("--format", "forced_format", default=None, help="Force a format (chatgpt, markdown_journal, mirror_form).")
+@click.option(
+    "--format", "forced_format", default=None, help="Force a format (chatgpt, markdown_journal, mirror_form)."
+)
 @command
 def import_(home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
@@ -100,10 +117,17 @@ def import_(home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: s
         for path in bar:
             outcomes.append(import_file(home.inbox, path, forced_format))
     payload = {"files": [o.__dict__ for o in outcomes]}
-    emit(as_json, payload, lambda p: "\n".join(
-        f"{f['status']:9} {f['path']}" + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
-        + (f": {f['reason']}" if f["reason"] else "") + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
-        for f in p["files"]))
+    emit(
+        as_json,
+        payload,
+        lambda p: "\n".join(
+            f"{f['status']:9} {f['path']}"
+            + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
+            + (f": {f['reason']}" if f["reason"] else "")
+            + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
+            for f in p["files"]
+        ),
+    )
 
 
 def run_pipeline(home: Home, job_name: str = "mirror_job"):
@@ -126,12 +150,13 @@ def run(home: Home, as_json: bool, job_name: str) -> None:
     _require_home(home)
     result = run_pipeline(home, job_name)
     failed = [e.step_key for e in result.all_events if e.is_step_failure]
-    payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed,
-               "snapshot": str(home.served)}
+    payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed, "snapshot": str(home.served)}
     if not result.success:
         if as_json:
             click.echo(json.dumps(payload))
-        raise Failure(f"run {result.run_id} failed at {', '.join(failed) or 'a step'}; the last good snapshot stays served")
+        raise Failure(
+            f"run {result.run_id} failed at {', '.join(failed) or 'a step'}; the last good snapshot stays served"
+        )
     emit(as_json, payload, lambda p: f"run {p['run_id']} succeeded; snapshot at {p['snapshot']}")
 
 
@@ -158,12 +183,31 @@ def status(home: Home, as_json: bool) -> None:
         inbox = _served(home, "inbox_files")
         refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
     age = (datetime.now(UTC) - snapshot_at).total_seconds() if snapshot_at else None
-    payload = {"home": str(home.root), "layers": layers, "states": states, "open_issues": open_issues,
-               "last_run": last_run, "snapshot_at": snapshot_at, "snapshot_age_seconds": age, "refused_files": refused}
-    emit(as_json, payload, lambda p: "\n".join([
-        f"home: {p['home']}", f"layers: {p['layers']}", f"memory states: {p['states']}",
-        f"open issues: {p['open_issues']}", f"last run: {p['last_run']}", f"snapshot at: {p['snapshot_at']}",
-        *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]]]))
+    payload = {
+        "home": str(home.root),
+        "layers": layers,
+        "states": states,
+        "open_issues": open_issues,
+        "last_run": last_run,
+        "snapshot_at": snapshot_at,
+        "snapshot_age_seconds": age,
+        "refused_files": refused,
+    }
+    emit(
+        as_json,
+        payload,
+        lambda p: "\n".join(
+            [
+                f"home: {p['home']}",
+                f"layers: {p['layers']}",
+                f"memory states: {p['states']}",
+                f"open issues: {p['open_issues']}",
+                f"last run: {p['last_run']}",
+                f"snapshot at: {p['snapshot_at']}",
+                *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
+            ]
+        ),
+    )
 
 
 def _log_access(home: Home, task: str, ids: list[str]) -> None:
@@ -197,8 +241,16 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
     from mirror_pipeline.core.context import search as run_search
 
     results = run_search(query, _served(home, "search_documents").to_dicts(), k)
-    emit(as_json, {"query": query, "results": results}, lambda p: "\n".join(
-        f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] {r['text'][:100]}" for r in p["results"]) or "no results")
+    emit(
+        as_json,
+        {"query": query, "results": results},
+        lambda p: (
+            "\n".join(
+                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] {r['text'][:100]}" for r in p["results"]
+            )
+            or "no results"
+        ),
+    )
 
 
 @main.command()
@@ -206,9 +258,18 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
 def timeline(home: Home, as_json: bool) -> None:
     """Events in time order, with precision and the original time expression."""
     events = _served(home, "timeline").to_dicts()
-    emit(as_json, {"events": events}, lambda p: "\n".join(
-        f"{e['sort_time'] or '?':10} ({e['time_precision']}) {e['text']} [{e['state']}]"
-        + (f" «{e['time_expression']}»" if e["time_expression"] else "") for e in p["events"]) or "no events yet")
+    emit(
+        as_json,
+        {"events": events},
+        lambda p: (
+            "\n".join(
+                f"{e['sort_time'] or '?':10} ({e['time_precision']}) {e['text']} [{e['state']}]"
+                + (f" «{e['time_expression']}»" if e["time_expression"] else "")
+                for e in p["events"]
+            )
+            or "no events yet"
+        ),
+    )
 
 
 @main.command()
@@ -216,9 +277,14 @@ def timeline(home: Home, as_json: bool) -> None:
 def issues(home: Home, as_json: bool) -> None:
     """Open memory issues with their question and options."""
     rows = _served(home, "open_issues").to_dicts()
-    emit(as_json, {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
-         lambda p: "\n".join(f"{i['id']} [{i['priority']}] {i['question']} options: {i['options']}"
-                             for i in p["issues"]) or "no open issues")
+    emit(
+        as_json,
+        {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
+        lambda p: (
+            "\n".join(f"{i['id']} [{i['priority']}] {i['question']} options: {i['options']}" for i in p["issues"])
+            or "no open issues"
+        ),
+    )
 
 
 @main.command()
@@ -227,9 +293,17 @@ def secrets(home: Home, as_json: bool) -> None:
     """Secret references: metadata only, never a secret."""
     rows = _served(home, "secret_references").to_dicts()
     refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
-    emit(as_json, {"secret_references": refs}, lambda p: "\n".join(
-        f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
-        for r in p["secret_references"]) or "no secret references")
+    emit(
+        as_json,
+        {"secret_references": refs},
+        lambda p: (
+            "\n".join(
+                f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
+                for r in p["secret_references"]
+            )
+            or "no secret references"
+        ),
+    )
 
 
 @main.command()
@@ -239,7 +313,18 @@ def ui(home: Home, as_json: bool, port: int) -> None:
     """The Dagster UI for this home, on 127.0.0.1."""
     _require_home(home)
     env = {**os.environ, **dagster_environment(home)}
-    cmd = [sys.executable, "-m", "dagster", "dev", "-m", "mirror_pipeline.definitions", "-h", "127.0.0.1", "-p", str(port)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "dagster",
+        "dev",
+        "-m",
+        "mirror_pipeline.definitions",
+        "-h",
+        "127.0.0.1",
+        "-p",
+        str(port),
+    ]
     click.echo(f"Dagster UI for {home.root} on http://127.0.0.1:{port}", err=True)
     raise SystemExit(subprocess.call(cmd, env=env))
 

@@ -25,8 +25,17 @@ monthly_job = dg.define_asset_job("monthly_job", selection=PIPELINE | dg.AssetSe
 
 def build_defs(home: Home) -> dg.Definitions:
     return dg.Definitions(
-        assets=[inbox_files, screened_evidence, memory_candidates, governed_memories, search_index, served_snapshot,
-                daily_review, weekly_review, monthly_review],
+        assets=[
+            inbox_files,
+            screened_evidence,
+            memory_candidates,
+            governed_memories,
+            search_index,
+            served_snapshot,
+            daily_review,
+            weekly_review,
+            monthly_review,
+        ],
         asset_checks=[evidence_holds_no_secret, every_memory_has_evidence],
         jobs=[mirror_job, daily_job, weekly_job, monthly_job],
         schedules=[

@@ -40,7 +40,11 @@ def write_atomically(path: Path, data: bytes) -> None:
 def inbox_files(inbox: Path) -> list[Path]:
     if not inbox.exists():
         return []
-    return sorted(p for p in inbox.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(inbox).parts))
+    return sorted(
+        p
+        for p in inbox.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(inbox).parts)
+    )
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -66,13 +70,28 @@ def import_file(inbox: Path, source: Path, forced_format: str | None = None) -> 
     digest = sha256(admitted.data)
     for existing in inbox_files(inbox):
         if existing.stat().st_size == len(admitted.data) and sha256(existing.read_bytes()) == digest:
-            return ImportOutcome(str(source), admitted.format, "duplicate", f"already in the inbox as {existing.relative_to(inbox)}", 0, str(existing.relative_to(inbox)))
+            return ImportOutcome(
+                str(source),
+                admitted.format,
+                "duplicate",
+                f"already in the inbox as {existing.relative_to(inbox)}",
+                0,
+                str(existing.relative_to(inbox)),
+            )
     target = inbox / admitted.format / source.name
     if target.exists():
         target = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
     write_atomically(target, admitted.data)
     records = admitted.records
-    return ImportOutcome(str(source), admitted.format, "accepted", None, records, str(target.relative_to(inbox)), admitted.secrets_redacted)
+    return ImportOutcome(
+        str(source),
+        admitted.format,
+        "accepted",
+        None,
+        records,
+        str(target.relative_to(inbox)),
+        admitted.secrets_redacted,
+    )
 
 
 def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datetime) -> dict:
@@ -83,8 +102,17 @@ def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datet
     previous = known.get(rel)
     if previous is not None and previous["file_hash"] == digest:
         return previous
-    row = {"file_path": rel, "file_hash": digest, "format": None, "status": "refused", "reason": None, "records": 0,
-           "secrets_redacted": 0, "size_bytes": len(data), "seen_at": seen_at}
+    row = {
+        "file_path": rel,
+        "file_hash": digest,
+        "format": None,
+        "status": "refused",
+        "reason": None,
+        "records": 0,
+        "secrets_redacted": 0,
+        "size_bytes": len(data),
+        "seen_at": seen_at,
+    }
     try:
         admitted = admit(path.name, data)
     except RefusedFile as refusal:
@@ -93,6 +121,12 @@ def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datet
     if admitted.data != data:
         write_atomically(path, admitted.data)
         digest = sha256(admitted.data)
-    row.update(file_hash=digest, format=admitted.format, status="accepted", records=admitted.records,
-               secrets_redacted=admitted.secrets_redacted, size_bytes=len(admitted.data))
+    row.update(
+        file_hash=digest,
+        format=admitted.format,
+        status="accepted",
+        records=admitted.records,
+        secrets_redacted=admitted.secrets_redacted,
+        size_bytes=len(admitted.data),
+    )
     return row

@@ -38,8 +38,9 @@ def current_fingerprint(served: Path) -> str | None:
     return str(df["fingerprint"][0]) if len(df) else None
 
 
-def publish(served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], published_at: datetime,
-            run_id: str) -> tuple[bool, str]:
+def publish(
+    served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], published_at: datetime, run_id: str
+) -> tuple[bool, str]:
     """Publish `tables` unless the served content is already the same. Returns (published, fingerprint)."""
     print_ = fingerprint(tables)
     if current_fingerprint(served) == print_:
@@ -49,8 +50,12 @@ def publish(served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], publ
     staging = snapshots / f".{name}.staging"
     staging.mkdir(parents=True, exist_ok=True)
     meta = pl.DataFrame(
-        {"fingerprint": [print_], "published_at": [published_at], "run_id": [run_id],
-         **{f"rows_{k}": [len(v)] for k, v in sorted(tables.items())}}
+        {
+            "fingerprint": [print_],
+            "published_at": [published_at],
+            "run_id": [run_id],
+            **{f"rows_{k}": [len(v)] for k, v in sorted(tables.items())},
+        }
     )
     everything = {**tables, "snapshot_meta": meta}
     con = duckdb.connect(str(staging / "context.duckdb"))

@@ -65,7 +65,10 @@ class Table:
 
     def __post_init__(self) -> None:
         schema = pa.DataFrameSchema(
-            {c.name: pa.Column(c.dtype, nullable=c.nullable, checks=list(c.checks), unique=c.unique) for c in self.columns},
+            {
+                c.name: pa.Column(c.dtype, nullable=c.nullable, checks=list(c.checks), unique=c.unique)
+                for c in self.columns
+            },
             strict=True,
             ordered=False,
             name=self.name,
@@ -87,10 +90,18 @@ class Table:
         try:
             return self.pandera.validate(df)
         except (SchemaError, SchemaErrors) as err:
-            errors = getattr(err, "schema_errors", None) or [err]
-            parts = sorted({f"{getattr(e, 'reason_code', '')}:{getattr(getattr(e, 'check', None), 'name', None) or e.__class__.__name__}" for e in errors})
-            cols = sorted({str(getattr(getattr(e, "schema", None), "name", "")) for e in errors} - {"", self.name})
-            raise ContractViolation(f"table {self.name} broke its contract: columns {cols or '?'} failed {parts}") from None
+            raise ContractViolation(f"table {self.name} broke its contract: {_summary(err)}") from None
+
+
+def _summary(err: SchemaError | SchemaErrors) -> str:
+    """Which columns failed which checks: names only, never the failing values."""
+    errors = getattr(err, "schema_errors", None) or [err]
+    failed = set()
+    for e in errors:
+        column = getattr(getattr(e, "schema", None), "name", None) or "?"
+        check = getattr(getattr(e, "check", None), "name", None) or getattr(e, "reason_code", "schema")
+        failed.add(f"{column}: {check}")
+    return "; ".join(sorted(failed))
 
 
 INBOX_FILES = Table(
@@ -228,4 +239,12 @@ SEARCH_DOCUMENTS = Table(
     ),
 )
 
-ALL_TABLES = (INBOX_FILES, EVIDENCE, SECRET_REFERENCES, MEMORY_CANDIDATES, MEMORY_VERSIONS, MEMORY_ISSUES, SEARCH_DOCUMENTS)
+ALL_TABLES = (
+    INBOX_FILES,
+    EVIDENCE,
+    SECRET_REFERENCES,
+    MEMORY_CANDIDATES,
+    MEMORY_VERSIONS,
+    MEMORY_ISSUES,
+    SEARCH_DOCUMENTS,
+)

@@ -101,7 +101,9 @@ def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str,
     """The context an agent pastes into its prompt: confirmed memories relevant to the task, slot by slot, within a
     token budget; unconfirmed and conflicting ones only when relevant, and labelled as such (section 14.4)."""
     servable = [m for m in memories if m.get("state") in SERVABLE_STATES and m.get("memory_type") != "secret_reference"]
-    header = f"# What mi-mirror knows that bears on: {task}\n(each line cites its evidence; labels say how far to trust it)"
+    header = (
+        f"# What mi-mirror knows that bears on: {task}\n(each line cites its evidence; labels say how far to trust it)"
+    )
     used = estimate_tokens(header)
     chosen: dict[str, list[Row]] = {name: [] for name, _ in SLOTS}
     chosen[UNCONFIRMED_SLOT] = []
@@ -114,11 +116,7 @@ def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str,
         cost = estimate_tokens(_line(item))
         if used + cost > budget:
             continue
-        slot = (
-            next(name for name, types in SLOTS if r.row["memory_type"] in types)
-            if confirmed
-            else UNCONFIRMED_SLOT
-        )
+        slot = next(name for name, types in SLOTS if r.row["memory_type"] in types) if confirmed else UNCONFIRMED_SLOT
         chosen[slot].append(item)
         used += cost
     slots = [{"name": name, "items": items} for name, items in chosen.items() if items]

@@ -26,7 +26,9 @@ _ALIASES = {
     "seattle": ("西雅图", "seattle"),
 }
 _BY_NAME = {alias: key for key, names in _ALIASES.items() for alias in names}
-_COMPANY = re.compile(r"^(?:company|the company)\s+(\w+)$|^(\w+)\s*(?:公司|company|inc\.?|corp\.?|co\.?)$", re.IGNORECASE)
+_COMPANY = re.compile(
+    r"^(?:company|the company)\s+(\w+)$|^(\w+)\s*(?:公司|company|inc\.?|corp\.?|co\.?)$", re.IGNORECASE
+)
 
 
 def canonical(name: str) -> str:

@@ -46,8 +46,9 @@ class WriteDecision:
     reason: str
 
 
-def write_policy(memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float,
-                 support: int) -> WriteDecision:
+def write_policy(
+    memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, support: int
+) -> WriteDecision:
     """Section 10.2: class A is confirmed automatically, B waits for the person, C must be confirmed by the person."""
     if sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED) or confidence < 0.7:
         return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.HIGH, "class C: sensitive or uncertain")
@@ -140,7 +141,9 @@ def govern(extracted: Sequence[Extracted]) -> Governed:
         for number, run in enumerate(runs, start=1):
             chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None))
         # two different values said the same day, with nothing saying which came later: ask, do not guess
-        conflict = len(runs) >= 2 and _mention_day(runs[-1]) == _mention_day(runs[-2]) and not chain[-1].valid_time_start
+        conflict = (
+            len(runs) >= 2 and _mention_day(runs[-1]) == _mention_day(runs[-2]) and not chain[-1].valid_time_start
+        )
         # older versions are superseded; each ends where the next one begins (when that is known)
         for i in range(len(chain) - (2 if conflict else 1)):
             nxt = chain[i + 1]
@@ -177,8 +180,9 @@ def memory_labels(memory: MemoryObject) -> tuple[str, ...]:
 
 
 def _confirmation_issue(memory: MemoryObject) -> MemoryIssue:
-    decision = write_policy(memory.memory_type, memory.predicate, memory.sensitivity, memory.confidence,
-                            len(memory.evidence_ids))
+    decision = write_policy(
+        memory.memory_type, memory.predicate, memory.sensitivity, memory.confidence, len(memory.evidence_ids)
+    )
     return MemoryIssue(
         issue_id=stable_id("iss", memory.version_id, IssueType.CONFIRMATION_NEEDED),
         issue_type=IssueType.CONFIRMATION_NEEDED,

@@ -11,14 +11,19 @@ Row = dict[str, Any]
 
 def _memory_line(m: Row) -> str:
     when = f", since {m['valid_time_start']} ({m['time_precision']})" if m.get("valid_time_start") else ""
-    return f"- `{m['memory_id']}` {m['content_text']}{when} [{m['state']}] — evidence: {', '.join(m['evidence_ids'][:3])}"
+    return (
+        f"- `{m['memory_id']}` {m['content_text']}{when} [{m['state']}] — evidence: {', '.join(m['evidence_ids'][:3])}"
+    )
 
 
 def daily(day: date, new_evidence: int, new_candidates: int, refused: Sequence[Row], secret_refs: int) -> str:
-    lines = [f"# Daily review, {day.isoformat()}", "",
-             f"- new evidence in the last day: {new_evidence}",
-             f"- new candidate memories in the last day: {new_candidates}",
-             f"- secret references waiting for you: {secret_refs} (see `mirror secrets`)"]
+    lines = [
+        f"# Daily review, {day.isoformat()}",
+        "",
+        f"- new evidence in the last day: {new_evidence}",
+        f"- new candidate memories in the last day: {new_candidates}",
+        f"- secret references waiting for you: {secret_refs} (see `mirror secrets`)",
+    ]
     if refused:
         lines += ["", "## Files that could not be read"]
         lines += [f"- `{f['file_path']}`: {f['reason']}" for f in refused]
@@ -26,8 +31,12 @@ def daily(day: date, new_evidence: int, new_candidates: int, refused: Sequence[R
 
 
 def weekly(day: date, pending: Sequence[Row], issues: Sequence[Row]) -> str:
-    lines = [f"# Weekly review, week of {day.isoformat()}", "",
-             "New long-term memories that wait for your confirmation (`mirror confirm ID` / `mirror reject ID`):", ""]
+    lines = [
+        f"# Weekly review, week of {day.isoformat()}",
+        "",
+        "New long-term memories that wait for your confirmation (`mirror confirm ID` / `mirror reject ID`):",
+        "",
+    ]
     lines += [_memory_line(m) for m in pending] or ["- nothing is waiting"]
     conflicts = [i for i in issues if i["issue_type"] != "confirmation_needed"]
     if conflicts:
@@ -41,7 +50,9 @@ def monthly(day: date, memories: Sequence[Row], timeline: Sequence[Row]) -> str:
     for m in memories:
         by_type.setdefault(m["memory_type"], []).append(m)
     lines = [f"# Monthly review, {day.strftime('%Y-%m')}", "", "## Your timeline", ""]
-    lines += [f"- {t['sort_time'] or '?'} ({t['time_precision']}): {t['text']} [{t['state']}]" for t in timeline] or ["- empty"]
+    lines += [f"- {t['sort_time'] or '?'} ({t['time_precision']}): {t['text']} [{t['state']}]" for t in timeline] or [
+        "- empty"
+    ]
     for memory_type in sorted(by_type):
         lines += ["", f"## {memory_type}"]
         lines += [_memory_line(m) for m in by_type[memory_type]]

@@ -62,10 +62,14 @@ RULES: tuple[Rule, ...] = (
         check_value=True,
     ),
     Rule("pin", re.compile(r"(?i)\bPIN(?: code| number)?\b" + _SEP_EN + r"(?P<value>\d{4,8})\b")),
-    Rule("one_time_code", re.compile(r"(?:验证码|校验码|动态码|动态密码)" + _SEP_ZH + r"(?P<value>[A-Za-z0-9]{4,8})\b")),
+    Rule(
+        "one_time_code", re.compile(r"(?:验证码|校验码|动态码|动态密码)" + _SEP_ZH + r"(?P<value>[A-Za-z0-9]{4,8})\b")
+    ),
     Rule(
         "one_time_code",
-        re.compile(r"(?i)\b(?:verification|security|one[- ]time|login|otp|2fa)? ?code\b" + _SEP_EN + r"(?P<value>\d{4,8})\b"),
+        re.compile(
+            r"(?i)\b(?:verification|security|one[- ]time|login|otp|2fa)? ?code\b" + _SEP_EN + r"(?P<value>\d{4,8})\b"
+        ),
     ),
 )
 
@@ -149,7 +153,9 @@ _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
     before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
-    before = re.sub(r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before)
+    before = re.sub(
+        r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
+    )
     before = before.rstrip(" :：=，,")
     match = _LABEL_ZH.search(before) or _LABEL_EN.search(before)
     label = match.group(1).strip() if match else ""
@@ -172,7 +178,8 @@ def redact(text: str, scope: str) -> Screened:
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
     spans = tuple(
-        SecretSpan(ref, f.kind, label, ph) for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
+        SecretSpan(ref, f.kind, label, ph)
+        for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
     )
     return Screened(_splice(text, findings, placeholders), spans)
 

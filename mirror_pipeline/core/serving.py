@@ -11,17 +11,35 @@ from mirror_pipeline.core.text import tokens
 SERVABLE = ["confirmed", "pending_review", "conflicted", "stale"]
 
 MEMORY_COLUMNS = [
-    "memory_id", "version", "memory_type", "state", "subject", "predicate", "object", "content_text", "confidence",
-    "importance", "sensitivity", "scope", "source_type", "valid_time_start", "valid_time_end", "time_precision",
-    "time_expression", "evidence_ids", "labels", "supersedes", "created_at", "updated_at", "last_confirmed_at",
+    "memory_id",
+    "version",
+    "memory_type",
+    "state",
+    "subject",
+    "predicate",
+    "object",
+    "content_text",
+    "confidence",
+    "importance",
+    "sensitivity",
+    "scope",
+    "source_type",
+    "valid_time_start",
+    "valid_time_end",
+    "time_precision",
+    "time_expression",
+    "evidence_ids",
+    "labels",
+    "supersedes",
+    "created_at",
+    "updated_at",
+    "last_confirmed_at",
 ]
 
 
 def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
     return (
-        versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE))
-        .select(MEMORY_COLUMNS)
-        .sort("memory_id")
+        versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE)).select(MEMORY_COLUMNS).sort("memory_id")
     )
 
 

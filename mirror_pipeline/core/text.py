@@ -18,9 +18,12 @@ _TOKEN = re.compile(f"[{_CJK}]+|[A-Za-z0-9]+(?:['’][A-Za-z]+)?", re.UNICODE)
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s)|\n+")
 
-EN_STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "by", "from", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "i", "me", "my", "we", "our", "you", "your", "he", "she", "they", "them", "his", "her", "their", "do", "does", "did", "have", "has", "had", "not", "no", "so", "if", "then", "than", "what", "which", "who", "whom", "how", "when", "where", "why", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "about", "into", "over"]
+_EN_STOPWORDS = (
+    "a an the and or but of to in on at for with by from as is are was were be been being it its this that these "
+    "those i me my we our you your he she they them his her their do does did have has had not no so if then than "
+    "what which who whom how when where why can could should would will shall may might must about into over"
 )
+EN_STOPWORDS = frozenset(_EN_STOPWORDS.split())
 
 
 def stable_id(prefix: str, *parts: object) -> str:

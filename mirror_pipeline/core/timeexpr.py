@@ -16,14 +16,39 @@ from mirror_pipeline.core.model import TimePrecision
 MONTHS_EN = {
     name: i
     for i, names in enumerate(
-        [(), ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-         ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-         ("december", "dec")]
+        [
+            (),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
     )
     for name in names
 }
 _MONTH_EN = "|".join(sorted(MONTHS_EN, key=len, reverse=True))
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 
 
 @dataclass(frozen=True)
@@ -89,10 +114,24 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("zh_rel_year", re.compile(r"去年|今年|明年|前年")),
     ("en_rel_year", re.compile(r"(?i)\b(last|this|next) year\b")),
     ("zh_ago", re.compile(rf"{_NUM}(天|个星期|周|个月|年)前")),
-    ("en_ago", re.compile(r"(?i)\b(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (day|week|month|year)s? ago\b")),
+    (
+        "en_ago",
+        re.compile(r"(?i)\b(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (day|week|month|year)s? ago\b"),
+    ),
 ]
-_EN_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-               "nine": 9, "ten": 10}
+_EN_NUMBERS = {
+    "a": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
 
 
 def _shift_months(day: date, months: int) -> tuple[int, int]:

@@ -36,16 +36,21 @@ def governed_memories(warehouse_db: DuckDBResource):
         governed = govern(candidates)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
-            [memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id])
-             for m in governed.versions]
+            [
+                memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id])
+                for m in governed.versions
+            ]
         )
         warehouse.replace(con, MEMORY_VERSIONS, versions)
         warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in governed.issues]))
     states = versions.filter(versions["is_current"]).group_by("state").len()
     yield dg.MaterializeResult(
         asset_key="governed_memories",
-        metadata={"versions": len(versions), "current": len(current),
-                  **{f"state_{s}": n for s, n in states.iter_rows()}},
+        metadata={
+            "versions": len(versions),
+            "current": len(current),
+            **{f"state_{s}": n for s, n in states.iter_rows()},
+        },
     )
     yield dg.MaterializeResult(asset_key="memory_issues", metadata={"open_issues": len(governed.issues)})
 
@@ -59,5 +64,6 @@ def every_memory_has_evidence(warehouse_db: DuckDBResource) -> dg.AssetCheckResu
             "where e not in (select evidence_id from evidence)"
         ).fetchone()[0]
         empty = con.execute("select count(*) from memory_versions where len(evidence_ids) = 0").fetchone()[0]
-    return dg.AssetCheckResult(passed=orphans == 0 and empty == 0,
-                               metadata={"dangling_evidence_refs": orphans, "without_evidence": empty})
+    return dg.AssetCheckResult(
+        passed=orphans == 0 and empty == 0, metadata={"dangling_evidence_refs": orphans, "without_evidence": empty}
+    )

@@ -25,16 +25,10 @@ def memory_candidates(warehouse_db: DuckDBResource) -> dg.MaterializeResult:
         # a new extractor version re-reads everything: what older versions proposed is dropped
         warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
         warehouse.delete_where(con, INTERPRETED, "extractor_version <> ?", [EXTRACTOR_VERSION])
-        pending = warehouse.read(
-            con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)"
-        )
-        rows = [
-            candidate_row(c, now)
-            for e in pending.iter_rows(named=True)
-            for c in extract(evidence_from_row(e))
-        ]
+        pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
+        rows = [candidate_row(c, now) for e in pending.iter_rows(named=True) for c in extract(evidence_from_row(e))]
         added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
-        done = pl.DataFrame(
+        done = pl.DataFrame(  # noqa: F841 (read by DuckDB below)
             {"evidence_id": pending["evidence_id"], "extractor_version": [EXTRACTOR_VERSION] * len(pending)},
             schema=dict(INTERPRETED.schema),
         )

@@ -37,7 +37,9 @@ def daily_review(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Materiali
         new_candidates = len(warehouse.read(con, MEMORY_CANDIDATES, "extracted_at >= ?", [since]))
         refused = warehouse.read(con, INBOX_FILES, "status = 'refused'").to_dicts()
         refs = len(warehouse.read(con, SECRET_REFERENCES, "state = 'pending_review'"))
-    return _write(home, "daily", now.date().isoformat(), review.daily(now.date(), new_evidence, new_candidates, refused, refs))
+    return _write(
+        home, "daily", now.date().isoformat(), review.daily(now.date(), new_evidence, new_candidates, refused, refs)
+    )
 
 
 @dg.asset(deps=REVIEW_DEPS, group_name="review")

@@ -47,14 +47,17 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         for f in new_files.iter_rows(named=True):
             data = (h.inbox / f["file_path"]).read_bytes()
             for message in formats.parse(f["file_path"], data, f["format"], h.timezone):
-                screened = screen_message(message, source_format=f["format"], file_path=f["file_path"],
-                                          file_hash=f["file_hash"])
+                screened = screen_message(
+                    message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
+                )
                 evidence_rows.append(
                     as_row(screened.evidence, secret_ref_ids=list(screened.evidence.secret_ref_ids), captured_at=now)
                 )
                 reference_rows.extend(secret_reference_row(r) for r in screened.secret_references)
         added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
-        refs = warehouse.append_new(con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id")
+        refs = warehouse.append_new(
+            con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id"
+        )
         total = con.execute("select count(*) from evidence").fetchone()[0]
     yield dg.MaterializeResult(
         asset_key="screened_evidence",
@@ -68,7 +71,9 @@ def evidence_holds_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResul
     """No evidence text matches a secret pattern (a tripwire behind the screening, which runs before any write)."""
     with warehouse_db.get_connection() as con:
         evidence = warehouse.read(con, EVIDENCE)
-    leaking = [e for e, text in zip(evidence["evidence_id"], evidence["raw_content"], strict=True) if find_secrets(text)]
+    leaking = [
+        e for e, text in zip(evidence["evidence_id"], evidence["raw_content"], strict=True) if find_secrets(text)
+    ]
     return dg.AssetCheckResult(
         passed=not leaking,
         metadata={"evidence_checked": len(evidence), "leaking_evidence_ids": ", ".join(leaking[:20]) or "none"},

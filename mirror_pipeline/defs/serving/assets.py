@@ -16,10 +16,14 @@ from mirror_pipeline.core import serving
 from mirror_pipeline.defs.resources import MirrorHome
 
 
-@dg.asset(deps=["search_index", "memory_issues", "secret_references", "inbox_files"], group_name="serving",
-          kinds={"duckdb", "parquet"})
-def served_snapshot(context: dg.AssetExecutionContext, home: MirrorHome,
-                    warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+@dg.asset(
+    deps=["search_index", "memory_issues", "secret_references", "inbox_files"],
+    group_name="serving",
+    kinds={"duckdb", "parquet"},
+)
+def served_snapshot(
+    context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource
+) -> dg.MaterializeResult:
     """What agents read: `served/context.duckdb` and one parquet file per table, replaced in one atomic step at the
     end of a successful run. Deleted and superseded memories are absent; unconfirmed and conflicting ones are
     labelled."""
