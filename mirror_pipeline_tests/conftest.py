@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLES = REPO / "data" / "samples"
+# What the bundled samples plant: these values must never be found in a home or in any command's output.
+PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM")
+
+
+def mirror(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """Run the real `mirror` command (the console script's module) against a home."""
+    env = {**os.environ, "DAGSTER_DISABLE_TELEMETRY": "1"}
+    env.pop("DAGSTER_HOME", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "mirror_pipeline.cli", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"mirror {' '.join(args)} failed ({result.returncode}):\n{result.stderr[-3000:]}")
+    return result
+
+
+def mirror_json(home: Path, *args: str) -> dict:
+    result = mirror(home, *args, "--json")
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="session")
+def sample_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A home built from the bundled samples by the real command: init -> import -> run. Tests must not change it."""
+    home = tmp_path_factory.mktemp("sample") / "home"
+    mirror(home, "init")
+    mirror(home, "import", str(SAMPLES))
+    mirror(home, "run")
+    return home
+
+
+@pytest.fixture
+def fresh_home(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    mirror(home, "init")
+    return home
+
+
+@pytest.fixture
+def copied_home(sample_home: Path, tmp_path: Path) -> Path:
+    """A private copy of the sample home, for tests that run the pipeline again."""
+    target = tmp_path / "home"
+    shutil.copytree(sample_home, target, symlinks=True)
+    return target

@@ -1,0 +1,61 @@
+from datetime import UTC, datetime, timedelta
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.governance import Extracted, govern
+from mirror_pipeline.core.model import IssueType, MemoryState
+from mirror_pipeline_tests.core.helpers import evidence
+
+T0 = datetime(2026, 9, 28, tzinfo=UTC)
+
+
+def extracted(text: str, day: int, evidence_id: str) -> list[Extracted]:
+    when = T0 + timedelta(days=day)
+    return [Extracted(c, when) for c in extract(evidence(text, evidence_id=evidence_id, when=when))]
+
+
+def test_a_move_supersedes_the_old_residence_and_keeps_it_as_history() -> None:
+    governed = govern(extracted("我现在住在东京。", 0, "ev_a") + extracted("I moved to Osaka last week!", 28, "ev_b"))
+    residence = [m for m in governed.versions if m.predicate == "lives_in"]
+    assert [(m.version, m.object, m.state) for m in residence] == [
+        (1, "东京", MemoryState.SUPERSEDED),
+        (2, "Osaka", MemoryState.CONFIRMED),
+    ]
+    assert residence[1].supersedes == residence[0].version_id
+    assert residence[0].valid_time_end == residence[1].valid_time_start  # the old one ends where the new one starts
+    current = {m.predicate: m for m in governed.current}
+    assert current["lives_in"].object == "Osaka"
+
+
+def test_the_same_place_in_two_languages_is_one_version_with_both_evidences() -> None:
+    governed = govern(extracted("I moved to Osaka last week!", 0, "ev_a") + extracted("我现在住在大阪", 14, "ev_b"))
+    (residence,) = [m for m in governed.current if m.predicate == "lives_in"]
+    assert residence.version == 1 and set(residence.evidence_ids) == {"ev_a", "ev_b"}
+
+
+def test_write_policy_confirms_low_risk_and_asks_for_the_rest() -> None:
+    governed = govern(
+        extracted("我现在住在东京。", 0, "ev_1") + extracted("我在A公司工作", 0, "ev_2") + extracted("Wei is my cousin", 0, "ev_3")
+    )
+    states = {m.predicate: m.state for m in governed.current}
+    assert states == {
+        "lives_in": MemoryState.CONFIRMED,
+        "works_at": MemoryState.PENDING_REVIEW,
+        "cousin": MemoryState.PENDING_REVIEW,
+    }
+    questions = {i.memory_ids[0]: i for i in governed.issues if i.issue_type is IssueType.CONFIRMATION_NEEDED}
+    assert len(questions) == 2
+    cousin = next(m for m in governed.current if m.predicate == "cousin")
+    assert questions[cousin.memory_id].priority.value == "high"  # family is sensitive: class C
+
+
+def test_two_residences_said_the_same_day_are_a_conflict_not_a_guess() -> None:
+    governed = govern(extracted("I live in Tokyo.", 0, "ev_1") + extracted("I live in Kyoto.", 0, "ev_2"))
+    (head,) = [m for m in governed.current if m.predicate == "lives_in"]
+    assert head.state is MemoryState.CONFLICTED
+    (issue,) = [i for i in governed.issues if i.issue_type is IssueType.FACT_CONFLICT]
+    assert {"Tokyo", "Kyoto"} <= set(issue.options)
+
+
+def test_governance_is_deterministic() -> None:
+    items = extracted("我现在住在东京。", 0, "ev_a") + extracted("I moved to Osaka last week!", 28, "ev_b")
+    assert govern(items) == govern(list(reversed(items)))

@@ -1,0 +1,42 @@
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.timeexpr import find_times
+
+MENTION = datetime(2024, 3, 10, 9, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "precision"),
+    [
+        ("我2021年6月15日入职", "2021-06-15", "2021-06-15", "day"),
+        ("2021年6月搬的家", "2021-06-01", "2021-06-30", "month"),
+        ("2021年换了工作", "2021-01-01", "2021-12-31", "year"),
+        ("on 2023-05-04 we met", "2023-05-04", "2023-05-04", "day"),
+        ("in March 2023", "2023-03-01", "2023-03-31", "month"),
+        ("March 5, 2023", "2023-03-05", "2023-03-05", "day"),
+        ("since 2019", "2019-01-01", "2019-12-31", "year"),
+        ("去年", "2023-01-01", "2023-12-31", "year"),
+        ("上个月3号", "2024-02-03", "2024-02-03", "day"),
+        ("I moved here last month", "2024-02-01", "2024-02-29", "month"),
+        ("昨天", "2024-03-09", "2024-03-09", "day"),
+        ("last week", "2024-02-26", "2024-03-03", "rough"),
+    ],
+)
+def test_expressions_resolve_to_an_interval_no_more_precise_than_said(text, start, end, precision) -> None:
+    (found,) = find_times(text, MENTION)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, precision)
+
+
+def test_relative_times_resolve_against_the_message_not_today() -> None:
+    (a,) = find_times("去年", datetime(2019, 5, 1, tzinfo=UTC))
+    assert a.start_iso == "2018-01-01"
+
+
+def test_a_relative_time_without_a_mention_time_is_not_invented() -> None:
+    assert find_times("去年搬的家", None) == []
+
+
+def test_an_impossible_date_is_not_a_date() -> None:
+    assert all(t.precision.value != "day" for t in find_times("2021年2月30日", MENTION))
