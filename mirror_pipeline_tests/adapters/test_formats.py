@@ -1,0 +1,62 @@
+import json
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mirror_pipeline.adapters.formats import RefusedFile, admit, parse
+from mirror_pipeline_tests.conftest import SAMPLES
+
+UTC = ZoneInfo("UTC")
+
+
+def test_chatgpt_export_follows_the_active_branch_and_attributes_speakers() -> None:
+    data = (SAMPLES / "chatgpt" / "conversations.json").read_bytes()
+    admitted = admit("conversations.json", data)
+    assert admitted.format == "chatgpt" and admitted.secrets_redacted == 1
+    messages = parse("conversations.json", admitted.data, "chatgpt", UTC)
+    texts = [m.text for m in messages]
+    assert not any("Kyoto, what should I do" in t for t in texts)  # the edited-away branch is not read
+    assert any(t.startswith("I live in Tokyo") for t in texts)
+    assert {m.actor for m in messages} == {"user", "assistant"}  # the hidden system message is skipped
+    assert all(m.timestamp is not None and m.timestamp.tzinfo is not None for m in messages)
+    assert len({m.identity for m in messages}) == len(messages)
+
+
+def test_journal_date_comes_from_front_matter_or_file_name() -> None:
+    with_front = b"---\ndate: 2026-10-03\n---\n# Title\n\nFirst paragraph.\n\nSecond one.\n"
+    messages = parse("notes.md", with_front, "markdown_journal", UTC)
+    assert [m.text for m in messages] == ["First paragraph.", "Second one."]
+    assert messages[0].timestamp.date().isoformat() == "2026-10-03"
+    assert messages[0].locator == "line 6"
+    by_name = parse("2026-10-07.md", "今天很好。\r\n".encode("utf-8-sig"), "markdown_journal", UTC)
+    assert by_name[0].timestamp.date().isoformat() == "2026-10-07" and by_name[0].text == "今天很好。"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "reason"),
+    [
+        ("conversations.json", b'[{"mapping": {"a": {"id": "a", "mess', "truncated or invalid JSON"),
+        ("empty.md", b"", "empty file"),
+        ("photo.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
+        ("notes.md", b"no date anywhere", "without a date"),
+        ("data.json", json.dumps({"messages": []}).encode(), "unknown JSON export"),
+        ("song.mp3", b"ID3 something", "unknown format"),
+    ],
+)
+def test_unreadable_files_are_refused_with_a_reason_a_person_understands(name: str, data: bytes, reason: str) -> None:
+    with pytest.raises(RefusedFile, match=reason):
+        admit(name, data)
+
+
+def test_a_refusal_never_quotes_the_file() -> None:
+    data = b'[{"mapping": {"a": {"message": "my password is Hunter2! and more'
+    with pytest.raises(RefusedFile) as refusal:
+        admit("conversations.json", data)
+    assert "Hunter2" not in refusal.value.reason
+
+
+def test_admission_replaces_secrets_in_the_stored_bytes() -> None:
+    data = "---\ndate: 2026-10-07\n---\n家里wifi密码：Tplink8888，记得删掉。\n".encode()
+    admitted = admit("2026-10-07.md", data)
+    assert b"Tplink8888" not in admitted.data and b"[secret:password:sec_" in admitted.data
+    assert admit("2026-10-07.md", admitted.data).data == admitted.data  # admitting again changes nothing
