@@ -139,7 +139,8 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
 
     instance = DagsterInstance.get()
     job = build_defs(home).resolve_job_def(job_name)
-    return job.execute_in_process(instance=instance, raise_on_error=False)
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    return job.execute_in_process(instance=instance, raise_on_error=False, run_config=quiet)
 
 
 @main.command()

@@ -121,3 +121,17 @@ def test_json_output_is_one_document_and_errors_are_one_line(tmp_path: Path) -> 
     result = mirror(missing, "run", check=False)
     assert result.returncode != 0
     assert result.stderr.strip().count("\n") == 0 and "mirror init" in result.stderr
+
+
+def test_a_failed_run_leaves_the_last_good_snapshot_served(copied_home: Path) -> None:
+    before = served_content(copied_home)
+    link = (copied_home / "served").resolve()
+    # simulate a screening bug: a raw secret reaches the warehouse; the blocking check must stop the run
+    con = duckdb.connect(str(copied_home / "warehouse.duckdb"))
+    con.execute("update evidence set raw_content = raw_content || ' my PIN is 4821' "
+                "where evidence_id = (select min(evidence_id) from evidence)")
+    con.close()
+    result = mirror(copied_home, "run", check=False)
+    assert result.returncode != 0 and "last good snapshot" in result.stderr
+    assert "4821" not in result.stderr
+    assert (copied_home / "served").resolve() == link and served_content(copied_home) == before

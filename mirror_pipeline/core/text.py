@@ -68,8 +68,17 @@ def tokens(text: str) -> list[str]:
         else:
             word = run.lower()
             if word not in EN_STOPWORDS:
-                out.append(word)
+                out.append(_singular(word))
     return out
+
+
+def _singular(word: str) -> str:
+    """A light English stemmer: plural to singular only (weekends -> weekend, cities -> city), nothing clever."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
