@@ -25,6 +25,7 @@ from mirror_pipeline.core.model import (
     SourceType,
     TimePrecision,
 )
+from mirror_pipeline.core.serving import MEMORY_COLUMNS, SERVABLE
 
 UTC_TIME = pl.Datetime("us", "UTC")
 TEXTS = pl.List(pl.String)
@@ -78,6 +79,11 @@ class Table:
     @property
     def schema(self) -> pl.Schema:
         return pl.Schema({c.name: c.dtype for c in self.columns})
+
+    def subset(self, name: str, columns: list[str], **overrides: Col) -> Table:
+        """A table of some of these columns (a served view), with some column contracts replaced."""
+        by_name = {c.name: overrides.get(c.name, c) for c in self.columns}
+        return Table(name, tuple(by_name[c] for c in columns))
 
     def empty(self) -> pl.DataFrame:
         return pl.DataFrame(schema=self.schema)
@@ -236,6 +242,45 @@ SEARCH_DOCUMENTS = Table(
         Col("state", pl.String),
         Col("evidence_ids", TEXTS),
         Col("timestamp", UTC_TIME, nullable=True),
+    ),
+)
+
+# The served snapshot: what agents may rely on. Deleted and superseded memories never reach it.
+SERVED_MEMORIES = MEMORY_VERSIONS.subset(
+    "memories",
+    MEMORY_COLUMNS,
+    memory_id=Col("memory_id", pl.String, unique=True),
+    state=Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+)
+
+TIMELINE = Table(
+    "timeline",
+    (
+        Col("id", pl.String, unique=True),
+        Col("text", pl.String),
+        Col("memory_type", pl.String, checks=one_of(MemoryType)),
+        Col("valid_time_start", pl.String, nullable=True),
+        Col("valid_time_end", pl.String, nullable=True),
+        Col("time_precision", pl.String, checks=one_of(TimePrecision)),
+        Col("time_expression", pl.String, nullable=True),
+        Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+        Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
+        Col("first_mentioned_at", UTC_TIME, nullable=True),
+        Col("sort_time", pl.String, nullable=True),
+    ),
+)
+
+RELATIONSHIPS = Table(
+    "relationships",
+    (
+        Col("memory_id", pl.String, unique=True),
+        Col("subject", pl.String),
+        Col("relation", pl.String),
+        Col("other", pl.String),
+        Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+        Col("labels", TEXTS),
+        Col("confidence", pl.Float64, checks=UNIT),
+        Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
     ),
 )
 

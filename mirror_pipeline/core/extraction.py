@@ -32,7 +32,8 @@ _ZH_STOP = r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之�
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
-_EN_END = r"(?=$|[.,;!?\n]| (?:now|since|with|and|for|because|last|this|in|as|at|on|to|after|before|when|two|three|a few)\b)"
+_EN_STOP_WORDS = "now|since|with|and|for|because|last|this|in|as|at|on|to|after|before|when|two|three|a few"
+_EN_END = rf"(?=$|[.,;!?\n]| (?:{_EN_STOP_WORDS})\b)"
 
 ZH_RELATIONS = {
     "表哥": "cousin",

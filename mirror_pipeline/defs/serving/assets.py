@@ -9,8 +9,11 @@ from mirror_pipeline.contracts.tables import (
     INBOX_FILES,
     MEMORY_ISSUES,
     MEMORY_VERSIONS,
+    RELATIONSHIPS,
     SEARCH_DOCUMENTS,
     SECRET_REFERENCES,
+    SERVED_MEMORIES,
+    TIMELINE,
 )
 from mirror_pipeline.core import serving
 from mirror_pipeline.defs.resources import MirrorHome
@@ -39,8 +42,9 @@ def served_snapshot(
             "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
-    tables["timeline"] = serving.timeline(tables["memories"], evidence)
-    tables["relationships"] = serving.relationships(tables["memories"])
+    tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence))
+    tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
+    tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
     leaking = serving.tables_matching_secret_patterns(tables)
     if leaking:
         # never publish a snapshot that matches a secret pattern; the last good one stays served
