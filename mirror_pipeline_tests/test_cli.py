@@ -40,8 +40,14 @@ def test_context_for_a_task_holds_the_current_residence_with_its_evidence(sample
 def test_the_planted_secrets_appear_in_no_file_of_the_home_nor_in_any_output(sample_home: Path) -> None:
     outputs = [
         mirror(sample_home, *args).stdout
-        for args in (["status", "--json"], ["secrets", "--json"], ["search", "wifi 密码"], ["timeline"], ["issues"],
-                     ["context", "set up the home network"])
+        for args in (
+            ["status", "--json"],
+            ["secrets", "--json"],
+            ["search", "wifi 密码"],
+            ["timeline"],
+            ["issues"],
+            ["context", "set up the home network"],
+        )
     ]
     files = [p for p in sample_home.rglob("*") if p.is_file() and not p.is_symlink()]
     assert any(p.parts[-2:] == ("dagster", "dagster.yaml") or "dagster" in p.parts for p in files)
@@ -73,15 +79,21 @@ def test_running_twice_adds_nothing_and_keeps_the_snapshot(copied_home: Path) ->
 
 def test_a_reader_holding_the_snapshot_open_does_not_block_a_run(copied_home: Path, tmp_path: Path) -> None:
     reader = subprocess.Popen(
-        [sys.executable, "-c", (
-            "import duckdb, sys, time\n"
-            f"con = duckdb.connect({str(copied_home / 'served' / 'context.duckdb')!r}, read_only=True)\n"
-            "n = con.execute('select count(*) from memories').fetchone()[0]\n"
-            "print(n, flush=True)\n"
-            "sys.stdin.readline()\n"
-            "print(con.execute('select count(*) from memories').fetchone()[0], flush=True)\n"
-        )],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            (
+                "import duckdb, sys, time\n"
+                f"con = duckdb.connect({str(copied_home / 'served' / 'context.duckdb')!r}, read_only=True)\n"
+                "n = con.execute('select count(*) from memories').fetchone()[0]\n"
+                "print(n, flush=True)\n"
+                "sys.stdin.readline()\n"
+                "print(con.execute('select count(*) from memories').fetchone()[0], flush=True)\n"
+            ),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     first = reader.stdout.readline().strip()
     new_entry = tmp_path / "2026-11-20.md"
@@ -128,8 +140,10 @@ def test_a_failed_run_leaves_the_last_good_snapshot_served(copied_home: Path) ->
     link = (copied_home / "served").resolve()
     # simulate a screening bug: a raw secret reaches the warehouse; the blocking check must stop the run
     con = duckdb.connect(str(copied_home / "warehouse.duckdb"))
-    con.execute("update evidence set raw_content = raw_content || ' my PIN is 4821' "
-                "where evidence_id = (select min(evidence_id) from evidence)")
+    con.execute(
+        "update evidence set raw_content = raw_content || ' my PIN is 4821' "
+        "where evidence_id = (select min(evidence_id) from evidence)"
+    )
     con.close()
     result = mirror(copied_home, "run", check=False)
     assert result.returncode != 0 and "last good snapshot" in result.stderr

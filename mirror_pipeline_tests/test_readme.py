@@ -4,8 +4,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _commands() -> list[str]:
-    return [line.strip() for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines()[:12]
-            if line.startswith("    ")]
+    return [
+        line.strip()
+        for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines()[:12]
+        if line.startswith("    ")
+    ]
 
 
 def test_the_readme_opens_with_the_install_run_command_and_the_test_command() -> None:

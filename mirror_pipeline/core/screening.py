@@ -113,6 +113,8 @@ class Screened:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins)."""
+    if not _PREFILTER.search(text):
+        return []
     # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
     masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), text)
     found: list[Finding] = []
@@ -140,9 +142,12 @@ def may_hold_secret(text: str) -> bool:
     return bool(_PREFILTER.search(text))
 
 
-_PREFILTER = re.compile(
-    r"(?i)密|码|口令|key|pass|pin|pwd|code|token|sk-|sk_|ghp_|gho_|github_pat|akia|asia|aiza|xox|eyj|://"
+# A pattern every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can run it too).
+PREFILTER_PATTERN = (
+    r"(?i)密|码|口令|key|pass|pin|pwd|code|token|sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|akia|asia|aiza|"
+    r"xox|eyj|://|private key"
 )
+_PREFILTER = re.compile(PREFILTER_PATTERN)
 
 
 _LABEL_ZH = re.compile(r"([A-Za-z0-9\u4e00-\u9fff]{1,12})$")

@@ -60,3 +60,24 @@ def test_admission_replaces_secrets_in_the_stored_bytes() -> None:
     admitted = admit("2026-10-07.md", data)
     assert b"Tplink8888" not in admitted.data and b"[secret:password:sec_" in admitted.data
     assert admit("2026-10-07.md", admitted.data).data == admitted.data  # admitting again changes nothing
+
+
+def test_the_questionnaire_answers_are_the_users_own_statements(tmp_path) -> None:
+    from datetime import date
+
+    from mirror_pipeline.adapters.home import Home
+
+    home = Home.resolve(tmp_path / "home")
+    home.init(date(2026, 11, 29))
+    blank = home.questionnaire.read_bytes()
+    with pytest.raises(RefusedFile, match="no messages or entries"):
+        admit("questionnaire.md", blank)  # an unanswered questionnaire holds nothing yet
+    heading = "## Life timeline: where have you lived, and when did you move? (居住迁移)\n"
+    filled = blank.decode().replace(heading, heading + "\n2019年搬到东京，我现在住在东京。\n")
+    admitted = admit("questionnaire.md", filled.encode())
+    assert admitted.format == "mirror_form"
+    (answer,) = parse("questionnaire.md", admitted.data, "mirror_form", UTC)
+    assert answer.text == "2019年搬到东京，我现在住在东京。"
+    assert answer.source_type.value == "user_form" and answer.actor == "user"
+    assert answer.timestamp.date() == date(2026, 11, 29)
+    assert "居住迁移" in answer.locator

@@ -3,9 +3,18 @@ from mirror_pipeline.core.text import tokens
 
 
 def memory(mid, text, mtype="fact", state="confirmed", importance=0.5, labels=("confirmed",)):
-    return {"memory_id": mid, "content_text": text, "memory_type": mtype, "state": state, "importance": importance,
-            "confidence": 0.9, "labels": list(labels), "evidence_ids": [f"ev_{mid}"], "valid_time_start": None,
-            "time_precision": "unknown"}
+    return {
+        "memory_id": mid,
+        "content_text": text,
+        "memory_type": mtype,
+        "state": state,
+        "importance": importance,
+        "confidence": 0.9,
+        "labels": list(labels),
+        "evidence_ids": [f"ev_{mid}"],
+        "valid_time_start": None,
+        "time_precision": "unknown",
+    }
 
 
 MEMORIES = [
@@ -40,8 +49,10 @@ def test_the_budget_is_respected() -> None:
 
 
 def test_chinese_search_finds_by_character_pairs() -> None:
-    docs = [{"doc_id": "a", "kind": "memory", "text": "我喜欢弹钢琴", "state": "confirmed", "evidence_ids": ["e"]},
-            {"doc_id": "b", "kind": "memory", "text": "I live in Osaka", "state": "confirmed", "evidence_ids": ["f"]}]
+    docs = [
+        {"doc_id": "a", "kind": "memory", "text": "我喜欢弹钢琴", "state": "confirmed", "evidence_ids": ["e"]},
+        {"doc_id": "b", "kind": "memory", "text": "I live in Osaka", "state": "confirmed", "evidence_ids": ["f"]},
+    ]
     assert [r["id"] for r in search("钢琴", docs)] == ["a"]
     assert [r["id"] for r in search("where do I live", docs)] == ["b"]
 

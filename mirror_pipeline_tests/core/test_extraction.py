@@ -21,7 +21,10 @@ def facts(text: str, actor: str = "user") -> set[tuple[str, str, str]]:
         ("My manager Kobayashi approved it", ("relationship", "manager", "Kobayashi")),
         ("Wei is my cousin", ("relationship", "cousin", "Wei")),
         ("以后技术资料优先英文", ("preference", "prefers", "技术资料: 英文")),
-        ("I prefer English documentation for technical topics.", ("preference", "prefers", "English documentation for technical topics")),
+        (
+            "I prefer English documentation for technical topics.",
+            ("preference", "prefers", "English documentation for technical topics"),
+        ),
     ],
 )
 def test_the_users_own_statements_become_candidates(text: str, expected: tuple[str, str, str]) -> None:
@@ -54,7 +57,10 @@ def test_hedges_lower_confidence_and_times_are_kept_as_said() -> None:
     (hedged,) = [c for c in extract(evidence("I think I joined Google in 2021")) if c.predicate == "joined"]
     assert hedged.confidence < sure.confidence
     assert (sure.valid_time_start, sure.valid_time_end, sure.time_precision.value, sure.time_expression) == (
-        "2021-01-01", "2021-12-31", "year", "in 2021",
+        "2021-01-01",
+        "2021-12-31",
+        "year",
+        "in 2021",
     )
 
 

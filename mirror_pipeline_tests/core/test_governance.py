@@ -34,7 +34,9 @@ def test_the_same_place_in_two_languages_is_one_version_with_both_evidences() ->
 
 def test_write_policy_confirms_low_risk_and_asks_for_the_rest() -> None:
     governed = govern(
-        extracted("我现在住在东京。", 0, "ev_1") + extracted("我在A公司工作", 0, "ev_2") + extracted("Wei is my cousin", 0, "ev_3")
+        extracted("我现在住在东京。", 0, "ev_1")
+        + extracted("我在A公司工作", 0, "ev_2")
+        + extracted("Wei is my cousin", 0, "ev_3")
     )
     states = {m.predicate: m.state for m in governed.current}
     assert states == {

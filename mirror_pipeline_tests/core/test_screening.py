@@ -18,7 +18,10 @@ SECRETS = [
     ("maps AIzaSyA-1234567890abcdefghijklmnopqrstu", "AIzaSyA-1234567890abcdefghijklmnopqrstu"),
     ("db at postgres://admin:Pa55word@db.local/app", "Pa55word"),
     ("工作邮箱的密码是Qw3rty!@，记住", "Qw3rty!@"),
-    ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----", "b3BlbnNzaC1rZXktdjEAAAA"),
+    (
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----",
+        "b3BlbnNzaC1rZXktdjEAAAA",
+    ),
 ]
 ORDINARY = [
     "my password is strong",

@@ -10,8 +10,14 @@ from mirror_pipeline.definitions import build_defs, defs
 from mirror_pipeline_tests.conftest import SAMPLES
 
 PIPELINE_ASSETS = {
-    "inbox_files", "screened_evidence", "secret_references", "memory_candidates", "governed_memories",
-    "memory_issues", "search_index", "served_snapshot",
+    "inbox_files",
+    "screened_evidence",
+    "secret_references",
+    "memory_candidates",
+    "governed_memories",
+    "memory_issues",
+    "search_index",
+    "served_snapshot",
 }
 REVIEW_ASSETS = {"daily_review", "weekly_review", "monthly_review"}
 

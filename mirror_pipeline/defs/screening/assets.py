@@ -42,8 +42,9 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
     reference_rows: list[dict] = []
     with warehouse_db.get_connection() as con:
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
-        read_before = set(warehouse.read(con, EVIDENCE).get_column("file_hash").unique().to_list())
-        new_files = accepted.filter(~accepted["file_hash"].is_in(list(read_before)))
+        warehouse.ensure(con, EVIDENCE)
+        read_before = [r[0] for r in con.execute("select distinct file_hash from evidence").fetchall()]
+        new_files = accepted.filter(~accepted["file_hash"].is_in(read_before))
         for f in new_files.iter_rows(named=True):
             data = (h.inbox / f["file_path"]).read_bytes()
             for message in formats.parse(f["file_path"], data, f["format"], h.timezone):
