@@ -7,9 +7,8 @@ negations and reported speech are left out rather than guessed at.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, tzinfo
 
 from mirror_pipeline.core.model import (
     Evidence,
@@ -32,7 +31,10 @@ _ZH_STOP = r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之�
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
-_EN_STOP_WORDS = "now|since|with|and|for|because|last|this|in|as|at|on|to|after|before|when|two|three|a few"
+_EN_STOP_WORDS = (
+    "now|since|with|and|but|so|for|because|last|this|next|in|as|at|on|to|from|near|after|before|when|where|which|"
+    "yesterday|today|recently|earlier|already|again|too|two|three|a few"
+)
 _EN_END = rf"(?=$|[.,;!?\n]| (?:{_EN_STOP_WORDS})\b)"
 
 ZH_RELATIONS = {
@@ -302,8 +304,10 @@ def _negated(sentence: str, match_start: int) -> bool:
     return bool(_NEGATION_ZH.search(before) or _NEGATION_EN.search(sentence[: match_start + 12]))
 
 
-def extract(evidence: Evidence, extracted_at: datetime | None = None) -> list[MemoryCandidate]:
-    """Candidates the user's own words support, each tied to its evidence and character span."""
+def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
+    """Candidates the user's own words support, each tied to its evidence and character span.
+
+    `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
     if evidence.actor != Speaker.USER:
         return []
     text = evidence.raw_content
@@ -315,7 +319,7 @@ def extract(evidence: Evidence, extracted_at: datetime | None = None) -> list[Me
         if _QUESTION.search(sentence) or _HYPOTHETICAL.search(sentence) or _REPORTED.search(sentence):
             continue
         hedge = bool(_HEDGE.search(sentence))
-        times = find_times(sentence, evidence.timestamp)
+        times = find_times(sentence, evidence.timestamp.astimezone(tz) if evidence.timestamp else None)
         for pattern in PATTERNS:
             for m in pattern.regex.finditer(sentence):
                 if _negated(sentence, m.start()):
@@ -381,7 +385,3 @@ def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
                 )
             )
     return out
-
-
-def extract_all(evidence: Iterable[Evidence]) -> list[MemoryCandidate]:
-    return [c for e in evidence for c in extract(e)]

@@ -69,3 +69,19 @@ def test_every_candidate_points_at_the_span_that_supports_it() -> None:
     for c in extract(evidence(text)):
         assert c.evidence_id == "ev_1"
         assert "住在东京" in text[c.span_start : c.span_end]
+
+
+def test_relative_times_are_read_on_the_persons_calendar() -> None:
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    # 2026-10-26 00:30 in Tokyo is still 2026-10-25 in UTC
+    said = datetime(2026, 10, 25, 15, 30, tzinfo=UTC)
+    (moved,) = [
+        c
+        for c in extract(evidence("I moved to Osaka yesterday.", when=said), ZoneInfo("Asia/Tokyo"))
+        if c.predicate == "moved_to"
+    ]
+    assert moved.valid_time_start == "2026-10-25"
+    (utc,) = [c for c in extract(evidence("I moved to Osaka yesterday.", when=said)) if c.predicate == "moved_to"]
+    assert utc.valid_time_start == "2026-10-24"

@@ -10,23 +10,25 @@ from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_CANDIDATES, Col, Table
 from mirror_pipeline.core.extraction import EXTRACTOR_VERSION, extract
 from mirror_pipeline.core.rows import candidate_row, evidence_from_row
+from mirror_pipeline.defs.resources import MirrorHome
 
 # Which evidence an extractor version has already read: only new evidence is interpreted on a run.
 INTERPRETED = Table("interpreted_evidence", (Col("evidence_id", pl.String), Col("extractor_version", pl.String)))
 
 
 @dg.asset(deps=["screened_evidence"], group_name="interpretation", kinds={"duckdb"}, code_version=EXTRACTOR_VERSION)
-def memory_candidates(warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
     """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
     the evidence and the exact span that supports it. Candidates are proposals, not memories yet."""
     now = datetime.now(UTC)
+    tz = home.get().timezone
     with warehouse_db.get_connection() as con:
         warehouse.ensure(con, INTERPRETED)
         # a new extractor version re-reads everything: what older versions proposed is dropped
         warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
         warehouse.delete_where(con, INTERPRETED, "extractor_version <> ?", [EXTRACTOR_VERSION])
         pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
-        rows = [candidate_row(c, now) for e in pending.iter_rows(named=True) for c in extract(evidence_from_row(e))]
+        rows = [candidate_row(c, now) for e in pending.iter_rows(named=True) for c in extract(evidence_from_row(e), tz)]
         added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
         done = pl.DataFrame(  # noqa: F841 (read by DuckDB below)
             {"evidence_id": pending["evidence_id"], "extractor_version": [EXTRACTOR_VERSION] * len(pending)},
