@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mirror_pipeline.core.text import estimate_tokens, tokens
+from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
 
@@ -88,12 +89,14 @@ def _item(row: Row) -> Row:
         "memory_type": row["memory_type"],
         "state": row["state"],
         "valid_time_start": row.get("valid_time_start"),
+        "valid_time_end": row.get("valid_time_end"),
         "time_precision": row.get("time_precision"),
+        "time_expression": row.get("time_expression"),
     }
 
 
 def _line(item: Row) -> str:
-    when = f" (since {item['valid_time_start']}, {item['time_precision']})" if item.get("valid_time_start") else ""
+    when = describe(item)
     return f"- {item['text']}{when} [{', '.join(item['labels'])}] (evidence: {', '.join(item['evidence_ids'][:3])})"
 
 

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from mirror_pipeline.core.timeexpr import describe
+
 Row = dict[str, Any]
 
 
 def _memory_line(m: Row) -> str:
-    when = f", since {m['valid_time_start']} ({m['time_precision']})" if m.get("valid_time_start") else ""
-    return (
-        f"- `{m['memory_id']}` {m['content_text']}{when} [{m['state']}] — evidence: {', '.join(m['evidence_ids'][:3])}"
-    )
+    evidence = ", ".join(m["evidence_ids"][:3])
+    return f"- `{m['memory_id']}` {m['content_text']}{describe(m)} [{m['state']}] — evidence: {evidence}"
 
 
 def daily(day: date, new_evidence: int, new_candidates: int, refused: Sequence[Row], secret_refs: int) -> str:
@@ -34,7 +34,7 @@ def weekly(day: date, pending: Sequence[Row], issues: Sequence[Row]) -> str:
     lines = [
         f"# Weekly review, week of {day.isoformat()}",
         "",
-        "New long-term memories that wait for your confirmation (`mirror confirm ID` / `mirror reject ID`):",
+        "New long-term memories that wait for your confirmation:",
         "",
     ]
     lines += [_memory_line(m) for m in pending] or ["- nothing is waiting"]

@@ -68,16 +68,26 @@ def tokens(text: str) -> list[str]:
         else:
             word = run.lower()
             if word not in EN_STOPWORDS:
-                out.append(_singular(word))
+                out.append(stem(word))
     return out
 
 
-def _singular(word: str) -> str:
-    """A light English stemmer: plural to singular only (weekends -> weekend, cities -> city), nothing clever."""
-    if len(word) > 4 and word.endswith("ies"):
+def stem(word: str) -> str:
+    """A light English stemmer, enough for search to meet its words: moved, moves, moving -> mov; cities -> city."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # running -> run, stopped -> stop
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
     return word
 
 

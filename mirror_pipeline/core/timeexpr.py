@@ -220,3 +220,13 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
             out.append(TimeMention(m.group(0), span, start, end, precision, confidence))
     out.sort(key=lambda t: t.span[0])
     return out
+
+
+def describe(row: dict) -> str:
+    """A memory's time as said, for people and prompts: the interval, its precision and the original words."""
+    start, end = row.get("valid_time_start"), row.get("valid_time_end")
+    if not start:
+        return ""
+    span = start if not end or end == start else f"{start} – {end}"
+    said = f", «{row['time_expression']}»" if row.get("time_expression") else ""
+    return f" ({span}, {row.get('time_precision')}{said})"

@@ -61,3 +61,9 @@ def test_bm25_prefers_the_rarer_term() -> None:
     docs = [tokens("osaka osaka trip"), tokens("trip trip"), tokens("nothing here")]
     scores = bm25(tokens("osaka trip"), docs)
     assert scores[0] > scores[1] > scores[2] == 0
+
+
+def test_english_words_meet_their_other_forms() -> None:
+    assert set(tokens("moved to new cities")) >= {"mov", "city"}
+    assert tokens("moving") == tokens("move") == tokens("moves")
+    assert tokens("weekends") == tokens("weekend")
