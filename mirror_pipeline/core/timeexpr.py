@@ -227,6 +227,6 @@ def describe(row: dict) -> str:
     start, end = row.get("valid_time_start"), row.get("valid_time_end")
     if not start:
         return ""
-    span = start if not end or end == start else f"{start} – {end}"
+    span = f"since {start}" if not end else start if end == start else f"{start} – {end}"
     said = f", «{row['time_expression']}»" if row.get("time_expression") else ""
     return f" ({span}, {row.get('time_precision')}{said})"
