@@ -149,3 +149,16 @@ def test_a_failed_run_leaves_the_last_good_snapshot_served(copied_home: Path) ->
     assert result.returncode != 0 and "last good snapshot" in result.stderr
     assert "4821" not in result.stderr
     assert (copied_home / "served").resolve() == link and served_content(copied_home) == before
+
+
+def test_a_warehouse_from_an_older_version_is_rebuilt_not_emptied(copied_home: Path) -> None:
+    def memories() -> list[tuple]:
+        df = pl.read_parquet(copied_home / "served" / "memories.parquet")
+        return sorted(df.select("memory_id", "version", "state", "content_text").rows())
+
+    before = memories()
+    con = duckdb.connect(str(copied_home / "warehouse.duckdb"))
+    con.execute("alter table memory_candidates add column legacy varchar")
+    con.close()
+    mirror(copied_home, "run")
+    assert memories() == before  # rebuilt from the inbox: the same memories, versions and states

@@ -136,7 +136,7 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
         redacted_text, secrets = _redact_blocks(text)
         redacted = redacted_text.encode() if secrets else data
     # parse once to refuse what cannot be read; nothing is kept from this pass
-    records = sum(1 for _ in PARSERS[fmt](name, decode(redacted), ZoneInfo("UTC")))
+    records = len(parse(name, redacted, fmt, ZoneInfo("UTC")))
     if records == 0:
         raise RefusedFile("no messages or entries found in the file")
     return Admitted(fmt, redacted, secrets, records)
@@ -153,6 +153,16 @@ def _text_of_parts(parts: list[Any]) -> str:
         elif isinstance(part, dict) and part.get("content_type") == "image_asset_pointer":
             pieces.append("[image]")
     return "\n".join(p for p in pieces if p)
+
+
+def _message_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, dict):
+        return ""
+    if isinstance(content.get("parts"), list):
+        return _text_of_parts(content["parts"])
+    return str(content.get("text") or "")
 
 
 def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
@@ -185,19 +195,18 @@ def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
             metadata = message.get("metadata") or {}
             if role == "system" or metadata.get("is_visually_hidden_from_conversation"):
                 continue
-            content = message.get("content") or {}
-            body = _text_of_parts(content.get("parts") or []) if "parts" in content else str(content.get("text") or "")
+            body = _message_text(message.get("content"))
             if not body.strip():
                 continue
             actor = {"user": Speaker.USER, "assistant": Speaker.ASSISTANT}.get(role, other_speaker(str(role)))
-            created = message.get("create_time") or conv_time
+            created = _timestamp(message.get("create_time")) or _timestamp(conv_time)
             yield Message(
                 identity=f"chatgpt:{conv_id}:{message.get('id') or node.get('id')}",
                 locator=f"conversation {conv_id} message {message.get('id') or node.get('id')}",
                 session_id=f"chatgpt:{conv_id}",
                 actor=str(actor),
                 attribution=Attribution.FORMAT,
-                timestamp=datetime.fromtimestamp(float(created), tz=UTC) if created else None,
+                timestamp=created,
                 timestamp_precision=TimePrecision.SECOND if created else TimePrecision.UNKNOWN,
                 text=body,
                 source_type=SourceType.CHAT,
@@ -303,4 +312,27 @@ PARSERS: dict[str, Callable[[str, str, ZoneInfo], Iterator[Message]]] = {
 
 
 def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo) -> list[Message]:
-    return list(PARSERS[fmt](name, decode(data), tz))
+    """Every message of a file, or a refusal: a shape the parser does not know is refused, never a crash."""
+    try:
+        return list(PARSERS[fmt](name, decode(data), tz))
+    except RefusedFile:
+        raise
+    except Exception as err:  # the error's text may quote the file, so only its type is kept
+        raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
+
+
+def _timestamp(value: Any) -> datetime | None:
+    """ChatGPT times are epoch seconds; some tools rewrite them as ISO strings. Anything else is unknown."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return datetime.fromtimestamp(float(value), tz=UTC)
+    if isinstance(value, str):
+        try:
+            return datetime.fromtimestamp(float(value), tz=UTC)
+        except ValueError:
+            pass
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return None

@@ -67,20 +67,21 @@ def import_file(inbox: Path, source: Path, forced_format: str | None = None) -> 
         admitted = admit(source.name, data, forced_format)
     except RefusedFile as refusal:
         return ImportOutcome(str(source), None, "refused", refusal.reason, 0)
+    except Exception as err:  # one unreadable file must not stop the others; its text may quote the file
+        return ImportOutcome(str(source), None, "refused", f"could not be read ({type(err).__name__})", 0)
     digest = sha256(admitted.data)
-    for existing in inbox_files(inbox):
-        if existing.stat().st_size == len(admitted.data) and sha256(existing.read_bytes()) == digest:
-            return ImportOutcome(
-                str(source),
-                admitted.format,
-                "duplicate",
-                f"already in the inbox as {existing.relative_to(inbox)}",
-                0,
-                str(existing.relative_to(inbox)),
-            )
+    # the same file imported again is a duplicate; another file with the same bytes (two journal days that say the
+    # same thing) is not: message identity, not file identity, decides what is new.
     target = inbox / admitted.format / source.name
+    renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
+    for existing in (target, renamed):
+        if existing.exists() and sha256(existing.read_bytes()) == digest:
+            stored = str(existing.relative_to(inbox))
+            return ImportOutcome(
+                str(source), admitted.format, "duplicate", f"already in the inbox as {stored}", 0, stored
+            )
     if target.exists():
-        target = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
+        target = renamed
     write_atomically(target, admitted.data)
     records = admitted.records
     return ImportOutcome(
@@ -117,6 +118,9 @@ def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datet
         admitted = admit(path.name, data)
     except RefusedFile as refusal:
         row["reason"] = refusal.reason
+        return row
+    except Exception as err:  # one unreadable file must not stop the others
+        row["reason"] = f"could not be read ({type(err).__name__})"
         return row
     if admitted.data != data:
         write_atomically(path, admitted.data)

@@ -1,10 +1,14 @@
 """The pipeline's working database (DuckDB): typed reads and writes of contract tables.
 
-Everything in the warehouse is derived from the inbox and the decisions, so a table whose columns no longer match
-its contract (after an upgrade) is dropped and rebuilt rather than migrated.
+Everything in the warehouse is derived from the inbox (and, later, the person's decisions). When a table no longer
+matches its contract after an upgrade, the first stage of the run drops every warehouse table, and the same run
+rebuilds them all from the inbox: nothing is half-migrated, and no table is left pointing at rows that are gone.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import duckdb
 import polars as pl
@@ -12,22 +16,51 @@ import polars as pl
 from mirror_pipeline.contracts.tables import Table
 
 
-def _columns(con: duckdb.DuckDBPyConnection, name: str) -> list[str] | None:
-    rows = con.execute(
-        "select column_name from information_schema.columns where table_name = ? order by ordinal_position", [name]
-    ).fetchall()
-    return [r[0] for r in rows] or None
+class SchemaChanged(Exception):
+    """A warehouse table differs from its contract; only a whole run (which starts by rebuilding) may proceed."""
+
+
+def _schema(con: duckdb.DuckDBPyConnection, name: str) -> pl.Schema | None:
+    exists = con.execute("select count(*) from information_schema.tables where table_name = ?", [name]).fetchone()[0]
+    if not exists:
+        return None
+    return con.execute(f'select * from "{name}" limit 0').pl().schema
+
+
+def _connect_utc(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("set TimeZone = 'UTC'")
+
+
+def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table]) -> list[str]:
+    """Drop every table in `tables` if any of them differs from its contract. Returns the names that differed."""
+    _connect_utc(con)
+    changed = [t.name for t in tables if (s := _schema(con, t.name)) is not None and s != t.schema]
+    if changed:
+        for table in tables:
+            con.execute(f'drop table if exists "{table.name}"')
+    return changed
 
 
 def ensure(con: duckdb.DuckDBPyConnection, table: Table) -> None:
-    con.execute("set TimeZone = 'UTC'")
-    existing = _columns(con, table.name)
-    if existing is not None and existing != list(table.schema.names()):
-        con.execute(f'drop table "{table.name}"')
-        existing = None
+    _connect_utc(con)
+    existing = _schema(con, table.name)
     if existing is None:
         empty = table.empty()  # noqa: F841 (read by DuckDB's replacement scan)
         con.execute(f'create table "{table.name}" as select * from empty')
+    elif existing != table.schema:
+        raise SchemaChanged(f"warehouse table {table.name} predates this version: run the whole pipeline (mirror run)")
+
+
+@contextmanager
+def transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Writes that stand or fall together (a crash between them must not leave one without the other)."""
+    con.execute("begin transaction")
+    try:
+        yield
+    except BaseException:
+        con.execute("rollback")
+        raise
+    con.execute("commit")
 
 
 def read(con: duckdb.DuckDBPyConnection, table: Table, where: str = "true", params: list | None = None) -> pl.DataFrame:
@@ -39,10 +72,8 @@ def read(con: duckdb.DuckDBPyConnection, table: Table, where: str = "true", para
 def replace(con: duckdb.DuckDBPyConnection, table: Table, df: pl.DataFrame) -> None:
     ensure(con, table)
     frame = table.validate(df)  # noqa: F841
-    con.execute("begin")
     con.execute(f'delete from "{table.name}"')
     con.execute(f'insert into "{table.name}" select * from frame')
-    con.execute("commit")
 
 
 def append_new(con: duckdb.DuckDBPyConnection, table: Table, df: pl.DataFrame, key: str) -> int:

@@ -284,12 +284,23 @@ RELATIONSHIPS = Table(
     ),
 )
 
-ALL_TABLES = (
+# Which inbox files were parsed (a newer export whose messages are all known adds no evidence, yet is read once).
+PARSED_FILES = Table("parsed_files", (Col("file_hash", pl.String, unique=True), Col("parsed_at", UTC_TIME)))
+
+# Which evidence an extractor version has already read: only new evidence is interpreted on a run.
+INTERPRETED_EVIDENCE = Table(
+    "interpreted_evidence", (Col("evidence_id", pl.String), Col("extractor_version", pl.String))
+)
+
+WAREHOUSE_TABLES = (
     INBOX_FILES,
     EVIDENCE,
     SECRET_REFERENCES,
+    PARSED_FILES,
     MEMORY_CANDIDATES,
+    INTERPRETED_EVIDENCE,
     MEMORY_VERSIONS,
     MEMORY_ISSUES,
     SEARCH_DOCUMENTS,
 )
+SERVED_TABLES = (SERVED_MEMORIES, TIMELINE, RELATIONSHIPS)

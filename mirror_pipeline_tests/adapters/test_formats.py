@@ -81,3 +81,32 @@ def test_the_questionnaire_answers_are_the_users_own_statements(tmp_path) -> Non
     assert answer.source_type.value == "user_form" and answer.actor == "user"
     assert answer.timestamp.date() == date(2026, 11, 29)
     assert "居住迁移" in answer.locator
+
+
+def _conversation(message: dict) -> bytes:
+    node = {"id": "n1", "message": message, "parent": None, "children": []}
+    return json.dumps([{"title": "t", "conversation_id": "c1", "current_node": "n1", "mapping": {"n1": node}}]).encode()
+
+
+def test_chatgpt_variants_seen_in_the_wild_are_read() -> None:
+    iso = _conversation({"id": "m1", "author": {"role": "user"}, "create_time": "2024-05-01T10:00:00Z",
+                         "content": "I live in Lisbon."})
+    (message,) = parse("conversations.json", admit("conversations.json", iso).data, "chatgpt", UTC)
+    assert message.text == "I live in Lisbon." and message.timestamp.isoformat() == "2024-05-01T10:00:00+00:00"
+
+
+def test_an_unknown_shape_is_refused_by_type_never_quoting_the_file() -> None:
+    odd = json.dumps([{"mapping": {"n1": "my password is Hunter2!"}, "current_node": "n1"}]).encode()
+    with pytest.raises(RefusedFile, match="unexpected structure") as refusal:
+        admit("conversations.json", odd)
+    assert "Hunter2" not in refusal.value.reason
+
+
+def test_two_journal_days_with_the_same_words_are_both_kept(tmp_path) -> None:
+    from mirror_pipeline.adapters.inbox import import_file
+
+    inbox = tmp_path / "inbox"
+    for day in ("2024-05-01", "2024-05-08"):
+        (tmp_path / f"{day}.md").write_text("今天在家休息。\n", encoding="utf-8")
+        assert import_file(inbox, tmp_path / f"{day}.md").status == "accepted"
+    assert import_file(inbox, tmp_path / "2024-05-08.md").status == "duplicate"

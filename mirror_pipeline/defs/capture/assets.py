@@ -1,17 +1,15 @@
-from __future__ import annotations
-
 from datetime import UTC, datetime
 
 import dagster as dg
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import inbox, warehouse
-from mirror_pipeline.contracts.tables import INBOX_FILES
+from mirror_pipeline.contracts.tables import INBOX_FILES, WAREHOUSE_TABLES
 from mirror_pipeline.defs.resources import MirrorHome
 
 
 @dg.asset(group_name="capture", kinds={"duckdb"})
-def inbox_files(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource):
     """What you imported: every file in your inbox, its format, and whether it was accepted or refused (and why).
 
     A file dropped into the inbox by hand is screened here before anything else reads it: its secrets are replaced
@@ -20,6 +18,9 @@ def inbox_files(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Materializ
     h = home.get()
     now = datetime.now(UTC)
     with warehouse_db.get_connection() as con:
+        rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES)
+        if rebuilt:
+            context.log.info(f"warehouse tables {rebuilt} changed shape: rebuilding everything from the inbox")
         known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
         rows = [inbox.manifest_row(h.inbox, path, known, now) for path in inbox.inbox_files(h.inbox)]
         df = INBOX_FILES.frame(rows)
@@ -30,6 +31,7 @@ def inbox_files(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Materializ
             "files": len(df),
             "accepted": len(df) - len(refused),
             "refused": len(refused),
+            "rebuilt_tables": ", ".join(rebuilt) or "none",
             "refusals": dg.MetadataValue.md(
                 "\n".join(f"- `{r['file_path']}`: {r['reason']}" for r in refused.iter_rows(named=True)) or "none"
             ),

@@ -41,8 +41,9 @@ def governed_memories(warehouse_db: DuckDBResource):
                 for m in governed.versions
             ]
         )
-        warehouse.replace(con, MEMORY_VERSIONS, versions)
-        warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in governed.issues]))
+        with warehouse.transaction(con):
+            warehouse.replace(con, MEMORY_VERSIONS, versions)
+            warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in governed.issues]))
     states = versions.filter(versions["is_current"]).group_by("state").len()
     yield dg.MaterializeResult(
         asset_key="governed_memories",

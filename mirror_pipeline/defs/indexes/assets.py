@@ -21,8 +21,9 @@ def search_index(warehouse_db: DuckDBResource) -> dg.MaterializeResult:
             con, EVIDENCE, "evidence_id not in (select doc_id from search_documents where kind = 'evidence')"
         )
         docs = search_documents(memories, new_evidence)
-        warehouse.delete_where(con, SEARCH_DOCUMENTS, "kind = 'memory'")
-        added = warehouse.append_new(con, SEARCH_DOCUMENTS, docs, key="doc_id")
+        with warehouse.transaction(con):
+            warehouse.delete_where(con, SEARCH_DOCUMENTS, "kind = 'memory'")
+            added = warehouse.append_new(con, SEARCH_DOCUMENTS, docs, key="doc_id")
         total = con.execute("select count(*) from search_documents").fetchone()[0]
     return dg.MaterializeResult(
         metadata={

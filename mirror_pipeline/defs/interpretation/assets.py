@@ -7,34 +7,34 @@ import polars as pl
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
-from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_CANDIDATES, Col, Table
+from mirror_pipeline.contracts.tables import EVIDENCE, INTERPRETED_EVIDENCE, MEMORY_CANDIDATES
 from mirror_pipeline.core.extraction import EXTRACTOR_VERSION, extract
 from mirror_pipeline.core.rows import candidate_row, evidence_from_row
 from mirror_pipeline.defs.resources import MirrorHome
-
-# Which evidence an extractor version has already read: only new evidence is interpreted on a run.
-INTERPRETED = Table("interpreted_evidence", (Col("evidence_id", pl.String), Col("extractor_version", pl.String)))
 
 
 @dg.asset(deps=["screened_evidence"], group_name="interpretation", kinds={"duckdb"}, code_version=EXTRACTOR_VERSION)
 def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
     """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
-    the evidence and the exact span that supports it. Candidates are proposals, not memories yet."""
+    the evidence and the exact span that supports it. Candidates are proposals, not memories yet.
+
+    Only evidence this extractor version has not read is interpreted; a new version re-reads everything."""
     now = datetime.now(UTC)
     tz = home.get().timezone
     with warehouse_db.get_connection() as con:
-        warehouse.ensure(con, INTERPRETED)
-        # a new extractor version re-reads everything: what older versions proposed is dropped
-        warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
-        warehouse.delete_where(con, INTERPRETED, "extractor_version <> ?", [EXTRACTOR_VERSION])
+        warehouse.ensure(con, INTERPRETED_EVIDENCE)
+        with warehouse.transaction(con):
+            warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
+            warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [EXTRACTOR_VERSION])
         pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
         rows = [candidate_row(c, now) for e in pending.iter_rows(named=True) for c in extract(evidence_from_row(e), tz)]
-        added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
-        done = pl.DataFrame(  # noqa: F841 (read by DuckDB below)
+        done = pl.DataFrame(
             {"evidence_id": pending["evidence_id"], "extractor_version": [EXTRACTOR_VERSION] * len(pending)},
-            schema=dict(INTERPRETED.schema),
+            schema=dict(INTERPRETED_EVIDENCE.schema),
         )
-        con.execute("insert into interpreted_evidence select * from done")
+        with warehouse.transaction(con):
+            added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
+            warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")
     return dg.MaterializeResult(
         metadata={"evidence_read": len(pending), "new_candidates": added, "extractor_version": EXTRACTOR_VERSION}
     )

@@ -6,7 +6,7 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import formats, warehouse
-from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, SECRET_REFERENCES
+from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, PARSED_FILES, SECRET_REFERENCES
 from mirror_pipeline.core.evidence import screen_message
 from mirror_pipeline.core.rows import as_row, secret_reference_row
 from mirror_pipeline.core.screening import find_secrets
@@ -42,12 +42,20 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
     reference_rows: list[dict] = []
     with warehouse_db.get_connection() as con:
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
-        warehouse.ensure(con, EVIDENCE)
-        read_before = [r[0] for r in con.execute("select distinct file_hash from evidence").fetchall()]
-        new_files = accepted.filter(~accepted["file_hash"].is_in(read_before))
+        read_before = warehouse.read(con, PARSED_FILES)["file_hash"]
+        new_files = accepted.filter(~accepted["file_hash"].is_in(read_before.implode()))
+        unreadable: list[str] = []
+        unreadable_hashes: set[str] = set()
         for f in new_files.iter_rows(named=True):
-            data = (h.inbox / f["file_path"]).read_bytes()
-            for message in formats.parse(f["file_path"], data, f["format"], h.timezone):
+            try:
+                messages = formats.parse(
+                    f["file_path"], (h.inbox / f["file_path"]).read_bytes(), f["format"], h.timezone
+                )
+            except (formats.RefusedFile, OSError):  # changed on disk since the manifest read it: next run
+                unreadable.append(f["file_path"])
+                unreadable_hashes.add(f["file_hash"])
+                continue
+            for message in messages:
                 screened = screen_message(
                     message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
                 )
@@ -55,14 +63,22 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
                     as_row(screened.evidence, secret_ref_ids=list(screened.evidence.secret_ref_ids), captured_at=now)
                 )
                 reference_rows.extend(secret_reference_row(r) for r in screened.secret_references)
-        added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
-        refs = warehouse.append_new(
-            con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id"
-        )
+        with warehouse.transaction(con):  # a file's evidence and its secret references stand or fall together
+            added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
+            refs = warehouse.append_new(
+                con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id"
+            )
+            parsed = [{"file_hash": f, "parsed_at": now} for f in new_files["file_hash"] if f not in unreadable_hashes]
+            warehouse.append_new(con, PARSED_FILES, PARSED_FILES.frame(parsed), key="file_hash")
         total = con.execute("select count(*) from evidence").fetchone()[0]
     yield dg.MaterializeResult(
         asset_key="screened_evidence",
-        metadata={"files_read": len(new_files), "new_evidence": added, "evidence_total": total},
+        metadata={
+            "files_read": len(new_files) - len(unreadable),
+            "files_unreadable": ", ".join(unreadable) or "none",
+            "new_evidence": added,
+            "evidence_total": total,
+        },
     )
     yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
 
