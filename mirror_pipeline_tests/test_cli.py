@@ -162,3 +162,53 @@ def test_a_warehouse_from_an_older_version_is_rebuilt_not_emptied(copied_home: P
     con.close()
     mirror(copied_home, "run")
     assert memories() == before  # rebuilt from the inbox: the same memories, versions and states
+
+
+TRICKY = {
+    "legacy_key_body": "MIIEowIBAAKCAQEAz4Tq0j9xkV2pLr8Yb",
+    "split_parts": "Hunter2!xyz",
+    "plain_word": "iloveyou",
+    "full_width": "８２９１",
+    "after_clause": "K8#mmq2",
+}
+
+
+def test_tricky_secrets_never_reach_the_home(fresh_home: Path, tmp_path: Path) -> None:
+    journal = tmp_path / "2026-11-01.md"
+    journal.write_text(
+        "我家wifi密码是iloveyou，别告诉别人。\n\n"
+        "wifi的密码我写在了便利贴上: K8#mmq2\n\n"
+        "验证码：８２９１\n\n"
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\n"
+        f"{TRICKY['legacy_key_body']}\nq1w2e3r4t5y6u7i8o9p0\n-----END RSA PRIVATE KEY-----\n",
+        encoding="utf-8",
+    )
+    node = {
+        "id": "n1",
+        "parent": None,
+        "children": [],
+        "message": {
+            "id": "m1",
+            "author": {"role": "user"},
+            "create_time": 1790000000.0,
+            "content": {"content_type": "text", "parts": ["my bank password is", TRICKY["split_parts"]]},
+        },
+    }
+    export = tmp_path / "conversations.json"
+    export.write_text(
+        json.dumps([{"title": "bank", "conversation_id": "c9", "current_node": "n1", "mapping": {"n1": node}}]),
+        encoding="utf-8",
+    )
+    report = mirror_json(fresh_home, "import", str(journal), str(export))
+    assert {f["status"] for f in report["files"]} == {"accepted"}
+    # the same files dropped into the inbox by hand, without `mirror import`: the run screens them first
+    (fresh_home / "inbox" / "by-hand").mkdir()
+    shutil.copy(journal, fresh_home / "inbox" / "by-hand" / journal.name)
+    shutil.copy(export, fresh_home / "inbox" / "by-hand" / export.name)
+    mirror(fresh_home, "run")
+    outputs = [mirror(fresh_home, *a).stdout for a in (["secrets"], ["search", "password 密码"], ["status", "--json"])]
+    for value in TRICKY.values():
+        for path in (p for p in fresh_home.rglob("*") if p.is_file()):
+            assert value.encode() not in path.read_bytes(), f"{value[:3]}… found in {path}"
+        assert not any(value in out for out in outputs)
+    assert len(mirror_json(fresh_home, "secrets")["secret_references"]) >= 5

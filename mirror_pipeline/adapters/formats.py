@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
-from mirror_pipeline.core.screening import redact
+from mirror_pipeline.core.screening import RULES, redact
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -98,27 +98,74 @@ def detect(name: str, text: str) -> str:
 # ---------------------------------------------------------------- admission: redaction before anything is written
 
 
-def _redact_json(value: Any, counter: list[int]) -> Any:
-    if isinstance(value, str):
-        screened = redact(value, scope="")
-        counter[0] += len(screened.secrets)
+class _Counter:
+    def __init__(self) -> None:
+        self.secrets = 0
+
+    def redact(self, text: str, scope: str) -> str:
+        screened = redact(text, scope=scope)
+        self.secrets += len(screened.secrets)
         return screened.text
+
+
+def _redact_strings(value: Any, counter: _Counter, scope: str) -> Any:
+    if isinstance(value, str):
+        return counter.redact(value, scope)
     if isinstance(value, list):
-        return [_redact_json(v, counter) for v in value]
+        return [_redact_strings(v, counter, scope) for v in value]
     if isinstance(value, dict):
-        return {k: _redact_json(v, counter) for k, v in value.items()}
+        return {k: _redact_strings(v, counter, scope) for k, v in value.items()}
     return value
 
 
-def _redact_blocks(text: str) -> tuple[str, int]:
-    """Redact paragraph by paragraph, so reference ids do not move when another paragraph changes."""
-    parts = re.split(r"(\n[ \t]*\n)", text)
-    count = 0
-    for i in range(0, len(parts), 2):
-        screened = redact(parts[i], scope="")
-        count += len(screened.secrets)
-        parts[i] = screened.text
-    return "".join(parts), count
+def _redact_chatgpt(name: str, text: str) -> tuple[str | None, int]:
+    """Each message is screened whole (a secret can straddle two `parts`), scoped by its message id, so the same
+    message gets the same reference ids in every later export that contains it; then every other string."""
+    counter = _Counter()
+    conversations = _load_json(text)
+    for index, conv in enumerate(conversations if isinstance(conversations, list) else []):
+        mapping = conv.get("mapping") if isinstance(conv, dict) else None
+        for node_id, node in (mapping or {}).items():
+            message = node.get("message") if isinstance(node, dict) else None
+            content = message.get("content") if isinstance(message, dict) else None
+            scope = f"chatgpt:{message.get('id') or node_id}" if isinstance(message, dict) else ""
+            if isinstance(content, str):
+                message["content"] = counter.redact(content, scope)
+            elif isinstance(content, dict) and isinstance(content.get("parts"), list):
+                texts = [p for p in content["parts"] if isinstance(p, str)]
+                joined = counter.redact("\n".join(texts), scope)
+                if joined != "\n".join(texts):
+                    content["parts"] = [joined] + [p for p in content["parts"] if not isinstance(p, str)]
+        conv_scope = str(conv.get("conversation_id") or conv.get("id") or index) if isinstance(conv, dict) else ""
+        conversations[index] = _redact_strings(conv, counter, f"chatgpt:{conv_scope}")
+    return (json.dumps(conversations, ensure_ascii=False) if counter.secrets else None), counter.secrets
+
+
+def _blocks(text: str) -> list[str]:
+    """Paragraphs (with the blank lines after them), except that a private key block is never cut in two."""
+    parts = re.split(r"(?<=\n)(?=[ \t]*\n)", text)
+    keys = [m.span() for m in RULES[0].pattern.finditer(text)]
+    blocks: list[str] = []
+    offset = 0
+    for part in parts:
+        inside_key = any(start < offset < end for start, end in keys)
+        if blocks and inside_key:
+            blocks[-1] += part
+        else:
+            blocks.append(part)
+        offset += len(part)
+    return blocks
+
+
+def _redact_text(name: str, text: str) -> tuple[str | None, int]:
+    """Paragraph by paragraph, each scoped by the entry's date (or name) and its position, so a reference id
+    neither moves when another paragraph changes nor collides with one in another entry."""
+    meta, _, _ = _front_matter(text)
+    day = _as_date(meta.get("date")) or _as_date(meta.get("filled_on")) or _as_date(Path(name).stem)
+    entry = day.isoformat() if day else name
+    counter = _Counter()
+    redacted = "".join(counter.redact(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text)))
+    return (redacted if counter.secrets else None), counter.secrets
 
 
 def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
@@ -127,14 +174,14 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
     fmt = forced_format or detect(name, text)
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
-    if fmt == "chatgpt":
-        counter = [0]
-        redacted_obj = _redact_json(_load_json(text), counter)
-        secrets = counter[0]
-        redacted = json.dumps(redacted_obj, ensure_ascii=False).encode() if secrets else data
-    else:
-        redacted_text, secrets = _redact_blocks(text)
-        redacted = redacted_text.encode() if secrets else data
+    redactor = _redact_chatgpt if fmt == "chatgpt" else _redact_text
+    try:
+        redacted_text, secrets = redactor(name, text)
+    except RefusedFile:
+        raise
+    except Exception as err:  # the error's text may quote the file, so only its type is kept
+        raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
+    redacted = redacted_text.encode() if redacted_text is not None else data
     # parse once to refuse what cannot be read; nothing is kept from this pass
     records = len(parse(name, redacted, fmt, ZoneInfo("UTC")))
     if records == 0:

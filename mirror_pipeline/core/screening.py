@@ -15,20 +15,47 @@ from mirror_pipeline.core.text import stable_id
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
 
-# The value of a natural-language secret: no white space, no closing punctuation; a placeholder is not a value.
-_VALUE = r"(?P<value>(?!\[secret:)[^\s，。；！？、“”‘’（）【】]{3,64})"
-_SEP_ZH = r"\s*(?:是|为|:|：|=|是:|是：)?\s*"
-_SEP_EN = r"\s*(?:is|was|:|=|-|is:)?\s*"
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+# A value after an explicit separator ("密码是 x", "password: x"): anything up to white space or closing punctuation,
+# or a quoted phrase. A placeholder is never a value.
+_LOOSE = (
+    r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
+    r"|(?P<value>(?!\[secret:)[^\s，。；！？、“”‘’（）【】<>]{2,64}))"
+)
+# A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
+_TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
+
+_ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码)"
+_ZH_SEP = (
+    r"(?:也|还|就|都|仍然)?\s*(?P<sep>是|为|:|=|改成了?|改为了?|换成了?|设置为|设为|设置成|设成|变成了?|改了?成)\s*"
+)
+_EN_KEY = r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?)\b"
+_EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
+_EN_SEP_WORD = (
+    r"(?:\?|:|=|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|is|was|now)\b)"
+)
+_EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
+# Words that follow "password is" in a sentence about passwords in general.
+ORDINARY_VALUES = frozenset(
+    (
+        "strong weak wrong correct incorrect right invalid valid required needed expired expiring changed changing "
+        "reset saved stored same different too the a an my your his her our their not no still being now also in on "
+        "at for of to with case hard easy long short secure safe unsafe empty missing ok okay fine good bad what "
+        "which how where here there this that it simple complex updated set managed written forgotten lost "
+        "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
+        "somewhere mandatory optional necessary enabled disabled locked"
+    ).split()
+)
 
 
 @dataclass(frozen=True)
 class Rule:
     kind: str
     pattern: re.Pattern[str]
-    # value group to redact; None means the whole match
-    group: str | None = "value"
-    # the value must look like a secret, not a word (see _looks_like_secret)
-    check_value: bool = False
+    # "whole": the whole match is the secret; "loose" / "tight": the value group, judged by _plausible; "mixed": the
+    # whole match, if it mixes letters and digits (real keys do; 'sk-learn-compatible' does not)
+    value: str = "whole"
 
 
 RULES: tuple[Rule, ...] = (
@@ -38,49 +65,77 @@ RULES: tuple[Rule, ...] = (
             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
             r"(?: BLOCK)?-----|\Z)"
         ),
-        group=None,
     ),
-    Rule("api_key", re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_\-]{20,}"), group=None),
-    Rule("api_key", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b"), group=None),
-    Rule("api_key", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}\b"), group=None),
-    Rule("api_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), group=None),
-    Rule("api_key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), group=None),
-    Rule("api_key", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}\b"), group=None),
-    Rule("api_key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b"), group=None),
-    Rule("token", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), group=None),
-    Rule("password", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@")),
+    # the tail of a key whose first lines were in another message or paragraph
     Rule(
-        "password",
-        re.compile(r"(?i)\b(?:password|passwd|pwd|passphrase)\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{3,64})"),
-        check_value=True,
+        "private_key",
+        re.compile(r"(?:[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
     ),
-    Rule("password", re.compile(r"(?:密码|口令|密碼)" + _SEP_ZH + _VALUE), check_value=True),
-    Rule("pin", re.compile(r"(?i)(?:PIN码?|pin code|取款密码)" + _SEP_ZH + r"(?P<value>\d{4,8})\b")),
+    Rule("api_key", re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_\-]{20,}"), "mixed"),
+    Rule("api_key", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b")),
+    Rule("api_key", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}\b")),
+    Rule("api_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    Rule("api_key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")),
+    Rule("api_key", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b")),
+    Rule("api_key", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}\b")),
+    Rule("api_key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b")),
+    Rule("token", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
+    Rule("password", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"),
+    # NAME_KEY = value, token: value, aws_secret_access_key=..., SECRET_KEY=...
     Rule(
-        "password",
-        re.compile(r"(?i)\b(?:password|passcode|passphrase)\b(?: for [\w .@-]{1,30}?)?" + _SEP_EN + _VALUE),
-        check_value=True,
+        "api_key",
+        re.compile(
+            r"(?i)\b[a-z0-9_]*(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
+            r"[\"']?\s*[:=]\s*[\"']?(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
+        ),
+        "tight",
     ),
-    Rule("pin", re.compile(r"(?i)\bPIN(?: code| number)?\b" + _SEP_EN + r"(?P<value>\d{4,8})\b")),
+    Rule("password", re.compile(_ZH_KEY + _ZH_SEP + _LOOSE), "loose"),
+    Rule("password", re.compile(_ZH_KEY + r"[ \t]*" + _TIGHT), "tight"),
+    Rule("password", re.compile(_EN_KEY + _EN_FOR + _EN_SEP + _LOOSE), "loose"),
+    Rule("password", re.compile(_EN_KEY + r"[ \t]+" + _TIGHT), "tight"),
+    # "wifi的密码我写在了便利贴上: K8#mmq2", "the password, written on the router: K8#mmq2"
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:]{1,20}:\s*" + _TIGHT), "tight"),
+    Rule("password", re.compile(_EN_KEY + r"[^.!?\n:]{1,40}:\s*" + _TIGHT), "tight"),
     Rule(
-        "one_time_code", re.compile(r"(?:验证码|校验码|动态码|动态密码)" + _SEP_ZH + r"(?P<value>[A-Za-z0-9]{4,8})\b")
+        "one_time_code",
+        re.compile(
+            r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|恢复码|备用码)\s*(?:是|为|:)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
+        ),
+        "tight",
     ),
     Rule(
         "one_time_code",
         re.compile(
-            r"(?i)\b(?:verification|security|one[- ]time|login|otp|2fa)? ?code\b" + _SEP_EN + r"(?P<value>\d{4,8})\b"
+            r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
+            r"confirmation|access|sms|backup|recovery|your) codes?\b\s*(?:is|:|=)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
         ),
+        "tight",
     ),
 )
 
 
-def _looks_like_secret(value: str) -> bool:
-    """A password value has a digit or a symbol or inner capitals; 'my password is strong' has none of them."""
-    if any(ch.isdigit() for ch in value):
-        return True
-    if any(not ch.isalnum() for ch in value):
-        return True
-    return any(ch.isupper() for ch in value[1:])
+def _plausible(value: str, how: str, explicit: bool) -> bool:
+    """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
+    the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
+    v = value.rstrip(".,!?;:)")
+    if len(v) < 3 or _CJK.search(v):
+        return False  # "密码是我生日" is a description (a hint at most), not the secret
+    if how == "mixed":
+        return any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
+    if explicit:
+        return v.lower() not in ORDINARY_VALUES
+    has_digit = any(c.isdigit() for c in v)
+    has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
+    return has_digit or (has_mixed_case and any(not c.isalnum() for c in v))
+
+
+def _fold(text: str) -> str:
+    """Full-width ASCII to half-width, one character for one, so that spans found in the result hold in `text`."""
+    return text.translate(_FOLD)
+
+
+_FOLD = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
 
 
 @dataclass(frozen=True)
@@ -113,21 +168,17 @@ class Screened:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins)."""
-    if not _PREFILTER.search(text):
+    folded = _fold(text)
+    if not _PREFILTER.search(folded):
         return []
     # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
-    masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), folded)
     found: list[Finding] = []
     for index, rule in enumerate(RULES):
         for match in rule.pattern.finditer(masked):
-            if rule.group is None:
-                start, end = match.span()
-            else:
-                value = match.group(rule.group)
-                if rule.check_value and not _looks_like_secret(value):
-                    continue
-                start, end = match.span(rule.group)
-            found.append(Finding(rule.kind, start, end, index))
+            span = _secret_span(match, rule)
+            if span:
+                found.append(Finding(rule.kind, span[0], span[1], index))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[Finding] = []
     for finding in found:
@@ -137,15 +188,31 @@ def find_secrets(text: str) -> list[Finding]:
     return merged
 
 
+def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
+    if rule.value == "whole":
+        return match.span()
+    if rule.value == "mixed":
+        return match.span() if _plausible(match.group(0), "mixed", explicit=False) else None
+    group = "quoted" if match.groupdict().get("quoted") is not None else "value"
+    start, end = match.span(group)
+    value = match.group(group)
+    cjk = _CJK.search(value)
+    if group == "value" and cjk and cjk.start() >= 3:
+        # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
+        value, end = value[: cjk.start()], start + cjk.start()
+    # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
+    return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
+
+
 def may_hold_secret(text: str) -> bool:
     """A cheap test that decides whether the slower rules look at a text at all."""
-    return bool(_PREFILTER.search(text))
+    return bool(_PREFILTER.search(_fold(text)))
 
 
 # A pattern every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can run it too).
 PREFILTER_PATTERN = (
-    r"(?i)密|码|口令|key|pass|pin|pwd|code|token|sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|akia|asia|aiza|"
-    r"xox|eyj|://|private key"
+    r"(?i)密|码|口令|key|pass|pin|pw|code|token|secret|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|akia|"
+    r"asia|aiza|xox|eyj|://"
 )
 _PREFILTER = re.compile(PREFILTER_PATTERN)
 

@@ -89,8 +89,9 @@ def _conversation(message: dict) -> bytes:
 
 
 def test_chatgpt_variants_seen_in_the_wild_are_read() -> None:
-    iso = _conversation({"id": "m1", "author": {"role": "user"}, "create_time": "2024-05-01T10:00:00Z",
-                         "content": "I live in Lisbon."})
+    iso = _conversation(
+        {"id": "m1", "author": {"role": "user"}, "create_time": "2024-05-01T10:00:00Z", "content": "I live in Lisbon."}
+    )
     (message,) = parse("conversations.json", admit("conversations.json", iso).data, "chatgpt", UTC)
     assert message.text == "I live in Lisbon." and message.timestamp.isoformat() == "2024-05-01T10:00:00+00:00"
 

@@ -18,6 +18,21 @@ SECRETS = [
     ("maps AIzaSyA-1234567890abcdefghijklmnopqrstu", "AIzaSyA-1234567890abcdefghijklmnopqrstu"),
     ("db at postgres://admin:Pa55word@db.local/app", "Pa55word"),
     ("工作邮箱的密码是Qw3rty!@，记住", "Qw3rty!@"),
+    ("我家wifi密码是iloveyou", "iloveyou"),
+    ("新密码：qwerty", "qwerty"),
+    ("password is sunflower", "sunflower"),
+    ("密码改成 Qwe!2345", "Qwe!2345"),
+    ("my bank password? it's Hunter2!", "Hunter2"),
+    ("I changed my password: it is now Tr0ub4dor&3", "Tr0ub4dor&3"),
+    ("password for bank of america is Xyz!2024", "Xyz!2024"),
+    ("wifi的密码我写在了便利贴上: K8#mmq2", "K8#mmq2"),
+    ("验证码：８２９１", "８２９１"),
+    ("ＰＩＮ码：１２３４", "１２３４"),
+    ("pw: hunter22", "hunter22"),
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG"),
+    ("hf_abcdefghijklmnopqrstuvwxyz0123456789", "hf_abcdefghijklmnopqrstuvwxyz0123456789"),
+    ('my password is "hunter two"', "hunter two"),
+    ("我家wifi密码是iloveyou明天换", "iloveyou"),
     (
         "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----",
         "b3BlbnNzaC1rZXktdjEAAAA",
@@ -33,6 +48,14 @@ ORDINARY = [
     "see https://example.com/docs?page=2",
     "我们2021年6月15日见面",
     "密码管理器里都记好了",
+    "My password is strong.",
+    "zip code is 94103",
+    "Error code 1001, retrying",
+    "输错密码3次被锁了",
+    "sk-learn-compatible-estimator-classes",
+    "密码是我生日",
+    "the password is required.",
+    "wifi密码多少？",
 ]
 
 
@@ -61,8 +84,10 @@ def test_the_label_says_what_the_secret_is_for() -> None:
 def test_reference_ids_are_stable_and_do_not_depend_on_the_value() -> None:
     a = redact("wifi密码：Tplink8888", scope="t").secrets[0].ref_id
     assert a == redact("wifi密码：Tplink8888", scope="t").secrets[0].ref_id
-    # the id is derived from the text around the secret, so two values in the same place share it: no value leaks
+    # the id is derived from where the secret stands (its scope and the text around it), never from its value
     assert a == redact("wifi密码：Other9999", scope="t").secrets[0].ref_id
+    # two entries that say the same words about different secrets get different references
+    assert a != redact("wifi密码：Tplink8888", scope="another entry").secrets[0].ref_id
 
 
 def test_screening_a_screened_text_changes_nothing() -> None:
