@@ -21,10 +21,7 @@ from mirror_pipeline.adapters.snapshot import read_table
 
 
 class Failure(click.ClickException):
-    """A one-line reason on stderr and exit code 1."""
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"mirror: {self.message}", err=True)
+    """The command could not do what was asked: a one-line reason on stderr and exit code 1."""
 
 
 def _json_default(value: Any) -> Any:
@@ -144,7 +141,13 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
 
 
 @main.command()
-@click.option("--job", "job_name", default="mirror_job", help="mirror_job, daily_job, weekly_job or monthly_job.")
+@click.option(
+    "--job",
+    "job_name",
+    default="mirror_job",
+    type=click.Choice(["mirror_job", "daily_job", "weekly_job", "monthly_job"]),
+    help="The pipeline alone, or the pipeline and a review.",
+)
 @command
 def run(home: Home, as_json: bool, job_name: str) -> None:
     """Materialize the asset graph (the definitions the Dagster UI shows) and publish the snapshot."""
@@ -221,14 +224,18 @@ def _log_access(home: Home, task: str, ids: list[str]) -> None:
 
 @main.command()
 @click.argument("task")
-@click.option("--budget", default=None, type=int, help="Token budget of the context (default from mirror.yaml).")
+@click.option(
+    "--budget", default=None, type=click.IntRange(min=1), help="Token budget of the context (default from mirror.yaml)."
+)
 @command
 def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
     """The task-aware context: slots, labels, evidence references."""
     from mirror_pipeline.core.context import assemble
 
     memories = _served(home, "memories").to_dicts()
-    result = assemble(task, memories, budget or int(home.config.get("context", {}).get("budget", 800)))
+    if budget is None:
+        budget = int(home.config.get("context", {}).get("budget", 800))
+    result = assemble(task, memories, budget)
     _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
     emit(as_json, result, lambda p: p["text"])
 
@@ -330,5 +337,17 @@ def ui(home: Home, as_json: bool, port: int) -> None:
     raise SystemExit(subprocess.call(cmd, env=env))
 
 
+def run_cli() -> None:
+    """The console script: every failure, usage errors included, is one line on stderr and a non-zero exit."""
+    try:
+        main(standalone_mode=False)
+    except click.ClickException as err:
+        click.echo(f"mirror: {err.format_message()}", err=True)
+        sys.exit(err.exit_code)
+    except click.Abort:
+        click.echo("mirror: aborted", err=True)
+        sys.exit(1)
+
+
 if __name__ == "__main__":
-    main()
+    run_cli()

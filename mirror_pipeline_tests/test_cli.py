@@ -133,6 +133,9 @@ def test_json_output_is_one_document_and_errors_are_one_line(tmp_path: Path) -> 
     result = mirror(missing, "run", check=False)
     assert result.returncode != 0
     assert result.stderr.strip().count("\n") == 0 and "mirror init" in result.stderr
+    for args in (["run", "--job", "bogus"], ["context", "task", "--budget", "0"]):
+        usage = mirror(missing, *args, check=False)
+        assert usage.returncode == 2 and usage.stderr.strip().count("\n") == 0
 
 
 def test_a_failed_run_leaves_the_last_good_snapshot_served(copied_home: Path) -> None:

@@ -25,7 +25,37 @@ _ALIASES = {
     "san francisco": ("旧金山", "三藩市", "san francisco", "sf"),
     "seattle": ("西雅图", "seattle"),
 }
+# More places people live in, written one way in each language (a small gazetteer: enough to tell "moved to Osaka"
+# from "moved to React"). Chinese place names also end in a place suffix, which `is_place` accepts.
+_PLACES = (
+    "南京 nanjing|成都 chengdu|重庆 chongqing|武汉 wuhan|西安 xi'an|天津 tianjin|苏州 suzhou|长沙 changsha|"
+    "厦门 xiamen|青岛 qingdao|大连 dalian|沈阳 shenyang|哈尔滨 harbin|昆明 kunming|郑州 zhengzhou|济南 jinan|"
+    "合肥 hefei|福州 fuzhou|宁波 ningbo|无锡 wuxi|珠海 zhuhai|东莞 dongguan|佛山 foshan|台北 taipei|澳门 macau|"
+    "横滨 yokohama|名古屋 nagoya|福冈 fukuoka|札幌 sapporo|神户 kobe|首尔 seoul|釜山 busan|曼谷 bangkok|"
+    "吉隆坡 kuala lumpur|雅加达 jakarta|马尼拉 manila|河内 hanoi|胡志明市 ho chi minh city|悉尼 sydney|"
+    "墨尔本 melbourne|奥克兰 auckland|温哥华 vancouver|多伦多 toronto|蒙特利尔 montreal|洛杉矶 los angeles|"
+    "芝加哥 chicago|波士顿 boston|奥斯汀 austin|圣地亚哥 san diego|圣何塞 san jose|华盛顿 washington|"
+    "巴黎 paris|柏林 berlin|慕尼黑 munich|阿姆斯特丹 amsterdam|苏黎世 zurich|日内瓦 geneva|维也纳 vienna|"
+    "巴塞罗那 barcelona|马德里 madrid|里斯本 lisbon|罗马 rome|米兰 milan|都柏林 dublin|爱丁堡 edinburgh|"
+    "剑桥 cambridge|牛津 oxford|斯德哥尔摩 stockholm|哥本哈根 copenhagen|赫尔辛基 helsinki|奥斯陆 oslo|"
+    "布拉格 prague|华沙 warsaw|布达佩斯 budapest|伊斯坦布尔 istanbul|迪拜 dubai|特拉维夫 tel aviv|"
+    "孟买 mumbai|班加罗尔 bangalore|新德里 new delhi|开普敦 cape town|圣保罗 sao paulo|墨西哥城 mexico city|"
+    "中国 china|日本 japan|美国 usa|英国 uk|德国 germany|法国 france|加拿大 canada|澳大利亚 australia|"
+    "韩国 korea|台湾 taiwan|荷兰 netherlands|瑞士 switzerland|西班牙 spain|意大利 italy|葡萄牙 portugal"
+)
+for _pair in _PLACES.split("|"):
+    _zh, _en = _pair.split(" ", 1)
+    _ALIASES.setdefault(_en, (_zh, _en))
 _BY_NAME = {alias: key for key, names in _ALIASES.items() for alias in names}
+_PLACE_SUFFIX = re.compile(r"[\u4e00-\u9fff](?:市|省|区|县|州|镇|村|乡|岛|湾)$")
+
+
+def is_place(name: str) -> bool:
+    """A place the gazetteer knows, or a Chinese name with a place suffix (海淀区, 杭州市)."""
+    key = normalize(name).lower()
+    return key in _BY_NAME or bool(_PLACE_SUFFIX.search(key))
+
+
 _COMPANY = re.compile(
     r"^(?:company|the company)\s+(\w+)$|^(\w+)\s*(?:公司|company|inc\.?|corp\.?|co\.?)$", re.IGNORECASE
 )

@@ -7,9 +7,10 @@ negations and reported speech are left out rather than guessed at.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, tzinfo
 
+from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.model import (
     Evidence,
     MemoryCandidate,
@@ -21,7 +22,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import normalize, sentences, stable_id
-from mirror_pipeline.core.timeexpr import find_times
+from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
 EXTRACTOR_VERSION = "rules-0.1.0"
@@ -203,7 +204,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_prefer",
         MemoryType.PREFERENCE,
         "prefers",
-        re.compile(r"我(?:更|比较|最|很|非常|一直|特别)?(?:喜欢|偏好|爱)(?P<obj>[^，。,.!！？?；;]{1,30})"),
+        re.compile(r"我(?:更|比较|最|很|非常|一直|特别)?(?:喜欢|偏好|爱(?!人))(?P<obj>[^，。,.!！？?；;]{1,30})"),
         0.8,
         0.5,
         Sensitivity.LOW,
@@ -237,7 +238,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_rel_is_my",
         MemoryType.RELATIONSHIP,
         "relation",
-        re.compile(r"(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?P<rel>" + _ZH_REL + r")"),
+        re.compile(
+            r"(?:^|[^A-Za-z\u4e00-\u9fff]|的)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?P<rel>" + _ZH_REL + r")"
+        ),
         0.85,
         0.7,
         Sensitivity.MEDIUM,
@@ -247,7 +250,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_my_rel_named",
         MemoryType.RELATIONSHIP,
         "relation",
-        re.compile(r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:叫|是)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)" + _ZH_STOP),
+        re.compile(r"我(?:的)?(?P<rel>" + _ZH_REL + r")叫(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)" + _ZH_STOP),
         0.85,
         0.7,
         Sensitivity.MEDIUM,
@@ -282,7 +285,27 @@ _QUESTION = re.compile(
 _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b)"
 )
-_REPORTED = re.compile(r"[他她]们?说|据说|听说|(?i:\b(?:he|she|they) (?:said|says|told|thinks)\b)")
+# Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
+# are the user's own)
+_REPORTED = re.compile(
+    r"(?<![我小])说(?![明服])|据说|听说|"
+    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to)\b)"
+)
+# Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
+_NOT_ASSERTED = re.compile(
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|"
+    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|\bquote\b)"
+)
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
+_CLAUSE = re.compile(r"[，,；;：:]")
+# Words that are not names of people or organisations
+_NOT_A_NAME = frozenset(
+    "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
+    "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday january february march "
+    "april may june july august september october november december".split()
+)
+_NOT_A_WORKPLACE = re.compile(r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上)")
+_NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot".split())
 _NEGATION_ZH = re.compile(r"不再|没有|没|不|别|未")
 _NEGATION_EN = re.compile(r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly)\b")
 _HEDGE = re.compile(
@@ -297,6 +320,32 @@ def _clean(obj: str) -> str:
     # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
     obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
     return obj.strip(" -·.")
+
+
+def _plausible_object(pattern: Pattern, obj: str) -> bool:
+    if not obj or (len(obj) < 2 and not re.match(r"[\u4e00-\u9fff]", obj)):
+        return False
+    if pattern.memory_type is MemoryType.RELATIONSHIP:
+        return obj.lower() not in _NOT_A_NAME
+    if pattern.predicate == "works_at":
+        return not _NOT_A_WORKPLACE.match(obj)
+    if pattern.memory_type is MemoryType.PREFERENCE:
+        return obj.lower() not in _NOT_A_LIKING
+    return True
+
+
+def _nearest_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
+    """The time said in the same clause as the statement, else the nearest one in the sentence."""
+    if not times:
+        return None
+
+    def clause(pos: int) -> int:
+        return len(_CLAUSE.findall(sentence[:pos]))
+
+    here = clause(span[0])
+    same = [t for t in times if clause(t.span[0]) == here]
+    pool = same or times
+    return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
 
 
 def _negated(sentence: str, match_start: int) -> bool:
@@ -316,17 +365,18 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
         sentence = text[s_start:s_end]
         if PLACEHOLDER_RE.search(sentence):
             continue  # a sentence that held a secret is the secret reference's, not a memory's
-        if _QUESTION.search(sentence) or _HYPOTHETICAL.search(sentence) or _REPORTED.search(sentence):
+        if any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED)):
             continue
+        quoted = [m.span() for m in _QUOTED.finditer(sentence)]
         hedge = bool(_HEDGE.search(sentence))
         times = find_times(sentence, evidence.timestamp.astimezone(tz) if evidence.timestamp else None)
         for pattern in PATTERNS:
             for m in pattern.regex.finditer(sentence):
-                if _negated(sentence, m.start()):
+                if _negated(sentence, m.start()) or any(a <= m.start() < b for a, b in quoted):
                     continue
                 groups = m.groupdict()
                 obj = _clean(groups.get("obj") or "")
-                if not obj or len(obj) < 2 and not re.match(r"[\u4e00-\u9fff]", obj):
+                if not _plausible_object(pattern, obj):
                     continue
                 rel = groups.get("rel")
                 relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
@@ -334,7 +384,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                 extra = _clean(groups.get("obj2") or "")
                 content = pattern.template.format(obj=obj, rel=relation or "", obj2=extra)
                 object_value = f"{obj}: {extra}" if extra else obj
-                time = times[0] if times else None
+                time = _nearest_time(sentence, times, m.span())
                 sensitivity = Sensitivity.HIGH if relation in FAMILY else pattern.sensitivity
                 span = (s_start + m.start(), s_start + m.end())
                 out.append(
@@ -367,11 +417,16 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
 
 
 def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
-    """A move is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on."""
-    out = list(candidates)
-    have = {(c.predicate, c.object) for c in candidates}
+    """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on.
+    A move to something that is not known as a place ('moved to React', '搬到了新办公室') stays an uncertain event."""
+    out = []
     for c in candidates:
-        if c.predicate == "moved_to" and ("lives_in", c.object) not in have:
+        if c.predicate == "moved_to" and not is_place(c.object):
+            c = replace(c, confidence=round(min(c.confidence, 0.6), 3))
+        out.append(c)
+    have = {(c.predicate, c.object) for c in out}
+    for c in list(out):
+        if c.predicate == "moved_to" and is_place(c.object) and ("lives_in", c.object) not in have:
             out.append(
                 MemoryCandidate(
                     **{

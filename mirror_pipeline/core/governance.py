@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.entities import canonical
 from mirror_pipeline.core.model import (
@@ -73,9 +73,20 @@ class Governed:
     labels: dict[str, tuple[str, ...]]  # version_id -> labels shown to agents
 
 
-def _order(e: Extracted) -> tuple:
-    c = e.candidate
-    return (c.mention_time is None, c.mention_time or e.extracted_at, e.extracted_at, c.candidate_id)
+def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
+    return moment.astimezone(tz).date().isoformat() if moment else None
+
+
+def _order(tz: tzinfo):
+    """Versions follow when things were true (the valid time said), else when they were said (the person's calendar
+    day); within one message, the order of the words; the candidate id only makes the order total."""
+
+    def key(e: Extracted) -> tuple:
+        c = e.candidate
+        effective = c.valid_time_start or _local_day(c.mention_time, tz) or _local_day(e.extracted_at, tz)
+        return (effective, c.mention_time or e.extracted_at, c.evidence_id, c.span_start, c.candidate_id)
+
+    return key
 
 
 def _runs(items: list[Extracted]) -> list[list[Extracted]]:
@@ -120,12 +131,14 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
     )
 
 
-def _mention_day(run: list[Extracted]) -> str | None:
+def _mention_day(run: list[Extracted], tz: tzinfo) -> str | None:
     times = [e.candidate.mention_time for e in run if e.candidate.mention_time]
-    return max(times).date().isoformat() if times else None
+    return _local_day(max(times), tz) if times else None
 
 
-def govern(extracted: Sequence[Extracted]) -> Governed:
+def govern(extracted: Sequence[Extracted], tz: tzinfo = UTC) -> Governed:
+    """All memories, their versions and the issues they raise, from the candidates. `tz` is the person's timezone:
+    "said the same day" and the end of a superseded version are days of the person's calendar."""
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
     for e in extracted:
         slots[slot_key(e.candidate)].append(e)
@@ -136,18 +149,21 @@ def govern(extracted: Sequence[Extracted]) -> Governed:
     labels: dict[str, tuple[str, ...]] = {}
     for key in sorted(slots):
         memory_id = stable_id("mem", *key)
-        runs = _runs(sorted(slots[key], key=_order)) if key[1] in SINGLE_VALUED else [sorted(slots[key], key=_order)]
+        ordered = sorted(slots[key], key=_order(tz))
+        runs = _runs(ordered) if key[1] in SINGLE_VALUED else [ordered]
         chain: list[MemoryObject] = []
         for number, run in enumerate(runs, start=1):
             chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None))
         # two different values said the same day, with nothing saying which came later: ask, do not guess
         conflict = (
-            len(runs) >= 2 and _mention_day(runs[-1]) == _mention_day(runs[-2]) and not chain[-1].valid_time_start
+            len(runs) >= 2
+            and _mention_day(runs[-1], tz) == _mention_day(runs[-2], tz)
+            and not chain[-1].valid_time_start
         )
         # older versions are superseded; each ends where the next one begins (when that is known)
         for i in range(len(chain) - (2 if conflict else 1)):
             nxt = chain[i + 1]
-            end = chain[i].valid_time_end or nxt.valid_time_start or _mention_day(runs[i + 1])
+            end = chain[i].valid_time_end or nxt.valid_time_start or _mention_day(runs[i + 1], tz)
             chain[i] = replace(chain[i], state=walk(chain[i].state, MemoryState.SUPERSEDED), valid_time_end=end)
         if conflict:
             for i in (-2, -1):

@@ -43,8 +43,9 @@ def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def timeline(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataFrame:
-    """Events and dated facts in time order; when nothing says when, the first mention orders them (and says so)."""
+def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") -> pl.DataFrame:
+    """Events and dated facts in time order; when nothing says when, the first mention orders them (and says so),
+    on the person's calendar (`tz`)."""
     first_mention = (
         memories.select("memory_id", "evidence_ids")
         .explode("evidence_ids")
@@ -66,9 +67,10 @@ def timeline(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataFrame:
             "state",
             "evidence_ids",
             "first_mentioned_at",
-            pl.coalesce(pl.col("valid_time_start"), pl.col("first_mentioned_at").dt.date().cast(pl.String)).alias(
-                "sort_time"
-            ),
+            pl.coalesce(
+                pl.col("valid_time_start"),
+                pl.col("first_mentioned_at").dt.convert_time_zone(tz).dt.date().cast(pl.String),
+            ).alias("sort_time"),
         )
         .sort("sort_time", "id", nulls_last=True)
     )
@@ -87,8 +89,13 @@ def relationships(memories: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
 def open_issues(issues: pl.DataFrame) -> pl.DataFrame:
-    return issues.filter(pl.col("status").is_in(["open", "waiting_user"])).sort("priority", "issue_id")
+    """Open issues, most pressing first."""
+    rank = pl.col("priority").replace_strict(PRIORITY_RANK, default=9, return_dtype=pl.Int8)
+    return issues.filter(pl.col("status").is_in(["open", "waiting_user"])).sort(rank, "issue_id")
 
 
 def search_documents(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataFrame:

@@ -61,3 +61,39 @@ def test_two_residences_said_the_same_day_are_a_conflict_not_a_guess() -> None:
 def test_governance_is_deterministic() -> None:
     items = extracted("我现在住在东京。", 0, "ev_a") + extracted("I moved to Osaka last week!", 28, "ev_b")
     assert govern(items) == govern(list(reversed(items)))
+
+
+def test_versions_follow_when_things_were_true_not_when_they_were_said() -> None:
+    items = (
+        extracted("我现在住在东京。", 0, "ev_1")
+        + extracted("我搬到了大阪。", 30, "ev_2")
+        + extracted("2015年我住在北京。", 60, "ev_3")  # said last, true first
+    )
+    governed = govern(items)
+    chain = [(m.version, m.object, m.state) for m in governed.versions if m.predicate == "lives_in"]
+    assert chain[-1][1:] == ("大阪", MemoryState.CONFIRMED)
+    beijing = next(m for m in governed.versions if m.object == "北京")
+    assert beijing.state is MemoryState.SUPERSEDED and beijing.valid_time_end <= "2026-09-28"
+
+
+def test_the_outcome_does_not_depend_on_evidence_ids() -> None:
+    text = "我现在住在东京。上个月我搬到了大阪。"
+    outcomes = set()
+    for evidence_id in ("ev_a", "ev_b", "ev_zz", "ev_000"):
+        governed = govern(extracted(text, 0, evidence_id))
+        (head,) = [m for m in governed.current if m.predicate == "lives_in"]
+        outcomes.add((head.object, head.state))
+    assert len(outcomes) == 1
+
+
+def test_days_are_the_persons_calendar_days() -> None:
+    from zoneinfo import ZoneInfo
+
+    shanghai = ZoneInfo("Asia/Shanghai")
+    # journal entries dated 2024-05-01 and 2024-06-01 in Shanghai are stored as the previous evening in UTC
+    may = datetime(2024, 4, 30, 16, tzinfo=UTC)
+    june = datetime(2024, 5, 31, 16, tzinfo=UTC)
+    items = [Extracted(c, may) for c in extract(evidence("我住在东京。", evidence_id="ev_1", when=may))]
+    items += [Extracted(c, june) for c in extract(evidence("我住在大阪。", evidence_id="ev_2", when=june))]
+    tokyo = next(m for m in govern(items, shanghai).versions if m.object == "东京")
+    assert tokyo.valid_time_end == "2024-06-01"

@@ -7,6 +7,7 @@ from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.contracts.tables import MEMORY_CANDIDATES, MEMORY_ISSUES, MEMORY_VERSIONS
 from mirror_pipeline.core.governance import govern
 from mirror_pipeline.core.rows import candidate_from_row, issue_row, memory_row
+from mirror_pipeline.defs.resources import MirrorHome
 
 
 @dg.multi_asset(
@@ -28,12 +29,12 @@ from mirror_pipeline.core.rows import candidate_from_row, issue_row, memory_row
         ),
     ]
 )
-def governed_memories(warehouse_db: DuckDBResource):
+def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
     """Apply the write policy (section 10.2): low-risk explicit statements are confirmed, the rest wait for you;
     a new value of a one-at-a-time fact (where you live) becomes a new version that supersedes the old one."""
     with warehouse_db.get_connection() as con:
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
-        governed = govern(candidates)
+        governed = govern(candidates, home.get().timezone)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [

@@ -61,5 +61,5 @@ def monthly_review(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Materia
     with warehouse_db.get_connection() as con:
         memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
         evidence = warehouse.read(con, EVIDENCE)
-    timeline = serving.timeline(memories, evidence).to_dicts()
+    timeline = serving.timeline(memories, evidence, home.get().timezone.key).to_dicts()
     return _write(home, "monthly", now.strftime("%Y-%m"), review.monthly(now.date(), memories.to_dicts(), timeline))

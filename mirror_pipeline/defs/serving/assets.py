@@ -42,7 +42,7 @@ def served_snapshot(
             "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
-    tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence))
+    tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
     leaking = serving.tables_matching_secret_patterns(tables)
