@@ -423,6 +423,9 @@ def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
     for c in candidates:
         if c.predicate == "moved_to" and not is_place(c.object):
             c = replace(c, confidence=round(min(c.confidence, 0.6), 3))
+        elif c.predicate == "lives_in" and not is_place(c.object):
+            # "我住在公司附近" is worth keeping, not worth confirming without the person
+            c = replace(c, confidence=round(min(c.confidence, 0.75), 3))
         out.append(c)
     have = {(c.predicate, c.object) for c in out}
     for c in list(out):

@@ -92,3 +92,9 @@ def test_days_are_the_persons_calendar_days() -> None:
     items += [Extracted(c, june) for c in extract(evidence("我住在大阪。", evidence_id="ev_2", when=june))]
     tokyo = next(m for m in govern(items, shanghai).versions if m.object == "东京")
     assert tokyo.valid_time_end == "2024-06-01"
+
+
+def test_a_residence_that_is_not_a_known_place_waits_for_the_person() -> None:
+    governed = govern(extracted("我现在住在公司附近。", 0, "ev_1"))
+    (home,) = [m for m in governed.current if m.predicate == "lives_in"]
+    assert home.state is MemoryState.PENDING_REVIEW
