@@ -39,12 +39,9 @@ def current_fingerprint(served: Path) -> str | None:
 
 
 def publish(
-    served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], published_at: datetime, run_id: str
-) -> tuple[bool, str]:
-    """Publish `tables` unless the served content is already the same. Returns (published, fingerprint)."""
-    print_ = fingerprint(tables)
-    if current_fingerprint(served) == print_:
-        return False, print_
+    served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], print_: str, published_at: datetime, run_id: str
+) -> None:
+    """Write `tables` (whose `fingerprint` is `print_`) as a new snapshot and switch `served` to it."""
     name = f"{published_at.strftime('%Y%m%dT%H%M%S%fZ')}-{run_id[:8]}"
     folder = snapshots / name
     staging = snapshots / f".{name}.staging"
@@ -75,7 +72,6 @@ def publish(
         os.replace(served, served.with_name("served.previous"))
     os.replace(link, served)
     _prune(snapshots, keep=folder)
-    return True, print_
 
 
 def _prune(snapshots: Path, keep: Path) -> None:

@@ -45,11 +45,15 @@ def served_snapshot(
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
+    rows = {f"rows_{k}": len(v) for k, v in tables.items()}
+    print_ = snapshot.fingerprint(tables)
+    if (
+        snapshot.current_fingerprint(h.served) == print_
+    ):  # nothing new: the served snapshot stays as it is (and was checked when it was published)
+        return dg.MaterializeResult(metadata={"published": False, **rows})
     leaking = serving.tables_matching_secret_patterns(tables)
     if leaking:
         # never publish a snapshot that matches a secret pattern; the last good one stays served
-        raise RuntimeError(f"refusing to publish: secret patterns found in tables {leaking}")
-    published, print_ = snapshot.publish(h.served, h.snapshots, tables, datetime.now(UTC), context.run_id)
-    return dg.MaterializeResult(
-        metadata={"published": published, "fingerprint": print_, **{f"rows_{k}": len(v) for k, v in tables.items()}}
-    )
+        raise RuntimeError(f"refusing to publish: secret patterns found in {leaking}")
+    snapshot.publish(h.served, h.snapshots, tables, print_, datetime.now(UTC), context.run_id)
+    return dg.MaterializeResult(metadata={"published": True, "fingerprint": print_, **rows})
