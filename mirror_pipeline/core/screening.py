@@ -26,11 +26,13 @@ _LOOSE = (
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
-_ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码)"
-_ZH_SEP = (
-    r"(?:也|还|就|都|仍然)?\s*(?P<sep>是|为|:|=|改成了?|改为了?|换成了?|设置为|设为|设置成|设成|变成了?|改了?成)\s*"
+_ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成|设成|变成了?|改了?成)"
+_ZH_SEP = rf"(?:也|还|就|都|仍然)?\s*(?P<sep>{_ZH_SET}\s*:?|:|=)\s*"
+_EN_KEY = (
+    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
+    r"access token|auth token|bearer token|secret key)\b"
 )
-_EN_KEY = r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?)\b"
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
     r"(?:\?|:|=|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|is|was|now)\b)"
@@ -44,9 +46,18 @@ ORDINARY_VALUES = frozenset(
         "at for of to with case hard easy long short secure safe unsafe empty missing ok okay fine good bad what "
         "which how where here there this that it simple complex updated set managed written forgotten lost "
         "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
-        "somewhere mandatory optional necessary enabled disabled locked"
+        "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
+        "please tbd todo n/a na same"
     ).split()
 )
+# A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
+# forbids keeping composition rules too): 生日, 手机号, 左3右7 ...
+_COMPOSITION = re.compile(
+    r"生日|手机号|电话|身份证|名字|姓名|拼音|纪念日|门牌|车牌|学号|工号|[左右][0-9一二三四五六七八九]|\+"
+)
+_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
+_CODE_LIST = r"[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*)*"
+_ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,7 @@ class Rule:
     kind: str
     pattern: re.Pattern[str]
     # "whole": the whole match is the secret; "loose" / "tight": the value group, judged by _plausible; "mixed": the
-    # whole match, if it mixes letters and digits (real keys do; 'sk-learn-compatible' does not)
+    # value group or the whole match, if it mixes letters and digits (real keys do; 'sk-learn-compatible' does not)
     value: str = "whole"
 
 
@@ -81,35 +92,80 @@ RULES: tuple[Rule, ...] = (
     Rule("api_key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b")),
     Rule("token", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
     Rule("password", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"),
-    # NAME_KEY = value, token: value, aws_secret_access_key=..., SECRET_KEY=...
+    # DB_PASSWORD=..., "password": "...", MYSQL_ROOT_PASSWORD: ...
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)[a-z0-9_]*(?:password|passwd|passphrase|pwd)[a-z0-9_]*" + _ASSIGN + r"(?P<value>[^\s\"',;]{3,64})"
+        ),
+        "loose",
+    ),
+    # SECRET_KEY=..., token: ..., aws_secret_access_key = ... (a value with letters and digits: not `AutoTokenizer`)
     Rule(
         "api_key",
         re.compile(
             r"(?i)\b[a-z0-9_]*(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
-            r"[\"']?\s*[:=]\s*[\"']?(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
+            + _ASSIGN
+            + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
         ),
-        "tight",
+        "mixed",
     ),
+    Rule("token", re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9._~+/=\-]{16,})"), "mixed"),
+    Rule("password", re.compile(r"\bmysql\b[^\n]*?\s-p(?P<value>[^\s]{3,64})"), "loose"),
     Rule("password", re.compile(_ZH_KEY + _ZH_SEP + _LOOSE), "loose"),
+    # 密码忘了，新的是482193
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？\n]{0,12}?新的?(?:密码)?\s*(?P<sep>是|为|:)\s*" + _LOOSE), "loose"),
     Rule("password", re.compile(_ZH_KEY + r"[ \t]*" + _TIGHT), "tight"),
     Rule("password", re.compile(_EN_KEY + _EN_FOR + _EN_SEP + _LOOSE), "loose"),
+    # "I set the wifi password to K8mmq2x9", "changed my gmail password to Hunter2024x"
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\b(?:set|changed?|reset|updated?)\b[^.!?\n]{0,40}?" + _EN_KEY + r"[^.!?\n]{0,20}?\bto\s+" + _LOOSE
+        ),
+        "loose",
+    ),
     Rule("password", re.compile(_EN_KEY + r"[ \t]+" + _TIGHT), "tight"),
     # "wifi的密码我写在了便利贴上: K8#mmq2", "the password, written on the router: K8#mmq2"
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:]{1,20}:\s*" + _TIGHT), "tight"),
     Rule("password", re.compile(_EN_KEY + r"[^.!?\n:]{1,40}:\s*" + _TIGHT), "tight"),
+    # recovery / backup code lists: every code, not just the first
+    Rule(
+        "recovery_code",
+        re.compile(
+            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)\s*(?:是|为|are|is)?\s*:?\s*(?P<value>" + _CODE_LIST + ")"
+        ),
+        "tight",
+    ),
     Rule(
         "one_time_code",
-        re.compile(
-            r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|恢复码|备用码)\s*(?:是|为|:)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
-        ),
+        re.compile(_CODE_WORDS + r"\s*(?:(?:是|为)\s*:?|:)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"),
+        "tight",
+    ),
+    Rule(
+        "one_time_code",
+        re.compile(r"(?P<value>\b\d{4,8})\s*(?:是|为)(?:您|你)的[^，。\n]{0,6}?" + _CODE_WORDS),
         "tight",
     ),
     Rule(
         "one_time_code",
         re.compile(
             r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
-            r"confirmation|access|sms|backup|recovery|your) codes?\b\s*(?:is|:|=)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
+            r"confirmation|access|sms) codes?\b\s*(?:is|:|=)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
         ),
+        "tight",
+    ),
+    Rule(
+        "one_time_code",
+        re.compile(
+            r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{4,8})\b"
+        ),
+        "tight",
+    ),
+    Rule(
+        "one_time_code",
+        re.compile(r"(?i)(?P<value>\b\d{4,8})\s+is your (?:\w+ ){0,2}(?:code|otp|pin|passcode)\b"),
         "tight",
     ),
 )
@@ -119,8 +175,11 @@ def _plausible(value: str, how: str, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
-    if len(v) < 3 or _CJK.search(v):
-        return False  # "密码是我生日" is a description (a hint at most), not the secret
+    if _CJK.search(v):
+        # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
+        return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
+    if len(v) < 3:
+        return False
     if how == "mixed":
         return any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
     if explicit:
@@ -192,12 +251,13 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     if rule.value == "whole":
         return match.span()
     if rule.value == "mixed":
-        return match.span() if _plausible(match.group(0), "mixed", explicit=False) else None
+        group = "value" if "value" in match.groupdict() else 0
+        return match.span(group) if _plausible(match.group(group), "mixed", explicit=False) else None
     group = "quoted" if match.groupdict().get("quoted") is not None else "value"
     start, end = match.span(group)
     value = match.group(group)
     cjk = _CJK.search(value)
-    if group == "value" and cjk and cjk.start() >= 3:
+    if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
         value, end = value[: cjk.start()], start + cjk.start()
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
@@ -211,8 +271,8 @@ def may_hold_secret(text: str) -> bool:
 
 # A pattern every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can run it too).
 PREFILTER_PATTERN = (
-    r"(?i)密|码|口令|key|pass|pin|pw|code|token|secret|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|akia|"
-    r"asia|aiza|xox|eyj|://"
+    r"(?i)密|码|口令|令牌|key|pass|pin|pw|code|token|secret|otp|bearer|mysql|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|ghu_|ghs_|"
+    r"ghr_|github_pat|akia|asia|aiza|xox|eyj|://"
 )
 _PREFILTER = re.compile(PREFILTER_PATTERN)
 

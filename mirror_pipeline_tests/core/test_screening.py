@@ -33,6 +33,19 @@ SECRETS = [
     ("hf_abcdefghijklmnopqrstuvwxyz0123456789", "hf_abcdefghijklmnopqrstuvwxyz0123456789"),
     ('my password is "hunter two"', "hunter two"),
     ("我家wifi密码是iloveyou明天换", "iloveyou"),
+    ("POSTGRES_PASSWORD=Sup3rS3cretPg", "Sup3rS3cretPg"),
+    ('"password": "Hunter2024x"', "Hunter2024x"),
+    ("mysql -pHunter2024 -u root", "Hunter2024"),
+    ("I set the wifi password to K8mmq2x9", "K8mmq2x9"),
+    ("密码忘了，新的是482193", "482193"),
+    ("您的验证码为：482913", "482913"),
+    ("Your Amazon OTP is 482913", "482913"),
+    ("482913 is your verification code", "482913"),
+    ("482913是您的验证码", "482913"),
+    ("My API key: 3f9a8b7c6d5e4f3a2b1c0d9e", "3f9a8b7c6d5e4f3a2b1c0d9e"),
+    ("我的API密钥是 3f9a8b7c6d5e4f3a2b", "3f9a8b7c6d5e4f3a2b"),
+    ("Authorization: Bearer abcDEF123456ghiJKL789", "abcDEF123456ghiJKL789"),
+    ("recovery codes: 1234-5678, 2345-6789, 3456-7890", "3456-7890"),
     (
         "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----",
         "b3BlbnNzaC1rZXktdjEAAAA",
@@ -53,9 +66,15 @@ ORDINARY = [
     "Error code 1001, retrying",
     "输错密码3次被锁了",
     "sk-learn-compatible-estimator-classes",
-    "密码是我生日",
     "the password is required.",
     "wifi密码多少？",
+    "Password: see 1Password",
+    "Password: ask Mom",
+    'tokenizer = AutoTokenizer.from_pretrained("bert-base")',
+    "your code 1000 lines long",
+    "my api key is expired",
+    "the key is consistency",
+    "密码是必须的",
 ]
 
 
@@ -98,3 +117,10 @@ def test_screening_a_screened_text_changes_nothing() -> None:
 
 def test_prefilter_lets_every_secret_through() -> None:
     assert all(may_hold_secret(text) for text, _ in SECRETS)
+
+
+@pytest.mark.parametrize("text", ["密码是我生日", "保险箱密码是左3右7左5", "密码是：生日+abc123"])
+def test_how_a_password_is_built_is_kept_out_too(text: str) -> None:
+    screened = redact(text, scope="t")
+    assert screened.had_secret
+    assert "生日" not in screened.text and "左3" not in screened.text
