@@ -113,7 +113,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("en_rel_month", re.compile(r"(?i)\b(last|this|next) month\b")),
     ("zh_rel_year", re.compile(r"去年|今年|明年|前年")),
     ("en_rel_year", re.compile(r"(?i)\b(last|this|next) year\b")),
-    ("zh_ago", re.compile(rf"{_NUM}(天|个星期|周|个月|年)前")),
+    ("zh_ago", re.compile(rf"(?<![\d一二三四五六七八九十两]){_NUM}(天|个星期|周|个月|年)前")),
     (
         "en_ago",
         re.compile(r"(?i)\b(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (day|week|month|year)s? ago\b"),
@@ -212,7 +212,10 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
             span = m.span()
             if any(span[0] < e and s < span[1] for s, e in taken):
                 continue
-            resolved = _resolve(kind, m, anchor)
+            try:
+                resolved = _resolve(kind, m, anchor)
+            except (ValueError, OverflowError):  # "5000 years ago", "1000000 days ago": outside the calendar
+                resolved = None
             if resolved is None:
                 continue
             start, end, precision, confidence = resolved

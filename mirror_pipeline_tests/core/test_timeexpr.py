@@ -40,3 +40,8 @@ def test_a_relative_time_without_a_mention_time_is_not_invented() -> None:
 
 def test_an_impossible_date_is_not_a_date() -> None:
     assert all(t.precision.value != "day" for t in find_times("2021年2月30日", MENTION))
+
+
+@pytest.mark.parametrize("text", ["Writing was invented about 5000 years ago.", "1000000 days ago", "99999年前"])
+def test_times_outside_the_calendar_are_left_unresolved_not_a_crash(text: str) -> None:
+    assert find_times(text, MENTION) == []

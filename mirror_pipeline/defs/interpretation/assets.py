@@ -27,14 +27,29 @@ def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mate
             warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
             warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [EXTRACTOR_VERSION])
         pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
-        rows = [candidate_row(c, now) for e in pending.iter_rows(named=True) for c in extract(evidence_from_row(e), tz)]
+        rows: list[dict] = []
+        read: list[str] = []
+        failed: list[str] = []
+        for e in pending.iter_rows(named=True):
+            try:
+                candidates = extract(evidence_from_row(e), tz)
+            except Exception as err:  # one message the extractor trips on must not stop every later run
+                failed.append(f"{e['evidence_id']} ({type(err).__name__})")
+                continue
+            rows.extend(candidate_row(c, now) for c in candidates)
+            read.append(e["evidence_id"])
         done = pl.DataFrame(
-            {"evidence_id": pending["evidence_id"], "extractor_version": [EXTRACTOR_VERSION] * len(pending)},
+            {"evidence_id": read, "extractor_version": [EXTRACTOR_VERSION] * len(read)},
             schema=dict(INTERPRETED_EVIDENCE.schema),
         )
         with warehouse.transaction(con):
             added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
             warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")
     return dg.MaterializeResult(
-        metadata={"evidence_read": len(pending), "new_candidates": added, "extractor_version": EXTRACTOR_VERSION}
+        metadata={
+            "evidence_read": len(read),
+            "evidence_failed": ", ".join(failed[:20]) or "none",
+            "new_candidates": added,
+            "extractor_version": EXTRACTOR_VERSION,
+        }
     )
