@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -215,3 +216,41 @@ def test_tricky_secrets_never_reach_the_home(fresh_home: Path, tmp_path: Path) -
             assert value.encode() not in path.read_bytes(), f"{value[:3]}… found in {path}"
         assert not any(value in out for out in outputs)
     assert len(mirror_json(fresh_home, "secrets")["secret_references"]) >= 5
+
+
+def test_a_refused_file_dropped_in_the_inbox_keeps_no_secret(fresh_home: Path) -> None:
+    (fresh_home / "inbox" / "notes-without-date.md").write_text("家里wifi密码：Zq81mmxx\n", encoding="utf-8")
+    (fresh_home / "inbox" / ".hidden.json").write_text('{"db": "POSTGRES_PASSWORD=Sup3rS3cretPg"}', encoding="utf-8")
+    (fresh_home / "inbox" / "2026-11-02.md~").write_text("my PIN is 90817\n", encoding="utf-8")
+    mirror(fresh_home, "run")
+    refused = {r["file_path"] for r in mirror_json(fresh_home, "status")["refused_files"]}
+    assert refused == {"notes-without-date.md", ".hidden.json", "2026-11-02.md~"}
+    for value in ("Zq81mmxx", "Sup3rS3cretPg", "90817"):
+        assert not any(value.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
+
+
+def test_a_forced_format_is_remembered_by_the_run(fresh_home: Path, tmp_path: Path) -> None:
+    diary = tmp_path / "diary-2026-10-02.log"
+    diary.write_text("我现在住在杭州。\n", encoding="utf-8")
+    assert (
+        mirror_json(fresh_home, "import", "--format", "markdown_journal", str(diary))["files"][0]["status"]
+        == "accepted"
+    )
+    mirror(fresh_home, "run")
+    status = mirror_json(fresh_home, "status")
+    assert status["refused_files"] == [] and status["states"].get("confirmed") == 1
+
+
+def test_new_screening_rules_rebuild_what_older_rules_let_through(copied_home: Path) -> None:
+    con = duckdb.connect(str(copied_home / "warehouse.duckdb"))
+    con.execute("update warehouse_meta set value = 'screening-0' where key = 'screening'")
+    con.close()
+    before = sorted(pl.read_parquet(copied_home / "served" / "memories.parquet")["memory_id"])
+    mirror(copied_home, "run")
+    con = duckdb.connect(str(copied_home / "warehouse.duckdb"), read_only=True)
+    (version,) = con.execute("select value from warehouse_meta where key = 'screening'").fetchone()
+    captured = con.execute("select min(captured_at) from evidence").fetchone()[0]
+    con.close()
+    assert version != "screening-0"
+    assert captured.date() >= datetime.now(UTC).date() - timedelta(days=1)  # re-read, not kept from before
+    assert sorted(pl.read_parquet(copied_home / "served" / "memories.parquet")["memory_id"]) == before

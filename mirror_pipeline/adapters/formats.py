@@ -160,12 +160,33 @@ def _blocks(text: str) -> list[str]:
 def _redact_text(name: str, text: str) -> tuple[str | None, int]:
     """Paragraph by paragraph, each scoped by the entry's date (or name) and its position, so a reference id
     neither moves when another paragraph changes nor collides with one in another entry."""
-    meta, _, _ = _front_matter(text)
+    try:
+        meta, _, _ = _front_matter(text)
+    except RefusedFile:
+        meta = {}  # a refused file is still screened
     day = _as_date(meta.get("date")) or _as_date(meta.get("filled_on")) or _as_date(Path(name).stem)
     entry = day.isoformat() if day else name
     counter = _Counter()
     redacted = "".join(counter.redact(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text)))
     return (redacted if counter.secrets else None), counter.secrets
+
+
+def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
+    """A file that is refused still must not keep a secret in the home: when it is readable text (or JSON), its
+    secrets are replaced all the same. Returns (new bytes, or None when nothing changed; secrets replaced)."""
+    try:
+        text = decode(data)
+    except RefusedFile:
+        return None, 0  # binary, empty or undecodable: nothing that screening could read
+    try:
+        parsed = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        redacted, count = _redact_text(name, text)
+    else:
+        counter = _Counter()
+        redacted_obj = _redact_strings(parsed, counter, name)
+        redacted, count = (json.dumps(redacted_obj, ensure_ascii=False) if counter.secrets else None), counter.secrets
+    return (redacted.encode() if redacted is not None else None), count
 
 
 def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:

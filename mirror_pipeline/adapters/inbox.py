@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from mirror_pipeline.adapters.formats import RefusedFile, admit
+from mirror_pipeline.adapters.formats import PARSERS, RefusedFile, admit, redact_refused
 
 
 @dataclass(frozen=True)
@@ -37,14 +38,15 @@ def write_atomically(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+_OWN_TEMP = re.compile(r"^\..+\.tmp-\d+$")
+
+
 def inbox_files(inbox: Path) -> list[Path]:
+    """Every file in the inbox, hidden ones and editor backups included (they may hold a secret too); only this
+    program's own half-written temporary files are left out."""
     if not inbox.exists():
         return []
-    return sorted(
-        p
-        for p in inbox.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(inbox).parts)
-    )
+    return sorted(p for p in inbox.rglob("*") if p.is_file() and not _OWN_TEMP.match(p.name))
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -114,13 +116,16 @@ def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datet
         "size_bytes": len(data),
         "seen_at": seen_at,
     }
+    # a file imported with --format sits in inbox/<format>/: the run reads it the same way
+    folder = Path(rel).parts[0] if len(Path(rel).parts) > 1 else None
     try:
-        admitted = admit(path.name, data)
-    except RefusedFile as refusal:
-        row["reason"] = refusal.reason
-        return row
-    except Exception as err:  # one unreadable file must not stop the others
-        row["reason"] = f"could not be read ({type(err).__name__})"
+        admitted = admit(path.name, data, folder if folder in PARSERS else None)
+    except Exception as err:  # one unreadable file must not stop the others; its text may quote the file
+        row["reason"] = err.reason if isinstance(err, RefusedFile) else f"could not be read ({type(err).__name__})"
+        redacted, count = redact_refused(path.name, data)
+        if redacted is not None:
+            write_atomically(path, redacted)
+            row.update(file_hash=sha256(redacted), size_bytes=len(redacted), secrets_redacted=count)
         return row
     if admitted.data != data:
         write_atomically(path, admitted.data)

@@ -31,13 +31,21 @@ def _connect_utc(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("set TimeZone = 'UTC'")
 
 
-def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table]) -> list[str]:
-    """Drop every table in `tables` if any of them differs from its contract. Returns the names that differed."""
+def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table], versions: dict[str, str]) -> list[str]:
+    """Drop every table in `tables` when any differs from its contract, or when a rule set whose output they hold
+    (`versions`, e.g. the screening rules) has changed: the run then rebuilds all of them from the inbox.
+    Returns what changed (table names, rule set names)."""
     _connect_utc(con)
     changed = [t.name for t in tables if (s := _schema(con, t.name)) is not None and s != t.schema]
+    con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
+    stored = dict(con.execute("select key, value from warehouse_meta").fetchall())
+    has_data = any(_schema(con, t.name) is not None for t in tables)
+    changed += [k for k, v in versions.items() if has_data and stored.get(k) != v]
     if changed:
         for table in tables:
             con.execute(f'drop table if exists "{table.name}"')
+    for key, value in versions.items():
+        con.execute("insert or replace into warehouse_meta values (?, ?)", [key, value])
     return changed
 
 

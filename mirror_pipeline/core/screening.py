@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from mirror_pipeline.core.text import stable_id
 
+# Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
+SCREENING_VERSION = "screening-3"
+
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
 

@@ -5,6 +5,7 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import inbox, warehouse
 from mirror_pipeline.contracts.tables import INBOX_FILES, WAREHOUSE_TABLES
+from mirror_pipeline.core.screening import SCREENING_VERSION
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -18,9 +19,9 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     h = home.get()
     now = datetime.now(UTC)
     with warehouse_db.get_connection() as con:
-        rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES)
+        rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES, {"screening": SCREENING_VERSION})
         if rebuilt:
-            context.log.info(f"warehouse tables {rebuilt} changed shape: rebuilding everything from the inbox")
+            context.log.info(f"{rebuilt} changed since the last run: rebuilding everything from the inbox")
         known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
         rows = [inbox.manifest_row(h.inbox, path, known, now) for path in inbox.inbox_files(h.inbox)]
         df = INBOX_FILES.frame(rows)
