@@ -18,6 +18,7 @@ import click
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file
 from mirror_pipeline.adapters.snapshot import read_table
+from mirror_pipeline.core.screening import redact
 
 
 class Failure(click.ClickException):
@@ -136,7 +137,8 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
 
     instance = DagsterInstance.get()
     job = build_defs(home).resolve_job_def(job_name)
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    # the run's own log stays in the run history (the UI shows it); the command says one line
+    quiet = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
     return job.execute_in_process(instance=instance, raise_on_error=False, run_config=quiet)
 
 
@@ -153,13 +155,15 @@ def run(home: Home, as_json: bool, job_name: str) -> None:
     """Materialize the asset graph (the definitions the Dagster UI shows) and publish the snapshot."""
     _require_home(home)
     result = run_pipeline(home, job_name)
-    failed = [e.step_key for e in result.all_events if e.is_step_failure]
+    failures = [e for e in result.all_events if e.is_step_failure]
+    failed = [e.step_key for e in failures]
     payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed, "snapshot": str(home.served)}
     if not result.success:
         if as_json:
             click.echo(json.dumps(payload))
+        why = _first_line(failures[0]) if failures else ""
         raise Failure(
-            f"run {result.run_id} failed at {', '.join(failed) or 'a step'}; the last good snapshot stays served"
+            f"run {result.run_id} failed at {', '.join(failed) or 'a step'}{why}; the last good snapshot stays served"
         )
     emit(as_json, payload, lambda p: f"run {p['run_id']} succeeded; snapshot at {p['snapshot']}")
 
@@ -214,6 +218,20 @@ def status(home: Home, as_json: bool) -> None:
     )
 
 
+def _first_line(event: Any) -> str:
+    """The first line of a step's error (our errors name tables, files and checks, never content)."""
+    error = getattr(event.event_specific_data, "error", None)
+    cause = error.cause if error is not None and error.cause is not None else error
+    message = (cause.message if cause is not None else "").strip().splitlines()
+    return f" ({message[0][:200]})" if message else ""
+
+
+def _screened(text: str) -> str:
+    """What the person typed, with any secret in it replaced: a task or query is written to the audit log and
+    printed back, and a secret must reach neither."""
+    return redact(text, scope="command").text
+
+
 def _log_access(home: Home, task: str, ids: list[str]) -> None:
     """Section 16.3: which tasks used which memories (append-only; the pipeline reads it, never rewrites it)."""
     home.audit.mkdir(parents=True, exist_ok=True)
@@ -232,6 +250,7 @@ def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
     """The task-aware context: slots, labels, evidence references."""
     from mirror_pipeline.core.context import assemble
 
+    task = _screened(task)
     memories = _served(home, "memories").to_dicts()
     if budget is None:
         budget = int(home.config.get("context", {}).get("budget", 800))
@@ -248,6 +267,7 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
     """Ranked memories and evidence."""
     from mirror_pipeline.core.context import search as run_search
 
+    query = _screened(query)
     results = run_search(query, _served(home, "search_documents").to_dicts(), k)
     emit(
         as_json,

@@ -39,9 +39,19 @@ def build_defs(home: Home) -> dg.Definitions:
         asset_checks=[evidence_holds_no_secret, every_memory_has_evidence],
         jobs=[mirror_job, daily_job, weekly_job, monthly_job],
         schedules=[
-            dg.ScheduleDefinition(name="daily_review_schedule", job=daily_job, cron_schedule="0 6 * * *"),
-            dg.ScheduleDefinition(name="weekly_review_schedule", job=weekly_job, cron_schedule="0 7 * * 1"),
-            dg.ScheduleDefinition(name="monthly_review_schedule", job=monthly_job, cron_schedule="0 8 1 * *"),
+            # on by default, on the person's own clock: they run whenever the Dagster daemon does (`mirror ui`)
+            dg.ScheduleDefinition(
+                name=name,
+                job=job,
+                cron_schedule=cron,
+                execution_timezone=home.timezone.key,
+                default_status=dg.DefaultScheduleStatus.RUNNING,
+            )
+            for name, job, cron in (
+                ("daily_review_schedule", daily_job, "0 6 * * *"),
+                ("weekly_review_schedule", weekly_job, "0 7 * * 1"),
+                ("monthly_review_schedule", monthly_job, "0 8 1 * *"),
+            )
         ],
         resources=resources_for(home),
         executor=dg.in_process_executor,  # 2 cores: one process per step costs more than the steps (STACK.md)

@@ -28,7 +28,10 @@ EXTRACTOR = "rules"
 EXTRACTOR_VERSION = "rules-0.1.0"
 USER = "user"
 
-_ZH_STOP = r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之后|工作|上班|住|生活|读书|念书)"
+_ZH_STOP = (
+    r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之后|工作|上班|住|生活|读书|念书"
+    r"|[一二三四五六七八九十两几\d]+(?:年|个月|天|周|多年))"
+)
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
@@ -293,9 +296,12 @@ _REPORTED = re.compile(
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|"
-    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|\bquote\b)"
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|回复|帮我写|草稿|"
+    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
+    r"\bquote\b|\breply\b|\bdraft\b|\bemail to\b)"
 )
+_PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
+_SPEAKER_LABEL = re.compile(r"^\s*(?!我[:：]|I:|me:)[\w\u4e00-\u9fff .'\-]{1,20}[:：]\s*\S")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
 _CLAUSE = re.compile(r"[，,；;：:]")
 # Words that are not names of people or organisations
@@ -330,12 +336,16 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     if pattern.predicate == "works_at":
         return not _NOT_A_WORKPLACE.match(obj)
     if pattern.memory_type is MemoryType.PREFERENCE:
-        return obj.lower() not in _NOT_A_LIKING
+        return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的")
     return True
 
 
-def _nearest_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
-    """The time said in the same clause as the statement, else the nearest one in the sentence."""
+def _nearest_time(
+    sentence: str, times: list[TimeMention], span: tuple[int, int], same_clause_only: bool
+) -> TimeMention | None:
+    """The time said in the same clause as the statement, else (for events) the nearest one in the sentence.
+
+    A fact takes no time from another clause: "我现在住在大阪，妹妹2015年就去东京了" says nothing of Osaka in 2015."""
     if not times:
         return None
 
@@ -344,7 +354,9 @@ def _nearest_time(sentence: str, times: list[TimeMention], span: tuple[int, int]
 
     here = clause(span[0])
     same = [t for t in times if clause(t.span[0]) == here]
-    pool = same or times
+    pool = same or ([] if same_clause_only else times)
+    if not pool:
+        return None
     return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
 
 
@@ -360,9 +372,13 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     if evidence.actor != Speaker.USER:
         return []
     text = evidence.raw_content
+    if _NOT_ASSERTED.search(text):
+        return []  # a translation, an example, a story, a draft for someone else: not the user speaking of self
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end]
+        if _SPEAKER_LABEL.match(sentence):
+            continue  # "Mom: I live in Boston now", "妈妈：我住在上海。" quote someone
         if PLACEHOLDER_RE.search(sentence):
             continue  # a sentence that held a secret is the secret reference's, not a memory's
         if any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED)):
@@ -374,6 +390,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
             for m in pattern.regex.finditer(sentence):
                 if _negated(sentence, m.start()) or any(a <= m.start() < b for a, b in quoted):
                     continue
+                if _PAST_CLAUSE.match(sentence, m.end()):
+                    continue  # "我住在北京的时候…", "when I lived in…": a time in the past, not a current fact
                 groups = m.groupdict()
                 obj = _clean(groups.get("obj") or "")
                 if not _plausible_object(pattern, obj):
@@ -384,7 +402,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                 extra = _clean(groups.get("obj2") or "")
                 content = pattern.template.format(obj=obj, rel=relation or "", obj2=extra)
                 object_value = f"{obj}: {extra}" if extra else obj
-                time = _nearest_time(sentence, times, m.span())
+                time = _nearest_time(sentence, times, m.span(), pattern.memory_type is not MemoryType.EVENT)
                 sensitivity = Sensitivity.HIGH if relation in FAMILY else pattern.sensitivity
                 span = (s_start + m.start(), s_start + m.end())
                 out.append(

@@ -34,6 +34,7 @@ def test_the_definitions_load_and_expose_the_graph_checks_and_schedules() -> Non
         "weekly_review_schedule": "0 7 * * 1",
         "monthly_review_schedule": "0 8 1 * *",
     }
+    assert all(s.default_status == dg.DefaultScheduleStatus.RUNNING for s in defs.schedules)  # on without a click
     for name in ("mirror_job", "daily_job", "weekly_job", "monthly_job"):
         assert defs.resolve_job_def(name) is not None
     for key in graph.get_all_asset_keys():

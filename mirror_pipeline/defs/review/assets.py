@@ -24,7 +24,8 @@ REVIEW_DEPS = ["governed_memories", "memory_issues", "secret_references", "inbox
 def _write(home: MirrorHome, kind: str, name: str, text: str) -> dg.MaterializeResult:
     path = home.get().reviews / kind / f"{name}.md"
     write_atomically(path, text.encode("utf-8"))
-    return dg.MaterializeResult(metadata={"path": str(path), "preview": dg.MetadataValue.md(text[:2000])})
+    # only where the document is: its text (memories) stays out of the run history, which `forget` cannot reach
+    return dg.MaterializeResult(metadata={"path": str(path), "lines": text.count("\n")})
 
 
 @dg.asset(deps=REVIEW_DEPS, group_name="review")
