@@ -19,6 +19,7 @@ from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file
 from mirror_pipeline.adapters.snapshot import read_table
 from mirror_pipeline.core.screening import redact
+from mirror_pipeline.core.timeexpr import describe
 
 
 class Failure(click.ClickException):
@@ -290,11 +291,7 @@ def timeline(home: Home, as_json: bool) -> None:
         as_json,
         {"events": events},
         lambda p: (
-            "\n".join(
-                f"{e['sort_time'] or '?':10} ({e['time_precision']}) {e['text']} [{e['state']}]"
-                + (f" «{e['time_expression']}»" if e["time_expression"] else "")
-                for e in p["events"]
-            )
+            "\n".join(f"{e['sort_time'] or '?':10} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
             or "no events yet"
         ),
     )
