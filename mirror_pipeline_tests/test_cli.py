@@ -36,6 +36,8 @@ def test_context_for_a_task_holds_the_current_residence_with_its_evidence(sample
     assert set(residence[0]["evidence_ids"]) <= set(evidence["evidence_id"])
     assert residence[0]["evidence_ids"][0] in result["text"]
     assert "confirmed" in residence[0]["labels"]
+    # the move said in English and the residence said in Chinese are one memory, dated by the move
+    assert len(residence[0]["evidence_ids"]) == 2 and residence[0]["valid_time_start"] == "2026-10-19"
 
 
 def test_the_planted_secrets_appear_in_no_file_of_the_home_nor_in_any_output(sample_home: Path) -> None:

@@ -301,7 +301,12 @@ _NOT_ASSERTED = re.compile(
     r"\bquote\b|\breply\b|\bdraft\b|\bemail to\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
-_SPEAKER_LABEL = re.compile(r"^\s*(?!我[:：]|I:|me:)[\w\u4e00-\u9fff .'\-]{1,20}[:：]\s*\S")
+# "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
+_SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
+_NOT_A_SPEAKER = frozenset(
+    "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i "
+    "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
+)
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
 _CLAUSE = re.compile(r"[，,；;：:]")
 # Words that are not names of people or organisations
@@ -377,7 +382,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end]
-        if _SPEAKER_LABEL.match(sentence):
+        label = _SPEAKER_LABEL.match(sentence)
+        if label and label.group("label").lower() not in _NOT_A_SPEAKER:
             continue  # "Mom: I live in Boston now", "妈妈：我住在上海。" quote someone
         if PLACEHOLDER_RE.search(sentence):
             continue  # a sentence that held a secret is the secret reference's, not a memory's

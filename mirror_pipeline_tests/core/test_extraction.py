@@ -15,6 +15,8 @@ def facts(text: str, actor: str = "user") -> set[tuple[str, str, str]]:
         ("I live in Tokyo with my wife.", ("fact", "lives_in", "Tokyo")),
         ("I moved to Osaka last week!", ("event", "moved_to", "Osaka")),
         ("I moved to Osaka last week!", ("fact", "lives_in", "Osaka")),
+        ("Big news: I moved to Osaka last week!", ("event", "moved_to", "Osaka")),  # a heading, not a speaker
+        ("今天：我搬到了杭州。", ("fact", "lives_in", "杭州")),
         ("我在A 公司工作", ("fact", "works_at", "A公司")),
         ("I work at A Company.", ("fact", "works_at", "A Company")),
         ("小王是我表哥", ("relationship", "cousin", "小王")),
