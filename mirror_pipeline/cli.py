@@ -3,6 +3,7 @@ logs on stderr; non-zero exit with a one-line reason when it cannot do what was 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -15,11 +16,12 @@ from typing import Any
 
 import click
 
+from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file
 from mirror_pipeline.adapters.snapshot import read_table
 from mirror_pipeline.core.screening import redact
-from mirror_pipeline.core.timeexpr import describe
+from mirror_pipeline.core.timeexpr import as_said, describe
 
 
 class Failure(click.ClickException):
@@ -65,6 +67,7 @@ def _require_home(home: Home) -> None:
 
 
 def _served(home: Home, table: str):
+    _require_home(home)
     try:
         return read_table(home.served, table)
     except FileNotFoundError as err:
@@ -103,18 +106,17 @@ def init(home: Home, as_json: bool) -> None:
 
 @main.command(name="import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@click.option(
-    "--format", "forced_format", default=None, help="Force a format (chatgpt, markdown_journal, mirror_form)."
-)
+@click.option("--format", "forced_format", default=None, type=click.Choice(sorted(PARSERS)), help="Force a format.")
 @command
 def import_(home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
     files = expand(list(paths))
-    outcomes = []
-    with click.progressbar(files, label="importing", file=sys.stderr, show_pos=True) as bar:
-        for path in bar:
-            outcomes.append(import_file(home.inbox, path, forced_format))
+    # a progress bar for a person at a terminal; nothing for a pipe
+    with click.progressbar(
+        files, label="importing", file=sys.stderr, show_pos=True, hidden=not sys.stderr.isatty()
+    ) as bar:
+        outcomes = [import_file(home.inbox, path, forced_format) for path in bar]
     payload = {"files": [o.__dict__ for o in outcomes]}
     emit(
         as_json,
@@ -155,7 +157,12 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
 def run(home: Home, as_json: bool, job_name: str) -> None:
     """Materialize the asset graph (the definitions the Dagster UI shows) and publish the snapshot."""
     _require_home(home)
-    result = run_pipeline(home, job_name)
+    with open(home.root / ".run.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Failure("another `mirror run` is in progress on this home; try again when it ends") from None
+        result = run_pipeline(home, job_name)
     failures = [e for e in result.all_events if e.is_step_failure]
     failed = [e.step_key for e in failures]
     payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed, "snapshot": str(home.served)}
@@ -262,7 +269,7 @@ def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
 
 @main.command()
 @click.argument("query")
-@click.option("--k", default=10, type=int, help="How many results.")
+@click.option("--k", default=10, type=click.IntRange(min=1), help="How many results.")
 @command
 def search(home: Home, as_json: bool, query: str, k: int) -> None:
     """Ranked memories and evidence."""
@@ -275,7 +282,8 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
         {"query": query, "results": results},
         lambda p: (
             "\n".join(
-                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] {r['text'][:100]}" for r in p["results"]
+                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] ({r['speaker']}) {r['text'][:100]}"
+                for r in p["results"]
             )
             or "no results"
         ),
@@ -291,7 +299,7 @@ def timeline(home: Home, as_json: bool) -> None:
         as_json,
         {"events": events},
         lambda p: (
-            "\n".join(f"{e['sort_time'] or '?':10} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
+            "\n".join(f"{as_said(e):16} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
             or "no events yet"
         ),
     )

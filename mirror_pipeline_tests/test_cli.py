@@ -60,7 +60,10 @@ def test_the_planted_secrets_appear_in_no_file_of_the_home_nor_in_any_output(sam
             data = path.read_bytes()
             assert not any(n in data for n in needles), f"{secret[:3]}… found in {path}"
         assert not any(secret in out for out in outputs)
+    issues = mirror_json(sample_home, "issues")["issues"]
+    asked = {i["memory_ids"][0] for i in issues if i["priority"] == "high"}
     refs = mirror_json(sample_home, "secrets")["secret_references"]
+    assert {r["id"] for r in refs} <= asked  # every secret reference waits for the person (class C)
     kinds = {(r["kind"], r["label"]) for r in refs}
     assert ("password", "家里wifi") in kinds and any(k == "api_key" for k, _ in kinds)
     assert all(r["evidence_id"] and r["vault"] for r in refs)

@@ -31,7 +31,8 @@ filled_on: {today}
 
 > Answer what you like, in Chinese or English, in your own words, under each question; leave the rest empty.
 > Fuzzy times are fine ("2021年中", "around 2019"). Never write a password or code here: write where it is kept.
-> Then: `mirror import {path}` and `mirror run`.
+> Then: `mirror import {path}` and `mirror run`. When an answer changes later, change `filled_on` to that day
+> and import the file again: the newer answer supersedes the older one, which stays as history.
 
 ## Life timeline: where did you grow up and study? (成长与教育)
 

@@ -74,6 +74,8 @@ def rank(query: str, rows: Sequence[Row], text_key: str = "content_text") -> lis
             + 0.25 * float(row.get("importance") or 0.0)
             + 0.15 * float(row.get("confidence") or 0.0)
             + STATE_WEIGHT.get(str(row.get("state")), 0.0)
+            # what the assistant or someone else said is evidence of what was said, not of who the user is
+            - (0.25 if row.get("speaker", "user") != "user" else 0.0)
         )
         ranked.append(Ranked(row, relevance, blended if relevance > 0 else blended - 1.0))
     ranked.sort(key=lambda r: (-r.score, str(r.row.get("memory_id") or r.row.get("doc_id"))))
@@ -102,7 +104,8 @@ def _line(item: Row) -> str:
 
 def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str, Any]:
     """The context an agent pastes into its prompt: confirmed memories relevant to the task, slot by slot, within a
-    token budget; unconfirmed and conflicting ones only when relevant, and labelled as such (section 14.4)."""
+    token budget (headings counted); unconfirmed and conflicting ones only when relevant, and labelled as such
+    (section 14.4)."""
     servable = [m for m in memories if m.get("state") in SERVABLE_STATES and m.get("memory_type") != "secret_reference"]
     header = (
         f"# What mi-mirror knows that bears on: {task}\n(each line cites its evidence; labels say how far to trust it)"
@@ -110,16 +113,18 @@ def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str,
     used = estimate_tokens(header)
     chosen: dict[str, list[Row]] = {name: [] for name, _ in SLOTS}
     chosen[UNCONFIRMED_SLOT] = []
+    left_out = 0
     for r in rank(task, servable):
         confirmed = r.row["state"] == "confirmed"
         core = confirmed and float(r.row.get("importance") or 0) >= CORE_IMPORTANCE
         if r.relevance <= 0 and not core:
             continue
         item = _item(r.row)
-        cost = estimate_tokens(_line(item))
-        if used + cost > budget:
-            continue
         slot = next(name for name, types in SLOTS if r.row["memory_type"] in types) if confirmed else UNCONFIRMED_SLOT
+        cost = estimate_tokens(_line(item)) + (0 if chosen[slot] else estimate_tokens(f"## {slot}"))
+        if used + cost > budget:
+            left_out += 1
+            continue
         chosen[slot].append(item)
         used += cost
     slots = [{"name": name, "items": items} for name, items in chosen.items() if items]
@@ -127,9 +132,18 @@ def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str,
     for slot in slots:
         lines.append(f"## {slot['name']}")
         lines.extend(_line(item) for item in slot["items"])
-    if not slots:
+    if left_out:
+        lines.append(f"({left_out} more relevant memories did not fit in a budget of {budget} tokens)")
+    elif not slots:
         lines.append("(nothing relevant is known yet)")
-    return {"task": task, "budget": budget, "used": used, "slots": slots, "text": "\n".join(lines)}
+    return {
+        "task": task,
+        "budget": budget,
+        "used": used,
+        "slots": slots,
+        "text": "\n".join(lines),
+        "left_out": left_out,
+    }
 
 
 def search(query: str, documents: Sequence[Row], k: int = 10) -> list[Row]:
@@ -143,6 +157,7 @@ def search(query: str, documents: Sequence[Row], k: int = 10) -> list[Row]:
             {
                 "id": row["doc_id"],
                 "kind": row["kind"],
+                "speaker": row.get("speaker", "user"),
                 "text": row["text"],
                 "score": round(r.score, 4),
                 "state": row["state"],

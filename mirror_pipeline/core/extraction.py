@@ -32,14 +32,15 @@ _ZH_STOP = (
     r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之后|工作|上班|住|生活|读书|念书"
     r"|[一二三四五六七八九十两几\d]+(?:年|个月|天|周|多年))"
 )
+# what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2019年加入了腾讯"), never a person
+_ZH_WHEN = (
+    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
+    r"终于|也|又|现在|目前|如今|底|初|中|左右|的?时候)*"
+)
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
-_EN_STOP_WORDS = (
-    "now|since|with|and|but|so|for|because|last|this|next|in|as|at|on|to|from|near|after|before|when|where|which|"
-    "yesterday|today|recently|earlier|already|again|too|two|three|a few"
-)
-_EN_END = rf"(?=$|[.,;!?\n]| (?:{_EN_STOP_WORDS})\b)"
+_EN_END = r"(?=$|[.,;!?\n)]| [a-z(])"
 
 ZH_RELATIONS = {
     "表哥": "cousin",
@@ -117,7 +118,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_moved",
         MemoryType.EVENT,
         "moved_to",
-        re.compile(r"我(?:们)?(?:已经|刚刚|刚)?搬(?:家)?(?:到|去)了?" + _ZH_OBJ + _ZH_STOP),
+        re.compile(r"我(?:们)?" + _ZH_WHEN + r"搬(?:家)?(?:到|去)了?" + _ZH_OBJ + _ZH_STOP),
         0.85,
         0.8,
         Sensitivity.MEDIUM,
@@ -127,7 +128,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_moved",
         MemoryType.EVENT,
         "moved_to",
-        re.compile(r"\bI(?:'ve| have)? (?:just |finally |recently )?moved to " + _EN_OBJ + _EN_END),
+        re.compile(r"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |finally |recently )?moved to " + _EN_OBJ + _EN_END),
         0.85,
         0.8,
         Sensitivity.MEDIUM,
@@ -137,7 +138,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_lives",
         MemoryType.FACT,
         "lives_in",
-        re.compile(r"我(?:现在|目前|如今)?(?:住在|生活在|定居在)" + _ZH_OBJ + _ZH_STOP),
+        re.compile(r"我" + _ZH_WHEN + r"(?:住在|生活在|定居在)" + _ZH_OBJ + _ZH_STOP),
         0.9,
         0.8,
         Sensitivity.MEDIUM,
@@ -147,7 +148,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_lives",
         MemoryType.FACT,
         "lives_in",
-        re.compile(r"\bI (?:currently |now |still )?live in " + _EN_OBJ + _EN_END),
+        re.compile(r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_OBJ + _EN_END),
         0.9,
         0.8,
         Sensitivity.MEDIUM,
@@ -157,7 +158,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_works",
         MemoryType.FACT,
         "works_at",
-        re.compile(r"我(?:现在|目前)?在" + _ZH_OBJ + r"(?:工作|上班|任职)"),
+        re.compile(r"我" + _ZH_WHEN + r"在" + _ZH_OBJ + r"(?:工作|上班|任职)"),
         0.85,
         0.75,
         Sensitivity.MEDIUM,
@@ -167,7 +168,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_joined",
         MemoryType.EVENT,
         "joined",
-        re.compile(r"我(?:已经|刚)?(?:加入了?|入职了?)" + _ZH_OBJ + _ZH_STOP),
+        re.compile(r"我" + _ZH_WHEN + r"(?:加入了?|入职了?)" + _ZH_OBJ + _ZH_STOP),
         0.85,
         0.8,
         Sensitivity.MEDIUM,
@@ -177,7 +178,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_works",
         MemoryType.FACT,
         "works_at",
-        re.compile(r"\bI (?:currently |now )?work (?:at|for) " + _EN_OBJ + _EN_END),
+        re.compile(r"\bI(?: currently| now|'ve| have)? (?:work|worked|been working) (?:at|for) " + _EN_OBJ + _EN_END),
         0.85,
         0.75,
         Sensitivity.MEDIUM,
@@ -187,7 +188,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_joined",
         MemoryType.EVENT,
         "joined",
-        re.compile(r"\bI (?:just |recently )?joined " + _EN_OBJ + _EN_END),
+        re.compile(r"\bI(?:'ve| have)? (?:just |recently |finally )?joined " + _EN_OBJ + _EN_END),
         0.85,
         0.8,
         Sensitivity.MEDIUM,
@@ -296,9 +297,9 @@ _REPORTED = re.compile(
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|回复|帮我写|草稿|"
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|"
     r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply\b|\bdraft\b|\bemail to\b)"
+    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
 # "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
@@ -308,7 +309,7 @@ _NOT_A_SPEAKER = frozenset(
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
 )
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
-_CLAUSE = re.compile(r"[，,；;：:]")
+_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|so|then)\b)")
 # Words that are not names of people or organisations
 _NOT_A_NAME = frozenset(
     "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
@@ -316,7 +317,9 @@ _NOT_A_NAME = frozenset(
     "april may june july august september october november december".split()
 )
 _NOT_A_WORKPLACE = re.compile(r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上)")
-_NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot".split())
+_NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot 你 他 她 它 你们 他们 她们".split())
+# "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
+_PERSON_OBJECT = re.compile(r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|(?i:my |her |his |you\b))")
 _NEGATION_ZH = re.compile(r"不再|没有|没|不|别|未")
 _NEGATION_EN = re.compile(r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly)\b")
 _HEDGE = re.compile(
@@ -341,7 +344,7 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     if pattern.predicate == "works_at":
         return not _NOT_A_WORKPLACE.match(obj)
     if pattern.memory_type is MemoryType.PREFERENCE:
-        return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的")
+        return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的") and not _PERSON_OBJECT.match(obj)
     return True
 
 
@@ -366,8 +369,10 @@ def _nearest_time(
 
 
 def _negated(sentence: str, match_start: int) -> bool:
-    before = sentence[max(0, match_start - 12) : match_start + 6]
-    return bool(_NEGATION_ZH.search(before) or _NEGATION_EN.search(sentence[: match_start + 12]))
+    """A negative in the statement's own clause: "不对，我不在谷歌工作，我在Mercari工作" negates only Google."""
+    starts = [m.end() for m in _CLAUSE.finditer(sentence, 0, match_start)]
+    clause = sentence[starts[-1] if starts else 0 : match_start + 6]
+    return bool(_NEGATION_ZH.search(clause) or _NEGATION_EN.search(clause))
 
 
 def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
@@ -408,7 +413,12 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                 extra = _clean(groups.get("obj2") or "")
                 content = pattern.template.format(obj=obj, rel=relation or "", obj2=extra)
                 object_value = f"{obj}: {extra}" if extra else obj
-                time = _nearest_time(sentence, times, m.span(), pattern.memory_type is not MemoryType.EVENT)
+                # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
+                time = (
+                    None
+                    if pattern.memory_type is MemoryType.RELATIONSHIP
+                    else _nearest_time(sentence, times, m.span(), pattern.memory_type is not MemoryType.EVENT)
+                )
                 sensitivity = Sensitivity.HIGH if relation in FAMILY else pattern.sensitivity
                 span = (s_start + m.start(), s_start + m.end())
                 out.append(

@@ -21,6 +21,7 @@ from mirror_pipeline.core.model import (
     MemoryObject,
     MemoryState,
     MemoryType,
+    SecretReference,
     Sensitivity,
 )
 from mirror_pipeline.core.states import walk
@@ -224,3 +225,26 @@ def _conflict_issue(a: MemoryObject, b: MemoryObject) -> MemoryIssue:
         evidence_ids=tuple(dict.fromkeys(a.evidence_ids + b.evidence_ids)),
         created_at=max(a.created_at, b.created_at),
     )
+
+
+def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue]:
+    """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
+    whether it is what it seems and where the secret is kept (never the secret itself)."""
+    return [
+        MemoryIssue(
+            issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
+            issue_type=IssueType.CONFIRMATION_NEEDED,
+            priority=IssuePriority.HIGH,
+            status=IssueStatus.OPEN,
+            memory_ids=(ref.secret_ref_id,),
+            question=(
+                f"A {ref.kind.replace('_', ' ')} for “{ref.label}” was found and kept out of your memory. "
+                "Is that right, and where is it kept (a password manager, a vault)?"
+            ),
+            options=("confirm", "reject", "set vault", "later"),
+            evidence_ids=(ref.evidence_id,),
+            created_at=ref.created_at,
+        )
+        for ref in refs
+        if ref.state is MemoryState.PENDING_REVIEW
+    ]

@@ -14,6 +14,7 @@ from mirror_pipeline.core.model import (
     MemoryCandidate,
     MemoryIssue,
     MemoryObject,
+    MemoryState,
     MemoryType,
     Scope,
     SecretReference,
@@ -79,6 +80,11 @@ def secret_reference_row(ref: SecretReference) -> dict[str, Any]:
     row = as_row(ref)
     row.pop("tags")
     return row
+
+
+def secret_reference_from_row(row: dict[str, Any]) -> SecretReference:
+    fields = {k: row[k] for k in SecretReference.__dataclass_fields__ if k in row}
+    return SecretReference(**{**fields, "state": MemoryState(row["state"])})
 
 
 def issue_row(issue: MemoryIssue) -> dict[str, Any]:

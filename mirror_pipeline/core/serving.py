@@ -109,6 +109,7 @@ def search_documents(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataF
         pl.col("memory_id").alias("doc_id"),
         pl.lit("memory").alias("kind"),
         pl.col("content_text").alias("text"),
+        pl.lit("user").alias("speaker"),  # memories are made from the user's own words only
         "state",
         "evidence_ids",
         pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("timestamp"),
@@ -117,13 +118,14 @@ def search_documents(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataF
         pl.col("evidence_id").alias("doc_id"),
         pl.lit("evidence").alias("kind"),
         pl.col("raw_content").alias("text"),
+        pl.col("actor").alias("speaker"),
         pl.lit("evidence").alias("state"),
         pl.concat_list(pl.col("evidence_id")).alias("evidence_ids"),
         "timestamp",
     )
     docs = pl.concat([mem, ev])
     return docs.with_columns(terms=terms(docs["text"])).select(
-        "doc_id", "kind", "text", "terms", "state", "evidence_ids", "timestamp"
+        "doc_id", "kind", "text", "speaker", "terms", "state", "evidence_ids", "timestamp"
     )
 
 

@@ -99,7 +99,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("iso_ymd", re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")),
     ("en_mdy", re.compile(rf"(?i)\b({_MONTH_EN})\.? (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b")),
     ("en_dmy", re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)? ({_MONTH_EN})\.?,? (\d{{4}})\b")),
+    ("zh_ym_part", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(初|中旬|中|底|下旬|上旬|左右)")),
     ("zh_ym", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月")),
+    (
+        "zh_y_part",
+        re.compile(r"(\d{4})\s*年\s*(初|年初|中(?![国文学心间央部])|年中|底|年底|末|年末|上半年|下半年|左右|前后)"),
+    ),
+    ("zh_y_season", re.compile(r"(\d{4})\s*年\s*(?:的)?(春天|夏天|秋天|冬天|春季|夏季|秋季|冬季)")),
+    ("en_y_part", re.compile(r"(?i)\b(early|mid|late|end of|beginning of|start of)[- ]?(\d{4})\b")),
+    ("en_y_about", re.compile(r"(?i)\b(?:around|about|circa|approximately|roughly|c\.)\s?(\d{4})\b")),
+    ("en_y_season", re.compile(r"(?i)\b(spring|summer|fall|autumn|winter)(?: of)? (\d{4})\b")),
     ("iso_ym", re.compile(r"\b(\d{4})-(\d{1,2})\b(?!-)")),
     ("en_my", re.compile(rf"(?i)\b({_MONTH_EN})\.?,? (?:of )?(\d{{4}})\b")),
     ("zh_y", re.compile(r"(\d{4})\s*年(?!\s*\d{1,2}\s*月)")),
@@ -141,6 +150,9 @@ def _shift_months(day: date, months: int) -> tuple[int, int]:
 
 def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, date, TimePrecision, float] | None:
     g = m.groups()
+    years = [int(x) for x in g if x and len(x) == 4 and x.isdigit()]
+    if any(not 1900 <= y <= 2200 for y in years):
+        return None  # "about 5000 years ago", "1234年": not a date of a life
     if kind in ("zh_ymd", "iso_ymd"):
         d = _safe_date(int(g[0]), int(g[1]), int(g[2]))
         return (d, d, TimePrecision.DAY, 0.95) if d else None
@@ -153,6 +165,53 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
     if kind in ("zh_ym", "iso_ym"):
         year, month = int(g[0]), int(g[1])
         return (*_month_interval(year, month), TimePrecision.MONTH, 0.95) if 1 <= month <= 12 else None
+    if kind in ("zh_y_part", "en_y_part"):
+        year, part = (int(g[0]), g[1]) if kind == "zh_y_part" else (int(g[1]), g[0].lower())
+        months = {
+            "初": (1, 4),
+            "年初": (1, 4),
+            "early": (1, 4),
+            "beginning of": (1, 3),
+            "start of": (1, 3),
+            "中": (5, 8),
+            "年中": (5, 8),
+            "mid": (5, 8),
+            "底": (9, 12),
+            "年底": (10, 12),
+            "末": (10, 12),
+            "年末": (10, 12),
+            "late": (9, 12),
+            "end of": (10, 12),
+            "上半年": (1, 6),
+            "下半年": (7, 12),
+        }.get(part)
+        if months is None:  # 左右, 前后: a year either side
+            return date(year - 1, 1, 1), date(year + 1, 12, 31), TimePrecision.ROUGH, 0.6
+        return _month_interval(year, months[0])[0], _month_interval(year, months[1])[1], TimePrecision.ROUGH, 0.8
+    if kind == "en_y_about":
+        year = int(g[0])
+        return date(year - 1, 1, 1), date(year + 1, 12, 31), TimePrecision.ROUGH, 0.6
+    if kind in ("zh_y_season", "en_y_season"):
+        year, season = (int(g[0]), g[1][0]) if kind == "zh_y_season" else (int(g[1]), g[0].lower())
+        first = {"春": 3, "spring": 3, "夏": 6, "summer": 6, "秋": 9, "fall": 9, "autumn": 9, "冬": 12, "winter": 12}
+        start_month = first[season]
+        if start_month == 12:  # winter runs into the next year
+            return date(year, 12, 1), _month_interval(year + 1, 2)[1], TimePrecision.SEASON, 0.8
+        return date(year, start_month, 1), _month_interval(year, start_month + 2)[1], TimePrecision.SEASON, 0.8
+    if kind == "zh_ym_part":
+        year, month, part = int(g[0]), int(g[1]), g[2]
+        if not 1 <= month <= 12:
+            return None
+        first, last = _month_interval(year, month)
+        days = {
+            "初": (1, 10),
+            "上旬": (1, 10),
+            "中": (11, 20),
+            "中旬": (11, 20),
+            "底": (21, last.day),
+            "下旬": (21, last.day),
+        }.get(part, (1, last.day))
+        return date(year, month, days[0]), date(year, month, days[1]), TimePrecision.ROUGH, 0.8
     if kind == "en_my":
         return (*_month_interval(int(g[1]), MONTHS_EN[g[0].lower()]), TimePrecision.MONTH, 0.95)
     if kind in ("zh_y", "en_y"):
@@ -233,3 +292,18 @@ def describe(row: dict) -> str:
     span = f"since {start}" if not end else start if end == start else f"{start} – {end}"
     said = f", «{row['time_expression']}»" if row.get("time_expression") else ""
     return f" ({span}, {row.get('time_precision')}{said})"
+
+
+def as_said(row: dict) -> str:
+    """A date to the precision it was said ("2016", "2021-06", "~2021-05"), or when it was said, if nothing else."""
+    start, precision = row.get("valid_time_start"), row.get("time_precision")
+    if not start:
+        mentioned = row.get("sort_time")
+        return f"said {mentioned}" if mentioned else "?"
+    if precision == TimePrecision.YEAR:
+        return start[:4]
+    if precision == TimePrecision.MONTH:
+        return start[:7]
+    if precision in (TimePrecision.SEASON, TimePrecision.ROUGH):
+        return f"~{start[:7]}"
+    return start

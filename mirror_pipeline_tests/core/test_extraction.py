@@ -17,6 +17,19 @@ def facts(text: str, actor: str = "user") -> set[tuple[str, str, str]]:
         ("I moved to Osaka last week!", ("fact", "lives_in", "Osaka")),
         ("Big news: I moved to Osaka last week!", ("event", "moved_to", "Osaka")),  # a heading, not a speaker
         ("今天：我搬到了杭州。", ("fact", "lives_in", "杭州")),
+        # a correction: the negative belongs to the first clause only
+        ("不对，我不在谷歌工作，我在Mercari工作。", ("fact", "works_at", "Mercari")),
+        ("I don't live in Osaka, I live in Yokohama.", ("fact", "lives_in", "Yokohama")),
+        ("我昨天没睡好，我现在住在上海。", ("fact", "lives_in", "上海")),
+        ("I never liked Osaka, so I moved to Kyoto last month.", ("event", "moved_to", "Kyoto")),
+        # times and adverbs between 我 and the verb
+        ("我去年搬到了上海", ("event", "moved_to", "上海")),
+        ("我2019年加入了腾讯", ("event", "joined", "腾讯")),
+        ("我们上个月搬到了京都", ("fact", "lives_in", "京都")),
+        ("We moved to Yokohama last week", ("event", "moved_to", "Yokohama")),
+        ("I've lived in Tokyo since 2023", ("fact", "lives_in", "Tokyo")),
+        ("I joined Mercari around 2023", ("event", "joined", "Mercari")),
+        ("以后回复我都优先用中文", ("preference", "prefers", "回复我: 用中文")),
         ("我在A 公司工作", ("fact", "works_at", "A公司")),
         ("I work at A Company.", ("fact", "works_at", "A Company")),
         ("小王是我表哥", ("relationship", "cousin", "小王")),
@@ -59,6 +72,10 @@ def test_the_users_own_statements_become_candidates(text: str, expected: tuple[s
         "My mom Sunday called",
         "I love it!",
         "我喜欢的人是小王",
+        "我妈妈搬到了上海",  # mom moved, not the user
+        "我爱你",
+        "我喜欢上了一个女孩",
+        "I love my wife",
     ],
 )
 def test_what_is_not_an_assertion_about_the_user_gives_nothing(text: str) -> None:

@@ -22,6 +22,13 @@ MENTION = datetime(2024, 3, 10, 9, 30, tzinfo=UTC)
         ("I moved here last month", "2024-02-01", "2024-02-29", "month"),
         ("昨天", "2024-03-09", "2024-03-09", "day"),
         ("last week", "2024-02-26", "2024-03-03", "rough"),
+        ("我应该是2021年中从A公司离开的", "2021-05-01", "2021-08-31", "rough"),
+        ("2021年初", "2021-01-01", "2021-04-30", "rough"),
+        ("2019年左右", "2018-01-01", "2020-12-31", "rough"),
+        ("mid-2021", "2021-05-01", "2021-08-31", "rough"),
+        ("around 2019", "2018-01-01", "2020-12-31", "rough"),
+        ("2022年春天", "2022-03-01", "2022-05-31", "season"),
+        ("winter 2021", "2021-12-01", "2022-02-28", "season"),
     ],
 )
 def test_expressions_resolve_to_an_interval_no_more_precise_than_said(text, start, end, precision) -> None:
@@ -45,3 +52,9 @@ def test_an_impossible_date_is_not_a_date() -> None:
 @pytest.mark.parametrize("text", ["Writing was invented about 5000 years ago.", "1000000 days ago", "99999年前"])
 def test_times_outside_the_calendar_are_left_unresolved_not_a_crash(text: str) -> None:
     assert find_times(text, MENTION) == []
+
+
+def test_the_original_words_are_kept_whole() -> None:
+    (found,) = find_times("我应该是2021年中从A公司离开的", MENTION)
+    assert found.expression == "2021年中"
+    assert find_times("2021年中国经济", MENTION)[0].precision.value == "year"  # 年中国 is not mid-year

@@ -4,9 +4,9 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
-from mirror_pipeline.contracts.tables import MEMORY_CANDIDATES, MEMORY_ISSUES, MEMORY_VERSIONS
-from mirror_pipeline.core.governance import govern
-from mirror_pipeline.core.rows import candidate_from_row, issue_row, memory_row
+from mirror_pipeline.contracts.tables import MEMORY_CANDIDATES, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES
+from mirror_pipeline.core.governance import govern, secret_reference_issues
+from mirror_pipeline.core.rows import candidate_from_row, issue_row, memory_row, secret_reference_from_row
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -22,7 +22,7 @@ from mirror_pipeline.defs.resources import MirrorHome
         ),
         dg.AssetSpec(
             "memory_issues",
-            deps=["memory_candidates"],
+            deps=["memory_candidates", "secret_references"],
             group_name="governance",
             kinds={"duckdb"},
             description="What mi-mirror wants you to settle: confirmations and conflicts, each with a question.",
@@ -35,6 +35,8 @@ def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
     with warehouse_db.get_connection() as con:
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
         governed = govern(candidates, home.get().timezone)
+        refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
+        issues = governed.issues + secret_reference_issues(refs)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [
@@ -44,7 +46,7 @@ def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
         )
         with warehouse.transaction(con):
             warehouse.replace(con, MEMORY_VERSIONS, versions)
-            warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in governed.issues]))
+            warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in issues]))
     states = versions.filter(versions["is_current"]).group_by("state").len()
     yield dg.MaterializeResult(
         asset_key="governed_memories",
@@ -54,7 +56,7 @@ def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
             **{f"state_{s}": n for s, n in states.iter_rows()},
         },
     )
-    yield dg.MaterializeResult(asset_key="memory_issues", metadata={"open_issues": len(governed.issues)})
+    yield dg.MaterializeResult(asset_key="memory_issues", metadata={"open_issues": len(issues)})
 
 
 @dg.asset_check(asset="governed_memories", blocking=True)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import dagster as dg
@@ -63,7 +64,10 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
                 evidence_rows.append(
                     as_row(screened.evidence, secret_ref_ids=list(screened.evidence.secret_ref_ids), captured_at=now)
                 )
-                reference_rows.extend(secret_reference_row(r) for r in screened.secret_references)
+                # a message without a time of its own: the reference is dated when it was found
+                reference_rows.extend(
+                    secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
+                )
         with warehouse.transaction(con):  # a file's evidence and its secret references stand or fall together
             added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
             refs = warehouse.append_new(
