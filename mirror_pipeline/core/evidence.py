@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mirror_pipeline.core.model import Evidence, Message, SecretReference, Sensitivity
-from mirror_pipeline.core.screening import label_of_placeholder, redact, references_in
+from mirror_pipeline.core.screening import placeholders_in, redact
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
 
 
@@ -16,7 +16,7 @@ class ScreenedMessage:
 
 
 def screen_message(message: Message, *, source_format: str, file_path: str, file_hash: str) -> ScreenedMessage:
-    """Screen once more (files dropped into the inbox by hand were never admitted) and build the evidence row.
+    """Screen once more (a tripwire: the inbox file was screened when it was admitted) and build the evidence row.
 
     The evidence keeps only placeholders; each placeholder becomes a SecretReference in pending_review, because
     section 10.2 puts every secret reference in the must-confirm class.
@@ -25,14 +25,14 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
     text = redact(message.text, scope=evidence_id).text
     refs = tuple(
         SecretReference(
-            secret_ref_id=ref_id,
-            kind=kind,
-            label=label_of_placeholder(text, ref_id),
-            subject=label_of_placeholder(text, ref_id),
+            secret_ref_id=span.ref_id,
+            kind=span.kind,
+            label=span.label,
+            subject=span.label,
             evidence_id=evidence_id,
             created_at=message.timestamp,
         )
-        for kind, ref_id in dict.fromkeys(references_in(text))
+        for span in placeholders_in(text)
     )
     evidence = Evidence(
         evidence_id=evidence_id,

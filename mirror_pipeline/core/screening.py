@@ -319,16 +319,13 @@ def redact(text: str, scope: str) -> Screened:
     return Screened(_splice(text, findings, placeholders), spans)
 
 
-def references_in(text: str) -> list[tuple[str, str]]:
-    """(kind, ref_id) of the placeholders already in a text."""
-    return [(m.group("kind"), m.group("ref")) for m in PLACEHOLDER_RE.finditer(text)]
-
-
-def label_of_placeholder(text: str, ref_id: str) -> str:
-    match = next((m for m in PLACEHOLDER_RE.finditer(text) if m.group("ref") == ref_id), None)
-    if match is None:
-        return ""
-    return _label(text, match.start(), match.group("kind"))
+def placeholders_in(text: str) -> list[SecretSpan]:
+    """The references already in a text (one per reference id), each with the label its context gives it."""
+    spans: dict[str, SecretSpan] = {}
+    for m in PLACEHOLDER_RE.finditer(text):
+        kind, ref = m.group("kind"), m.group("ref")
+        spans.setdefault(ref, SecretSpan(ref, kind, _label(text, m.start(), kind), m.group(0)))
+    return list(spans.values())
 
 
 def _splice(text: str, findings: list[Finding], replacements: list[str]) -> str:

@@ -61,9 +61,7 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
                 screened = screen_message(
                     message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
                 )
-                evidence_rows.append(
-                    as_row(screened.evidence, secret_ref_ids=list(screened.evidence.secret_ref_ids), captured_at=now)
-                )
+                evidence_rows.append(as_row(screened.evidence, captured_at=now))
                 # a message without a time of its own: the reference is dated when it was found
                 reference_rows.extend(
                     secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
