@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
-from mirror_pipeline.core.screening import RULES, redact
+from mirror_pipeline.core.screening import RULES, redact, redact_sequence
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -166,9 +166,9 @@ def _redact_text(name: str, text: str) -> tuple[str | None, int]:
         meta = {}  # a refused file is still screened
     day = _as_date(meta.get("date")) or _as_date(meta.get("filled_on")) or _as_date(Path(name).stem)
     entry = day.isoformat() if day else name
-    counter = _Counter()
-    redacted = "".join(counter.redact(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text)))
-    return (redacted if counter.secrets else None), counter.secrets
+    screened = redact_sequence([(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text))])
+    secrets = sum(len(s.secrets) for s in screened)
+    return ("".join(s.text for s in screened) if secrets else None), secrets
 
 
 def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:

@@ -8,6 +8,7 @@ of a four-digit PIN can be reversed by trying all ten thousand).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.text import stable_id
@@ -317,6 +318,15 @@ def redact(text: str, scope: str) -> Screened:
         for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
     )
     return Screened(_splice(text, findings, placeholders), spans)
+
+
+def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
+    """Screen the texts of one conversation (its messages in order) or one entry (its paragraphs in order).
+
+    Each item is (text, scope) as for `redact`. The sequence is the unit because a secret can be given in the text
+    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"); every importer screens through here.
+    """
+    return [redact(text, scope) for text, scope in items]
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:
