@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from pathlib import Path
@@ -17,20 +17,18 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
+from mirror_pipeline.adapters.parsers import claude, dayone, plaintext, telegram, wechat, whatsapp
+from mirror_pipeline.adapters.parsers.common import RefusedFile
+from mirror_pipeline.adapters.parsers.common import SecretCounter as _Counter
+from mirror_pipeline.adapters.parsers.common import load_json as _load_json
+from mirror_pipeline.adapters.parsers.common import redact_strings as _redact_strings
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
-from mirror_pipeline.core.screening import RULES, redact, redact_sequence
+from mirror_pipeline.core.screening import RULES, redact_sequence
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
-_DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
+_EMBEDS_ONLY = re.compile(r"(?:\s*!\[\[[^\]]*\]\]|\s*!\[[^\]]*\]\([^)]*\))+\s*")
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
-
-
-class RefusedFile(Exception):
-    """A file mi-mirror will not read, and why, in words a person understands."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -43,25 +41,59 @@ class Admitted:
     records: int
 
 
+def _utf16_without_bom(head: bytes) -> str | None:
+    """WhatsApp on Windows and some Excel exports write UTF-16 without a byte order mark: ASCII characters then show
+    as a zero byte on every other position."""
+    even, odd = head[0::2], head[1::2]
+    if len(head) < 4:
+        return None
+    zeros_even, zeros_odd = even.count(0) / len(even), odd.count(0) / max(len(odd), 1)
+    if zeros_odd > 0.3 and zeros_even < 0.05:
+        return "utf-16-le"
+    if zeros_even > 0.3 and zeros_odd < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def _mostly_chinese(text: str) -> bool:
+    """A GB18030 decoding that is really Chinese, not Latin-1 bytes read as Chinese by accident."""
+    wide = [c for c in text if ord(c) > 0x7F]
+    cjk = sum(
+        1
+        for c in wide
+        if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" or c in "\u2018\u2019\u201c\u201d\u2026\u00b7"
+    )
+    return not wide or cjk / len(wide) >= 0.9
+
+
 def decode(data: bytes) -> str:
+    """UTF-8 (with or without BOM), UTF-16 (with or without BOM), GBK/GB18030; line ends become \\n."""
     if not data.strip():
         raise RefusedFile("empty file")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        encoding: str | None = "utf-16"
+    else:
+        encoding = _utf16_without_bom(data[:4096] if len(data) % 2 == 0 or len(data) > 4096 else data[:-1])
+    if encoding:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            raise RefusedFile("not readable as UTF-16 text: cut short or not text") from None
+        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if b"\x00" in data[:8192]:
         raise RefusedFile("binary file: not a chat export or journal")
     try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise RefusedFile(f"not UTF-8 text (undecodable byte at offset {err.start})") from None
-
-
-def _load_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        # err.msg is the parser's fixed vocabulary ("Expecting ',' delimiter"); it never quotes content.
-        raise RefusedFile(f"truncated or invalid JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
+        try:
+            text = data.decode("gb18030")
+        except UnicodeDecodeError:
+            text = ""
+        if not text or not _mostly_chinese(text):
+            raise RefusedFile(
+                f"not UTF-8, UTF-16 or GBK/GB18030 text (undecodable byte at offset {err.start})"
+            ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
@@ -79,43 +111,45 @@ def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
 
 
 def detect(name: str, text: str) -> str:
+    """By content first (two files named conversations.json can be ChatGPT or Claude), the name's suffix second."""
     suffix = Path(name).suffix.lower()
-    if suffix == ".json":
+    opening = text.lstrip()[:1]
+    if suffix == ".json" or (suffix not in TEXT_SUFFIXES | {".csv"} and opening in ("[", "{")):
         data = _load_json(text)
         if isinstance(data, list) and data and isinstance(data[0], dict) and "mapping" in data[0]:
             return "chatgpt"
+        for parser in (claude, telegram, dayone):
+            if parser.sniff(data):
+                return parser.FORMAT
         if isinstance(data, list) and not data:
             raise RefusedFile("empty export: the JSON list holds no conversations")
-        raise RefusedFile("unknown JSON export: not a ChatGPT conversations.json (no 'mapping' in its conversations)")
+        if isinstance(data, dict) and data.get("entries") == []:
+            raise RefusedFile("empty export: the Day One journal holds no entries")
+        raise RefusedFile(
+            "unknown JSON export: not a ChatGPT or Claude conversations.json, a Telegram result.json or a Day One "
+            "journal"
+        )
+    if wechat.sniff(text):
+        return wechat.FORMAT
+    if suffix == ".csv":
+        raise RefusedFile(
+            "unknown CSV columns: a WeChat export from PyWxDump (id,MsgSvrID,type_name,...) or MemoTrace "
+            "(localId,TalkerId,Type,...) is expected"
+        )
+    if whatsapp.sniff(text):
+        return whatsapp.FORMAT
     if suffix in TEXT_SUFFIXES:
         meta, _, _ = _front_matter(text)
         if "mirror_form" in meta:
             return "mirror_form"
+        dated = _as_date(meta.get("date")) or _as_date(Path(name).stem)
+        if not dated and plaintext.sniff(text):
+            return plaintext.FORMAT
         return "markdown_journal"
     raise RefusedFile(f"unknown format: files ending in '{suffix or '(none)'}' are not a supported export")
 
 
 # ---------------------------------------------------------------- admission: redaction before anything is written
-
-
-class _Counter:
-    def __init__(self) -> None:
-        self.secrets = 0
-
-    def redact(self, text: str, scope: str) -> str:
-        screened = redact(text, scope=scope)
-        self.secrets += len(screened.secrets)
-        return screened.text
-
-
-def _redact_strings(value: Any, counter: _Counter, scope: str) -> Any:
-    if isinstance(value, str):
-        return counter.redact(value, scope)
-    if isinstance(value, list):
-        return [_redact_strings(v, counter, scope) for v in value]
-    if isinstance(value, dict):
-        return {k: _redact_strings(v, counter, scope) for k, v in value.items()}
-    return value
 
 
 def _redact_chatgpt(name: str, text: str) -> tuple[str | None, int]:
@@ -195,7 +229,7 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
     fmt = forced_format or detect(name, text)
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
-    redactor = _redact_chatgpt if fmt == "chatgpt" else _redact_text
+    redactor = REDACTORS.get(fmt, _redact_text)
     try:
         redacted_text, secrets = redactor(name, text)
     except RefusedFile:
@@ -305,8 +339,8 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
     stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
     seen: dict[str, int] = {}
     for line, paragraph in _paragraphs_with_headings(body, first_line):
-        if paragraph.startswith("#"):
-            continue  # headings are structure, not statements
+        if paragraph.startswith("#") or _EMBEDS_ONLY.fullmatch(paragraph):
+            continue  # headings are structure, an embedded picture says nothing: not statements
         nth = seen.get(paragraph, 0)
         seen[paragraph] = nth + 1
         yield Message(
@@ -372,17 +406,26 @@ def _paragraphs_with_headings(body: str, first_line: int) -> Iterator[tuple[int,
             block.append(line.rstrip())
 
 
-PARSERS: dict[str, Callable[[str, str, ZoneInfo], Iterator[Message]]] = {
+PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
     "chatgpt": parse_chatgpt,
     "markdown_journal": parse_markdown_journal,
     "mirror_form": parse_mirror_form,
+    **{p.FORMAT: p.parse for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
+}
+# the formats that do not say who the user is by themselves take the configured names (mirror.yaml: user)
+_NAME_AWARE = {p.FORMAT for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)}
+REDACTORS: dict[str, Callable[[str, str], tuple[str | None, int]]] = {
+    "chatgpt": _redact_chatgpt,
+    **{p.FORMAT: p.redact for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
 }
 
 
-def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo) -> list[Message]:
+def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> list[Message]:
     """Every message of a file, or a refusal: a shape the parser does not know is refused, never a crash."""
     try:
-        return list(PARSERS[fmt](name, decode(data), tz))
+        parser = PARSERS[fmt]
+        text = decode(data)
+        return list(parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz))
     except RefusedFile:
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept

@@ -78,6 +78,17 @@ class Home:
             return ZoneInfo("UTC")
 
     @property
+    def user_names(self) -> tuple[str, ...]:
+        """The names the user goes by in chats (mirror.yaml `user: {name, aliases}`): how a WhatsApp or group chat
+        export, which never says who exported it, tells the user's messages from everyone else's."""
+        user = self.config.get("user")
+        if not isinstance(user, dict):
+            return ()
+        aliases = user.get("aliases") or []
+        names = [user.get("name"), *(aliases if isinstance(aliases, list) else [aliases])]
+        return tuple(str(n).strip() for n in names if isinstance(n, str | int) and str(n).strip())
+
+    @property
     def exists(self) -> bool:
         return (self.root / CONFIG_NAME).exists()
 

@@ -50,9 +50,8 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         unreadable_hashes: set[str] = set()
         for f in new_files.iter_rows(named=True):
             try:
-                messages = formats.parse(
-                    f["file_path"], (h.inbox / f["file_path"]).read_bytes(), f["format"], h.timezone
-                )
+                data = (h.inbox / f["file_path"]).read_bytes()
+                messages = formats.parse(f["file_path"], data, f["format"], h.timezone, h.user_names)
             except (formats.RefusedFile, OSError):  # changed on disk since the manifest read it: next run
                 unreadable.append(f["file_path"])
                 unreadable_hashes.add(f["file_hash"])
