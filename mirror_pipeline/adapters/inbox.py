@@ -53,7 +53,14 @@ def expand(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+            # hidden files and folders (.obsidian, .trash, .git) are an app's own, not the person's history
+            out.extend(
+                sorted(
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                )
+            )
         else:
             out.append(path)
     return out

@@ -89,7 +89,19 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
             message["text"] = after
             kept = [b for b in message.get("content") or [] if isinstance(b, dict) and b.get("type") != "text"]
             message["content"] = [{"type": "text", "text": after}, *kept]
-        conversations[index] = redact_strings(conv, counter, f"claude:{_conv_id(conv, index)}")
+        scope = f"claude:{_conv_id(conv, index)}"
+        for message in messages:  # the rest (thinking, tool input, attachment text); the words are screened above
+            for key, value in list(message.items()):
+                if key == "content" and isinstance(value, list):
+                    message[key] = [
+                        b if isinstance(b, dict) and b.get("type") == "text" else redact_strings(b, counter, scope)
+                        for b in value
+                    ]
+                elif key != "text":
+                    message[key] = redact_strings(value, counter, scope)
+        for key, value in list(conv.items()):
+            if key != "chat_messages":
+                conv[key] = redact_strings(value, counter, scope)
     secrets += counter.secrets
     return (dump_json(conversations) if secrets else None), secrets
 

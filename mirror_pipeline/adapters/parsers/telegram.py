@@ -83,8 +83,13 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
             if before != after:
                 message["text"] = after
                 message["text_entities"] = [{"type": "plain", "text": after}]
+        for message in messages:  # the rest of each message (poll answers, file names); its text is screened above
+            for key, value in list(message.items()):
+                if key not in ("text", "text_entities"):
+                    message[key] = redact_strings(value, counter, f"telegram:{chat_id}")
         for key, value in list(chat.items()):
-            chat[key] = redact_strings(value, counter, f"telegram:{chat_id}")
+            if key != "messages":
+                chat[key] = redact_strings(value, counter, f"telegram:{chat_id}")
     if isinstance(data, dict):
         for key, value in list(data.items()):
             if key not in ("chats", "left_chats", "messages", "name", "type", "id"):

@@ -61,7 +61,7 @@ def sniff(text: str) -> bool:
 
 def _rows(text: str) -> tuple[list[str], str, list[dict[str, str]]]:
     try:
-        reader = csv.reader(io.StringIO(text, newline=""))
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         header = [h.strip().lstrip("\ufeff") for h in next(reader, [])]
         tool = _columns(header)
         if tool is None:
