@@ -61,9 +61,12 @@ def _mostly_chinese(text: str) -> bool:
     cjk = sum(
         1
         for c in wide
-        if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" or c in "\u2018\u2019\u201c\u201d\u2026\u00b7"
+        if "\u3000" <= c <= "\u9fff"
+        or "\uff00" <= c <= "\uffef"
+        or "\U00020000" <= c <= "\U0003ffff"
+        or c in "\u2018\u2019\u201c\u201d\u2026\u00b7\u2014"
     )
-    return not wide or cjk / len(wide) >= 0.9
+    return not wide or cjk / len(wide) >= 0.75
 
 
 def decode(data: bytes) -> str:
