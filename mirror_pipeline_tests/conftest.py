@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "data" / "samples"
 # What the bundled samples plant: these values must never be found in a home or in any command's output.
-PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM")
+PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM", "482193")
 
 
 def mirror(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -185,10 +185,11 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
     return out.getvalue(), secrets
 
 
-def _other(name: str, user_names: Sequence[str]) -> tuple[str, Attribution]:
+def _quoted(name: str, user_names: Sequence[str]) -> tuple[str, Attribution]:
+    """Who wrote a quoted message: the export gives only a display name, which may be the user's own."""
     if is_user_name(name, user_names):
         return str(Speaker.USER), Attribution.CONFIG
-    return other_speaker(name), Attribution.FORMAT
+    return other_speaker(name), Attribution.CONFIG if any(n.strip() for n in user_names) else Attribution.UNSURE
 
 
 def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:
@@ -212,7 +213,7 @@ def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) ->
             identity = f"{key}:{hashes.nth(key)}"
         locator = f"row {said.row + 1}" + (f" (message {said.message_id})" if said.message_id else "")
         if said.quoted:
-            actor, attribution = _other(said.quoted_name or "unknown", user_names)
+            actor, attribution = _quoted(said.quoted_name or "unknown", user_names)
             yield Message(
                 identity=f"{identity}:quoted",
                 locator=f"{locator}, quoted",

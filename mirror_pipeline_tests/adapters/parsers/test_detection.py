@@ -74,3 +74,17 @@ def test_what_cannot_be_read_is_refused_with_a_reason(name: str, data: bytes, re
 )
 def test_encodings_and_line_ends_people_have(data: bytes, text: str) -> None:
     assert decode(data) == text
+
+
+ALL_FILES = sorted(
+    p for root in (SAMPLES, FIXTURES) for p in root.rglob("*") if p.is_file() and ".obsidian" not in p.parts
+)
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
+def test_admitting_an_admitted_file_again_changes_nothing(path) -> None:
+    """The run admits inbox files again: a second pass must leave them as they are, or the same export imported
+    later would no longer be recognised as a duplicate."""
+    admitted = admit(path.name, path.read_bytes())
+    again = admit(path.name, admitted.data)
+    assert (again.format, again.data, again.records) == (admitted.format, admitted.data, admitted.records)
