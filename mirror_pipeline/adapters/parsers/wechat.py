@@ -115,6 +115,12 @@ def _xml_reply(content: str) -> tuple[str, str | None, str | None]:
 
 def _local(value: str, tz: ZoneInfo) -> datetime | None:
     value = value.strip()
+    if value[:1].isdigit() and "-" in value[:5]:
+        try:  # "2024-01-20 21:05:10", the common case, at C speed
+            parsed = datetime.fromisoformat(value)
+            return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+        except ValueError:
+            pass
     stamp = epoch(value)
     if stamp:
         return stamp
