@@ -52,3 +52,13 @@ def test_a_group_exported_alone_needs_the_configured_names() -> None:
 def test_a_chat_without_a_list_of_messages_is_refused() -> None:
     with pytest.raises(RefusedFile, match="chat 0 has no list of messages"):
         parse("result.json", json.dumps({"chats": {"list": [{"id": 1, "messages": "x"}]}}).encode(), "telegram", UTC)
+
+
+def test_without_date_unixtime_the_wall_clock_date_is_on_the_home_calendar() -> None:
+    from zoneinfo import ZoneInfo
+
+    chat = {"name": "A", "type": "personal_chat", "id": 1, "messages": [
+        {"id": 5, "type": "message", "date": "2019-03-01T08:30:00", "from": "B", "from_id": "user2", "text": "hi there"}
+    ]}  # fmt: skip
+    (message,) = parse("result.json", json.dumps(chat).encode(), "telegram", ZoneInfo("Asia/Shanghai"))
+    assert message.timestamp.isoformat() == "2019-03-01T08:30:00+08:00" and message.actor == "user"

@@ -28,6 +28,7 @@ def test_a_quoted_reply_keeps_the_quote_apart_as_someone_elses_words() -> None:
     assert reply.text == "对，我现在住在浦东" and reply.actor == "user"
     quoted = by_text(messages, "你还住在浦东吗")
     assert quoted.actor == "other:妈妈" and quoted.identity == reply.identity + ":quoted"
+    assert quoted.attribution == "unsure"  # a display name alone: it could be the user's own
     # the user's own earlier words quoted back by mum are mum's message, never a second statement of the user's
     assert by_text(messages, "路上注意安全").actor == "other:wxid_li4mama"
 

@@ -98,3 +98,22 @@ def test_redaction_keeps_every_line_where_it_was() -> None:
     changed = [i for i, (a, b) in enumerate(zip(original, stored, strict=True)) if a != b]
     assert len(changed) == 1 and "[secret:password:sec_" in stored[changed[0]]
     assert stored[changed[0]].startswith("1/15/24, 12:30\u202fAM - Wei Zhang: ")
+
+
+@pytest.mark.parametrize(
+    ("line", "when"),
+    [
+        ("12/31/23, 9:05 PM - Wei: hello there", "2023-12-31 21:05:00"),
+        ("12/31/23, 9:05\u202fp.m. - Wei: hello there", "2023-12-31 21:05:00"),
+        ("31/12/2023, 21:05 - Wei: hello there", "2023-12-31 21:05:00"),
+        ("31.12.23, 21:05 - Wei: hello there", "2023-12-31 21:05:00"),
+        ("2023-12-31 21:05 - Wei: hello there", "2023-12-31 21:05:00"),
+        ("[12/31/23, 12:05:09\u202fAM] Wei: hello there", "2023-12-31 00:05:09"),
+        ("\u200e[31/12/2023, 21:05:09] Wei: hello there", "2023-12-31 21:05:09"),
+        ("[2023/12/31 下午9:05:09] Wei: hello there", "2023-12-31 21:05:09"),
+    ],
+)
+def test_header_styles_of_different_phones_and_locales(line: str, when: str) -> None:
+    (message,) = parse("WhatsApp Chat with Alice.txt", f"{line}\n".encode(), "whatsapp", UTC, ("Wei",))
+    assert message.timestamp.strftime("%Y-%m-%d %H:%M:%S") == when and message.text == "hello there"
+    assert message.actor == "user"
