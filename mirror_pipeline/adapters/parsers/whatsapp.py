@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -52,6 +53,10 @@ _IGNORED = re.compile(
 _EDITED = re.compile(r"\s*<This message was edited>\s*$")
 _INBOX_SUFFIX = re.compile(r"-[0-9a-f]{8}$")
 _CHAT_WITH = re.compile(r"^WhatsApp Chat (?:with|-) (?P<name>.+)$", re.IGNORECASE)
+_DATE_PARTS = re.compile(r"[./-]")
+_CLOCK = re.compile(r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?")
+_AFTERNOON = re.compile(r"[Pp]\.?\s?[Mm]|下午|晚上")
+_MORNING = re.compile(r"[Aa]\.?\s?[Mm]|上午|凌晨")
 
 
 @dataclass
@@ -138,15 +143,16 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
     return "\n".join(parts), secrets
 
 
+@lru_cache(maxsize=4096)
 def _numbers(date: str) -> tuple[int, int, int]:
-    a, b, c = (int(p) for p in re.split(r"[./-]", date.rstrip(".")))
+    a, b, c = (int(p) for p in _DATE_PARTS.split(date.rstrip(".")))
     return a, b, c
 
 
 def _date_order(entries: list[_Entry]) -> str:
     """'ymd', 'dmy' or 'mdy' for the whole file."""
     parts = [(_numbers(e.date), e.date) for e in entries]
-    if len(re.split(r"[./-]", parts[0][1])[0]) == 4:
+    if len(_DATE_PARTS.split(parts[0][1])[0]) == 4:
         return "ymd"
     if any(nums[0] > 12 for nums, _ in parts):
         return "dmy"
@@ -175,12 +181,12 @@ def _day(nums: tuple[int, int, int], order: str) -> tuple[int, int, int]:
 def _when(entry: _Entry, order: str, tz: ZoneInfo) -> datetime:
     year, month, day = _day(_numbers(entry.date), order)
     raw = entry.time.replace("\u202f", " ").replace("\u00a0", " ")
-    clock = re.search(r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?", raw)
+    clock = _CLOCK.search(raw)
     if not clock:
         raise RefusedFile(f"line {entry.line}: a time that is not a time of day")
     hour, minute, second = int(clock.group(1)), int(clock.group(2)), int(clock.group(3) or 0)
-    afternoon = re.search(r"[Pp]\.?\s?[Mm]|下午|晚上", raw)
-    morning = re.search(r"[Aa]\.?\s?[Mm]|上午|凌晨", raw)
+    afternoon = _AFTERNOON.search(raw)
+    morning = _MORNING.search(raw)
     if afternoon and hour < 12:
         hour += 12
     elif morning and hour == 12:
