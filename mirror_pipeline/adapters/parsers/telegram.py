@@ -133,6 +133,11 @@ def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) ->
                 is_other = from_id.removeprefix("user") == str(chat["id"])
                 actor = other_speaker(sender) if is_other else str(Speaker.USER)
                 attribution = Attribution.FORMAT
+            elif chat_type in _PERSONAL and chat.get("name") and message.get("from"):
+                # older exports have no from_id: the chat is named after the other person
+                is_other = str(message["from"]) == str(chat["name"])
+                actor = other_speaker(sender) if is_other else str(Speaker.USER)
+                attribution = Attribution.FORMAT
             else:
                 actor, attribution = speaker_by_name(sender, user_names, senders)
             created = _when(message, tz)

@@ -62,3 +62,12 @@ def test_without_date_unixtime_the_wall_clock_date_is_on_the_home_calendar() -> 
     ]}  # fmt: skip
     (message,) = parse("result.json", json.dumps(chat).encode(), "telegram", ZoneInfo("Asia/Shanghai"))
     assert message.timestamp.isoformat() == "2019-03-01T08:30:00+08:00" and message.actor == "user"
+
+
+def test_an_old_export_without_from_id_names_the_chat_after_the_other_person() -> None:
+    chat = {"name": "Alice", "type": "personal_chat", "id": 9, "messages": [
+        {"id": 1, "type": "message", "date": "2018-05-01T10:00:00", "from": "Alice", "text": "where do you live now?"},
+        {"id": 2, "type": "message", "date": "2018-05-01T10:01:00", "from": "Wei", "text": "In Osaka, since March."},
+    ]}  # fmt: skip
+    messages = parse("result.json", json.dumps(chat).encode(), "telegram", UTC)
+    assert [(m.actor, m.attribution) for m in messages] == [("other:Alice", "format"), ("user", "format")]
