@@ -145,7 +145,7 @@ def detect(name: str, text: str) -> str:
         meta, _, _ = _front_matter(text)
         if "mirror_form" in meta:
             return "mirror_form"
-        dated = _as_date(meta.get("date")) or _as_date(Path(name).stem)
+        dated = _entry_date(meta, name)
         if not dated and plaintext.sniff(text):
             return plaintext.FORMAT
         return "markdown_journal"
@@ -201,7 +201,7 @@ def _redact_text(name: str, text: str) -> tuple[str | None, int]:
         meta, _, _ = _front_matter(text)
     except RefusedFile:
         meta = {}  # a refused file is still screened
-    day = _as_date(meta.get("date")) or _as_date(meta.get("filled_on")) or _as_date(Path(name).stem)
+    day = _entry_date(meta, name, "filled_on")
     entry = day.isoformat() if day else name
     screened = redact_sequence([(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text))])
     secrets = sum(len(s.secrets) for s in screened)
@@ -333,10 +333,19 @@ def _as_date(value: Any) -> date | None:
     return None
 
 
+def _entry_date(meta: dict[str, Any], name: str, *keys: str) -> date | None:
+    """A daily note's day: front matter `date` (Obsidian templates also write `created` or `day`), else its name."""
+    for key in ("date", *keys, "day", "created"):
+        found = _as_date(meta.get(key))
+        if found:
+            return found
+    return _as_date(Path(name).stem)
+
+
 def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
     """A journal entry: the date comes from front matter `date:` or a YYYY-MM-DD file name; one record a paragraph."""
     meta, body, first_line = _front_matter(text)
-    day = _as_date(meta.get("date")) or _as_date(Path(name).stem)
+    day = _entry_date(meta, name)
     if day is None:
         raise RefusedFile("journal entry without a date: add 'date: YYYY-MM-DD' front matter or name it YYYY-MM-DD.md")
     stamp = datetime.combine(day, time(0, 0), tzinfo=tz)

@@ -58,3 +58,11 @@ def test_obsidian_daily_notes_in_both_layouts_and_the_vault_settings_left_out(tm
 def test_a_daily_note_named_the_chinese_way_is_dated_by_its_name() -> None:
     (message,) = parse("2024年5月3日.md", "今天下雨。\n".encode(), "markdown_journal", UTC)
     assert message.timestamp.date().isoformat() == "2024-05-03"
+
+
+def test_an_obsidian_note_dated_only_by_its_created_front_matter() -> None:
+    note = b"---\ncreated: 2024-05-04T07:30\ntags: [daily]\n---\nI ran 5 km before work.\n"
+    admitted = admit("Morning run.md", note)
+    assert admitted.format == "markdown_journal"
+    (message,) = parse("Morning run.md", admitted.data, "markdown_journal", UTC)
+    assert message.timestamp.date().isoformat() == "2024-05-04" and message.locator == "line 5"
