@@ -100,14 +100,23 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
     before or after does not move a reference id); the file keeps every line where it was."""
     lines = text.split("\n")
     seen = Occurrences()
-    spans: list[tuple[int, int, str]] = []
+    entries: dict[str, list[tuple[int, int, str]]] = {}  # one screening sequence per entry, paragraphs in order
     for day, _, start, paragraph in _entries(text):
         entry = day.isoformat() if day else "undated"
-        spans.append((start, start + paragraph.count("\n"), f"journal:{entry}#{seen.nth(entry)}"))
-    screened, secrets = screen_in_order([("\n".join(lines[a - 1 : b]), scope) for a, b, scope in spans])
+        entries.setdefault(entry, []).append(
+            (start, start + paragraph.count("\n"), f"journal:{entry}#{seen.nth(entry)}")
+        )
+    spans: list[tuple[int, int, str]] = []
+    screened: list[str] = []
+    secrets = 0
+    for group in entries.values():
+        texts, found = screen_in_order([("\n".join(lines[a - 1 : b]), scope) for a, b, scope in group])
+        spans += group
+        screened += texts
+        secrets += found
     if not secrets:
         return None, 0
-    for (a, b, _), new in reversed(list(zip(spans, screened, strict=True))):
+    for (a, b, _), new in sorted(zip(spans, screened, strict=True), reverse=True):  # bottom up: lines stay true
         lines[a - 1 : b] = new.split("\n")
     return "\n".join(lines), secrets
 

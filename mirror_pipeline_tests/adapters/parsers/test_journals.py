@@ -66,3 +66,13 @@ def test_an_obsidian_note_dated_only_by_its_created_front_matter() -> None:
     assert admitted.format == "markdown_journal"
     (message,) = parse("Morning run.md", admitted.data, "markdown_journal", UTC)
     assert message.timestamp.date().isoformat() == "2024-05-04" and message.locator == "line 5"
+
+
+def test_a_text_journal_keeps_its_lines_when_secrets_are_replaced() -> None:
+    text = "2024-04-01\n家里wifi密码：Tplink8888\n\n2024-04-02\n我的银行卡密码 482193\n\n2024-04-01\n补记：今天很好。\n"
+    admitted = admit("journal.txt", text.encode())
+    stored = admitted.data.decode()
+    assert admitted.secrets_redacted == 2 and "Tplink8888" not in stored and "482193" not in stored
+    assert stored.count("\n") == text.count("\n") and stored.split("\n")[6] == "2024-04-01"
+    texts = [m.text for m in parse("journal.txt", admitted.data, "text_journal", UTC)]
+    assert texts[-1] == "补记：今天很好。"
