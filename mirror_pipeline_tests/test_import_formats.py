@@ -49,6 +49,15 @@ def test_a_newer_export_adds_only_its_new_messages_and_the_same_file_adds_nothin
     assert cake["actor"] == "user" and cake["attribution"] == "config" and cake["locator"] == "line 4"
     assert cake["timestamp"].isoformat().startswith("2024-02-03T18:45")
 
+    # names changed in mirror.yaml: the next run attributes every message again
+    config["user"] = {"name": "Someone Else", "aliases": []}
+    (fresh_home / "mirror.yaml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    mirror(fresh_home, "run")
+    third = _evidence(fresh_home)
+    assert set(third["evidence_id"]) == set(second["evidence_id"])
+    # none of the senders goes by the configured names: nobody in this chat is known to be the user
+    assert set(third["actor"]) == {"other:Mum", "other:Wei", "other:Dad"} and set(third["attribution"]) == {"unsure"}
+
 
 def test_refusals_are_reported_by_import_and_status_and_the_other_files_go_on(fresh_home: Path, tmp_path: Path) -> None:
     batch = tmp_path / "batch"

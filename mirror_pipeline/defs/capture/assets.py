@@ -6,6 +6,7 @@ from dagster_duckdb import DuckDBResource
 from mirror_pipeline.adapters import inbox, warehouse
 from mirror_pipeline.contracts.tables import INBOX_FILES, WAREHOUSE_TABLES
 from mirror_pipeline.core.screening import SCREENING_VERSION
+from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -19,7 +20,10 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     h = home.get()
     now = datetime.now(UTC)
     with warehouse_db.get_connection() as con:
-        rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES, {"screening": SCREENING_VERSION})
+        # who the user is in a chat that does not say comes from the configured names: when they change, every
+        # message is attributed again
+        versions = {"screening": SCREENING_VERSION, "user_names": stable_id("names", *sorted(h.user_names))}
+        rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES, versions)
         if rebuilt:
             context.log.info(f"{rebuilt} changed since the last run: rebuilding everything from the inbox")
         known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
