@@ -55,7 +55,10 @@ def _columns(header: list[str]) -> str | None:
 
 
 def sniff(text: str) -> bool:
-    first = next(csv.reader(io.StringIO(text.split("\n", 1)[0])), [])
+    try:
+        first = next(csv.reader(io.StringIO(text[:4096].split("\n", 1)[0])), [])
+    except csv.Error:
+        return False
     return _columns(first) is not None
 
 

@@ -88,3 +88,8 @@ def test_admitting_an_admitted_file_again_changes_nothing(path) -> None:
     admitted = admit(path.name, path.read_bytes())
     again = admit(path.name, admitted.data)
     assert (again.format, again.data, again.records) == (admitted.format, admitted.data, admitted.records)
+
+
+def test_a_huge_single_line_text_file_is_refused_plainly() -> None:
+    with pytest.raises(RefusedFile, match="without a date"):
+        admit("dump.txt", b'"' + b"x" * 300_000)
