@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from mirror_pipeline.adapters.llm_extractor import Reply
 from mirror_pipeline.core.llm_extraction import ProposedCandidates
@@ -53,3 +57,47 @@ def lives_in_answer(text: str) -> list[dict]:
             "time_expression": None,
         }
     ]
+
+
+class _OllamaHandler(BaseHTTPRequestHandler):
+    answer: Callable[[str], list[dict]] = staticmethod(lambda text: [])
+    requests: list[str] = []
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])) or b"{}")
+        prompt = body.get("prompt") or "\n".join(m.get("content", "") for m in body.get("messages", []))
+        if self.path.endswith(("/api/chat", "/api/generate")):
+            self.requests.append(prompt)
+        batch = [m.groupdict() for m in _MESSAGE.finditer(prompt)]
+        content = json.dumps(
+            {"candidates": [{**c, "message": int(m["n"])} for m in batch for c in self.answer(m["text"])]},
+            ensure_ascii=False,
+        )
+        out = {"model": body.get("model", "stub"), "created_at": "2026-01-01T00:00:00Z", "done": True}
+        out |= {"prompt_eval_count": 50, "eval_count": 10}
+        out |= {"message": {"role": "assistant", "content": content}} if self.path.endswith("/chat") else {}
+        out |= {"response": content} if not self.path.endswith("/chat") else {}
+        data = json.dumps(out).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def ollama_stub(answer: Callable[[str], list[dict]]) -> Iterator[tuple[str, list[str]]]:
+    """A local stand-in for an Ollama server on 127.0.0.1 (no network): each message of a prompt is answered
+    with `answer(text)`. Yields the base URL and the prompts it received."""
+    handler = type("Handler", (_OllamaHandler,), {"answer": staticmethod(answer), "requests": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", handler.requests
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -25,7 +25,7 @@ from mirror_pipeline.contracts.tables import EVIDENCE, LLM_RESPONSES
 from mirror_pipeline.core.model import Sensitivity
 from mirror_pipeline.core.text import content_hash
 from mirror_pipeline_tests.core.helpers import evidence
-from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer
+from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer, ollama_stub
 
 TZ = UTC
 MODEL = "gpt-4o-mini"  # litellm knows its price, so the cost is not zero; nothing is sent: every reply is mocked
@@ -222,3 +222,14 @@ def test_the_offline_path_never_imports_litellm() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_a_local_ollama_model_answers_through_litellm_over_http() -> None:
+    with ollama_stub(lives_in_answer) as (base, prompts):
+        for model in ("ollama/qwen2.5:7b", "ollama_chat/qwen2.5:7b"):
+            gateway = LitellmGateway(model, environ={"MIRROR_LLM_API_BASE": base})
+            llm = LlmExtractor(LlmSettings(model), gateway)
+            out = llm.extract([ev("我现在住在东京。", 1), ev("I live in Kyoto.", 2)], TZ, MemoryCache())
+            assert sorted(c.object for c in out.candidates) == ["Kyoto", "东京"]
+            assert out.usage.calls == 1 and out.usage.prompt_tokens == 50 and out.usage.cost_usd == 0
+    assert len(prompts) == 2 and all("我现在住在东京。" in p for p in prompts)

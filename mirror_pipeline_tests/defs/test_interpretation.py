@@ -3,6 +3,7 @@ from pathlib import Path
 
 import dagster as dg
 import duckdb
+import pytest
 import yaml
 
 from mirror_pipeline.adapters.home import Home
@@ -10,8 +11,8 @@ from mirror_pipeline.adapters.inbox import import_file
 from mirror_pipeline.adapters.llm_extractor import LlmExtractor, LlmSettings
 from mirror_pipeline.core.extraction import EXTRACTOR_VERSION
 from mirror_pipeline.definitions import build_defs
-from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, mirror
-from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer
+from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, mirror, mirror_json
+from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer, ollama_stub
 
 
 def _candidates_metadata(result: dg.ExecuteInProcessResult) -> dict:
@@ -80,3 +81,25 @@ def test_a_key_written_into_mirror_yaml_is_refused_with_a_one_line_reason(fresh_
     assert result.returncode == 1
     assert result.stderr.strip().count("\n") == 0 and "extraction.api_key is not read from the home" in result.stderr
     assert "sk-proj" not in result.stderr + result.stdout
+
+
+def test_mirror_run_with_a_local_ollama_model_named_in_the_config(
+    fresh_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = yaml.safe_load((fresh_home / "mirror.yaml").read_text(encoding="utf-8"))
+    config["extraction"]["model"] = "ollama/qwen2.5:7b"
+    (fresh_home / "mirror.yaml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    mirror(fresh_home, "import", str(SAMPLES))
+    with ollama_stub(lives_in_answer) as (base, prompts):
+        monkeypatch.setenv("MIRROR_LLM_API_BASE", base)
+        mirror(fresh_home, "run")
+        asked = len(prompts)
+        assert asked > 0 and not any(s in p for p in prompts for s in PLANTED_SECRETS)
+        mirror(fresh_home, "run")
+        assert len(prompts) == asked  # every answer came from the cache
+    found = mirror_json(fresh_home, "search", "大阪")
+    assert any(r["kind"] == "memory" and "大阪" in r["text"] for r in found["results"])
+    con = duckdb.connect(str(fresh_home / "warehouse.duckdb"), read_only=True)
+    extractors = {r[0] for r in con.execute("select distinct extractor_version from memory_candidates").fetchall()}
+    con.close()
+    assert extractors == {"llm-p1g1:ollama/qwen2.5:7b"}
