@@ -16,6 +16,7 @@ import json
 import os
 import random
 import time
+import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any, Protocol
 
 import duckdb
+import polars as pl
 from pydantic import ValidationError
 
 from mirror_pipeline.adapters import warehouse
@@ -256,6 +258,8 @@ class LitellmGateway:
             import litellm
 
             litellm.suppress_debug_info = True
+            # litellm's own Ollama types trip a pydantic notice on first use: noise on the person's terminal
+            warnings.filterwarnings("ignore", message=r".*`ReadOnly` qualifier", category=UserWarning)
             self._litellm = litellm
             # looked up on every call, so a test's patch of litellm.completion is honoured
             self._client = instructor.from_litellm(lambda **kw: litellm.completion(**kw), mode=instructor.Mode.JSON)
@@ -519,7 +523,12 @@ class WarehouseCache:
     def get(self, keys: Collection[str]) -> dict[str, CachedAnswer]:
         if not keys:
             return {}
-        rows = warehouse.read(self.con, LLM_RESPONSES, "list_contains(?, cache_key)", [sorted(keys)])
+        wanted = pl.DataFrame({"cache_key": sorted(keys)}, schema={"cache_key": pl.String})
+        self.con.register("wanted_cache_keys", wanted)  # a join, not a scan of the list per row
+        try:
+            rows = warehouse.read(self.con, LLM_RESPONSES, "cache_key in (select cache_key from wanted_cache_keys)")
+        finally:
+            self.con.unregister("wanted_cache_keys")
         return {r["cache_key"]: CachedAnswer(**r) for r in rows.iter_rows(named=True)}
 
     def put(self, answers: Sequence[CachedAnswer]) -> None:
