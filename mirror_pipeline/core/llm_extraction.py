@@ -43,6 +43,12 @@ MAX_CONFIDENCE = 0.95
 # An object the quote does not contain was paraphrased by the model: keep it, but ask the person (write policy C).
 UNGROUNDED_CONFIDENCE = 0.6
 MIN_QUOTE_CHARS = 3
+# Lengths are checked per candidate (one overlong field drops that candidate, not the whole batch's answer).
+MAX_CHARS = {"subject": 80, "predicate": 60, "object": 200, "content_text": 400, "time_expression": 80}
+# Not a statement: a question or a hypothetical, whatever the model made of it.
+_NOT_A_STATEMENT = re.compile(r"[?？]$|吗$|^(?:如果|假如|要是|假设|万一)|(?i:^(?:if|what if|suppose|imagine)\b)")
+# A view said as one ("我觉得", "I think"): not a fact or an event without the person's confirmation.
+_VIEW = re.compile(r"我觉得|我认为|我感觉|(?i:\bI (?:think|feel|believe|guess)\b)")
 
 SYSTEM_PROMPT = """You read a person's own messages and propose long-term memories about them and their life.
 Each message comes as <message n="..." speaker="..." said="..."> text </message>: `speaker` is who wrote it ("user"
@@ -86,16 +92,14 @@ class ProposedCandidate(BaseModel):
         description="fact: a lasting state; event: something that happened; opinion: a view; preference: a liking "
         "or standing instruction; relationship: who someone is to the speaker."
     )
-    subject: str = Field(min_length=1, max_length=80, description='"user" when about the speaker, else who it is.')
-    predicate: str = Field(min_length=1, max_length=60, description="snake_case relation, e.g. lives_in, sister.")
-    object: str = Field(min_length=1, max_length=200, description="The value, in the message's own words.")
-    content_text: str = Field(min_length=1, max_length=400, description="One short English sentence about it.")
+    subject: str = Field(description='"user" when about the speaker, else who it is.')
+    predicate: str = Field(description="snake_case relation, e.g. lives_in, sister.")
+    object: str = Field(description="The value, in the message's own words.")
+    content_text: str = Field(description="One short English sentence about it.")
     confidence: float = Field(ge=0.0, le=1.0, description="0 to 1; lower for hedged statements.")
-    quote: str = Field(
-        min_length=1, max_length=1000, description="The exact supporting span of the message, copied verbatim."
-    )
+    quote: str = Field(description="The exact supporting span of the message, copied verbatim.")
     time_expression: str | None = Field(
-        default=None, max_length=80, description="The message's own words for when it was true, copied; or null."
+        default=None, description="The message's own words for when it was true, copied; or null."
     )
     sensitivity: Literal["low", "medium", "high"] = Field(
         default="medium", description="high for health, finance, family, identity; medium for home and work."
@@ -122,7 +126,8 @@ def render_messages(batch: Sequence[Evidence], tz: tzinfo = UTC) -> list[dict[st
     for n, e in enumerate(batch, start=1):
         said = e.timestamp.astimezone(tz).strftime("%Y-%m-%d %H:%M %A") if e.timestamp else "unknown"
         zone = getattr(tz, "key", None) or str(tz)
-        parts.append(f'<message n="{n}" speaker="{e.actor}" said="{said} ({zone})">\n{e.raw_content}\n</message>')
+        body = e.raw_content.replace("</message>", "</ message>")  # a message cannot close its own frame
+        parts.append(f'<message n="{n}" speaker="{e.actor}" said="{said} ({zone})">\n{body}\n</message>')
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
@@ -220,6 +225,12 @@ def ground(
         if len(normalize(text[span[0] : span[1]])) < MIN_QUOTE_CHARS:
             out.dropped["quote_too_short"] += 1
             continue
+        if _NOT_A_STATEMENT.search(normalize(text[span[0] : span[1]]).strip(" 。.!！")):
+            out.dropped["not_a_statement"] += 1
+            continue
+        if any(len(getattr(p, name) or "") > limit for name, limit in MAX_CHARS.items()):
+            out.dropped["field_too_long"] += 1
+            continue
         if _secret_sentence(text, span):
             out.dropped["quote_near_a_secret"] += 1
             continue
@@ -241,6 +252,8 @@ def ground(
         confidence = min(p.confidence, MAX_CONFIDENCE)
         if normalize(obj).casefold() not in normalize(quote).casefold():
             confidence = min(confidence, UNGROUNDED_CONFIDENCE)
+        if memory_type in (MemoryType.FACT, MemoryType.EVENT) and _VIEW.search(quote):
+            confidence = min(confidence, UNGROUNDED_CONFIDENCE)  # an opinion offered as a fact: the person decides
         sensitivity = Sensitivity(p.sensitivity)
         if memory_type is MemoryType.RELATIONSHIP and predicate in FAMILY:
             sensitivity = Sensitivity.HIGH
