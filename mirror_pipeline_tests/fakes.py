@@ -101,3 +101,37 @@ def ollama_stub(answer: Callable[[str], list[dict]]) -> Iterator[tuple[str, list
     finally:
         server.shutdown()
         server.server_close()
+
+
+def sample_answer(text: str) -> list[dict]:
+    """lives_in_answer, plus what a model says of the samples' manager and preference (subject written as 我)."""
+    out = lives_in_answer(text)
+    manager = re.search(r"My manager (?P<name>[A-Z][a-z]+)", text)
+    if manager:
+        name = manager.group("name")
+        out.append(
+            {
+                "memory_type": "relationship",
+                "subject": "user",
+                "predicate": "manager",
+                "object": name,
+                "content_text": f"{name} is the user's manager",
+                "confidence": 0.9,
+                "quote": manager.group(0),
+            }
+        )
+    likes = re.search(r"我更喜欢用 ?(?P<what>Python)[^。]*", text)
+    if likes:
+        out.append(
+            {
+                "memory_type": "preference",
+                "subject": "我",
+                "predicate": "prefers",
+                "object": "Python",
+                "content_text": "The user prefers Python for small tools",
+                "confidence": 0.9,
+                "quote": likes.group(0),
+                "sensitivity": "low",
+            }
+        )
+    return out

@@ -48,6 +48,10 @@ MAX_CHARS = {"subject": 80, "predicate": 60, "object": 200, "content_text": 400,
 # Not a statement: a question or a hypothetical, whatever the model made of it.
 _NOT_A_STATEMENT = re.compile(r"[?？]$|吗$|^(?:如果|假如|要是|假设|万一)|(?i:^(?:if|what if|suppose|imagine)\b)")
 # A view said as one ("我觉得", "I think"): not a fact or an event without the person's confirmation.
+# "now" is the mention time, which every candidate carries already: not a time of its own, and not a rough one
+_PRESENT = frozenset(
+    "现在|目前|如今|当前|眼下|now|currently|nowadays|presently|right now|these days|at the moment".split("|")
+)
 _VIEW = re.compile(r"我觉得|我认为|我感觉|(?i:\bI (?:think|feel|believe|guess)\b)")
 
 SYSTEM_PROMPT = """You read a person's own messages and propose long-term memories about them and their life.
@@ -258,7 +262,8 @@ def ground(
         if memory_type is MemoryType.RELATIONSHIP and predicate in FAMILY:
             sensitivity = Sensitivity.HIGH
         start, end, precision, expression = None, None, TimePrecision.UNKNOWN, None
-        if p.time_expression and memory_type is not MemoryType.RELATIONSHIP:
+        said_time = normalize(p.time_expression or "").casefold()
+        if said_time and said_time not in _PRESENT and memory_type is not MemoryType.RELATIONSHIP:
             said = locate(text, p.time_expression)
             if said is None:
                 out.dropped["time_not_in_evidence"] += 1  # the candidate stays, without the invented time

@@ -12,7 +12,7 @@ from mirror_pipeline.adapters.llm_extractor import LlmExtractor, LlmSettings
 from mirror_pipeline.core.extraction import EXTRACTOR_VERSION
 from mirror_pipeline.definitions import build_defs
 from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, mirror, mirror_json
-from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer, ollama_stub
+from mirror_pipeline_tests.fakes import FakeModel, lives_in_answer, ollama_stub, sample_answer
 
 
 def _candidates_metadata(result: dg.ExecuteInProcessResult) -> dict:
@@ -25,7 +25,7 @@ def test_the_asset_runs_the_llm_extractor_end_to_end_and_a_rerun_sends_nothing(t
     home.init(date(2026, 11, 29))
     for sample in sorted(SAMPLES.rglob("*.*")):
         import_file(home.inbox, sample)
-    model = FakeModel(lives_in_answer)
+    model = FakeModel(sample_answer)
     extractor = LlmExtractor(LlmSettings("fake/model", batch_size=4), model)
     defs = build_defs(home, extractor)
     node = defs.resolve_asset_graph().get(dg.AssetKey("memory_candidates"))
@@ -47,9 +47,11 @@ def test_the_asset_runs_the_llm_extractor_end_to_end_and_a_rerun_sends_nothing(t
     assert "Kyoto" not in {r[1] for r in rows}  # only the assistant said it on the active branch
     assert {r[2] for r in rows} == {"user"}
     con = duckdb.connect(str(home.served / "context.duckdb"), read_only=True)
-    served = {r[0] for r in con.execute("select object from memories where predicate = 'lives_in'").fetchall()}
+    served = {r[:3] for r in con.execute("select predicate, object, state, subject from memories").fetchall()}
+    relations = con.execute("select subject, relation, other from relationships").fetchall()
     con.close()
-    assert "大阪" in served
+    assert ("lives_in", "大阪", "confirmed") in served and ("prefers", "Python", "confirmed") in served
+    assert relations == [("user", "manager", "Kobayashi")]
 
     calls = len(model.sent)
     second = build_defs(home, extractor).resolve_job_def("mirror_job").execute_in_process(instance=instance)
