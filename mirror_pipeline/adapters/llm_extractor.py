@@ -220,6 +220,9 @@ def _one_line(err: BaseException) -> str:
     return f"{type(err).__name__}: {redact(first, scope='llm-error').text}" if first else type(err).__name__
 
 
+_NOT_TRANSIENT = ("Connection refused", "Missing credentials")
+
+
 class LitellmGateway:
     """instructor over litellm in JSON mode (what local Ollama models and hosted providers all support).
 
@@ -278,7 +281,8 @@ class LitellmGateway:
             if isinstance(e, lm.ContextWindowExceededError):
                 return "too_long"
             if isinstance(e, transient):
-                return "transient"
+                # nothing listens there, or no key is set: waiting will not change it
+                return "fatal" if any(m in str(e) for m in _NOT_TRANSIENT) else "transient"
             if isinstance(e, lm.APIError | lm.AuthenticationError | lm.BadRequestError | lm.NotFoundError):
                 return "fatal"
         if any(isinstance(e, ValidationError | json.JSONDecodeError) for e in _chain(err)):

@@ -1,5 +1,6 @@
 import json
 import os
+import socket
 import subprocess
 import sys
 from dataclasses import replace
@@ -233,3 +234,15 @@ def test_a_local_ollama_model_answers_through_litellm_over_http() -> None:
             assert sorted(c.object for c in out.candidates) == ["Kyoto", "东京"]
             assert out.usage.calls == 1 and out.usage.prompt_tokens == 50 and out.usage.cost_usd == 0
     assert len(prompts) == 2 and all("我现在住在东京。" in p for p in prompts)
+
+
+def test_a_local_model_that_is_not_running_fails_at_once_with_the_reason() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed when the block ends: nothing listens there
+    sleeps: list[float] = []
+    gateway = LitellmGateway("ollama/qwen2.5:7b", environ={"MIRROR_LLM_API_BASE": f"http://127.0.0.1:{port}"})
+    gateway.sleep = sleeps.append
+    with pytest.raises(LlmUnavailable, match=r"^model ollama/qwen2.5:7b: APIConnectionError: .*Connection refused"):
+        gateway.complete([{"role": "user", "content": "hi"}])
+    assert sleeps == []
