@@ -142,6 +142,25 @@ class Extraction:
     dropped: Counter[str] = field(default_factory=Counter)  # proposals refused (reason -> count)
     usage: Usage = field(default_factory=Usage)
 
+    def llm_metadata(self) -> dict[str, object]:
+        """What a run with a model reports: calls, cache hits, tokens, cost, and why things were left out."""
+        u = self.usage
+
+        def counts(counter: Counter[str]) -> str:
+            return ", ".join(f"{k}: {v}" for k, v in sorted(counter.items())) or "none"
+
+        return {
+            "llm_calls": u.calls,
+            "llm_cache_hits": u.cache_hits,
+            "llm_prompt_tokens": u.prompt_tokens,
+            "llm_completion_tokens": u.completion_tokens,
+            "llm_total_tokens": u.prompt_tokens + u.completion_tokens,
+            "llm_cost_usd": round(u.cost_usd, 6),
+            "llm_unpriced_calls": u.unpriced_calls,
+            "evidence_skipped": counts(self.skipped),
+            "proposals_dropped": counts(self.dropped),
+        }
+
 
 @dataclass(frozen=True)
 class CachedAnswer:
@@ -549,10 +568,10 @@ class WarehouseCache:
         warehouse.delete_where(self.con, LLM_RESPONSES, "content_hash not in (select content_hash from evidence)")
         return before - self.con.execute(f'select count(*) from "{LLM_RESPONSES.name}"').fetchone()[0]
 
-    def totals(self) -> dict[str, float]:
+    def totals(self) -> dict[str, float | int]:
         """What every stored answer cost, all runs together."""
         tokens, cost = self.con.execute(
             "select coalesce(sum(prompt_tokens + completion_tokens), 0), coalesce(sum(cost_usd), 0)"
             f' from "{LLM_RESPONSES.name}"'
         ).fetchone()
-        return {"tokens": int(tokens), "cost_usd": float(cost)}
+        return {"llm_tokens_all_runs": int(tokens), "llm_cost_usd_all_runs": round(float(cost), 6)}

@@ -174,7 +174,7 @@ def test_the_warehouse_cache_keeps_answers_across_runs_and_forgets_texts_that_ar
     assert len(model.sent) == 1 and len(first.candidates) == 1
     second = extractor_.extract([ev("I live in Kyoto.", 1)], TZ, WarehouseCache(con))
     assert len(model.sent) == 1 and second.usage.cache_hits == 1 and second.candidates == first.candidates
-    assert WarehouseCache(con).totals() == {"tokens": 120, "cost_usd": pytest.approx(0.001)}
+    assert WarehouseCache(con).totals() == {"llm_tokens_all_runs": 120, "llm_cost_usd_all_runs": 0.001}
     stored = con.execute("select proposed from llm_responses").fetchall()
     assert all("Kyoto" in p or p == "[]" for (p,) in stored)
     warehouse.ensure(con, EVIDENCE)  # no evidence holds these texts any more

@@ -13,10 +13,6 @@ from mirror_pipeline.core.rows import candidate_row, evidence_from_row
 from mirror_pipeline.defs.resources import MirrorHome
 
 
-def _counts(counter: dict[str, int]) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in sorted(counter.items())) or "none"
-
-
 def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
     """The asset, its code version the extractor's version: a new extractor shows as a new code version."""
 
@@ -58,21 +54,7 @@ def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
             "extractor_version": version,
         }
         if isinstance(extractor, LlmExtractor):
-            u = result.usage
-            metadata |= {
-                "llm_calls": u.calls,
-                "llm_cache_hits": u.cache_hits,
-                "llm_prompt_tokens": u.prompt_tokens,
-                "llm_completion_tokens": u.completion_tokens,
-                "llm_total_tokens": u.prompt_tokens + u.completion_tokens,
-                "llm_cost_usd": round(u.cost_usd, 6),
-                "llm_unpriced_calls": u.unpriced_calls,
-                "evidence_skipped": _counts(result.skipped),
-                "proposals_dropped": _counts(result.dropped),
-                "cached_answers_forgotten": forgotten,
-                "llm_cost_usd_all_runs": round(totals["cost_usd"], 6),
-                "llm_tokens_all_runs": int(totals["tokens"]),
-            }
+            metadata |= result.llm_metadata() | {"cached_answers_forgotten": forgotten} | totals
         return dg.MaterializeResult(metadata=metadata)
 
     return memory_candidates
