@@ -52,6 +52,19 @@ _NOT_A_STATEMENT = re.compile(r"[?？]$|吗$|^(?:如果|假如|要是|假设|万
 _PRESENT = frozenset(
     "现在|目前|如今|当前|眼下|now|currently|nowadays|presently|right now|these days|at the moment".split("|")
 )
+# Health, money, family and identity are sensitive whatever the model said (the person confirms them: class C).
+_SENSITIVE_STEMS = tuple(
+    "health diagnos disease medic pregnan therap salary income debt loan financ religio sexual passport identit "
+    "marri divorc child daughter parent mother father wife husband born birth".split()
+)
+_SENSITIVE_WORDS = frozenset("ill sick age son partner money".split())
+
+
+def _sensitive(predicate: str) -> bool:
+    """A predicate about health, money, family or identity (by its snake_case words, so 'manager' is not 'age')."""
+    return any(w in _SENSITIVE_WORDS or w.startswith(_SENSITIVE_STEMS) for w in predicate.split("_"))
+
+
 _VIEW = re.compile(r"我觉得|我认为|我感觉|(?i:\bI (?:think|feel|believe|guess)\b)")
 
 SYSTEM_PROMPT = """You read a person's own messages and propose long-term memories about them and their life.
@@ -81,6 +94,7 @@ Fields:
 - content_text: one short English sentence about it, e.g. "The user lives in 东京", "The user prefers English
   technical documents".
 - confidence: 0 to 1; lower it for hedges (应该是, 大概, 可能, "I think it was", "probably").
+- A move to a place is also a lives_in fact from then on: give both (event moved_to, fact lives_in).
 - sensitivity: high for health, finance, family and identity; medium for residence and work; low otherwise.
 - time_expression: the words of the message that say when it was true (去年, 2021年中, 上个月3号, "last spring"),
   copied exactly; null when the message says no time. Never compute or guess a date.
@@ -259,7 +273,7 @@ def ground(
         if memory_type in (MemoryType.FACT, MemoryType.EVENT) and _VIEW.search(quote):
             confidence = min(confidence, UNGROUNDED_CONFIDENCE)  # an opinion offered as a fact: the person decides
         sensitivity = Sensitivity(p.sensitivity)
-        if memory_type is MemoryType.RELATIONSHIP and predicate in FAMILY:
+        if (memory_type is MemoryType.RELATIONSHIP and predicate in FAMILY) or _sensitive(predicate):
             sensitivity = Sensitivity.HIGH
         start, end, precision, expression = None, None, TimePrecision.UNKNOWN, None
         said_time = normalize(p.time_expression or "").casefold()

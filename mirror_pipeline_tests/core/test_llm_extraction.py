@@ -198,3 +198,23 @@ def test_now_is_the_mention_time_not_a_rough_time_of_its_own(said: str) -> None:
     ev = evidence(f"我{said}住在东京")
     c = ground([proposal(quote=f"我{said}住在东京", time_expression=said)], ev, version=VERSION).candidates[0]
     assert (c.valid_time_start, c.time_precision, c.time_expression) == (None, TimePrecision.UNKNOWN, None)
+
+
+@pytest.mark.parametrize(
+    ("predicate", "sensitivity"),
+    [
+        ("diagnosed_with", "high"),
+        ("salary", "high"),
+        ("has_child", "high"),
+        ("born_on", "high"),
+        ("manager", "low"),
+        ("skill", "low"),
+        ("language", "low"),
+        ("lives_in", "low"),
+    ],
+)
+def test_health_money_family_and_identity_are_sensitive_whatever_the_model_said(
+    predicate: str, sensitivity: str
+) -> None:
+    c = ground([proposal(predicate=predicate, sensitivity="low")], evidence("我现在住在东京"), version=VERSION)
+    assert c.candidates[0].sensitivity.value == sensitivity
