@@ -13,6 +13,7 @@ version, so no text is sent twice and a rerun costs nothing.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import time
@@ -282,6 +283,9 @@ class LitellmGateway:
             litellm.suppress_debug_info = True
             # litellm's own Ollama types trip a pydantic notice on first use: noise on the person's terminal
             warnings.filterwarnings("ignore", message=r".*`ReadOnly` qualifier", category=UserWarning)
+            # instructor logs every failed attempt with the provider's text; the retries and the one reason
+            # reported are this gateway's
+            logging.getLogger("instructor").setLevel(logging.CRITICAL)
             self._litellm = litellm
             # looked up on every call, so a test's patch of litellm.completion is honoured
             self._client = instructor.from_litellm(lambda **kw: litellm.completion(**kw), mode=instructor.Mode.JSON)
