@@ -19,6 +19,7 @@ import click
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file
+from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
 from mirror_pipeline.adapters.snapshot import read_table
 from mirror_pipeline.core.screening import redact
 from mirror_pipeline.core.timeexpr import as_said, describe
@@ -162,7 +163,10 @@ def run(home: Home, as_json: bool, job_name: str) -> None:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise Failure("another `mirror run` is in progress on this home; try again when it ends") from None
-        result = run_pipeline(home, job_name)
+        try:
+            result = run_pipeline(home, job_name)
+        except ExtractionConfigError as err:
+            raise Failure(str(err)) from None
     failures = [e for e in result.all_events if e.is_step_failure]
     failed = [e.step_key for e in failures]
     payload = {"run_id": result.run_id, "success": result.success, "failed_steps": failed, "snapshot": str(home.served)}

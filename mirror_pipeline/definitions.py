@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dagster as dg
 
-from mirror_pipeline.adapters.home import Home
+from mirror_pipeline.adapters.home import CONFIG_NAME, Home
+from mirror_pipeline.adapters.llm_extractor import Extractor, extractor_for
 from mirror_pipeline.defs.capture.assets import inbox_files
 from mirror_pipeline.defs.governance.assets import every_memory_has_evidence, governed_memories
 from mirror_pipeline.defs.indexes.assets import search_index
-from mirror_pipeline.defs.interpretation.assets import memory_candidates
+from mirror_pipeline.defs.interpretation.assets import build_memory_candidates
 from mirror_pipeline.defs.resources import resources_for
 from mirror_pipeline.defs.review.assets import daily_review, monthly_review, weekly_review
 from mirror_pipeline.defs.screening.assets import evidence_holds_no_secret, screened_evidence
@@ -23,12 +24,15 @@ weekly_job = dg.define_asset_job("weekly_job", selection=PIPELINE | dg.AssetSele
 monthly_job = dg.define_asset_job("monthly_job", selection=PIPELINE | dg.AssetSelection.assets(monthly_review))
 
 
-def build_defs(home: Home) -> dg.Definitions:
+def build_defs(home: Home, extractor: Extractor | None = None) -> dg.Definitions:
+    # the extractor the home's config names (the offline rules unless a model is set): its version is the
+    # interpretation asset's code version, so a new extractor shows in the UI and re-interprets
+    extractor = extractor or extractor_for(home.config, source=str(home.root / CONFIG_NAME))
     return dg.Definitions(
         assets=[
             inbox_files,
             screened_evidence,
-            memory_candidates,
+            build_memory_candidates(extractor.version),
             governed_memories,
             search_index,
             served_snapshot,
@@ -53,7 +57,7 @@ def build_defs(home: Home) -> dg.Definitions:
                 ("monthly_review_schedule", monthly_job, "0 8 1 * *"),
             )
         ],
-        resources=resources_for(home),
+        resources={**resources_for(home), "extractor": extractor},
         executor=dg.in_process_executor,  # 2 cores: one process per step costs more than the steps (STACK.md)
     )
 

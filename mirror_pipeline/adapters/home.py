@@ -15,7 +15,8 @@ CONFIG_NAME = "mirror.yaml"
 DEFAULT_CONFIG: dict[str, Any] = {
     "user": {"name": "", "aliases": []},
     "timezone": "UTC",
-    "extraction": {"llm_model": None},
+    # an LLM extractor is off until a model is named (README: "An LLM extractor"); keys stay in the environment
+    "extraction": {"model": None, "send_restricted": False},
     "context": {"budget": 800},
 }
 DAGSTER_YAML = """# Written by `mirror init`: run history for this home stays in this folder.

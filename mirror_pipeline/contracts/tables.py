@@ -293,6 +293,25 @@ INTERPRETED_EVIDENCE = Table(
     "interpreted_evidence", (Col("evidence_id", pl.String), Col("extractor_version", pl.String))
 )
 
+# What a model answered for one evidence text (content hash + model + prompt version): no text is sent twice, a rerun
+# costs nothing. Kept apart from WAREHOUSE_TABLES: a rebuild from the inbox must not pay for every answer again.
+# `proposed` is the model's answer as JSON, with any candidate that looked like a secret removed before it is stored.
+LLM_RESPONSES = Table(
+    "llm_responses",
+    (
+        Col("cache_key", pl.String, unique=True),
+        Col("content_hash", pl.String),
+        Col("model", pl.String),
+        Col("prompt_version", pl.String),
+        Col("status", pl.String, checks=(pa.Check.isin(["answered", "invalid"]),)),
+        Col("proposed", pl.String),
+        Col("prompt_tokens", pl.Int64, checks=(pa.Check.ge(0),)),
+        Col("completion_tokens", pl.Int64, checks=(pa.Check.ge(0),)),
+        Col("cost_usd", pl.Float64, checks=(pa.Check.ge(0.0),)),
+        Col("answered_at", UTC_TIME),
+    ),
+)
+
 WAREHOUSE_TABLES = (
     INBOX_FILES,
     EVIDENCE,

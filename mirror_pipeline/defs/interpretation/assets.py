@@ -7,49 +7,54 @@ import polars as pl
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
+from mirror_pipeline.adapters.llm_extractor import Extractor, LlmExtractor, WarehouseCache
 from mirror_pipeline.contracts.tables import EVIDENCE, INTERPRETED_EVIDENCE, MEMORY_CANDIDATES
-from mirror_pipeline.core.extraction import EXTRACTOR_VERSION, extract
 from mirror_pipeline.core.rows import candidate_row, evidence_from_row
 from mirror_pipeline.defs.resources import MirrorHome
 
 
-@dg.asset(deps=["screened_evidence"], group_name="interpretation", kinds={"duckdb"}, code_version=EXTRACTOR_VERSION)
-def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
-    """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
-    the evidence and the exact span that supports it. Candidates are proposals, not memories yet.
+def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
+    """The asset, its code version the extractor's version: a new extractor shows as a new code version."""
 
-    Only evidence this extractor version has not read is interpreted; a new version re-reads everything."""
-    now = datetime.now(UTC)
-    tz = home.get().timezone
-    with warehouse_db.get_connection() as con:
-        warehouse.ensure(con, INTERPRETED_EVIDENCE)
-        with warehouse.transaction(con):
-            warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
-            warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [EXTRACTOR_VERSION])
-        pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
-        rows: list[dict] = []
-        read: list[str] = []
-        failed: list[str] = []
-        for e in pending.iter_rows(named=True):
-            try:
-                candidates = extract(evidence_from_row(e), tz)
-            except Exception as err:  # one message the extractor trips on must not stop every later run
-                failed.append(f"{e['evidence_id']} ({type(err).__name__})")
-                continue
-            rows.extend(candidate_row(c, now) for c in candidates)
-            read.append(e["evidence_id"])
-        done = pl.DataFrame(
-            {"evidence_id": read, "extractor_version": [EXTRACTOR_VERSION] * len(read)},
-            schema=dict(INTERPRETED_EVIDENCE.schema),
-        )
-        with warehouse.transaction(con):
-            added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
-            warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")
-    return dg.MaterializeResult(
-        metadata={
-            "evidence_read": len(read),
-            "evidence_failed": ", ".join(failed[:20]) or "none",
+    @dg.asset(deps=["screened_evidence"], group_name="interpretation", kinds={"duckdb"}, code_version=code_version)
+    def memory_candidates(
+        home: MirrorHome, warehouse_db: DuckDBResource, extractor: dg.ResourceParam[Extractor]
+    ) -> dg.MaterializeResult:
+        """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
+        the evidence and the exact span that supports it. Candidates are proposals, not memories yet.
+
+        Only evidence this extractor version has not read is interpreted; a new version re-reads everything.
+        With an LLM (extraction.model in mirror.yaml) every answer is cached by text, model and prompt version."""
+        now = datetime.now(UTC)
+        version = extractor.version
+        with warehouse_db.get_connection() as con:
+            warehouse.ensure(con, INTERPRETED_EVIDENCE)
+            with warehouse.transaction(con):
+                warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [version])
+                warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [version])
+            pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
+            cache = WarehouseCache(con)
+            forgotten = cache.forget_unused()
+            evidence = [evidence_from_row(e) for e in pending.iter_rows(named=True)]
+            result = extractor.extract(evidence, home.get().timezone, cache)
+            done = pl.DataFrame(
+                {"evidence_id": result.read, "extractor_version": [version] * len(result.read)},
+                schema=dict(INTERPRETED_EVIDENCE.schema),
+            )
+            rows = [candidate_row(c, now) for c in result.candidates]
+            with warehouse.transaction(con):
+                added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
+                warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")
+            totals = cache.totals()
+        metadata: dict[str, object] = {
+            "evidence_read": len(result.read),
+            "evidence_failed": ", ".join(result.failed[:20]) or "none",
             "new_candidates": added,
-            "extractor_version": EXTRACTOR_VERSION,
+            "extractor": extractor.name,
+            "extractor_version": version,
         }
-    )
+        if isinstance(extractor, LlmExtractor):
+            metadata |= result.llm_metadata() | {"cached_answers_forgotten": forgotten} | totals
+        return dg.MaterializeResult(metadata=metadata)
+
+    return memory_candidates
