@@ -59,6 +59,7 @@ class TimeMention:
     end: date
     precision: TimePrecision
     confidence: float
+    anchor: str | None = None
 
     @property
     def start_iso(self) -> str:
