@@ -198,9 +198,7 @@ def throughput(rows: list[dict[str, Any]], messages: int = 100_000) -> dict[str,
     labelled = [evidence_of(r, i) for i, r in enumerate(rows)]
     chat = [
         evidence_of({"id": f"chat{i}", "speaker": speaker, "mention_time": rows[0]["mention_time"], "text": text}, i)
-        for i, (speaker, text) in enumerate(
-            [("assistant", t) for t in _CHAT[:2]] + [("user", t) for t in _CHAT[2:]]
-        )
+        for i, (speaker, text) in enumerate([("assistant", t) for t in _CHAT[:2]] + [("user", t) for t in _CHAT[2:]])
     ]
     mix: list[Evidence] = []
     for i in range(messages):
@@ -211,7 +209,10 @@ def throughput(rows: list[dict[str, Any]], messages: int = 100_000) -> dict[str,
         else:
             mix.append(chat[2 + i % 4])
     out = {}
-    for name, stream in (("labelled_only", [labelled[i % len(labelled)] for i in range(messages // 4)]), ("chat_mix", mix)):
+    for name, stream in (
+        ("labelled_only", [labelled[i % len(labelled)] for i in range(messages // 4)]),
+        ("chat_mix", mix),
+    ):
         started = time.perf_counter()
         for ev in stream:
             extract(ev)
