@@ -92,6 +92,7 @@ class TimeMention:
     confidence: float
     anchor: str | None = None
     relation: str | None = None  # "after" or "before", with how far: "after:soon", "before:months", "after"
+    closed_range: bool = False  # said as a range ("2015年到2018年", "from 2016 to 2019"): it ended then
 
     @property
     def start_iso(self) -> str | None:
@@ -511,11 +512,15 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
                 continue
             start, end, precision, confidence = resolved
             taken.append(span)
-            out.append(TimeMention(text[span[0] : span[1]], span, start, end, precision, confidence))
+            closed = kind in _RANGES
+            out.append(
+                TimeMention(text[span[0] : span[1]], span, start, end, precision, confidence, closed_range=closed)
+            )
     out.sort(key=lambda t: t.span[0])
     return out
 
 
+_RANGES = frozenset({"zh_range_ym", "zh_range_y", "en_range_y", "en_range_dash"})
 _NEAR = {"不久": "soon", "没多久": "soon", "shortly": "soon", "right": "soon", "soon": "soon", "just": "soon"}
 
 
