@@ -495,7 +495,15 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
     anchor = mention_time.date() if mention_time else None
     taken: list[tuple[int, int]] = []
     out: list[TimeMention] = []
+    lowered = text.lower()
+    digits = _DIGIT.search(text) is not None
     for kind, pattern in _PATTERNS:
+        needs = _NEEDS.get(kind)
+        if needs is None:
+            if not digits:
+                continue  # every other rule needs a number
+        elif not any(word in lowered for word in needs):
+            continue
         for m in pattern.finditer(text):
             span = m.span("expr") if "expr" in pattern.groupindex else m.span()
             if any(span[0] < e and s < span[1] for s, e in taken):
@@ -520,6 +528,34 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
     return out
 
 
+_DIGIT = re.compile(r"\d")
+# The words without which a rule cannot match (rules not listed need a digit): most sentences skip most rules
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "zh_festival": ("春节", "农历新年", "大年初一"),
+    "en_festival": ("new year",),
+    "zh_anchor": tuple(_ANCHORS_ZH),
+    "en_anchor": ("after", "before"),
+    "zh_rel_y_part": ("去年", "今年", "前年", "明年"),
+    "zh_rel_y_season": ("去年", "今年", "前年", "明年"),
+    "zh_rel_ymd": ("去年", "今年", "前年", "明年"),
+    "zh_rel_ym": ("去年", "今年", "前年", "明年"),
+    "en_rel_season": ("spring", "summer", "fall", "autumn", "winter"),
+    "zh_y_cn": ("年",),
+    "zh_md": ("月",),
+    "zh_rel_day": ("今天", "昨天", "前天", "明天", "后天"),
+    "en_rel_day": ("today", "yesterday", "tomorrow"),
+    "zh_rel_week": ("周", "星期"),
+    "en_rel_week": ("week",),
+    "zh_rel_month_day": ("月",),
+    "zh_rel_month": ("月",),
+    "en_rel_month": ("month",),
+    "zh_rel_year": ("去年", "今年", "前年", "明年"),
+    "en_rel_year": ("year",),
+    "zh_ago": ("前",),
+    "en_ago": ("ago",),
+    "zh_for": ("了",),
+    "en_for": ("for",),
+}
 _RANGES = frozenset({"zh_range_ym", "zh_range_y", "en_range_y", "en_range_dash"})
 _NEAR = {"不久": "soon", "没多久": "soon", "shortly": "soon", "right": "soon", "soon": "soon", "just": "soon"}
 
