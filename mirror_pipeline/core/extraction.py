@@ -52,7 +52,7 @@ _ZH_STOP = (
 _ZH_I = r"(?:我们?|(?P<cont>(?<=[，,；;])\s?))"
 # what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2015年到2018年在微软工作")
 _ZH_WHEN = (
-    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
+    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
     r"终于|也|又|现在|目前|如今|底|初|中|左右|的?时候|一直|还|仍然|依然|应该是|大概|可能|好像|是|从|到|至|本科|硕士|"
     r"研究生|博士|那年|当年|春节后|春节前|前后)*"
 )
@@ -1098,7 +1098,10 @@ _NOT_AN_OPINION = re.compile(
     r"^(?:我|你|他|她|是|不是|吧|可以|应该|这样|有点|很|好|(?i:i\b|i'm|i've|i'd|we\b|you\b|it was|so\b|not\b|maybe\b|"
     r"it's time|he\b|she\b|they\b|this is|that's|there))"
 )
-_NEGATION_ZH = re.compile(r"不再|没有|没|不|(?<![特分区类级性派告离识辨差鉴个])别|未|从来")
+# 不久, 不少, 不错, 不得不, 没多久 and 特别 hold a negative character without denying anything
+_NEGATION_ZH = re.compile(
+    r"不再|没有(?!多久)|没(?!多久)|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不)|(?<![特分区类级性派告离识辨差鉴个])别|未|从来"
+)
 _NEGATION_EN = re.compile(
     r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly|haven't|hasn't|wasn't|"
     r"weren't|anymore)\b|n't\b"
@@ -1285,8 +1288,8 @@ def _candidate(
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
     time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
     start = time.start_iso if time else None
-    # an event is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
-    end = time.end_iso if time and (kind is E or time.closed_range) else None
+    # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
+    end = time.end_iso if time and (kind in (E, M) or time.closed_range) else None
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
     if kind is MemoryType.EMOTION and time is None and said_at is not None:

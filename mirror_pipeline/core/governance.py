@@ -117,6 +117,7 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
     evidence = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, len(evidence))
     timed = next((e.candidate for e in run if e.candidate.valid_time_start), None)
+    said = [e.candidate for e in run if e.candidate.time_expression]
     return MemoryObject(
         memory_id=memory_id,
         memory_type=c.memory_type,
@@ -136,7 +137,8 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
         valid_time_start=timed.valid_time_start if timed else None,
         valid_time_end=timed.valid_time_end if timed else None,
         time_precision=timed.time_precision if timed else c.time_precision,
-        time_expression=timed.time_expression if timed else None,
+        # an unresolved time keeps its words ("疫情后不久"): said, not invented
+        time_expression=timed.time_expression if timed else (said[0].time_expression if said else None),
         version=version,
         supersedes=supersedes,
     )
