@@ -49,7 +49,7 @@ _ZH_STOP = (
 )
 # the user as the subject of a Chinese clause: 我 / 我们, or nothing after a comma when the sentence began with the
 # user ("我已经不住在北京了，现在住在天津"); `_elided_ok` checks that second case
-_ZH_I = r"(?:我们?|(?P<cont>(?<=[，,；;])\s?))"
+_ZH_I = r"(?:我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?))"
 # what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2015年到2018年在微软工作")
 _ZH_WHEN = (
     r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
@@ -160,7 +160,7 @@ _EN_ROLE_WORDS = (
 )
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
 _ZH_SCHOOL = (
-    r"(?P<obj>(?![上读念考])(?:[\u4e00-\u9fffA-Za-z]{1,12}?(?:大学|学院|学校|中学|高中|小学)|北大|清华|复旦|浙大|"
+    r"(?P<obj>(?![上读念考])(?:[^\s\d读念上考，。,.!！？?、]{1,12}?(?:大学|学院|学校|中学|高中|小学)|北大|清华|复旦|浙大|"
     r"交大|人大|南大|中大|哈工大|北航|北邮|同济|武大|华科|中科大|港大|港科大|港中文)(?:[\u4e00-\u9fff]{1,6}?(?:系|专业|学院))?)"
 )
 _ZH_SCHOOL_WORDS = (
@@ -254,7 +254,7 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "moved_to",
         "搬|迁居|移居",
-        _ZH_I + _ZH_WHEN + r"(?:搬(?:家)?|迁居|移居)(?:到|去|至)了?" + _ZH_OBJ + _ZH_STOP,
+        _ZH_I + _ZH_WHEN + r"(?:从[^，。,.!！？?]{1,12}?)?(?:搬(?:家)?|迁居|移居)(?:到|去|至)了?" + _ZH_OBJ + _ZH_STOP,
         0.85,
         0.8,
         MEDIUM,
@@ -287,7 +287,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_lives_at",
         F,
         "lives_in",
-        "住",
+        "住|生活",
         _ZH_I + _ZH_WHEN + r"在" + _ZH_OBJ + r"(?:住|生活)(?!院)",
         0.85,
         0.8,
@@ -395,7 +395,7 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "joined",
         "加入|入职|跳槽",
-        _ZH_I + _ZH_WHEN + r"(?:加入了?|入职了?|跳槽到了?|跳槽去了?)" + _ZH_OBJ + _ZH_STOP,
+        _ZH_I + _ZH_WHEN + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)" + _ZH_OBJ + _ZH_STOP,
         0.85,
         0.8,
         MEDIUM,
@@ -540,8 +540,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_graduated",
         E,
         "graduated_from",
-        "graduated",
-        r"\bI (?:just |finally )?graduated from " + _EN_SCHOOL + _EN_END,
+        "graduated|degree from|master's from|phd from|mba from",
+        r"\bI (?:just |finally )?(?:graduated from|got my (?:[a-z']+ )?(?:degree|master's|masters|PhD|phd|MBA|diploma)"
+        r"(?: degree)? from) " + _EN_SCHOOL + _EN_END,
         0.85,
         0.7,
         MEDIUM,
@@ -570,7 +571,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "relation",
         "是我",
         r"(?:^|[^A-Za-z\u4e00-\u9fff]|的)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?:最"
-        + r"好的|好|亲)?(?P<rel>"
+        + r"好的|好|亲|大学|高中|初中|研究生|以前的|之前的|前)?(?:的)?(?P<rel>"
         + _ZH_REL
         + r")",
         0.85,
@@ -582,7 +583,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _ZH_REL,
-        r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:叫|名叫|是)" + _ZH_NAME,
+        r"我(?:的)?(?:直属|顶头|现在的|新)?(?P<rel>" + _ZH_REL + r")(?:叫|名叫|是)" + _ZH_NAME,
         0.85,
         0.7,
         MEDIUM,
@@ -602,7 +603,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _EN_REL,
-        r"\b[Mm]y (?P<rel>" + _EN_REL + r"),? " + _EN_NAME,
+        r"\b[Mm]y (?P<rel>" + _EN_REL + r")(?![\w-]),? " + _EN_NAME,
         0.85,
         0.7,
         MEDIUM,
@@ -622,7 +623,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         "is my",
-        r"\b" + _EN_NAME + r" is my (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")\b",
+        r"\b" + _EN_NAME + r" is my (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")\b(?![\w-])",
         0.85,
         0.7,
         MEDIUM,
@@ -632,11 +633,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_child_born",
         E,
         "child_born",
-        "出生|出世",
+        "出生|出世|生了",
         r"我(?:们)?(?:家)?(?:的)?(?P<obj>女儿|儿子|孩子|宝宝|老大|老二|老三|小女儿|大女儿|小儿"
         + r"子|大儿子)(?:是)?"
         + _ZH_WHEN
-        + r"(?:出生|出世)",
+        + r"(?:出生|出世)"
+        + r"|我(?:老婆|妻子|太太|爱人)?"
+        + _ZH_WHEN
+        + r"生了(?:个|一个)?(?P<obj2>女儿|儿子|孩子|宝宝|双胞胎)",
         0.85,
         0.9,
         HIGH,
@@ -718,7 +722,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bI (?:was|got|have been|'ve been) diagnosed with "
         + _EN_PHRASE
         + _EN_PHRASE_END
-        + r"|\bI (?:have|suffer from) (?P<obj2>"
+        + r"|\bI(?: have|'ve had| have had| suffer from) (?P<obj2>"
         + _EN_CONDITIONS
         + r")"
         + _EN_PHRASE_END,
@@ -730,10 +734,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "zh_health_event",
         E,
         "health_event",
-        "手术|住院|骨折|晕倒",
+        "手术|住院|骨折|晕倒|胃镜|肠镜|体检|化疗|透析",
         _ZH_I
         + _ZH_WHEN
-        + r"(?:做了|动了|接受了)(?P<obj>[\u4e00-\u9fff]{0,6}手术)|"
+        + r"(?:做了|动了|接受了)(?P<obj>[\u4e00-\u9fff]{0,6}(?:手术|胃镜|肠镜|体检|化疗|透析))|"
         + _ZH_I
         + _ZH_WHEN
         + r"(?P<obj2>住院|骨折|晕倒)了",
@@ -745,9 +749,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_health_event",
         E,
         "health_event",
-        "surgery|operation|broke my|hospitali|hospital",
+        "surgery|operation|broke my|tore my|sprained my|hospitali|hospital",
         r"\bI (?:had|underwent|got) (?P<obj>(?:a |an )?[a-z ]{0,20}?(?:surgery|operation))|\bI"
-        + r" (?P<obj2>broke my (?:arm|leg|wrist|ankle|hand|foot|nose|collarbone|rib|finger|toe))"
+        + r" (?P<obj2>(?:broke|tore|sprained|fractured) my (?:arm|leg|wrist|ankle|hand|foot|nose|collarbone|rib"
+        + r"|finger|toe|knee|shoulder|back|acl|ACL|meniscus|achilles|Achilles))"
         + r"|\bI was (?P<obj3>hospitali[sz]ed|admitted to (?:the )?hospital)",
         0.85,
         0.9,
@@ -774,7 +779,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_plan",
         F,
         "plans_to",
-        "plan|hoping|decided|goal|intend|going to",
+        "plan|hoping|aiming|hope to|aim to|decided|goal|intend",
         r"\bI(?:'m| am) (?:planning|hoping|aiming) to "
         + _EN_PHRASE
         + _EN_PHRASE_END
@@ -789,6 +794,18 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         scope=Scope.CROSS_SESSION,
+    ),
+    _p(
+        "zh_plan_dated",
+        F,
+        "plans_to",
+        "想",
+        r"我(?:今年|明年|下个?月|以后|将来)?想(?!要)(?P<obj>[^，。,.!！？?；;\n]{2,30})",
+        0.7,
+        0.7,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        needs_time=True,
     ),
     _p(
         "en_plan_dated",
@@ -863,8 +880,8 @@ PATTERNS: tuple[Pattern, ...] = (
         P,
         "dislikes",
         "不喜欢|不太喜欢|不怎么喜欢|讨厌|受不了|反感",
-        r"我(?:不太|不怎么|不|很不|一点也不|真的不|最)?(?:喜欢|讨厌|受不了|反感)(?P<obj>[^，。"
-        + r",.!！？?；;]{1,30})",
+        r"我(?:(?:不太|不怎么|不|很不|一点也不|真的不)喜欢|(?:很|特别|非常|真的|超|最|挺)?(?:讨厌|受不了|反感))"
+        + r"(?P<obj>[^，。,.!！？?；;]{1,30})",
         0.8,
         0.5,
         LOW,
@@ -912,7 +929,9 @@ PATTERNS: tuple[Pattern, ...] = (
         P,
         "prefers",
         "from now on",
-        r"(?i)\bfrom now on,? (?:please )?" + _EN_PHRASE + r"(?=$|[.;!?\n])",
+        r"(?i)\bfrom now on,? (?:please )?"
+        + _EN_PHRASE
+        + r"(?=$|[.;!?\n])|(?i:\bplease )(?:always )?(?P<obj2>[^.,;!?\n]{2,60}?),? from now on\b",
         0.9,
         0.6,
         LOW,
@@ -1060,7 +1079,7 @@ _HYPOTHETICAL = re.compile(
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
 _REPORTED = re.compile(
-    r"(?<![我小])说(?![明服])|据说|听说|"
+    r"(?<![我小实])说(?![明服实真白])|据说|听说|以为|"
     r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)"
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
@@ -1087,7 +1106,12 @@ _NOT_A_NAME = frozenset(
     "amazing awesome nice home back not also".split()
 )
 _ROLE_ONLY = re.compile(rf"(?:一名|一个|一位|个|名)?[\u4e00-\u9fff]{{0,4}}?(?:{_ZH_ROLE_WORDS})")
-_NOT_A_WORKPLACE = re.compile(r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上|一家)")
+_NOT_A_WORKPLACE = re.compile(
+    r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上|一家)"
+    # "互联网公司", "外企": a kind of employer, not one
+    r"|^(?:某|一个|小|大)?(?:互联网|科技|游戏|创业|外资|咨询|金融|广告|教育|医药|物流|软件|电商|投资|国有)?"
+    r"(?:公司|企业|外企|国企|央企|私企|银行|工厂|医院|学校)$"
+)
 _NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot 你 他 她 它 你们 他们 她们".split())
 # "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
 _PERSON_OBJECT = re.compile(
@@ -1110,7 +1134,9 @@ _HEDGE = re.compile(
     r"应该是|大概|可能|好像|也许|估计|印象中|记得是|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b|"
     r"\bif I remember\b|\bI'm not sure\b|\bsomething like\b)"
 )
-_USER_SUBJECT = re.compile(r"^(?:我们?|I\b|[Ww]e\b)(?!的|们的|[妈爸哥姐弟妹老儿女]|朋友|同事|家)")
+_USER_SUBJECT = re.compile(
+    r"^(?:我们?|I\b|[Ww]e\b)(?!的|们的|[妈爸哥姐弟妹老儿女表堂舅姨叔伯姑爷奶外]|爱人|朋友|同事|同学|室友|领导|上司|家)"
+)
 _FUTURE = re.compile(
     r"打算|计划|准备|将要|明年|下个月|下周|(?i:\bwill\b|\bgoing to\b|\bplan|\bnext (?:year|month|week)\b)"
 )

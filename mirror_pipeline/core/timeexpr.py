@@ -157,7 +157,7 @@ _ANCHORS_EN = (
     ("pandemic", r"the pandemic|covid(?:-19)?|the covid(?:-19)? pandemic|lockdown"),
     ("child_born", r"(?:my|our) (?:son|daughter|kid|child|baby|first child|second child)(?: \w+)? was born"),
     ("marriage", r"(?:we|i) got married|(?:my|our) wedding"),
-    ("graduation", r"i graduated|(?:my )?graduation"),
+    ("graduation", r"i graduated|(?:my )?graduation|graduating|college|university|grad school"),
     ("divorce", r"(?:my|the) divorce|(?:we|i) got divorced"),
     ("retirement", r"i retired|(?:my )?retirement"),
 )
@@ -241,7 +241,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "en_for",
         re.compile(
-            rf"(?i)(?:'ve|\bhave|\bhas|'s)\b[^.!?;]{{0,60}}?\b(?P<expr>for (?:the (?:past|last) )?{_EN_NUM} "
+            rf"(?i)(?:'ve|\bhave|\bhas|'s)\b[^.!?;]{{0,60}}?\b(?P<expr>for (?:the (?:past|last) )?"
+            rf"(?:about |around |almost |nearly |over )?{_EN_NUM} "
             r"(day|week|month|year)s?)\b"
         ),
     ),
@@ -311,6 +312,15 @@ def _relative_season(word: str, start_month: int, anchor: date) -> tuple[date, d
 
 def _cn_year(text: str) -> int:
     return int("".join(str(_CN_DIGITS[ch]) for ch in text))
+
+
+def _digit_pair(word: str) -> tuple[int, int] | None:
+    """两三, 五六: two neighbouring numbers said together mean "one or the other"."""
+    if len(word) == 2 and all(ch in _CN_DIGITS for ch in word):
+        a, b = _CN_DIGITS[word[0]], _CN_DIGITS[word[1]]
+        if b == a + 1 and a > 0:
+            return a, b
+    return None
 
 
 def _amount(word: str) -> int | None:
@@ -486,6 +496,10 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
         year = anchor.year + offset
         return date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.85
     if kind in ("zh_ago", "en_ago"):
+        pair = _digit_pair(g[0])
+        if pair:  # 五六年前: five or six years before, not fifty-six
+            far, near = _before(anchor, pair[1], g[1]), _before(anchor, pair[0], g[1])
+            return (far[0], near[1], TimePrecision.ROUGH, 0.6) if far and near else None
         return _before(anchor, _amount(g[0]), g[1].lower())
     return None
 
