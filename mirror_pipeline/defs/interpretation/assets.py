@@ -18,17 +18,26 @@ def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mate
     """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
     the evidence and the exact span that supports it. Candidates are proposals, not memories yet.
 
-    Only evidence this extractor version has not read is interpreted; a new version re-reads everything."""
+    Only evidence this extractor version has not read is interpreted (keyed by evidence, its content hash, the
+    extractor version and the home's timezone); a new extractor version re-reads everything."""
     now = datetime.now(UTC)
     tz = home.get().timezone
+    read_with = f"{EXTRACTOR_VERSION}@{tz.key}"  # relative times are resolved on the person's calendar
     with warehouse_db.get_connection() as con:
         warehouse.ensure(con, INTERPRETED_EVIDENCE)
+        # evidence whose text changed (screening rules moved), read by another extractor version or timezone
+        stale = (
+            "evidence_id in (select i.evidence_id from interpreted_evidence i left join evidence e using (evidence_id)"
+            " where i.extractor_version <> ? or e.content_hash is distinct from i.content_hash)"
+        )
         with warehouse.transaction(con):
-            warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [EXTRACTOR_VERSION])
-            warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [EXTRACTOR_VERSION])
+            warehouse.delete_where(
+                con, MEMORY_CANDIDATES, f"extractor_version <> ? or {stale}", [EXTRACTOR_VERSION, read_with]
+            )
+            warehouse.delete_where(con, INTERPRETED_EVIDENCE, stale, [read_with])
         pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
         rows: list[dict] = []
-        read: list[str] = []
+        read: list[tuple[str, str]] = []
         failed: list[str] = []
         for e in pending.iter_rows(named=True):
             try:
@@ -37,9 +46,13 @@ def memory_candidates(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mate
                 failed.append(f"{e['evidence_id']} ({type(err).__name__})")
                 continue
             rows.extend(candidate_row(c, now) for c in candidates)
-            read.append(e["evidence_id"])
+            read.append((e["evidence_id"], e["content_hash"]))
         done = pl.DataFrame(
-            {"evidence_id": read, "extractor_version": [EXTRACTOR_VERSION] * len(read)},
+            {
+                "evidence_id": [r[0] for r in read],
+                "content_hash": [r[1] for r in read],
+                "extractor_version": [read_with] * len(read),
+            },
             schema=dict(INTERPRETED_EVIDENCE.schema),
         )
         with warehouse.transaction(con):
