@@ -75,9 +75,15 @@ _COMPANY = re.compile(
 )
 
 
+# The person the memories are about, however they refer to themselves
+USER_ALIASES = frozenset({"user", "the user", "i", "me", "myself", "我", "我自己", "本人", "用户"})
+
+
 def canonical(name: str) -> str:
-    """The comparison key of an entity name."""
+    """The comparison key of an entity name: the user is "user" whatever the words."""
     key = normalize(name).lower()
+    if key in USER_ALIASES:
+        return "user"
     key = re.sub(r"(?<=[a-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[a-z0-9])", "", key)
     if key in _BY_NAME:
         return _BY_NAME[key]

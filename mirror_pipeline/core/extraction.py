@@ -994,7 +994,7 @@ PATTERNS: tuple[Pattern, ...] = (
         + _EN_DEGREE
         + r" (?P<obj>"
         + _EN_EMOTIONS
-        + r")\b(?! to \w)",
+        + r")\b(?! to \w| for (?:you|your|him|her|them|the two)| of (?:you|your|him|her|them))",
         0.8,
         0.3,
         MEDIUM,
@@ -1052,21 +1052,42 @@ _EN_TEMPLATES = {
 }
 
 
-def _cue_index(patterns: tuple[Pattern, ...]) -> tuple[re.Pattern[str], dict[str, frozenset[int]]]:
-    """One scan for every pattern's cue words (lower-cased literals). A cue found also fires the patterns of every
-    shorter cue it starts with, since the scan reports the longest cue at each position."""
+@dataclass(frozen=True)
+class _Cues:
+    """Every pattern's cue words (lower-cased literals), found with set lookups rather than a regex scan: a message's
+    words and characters are intersected with the cues' first word or character, and only those cues are checked."""
+
+    owners: dict[str, frozenset[int]]  # cue -> the patterns it fires
+    by_key: dict[str, tuple[str, ...]]  # first word's first 3 letters, or first character (Chinese) -> its cues
+
+    def present(self, lowered: str) -> list[str]:
+        keys = {w[:3] for w in _LATIN_WORD.findall(lowered)} | set(lowered)
+        return [cue for key in keys & self.by_key.keys() for cue in self.by_key[key] if cue in lowered]
+
+    def fired(self, lowered: str, cues: list[str]) -> list[Pattern]:
+        hits = {i for cue in cues if cue in lowered for i in self.owners[cue]}
+        return [PATTERNS[i] for i in sorted(hits)]
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
+def _cue_index(patterns: tuple[Pattern, ...]) -> _Cues:
     owners: dict[str, set[int]] = {}
     for i, p in enumerate(patterns):
         for word in p.cue.lower().split("|"):
             owners.setdefault(word, set()).add(i)
-    index = {
-        word: frozenset(i for other, ids in owners.items() if word.startswith(other) for i in ids) for word in owners
-    }
-    words = sorted(owners, key=len, reverse=True)
-    return re.compile("(?=(" + "|".join(re.escape(w) for w in words) + "))"), index
+    by_key: dict[str, list[str]] = {}
+    for word in owners:
+        latin = _LATIN_WORD.search(word) if word.isascii() else None
+        key = (
+            latin.group(0)[:3] if latin else word[0]
+        )  # "'m a" through "m", "planning" through "pla", "喜欢" through "喜"
+        by_key.setdefault(key, []).append(word)
+    return _Cues({w: frozenset(ids) for w, ids in owners.items()}, {k: tuple(v) for k, v in by_key.items()})
 
 
-_CUE_SCAN, _CUE_OWNERS = _cue_index(PATTERNS)
+_CUES = _cue_index(PATTERNS)
 
 # Sentences that do not assert something about the user as a fact.
 _QUESTION = re.compile(
@@ -1112,15 +1133,19 @@ _NOT_A_WORKPLACE = re.compile(
     r"|^(?:某|一个|小|大)?(?:互联网|科技|游戏|创业|外资|咨询|金融|广告|教育|医药|物流|软件|电商|投资|国有)?"
     r"(?:公司|企业|外企|国企|央企|私企|银行|工厂|医院|学校)$"
 )
-_NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot 你 他 她 它 你们 他们 她们".split())
+_NOT_A_LIKING = frozenset(
+    "it this that them you him her these those so much a lot to it too that too what how doing "
+    "你 他 她 它 你们 他们 她们".split()
+)
 # "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
 _PERSON_OBJECT = re.compile(
-    r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:my |her |his |you\b|him\b|them\b|that\b|this\b|it\b))"
+    r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:my |her |his |your |you\b|him\b|them\b|that\b|this\b|it\b|"
+    r"how\b|what\b|when\b|seeing you|hearing|talking to you|to hear))"
 )
 # "I think I joined Google": a hedge on the user's own statement, not an opinion; "I think you should": advice
 _NOT_AN_OPINION = re.compile(
     r"^(?:我|你|他|她|是|不是|吧|可以|应该|这样|有点|很|好|(?i:i\b|i'm|i've|i'd|we\b|you\b|it was|so\b|not\b|maybe\b|"
-    r"it's time|he\b|she\b|they\b|this is|that's|there))"
+    r"it's time|he\b|she\b|they\b|this is|that's|there|in\b|about\b|of\b|it\b|it's\b|a little\b|your\b))"
 )
 # 不久, 不少, 不错, 不得不, 没多久 and 特别 hold a negative character without denying anything
 _NEGATION_ZH = re.compile(
@@ -1147,6 +1172,7 @@ _EN_LEADING = re.compile(r"^(?:the|a|an) ")
 def _clean(obj: str) -> str:
     obj = normalize(obj)
     obj = _TRAILING.sub("", obj)
+    obj = re.sub(r"(?i) (?:too|as well|also|a lot|so much|very much)$", "", obj)
     # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
     obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
     return obj.strip(" -·.")
@@ -1218,10 +1244,8 @@ def _elided(m: re.Match[str]) -> bool:
 
 def _fired(sentence: str) -> list[Pattern]:
     """The patterns whose cue occurs in the sentence, in table order."""
-    hits: set[int] = set()
-    for m in _CUE_SCAN.finditer(sentence.lower()):
-        hits |= _CUE_OWNERS[m.group(1)]
-    return [PATTERNS[i] for i in sorted(hits)]
+    lowered = sentence.lower()
+    return _CUES.fired(lowered, _CUES.present(lowered))
 
 
 def _skip_sentence(sentence: str) -> bool:
@@ -1240,13 +1264,14 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     if evidence.actor != Speaker.USER:
         return []
     text = evidence.raw_content
-    if not _CUE_SCAN.search(text.lower()) or _NOT_ASSERTED.search(text):
+    cues = _CUES.present(text.lower())
+    if not cues or _NOT_ASSERTED.search(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
     said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end]
-        fired = _fired(sentence)
+        fired = _CUES.fired(sentence.lower(), cues)
         if not fired or _skip_sentence(sentence):
             continue
         quoted = [m.span() for m in _QUOTED.finditer(sentence)]

@@ -510,13 +510,11 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
     taken: list[tuple[int, int]] = []
     out: list[TimeMention] = []
     lowered = text.lower()
-    digits = _DIGIT.search(text) is not None
+    active = {kind for word, kinds in _KINDS_BY_WORD.items() if word in lowered for kind in kinds}
+    if _DIGIT.search(text):
+        active |= _NUMERIC_KINDS  # every other rule needs a number
     for kind, pattern in _PATTERNS:
-        needs = _NEEDS.get(kind)
-        if needs is None:
-            if not digits:
-                continue  # every other rule needs a number
-        elif not any(word in lowered for word in needs):
+        if kind not in active:
             continue
         for m in pattern.finditer(text):
             span = m.span("expr") if "expr" in pattern.groupindex else m.span()
@@ -570,6 +568,11 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "zh_for": ("了",),
     "en_for": ("for",),
 }
+_NUMERIC_KINDS = frozenset(kind for kind, _ in _PATTERNS if kind not in _NEEDS)
+_KINDS_BY_WORD: dict[str, tuple[str, ...]] = {}
+for _kind, _words in _NEEDS.items():
+    for _word in _words:
+        _KINDS_BY_WORD[_word] = (*_KINDS_BY_WORD.get(_word, ()), _kind)
 _RANGES = frozenset({"zh_range_ym", "zh_range_y", "en_range_y", "en_range_dash"})
 _NEAR = {"不久": "soon", "没多久": "soon", "shortly": "soon", "right": "soon", "soon": "soon", "just": "soon"}
 
