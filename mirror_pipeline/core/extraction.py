@@ -603,7 +603,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _EN_REL,
-        r"\b[Mm]y (?P<rel>" + _EN_REL + r")(?![\w-]),? " + _EN_NAME,
+        r"\b[Mm]y (?P<rel>" + _EN_REL + r")(?![\w'’-]),? " + _EN_NAME,
         0.85,
         0.7,
         MEDIUM,
@@ -623,7 +623,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         "is my",
-        r"\b" + _EN_NAME + r" is my (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")\b(?![\w-])",
+        r"\b" + _EN_NAME + r" is my (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")\b(?![\w'’-])",
         0.85,
         0.7,
         MEDIUM,
@@ -1197,6 +1197,17 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     return True
 
 
+_TO_THE_LISTENER = re.compile(r"(?i)\byou\b|\byour\b|你")
+
+
+def _past_plan(obj: str, times: list[TimeMention], said_at: datetime | None) -> bool:
+    """A plan whose time is already over when it was said, or an intent about the conversation itself."""
+    if _TO_THE_LISTENER.search(obj):
+        return True
+    ends = [t.end for t in times if t.end is not None]
+    return bool(said_at and ends and max(ends) < said_at.date())
+
+
 def _place_like(obj: str, sentence: str, end: int) -> bool:
     """A known place, or a name followed by its region ("Bozeman, Montana"): enough to call a move a move."""
     return is_place(obj) or bool(re.match(r",\s*[A-Z][a-z]+", sentence[end:]))
@@ -1308,6 +1319,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                     times = find_times(sentence, said_at)
                 if pattern.needs_time and not times:
                     continue
+                if pattern.predicate == "plans_to" and _past_plan(obj, times, said_at):
+                    continue  # "I decided to take a break yesterday": done, not a plan; "want to share with you"
                 if any(t.anchor and t.span[0] <= m.start() < t.span[1] for t in times):
                     continue  # "before my daughter was born" dates something else by that birth
                 taken.append((m.start(), m.end(), pattern.predicate))
