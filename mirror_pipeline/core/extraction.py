@@ -1088,6 +1088,20 @@ def _cue_index(patterns: tuple[Pattern, ...]) -> _Cues:
 
 
 _CUES = _cue_index(PATTERNS)
+# Instructions read better as what the user asked for than as "likes X"
+_BY_PATTERN = {
+    "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
+    "zh_prefer_instruction": "用户希望以后{obj}",
+    "en_from_now": "From now on, the user wants: {obj}",
+}
+_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
+_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
+
+
+def _third_person(text: str) -> str:
+    """'The user thinks management is not for me' -> '... not for them': content speaks of the user, not as them."""
+    return _EN_PRONOUN.sub(lambda m: _EN_PRONOUNS[m.group(0).lower()], text)
+
 
 # Sentences that do not assert something about the user as a fact.
 _QUESTION = re.compile(
@@ -1346,8 +1360,13 @@ def _candidate(
     extra = _clean(groups.get("obj2") or "") if pattern.name == "zh_prefer_from_now" else ""
     object_value = f"{obj}: {extra}" if extra else obj
     zh = bool(CJK_CHAR.search(m.group(0)))
-    template = (_ZH_TEMPLATES if zh else _EN_TEMPLATES)["relation" if relation else pattern.predicate]
-    content = template.format(obj=object_value, rel=(rel if zh else relation) or "")
+    template = (
+        _BY_PATTERN.get(pattern.name)
+        or (_ZH_TEMPLATES if zh else _EN_TEMPLATES)["relation" if relation else pattern.predicate]
+    )
+    content = template.format(obj=obj if extra else object_value, obj2=extra, rel=(rel if zh else relation) or "")
+    if not zh:
+        content = _third_person(content)
     kind = pattern.memory_type
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
     time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
