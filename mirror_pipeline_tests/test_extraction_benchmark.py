@@ -35,7 +35,7 @@ def test_the_labelled_set_is_large_bilingual_and_complete(bench: ModuleType) -> 
     assert sum(len(r["times"]) for r in rows) >= 100
 
 
-@pytest.mark.parametrize("which", ["LABELLED", "HELDOUT"])
+@pytest.mark.parametrize("which", ["LABELLED", "HELDOUT", "HELDOUT2"])
 def test_extraction_meets_its_targets(bench: ModuleType, which: str) -> None:
     report = bench.score(bench.load(getattr(bench, which))).report()
     for memory_type in ("fact", "event"):

@@ -140,7 +140,7 @@ _SURNAMES = (
 )
 _NAME_STOP = (
     r"(?=$|[，。,.!！？?、；;\s]|一起|今天|昨天|明天|最近|在|是|和|跟|也|都|的|要|会|去|来|搬|刚|已经|就|还|又|说|叫|人|很"
-    r"|特别|非常)"
+    r"|特别|非常|今年|去年|明年|每天|正在|正|上了|上学|读|念)"
 )
 _ZH_NAME = (
     rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
@@ -170,7 +170,7 @@ _ZH_SCHOOL_WORDS = (
 _EN_SCHOOL = r"(?P<obj>(?:the )?[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,5})"
 _ZH_DISEASE = (
     r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{0,8}?(?:病|症|癌|炎|高血压|低血压|高血糖|高血脂|哮喘|流感|骨折|肿瘤|结石|综合征|"
-    r"障碍|过敏性鼻炎|新冠|甲亢|甲减|贫血|痛风))"
+    r"障碍|过敏性鼻炎|新冠|甲亢|甲减|贫血|痛风|结节|囊肿|息肉|积液))"
 )
 _EN_CONDITIONS = (
     r"asthma|(?:type [12] )?diabetes|hypertension|high blood pressure|migraines?|epilepsy|depression|"
@@ -180,14 +180,14 @@ _EN_CONDITIONS = (
 )
 _ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|压力(?:很|好|特别|非常|太|超)?大|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|压力(?:很|好|特别|非常|太|超)?大|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
 _ZH_EMOTION_WORDS = (
     "累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情"
+    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受"
 )
-_ZH_DEGREE = r"(?:好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
+_ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
 _EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
@@ -391,6 +391,19 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
     ),
     _p(
+        "en_been_at",
+        F,
+        "works_at",
+        "been at",
+        r"\bI(?:'ve| have) been at "
+        + _EN_OBJ
+        + r"(?= for (?:about |almost |over |nearly )?(?:\d+|a|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|a few|several) (?:year|month)s?\b)",
+        0.8,
+        0.75,
+        MEDIUM,
+    ),
+    _p(
         "zh_joined",
         E,
         "joined",
@@ -404,9 +417,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_joined",
         E,
         "joined",
-        "joined|started at|hired by|job at",
-        r"\bI(?:'ve| have)? (?:just |recently |finally )?(?:joined|started at|started working "
-        + r"at|got a job at|was hired by|got hired by|got hired at) "
+        "joined|started|hired by|job at",
+        r"\bI(?:'ve| have)? (?:just |recently |finally )?(?:joined|started at|started (?:a |my )?(?:new )?job at|"
+        + r"started working at|got a job at|was hired by|got hired by|got hired at) "
         + _EN_OBJ
         + _EN_END,
         0.85,
@@ -706,7 +719,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "诊断|确诊|查出|病|症|癌|炎|血压|血糖|血脂|哮喘|流感|骨折|肿瘤|结石|综合征|障碍|新冠|甲亢|甲减|贫血|痛风",
         _ZH_I
         + _ZH_WHEN
-        + r"(?:被)?(?:确诊|诊断出?|查出)?(?:了|有|患有|得了|为)?(?:得过|得了|患有|患上了?|有)?"
+        + r"(?:被)?(?:确诊|诊断出?|查出来?)?(?:了|有|患有|得了|为)?(?:得过|得了|患有|患上了?|有)?"
         + _ZH_DISEASE
         + _ZH_STOP,
         0.85,
@@ -749,11 +762,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_health_event",
         E,
         "health_event",
-        "surgery|operation|broke my|tore my|sprained my|hospitali|hospital",
+        "surgery|operation|broke my|tore my|sprained my|hospitali|hospital|removed|replaced|taken out|operated",
         r"\bI (?:had|underwent|got) (?P<obj>(?:a |an )?[a-z ]{0,20}?(?:surgery|operation))|\bI"
         + r" (?P<obj2>(?:broke|tore|sprained|fractured) my (?:arm|leg|wrist|ankle|hand|foot|nose|collarbone|rib"
         + r"|finger|toe|knee|shoulder|back|acl|ACL|meniscus|achilles|Achilles))"
-        + r"|\bI was (?P<obj3>hospitali[sz]ed|admitted to (?:the )?hospital)",
+        + r"|\bI was (?P<obj3>hospitali[sz]ed|admitted to (?:the )?hospital)"
+        + r"|\bI had (?P<obj4>my (?:[a-z]+ ){0,2}?(?:removed|replaced|taken out|operated on))",
         0.85,
         0.9,
         HIGH,
@@ -880,7 +894,7 @@ PATTERNS: tuple[Pattern, ...] = (
         P,
         "dislikes",
         "不喜欢|不太喜欢|不怎么喜欢|讨厌|受不了|反感",
-        r"我(?:(?:不太|不怎么|不|很不|一点也不|真的不)喜欢|(?:很|特别|非常|真的|超|最|挺)?(?:讨厌|受不了|反感))"
+        r"我(?:(?:特别|真的|非常|最|一直|就是)?(?:不太|不怎么|不|很不|一点也不|真的不)喜欢|(?:很|特别|非常|真的|超|最|挺)?(?:讨厌|受不了|反感))"
         + r"(?P<obj>[^，。,.!！？?；;]{1,30})",
         0.8,
         0.5,
@@ -975,7 +989,7 @@ PATTERNS: tuple[Pattern, ...] = (
         M,
         "feels",
         _ZH_EMOTION_WORDS,
-        r"^(?:今天|昨天|最近|这几天|这阵子|现在)?(?:我)?"
+        r"(?:^|(?<=[，,]))(?:今天|昨天|最近|这几天|这阵子|现在)?(?:我)?(?:一直|总是|总|老是)?"
         + _ZH_DEGREE
         + r"*(?P<obj>"
         + _ZH_EMOTIONS
@@ -1114,14 +1128,16 @@ _HYPOTHETICAL = re.compile(
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
 _REPORTED = re.compile(
-    r"(?<![我小实])说(?![明服实真白])|据说|听说|以为|"
+    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
     r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)"
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
     r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
+    r"润色|改写|改一下|修改一下|校对|"
     r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b)"
+    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
+    r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
 _EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")

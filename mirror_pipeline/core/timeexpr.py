@@ -195,6 +195,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"months |years |a year |a month )?(after|before) (?:" + _ANCHOR_EN + r")"
         ),
     ),
+    ("zh_ago_today", re.compile(rf"(?<![\d一二三四五六七八九十两]){_NUM}年前的今天")),
     ("zh_ymd", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
     ("iso_ymd", re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")),
     ("en_mdy", re.compile(rf"(?i)\b({_MONTH_EN})\.? (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b")),
@@ -222,7 +223,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("zh_md", re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]")),
     ("zh_rel_day", re.compile(r"今天|昨天|前天|明天|后天")),
     ("en_rel_day", re.compile(r"(?i)\b(today|yesterday|tomorrow)\b")),
-    ("zh_rel_week", re.compile(r"上周|上个星期|上星期|这周|本周|这个星期|下周|下个星期|下星期")),
+    ("zh_rel_week", re.compile(r"上上周|上上个星期|上周|上个星期|上星期|这周|本周|这个星期|下周|下个星期|下星期")),
     ("en_rel_week", re.compile(r"(?i)\b(last|this|next) week\b")),
     ("zh_rel_month_day", re.compile(rf"(上个月|这个月|本月|下个月){_NUM}[号日]")),
     ("zh_rel_month", re.compile(r"上个月|这个月|本月|下个月")),
@@ -479,6 +480,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
     if kind in ("zh_rel_week", "en_rel_week"):
         shift = -7 if text in ("上周", "上个星期", "上星期") or text.startswith("last") else 0
         shift = 7 if text in ("下周", "下个星期", "下星期") or text.startswith("next") else shift
+        shift = -14 if text.startswith("上上") else shift
         monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=shift)
         return monday, monday + timedelta(days=6), TimePrecision.ROUGH, 0.8
     if kind in ("zh_rel_month", "en_rel_month", "zh_rel_month_day"):
@@ -495,6 +497,10 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
         offset = {"去年": -1, "last": -1, "今年": 0, "this": 0, "明年": 1, "next": 1, "前年": -2}[word]
         year = anchor.year + offset
         return date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.85
+    if kind == "zh_ago_today":  # 三年前的今天: that very day, years back
+        years = _cn_number(g[0])
+        d = _safe_date(anchor.year - years, anchor.month, anchor.day) if years else None
+        return (d, d, TimePrecision.DAY, 0.9) if d else None
     if kind in ("zh_ago", "en_ago"):
         pair = _digit_pair(g[0])
         if pair:  # 五六年前: five or six years before, not fifty-six
@@ -564,6 +570,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "zh_rel_year": ("去年", "今年", "前年", "明年"),
     "en_rel_year": ("year",),
     "zh_ago": ("前",),
+    "zh_ago_today": ("年前的今天",),
     "en_ago": ("ago",),
     "zh_for": ("了",),
     "en_for": ("for",),
