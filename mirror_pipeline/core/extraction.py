@@ -62,7 +62,7 @@ _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
 _EN_ORG = r"(?P<obj>[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,4})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
 _EN_END = r"(?=$|[.,;!?\n)]| [a-z(])"
-_EN_PHRASE_END = r"(?=$|[.,;!?\n]| because| but| when| since| so that| if)"
+_EN_PHRASE_END = r"(?=$|[.,;!?\n]| because| but| when| since| so that| if| and (?:I|I'|we|my|she|he|they)\b)"
 _EN_I = r"\b(?:I|[Ww]e)"
 
 ZH_RELATIONS = {
@@ -1123,7 +1123,7 @@ _QUESTION = re.compile(
     r"which|who|will|shall|am)\b)"
 )
 _HYPOTHETICAL = re.compile(
-    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'?d\b)"
+    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
 )
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
@@ -1304,7 +1304,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
     if evidence.actor != Speaker.USER:
         return []
-    text = evidence.raw_content
+    # phones write ’ for ': one character for another, so every span still points into the evidence
+    text = evidence.raw_content.replace("’", "'")
     cues = _CUES.present(text.lower())
     if not cues or _NOT_ASSERTED.search(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self

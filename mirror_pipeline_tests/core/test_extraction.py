@@ -236,3 +236,10 @@ def test_an_event_anchored_time_keeps_its_words_and_invents_no_date() -> None:
     (moved,) = [c for c in extract(evidence("疫情后不久我搬到了杭州。")) if c.predicate == "moved_to"]
     assert moved.time_expression == "疫情后不久" and moved.valid_time_start is None
     assert moved.time_precision.value == "rough"
+
+
+def test_a_phone_apostrophe_reads_like_a_typed_one() -> None:
+    text = "I’m allergic to penicillin and I’ve lived in Seattle since 2019."
+    found = extract(evidence(text))
+    assert {(c.predicate, c.object) for c in found} >= {("allergic_to", "penicillin"), ("lives_in", "Seattle")}
+    assert all(text[c.span_start : c.span_end].startswith("I") for c in found)
