@@ -17,6 +17,7 @@ from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.model import (
+    Attribution,
     Evidence,
     MemoryCandidate,
     MemoryType,
@@ -1227,6 +1228,7 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     return True
 
 
+_LOWER_I = re.compile(r"(?<![\w'-])i(?=['\s])")
 _TO_THE_LISTENER = re.compile(r"(?i)\byou\b|\byour\b|你")
 
 
@@ -1305,7 +1307,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     if evidence.actor != Speaker.USER:
         return []
     # phones write ’ for ': one character for another, so every span still points into the evidence
-    text = evidence.raw_content.replace("’", "'")
+    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))  # and a lower-case "i" like "I"
     cues = _CUES.present(text.lower())
     if not cues or _NOT_ASSERTED.search(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
@@ -1402,6 +1404,8 @@ def _candidate(
         confidence *= 0.7
     if time is not None and time.anchor and not time.resolved:
         confidence *= 0.9  # "疫情后不久": when, exactly, waits for the timeline
+    if evidence.attribution is Attribution.UNSURE:
+        confidence *= 0.8  # the parser guessed who spoke: the person confirms before it counts
     return MemoryCandidate(
         candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
         memory_type=kind,

@@ -243,3 +243,14 @@ def test_a_phone_apostrophe_reads_like_a_typed_one() -> None:
     found = extract(evidence(text))
     assert {(c.predicate, c.object) for c in found} >= {("allergic_to", "penicillin"), ("lives_in", "Seattle")}
     assert all(text[c.span_start : c.span_end].startswith("I") for c in found)
+
+
+def test_casual_lower_case_i_and_an_unsure_speaker() -> None:
+    assert ("preference", "prefers", "window seats") in facts("i prefer window seats")
+    from dataclasses import replace
+
+    from mirror_pipeline.core.model import Attribution
+
+    (sure,) = extract(evidence("I'm allergic to penicillin."))
+    (guess,) = extract(replace(evidence("I'm allergic to penicillin."), attribution=Attribution.UNSURE))
+    assert guess.confidence < sure.confidence and guess.confidence < 0.8
