@@ -32,6 +32,7 @@ from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
 EXTRACTOR_VERSION = "rules-0.2.0"
+MAX_SENTENCE = 400  # characters
 USER = "user"
 
 F, E, OP, P, R, M = (
@@ -1314,6 +1315,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
+        if s_end - s_start > MAX_SENTENCE:
+            continue  # a run of text that long is pasted (a log, code, a document), not someone speaking of self
         sentence = text[s_start:s_end]
         fired = _CUES.fired(sentence.lower(), cues)
         if not fired or _skip_sentence(sentence):

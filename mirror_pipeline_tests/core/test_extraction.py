@@ -254,3 +254,12 @@ def test_casual_lower_case_i_and_an_unsure_speaker() -> None:
     (sure,) = extract(evidence("I'm allergic to penicillin."))
     (guess,) = extract(replace(evidence("I'm allergic to penicillin."), attribution=Attribution.UNSURE))
     assert guess.confidence < sure.confidence and guess.confidence < 0.8
+
+
+def test_a_pasted_run_of_text_is_not_read_and_costs_little() -> None:
+    import time
+
+    pasted = "I live in Tokyo and " + "I really think that " * 3000  # one 60,000-character "sentence"
+    started = time.perf_counter()
+    assert extract(evidence(pasted)) == []
+    assert time.perf_counter() - started < 1.0
