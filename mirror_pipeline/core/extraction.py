@@ -51,7 +51,8 @@ _ZH_STOP = (
 )
 # the user as the subject of a Chinese clause: 我 / 我们, or nothing after a comma when the sentence began with the
 # user ("我已经不住在北京了，现在住在天津"); `_elided_ok` checks that second case
-_ZH_I = r"(?:我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?))"
+# 我 as the object of someone else's verb is not the user speaking of self: 妈妈让我搬到上海, 他问我住在哪
+_ZH_I = r"(?:(?<![问让叫帮替给跟和对劝逼求望教请催骗])我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?))"
 # what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2015年到2018年在微软工作")
 _ZH_WHEN = (
     r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
@@ -1225,7 +1226,7 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     if pattern.memory_type is MemoryType.OPINION:
         return not _NOT_AN_OPINION.match(obj) and not re.match(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")", obj)
     if pattern.memory_type is MemoryType.FACT and pattern.predicate in ("lives_in", "hometown", "born_in"):
-        return obj.lower() not in _NOT_A_NAME
+        return obj.lower() not in _NOT_A_NAME and not _WHERE.match(obj)
     return True
 
 
@@ -1239,6 +1240,9 @@ def _past_plan(obj: str, times: list[TimeMention], said_at: datetime | None) -> 
         return True
     ends = [t.end for t in times if t.end is not None]
     return bool(said_at and ends and max(ends) < said_at.date())
+
+
+_WHERE = re.compile(r"^(?:哪|什么地方|何处|(?i:where\b))")
 
 
 def _place_like(obj: str, sentence: str, end: int) -> bool:

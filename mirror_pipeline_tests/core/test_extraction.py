@@ -180,6 +180,8 @@ def test_rules_cover_work_education_family_health_plans_views_and_feelings(
         "A few months before my daughter was born, I switched teams.",  # an anchor, not a birth
         "十年前我还在上大学。",
         "昨天我特别难过。",  # 特别 holds 别 and is not a negation: only the feeling
+        "妈妈让我搬到上海。",  # someone else's wish for the user
+        "他问我住在哪",
     ],
 )
 def test_what_must_not_be_read_into_a_sentence(text: str) -> None:
