@@ -47,6 +47,7 @@ LOW, MEDIUM, HIGH = Sensitivity.LOW, Sensitivity.MEDIUM, Sensitivity.HIGH
 
 _ZH_STOP = (
     r"(?=$|[，。,.!！？?；;、\s]|了|啦|呢|吧|的|以后|之后|工作|上班|住|生活|读书|念书|读|念|学习|出生|长大"
+    r"|挺|很|真的|比较|非常|特别|还是|离|快|已经"  # 住在北京挺好的: the place ends where its description starts
     r"|[一二三四五六七八九十两几\d]+(?:年|个月|天|周|多年))"
 )
 # the user as the subject of a Chinese clause: 我 / 我们, or nothing after a comma when the sentence began with the
@@ -1132,7 +1133,9 @@ _HYPOTHETICAL = re.compile(
 # are the user's own)
 _REPORTED = re.compile(
     r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
-    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)"
+    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
+    # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
+    r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(

@@ -265,3 +265,10 @@ def test_a_pasted_run_of_text_is_not_read_and_costs_little() -> None:
     started = time.perf_counter()
     assert extract(evidence(pasted)) == []
     assert time.perf_counter() - started < 1.0
+
+
+def test_other_peoples_beliefs_about_the_user_and_where_a_place_ends() -> None:
+    assert facts("My parents think I work at Google.") == set()
+    assert facts("他觉得我住在北京。") == set()
+    assert ("fact", "lives_in", "北京") in facts("我觉得我住在北京挺好的。")
+    assert ("fact", "lives_in", "成都") in facts("我住在成都。")  # 都 ends no place name here
