@@ -1245,6 +1245,16 @@ def _past_plan(obj: str, times: list[TimeMention], said_at: datetime | None) -> 
     return bool(said_at and ends and max(ends) < said_at.date())
 
 
+# "我喜欢这个答案", "I prefer the first one", "I think this code has a bug": about what is on the screen, not a lasting
+# liking or view of the person's
+_ABOUT_THE_CHAT = re.compile(
+    r"(?:这|那|上面的?|下面的?|你的?|第[一二三四五六七八九十\d]+)(?:个|种|段|版|条|次)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:答案|回答|回复|方案|方法|代码|版本|选项|例子|建议|解释|思路|写法|问题|结果|输出)|"
+    r"(?i:\b(?:this|that|these|those|the|your)\s+(?:(?:first|second|third|last|other|latter|former|above|previous|"
+    r"next|new|final|updated|current)\s+)?(?:answer|response|reply|suggestion|code|solution|option|approach|version|"
+    r"example|idea|one|explanation|output|result|bug|draft|function|script|query|error)s?\b|"
+    r"\b(?:first|second|third|last|other|latter|former) (?:one|option|version)\b)"
+)
 _WHERE = re.compile(r"^(?:哪|什么地方|何处|(?i:where\b))")
 
 
@@ -1347,6 +1357,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                     continue  # "我住在北京的时候…", "when I lived in…": a time in the past, not a current fact
                 if pattern.memory_type is MemoryType.EVENT and _FUTURE.search(sentence, 0, m.start()):
                     continue  # "我打算明年搬到新加坡": a plan, not a move
+                if pattern.memory_type in (P, OP) and _ABOUT_THE_CHAT.search(raw):
+                    continue
                 obj = _clean(raw)
                 if pattern.value:
                     obj = pattern.value(obj)

@@ -272,3 +272,17 @@ def test_other_peoples_beliefs_about_the_user_and_where_a_place_ends() -> None:
     assert facts("他觉得我住在北京。") == set()
     assert ("fact", "lives_in", "北京") in facts("我觉得我住在北京挺好的。")
     assert ("fact", "lives_in", "成都") in facts("我住在成都。")  # 都 ends no place name here
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我喜欢这个答案",
+        "I prefer the first one.",
+        "我更喜欢第二个方案",
+        "I think this code has a bug.",
+        "I love the idea!",
+    ],
+)
+def test_a_reaction_to_what_is_on_the_screen_is_not_a_lasting_liking_or_view(text: str) -> None:
+    assert facts(text) == set()
