@@ -63,6 +63,8 @@ _ZH_WHEN = (
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
 _ZH_PHRASE = r"(?P<obj>[^，。,.!！？?；;\n]{1,30})"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
+# a place as typed in a hurry ("i live in tokyo"): lower case only for a place the gazetteer knows (checked later)
+_EN_PLACE = r"(?P<obj>(?:[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3}|[a-z][a-z]+(?: [a-z]+){0,2}?))"
 _EN_ORG = r"(?P<obj>[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,4})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
 _EN_END = r"(?=$|[.,;!?\n)]| [a-z(])"
@@ -271,7 +273,7 @@ PATTERNS: tuple[Pattern, ...] = (
         _EN_I
         + r"(?:'ve| have)? (?:just |finally |recently |eventually )?(?:moved|relocated) (?:back "
         + r")?to "
-        + _EN_OBJ
+        + _EN_PLACE
         + _EN_END,
         0.85,
         0.8,
@@ -302,7 +304,7 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "lives_in",
         "live|living|lived",
-        r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_OBJ + _EN_END,
+        r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_PLACE + _EN_END,
         0.9,
         0.8,
         MEDIUM,
@@ -1366,6 +1368,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                     obj = _EN_LEADING.sub("", obj)
                 if not _plausible_object(pattern, obj):
                     continue
+                if pattern.predicate in ("moved_to", "lives_in") and raw[:1].islower() and not is_place(obj):
+                    continue  # "I live in fear", "moved to react": lower case is a place only when known
                 if pattern.predicate == "moved_to" and not _place_like(obj, sentence, m.end()):
                     continue  # "moved to React", "搬到了新办公室": not a change of home
                 if any(p == pattern.predicate and a < m.end() and m.start() < b for a, b, p in taken):

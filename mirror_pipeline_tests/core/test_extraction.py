@@ -286,3 +286,9 @@ def test_other_peoples_beliefs_about_the_user_and_where_a_place_ends() -> None:
 )
 def test_a_reaction_to_what_is_on_the_screen_is_not_a_lasting_liking_or_view(text: str) -> None:
     assert facts(text) == set()
+
+
+def test_a_known_place_typed_in_lower_case_is_still_a_place() -> None:
+    assert ("fact", "lives_in", "tokyo") in facts("i live in tokyo with my wife")
+    assert facts("I live in fear of deadlines") == set()
+    assert facts("i moved to react") == set()
