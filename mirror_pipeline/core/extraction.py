@@ -1207,12 +1207,17 @@ _TRAILING = re.compile(r"[的了啦呢吧啊呀\s]+$")
 _EN_LEADING = re.compile(r"^(?:the|a|an) ")
 
 
+_TRAILING_EN = re.compile(r"(?i) (?:too|as well|also|a lot|so much|very much)$")
+_MIXED_SPACE = re.compile(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])")
+_A_FEELING = re.compile(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")")  # 我感觉很累 is a feeling, not a view
+
+
 def _clean(obj: str) -> str:
     obj = normalize(obj)
     obj = _TRAILING.sub("", obj)
-    obj = re.sub(r"(?i) (?:too|as well|also|a lot|so much|very much)$", "", obj)
+    obj = _TRAILING_EN.sub("", obj)
     # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
-    obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
+    obj = _MIXED_SPACE.sub("", obj)
     return obj.strip(" -·.")
 
 
@@ -1229,7 +1234,7 @@ def _plausible_object(pattern: Pattern, obj: str) -> bool:
     if pattern.memory_type is MemoryType.PREFERENCE:
         return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的") and not _PERSON_OBJECT.match(obj)
     if pattern.memory_type is MemoryType.OPINION:
-        return not _NOT_AN_OPINION.match(obj) and not re.match(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")", obj)
+        return not _NOT_AN_OPINION.match(obj) and not _A_FEELING.match(obj)
     if pattern.memory_type is MemoryType.FACT and pattern.predicate in ("lives_in", "hometown", "born_in"):
         return obj.lower() not in _NOT_A_NAME and not _WHERE.match(obj)
     return True
