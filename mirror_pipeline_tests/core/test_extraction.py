@@ -292,3 +292,10 @@ def test_a_known_place_typed_in_lower_case_is_still_a_place() -> None:
     assert ("fact", "lives_in", "tokyo") in facts("i live in tokyo with my wife")
     assert facts("I live in fear of deadlines") == set()
     assert facts("i moved to react") == set()
+
+
+def test_everyday_chinese_prompts_give_only_what_was_said_of_self() -> None:
+    assert facts("我有一个朋友叫小李，他最近失恋了") == {("relationship", "friend", "小李")}
+    assert facts("我上个月刚做完手术，现在恢复得不错") == {("event", "health_event", "手术")}
+    for prompt in ("我想让你扮演一个面试官", "我住的小区附近有什么好吃的", "我觉得你的回答有点问题", "我是90后"):
+        assert facts(prompt) == set()
