@@ -323,8 +323,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_hometown",
         F,
         "hometown",
-        "grew up|originally from",
-        r"\bI (?:grew up in|am originally from|'m originally from)"
+        "grew up|originally from|raised in",
+        r"\bI (?:grew up in|am originally from|'m originally from|was (?:born and )?raised in)"
         + r" "
         + _EN_OBJ
         + _EN_END
