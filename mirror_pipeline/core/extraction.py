@@ -202,6 +202,9 @@ _EN_EMOTIONS = (
 _EN_DEGREE = (
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely)*"
 )
+_ZH_AMOUNT = (
+    r"(?:[\d.,]+\s*(?:万|千|k|K|w|W)?(?:元|块|人民币|美元|日元)?|[一二三四五六七八九十两百千]+(?:万|千)(?:元|块)?)"
+)
 _CHILDREN = {"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "one": "1", "two": "2", "three": "3"}
 _CHILDREN.update({"four": "4", "five": "5", "a": "1", "an": "1"})
 
@@ -778,6 +781,50 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         HIGH,
     ),
+    # money: always sensitive
+    _p(
+        "zh_income",
+        F,
+        "income",
+        "月薪|年薪|工资|收入",
+        r"我(?:的|现在的?|目前的?)?(?:月薪|年薪|工资|收入)(?:是|有|大概|差不多|大约|才|只有|税前|税后)*(?P<obj>"
+        + _ZH_AMOUNT
+        + r")",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_income",
+        F,
+        "income",
+        "make|earn",
+        r"\bI (?:make|earn) (?:about |around |roughly )?(?P<obj>\$[\d,.]+k?(?: (?:a|per) (?:year|month|hour))?)",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "zh_debt",
+        F,
+        "debt",
+        "贷|欠|债",
+        r"我(?:还)?(?:欠了?|有|背着|背了)(?P<obj>" + _ZH_AMOUNT + r"(?:的)?(?:房贷|车贷|贷款|外债|债|信用卡))",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_debt",
+        F,
+        "debt",
+        "owe|debt|loan|mortgage",
+        r"\bI (?:have|owe|still owe|'ve got) (?:about |around )?(?P<obj>\$[\d,.]+k? (?:in |of )?(?:student loans?|"
+        r"debt|credit card debt|mortgage|car loan))",
+        0.8,
+        0.6,
+        HIGH,
+    ),
     # goals and plans
     _p(
         "zh_plan",
@@ -1040,6 +1087,8 @@ _ZH_TEMPLATES = {
     "diagnosed_with": "用户患有{obj}",
     "health_event": "用户经历了{obj}",
     "plans_to": "用户打算{obj}",
+    "income": "用户的收入是{obj}",
+    "debt": "用户有{obj}",
     "prefers": "用户喜欢{obj}",
     "dislikes": "用户不喜欢{obj}",
     "thinks": "用户认为{obj}",
@@ -1064,6 +1113,8 @@ _EN_TEMPLATES = {
     "diagnosed_with": "The user has {obj}",
     "health_event": "The user had {obj}",
     "plans_to": "The user plans to {obj}",
+    "income": "The user earns {obj}",
+    "debt": "The user has {obj}",
     "prefers": "The user prefers {obj}",
     "dislikes": "The user dislikes {obj}",
     "thinks": "The user thinks {obj}",

@@ -299,3 +299,14 @@ def test_everyday_chinese_prompts_give_only_what_was_said_of_self() -> None:
     assert facts("我上个月刚做完手术，现在恢复得不错") == {("event", "health_event", "手术")}
     for prompt in ("我想让你扮演一个面试官", "我住的小区附近有什么好吃的", "我觉得你的回答有点问题", "我是90后"):
         assert facts(prompt) == set()
+
+
+def test_money_is_kept_as_said_and_always_sensitive() -> None:
+    found = {
+        c.predicate: c
+        for t in ("我月薪2万。", "我还欠了30万房贷", "I make $120k a year.")
+        for c in extract(evidence(t))
+    }
+    assert found["income"].object in ("2万", "$120k a year") and found["debt"].object == "30万房贷"
+    assert {c.sensitivity.value for c in found.values()} == {"high"}
+    assert facts("我的工资不高") == set()
