@@ -289,8 +289,11 @@ RELATIONSHIPS = Table(
 PARSED_FILES = Table("parsed_files", (Col("file_hash", pl.String, unique=True), Col("parsed_at", UTC_TIME)))
 
 # Which evidence an extractor version has already read: only new evidence is interpreted on a run.
+# What the extractor has read: an evidence row is read again when its text (content_hash) or the extractor's version
+# or the person's timezone (relative times are resolved on it) changes
 INTERPRETED_EVIDENCE = Table(
-    "interpreted_evidence", (Col("evidence_id", pl.String), Col("extractor_version", pl.String))
+    "interpreted_evidence",
+    (Col("evidence_id", pl.String), Col("content_hash", pl.String), Col("extractor_version", pl.String)),
 )
 
 # What a model answered for one evidence text (content hash + model + prompt version): no text is sent twice, a rerun

@@ -25,6 +25,7 @@ SLOTS = (
     ("Relevant Relationships", {"relationship"}),
     ("Relevant Recent Events", {"event"}),
     ("Relevant Opinions (the user's views, not facts)", {"opinion"}),
+    ("Recent Emotional States (dated snapshots of how the user felt, not facts)", {"emotion"}),
 )
 UNCONFIRMED_SLOT = "Unconfirmed or Conflicting (ask before relying on these)"
 CORE_IMPORTANCE = 0.7

@@ -34,7 +34,21 @@ _PLACES = (
     "横滨 yokohama|名古屋 nagoya|福冈 fukuoka|札幌 sapporo|神户 kobe|首尔 seoul|釜山 busan|曼谷 bangkok|"
     "吉隆坡 kuala lumpur|雅加达 jakarta|马尼拉 manila|河内 hanoi|胡志明市 ho chi minh city|悉尼 sydney|"
     "墨尔本 melbourne|奥克兰 auckland|温哥华 vancouver|多伦多 toronto|蒙特利尔 montreal|洛杉矶 los angeles|"
-    "芝加哥 chicago|波士顿 boston|奥斯汀 austin|圣地亚哥 san diego|圣何塞 san jose|华盛顿 washington|"
+    "芝加哥 chicago|波士顿 boston|奥斯汀 austin|丹佛 denver|波特兰 portland|迈阿密 miami|亚特兰大 atlanta|"
+    "达拉斯 dallas|休斯顿 houston|费城 philadelphia|底特律 detroit|明尼阿波利斯 minneapolis|纳什维尔 nashville|"
+    "拉斯维加斯 las vegas|"
+    "凤凰城 phoenix|匹兹堡 pittsburgh|布鲁克林 brooklyn|盐湖城 salt lake city|卡尔加里 calgary|渥太华 ottawa|"
+    "珀斯 perth|布里斯班 brisbane|惠灵顿 wellington|曼彻斯特 manchester|伯明翰 birmingham|汉堡 hamburg|"
+    "法兰克福 frankfurt|科隆 cologne|里昂 lyon|马赛 marseille|布鲁塞尔 brussels|鹿特丹 rotterdam|波尔图 porto|"
+    "雅典 athens|开罗 cairo|内罗毕 nairobi|拉各斯 lagos|利马 lima|波哥大 bogota|布宜诺斯艾利斯 buenos aires|"
+    "里约热内卢 rio de janeiro|智利圣地亚哥 santiago|高雄 kaohsiung|台中 taichung|台南 tainan|仙台 sendai|"
+    "广岛 hiroshima|冲绳 okinawa|大邱 daegu|仁川 incheon|清迈 chiang mai|普吉 phuket|胡志明 saigon|金边 phnom penh|"
+    "仰光 yangon|加德满都 kathmandu|德里 delhi|海得拉巴 hyderabad|金奈 chennai|浦那 pune|卡拉奇 karachi|"
+    "利雅得 riyadh|多哈 doha|阿布扎比 abu dhabi|南宁 nanning|贵阳 guiyang|兰州 lanzhou|太原 taiyuan|"
+    "石家庄 shijiazhuang|南昌 nanchang|海口 haikou|三亚 sanya|拉萨 lhasa|乌鲁木齐 urumqi|呼和浩特 hohhot|"
+    "长春 changchun|烟台 yantai|"
+    "温州 wenzhou|绍兴 shaoxing|嘉兴 jiaxing|常州 changzhou|徐州 xuzhou|扬州 yangzhou|惠州 huizhou|中山 zhongshan|"
+    "洛阳 luoyang|桂林 guilin|丽江 lijiang|大理 dali|圣地亚哥 san diego|圣何塞 san jose|华盛顿 washington|"
     "巴黎 paris|柏林 berlin|慕尼黑 munich|阿姆斯特丹 amsterdam|苏黎世 zurich|日内瓦 geneva|维也纳 vienna|"
     "巴塞罗那 barcelona|马德里 madrid|里斯本 lisbon|罗马 rome|米兰 milan|都柏林 dublin|爱丁堡 edinburgh|"
     "剑桥 cambridge|牛津 oxford|斯德哥尔摩 stockholm|哥本哈根 copenhagen|赫尔辛基 helsinki|奥斯陆 oslo|"
@@ -61,9 +75,15 @@ _COMPANY = re.compile(
 )
 
 
+# The person the memories are about, however they refer to themselves
+USER_ALIASES = frozenset({"user", "the user", "i", "me", "myself", "我", "我自己", "本人", "用户"})
+
+
 def canonical(name: str) -> str:
-    """The comparison key of an entity name."""
+    """The comparison key of an entity name: the user is "user" whatever the words."""
     key = normalize(name).lower()
+    if key in USER_ALIASES:
+        return "user"
     key = re.sub(r"(?<=[a-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[a-z0-9])", "", key)
     if key in _BY_NAME:
         return _BY_NAME[key]

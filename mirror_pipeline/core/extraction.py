@@ -1,17 +1,23 @@
-"""The offline, rule-based extractor (section 9.3): a few high-value patterns, Chinese and English.
+"""The offline, rule-based extractor (section 9.3): patterns in Chinese and English, no model, no network.
 
 Trust over coverage: only what the user said can become a memory about the user; questions, hypotheticals,
-negations and reported speech are left out rather than guessed at.
+negations, reported speech, quoted or pasted text and other people's words are left out rather than guessed at.
+Opinions are kept as opinions and emotions as dated snapshots of the user's state (P4), never as facts.
+
+Speed: one combined regular expression of cue words tells which few patterns can possibly match a sentence; a
+message with no cue at all costs one scan.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.model import (
+    Attribution,
     Evidence,
     MemoryCandidate,
     MemoryType,
@@ -21,26 +27,49 @@ from mirror_pipeline.core.model import (
     TimePrecision,
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
-from mirror_pipeline.core.text import normalize, sentences, stable_id
+from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.1.0"
+EXTRACTOR_VERSION = "rules-0.2.0"
+MAX_SENTENCE = 400  # characters
 USER = "user"
 
+F, E, OP, P, R, M = (
+    MemoryType.FACT,
+    MemoryType.EVENT,
+    MemoryType.OPINION,
+    MemoryType.PREFERENCE,
+    MemoryType.RELATIONSHIP,
+    MemoryType.EMOTION,
+)
+LOW, MEDIUM, HIGH = Sensitivity.LOW, Sensitivity.MEDIUM, Sensitivity.HIGH
+
 _ZH_STOP = (
-    r"(?=$|[，。,.!！？?；;\s]|了|啦|呢|吧|的时候|以后|之后|工作|上班|住|生活|读书|念书"
+    r"(?=$|[，。,.!！？?；;、\s]|了|啦|呢|吧|的|以后|之后|工作|上班|住|生活|读书|念书|读|念|学习|出生|长大"
+    r"|挺|很|真的|比较|非常|特别|还是|离|快|已经"  # 住在北京挺好的: the place ends where its description starts
     r"|[一二三四五六七八九十两几\d]+(?:年|个月|天|周|多年))"
 )
-# what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2019年加入了腾讯"), never a person
+# the user as the subject of a Chinese clause: 我 / 我们, or nothing after a comma when the sentence began with the
+# user ("我已经不住在北京了，现在住在天津"); `_elided_ok` checks that second case
+# 我 as the object of someone else's verb is not the user speaking of self: 妈妈让我搬到上海, 他问我住在哪
+_ZH_I = r"(?:(?<![问让叫帮替给跟和对劝逼求望教请催骗])我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?))"
+# what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2015年到2018年在微软工作")
 _ZH_WHEN = (
-    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
-    r"终于|也|又|现在|目前|如今|底|初|中|左右|的?时候)*"
+    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
+    r"终于|也|又|现在|目前|如今|底|初|中|左右|的?时候|一直|还|仍然|依然|应该是|大概|可能|好像|是|从|到|至|本科|硕士|"
+    r"研究生|博士|那年|当年|春节后|春节前|前后)*"
 )
 _ZH_OBJ = r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}?)"
+_ZH_PHRASE = r"(?P<obj>[^，。,.!！？?；;\n]{1,30})"
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3})"
+# a place as typed in a hurry ("i live in tokyo"): lower case only for a place the gazetteer knows (checked later)
+_EN_PLACE = r"(?P<obj>(?:[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3}|[a-z][a-z]+(?: [a-z]+){0,2}?))"
+_EN_ORG = r"(?P<obj>[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,4})"
 _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
 _EN_END = r"(?=$|[.,;!?\n)]| [a-z(])"
+_EN_PHRASE_END = r"(?=$|[.,;!?\n]| because| but| when| since| so that| if| and (?:I|I'|we|my|she|he|they)\b)"
+_EN_I = r"\b(?:I|[Ww]e)"
 
 ZH_RELATIONS = {
     "表哥": "cousin",
@@ -49,24 +78,33 @@ ZH_RELATIONS = {
     "表妹": "cousin",
     "堂哥": "cousin",
     "堂姐": "cousin",
+    "堂弟": "cousin",
+    "堂妹": "cousin",
     "哥哥": "brother",
     "弟弟": "brother",
     "姐姐": "sister",
     "妹妹": "sister",
     "妻子": "wife",
     "老婆": "wife",
+    "太太": "wife",
     "丈夫": "husband",
     "老公": "husband",
+    "先生": "husband",
     "爸爸": "father",
+    "父亲": "father",
     "妈妈": "mother",
+    "母亲": "mother",
     "儿子": "son",
     "女儿": "daughter",
     "上司": "manager",
     "领导": "manager",
     "经理": "manager",
+    "主管": "manager",
     "老板": "boss",
     "同事": "colleague",
     "朋友": "friend",
+    "好朋友": "friend",
+    "闺蜜": "friend",
     "室友": "roommate",
     "女朋友": "girlfriend",
     "男朋友": "boyfriend",
@@ -95,10 +133,84 @@ EN_RELATIONS = {
         "advisor",
     )
 }
-EN_RELATIONS.update({"mom": "mother", "dad": "father", "best friend": "friend", "coworker": "colleague"})
+EN_RELATIONS.update(
+    {"mom": "mother", "dad": "father", "best friend": "friend", "coworker": "colleague", "co-worker": "colleague"}
+)
 FAMILY = {"cousin", "brother", "sister", "wife", "husband", "father", "mother", "son", "daughter", "partner"}
 _ZH_REL = "|".join(sorted(ZH_RELATIONS, key=len, reverse=True))
 _EN_REL = "|".join(sorted(EN_RELATIONS, key=len, reverse=True))
+# A Chinese personal name: a common surname and one or two characters, or 小王 / 老张 / 阿杰, or 张老师
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
+    "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧常温康施文牛樊葛邢安齐易乔伍庞颜"
+)
+_NAME_STOP = (
+    r"(?=$|[，。,.!！？?、；;\s]|一起|今天|昨天|明天|最近|在|是|和|跟|也|都|的|要|会|去|来|搬|刚|已经|就|还|又|说|叫|人|很"
+    r"|特别|非常|今年|去年|明年|每天|正在|正|上了|上学|读|念)"
+)
+_ZH_NAME = (
+    rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    rf"|[A-Z][a-z]+){_NAME_STOP}"
+)
+_EN_NAME = r"(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+_ZH_ROLE_WORDS = (
+    "工程师|经理|设计师|医生|护士|老师|教师|律师|会计|程序员|研究员|分析师|顾问|架构师|总监|主管|销售|记者|编辑|作家|"
+    "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
+)
+_ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
+_EN_ROLE_WORDS = (
+    "engineer|developer|scientist|manager|designer|nurse|doctor|teacher|lawyer|accountant|researcher|analyst|"
+    "consultant|architect|writer|editor|journalist|founder|co-founder|professor|programmer|chef|pharmacist|"
+    "therapist|dentist|physician|artist|photographer|lecturer|intern|director|product owner|cto|ceo|cfo|"
+    "translator|paralegal|electrician|plumber|mechanic|pilot|firefighter|officer|librarian|veterinarian"
+)
+_EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
+_ZH_SCHOOL = (
+    r"(?P<obj>(?![上读念考])(?:[^\s\d读念上考，。,.!！？?、]{1,12}?(?:大学|学院|学校|中学|高中|小学)|北大|清华|复旦|浙大|"
+    r"交大|人大|南大|中大|哈工大|北航|北邮|同济|武大|华科|中科大|港大|港科大|港中文)(?:[\u4e00-\u9fff]{1,6}?(?:系|专业|学院))?)"
+)
+_ZH_SCHOOL_WORDS = (
+    "大学|学院|学校|中学|高中|小学|北大|清华|复旦|浙大|交大|人大|南大|中大|哈工大|北航|北邮|同济|武大|华科|中科大|港大|"
+    "港科大|港中文"
+)
+_EN_SCHOOL = r"(?P<obj>(?:the )?[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,5})"
+_ZH_DISEASE = (
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{0,8}?(?:病|症|癌|炎|高血压|低血压|高血糖|高血脂|哮喘|流感|骨折|肿瘤|结石|综合征|"
+    r"障碍|过敏性鼻炎|新冠|甲亢|甲减|贫血|痛风|结节|囊肿|息肉|积液))"
+)
+_EN_CONDITIONS = (
+    r"asthma|(?:type [12] )?diabetes|hypertension|high blood pressure|migraines?|epilepsy|depression|"
+    r"an anxiety disorder|adhd|autism|celiac disease|arthritis|eczema|psoriasis|ibs|crohn's(?: disease)?|lupus|"
+    r"long covid|sleep apnea|"
+    r"[a-z ]{0,20}?(?:cancer|syndrome|disorder|disease)"
+)
+_ZH_EMOTIONS = (
+    r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|压力(?:很|好|特别|非常|太|超)?大|"
+    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
+)
+_ZH_EMOTION_WORDS = (
+    "累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
+    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受"
+)
+_ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
+_EN_EMOTIONS = (
+    r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
+    r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless"
+)
+_EN_DEGREE = (
+    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely)*"
+)
+_ZH_AMOUNT = (
+    r"(?:[\d.,]+\s*(?:万|千|k|K|w|W)?(?:元|块|人民币|美元|日元)?|[一二三四五六七八九十两百千]+(?:万|千)(?:元|块)?)"
+)
+_CHILDREN = {"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "one": "1", "two": "2", "three": "3"}
+_CHILDREN.update({"four": "4", "five": "5", "a": "1", "an": "1"})
+
+
+def _count(obj: str) -> str:
+    return _CHILDREN.get(obj.lower(), obj)
 
 
 @dataclass(frozen=True)
@@ -106,206 +218,992 @@ class Pattern:
     name: str
     memory_type: MemoryType
     predicate: str
+    cue: str  # a cheap regex every match contains: patterns whose cue is absent are not run
     regex: re.Pattern[str]
     confidence: float
     importance: float
     sensitivity: Sensitivity
-    template: str
+    scope: Scope = Scope.LONG_TERM
+    value: Callable[[str], str] | None = None  # the object as stored ("两" -> "2")
+    negation_in_cue: bool = False  # 不喜欢, "I hate": the negative is the meaning, not a denial
+    needs_time: bool = False  # "I'm going to ..." is a plan only with a time said ("next month")
+
+
+def _p(
+    name: str,
+    memory_type: MemoryType,
+    predicate: str,
+    cue: str,
+    regex: str,
+    confidence: float,
+    importance: float,
+    sensitivity: Sensitivity,
+    **kw: object,
+) -> Pattern:
+    compiled = re.compile(_numbered(regex))
+    return Pattern(name, memory_type, predicate, cue, compiled, confidence, importance, sensitivity, **kw)  # type: ignore[arg-type]
+
+
+def _numbered(regex: str) -> str:
+    """Alternatives of one pattern may each name their object: the second `obj` becomes obj2, and so on."""
+    seen: dict[str, int] = {}
+
+    def rename(m: re.Match[str]) -> str:
+        base = m.group(1).rstrip("0123456789")
+        seen[base] = seen.get(base, 0) + 1
+        return f"(?P<{base}{seen[base] if seen[base] > 1 else ''}>"
+
+    return re.sub(r"\(\?P<([a-z]+\d*)>", rename, regex)
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern(
+    # residence and moves
+    _p(
         "zh_moved",
-        MemoryType.EVENT,
+        E,
         "moved_to",
-        re.compile(r"我(?:们)?" + _ZH_WHEN + r"搬(?:家)?(?:到|去)了?" + _ZH_OBJ + _ZH_STOP),
+        "搬|迁居|移居",
+        _ZH_I + _ZH_WHEN + r"(?:从[^，。,.!！？?]{1,12}?)?(?:搬(?:家)?|迁居|移居)(?:到|去|至)了?" + _ZH_OBJ + _ZH_STOP,
         0.85,
         0.8,
-        Sensitivity.MEDIUM,
-        "moved to {obj}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
         "en_moved",
-        MemoryType.EVENT,
+        E,
         "moved_to",
-        re.compile(r"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |finally |recently )?moved to " + _EN_OBJ + _EN_END),
+        "moved|relocated",
+        _EN_I
+        + r"(?:'ve| have)? (?:just |finally |recently |eventually )?(?:moved|relocated) (?:back "
+        + r")?to "
+        + _EN_PLACE
+        + _EN_END,
         0.85,
         0.8,
-        Sensitivity.MEDIUM,
-        "moved to {obj}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
         "zh_lives",
-        MemoryType.FACT,
+        F,
         "lives_in",
-        re.compile(r"我" + _ZH_WHEN + r"(?:住在|生活在|定居在)" + _ZH_OBJ + _ZH_STOP),
+        "住|生活|定居",
+        _ZH_I + _ZH_WHEN + r"(?:住在|生活在|定居在|定居于)" + _ZH_OBJ + _ZH_STOP,
         0.9,
         0.8,
-        Sensitivity.MEDIUM,
-        "lives in {obj}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
+        "zh_lives_at",
+        F,
+        "lives_in",
+        "住|生活",
+        _ZH_I + _ZH_WHEN + r"在" + _ZH_OBJ + r"(?:住|生活)(?!院)",
+        0.85,
+        0.8,
+        MEDIUM,
+    ),
+    _p(
         "en_lives",
-        MemoryType.FACT,
+        F,
         "lives_in",
-        re.compile(r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_OBJ + _EN_END),
+        "live|living|lived",
+        r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_PLACE + _EN_END,
         0.9,
         0.8,
-        Sensitivity.MEDIUM,
-        "lives in {obj}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
+        "zh_hometown",
+        F,
+        "hometown",
+        "老家|长大",
+        r"我(?:的)?老家(?:是|在)" + _ZH_OBJ + _ZH_STOP + r"|我(?:是)?(?:从小|小时候)?在" + _ZH_OBJ + r"长大",
+        0.85,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_hometown",
+        F,
+        "hometown",
+        "grew up|originally from|raised in",
+        r"\bI (?:grew up in|am originally from|'m originally from|was (?:born and )?raised in)"
+        + r" "
+        + _EN_OBJ
+        + _EN_END
+        + r"|\bI'm originally from "
+        + _EN_OBJ
+        + _EN_END,
+        0.85,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "zh_born_in",
+        F,
+        "born_in",
+        "出生",
+        r"我(?:是)?出生(?:在|于)" + _ZH_OBJ + _ZH_STOP + r"|我(?:是)?在" + _ZH_OBJ + r"出生",
+        0.85,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_born_in",
+        F,
+        "born_in",
+        "born",
+        r"\bI was born in " + _EN_OBJ + _EN_END,
+        0.85,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "zh_birth_year",
+        F,
+        "birth_year",
+        "出生|年生",
+        r"我(?:是)?(?P<obj>(?:19|20)\d\d)年(?:出生|生)",
+        0.9,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_birth_year",
+        F,
+        "birth_year",
+        "born",
+        r"\bI was born in (?P<obj>(?:19|20)\d\d)\b",
+        0.9,
+        0.6,
+        HIGH,
+    ),
+    # work
+    _p(
         "zh_works",
-        MemoryType.FACT,
+        F,
         "works_at",
-        re.compile(r"我" + _ZH_WHEN + r"在" + _ZH_OBJ + r"(?:工作|上班|任职)"),
+        "工作|上班|任职|干|实习",
+        _ZH_I + _ZH_WHEN + r"在" + _ZH_OBJ + r"(?:工作|上班|任职|实习|干(?=了|活))",
         0.85,
         0.75,
-        Sensitivity.MEDIUM,
-        "works at {obj}",
+        MEDIUM,
     ),
-    Pattern(
-        "zh_joined",
-        MemoryType.EVENT,
-        "joined",
-        re.compile(r"我" + _ZH_WHEN + r"(?:加入了?|入职了?)" + _ZH_OBJ + _ZH_STOP),
-        0.85,
-        0.8,
-        Sensitivity.MEDIUM,
-        "joined {obj}",
-    ),
-    Pattern(
+    _p(
         "en_works",
-        MemoryType.FACT,
+        F,
         "works_at",
-        re.compile(r"\bI(?: currently| now|'ve| have)? (?:work|worked|been working) (?:at|for) " + _EN_OBJ + _EN_END),
+        "work",
+        r"\bI(?: currently| now|'ve| have)? (?:work|worked|been working) (?:at|for) " + _EN_OBJ + _EN_END,
         0.85,
         0.75,
-        Sensitivity.MEDIUM,
-        "works at {obj}",
+        MEDIUM,
     ),
-    Pattern(
-        "en_joined",
-        MemoryType.EVENT,
+    _p(
+        "en_been_at",
+        F,
+        "works_at",
+        "been at",
+        r"\bI(?:'ve| have) been at "
+        + _EN_OBJ
+        + r"(?= for (?:about |almost |over |nearly )?(?:\d+|a|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|a few|several) (?:year|month)s?\b)",
+        0.8,
+        0.75,
+        MEDIUM,
+    ),
+    _p(
+        "zh_joined",
+        E,
         "joined",
-        re.compile(r"\bI(?:'ve| have)? (?:just |recently |finally )?joined " + _EN_OBJ + _EN_END),
+        "加入|入职|跳槽",
+        _ZH_I + _ZH_WHEN + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)" + _ZH_OBJ + _ZH_STOP,
         0.85,
         0.8,
-        Sensitivity.MEDIUM,
-        "joined {obj}",
+        MEDIUM,
     ),
-    Pattern(
-        "zh_prefer_from_now",
-        MemoryType.PREFERENCE,
-        "prefers",
-        re.compile(r"以后(?P<obj>[^，。,.!！？?；;]{2,30}?)(?:都)?优先(?P<obj2>[^，。,.!！？?；;]{1,20})"),
-        0.9,
-        0.6,
-        Sensitivity.LOW,
-        "prefers {obj}: {obj2}",
-    ),
-    Pattern(
-        "zh_prefer",
-        MemoryType.PREFERENCE,
-        "prefers",
-        re.compile(r"我(?:更|比较|最|很|非常|一直|特别)?(?:喜欢|偏好|爱(?!人))(?P<obj>[^，。,.!！？?；;]{1,30})"),
+    _p(
+        "en_joined",
+        E,
+        "joined",
+        "joined|started|hired by|job at",
+        r"\bI(?:'ve| have)? (?:just |recently |finally )?(?:joined|started at|started (?:a |my )?(?:new )?job at|"
+        + r"started working at|got a job at|was hired by|got hired by|got hired at) "
+        + _EN_OBJ
+        + _EN_END,
+        0.85,
         0.8,
-        0.5,
-        Sensitivity.LOW,
-        "likes {obj}",
+        MEDIUM,
     ),
-    Pattern(
-        "en_prefer",
-        MemoryType.PREFERENCE,
-        "prefers",
-        re.compile(
-            r"\bI (?:really |much |strongly |usually |always )?(?:prefer|like|love|enjoy) "
-            + _EN_PHRASE
-            + r"(?=$|[.,;!?\n]| because| but| when)"
-        ),
+    _p(
+        "zh_left",
+        E,
+        "left",
+        "离职|辞职|离开|退出",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:从"
+        + _ZH_OBJ
+        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了)(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
+        + r"?)"
+        + _ZH_STOP
+        + r")",
+        0.85,
         0.8,
-        0.5,
-        Sensitivity.LOW,
-        "likes {obj}",
+        MEDIUM,
     ),
-    Pattern(
-        "en_from_now",
-        MemoryType.PREFERENCE,
-        "prefers",
-        re.compile(r"(?i)\bfrom now on,? (?:please )?" + _EN_PHRASE + r"(?=$|[.;!?\n])"),
-        0.9,
+    _p(
+        "en_left",
+        E,
+        "left",
+        "left|quit|resigned|laid off",
+        r"\bI (?:just |recently |finally )?(?:left|quit(?: my (?:job|position|role) at)?|resig"
+        + r"ned from|was laid off from|got laid off from) "
+        + _EN_OBJ
+        + _EN_END,
+        0.85,
+        0.8,
+        MEDIUM,
+    ),
+    _p(
+        "zh_role",
+        F,
+        "has_role",
+        _ZH_ROLE_WORDS,
+        _ZH_I
+        + r"(?:现在|目前|如今|是)*是(?:一名|一个|一位|名|个)?(?:[A-Za-z0-9\u4e00-\u9fff ]{1,12}?"
+        + r"的)?"
+        + _ZH_ROLE
+        + r"(?=$|[，。,.!！？?；;\s])",
+        0.85,
         0.6,
-        Sensitivity.LOW,
-        "from now on: {obj}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
+        "zh_role_in",
+        F,
+        "has_role",
+        "做|当|担任",
+        _ZH_I
+        + _ZH_WHEN
+        + r"在[^，。,.!！？?]{1,15}?(?:做|当|担任)(?:一名|一个)?"
+        + _ZH_ROLE
+        + r"(?=$|[，。,.!！？?；;\s])",
+        0.8,
+        0.6,
+        MEDIUM,
+    ),
+    _p(
+        "zh_role_at",
+        F,
+        "works_at",
+        _ZH_ROLE_WORDS,
+        _ZH_I
+        + r"(?:现在|目前|如今)*是"
+        + _ZH_OBJ
+        + r"的(?:一名)?[\u4e00-\u9fffA-Za-z]{0,8}?(?:"
+        + _ZH_ROLE_WORDS
+        + r")",
+        0.8,
+        0.75,
+        MEDIUM,
+    ),
+    _p(
+        "en_role",
+        F,
+        "has_role",
+        "'m a|am a|'m an|am an|work as|promoted",
+        r"\bI(?:'m| am| work as| now work as) (?:a|an) "
+        + _EN_ROLE
+        + r"|\bI (?:got|was|have been|'ve been) promoted to (?:a |an )?"
+        + _EN_ROLE,
+        0.85,
+        0.6,
+        MEDIUM,
+    ),
+    _p(
+        "en_role_at",
+        F,
+        "works_at",
+        "'m a|am a|'m an|am an",
+        r"\bI(?:'m| am) (?:a|an) (?:[a-z][a-z\-]* ){0,3}?(?:" + _EN_ROLE_WORDS + r") (?:at|for) " + _EN_OBJ + _EN_END,
+        0.8,
+        0.75,
+        MEDIUM,
+    ),
+    # education
+    _p(
+        "zh_studied",
+        F,
+        "studied_at",
+        _ZH_SCHOOL_WORDS,
+        _ZH_I + _ZH_WHEN + r"(?:在|考上了?|考进了?)" + _ZH_SCHOOL + r"(?:读|念|上学|学习|上大学|$|[，。！])",
+        0.85,
+        0.7,
+        MEDIUM,
+    ),
+    _p(
+        "zh_graduated",
+        E,
+        "graduated_from",
+        "毕业",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:毕业于"
+        + _ZH_SCHOOL
+        + r"|(?:从)?"
+        + _ZH_SCHOOL.replace("?P<obj>", "?P<obj2>")
+        + r"毕业)",
+        0.85,
+        0.7,
+        MEDIUM,
+    ),
+    _p(
+        "en_graduated",
+        E,
+        "graduated_from",
+        "graduated|degree from|master's from|phd from|mba from",
+        r"\bI (?:just |finally )?(?:graduated from|got my (?:[a-z']+ )?(?:degree|master's|masters|PhD|phd|MBA|diploma)"
+        r"(?: degree)? from) " + _EN_SCHOOL + _EN_END,
+        0.85,
+        0.7,
+        MEDIUM,
+    ),
+    _p(
+        "en_studied",
+        F,
+        "studied_at",
+        "studied|student|did my|went to",
+        r"\bI(?: studied [a-z ]{0,40}?at| did my (?:phd|PhD|Ph\.D\.|master's|masters|MBA|degre"
+        + r"e|undergrad|bachelor's|postdoc)(?: [a-z ]{0,20}?)? at|'m an? (?:\w+ )?student at| am"
+        + r" an? (?:\w+ )?student at) "
+        + _EN_SCHOOL
+        + _EN_END
+        + r"|\bI went to (?P<obj2>(?:the )?(?:[A-Z][\w&.\-]* ){0,3}(?:University|College|Institu"
+        + r"te|School|Academy)(?: (?:of |for )?[A-Z][\w&.\-]*){0,3})"
+        + _EN_END,
+        0.85,
+        0.7,
+        MEDIUM,
+    ),
+    # relations
+    _p(
         "zh_rel_is_my",
-        MemoryType.RELATIONSHIP,
+        R,
         "relation",
-        re.compile(
-            r"(?:^|[^A-Za-z\u4e00-\u9fff]|的)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?P<rel>" + _ZH_REL + r")"
-        ),
+        "是我",
+        r"(?:^|[^A-Za-z\u4e00-\u9fff]|的)(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)是我(?:的)?(?:最"
+        + r"好的|好|亲|大学|高中|初中|研究生|以前的|之前的|前)?(?:的)?(?P<rel>"
+        + _ZH_REL
+        + r")",
         0.85,
         0.7,
-        Sensitivity.MEDIUM,
-        "{obj} is the user's {rel}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
         "zh_my_rel_named",
-        MemoryType.RELATIONSHIP,
+        R,
         "relation",
-        re.compile(r"我(?:的)?(?P<rel>" + _ZH_REL + r")叫(?P<obj>[A-Za-z\u4e00-\u9fff]{1,4}?)" + _ZH_STOP),
+        _ZH_REL,
+        r"我(?:的|有(?:一个|个|一位|位)?)?(?:直属|顶头|现在的|新)?(?P<rel>" + _ZH_REL + r")(?:叫|名叫|是)" + _ZH_NAME,
         0.85,
         0.7,
-        Sensitivity.MEDIUM,
-        "{obj} is the user's {rel}",
+        MEDIUM,
     ),
-    Pattern(
+    _p(
+        "zh_my_rel_name",
+        R,
+        "relation",
+        _ZH_REL,
+        r"我(?:的|和我的?|跟我的?)?(?P<rel>" + _ZH_REL + r")" + _ZH_NAME,
+        0.8,
+        0.7,
+        MEDIUM,
+    ),
+    _p(
         "en_my_rel_named",
-        MemoryType.RELATIONSHIP,
+        R,
         "relation",
-        re.compile(r"\b[Mm]y (?P<rel>" + _EN_REL + r"),? (?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"),
+        _EN_REL,
+        r"\b[Mm]y (?P<rel>" + _EN_REL + r")(?![\w'’-]),? " + _EN_NAME,
         0.85,
         0.7,
-        Sensitivity.MEDIUM,
-        "{obj} is the user's {rel}",
+        MEDIUM,
     ),
-    Pattern(
-        "en_is_my_rel",
-        MemoryType.RELATIONSHIP,
+    _p(
+        "en_my_rel_is",
+        R,
         "relation",
-        re.compile(r"\b(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?) is my (?P<rel>" + _EN_REL + r")\b"),
+        _EN_REL,
+        r"\b[Mm]y (?P<rel>" + _EN_REL + r") is " + _EN_NAME + r"(?=$|[.,;!?\n])",
         0.85,
         0.7,
-        Sensitivity.MEDIUM,
-        "{obj} is the user's {rel}",
+        MEDIUM,
+    ),
+    _p(
+        "en_is_my_rel",
+        R,
+        "relation",
+        "is my",
+        r"\b" + _EN_NAME + r" is my (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")\b(?![\w'’-])",
+        0.85,
+        0.7,
+        MEDIUM,
+    ),
+    # births and children
+    _p(
+        "zh_child_born",
+        E,
+        "child_born",
+        "出生|出世|生了",
+        r"我(?:们)?(?:家)?(?:的)?(?P<obj>女儿|儿子|孩子|宝宝|老大|老二|老三|小女儿|大女儿|小儿"
+        + r"子|大儿子)(?:是)?"
+        + _ZH_WHEN
+        + r"(?:出生|出世)"
+        + r"|我(?:老婆|妻子|太太|爱人)?"
+        + _ZH_WHEN
+        + r"生了(?:个|一个)?(?P<obj2>女儿|儿子|孩子|宝宝|双胞胎)",
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "en_child_born",
+        E,
+        "child_born",
+        "born",
+        r"\b(?:[Mm]y|[Oo]ur) (?P<obj>son|daughter|baby|kid|child|first child|second child|twin"
+        + r"s|baby girl|baby boy)(?: [A-Z][a-z]+)? (?:was|were) born",
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "zh_children",
+        F,
+        "has_children",
+        "孩子|小孩|娃",
+        r"我(?:们)?(?:有|生了)(?P<obj>[一两二三四五\d])个(?:孩子|小孩|娃)",
+        0.85,
+        0.8,
+        HIGH,
+        value=_count,
+    ),
+    _p(
+        "en_children",
+        F,
+        "has_children",
+        "kids|children",
+        r"\b(?:I|[Ww]e) have (?P<obj>one|two|three|four|five|\d) (?:kids|children)\b",
+        0.85,
+        0.8,
+        HIGH,
+        value=_count,
+    ),
+    # health
+    _p(
+        "zh_allergy",
+        F,
+        "allergic_to",
+        "过敏",
+        r"我(?:对)(?P<obj>[^，。,.!！？?\s]{1,10}?)过敏",
+        0.9,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "en_allergy",
+        F,
+        "allergic_to",
+        "allergic",
+        r"\bI(?:'m| am) (?:severely |very |mildly |a bit )?allergic to " + _EN_PHRASE + _EN_PHRASE_END,
+        0.9,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "zh_diagnosed",
+        F,
+        "diagnosed_with",
+        "诊断|确诊|查出|病|症|癌|炎|血压|血糖|血脂|哮喘|流感|骨折|肿瘤|结石|综合征|障碍|新冠|甲亢|甲减|贫血|痛风",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:被)?(?:确诊|诊断出?|查出来?)?(?:了|有|患有|得了|为)?(?:得过|得了|患有|患上了?|有)?"
+        + _ZH_DISEASE
+        + _ZH_STOP,
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "en_diagnosed",
+        F,
+        "diagnosed_with",
+        "diagnosed|asthma|diabetes|hypertension|blood pressure|migraine|epilepsy|depression|anxiety|adhd|autism|"
+        "celiac|arthritis|eczema|psoriasis|ibs|crohn|lupus|long covid|apnea|cancer|syndrome|disorder|disease",
+        r"\bI (?:was|got|have been|'ve been) diagnosed with "
+        + _EN_PHRASE
+        + _EN_PHRASE_END
+        + r"|\bI(?: have|'ve had| have had| suffer from) (?P<obj2>"
+        + _EN_CONDITIONS
+        + r")"
+        + _EN_PHRASE_END,
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "zh_health_event",
+        E,
+        "health_event",
+        "手术|住院|骨折|晕倒|胃镜|肠镜|体检|化疗|透析",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:做了|做完|做过|动了|动过|接受了)(?P<obj>[\u4e00-\u9fff]{0,6}(?:手术|胃镜|肠镜|体检|化疗|透析))|"
+        + _ZH_I
+        + _ZH_WHEN
+        + r"(?P<obj2>住院|骨折|晕倒)了",
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    _p(
+        "en_health_event",
+        E,
+        "health_event",
+        "surgery|operation|broke my|tore my|sprained my|hospitali|hospital|removed|replaced|taken out|operated",
+        r"\bI (?:had|underwent|got) (?P<obj>(?:a |an )?[a-z ]{0,20}?(?:surgery|operation))|\bI"
+        + r" (?P<obj2>(?:broke|tore|sprained|fractured) my (?:arm|leg|wrist|ankle|hand|foot|nose|collarbone|rib"
+        + r"|finger|toe|knee|shoulder|back|acl|ACL|meniscus|achilles|Achilles))"
+        + r"|\bI was (?P<obj3>hospitali[sz]ed|admitted to (?:the )?hospital)"
+        + r"|\bI had (?P<obj4>my (?:[a-z]+ ){0,2}?(?:removed|replaced|taken out|operated on))",
+        0.85,
+        0.9,
+        HIGH,
+    ),
+    # money: always sensitive
+    _p(
+        "zh_income",
+        F,
+        "income",
+        "月薪|年薪|工资|收入",
+        r"我(?:的|现在的?|目前的?)?(?:月薪|年薪|工资|收入)(?:是|有|大概|差不多|大约|才|只有|税前|税后)*(?P<obj>"
+        + _ZH_AMOUNT
+        + r")",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_income",
+        F,
+        "income",
+        "make|earn",
+        r"\bI (?:make|earn) (?:about |around |roughly )?(?P<obj>\$[\d,.]+k?(?: (?:a|per) (?:year|month|hour))?)",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "zh_debt",
+        F,
+        "debt",
+        "贷|欠|债",
+        r"我(?:还)?(?:欠了?|有|背着|背了)(?P<obj>" + _ZH_AMOUNT + r"(?:的)?(?:房贷|车贷|贷款|外债|债|信用卡))",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    _p(
+        "en_debt",
+        F,
+        "debt",
+        "owe|debt|loan|mortgage",
+        r"\bI (?:have|owe|still owe|'ve got) (?:about |around )?(?P<obj>\$[\d,.]+k? (?:in |of )?(?:student loans?|"
+        r"debt|credit card debt|mortgage|car loan))",
+        0.8,
+        0.6,
+        HIGH,
+    ),
+    # goals and plans
+    _p(
+        "zh_plan",
+        F,
+        "plans_to",
+        "打算|计划|准备|决定|想要|一直想|目标|梦想|要入职|要搬|要换|要结婚|要考|要读|要辞职|要离职|要出国|要买|要开始|要学",
+        _ZH_I
+        + r"(?:今年|明年|下个?月|下周|以后|将来)?(?:打算|计划|准备|决定|想要|一直想|要(?=入职|搬"
+        + r"|换|结婚|考|读|辞职|离职|出国|买房|买车|开始|学))"
+        + _ZH_WHEN
+        + _ZH_PHRASE
+        + r"|我(?:今年|明年|的)*(?:的)?(?:目标|梦想|计划)是(?P<obj2>[^，。,.!！？?；;\n]{1,30})",
+        0.8,
+        0.7,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+    ),
+    _p(
+        "en_plan",
+        F,
+        "plans_to",
+        "plan|hoping|aiming|hope to|aim to|decided|goal|intend",
+        r"\bI(?:'m| am) (?:planning|hoping|aiming) to "
+        + _EN_PHRASE
+        + _EN_PHRASE_END
+        + r"|\bI (?:plan|intend|hope|aim) to (?P<obj2>[^.,;!?\n]{2,60}?)"
+        + _EN_PHRASE_END
+        + r"|\bI(?:'ve| have) decided to (?P<obj3>[^.,;!?\n]{2,60}?)"
+        + _EN_PHRASE_END
+        + r"|\b[Mm]y (?:main |big )?goal(?: for| this)?(?: \w+)? is to (?P<obj4>[^.,;!?\n]{2,60}"
+        + r"?)"
+        + _EN_PHRASE_END,
+        0.8,
+        0.7,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+    ),
+    _p(
+        "zh_plan_dated",
+        F,
+        "plans_to",
+        "想",
+        r"我(?:今年|明年|下个?月|以后|将来)?想(?!要)(?P<obj>[^，。,.!！？?；;\n]{2,30})",
+        0.7,
+        0.7,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        needs_time=True,
+    ),
+    _p(
+        "en_plan_dated",
+        F,
+        "plans_to",
+        "going to|want to",
+        r"\bI(?:'m| am) going to (?P<obj>[^.,;!?\n]{2,60}?)"
+        + _EN_PHRASE_END
+        + r"|\bI want to (?P<obj2>[^.,;!?\n]{2,60}?)"
+        + _EN_PHRASE_END,
+        0.75,
+        0.7,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        needs_time=True,
+    ),
+    # preferences
+    _p(
+        "zh_prefer_from_now",
+        P,
+        "prefers",
+        "优先",
+        r"以后(?P<obj>[^，。,.!！？?；;]{2,30}?)(?:都)?优先(?P<obj2>[^，。,.!！？?；;]{1,20})",
+        0.9,
+        0.6,
+        LOW,
+    ),
+    _p(
+        "zh_prefer_instruction",
+        P,
+        "prefers",
+        "以后",
+        r"(?:请|麻烦)?以后(?:都|请|麻烦)?(?P<obj>(?:回复|回答|用|说|写|给我|叫我|称呼我|别|不"
+        + r"要)[^，。,.!！？?；;]{1,20})",
+        0.85,
+        0.6,
+        LOW,
+    ),
+    _p(
+        "zh_prefer",
+        P,
+        "prefers",
+        "喜欢|偏好|爱",
+        r"我(?:更|比较|最|很|非常|一直|特别|超|挺)?(?:喜欢|偏好|爱(?![人你他她]))(?P<obj>[^，"
+        + r"。,.!！？?；;]{1,30})",
+        0.8,
+        0.5,
+        LOW,
+    ),
+    _p(
+        "zh_favourite",
+        P,
+        "prefers",
+        "最喜欢的",
+        r"我最喜欢的[\u4e00-\u9fff]{1,6}?是(?P<obj>[^，。,.!！？?；;]{1,20})",
+        0.85,
+        0.5,
+        LOW,
+    ),
+    _p(
+        "zh_habit",
+        P,
+        "prefers",
+        "习惯",
+        r"我(?:平时|一般|通常|一直)?习惯(?:于)?(?P<obj>[^，。,.!！？?；;]{1,20})",
+        0.75,
+        0.5,
+        LOW,
+    ),
+    _p(
+        "zh_dislike",
+        P,
+        "dislikes",
+        "不喜欢|不太喜欢|不怎么喜欢|讨厌|受不了|反感",
+        r"我(?:(?:特别|真的|非常|最|一直|就是)?(?:不太|不怎么|不|很不|一点也不|真的不)喜欢|(?:很|特别|非常|真的|超|最|挺)?(?:讨厌|受不了|反感))"
+        + r"(?P<obj>[^，。,.!！？?；;]{1,30})",
+        0.8,
+        0.5,
+        LOW,
+        negation_in_cue=True,
+    ),
+    _p(
+        "en_prefer",
+        P,
+        "prefers",
+        "prefer|like|love|enjoy",
+        r"\bI (?:really |much |strongly |usually |always |generally )?(?:prefer|like|love|enjo"
+        + r"y) "
+        + _EN_PHRASE
+        + _EN_PHRASE_END,
+        0.8,
+        0.5,
+        LOW,
+    ),
+    _p(
+        "en_fan",
+        P,
+        "prefers",
+        "fan of",
+        r"\bI(?:'m| am) (?:a )?(?:big |huge |massive )?fan of " + _EN_PHRASE + _EN_PHRASE_END,
+        0.8,
+        0.5,
+        LOW,
+    ),
+    _p(
+        "en_dislike",
+        P,
+        "dislikes",
+        "hate|dislike|detest|stand|don't like|do not like|don't enjoy|do not enjoy",
+        r"\bI (?:really |absolutely |just )?(?:hate|dislike|detest|can't stand|cannot stand|do"
+        + r"n't like|do not like|don't enjoy|do not enjoy) "
+        + _EN_PHRASE
+        + _EN_PHRASE_END,
+        0.8,
+        0.5,
+        LOW,
+        negation_in_cue=True,
+    ),
+    _p(
+        "en_from_now",
+        P,
+        "prefers",
+        "from now on",
+        r"(?i)\bfrom now on,? (?:please )?"
+        + _EN_PHRASE
+        + r"(?=$|[.;!?\n])|(?i:\bplease )(?:always )?(?P<obj2>[^.,;!?\n]{2,60}?),? from now on\b",
+        0.9,
+        0.6,
+        LOW,
+    ),
+    # opinions: the user's views, kept as views
+    _p(
+        "zh_opinion",
+        OP,
+        "thinks",
+        "觉得|认为|看来|看法",
+        r"(?:我(?:个人)?(?:觉得|认为|相信)|在我看来，?|我的看法是，?)(?P<obj>[^。！？!?；;\n]{" + r"2,40})",
+        0.8,
+        0.4,
+        LOW,
+    ),
+    _p(
+        "en_opinion",
+        OP,
+        "thinks",
+        "think|believe|feel that|opinion|view",
+        r"(?:\bI (?:really |honestly |personally |strongly |do )?(?:think|believe|feel)(?: tha"
+        + r"t)?|\b[Ii]n my (?:opinion|view)|\bIMO),? (?P<obj>[^.!?;\n]{3,120})",
+        0.8,
+        0.4,
+        LOW,
+    ),
+    # emotions: dated snapshots of the user's state
+    _p(
+        "zh_emotion",
+        M,
+        "feels",
+        _ZH_EMOTION_WORDS,
+        r"我(?:今天|昨天|最近|这几天|这阵子|现在|真的|真是|也|又)*" + _ZH_DEGREE + r"*(?P<obj>" + _ZH_EMOTIONS + r")",
+        0.8,
+        0.3,
+        MEDIUM,
+        scope=Scope.SESSION,
+    ),
+    _p(
+        "zh_emotion_bare",
+        M,
+        "feels",
+        _ZH_EMOTION_WORDS,
+        r"(?:^|(?<=[，,]))(?:今天|昨天|最近|这几天|这阵子|现在)?(?:我)?(?:一直|总是|总|老是)?"
+        + _ZH_DEGREE
+        + r"*(?P<obj>"
+        + _ZH_EMOTIONS
+        + r")(?=$|[，。！!~～…\s]|了|啊|呀|死|极|得|哦|呢|吧|啦)",
+        0.75,
+        0.3,
+        MEDIUM,
+        scope=Scope.SESSION,
+    ),
+    _p(
+        "en_emotion",
+        M,
+        "feels",
+        re.sub(r"\(\?:[^)]*\)\??", "", _EN_EMOTIONS),
+        r"\bI(?:'m| am|'ve been| have been| was| feel| felt|'m feeling| am feeling)"
+        + _EN_DEGREE
+        + r" (?P<obj>"
+        + _EN_EMOTIONS
+        + r")\b(?! to \w| for (?:you|your|him|her|them|the two)| of (?:you|your|him|her|them))",
+        0.8,
+        0.3,
+        MEDIUM,
+        scope=Scope.SESSION,
     ),
 )
 
+_ZH_TEMPLATES = {
+    "moved_to": "用户搬到了{obj}",
+    "lives_in": "用户住在{obj}",
+    "hometown": "用户的老家是{obj}",
+    "born_in": "用户出生在{obj}",
+    "birth_year": "用户{obj}年出生",
+    "works_at": "用户在{obj}工作",
+    "joined": "用户加入了{obj}",
+    "left": "用户离开了{obj}",
+    "has_role": "用户是{obj}",
+    "studied_at": "用户在{obj}读书",
+    "graduated_from": "用户毕业于{obj}",
+    "child_born": "用户的{obj}出生了",
+    "has_children": "用户有{obj}个孩子",
+    "allergic_to": "用户对{obj}过敏",
+    "diagnosed_with": "用户患有{obj}",
+    "health_event": "用户经历了{obj}",
+    "plans_to": "用户打算{obj}",
+    "income": "用户的收入是{obj}",
+    "debt": "用户有{obj}",
+    "prefers": "用户喜欢{obj}",
+    "dislikes": "用户不喜欢{obj}",
+    "thinks": "用户认为{obj}",
+    "feels": "用户当时感到{obj}",
+    "relation": "{obj}是用户的{rel}",
+}
+_EN_TEMPLATES = {
+    "moved_to": "The user moved to {obj}",
+    "lives_in": "The user lives in {obj}",
+    "hometown": "The user grew up in {obj}",
+    "born_in": "The user was born in {obj}",
+    "birth_year": "The user was born in {obj}",
+    "works_at": "The user works at {obj}",
+    "joined": "The user joined {obj}",
+    "left": "The user left {obj}",
+    "has_role": "The user is a {obj}",
+    "studied_at": "The user studied at {obj}",
+    "graduated_from": "The user graduated from {obj}",
+    "child_born": "The user's {obj} was born",
+    "has_children": "The user has {obj} children",
+    "allergic_to": "The user is allergic to {obj}",
+    "diagnosed_with": "The user has {obj}",
+    "health_event": "The user had {obj}",
+    "plans_to": "The user plans to {obj}",
+    "income": "The user earns {obj}",
+    "debt": "The user has {obj}",
+    "prefers": "The user prefers {obj}",
+    "dislikes": "The user dislikes {obj}",
+    "thinks": "The user thinks {obj}",
+    "feels": "The user felt {obj}",
+    "relation": "{obj} is the user's {rel}",
+}
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """Every pattern's cue words (lower-cased literals), found with set lookups rather than a regex scan: a message's
+    words and characters are intersected with the cues' first word or character, and only those cues are checked."""
+
+    owners: dict[str, frozenset[int]]  # cue -> the patterns it fires
+    by_key: dict[str, tuple[str, ...]]  # first word's first 3 letters, or first character (Chinese) -> its cues
+
+    def present(self, lowered: str) -> list[str]:
+        keys = {w[:3] for w in _LATIN_WORD.findall(lowered)} | set(lowered)
+        return [cue for key in keys & self.by_key.keys() for cue in self.by_key[key] if cue in lowered]
+
+    def fired(self, lowered: str, cues: list[str]) -> list[Pattern]:
+        hits = {i for cue in cues if cue in lowered for i in self.owners[cue]}
+        return [PATTERNS[i] for i in sorted(hits)]
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
+def _cue_index(patterns: tuple[Pattern, ...]) -> _Cues:
+    owners: dict[str, set[int]] = {}
+    for i, p in enumerate(patterns):
+        for word in p.cue.lower().split("|"):
+            owners.setdefault(word, set()).add(i)
+    by_key: dict[str, list[str]] = {}
+    for word in owners:
+        latin = _LATIN_WORD.search(word) if word.isascii() else None
+        key = (
+            latin.group(0)[:3] if latin else word[0]
+        )  # "'m a" through "m", "planning" through "pla", "喜欢" through "喜"
+        by_key.setdefault(key, []).append(word)
+    return _Cues({w: frozenset(ids) for w, ids in owners.items()}, {k: tuple(v) for k, v in by_key.items()})
+
+
+_CUES = _cue_index(PATTERNS)
+# Instructions read better as what the user asked for than as "likes X"
+_BY_PATTERN = {
+    "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
+    "zh_prefer_instruction": "用户希望以后{obj}",
+    "en_from_now": "From now on, the user wants: {obj}",
+}
+_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
+_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
+
+
+def _third_person(text: str) -> str:
+    """'The user thinks management is not for me' -> '... not for them': content speaks of the user, not as them."""
+    return _EN_PRONOUN.sub(lambda m: _EN_PRONOUNS[m.group(0).lower()], text)
+
+
 # Sentences that do not assert something about the user as a fact.
 _QUESTION = re.compile(
-    r"[?？]\s*$|吗\s*[。.]?$|是不是|有没有|(?i:^(?:do|did|does|are|is|can|could|should|would|where|what|when|why|how)\b)"
+    r"[?？]\s*$|吗\s*[。.]?$|是不是|有没有|(?i:^(?:do|did|does|are|is|can|could|should|would|where|what|when|why|how|"
+    r"which|who|will|shall|am)\b)"
 )
 _HYPOTHETICAL = re.compile(
-    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b)"
+    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
 )
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
 _REPORTED = re.compile(
-    r"(?<![我小])说(?![明服])|据说|听说|"
-    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to)\b)"
+    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
+    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
+    # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
+    r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|"
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
+    r"润色|改写|改一下|修改一下|校对|"
     r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b)"
+    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
+    r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
+_EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
 # "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
 _SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
 _NOT_A_SPEAKER = frozenset(
-    "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i "
+    "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
 )
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
@@ -314,38 +1212,113 @@ _CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|b
 _NOT_A_NAME = frozenset(
     "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
     "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday january february march "
-    "april may june july august september october november december".split()
+    "april may june july august september october november december english chinese american japanese great "
+    "amazing awesome nice home back not also".split()
 )
-_NOT_A_WORKPLACE = re.compile(r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上)")
-_NOT_A_LIKING = frozenset("it this that them you him her these those so much a lot 你 他 她 它 你们 他们 她们".split())
+_ROLE_ONLY = re.compile(rf"(?:一名|一个|一位|个|名)?[\u4e00-\u9fff]{{0,4}}?(?:{_ZH_ROLE_WORDS})")
+_NOT_A_WORKPLACE = re.compile(
+    r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上|一家)"
+    # "互联网公司", "外企": a kind of employer, not one
+    r"|^(?:某|一个|小|大)?(?:互联网|科技|游戏|创业|外资|咨询|金融|广告|教育|医药|物流|软件|电商|投资|国有)?"
+    r"(?:公司|企业|外企|国企|央企|私企|银行|工厂|医院|学校)$"
+)
+_NOT_A_LIKING = frozenset(
+    "it this that them you him her these those so much a lot to it too that too what how doing "
+    "你 他 她 它 你们 他们 她们".split()
+)
 # "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
-_PERSON_OBJECT = re.compile(r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|(?i:my |her |his |you\b))")
-_NEGATION_ZH = re.compile(r"不再|没有|没|不|别|未")
-_NEGATION_EN = re.compile(r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly)\b")
+_PERSON_OBJECT = re.compile(
+    r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:my |her |his |your |you\b|him\b|them\b|that\b|this\b|it\b|"
+    r"how\b|what\b|when\b|seeing you|hearing|talking to you|to hear))"
+)
+# "I think I joined Google": a hedge on the user's own statement, not an opinion; "I think you should": advice
+_NOT_AN_OPINION = re.compile(
+    r"^(?:我|你|他|她|是|不是|吧|可以|应该|这样|有点|很|好|(?i:i\b|i'm|i've|i'd|we\b|you\b|it was|so\b|not\b|maybe\b|"
+    r"it's time|he\b|she\b|they\b|this is|that's|there|in\b|about\b|of\b|it\b|it's\b|a little\b|your\b))"
+)
+# 不久, 不少, 不错, 不得不, 没多久 and 特别 hold a negative character without denying anything
+_NEGATION_ZH = re.compile(
+    r"不再|没有(?!多久)|没(?!多久)|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不)|(?<![特分区类级性派告离识辨差鉴个])别|未|从来"
+)
+_NEGATION_EN = re.compile(
+    r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly|haven't|hasn't|wasn't|"
+    r"weren't|anymore)\b|n't\b"
+)
 _HEDGE = re.compile(
-    r"应该是|大概|可能|好像|也许|估计|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b)"
+    r"应该是|大概|可能|好像|也许|估计|印象中|记得是|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b|"
+    r"\bif I remember\b|\bI'm not sure\b|\bsomething like\b)"
+)
+_USER_SUBJECT = re.compile(
+    r"^(?:我们?|I\b|[Ww]e\b)(?!的|们的|[妈爸哥姐弟妹老儿女表堂舅姨叔伯姑爷奶外]|爱人|朋友|同事|同学|室友|领导|上司|家)"
+)
+_FUTURE = re.compile(
+    r"打算|计划|准备|将要|明年|下个月|下周|(?i:\bwill\b|\bgoing to\b|\bplan|\bnext (?:year|month|week)\b)"
 )
 _TRAILING = re.compile(r"[的了啦呢吧啊呀\s]+$")
+_EN_LEADING = re.compile(r"^(?:the|a|an) ")
+
+
+_TRAILING_EN = re.compile(r"(?i) (?:too|as well|also|a lot|so much|very much)$")
+_MIXED_SPACE = re.compile(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])")
+_A_FEELING = re.compile(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")")  # 我感觉很累 is a feeling, not a view
 
 
 def _clean(obj: str) -> str:
     obj = normalize(obj)
     obj = _TRAILING.sub("", obj)
+    obj = _TRAILING_EN.sub("", obj)
     # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
-    obj = re.sub(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])", "", obj)
+    obj = _MIXED_SPACE.sub("", obj)
     return obj.strip(" -·.")
 
 
 def _plausible_object(pattern: Pattern, obj: str) -> bool:
-    if not obj or (len(obj) < 2 and not re.match(r"[\u4e00-\u9fff]", obj)):
+    if not obj or (len(obj) < 2 and not re.match(r"[\u4e00-\u9fff\d]", obj)):
         return False
     if pattern.memory_type is MemoryType.RELATIONSHIP:
-        return obj.lower() not in _NOT_A_NAME
+        # "我爸爸是医生": an occupation is not a name ("张老师" is)
+        return obj.lower() not in _NOT_A_NAME and not (_ROLE_ONLY.fullmatch(obj) and obj[0] not in _SURNAMES)
     if pattern.predicate == "works_at":
-        return not _NOT_A_WORKPLACE.match(obj)
+        return not _NOT_A_WORKPLACE.match(obj) and not is_place(obj)
+    if pattern.predicate == "left":
+        return not is_place(obj)  # "I left Tokyo" is a move away, not a job left
     if pattern.memory_type is MemoryType.PREFERENCE:
         return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的") and not _PERSON_OBJECT.match(obj)
+    if pattern.memory_type is MemoryType.OPINION:
+        return not _NOT_AN_OPINION.match(obj) and not _A_FEELING.match(obj)
+    if pattern.memory_type is MemoryType.FACT and pattern.predicate in ("lives_in", "hometown", "born_in"):
+        return obj.lower() not in _NOT_A_NAME and not _WHERE.match(obj)
     return True
+
+
+_LOWER_I = re.compile(r"(?<![\w'-])i(?=['\s])")
+_TO_THE_LISTENER = re.compile(r"(?i)\byou\b|\byour\b|你")
+
+
+def _past_plan(obj: str, times: list[TimeMention], said_at: datetime | None) -> bool:
+    """A plan whose time is already over when it was said, or an intent about the conversation itself."""
+    if _TO_THE_LISTENER.search(obj):
+        return True
+    ends = [t.end for t in times if t.end is not None]
+    return bool(said_at and ends and max(ends) < said_at.date())
+
+
+# "我喜欢这个答案", "I prefer the first one", "I think this code has a bug": about what is on the screen, not a lasting
+# liking or view of the person's
+_ABOUT_THE_CHAT = re.compile(
+    r"(?:这|那|上面的?|下面的?|你的?|第[一二三四五六七八九十\d]+)(?:个|种|段|版|条|次)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:答案|回答|回复|方案|方法|代码|版本|选项|例子|建议|解释|思路|写法|问题|结果|输出)|"
+    r"(?i:\b(?:this|that|these|those|the|your)\s+(?:(?:first|second|third|last|other|latter|former|above|previous|"
+    r"next|new|final|updated|current)\s+)?(?:answer|response|reply|suggestion|code|solution|option|approach|version|"
+    r"example|idea|one|explanation|output|result|bug|draft|function|script|query|error)s?\b|"
+    r"\b(?:first|second|third|last|other|latter|former) (?:one|option|version)\b)"
+)
+_WHERE = re.compile(r"^(?:哪|什么地方|何处|(?i:where\b))")
+
+
+def _place_like(obj: str, sentence: str, end: int) -> bool:
+    """A known place, or a name followed by its region ("Bozeman, Montana"): enough to call a move a move."""
+    return is_place(obj) or bool(re.match(r",\s*[A-Z][a-z]+", sentence[end:]))
 
 
 def _nearest_time(
@@ -361,18 +1334,46 @@ def _nearest_time(
         return len(_CLAUSE.findall(sentence[:pos]))
 
     here = clause(span[0])
-    same = [t for t in times if clause(t.span[0]) == here]
+    same = [t for t in times if clause(t.span[0]) == here or span[0] <= t.span[0] < span[1]]
     pool = same or ([] if same_clause_only else times)
     if not pool:
         return None
     return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
 
 
-def _negated(sentence: str, match_start: int) -> bool:
-    """A negative in the statement's own clause: "不对，我不在谷歌工作，我在Mercari工作" negates only Google."""
+def _negated(sentence: str, match_start: int, until: int) -> bool:
+    """A negative in the statement's own clause, before its object: "不对，我不在谷歌工作，我在Mercari工作" negates
+    only Google, and "我认为AI不会取代程序员" is an opinion with a negative in it, not a denial."""
     starts = [m.end() for m in _CLAUSE.finditer(sentence, 0, match_start)]
-    clause = sentence[starts[-1] if starts else 0 : match_start + 6]
+    clause = sentence[starts[-1] if starts else 0 : max(until, match_start)]
     return bool(_NEGATION_ZH.search(clause) or _NEGATION_EN.search(clause))
+
+
+def _object_span(m: re.Match[str]) -> tuple[str, int]:
+    """The object group that matched (patterns with alternatives name them obj, obj2, ...) and where it starts."""
+    for name in m.re.groupindex:
+        if name.startswith("obj") and m.group(name) is not None:
+            return m.group(name), m.start(name)
+    return "", m.end()
+
+
+def _elided(m: re.Match[str]) -> bool:
+    return any(name.startswith("cont") and m.group(name) is not None for name in m.re.groupindex)
+
+
+def _fired(sentence: str) -> list[Pattern]:
+    """The patterns whose cue occurs in the sentence, in table order."""
+    lowered = sentence.lower()
+    return _CUES.fired(lowered, _CUES.present(lowered))
+
+
+def _skip_sentence(sentence: str) -> bool:
+    label = _SPEAKER_LABEL.match(sentence)
+    if label and label.group("label").lower() not in _NOT_A_SPEAKER:
+        return True  # "Mom: I live in Boston now", "妈妈：我住在上海。" quote someone
+    if PLACEHOLDER_RE.search(sentence):
+        return True  # a sentence that held a secret is the secret reference's, not a memory's
+    return any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED))
 
 
 def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
@@ -381,99 +1382,159 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
     if evidence.actor != Speaker.USER:
         return []
-    text = evidence.raw_content
-    if _NOT_ASSERTED.search(text):
-        return []  # a translation, an example, a story, a draft for someone else: not the user speaking of self
+    # phones write ’ for ': one character for another, so every span still points into the evidence
+    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))  # and a lower-case "i" like "I"
+    cues = _CUES.present(text.lower())
+    if not cues or _NOT_ASSERTED.search(text):
+        return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
+    said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
+        if s_end - s_start > MAX_SENTENCE:
+            continue  # a run of text that long is pasted (a log, code, a document), not someone speaking of self
         sentence = text[s_start:s_end]
-        label = _SPEAKER_LABEL.match(sentence)
-        if label and label.group("label").lower() not in _NOT_A_SPEAKER:
-            continue  # "Mom: I live in Boston now", "妈妈：我住在上海。" quote someone
-        if PLACEHOLDER_RE.search(sentence):
-            continue  # a sentence that held a secret is the secret reference's, not a memory's
-        if any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED)):
+        fired = _CUES.fired(sentence.lower(), cues)
+        if not fired or _skip_sentence(sentence):
             continue
         quoted = [m.span() for m in _QUOTED.finditer(sentence)]
         hedge = bool(_HEDGE.search(sentence))
-        times = find_times(sentence, evidence.timestamp.astimezone(tz) if evidence.timestamp else None)
-        for pattern in PATTERNS:
+        times: list[TimeMention] | None = None
+        taken: list[tuple[int, int, str]] = []
+        for pattern in fired:
             for m in pattern.regex.finditer(sentence):
-                if _negated(sentence, m.start()) or any(a <= m.start() < b for a, b in quoted):
+                raw, obj_start = _object_span(m)
+                if _elided(m) and not _USER_SUBJECT.match(sentence):
+                    continue  # a clause without a subject continues someone else's sentence
+                rel_start = m.start("rel") if "rel" in m.re.groupindex and m.group("rel") else 0
+                until = m.start() if pattern.negation_in_cue else max(obj_start, rel_start)
+                if _negated(sentence, m.start(), until) or any(a <= m.start() < b for a, b in quoted):
                     continue
-                if _PAST_CLAUSE.match(sentence, m.end()):
+                if _PAST_CLAUSE.match(sentence, m.end()) or (
+                    pattern.memory_type is not E and _EN_PAST_CLAUSE.search(sentence, 0, m.start())
+                ):
                     continue  # "我住在北京的时候…", "when I lived in…": a time in the past, not a current fact
-                groups = m.groupdict()
-                obj = _clean(groups.get("obj") or "")
+                if pattern.memory_type is MemoryType.EVENT and _FUTURE.search(sentence, 0, m.start()):
+                    continue  # "我打算明年搬到新加坡": a plan, not a move
+                if pattern.memory_type in (P, OP) and _ABOUT_THE_CHAT.search(raw):
+                    continue
+                obj = _clean(raw)
+                if pattern.value:
+                    obj = pattern.value(obj)
+                if pattern.memory_type is not MemoryType.RELATIONSHIP and not CJK_CHAR.match(obj):
+                    obj = _EN_LEADING.sub("", obj)
                 if not _plausible_object(pattern, obj):
                     continue
-                rel = groups.get("rel")
-                relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
-                predicate = relation if relation else pattern.predicate
-                extra = _clean(groups.get("obj2") or "")
-                content = pattern.template.format(obj=obj, rel=relation or "", obj2=extra)
-                object_value = f"{obj}: {extra}" if extra else obj
-                # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
-                time = (
-                    None
-                    if pattern.memory_type is MemoryType.RELATIONSHIP
-                    else _nearest_time(sentence, times, m.span(), pattern.memory_type is not MemoryType.EVENT)
-                )
-                sensitivity = Sensitivity.HIGH if relation in FAMILY else pattern.sensitivity
-                span = (s_start + m.start(), s_start + m.end())
-                out.append(
-                    MemoryCandidate(
-                        candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
-                        memory_type=pattern.memory_type,
-                        subject=USER,
-                        predicate=predicate,
-                        object=object_value,
-                        content_text=f"The user {content}" if not relation else content,
-                        confidence=round(pattern.confidence * (0.7 if hedge else 1.0), 3),
-                        importance=pattern.importance,
-                        sensitivity=sensitivity,
-                        scope=Scope.LONG_TERM,
-                        speaker=evidence.actor,
-                        evidence_id=evidence.evidence_id,
-                        span_start=span[0],
-                        span_end=span[1],
-                        mention_time=evidence.timestamp,
-                        valid_time_start=time.start_iso if time else None,
-                        valid_time_end=(time.end_iso if time and pattern.memory_type is MemoryType.EVENT else None),
-                        time_precision=time.precision if time else TimePrecision.UNKNOWN,
-                        time_expression=time.expression if time else None,
-                        extractor=EXTRACTOR,
-                        extractor_version=EXTRACTOR_VERSION,
-                        source_type=evidence.source_type,
-                    )
-                )
+                if pattern.predicate in ("moved_to", "lives_in") and raw[:1].islower() and not is_place(obj):
+                    continue  # "I live in fear", "moved to react": lower case is a place only when known
+                if pattern.predicate == "moved_to" and not _place_like(obj, sentence, m.end()):
+                    continue  # "moved to React", "搬到了新办公室": not a change of home
+                if any(p == pattern.predicate and a < m.end() and m.start() < b for a, b, p in taken):
+                    continue  # two phrasings of one statement
+                if times is None:
+                    times = find_times(sentence, said_at)
+                if pattern.needs_time and not times:
+                    continue
+                if pattern.predicate == "plans_to" and _past_plan(obj, times, said_at):
+                    continue  # "I decided to take a break yesterday": done, not a plan; "want to share with you"
+                if any(t.anchor and t.span[0] <= m.start() < t.span[1] for t in times):
+                    continue  # "before my daughter was born" dates something else by that birth
+                taken.append((m.start(), m.end(), pattern.predicate))
+                out.append(_candidate(evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at))
     return _derived(out)
 
 
+def _candidate(
+    evidence: Evidence,
+    pattern: Pattern,
+    m: re.Match[str],
+    obj: str,
+    sentence: str,
+    s_start: int,
+    times: list[TimeMention],
+    hedge: bool,
+    said_at: datetime | None,
+) -> MemoryCandidate:
+    groups = m.groupdict()
+    rel = groups.get("rel") or groups.get("rel2")
+    relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
+    predicate = relation if relation else pattern.predicate
+    extra = _clean(groups.get("obj2") or "") if pattern.name == "zh_prefer_from_now" else ""
+    object_value = f"{obj}: {extra}" if extra else obj
+    zh = bool(CJK_CHAR.search(m.group(0)))
+    template = (
+        _BY_PATTERN.get(pattern.name)
+        or (_ZH_TEMPLATES if zh else _EN_TEMPLATES)["relation" if relation else pattern.predicate]
+    )
+    content = template.format(obj=obj if extra else object_value, obj2=extra, rel=(rel if zh else relation) or "")
+    if not zh:
+        content = _third_person(content)
+    kind = pattern.memory_type
+    # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
+    time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
+    start = time.start_iso if time else None
+    # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
+    end = time.end_iso if time and (kind in (E, M) or time.closed_range) else None
+    precision = time.precision if time else TimePrecision.UNKNOWN
+    expression = time.expression if time else None
+    if kind is MemoryType.EMOTION and time is None and said_at is not None:
+        day = said_at.date().isoformat()
+        start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar
+    sensitivity = HIGH if relation in FAMILY else pattern.sensitivity
+    span = (s_start + m.start(), s_start + m.end())
+    confidence = pattern.confidence
+    if hedge and kind is not MemoryType.OPINION:
+        confidence *= 0.7
+    if time is not None and time.anchor and not time.resolved:
+        confidence *= 0.9  # "疫情后不久": when, exactly, waits for the timeline
+    if evidence.attribution is Attribution.UNSURE:
+        confidence *= 0.8  # the parser guessed who spoke: the person confirms before it counts
+    return MemoryCandidate(
+        candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
+        memory_type=kind,
+        subject=USER,
+        predicate=predicate,
+        object=object_value,
+        content_text=content,
+        confidence=round(confidence, 3),
+        importance=pattern.importance,
+        sensitivity=sensitivity,
+        scope=pattern.scope,
+        speaker=evidence.actor,
+        evidence_id=evidence.evidence_id,
+        span_start=span[0],
+        span_end=span[1],
+        mention_time=evidence.timestamp,
+        valid_time_start=start,
+        valid_time_end=end,
+        time_precision=precision,
+        time_expression=expression,
+        extractor=EXTRACTOR,
+        extractor_version=EXTRACTOR_VERSION,
+        source_type=evidence.source_type,
+        tags=("state",) if kind is MemoryType.EMOTION else ("goal",) if pattern.predicate == "plans_to" else (),
+    )
+
+
 def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
-    """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on.
-    A move to something that is not known as a place ('moved to React', '搬到了新办公室') stays an uncertain event."""
+    """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on."""
     out = []
     for c in candidates:
-        if c.predicate == "moved_to" and not is_place(c.object):
-            c = replace(c, confidence=round(min(c.confidence, 0.6), 3))
-        elif c.predicate == "lives_in" and not is_place(c.object):
+        if c.predicate == "lives_in" and not is_place(c.object):
             # "我住在公司附近" is worth keeping, not worth confirming without the person
             c = replace(c, confidence=round(min(c.confidence, 0.75), 3))
         out.append(c)
     have = {(c.predicate, c.object) for c in out}
     for c in list(out):
-        if c.predicate == "moved_to" and is_place(c.object) and ("lives_in", c.object) not in have:
+        if c.predicate == "moved_to" and ("lives_in", c.object) not in have:
+            zh = bool(CJK_CHAR.search(c.content_text))
             out.append(
-                MemoryCandidate(
-                    **{
-                        **c.__dict__,
-                        "candidate_id": stable_id("cand", c.candidate_id, "lives_in"),
-                        "memory_type": MemoryType.FACT,
-                        "predicate": "lives_in",
-                        "content_text": f"The user lives in {c.object}",
-                        "valid_time_end": None,
-                    }
+                replace(
+                    c,
+                    candidate_id=stable_id("cand", c.candidate_id, "lives_in"),
+                    memory_type=MemoryType.FACT,
+                    predicate="lives_in",
+                    content_text=(_ZH_TEMPLATES if zh else _EN_TEMPLATES)["lives_in"].format(obj=c.object),
+                    valid_time_end=None,
                 )
             )
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 
 from mirror_pipeline.core.entities import canonical
 from mirror_pipeline.core.model import (
@@ -23,9 +23,11 @@ from mirror_pipeline.core.model import (
     MemoryType,
     SecretReference,
     Sensitivity,
+    TimePrecision,
 )
 from mirror_pipeline.core.states import walk
 from mirror_pipeline.core.text import stable_id
+from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
 
 # A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
 SINGLE_VALUED = frozenset({"lives_in", "works_at"})
@@ -50,7 +52,12 @@ class WriteDecision:
 def write_policy(
     memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, support: int
 ) -> WriteDecision:
-    """Section 10.2: class A is confirmed automatically, B waits for the person, C must be confirmed by the person."""
+    """Section 10.2: class A is confirmed automatically, B waits for the person, C must be confirmed by the person.
+
+    An emotion snapshot is a record of what the person said they felt on a day (P4): kept as said, never asked
+    about and never a fact."""
+    if memory_type is MemoryType.EMOTION:
+        return WriteDecision(MemoryState.CONFIRMED, None, "a dated state, kept as said (not a fact)")
     if sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED) or confidence < 0.7:
         return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.HIGH, "class C: sensitive or uncertain")
     if memory_type is MemoryType.FACT and predicate in AUTO_CONFIRM_PREDICATES and confidence >= 0.85:
@@ -61,6 +68,9 @@ def write_policy(
 
 
 def slot_key(c: MemoryCandidate) -> tuple[str, ...]:
+    if c.memory_type is MemoryType.EMOTION:
+        # one snapshot per feeling and day: a state at a time never supersedes or merges into another day's
+        return (c.subject, str(c.memory_type), c.predicate, canonical(c.object), c.valid_time_start or "")
     if c.predicate in SINGLE_VALUED:
         return (c.subject, c.predicate)
     return (c.subject, c.predicate, canonical(c.object))
@@ -107,6 +117,7 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
     evidence = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, len(evidence))
     timed = next((e.candidate for e in run if e.candidate.valid_time_start), None)
+    said = [e.candidate for e in run if e.candidate.time_expression]
     return MemoryObject(
         memory_id=memory_id,
         memory_type=c.memory_type,
@@ -126,10 +137,49 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
         valid_time_start=timed.valid_time_start if timed else None,
         valid_time_end=timed.valid_time_end if timed else None,
         time_precision=timed.time_precision if timed else c.time_precision,
-        time_expression=timed.time_expression if timed else None,
+        # an unresolved time keeps its words ("疫情后不久"): said, not invented
+        time_expression=timed.time_expression if timed else (said[0].time_expression if said else None),
         version=version,
         supersedes=supersedes,
     )
+
+
+# Which events of the person's own timeline date an anchored time ("孩子出生前几个月", "after I graduated")
+ANCHOR_EVENTS = {"child_born": "child_born", "graduated_from": "graduation", "married": "marriage"}
+
+
+def known_anchor_events(extracted: Sequence[Extracted]) -> dict[str, tuple[date, date]]:
+    """The interval of each anchor event the timeline knows: the earliest dated event of that kind."""
+    known: dict[str, tuple[date, date]] = {}
+    for e in extracted:
+        c = e.candidate
+        anchor = ANCHOR_EVENTS.get(c.predicate)
+        if c.memory_type is not MemoryType.EVENT or anchor is None or not c.valid_time_start:
+            continue
+        interval = (date.fromisoformat(c.valid_time_start), date.fromisoformat(c.valid_time_end or c.valid_time_start))
+        if anchor not in known or interval < known[anchor]:
+            known[anchor] = interval
+    return known
+
+
+def resolve_event_anchors(extracted: Sequence[Extracted]) -> list[Extracted]:
+    """Times said relative to an event ("孩子出生前几个月我换了工作") get a rough interval once that event is on the
+    timeline; until then they stay unresolved, with their words kept. Pure: the same candidates give the same result."""
+    known = known_anchor_events(extracted)
+    out = []
+    for e in extracted:
+        c = e.candidate
+        if known and c.time_expression and not c.valid_time_start and not c.valid_time_end:
+            mentions = [t for t in find_times(c.time_expression, None) if t.anchor]
+            resolved = resolve_anchored(mentions[0], known) if mentions else None
+            if resolved is not None and resolved.resolved:
+                end = resolved.end_iso if c.memory_type is MemoryType.EVENT else None
+                c = replace(
+                    c, valid_time_start=resolved.start_iso, valid_time_end=end, time_precision=TimePrecision.ROUGH
+                )
+                e = replace(e, candidate=c)
+        out.append(e)
+    return out
 
 
 def _mention_day(run: list[Extracted], tz: tzinfo) -> str | None:
@@ -141,7 +191,7 @@ def govern(extracted: Sequence[Extracted], tz: tzinfo = UTC) -> Governed:
     """All memories, their versions and the issues they raise, from the candidates. `tz` is the person's timezone:
     "said the same day" and the end of a superseded version are days of the person's calendar."""
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
-    for e in extracted:
+    for e in resolve_event_anchors(extracted):
         slots[slot_key(e.candidate)].append(e)
 
     versions: list[MemoryObject] = []
@@ -189,6 +239,8 @@ def memory_labels(memory: MemoryObject) -> tuple[str, ...]:
         labels.append("unconfirmed")
     if memory.memory_type is MemoryType.OPINION:
         labels.append("opinion")
+    if memory.memory_type is MemoryType.EMOTION:
+        labels.append(f"emotion snapshot of {memory.valid_time_start or 'an unknown day'}, not a fact")
     if memory.confidence < 0.7:
         labels.append("uncertain")
     if memory.sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED):

@@ -16,6 +16,8 @@ class MemoryType(StrEnum):
     OPINION = "opinion"
     PREFERENCE = "preference"
     RELATIONSHIP = "relationship"
+    # A dated snapshot of how the user said they felt (P4): a state at a time, never a fact and never promoted to one
+    EMOTION = "emotion"
     SECRET_REFERENCE = "secret_reference"
 
 

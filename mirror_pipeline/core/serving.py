@@ -44,8 +44,8 @@ def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
 
 
 def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") -> pl.DataFrame:
-    """Events and dated facts in time order; when nothing says when, the first mention orders them (and says so),
-    on the person's calendar (`tz`)."""
+    """Events and dated facts (not emotion snapshots) in time order; when nothing says when, the first mention orders
+    them (and says so), on the person's calendar (`tz`)."""
     first_mention = (
         memories.select("memory_id", "evidence_ids")
         .explode("evidence_ids")
@@ -54,7 +54,11 @@ def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") ->
         .agg(pl.col("timestamp").min().alias("first_mentioned_at"))
     )
     return (
-        memories.filter((pl.col("memory_type") == "event") | pl.col("valid_time_start").is_not_null())
+        # emotion snapshots are states of a day, not events of a life: they stay out of the timeline
+        memories.filter(
+            ((pl.col("memory_type") == "event") | pl.col("valid_time_start").is_not_null())
+            & (pl.col("memory_type") != "emotion")
+        )
         .join(first_mention, on="memory_id", how="left")
         .select(
             pl.col("memory_id").alias("id"),

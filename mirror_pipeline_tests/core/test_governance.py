@@ -98,3 +98,28 @@ def test_a_residence_that_is_not_a_known_place_waits_for_the_person() -> None:
     governed = govern(extracted("我现在住在公司附近。", 0, "ev_1"))
     (home,) = [m for m in governed.current if m.predicate == "lives_in"]
     assert home.state is MemoryState.PENDING_REVIEW
+
+
+def test_an_emotion_stays_a_dated_snapshot_and_never_becomes_a_fact() -> None:
+    governed = govern(
+        extracted("今天好累。", 0, "ev_1") + extracted("今天好累。", 0, "ev_2") + extracted("I'm exhausted.", 3, "ev_3")
+    )
+    assert {m.memory_type.value for m in governed.versions} == {"emotion"}
+    days = sorted((m.object, m.valid_time_start, len(m.evidence_ids)) for m in governed.current)
+    assert days == [("exhausted", "2026-10-01", 1), ("累", "2026-09-28", 2)]
+    assert all(m.state is MemoryState.CONFIRMED for m in governed.current)
+    assert not governed.issues  # a feeling is not asked about
+    assert all(any("not a fact" in label for label in governed.labels[m.version_id]) for m in governed.current)
+
+
+def test_an_anchored_time_resolves_once_the_timeline_knows_the_event() -> None:
+    before = extracted("疫情后不久我搬到了杭州。", 0, "ev_1")
+    (moved,) = [m for m in govern(before).current if m.predicate == "moved_to"]
+    assert moved.valid_time_start is None and moved.time_expression == "疫情后不久"  # no pandemic on this timeline
+    story = extracted("我女儿是2019年出生的。", 0, "ev_2") + extracted("孩子出生前几个月我搬到了苏州。", 1, "ev_3")
+    (suzhou,) = [m for m in govern(story).current if m.predicate == "moved_to"]
+    assert (suzhou.valid_time_start, suzhou.valid_time_end, suzhou.time_precision.value) == (
+        "2018-01-01",
+        "2018-12-02",
+        "rough",
+    )

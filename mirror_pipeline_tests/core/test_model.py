@@ -57,6 +57,7 @@ def test_enumerations_carry_the_specification_values() -> None:
         "preference",
         "relationship",
         "secret_reference",
+        "emotion",  # P4: emotion snapshots are kept apart from facts, as a type of their own
     }
     assert [s.value for s in MemoryState] == [
         "captured",

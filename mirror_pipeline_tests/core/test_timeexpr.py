@@ -58,3 +58,65 @@ def test_the_original_words_are_kept_whole() -> None:
     (found,) = find_times("我应该是2021年中从A公司离开的", MENTION)
     assert found.expression == "2021年中"
     assert find_times("2021年中国经济", MENTION)[0].precision.value == "year"  # 年中国 is not mid-year
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "precision"),
+    [
+        ("2022年春节后", "2022-02-02", "2022-03-03", "rough"),  # Spring Festival 2022 was on 1 February
+        ("2023年春节前", "2022-12-23", "2023-01-21", "rough"),
+        ("今年春节", "2024-02-10", "2024-02-10", "day"),
+        ("去年春天", "2023-03-01", "2023-05-31", "season"),
+        ("last spring", "2023-03-01", "2023-05-31", "season"),
+        ("last winter", "2023-12-01", "2024-02-29", "season"),
+        ("去年年底", "2023-10-01", "2023-12-31", "rough"),
+        ("去年下半年", "2023-07-01", "2023-12-31", "rough"),
+        ("two weeks ago", "2024-02-22", "2024-02-28", "rough"),
+        ("三年前", "2021-01-01", "2021-12-31", "year"),
+        ("six months ago", "2023-09-01", "2023-09-30", "month"),
+        ("2016年到2021年", "2016-01-01", "2021-12-31", "year"),
+        ("from 2016 to 2019", "2016-01-01", "2019-12-31", "year"),
+        ("2018年3月到2020年5月", "2018-03-01", "2020-05-31", "month"),
+        ("搬到上海三年了", "2021-01-01", "2021-12-31", "year"),
+        ("I've been living here for two years", "2022-01-01", "2022-12-31", "year"),
+        ("二〇二〇年", "2020-01-01", "2020-12-31", "year"),
+        ("next week", "2024-03-11", "2024-03-17", "rough"),
+        ("in the fall of 2023", "2023-09-01", "2023-11-30", "season"),
+    ],
+)
+def test_festivals_seasons_ranges_and_durations(text: str, start: str, end: str, precision: str) -> None:
+    (found,) = find_times(text, MENTION)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, precision)
+
+
+def test_the_spring_festival_table_holds_the_real_dates() -> None:
+    from mirror_pipeline.core.timeexpr import spring_festival
+
+    known = {1900: "1900-01-31", 1949: "1949-01-29", 2000: "2000-02-05", 2020: "2020-01-25", 2099: "2099-01-21"}
+    assert {y: spring_festival(y).isoformat() for y in known} == known
+    assert spring_festival(1899) is None and spring_festival(2100) is None
+
+
+def test_a_worked_for_n_years_that_ended_is_a_length_not_a_start() -> None:
+    assert find_times("I worked at IBM for five years.", MENTION) == []
+    assert find_times("我在那里工作了五年", MENTION) == []
+
+
+def test_an_anchored_time_waits_for_its_event_then_resolves_roughly() -> None:
+    from datetime import date
+
+    from mirror_pipeline.core.timeexpr import resolve_anchored
+
+    (said,) = find_times("孩子出生前几个月我换了工作", MENTION)
+    assert (said.anchor, said.relation, said.start, said.end, said.precision.value) == (
+        "child_born",
+        "before:months",
+        None,
+        None,
+        "rough",
+    )
+    assert resolve_anchored(said, {"pandemic": (date(2020, 1, 1), date(2020, 3, 1))}) == said  # not this anchor
+    placed = resolve_anchored(said, {"child_born": (date(2020, 5, 1), date(2020, 5, 1))})
+    assert (placed.start_iso, placed.end_iso, placed.expression) == ("2019-05-02", "2020-04-01", said.expression)
+    (soon,) = find_times("Shortly after the pandemic I started working remotely", MENTION)
+    assert (soon.anchor, soon.relation) == ("pandemic", "after:soon")

@@ -23,22 +23,38 @@ def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
         """What your own words suggest about you (where you live, work, what you prefer, who is who), each tied to
         the evidence and the exact span that supports it. Candidates are proposals, not memories yet.
 
-        Only evidence this extractor version has not read is interpreted; a new version re-reads everything.
+        Only evidence this extractor version has not read is interpreted (keyed by evidence, its content hash, the
+        extractor version and the home's timezone); a new version re-reads everything.
         With an LLM (extraction.model in mirror.yaml) every answer is cached by text, model and prompt version."""
         now = datetime.now(UTC)
         version = extractor.version
+        tz = home.get().timezone
+        read_with = f"{version}@{tz.key}"  # relative times are resolved on the person's calendar
         with warehouse_db.get_connection() as con:
             warehouse.ensure(con, INTERPRETED_EVIDENCE)
+            # evidence whose text changed (screening rules moved), read by another extractor version or timezone
+            stale = (
+                "evidence_id in (select i.evidence_id from interpreted_evidence i"
+                " left join evidence e using (evidence_id)"
+                " where i.extractor_version <> ? or e.content_hash is distinct from i.content_hash)"
+            )
             with warehouse.transaction(con):
-                warehouse.delete_where(con, MEMORY_CANDIDATES, "extractor_version <> ?", [version])
-                warehouse.delete_where(con, INTERPRETED_EVIDENCE, "extractor_version <> ?", [version])
+                warehouse.delete_where(
+                    con, MEMORY_CANDIDATES, f"extractor_version <> ? or {stale}", [version, read_with]
+                )
+                warehouse.delete_where(con, INTERPRETED_EVIDENCE, stale, [read_with])
             pending = warehouse.read(con, EVIDENCE, "evidence_id not in (select evidence_id from interpreted_evidence)")
+            hashes = dict(zip(pending["evidence_id"], pending["content_hash"], strict=True))
             cache = WarehouseCache(con)
             forgotten = cache.forget_unused()
             evidence = [evidence_from_row(e) for e in pending.iter_rows(named=True)]
-            result = extractor.extract(evidence, home.get().timezone, cache)
+            result = extractor.extract(evidence, tz, cache)
             done = pl.DataFrame(
-                {"evidence_id": result.read, "extractor_version": [version] * len(result.read)},
+                {
+                    "evidence_id": result.read,
+                    "content_hash": [hashes[i] for i in result.read],
+                    "extractor_version": [read_with] * len(result.read),
+                },
                 schema=dict(INTERPRETED_EVIDENCE.schema),
             )
             rows = [candidate_row(c, now) for c in result.candidates]
