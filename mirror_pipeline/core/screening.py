@@ -7,14 +7,16 @@ of a four-digit PIN can be reversed by trying all ten thousand).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-3"
+SCREENING_VERSION = "screening-4"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
@@ -59,9 +61,20 @@ ORDINARY_VALUES = frozenset(
 _COMPOSITION = re.compile(
     r"生日|手机号|电话|身份证|名字|姓名|拼音|纪念日|门牌|车牌|学号|工号|[左右][0-9一二三四五六七八九]|\+"
 )
+# What follows "答案是" or "passphrase:" in talk about answers and passphrases in general.
+_NOT_AN_ANSWER = re.compile(
+    r"(?:什么|啥|多少|哪|谁|忘|不记得|不知道|不对|错|对的|正确|空|无|没|要|很|太|挺|必须|一样|随便|存|记|写|保存)"
+    r"|(?i:(?:what|which|who|whose|case[- ]sensitive|the same|stored|saved|kept|written|in (?:my|the|a)|"
+    r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
+)
 _CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
 _CODE_LIST = r"[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*)*"
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
+# An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
+_ANSWER = r"(?P<value>(?!\[secret:)[^\n，。；！？,.;!?]{2,48}?)(?=\s*(?:[\n，。；！？,;!?]|\.(?:\s|$)|$))"
+_ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
+# A value alone on its line: password characters only
+_LINE_VALUE = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[ \t]*(?=\n|$)"
 
 
 @dataclass(frozen=True)
@@ -172,6 +185,48 @@ RULES: tuple[Rule, ...] = (
         re.compile(r"(?i)(?P<value>\b\d{4,8})\s+is your (?:\w+ ){0,2}(?:code|otp|pin|passcode)\b"),
         "tight",
     ),
+    # security-question answers: any words (a pet's name, a school) are the secret
+    Rule(
+        "security_answer",
+        re.compile(
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n。！？!?]{0,40}?"
+            r"(?:答案|answer|回答)\s*(?:是|为|:|is|was|=|-)\s*" + _ANSWER
+        ),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER),
+        "answer",
+    ),
+    # passphrases and spoken pass words: the whole phrase, words and spaces
+    Rule("passphrase", re.compile(r"(?i)(?:passphrase|pass phrase|口令|暗号|密语)" + _ZH_SEP_ANY + _ANSWER), "answer"),
+    # a question that asks for a secret, the value alone on the next line (or in the next message, see redact)
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*"
+            r"[？?]\s*\n\s*" + _LINE_VALUE
+        ),
+        "tight",
+    ),
+    Rule(
+        "one_time_code",
+        re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?[？?]\s*\n\s*" + _LINE_VALUE),
+        "tight",
+    ),
+    # the label on one line, the value alone on the next
+    Rule("password", re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n[ \t]*" + _LINE_VALUE), "tight"),
+    Rule("password", re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n[ \t]*" + _LINE_VALUE), "tight"),
+    # a provider key wrapped over lines
+    Rule(
+        "api_key",
+        re.compile(
+            r"\b(?:sk-(?:proj-)?|ghp_|github_pat_|AKIA|AIza|xox[abposr]-|hf_|sk_live_|eyJ)[A-Za-z0-9_\-.]{2,}"
+            r"(?:[ \t]*\n[ \t]*(?=[A-Za-z_\-.]*[0-9A-Z])[A-Za-z0-9_\-.]{6,}(?=[ \t]*(?:\n|$)))+"
+        ),
+        "mixed",
+    ),
 )
 
 
@@ -179,6 +234,8 @@ def _plausible(value: str, how: str, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
+    if how == "answer":
+        return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
     if _CJK.search(v):
         # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
         return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
@@ -242,6 +299,10 @@ def find_secrets(text: str) -> list[Finding]:
             span = _secret_span(match, rule)
             if span:
                 found.append(Finding(rule.kind, span[0], span[1], index))
+    found.extend(_number_findings(masked))
+    found.extend(_seed_findings(masked))
+    found.extend(_random_token_findings(masked))
+    found = _with_wrapped_values(masked, found)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[Finding] = []
     for finding in found:
@@ -268,6 +329,159 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
 
 
+# ---------------------------------------------------------------- detectors that are more than one pattern
+
+_NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE = -1, -2, -3, -4
+
+# 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
+# UnionPay, JCB, Discover, Diners)
+_CARD = re.compile(r"(?<![\d\-.])\d(?:[ \-]?\d){12,18}(?![\d\-]|\.\d)")
+_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|62|60|65|81)")
+_ID_NUMBER = re.compile(
+    r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
+    r"(?![\dA-Za-z])"
+)
+# numbers that are named as something else: an order, a parcel, an invoice, a phone
+_NUMBER_NAMED = re.compile(
+    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
+    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)[^\d\n]{0,12}$"
+)
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def resident_id_valid(number: str) -> bool:
+    """The ISO 7064 MOD 11-2 check character of a Chinese resident ID number (GB 11643)."""
+    if len(number) != 18 or not number[:17].isdigit():
+        return False
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True)) % 11]
+    return number[17].upper() == check
+
+
+def _number_findings(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    for m in _ID_NUMBER.finditer(text):
+        if resident_id_valid(m.group(0).replace(" ", "")):
+            found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"[ \-]", "", m.group(0))
+        named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
+        if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
+            found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    return found
+
+
+@cache
+def _bip39() -> tuple[frozenset[str], frozenset[str]]:
+    """The BIP39 word lists (English; Chinese simplified and traditional), shipped with the `mnemonic` package."""
+    from mnemonic import Mnemonic
+
+    chinese = set(Mnemonic("chinese_simplified").wordlist) | set(Mnemonic("chinese_traditional").wordlist)
+    return frozenset(Mnemonic("english").wordlist), frozenset(chinese)
+
+
+_SEED_CONTEXT = re.compile(r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet")
+_EN_WORD = re.compile(r"[A-Za-z]+")
+_SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
+_ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
+_ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
+
+
+def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: re.Pattern[str]) -> list[list[int]]:
+    """Runs of consecutive list words, separated only by white space, commas or numbering: [[start, end, n]]."""
+    runs: list[list[int]] = []
+    current: list[int] | None = None
+    for start, end in spans:
+        if text[start:end].lower() not in words:
+            current = None
+            continue
+        if current and gap.fullmatch(text[current[1] : start]):
+            current[1], current[2] = end, current[2] + 1
+        else:
+            current = [start, end, 1]
+            runs.append(current)
+    return runs
+
+
+def _seed_findings(text: str) -> list[Finding]:
+    """Seed phrases: a run of >= 12 BIP39 words (>= 8 when the text speaks of a seed or a wallet); ordinary
+    English has runs of two or three."""
+    english, chinese = _bip39()
+    need = 8 if _SEED_CONTEXT.search(text) else 12
+    found = []
+    spans = [m.span() for m in _EN_WORD.finditer(text)]
+    found += [
+        Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in _runs(text, spans, english, _SEED_GAP) if n >= need
+    ]
+    cjk = [(m.start(), m.end()) for m in _CJK.finditer(text)]
+    found += [
+        Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in _runs(text, cjk, chinese, _ZH_SEED_GAP) if n >= need
+    ]
+    for m in _ZH_SEED_RUN.finditer(text):
+        if all(c in chinese for c in m.group("value")):
+            found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
+    return found
+
+
+_RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/_\-])")
+_URL = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|\S+\.(?:com|org|net|io|cn|dev)/\S*")
+_PIECE = re.compile(r"[A-Z]+[a-z]*|[a-z]+|\d+|[+/_\-=]+")
+_HEX = re.compile(r"[0-9a-fA-F\-]+")
+
+
+def _random_token_findings(text: str) -> list[Finding]:
+    """Unlabelled tokens that look random (upper and lower case and digits in short pieces): not words glued
+    together (`iPhone15ProMaxCase`), not hex (commit hashes, checksums, UUIDs), not inside a URL or a path."""
+    found = []
+    urls = [m.span() for m in _URL.finditer(text)]
+    for m in _RANDOM_TOKEN.finditer(text):
+        token = m.group(0).rstrip("=")
+        if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2:
+            continue
+        if any(a <= m.start() < b for a, b in urls):
+            continue
+        has = (any(c.isupper() for c in token), any(c.islower() for c in token), any(c.isdigit() for c in token))
+        if sum(has) < 2:
+            continue
+        pieces = _PIECE.findall(token)
+        if len(token) / len(pieces) < 2.4 and _entropy(token) >= 3.6:
+            found.append(Finding("token", m.start(), m.end(), _TOKEN_RULE))
+    return found
+
+
+def _entropy(token: str) -> float:
+    counts = {c: token.count(c) for c in set(token)}
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+_WRAP_TAIL = re.compile(r"[ \t]*\n[ \t]*(?P<tail>[A-Za-z0-9!@#$%^&*._+=~/\-]{2,32})[ \t]*(?=\n|$)")
+_WRAPPABLE = frozenset(("password", "api_key", "token", "one_time_code"))
+
+
+def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
+    """A value that ends a line and goes on alone on the next ("密码是 Tplink" / "8888"): the next line is part of it
+    when it is one token with a digit or a symbol (not a word: 'thanks' on its own line is not a password)."""
+    out = []
+    for f in found:
+        end = f.end
+        while f.kind in _WRAPPABLE and (m := _WRAP_TAIL.match(text, end)):
+            tail = m.group("tail")
+            if tail.isalpha() or not any(c.isalnum() for c in tail):
+                break
+            end = m.end("tail")
+        out.append(f if end == f.end else Finding(f.kind, f.start, end, _WRAP_RULE))
+    return out
+
+
 def may_hold_secret(text: str) -> bool:
     """A cheap test that decides whether the slower rules look at a text at all."""
     return bool(_PREFILTER.search(_fold(text)))
@@ -275,8 +489,10 @@ def may_hold_secret(text: str) -> bool:
 
 # A pattern every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can run it too).
 PREFILTER_PATTERN = (
-    r"(?i)密|码|口令|令牌|key|pass|pin|pw|code|token|secret|otp|bearer|mysql|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|ghu_|ghs_|"
-    r"ghr_|github_pat|akia|asia|aiza|xox|eyj|://"
+    r"(?i)密|码|口令|令牌|暗号|助记|key|pass|pin|pw|code|token|secret|otp|bearer|mysql|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|"
+    r"ghu_|ghs_|ghr_|github_pat|akia|asia|aiza|xox|eyj|://|seed|mnemonic|phrase|security|答案|"
+    # card and ID numbers; seed phrases (12 short words in a row, 12 spaced characters); random tokens
+    r"\d[\d -]{11,}\d|(?:[a-z]{3,8}[\s,]+){11}[a-z]{3,8}|(?:[一-鿿][\s,，、]+){11}|[a-z0-9+/_\-]{20,}"
 )
 _PREFILTER = re.compile(PREFILTER_PATTERN)
 
@@ -289,6 +505,9 @@ _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
     before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
+    # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
+    before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
+    before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
     before = re.sub(
         r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
     )
@@ -300,33 +519,73 @@ def _label(text: str, start: int, kind: str) -> str:
     return label or kind.replace("_", " ")
 
 
-def redact(text: str, scope: str) -> Screened:
+def redact(text: str, scope: str, *, before: str = "") -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
-    and the position of the secret in it, so the same text always gets the same ids.
+    and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
+    redacted) end of the text that came just before in the same conversation: a value given in reply to a question
+    that asks for it, or after a label that ended the previous message, is a secret here.
     """
     findings = find_secrets(text)
+    labels = [_label(text, f.start, f.kind) for f in findings]
+    if before and may_hold_secret(before):
+        for finding, label in _carried_over(before, text):
+            if not any(f.start < finding.end and finding.start < f.end for f in findings):
+                findings.append(finding)
+                labels.append(label)
+        order = sorted(range(len(findings)), key=lambda k: findings[k].start)
+        findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if not findings:
         return Screened(text, ())
     generic = _splice(text, findings, [_GENERIC] * len(findings))
-    labels = [_label(text, f.start, f.kind) for f in findings]
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
     spans = tuple(
-        SecretSpan(ref, f.kind, label, ph)
+        SecretSpan(ref, f.kind, _safe_label(label, text[f.start : f.end], f.kind), ph)
         for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
     )
     return Screened(_splice(text, findings, placeholders), spans)
+
+
+def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
+    """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
+    tail = before[-160:]
+    joined = f"{tail}\n{text}"
+    offset = len(tail) + 1
+    carried = []
+    for f in find_secrets(joined):
+        if f.end <= offset or f.start < offset - 1 and f.rule_index >= 0 and RULES[f.rule_index].value == "whole":
+            continue  # wholly in the previous text, or a pattern that needs no context (found in `text` alone)
+        value = joined[max(f.start, offset) : f.end]
+        # the previous text only lends context to a value that looks like a password ("why?" in reply is not one)
+        if _plausible(value, "tight", explicit=False) or f.kind in ("private_key", "seed_phrase"):
+            shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
+            carried.append((shifted, _label(joined, f.start, f.kind)))
+    return carried
 
 
 def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     """Screen the texts of one conversation (its messages in order) or one entry (its paragraphs in order).
 
     Each item is (text, scope) as for `redact`. The sequence is the unit because a secret can be given in the text
-    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"); every importer screens through here.
+    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"), or split over two; every importer screens
+    through here.
     """
-    return [redact(text, scope) for text, scope in items]
+    out: list[Screened] = []
+    before = ""
+    for text, scope in items:
+        screened = redact(text, scope, before=before)
+        out.append(screened)
+        before = screened.text if screened.text.strip() else before
+    return out
+
+
+def _safe_label(label: str, value: str, kind: str) -> str:
+    """A label that would give away any part of the secret is replaced by the kind (section 15.3)."""
+    from mirror_pipeline.core.hints import hint_problems
+
+    return label if not hint_problems(label, secret=value) else kind.replace("_", " ")
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:
