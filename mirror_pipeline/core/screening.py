@@ -43,7 +43,8 @@ _EN_KEY = (
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|is|was|now)\b)"
+    r"(?:\?|:|=|->|→|=>|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|"
+    r"is|was|now)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # Words that follow "password is" in a sentence about passwords in general.
@@ -76,7 +77,7 @@ _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 _ANSWER = r"(?P<value>(?!\[secret:)[^\n，。；！？,.;!?]{2,48}?)(?=\s*(?:[\n，。；！？,;!?]|\.(?:\s|$)|$))"
 _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # A value alone on its line: password characters only
-_LINE_VALUE = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[ \t]*(?=\n|$)"
+_LINE_VALUE = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "password",
         re.compile(
-            r"(?i)[a-z0-9_]*(?:password|passwd|passphrase|pwd)[a-z0-9_]*" + _ASSIGN + r"(?P<value>[^\s\"',;]{3,64})"
+            r"(?i)[a-z0-9_]*(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
+            + _ASSIGN
+            + r"(?P<value>[^\s\"',;]{3,64})"
         ),
         "loose",
     ),
@@ -191,14 +194,22 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "security_answer",
         re.compile(
-            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n。！？!?]{0,40}?"
-            r"(?:答案|answer|回答)\s*(?:是|为|:|is|was|=|-)\s*" + _ANSWER
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?(?:答案|answer|回答)"
+            r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)\s*" + _ANSWER
         ),
         "answer",
     ),
     Rule(
         "security_answer",
         re.compile(r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(
+            r"(?i)answer (?:to|for) (?:my|the|your|his|her) (?:\w+ )?(?:security|secret) questions?"
+            r"[^\n.!?]{0,20}?\s*(?:is|was|:|=)\s*" + _ANSWER
+        ),
         "answer",
     ),
     # passphrases and spoken pass words: the whole phrase, words and spaces
@@ -210,16 +221,16 @@ RULES: tuple[Rule, ...] = (
             r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*"
             r"[？?]\s*\n\s*" + _LINE_VALUE
         ),
-        "tight",
+        "reply",
     ),
     Rule(
         "one_time_code",
         re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?[？?]\s*\n\s*" + _LINE_VALUE),
-        "tight",
+        "reply",
     ),
     # the label on one line, the value alone on the next
-    Rule("password", re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n[ \t]*" + _LINE_VALUE), "tight"),
-    Rule("password", re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n[ \t]*" + _LINE_VALUE), "tight"),
+    Rule("password", re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
+    Rule("password", re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
     # a provider key wrapped over lines
     Rule(
         "api_key",
@@ -270,6 +281,7 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("code", "otp", "pin", "passcode"),
     ("密保", "安全问题", "security", "secret"),
     ("密保", "security", "secret"),
+    ("security", "secret"),
     ("passphrase", "pass phrase", "口令", "暗号", "密语"),
     ("密码", "口令", "wifi", "wi-fi", "pass", "pin"),
     ("验证码", "code", "otp"),
@@ -284,6 +296,14 @@ def _plausible(value: str, how: str, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
+    if how == "reply":
+        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
+        has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
+        return v.lower() not in ORDINARY_VALUES and (
+            any(c.isdigit() for c in v)
+            or has_mixed_case
+            or (any(not c.isalnum() for c in v) and any(c.isalpha() for c in v))
+        )
     if how == "answer":
         return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
     if _CJK.search(v):
@@ -388,7 +408,7 @@ _NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE = -1, -2, -3, -4
 
 # 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
 # UnionPay, JCB, Discover, Diners)
-_CARD = re.compile(r"(?<![\d\-.])\d(?:[ \-]?\d){12,18}(?![\d\-]|\.\d)")
+_CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
 _CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|62|60|65|81)")
 _ID_NUMBER = re.compile(
     r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
@@ -503,7 +523,8 @@ def _seed_findings(text: str) -> list[Finding]:
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")
 _RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/_\-])")
 _URL = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|\S+\.(?:com|org|net|io|cn|dev)/\S*")
-_PIECE = re.compile(r"[A-Z]+[a-z]*|[a-z]+|\d+|[+/_\-=]+")
+_WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
 _HEX = re.compile(r"[0-9a-fA-F\-]+")
 
 
@@ -520,13 +541,22 @@ def _random_token_findings(text: str) -> list[Finding]:
             continue
         if any(a <= m.start() < b for a, b in urls):
             continue
-        has = (any(c.isupper() for c in token), any(c.islower() for c in token), any(c.isdigit() for c in token))
-        if sum(has) < 2:
-            continue
-        pieces = _PIECE.findall(token)
-        if len(token) / len(pieces) < 2.4 and _entropy(token) >= 3.6:
+        if _looks_random(token):
             found.append(Finding("token", m.start(), m.end(), _TOKEN_RULE))
     return found
+
+
+def _looks_random(token: str) -> bool:
+    """Letters and digits (or both cases) mixed, little of it in word-like pieces (random base62: 20% in the middle,
+    camel-case names like `iPhone15ProMaxCase` 60-90%), and a high character entropy."""
+    n = len(token)
+    upper = sum(c.isupper() for c in token)
+    lower = sum(c.islower() for c in token)
+    digits = sum(c.isdigit() for c in token)
+    if sum(1 for count in (upper, lower, digits) if count >= 0.1 * n) < 2:
+        return False
+    wordy = sum(len(piece) for piece in _WORDY.findall(token) if _VOWEL.search(piece))
+    return wordy / n < 0.55 and _entropy(token) >= 3.8
 
 
 def _entropy(token: str) -> float:
@@ -566,7 +596,7 @@ _CJK_TRIGGERS = tuple(
     )
 )
 _TRIGGERS = tuple(
-    "password|passwd|passcode|passphrase|pass phrase|passkey|_key|apikey|accesskey|token|secret|bearer|mysql|sk-|"
+    "password|passwd|passcode|passphrase|pass phrase|passkey|_pass|_key|apikey|accesskey|token|secret|bearer|mysql|sk-|"
     "_live_|_test_|hf_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|xox|eyj|-----|seed|mnemonic|recovery|backup|security".split(
         "|"
     )
@@ -601,7 +631,7 @@ def _may_hold(folded: str) -> bool:
 # joined into one at a tenth of that.
 PREFILTER_PATTERNS: tuple[str, ...] = (
     r"密码|密碼|密钥|秘钥|私钥|令牌|口令|暗号|密语|密保|助记|种子|验证码|校验码|动态码|短信码|确认码|恢复码|备用码|安全问题|"
-    r"(?i:pin码|(?:^|[^a-z])(?:pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)|pass(?:word|wd|code|phrase|"
+    r"(?i:pin码|(?:^|[^a-z])(?:pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)|_pass|pass(?:word|wd|code|phrase|"
     r" phrase|key)|_key|apikey|accesskey|token|secret|bearer|mysql|sk-|_live_|_test_|hf_|gh[pousr]_|github_pat|xox|eyj|"
     r"-----|://[^\s/@]+:[^\s/@]+@|seed|mnemonic|recovery|backup|security)",
     r"\d[\d -]{11,}\d",  # card and ID numbers
@@ -675,8 +705,10 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         if f.end <= offset or f.start < offset - 1 and f.rule_index >= 0 and RULES[f.rule_index].value == "whole":
             continue  # wholly in the previous text, or a pattern that needs no context (found in `text` alone)
         value = joined[max(f.start, offset) : f.end]
-        # the previous text only lends context to a value that looks like a password ("why?" in reply is not one)
-        if _plausible(value, "tight", explicit=False) or f.kind in ("private_key", "seed_phrase"):
+        # a loose rule believes any value after "password?"; across messages only a password shape is believed
+        # ("why?" in reply is not one)
+        loose = f.rule_index >= 0 and RULES[f.rule_index].value == "loose"
+        if not loose or _plausible(value, "reply", explicit=False):
             shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
             carried.append((shifted, _label(joined, f.start, f.kind)))
     return carried

@@ -1,0 +1,119 @@
+"""Recall and false positives of secret screening on the labelled corpus, and its throughput on chat lines.
+
+python benchmarks/secrets/bench_screening.py [LOCOMO_JSON]
+
+Targets (issue 4): recall >= 0.99 on the secret cases, false positives <= 1% of the ordinary lines, >= 50,000
+messages/s. Throughput is measured through `redact_sequence`, the entry every importer calls, one conversation at a
+time, over real chat turns (LoCoMo, 5,882 English turns, when its JSON is given or found at the shared path) and the
+corpus's own ordinary lines (Chinese and English) cut into conversations of 20.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from mirror_pipeline.core.screening import redact_sequence
+
+HERE = Path(__file__).parent
+CORPORA = (HERE / "corpus.jsonl", HERE / "handwritten.jsonl")
+LOCOMO = Path("/work/shared/benchmarks/locomo10.json")
+
+
+def load_cases() -> list[dict]:
+    cases = []
+    for path in CORPORA:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.strip():
+                case = json.loads(line)
+                case.setdefault("id", f"{path.name}:{n}")
+                cases.append(case)
+    return cases
+
+
+def screen(case: dict) -> list[str]:
+    return [s.text for s in redact_sequence([(m, f"{case['id']}#{k}") for k, m in enumerate(case["messages"])])]
+
+
+def leaked(case: dict, out: list[str]) -> list[str]:
+    """The planted values still visible: the whole value, or two of its words in a row (a seed phrase, a
+    passphrase half redacted is a leak too)."""
+    text = "\n".join(out)
+    found = []
+    for value in case["values"]:
+        words = value.split()
+        pairs = [" ".join(words[i : i + 2]) for i in range(len(words) - 1)]
+        if value in text or any(p in text for p in pairs):
+            found.append(value)
+    return found
+
+
+def evaluate(cases: list[dict]) -> dict:
+    secrets = [c for c in cases if c["label"] == "secret"]
+    ordinary = [c for c in cases if c["label"] == "ordinary"]
+    misses = [c for c in secrets if leaked(c, screen(c))]
+    false_positives = [c for c in ordinary if screen(c) != c["messages"]]
+    return {
+        "secret_cases": len(secrets),
+        "ordinary_cases": len(ordinary),
+        "ordinary_lines": sum(len(c["messages"]) for c in ordinary),
+        "recall": 1 - len(misses) / len(secrets),
+        "false_positive_rate": len(false_positives) / len(ordinary),
+        "misses": misses,
+        "false_positives": false_positives,
+        "by_kind": {
+            kind: f"{n - sum(m['kind'] == kind for m in misses)}/{n}"
+            for kind, n in sorted(Counter(c["kind"] for c in secrets).items())
+        },
+    }
+
+
+def conversations(locomo: Path | None, cases: list[dict]) -> list[list[str]]:
+    convs: list[list[str]] = []
+    if locomo and locomo.exists():
+        for sample in json.loads(locomo.read_text(encoding="utf-8")):
+            for key, session in sample["conversation"].items():
+                if key.startswith("session_") and isinstance(session, list):
+                    convs.append([turn["text"] for turn in session])
+    lines = [m for c in cases if c["label"] == "ordinary" for m in c["messages"]]
+    convs += [lines[i : i + 20] for i in range(0, len(lines), 20)]
+    return convs
+
+
+def throughput(convs: list[list[str]], repeats: int = 3) -> float:
+    items = [[(text, f"c{i}#{k}") for k, text in enumerate(conv)] for i, conv in enumerate(convs)]
+    total = sum(len(conv) for conv in items)
+    redact_sequence(items[0])  # loads the word lists
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for conv in items:
+            redact_sequence(conv)
+        best = min(best, time.perf_counter() - start)
+    return total / best
+
+
+def main() -> None:
+    cases = load_cases()
+    result = evaluate(cases)
+    print(f"secret cases: {result['secret_cases']}, ordinary cases: {result['ordinary_cases']} "
+          f"({result['ordinary_lines']} lines)")
+    print(f"recall: {result['recall']:.4f} (target >= 0.99)")
+    print(f"false positive rate: {result['false_positive_rate']:.4f} (target <= 0.01)")
+    print("by kind: " + ", ".join(f"{k} {v}" for k, v in result["by_kind"].items()))
+    for case in result["misses"][:40]:
+        print(f"  MISS {case['id']} {case['kind']}: {case['messages']!r}")
+    for case in result["false_positives"][:40]:
+        print(f"  FALSE POSITIVE {case['id']}: {screen(case)!r}")
+    locomo = Path(sys.argv[1]) if len(sys.argv) > 1 else LOCOMO
+    convs = conversations(locomo, cases)
+    rate = throughput(convs)
+    print(f"throughput: {rate:,.0f} messages/s over {sum(map(len, convs)):,} messages in {len(convs)} conversations "
+          f"(LoCoMo {'included' if locomo.exists() else 'not found'}; target >= 50,000)")
+
+
+if __name__ == "__main__":
+    main()
