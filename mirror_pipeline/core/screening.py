@@ -35,11 +35,12 @@ _LOOSE = (
 _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
-_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成|设成|变成了?|改了?成)"
-_ZH_SEP = rf"(?:也|还|就|都|仍然)?\s*(?P<sep>{_ZH_SET}\s*:?|:|=)\s*"
+_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+_ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}\s*:?|:|=)\s*"
 _EN_KEY = (
     r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
-    r"access token|auth token|bearer token|secret key)\b"
+    r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
+    r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|keypad|entry|building) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
@@ -71,13 +72,20 @@ _NOT_AN_ANSWER = re.compile(
     r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
 )
 _CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
-_CODE_LIST = r"[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*)*"
+_CODE_LIST = (
+    r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*)*"
+)
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 # An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
 _ANSWER = r"(?P<value>(?!\[secret:)[^\n，。；！？,.;!?]{2,48}?)(?=\s*(?:[\n，。；！？,;!?]|\.(?:\s|$)|$))"
 _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # A value alone on its line: password characters only
-_LINE_VALUE = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
+# the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
+_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?])"
+_LINE_VALUE = (
+    r"(?:(?i:it'?s|it is|就是|是)\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
+)
 
 
 @dataclass(frozen=True)
@@ -161,7 +169,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "one_time_code",
-        re.compile(_CODE_WORDS + r"\s*(?:(?:是|为)\s*:?|:)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"),
+        re.compile(_CODE_WORDS + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"),
         "tight",
     ),
     Rule(
@@ -181,13 +189,13 @@ RULES: tuple[Rule, ...] = (
         "one_time_code",
         re.compile(
             r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
-            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{4,8})\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{3}[- ]\d{3}|\d{4,8})\b"
         ),
         "tight",
     ),
     Rule(
         "one_time_code",
-        re.compile(r"(?i)(?P<value>\b\d{4,8})\s+is your (?:\w+ ){0,2}(?:code|otp|pin|passcode)\b"),
+        re.compile(r"(?i)(?P<value>\b\d{4,8})\s+(?:is|as) your (?:[\w-]+ ){0,3}(?:code|otp|pin|passcode)\b"),
         "tight",
     ),
     # security-question answers: any words (a pet's name, a school) are the secret
@@ -212,25 +220,42 @@ RULES: tuple[Rule, ...] = (
         ),
         "answer",
     ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘](?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"),
+        "answer",
+    ),
     # passphrases and spoken pass words: the whole phrase, words and spaces
     Rule("passphrase", re.compile(r"(?i)(?:passphrase|pass phrase|口令|暗号|密语)" + _ZH_SEP_ANY + _ANSWER), "answer"),
     # a question that asks for a secret, the value alone on the next line (or in the next message, see redact)
     Rule(
         "password",
-        re.compile(
-            r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*"
-            r"[？?]\s*\n\s*" + _LINE_VALUE
-        ),
+        re.compile(r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE),
         "reply",
     ),
     Rule(
         "one_time_code",
-        re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?[？?]\s*\n\s*" + _LINE_VALUE),
+        re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE),
         "reply",
     ),
     # the label on one line, the value alone on the next
     Rule("password", re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
     Rule("password", re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
+    # "admin / Router#2023" after a login, an account, a back office
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)(?:登录|登陆|后台|账号|帐号|用户名|login|account|user(?:name)?|admin)[^\n]{0,24}?"
+            r"[\w.@\-]+[ \t]*/[ \t]*" + _TIGHT
+        ),
+        "tight",
+    ),
+    # shapes people use as passwords ("Password123!", "P@ssw0rd", "admin888"), wherever they stand
+    Rule(
+        "password",
+        re.compile(r"(?i)\b(?:p[a@]ssw[o0]rd|p[a@]\$\$w[o0]rd|qwerty|letmein|iloveyou|admin)[0-9!@#$%^&*]{2,}(?![\w])"),
+    ),
+    Rule("pin", re.compile(r"(?i)\bkeypad[ \t]+(?P<value>[0-9]{3,8}[#*]?)"), "tight"),
     # a provider key wrapped over lines
     Rule(
         "api_key",
@@ -244,7 +269,7 @@ RULES: tuple[Rule, ...] = (
 
 
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
-_EN_KEY_WORDS = ("pass", "pw", "pin", "key", "token")
+_EN_KEY_WORDS = ("pass", "pw", "pin", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码")
 # For each rule, words (in the lower-cased text) one of which its match always holds: a rule whose words are all
 # absent is not run. Most of screening's time went into rules that cannot match; a substring test costs nanoseconds.
@@ -282,11 +307,15 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("密保", "安全问题", "security", "secret"),
     ("密保", "security", "secret"),
     ("security", "secret"),
+    ("security", "secret"),
     ("passphrase", "pass phrase", "口令", "暗号", "密语"),
     ("密码", "口令", "wifi", "wi-fi", "pass", "pin"),
     ("验证码", "code", "otp"),
     _ZH_KEY_WORDS,
     _EN_KEY_WORDS,
+    ("登录", "登陆", "后台", "账号", "帐号", "用户名", "login", "account", "user", "admin"),
+    ("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
+    ("keypad",),
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
@@ -590,19 +619,19 @@ def may_hold_secret(text: str) -> bool:
 
 
 # words whose mere presence sends a text to the rules
-_CJK_TRIGGERS = tuple(
-    "密码|密碼|密钥|秘钥|私钥|令牌|口令|暗号|密语|密保|助记|种子|验证码|校验码|动态码|短信码|确认码|恢复码|备用码|安全问题".split(
-        "|"
-    )
-)
-_TRIGGERS = tuple(
-    "password|passwd|passcode|passphrase|pass phrase|passkey|_pass|_key|apikey|accesskey|token|secret|bearer|mysql|sk-|"
-    "_live_|_test_|hf_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat|xox|eyj|-----|seed|mnemonic|recovery|backup|security".split(
-        "|"
-    )
-)
-_SHORT_TRIGGERS = ("pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi")
-_SHORT_WORD = re.compile(r"(?<![a-z])(?:pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?![a-z])")
+# ("pass phrase" and "door code" are found by _SHORT_WORD)
+_CJK_TRIGGERS = (
+    "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    "安全问题 "
+    "后台 账号 帐号 登录 登陆"
+).split()
+_TRIGGERS = (
+    "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
+    "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
+    "admin keypad combo"
+).split()
+_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi")
+_SHORT_WORD = re.compile(r"(?<![a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?![a-z])")
 _URL_CREDENTIALS = re.compile(r"://[^\s/@]+:[^\s/@]+@")
 _LOWER_WORD = re.compile(r"[a-z]+")
 
@@ -618,30 +647,35 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
+    return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+def _may_hold_seed(lowered: str) -> bool:
+    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
     english = _bip39()[0]
     words = _LOWER_WORD.findall(lowered)
-    # at least 8 list words at all before looking for 8 in a row (a bound: the exact scan is in _seed_findings)
-    if len(words) >= 8 and sum(map(english.__contains__, words)) >= 8 and _longest_run(words, english) >= 8:
-        return True
-    return not ascii_only and bool(_SPACED_CJK.search(folded))
+    return len(words) >= 8 and sum(map(english.__contains__, words)) >= 8 and _longest_run(words, english) >= 8
 
 
-# Patterns one of which every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can
-# run them too). Kept apart because Rust's regex runs each of them at millions of lines a second, and all of them
-# joined into one at a tenth of that.
+# The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
+# text `may_hold_secret` lets through matches one of them. Kept apart because Rust's regex runs each of them at
+# millions of lines a second, and all of them joined into one at a tenth of that.
 PREFILTER_PATTERNS: tuple[str, ...] = (
-    r"密码|密碼|密钥|秘钥|私钥|令牌|口令|暗号|密语|密保|助记|种子|验证码|校验码|动态码|短信码|确认码|恢复码|备用码|安全问题|"
-    r"(?i:pin码|(?:^|[^a-z])(?:pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)|_pass|pass(?:word|wd|code|phrase|"
-    r" phrase|key)|_key|apikey|accesskey|token|secret|bearer|mysql|sk-|_live_|_test_|hf_|gh[pousr]_|github_pat|xox|eyj|"
-    r"-----|://[^\s/@]+:[^\s/@]+@|seed|mnemonic|recovery|backup|security)",
+    "|".join(re.escape(t) for t in _CJK_TRIGGERS),
+    "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    r"(?i)(?:^|[^a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)",
+    r"://[^\s/@]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
-    r"(?i)(?:[a-z]{3,8}[\s,]+){11}[a-z]{3,8}",  # seed phrases: 12 short words in a row
-    r"(?:[一-鿿][\s,，、]+){11}",  # 12 spaced characters
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
+    r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
 )
-PREFILTER_PATTERN = "|".join(f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p in PREFILTER_PATTERNS)
-_PREFILTER = re.compile(PREFILTER_PATTERN)
+# Seed phrases: 8 short words in a row. Ordinary English has such runs too (a fifth of chat lines), so the vectorized
+# prefilter sends only these lines on to the word-list test.
+SEED_PREFILTER_PATTERN = r"(?i)(?:[a-z]{3,8}[\s,.;:)(\d\-]+){7}[a-z]{3,8}"
+PREFILTER_PATTERN = "|".join(
+    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN)
+)
 
 
 _LABEL_ZH = re.compile(r"([A-Za-z0-9\u4e00-\u9fff]{1,12})$")
@@ -739,11 +773,14 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
     if len(texts) < _VECTORIZED_FROM:
         return [may_hold_secret(t) for t in texts]
-    texts_col = pl.Series("t", texts, dtype=pl.String)
-    hits = pl.DataFrame([texts_col]).select(
-        pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS])
+    frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
+        hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
+        seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
     )
-    return hits.to_series().fill_null(False).to_list()
+    hits, seeds = frame["hit"].to_list(), frame["seed"].to_list()
+    return [
+        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) for t, h, sd in zip(texts, hits, seeds, strict=True)
+    ]
 
 
 def _safe_label(label: str, value: str, kind: str) -> str:
