@@ -678,7 +678,14 @@ PREFILTER_PATTERN = "|".join(
 )
 
 
-_LABEL_ZH = re.compile(r"([A-Za-z0-9\u4e00-\u9fff]{1,12})$")
+_LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
+# "my gmail password is", "password for bank of america is", "the wifi passphrase:" -> gmail, bank of america, wifi
+_LABEL_EN_KEYED = re.compile(
+    r"(?i)(?P<pre>(?:[\w@.\-]+ ){0,3}?)(?:password|passcode|passphrase|pin|pw|pwd|api key|key|token|code|login|"
+    r"seed phrase|recovery phrase|security question answer|answer|otp)s?\b"
+    r"(?: (?:for|to|of|on) (?:my |the |our |your )?(?P<post>[\w@.\-]+(?: [\w@.\-]+){0,3}?))?"
+    r"[^A-Za-z0-9]*(?:(?:is|was|it'?s|it|now|are|set to|changed to)\b[^A-Za-z0-9]*)*$"
+)
 _LABEL_EN = re.compile(r"((?:[A-Za-z0-9@.\-]+ ){0,3})$")
 _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)\s*|(?:的|是|为)$", re.IGNORECASE)
 
@@ -689,6 +696,9 @@ def _label(text: str, start: int, kind: str) -> str:
     # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
     before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
+    english = _LABEL_EN_KEYED.search(before)
+    if english and (english.group("post") or english.group("pre").strip()):
+        before = english.group("post") or english.group("pre")
     before = re.sub(
         r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
     )
