@@ -554,7 +554,8 @@ _RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}
 _URL = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|\S+\.(?:com|org|net|io|cn|dev)/\S*")
 _WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
-_HEX = re.compile(r"[0-9a-fA-F\-]+")
+# hex (commit hashes, checksums, UUIDs), maybe behind a short name: ids like `iss_0a7d41c15af52c9b`
+_HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-])?[0-9a-fA-F\-]+")
 
 
 def _random_token_findings(text: str) -> list[Finding]:
@@ -798,6 +799,12 @@ def _safe_label(label: str, value: str, kind: str) -> str:
     from mirror_pipeline.core.hints import hint_problems
 
     return label if not hint_problems(label, secret=value) else kind.replace("_", " ")
+
+
+def count_secrets(texts: Sequence[str]) -> list[int]:
+    """How many secret spans each text holds (the prefilter decides which texts the rules see)."""
+    mask = prefilter_mask(texts)
+    return [len(find_secrets(text)) if hit else 0 for text, hit in zip(texts, mask, strict=True)]
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:
