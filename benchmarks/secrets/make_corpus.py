@@ -97,7 +97,9 @@ def jwt(rng: random.Random) -> str:
         return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
 
     header = seg({"alg": "HS256", "typ": "JWT"})
-    body = seg({"sub": rand(rng, DIGITS, 8), "name": rng.choice(WORDS), "iat": rng.randrange(1_600_000_000, 1_800_000_000)})
+    body = seg(
+        {"sub": rand(rng, DIGITS, 8), "name": rng.choice(WORDS), "iat": rng.randrange(1_600_000_000, 1_800_000_000)}
+    )
     return f"{header}.{body}.{rand(rng, ALNUM + '_-', 43)}"
 
 
@@ -142,7 +144,9 @@ def luhn_number(rng: random.Random, prefix: str, length: int) -> str:
 
 
 def card(rng: random.Random) -> str:
-    prefix, length = rng.choice([("6222", 19), ("6217", 19), ("6228", 19), ("4", 16), ("51", 16), ("37", 15), ("6259", 16)])
+    prefix, length = rng.choice(
+        [("6222", 19), ("6217", 19), ("6228", 19), ("4", 16), ("51", 16), ("37", 15), ("6259", 16)]
+    )
     number = luhn_number(rng, prefix, length)
     if rng.random() < 0.5:
         return " ".join(number[i : i + 4] for i in range(0, len(number), 4))
@@ -173,8 +177,30 @@ EN_ANSWERS = ["Fluffy", "Springfield Elementary", "Buster", "Maple Street", "Joh
 
 # ------------------------------------------------------------------ templates
 
-ZH_LABELS = ["工作邮箱", "家里wifi", "公司VPN", "招商银行", "支付宝", "微信", "NAS", "路由器管理", "Apple ID", "QQ邮箱", "网银"]
-EN_LABELS = ["gmail", "home wifi", "work VPN", "Netflix", "bank app", "router admin", "Apple ID", "office wifi", "Amazon"]
+ZH_LABELS = [
+    "工作邮箱",
+    "家里wifi",
+    "公司VPN",
+    "招商银行",
+    "支付宝",
+    "微信",
+    "NAS",
+    "路由器管理",
+    "Apple ID",
+    "QQ邮箱",
+    "网银",
+]
+EN_LABELS = [
+    "gmail",
+    "home wifi",
+    "work VPN",
+    "Netflix",
+    "bank app",
+    "router admin",
+    "Apple ID",
+    "office wifi",
+    "Amazon",
+]
 
 ZH_PASSWORD = [
     "我的{l}密码是 {v}",
@@ -206,20 +232,41 @@ EN_PASSWORD = [
     "password is {v} for the {l}",
 ]
 ZH_PIN = ["银行卡密码 {v}", "我的取款密码是{v}", "{l}支付密码：{v}", "手机锁屏密码是{v}", "PIN码是{v}", "门禁密码 {v}"]
-EN_PIN = ["my PIN is {v}", "the {l} PIN is {v}", "PIN: {v}", "debit card pin {v}", "garage code PIN is {v}", "my phone passcode is {v}"]
-ZH_OTP = ["验证码 {v}，五分钟内有效", "您的验证码为：{v}", "{v}是您的登录验证码", "【招商银行】验证码{v}，请勿泄露", "短信验证码是{v}", "动态码：{v}"]
-EN_OTP = ["your code is {v}", "Your Amazon OTP is {v}", "{v} is your verification code", "verification code: {v}", "Your login code is {v}. Don't share it.", "2FA code {v}"]
+EN_PIN = [
+    "my PIN is {v}",
+    "the {l} PIN is {v}",
+    "PIN: {v}",
+    "debit card pin {v}",
+    "garage code PIN is {v}",
+    "my phone passcode is {v}",
+]
+ZH_OTP = [
+    "验证码 {v}，五分钟内有效",
+    "您的验证码为：{v}",
+    "{v}是您的登录验证码",
+    "【招商银行】验证码{v}，请勿泄露",
+    "短信验证码是{v}",
+    "动态码：{v}",
+]
+EN_OTP = [
+    "your code is {v}",
+    "Your Amazon OTP is {v}",
+    "{v} is your verification code",
+    "verification code: {v}",
+    "Your login code is {v}. Don't share it.",
+    "2FA code {v}",
+]
 KEY_TEMPLATES = [
     "用这个 key：{v}",
     "here's the key {v}",
     "export OPENAI_API_KEY={v}",
     "我的API密钥是 {v}",
     "token {v}",
-    "api_key = \"{v}\"",
+    'api_key = "{v}"',
     "{v}",
     "试试这个 {v} 应该能用",
     "Authorization: Bearer {v}",
-    "config: {{\"token\": \"{v}\"}}",
+    'config: {{"token": "{v}"}}',
 ]
 URL_TEMPLATES = [
     "连数据库用 postgres://admin:{v}@db.internal:5432/app",
@@ -228,15 +275,46 @@ URL_TEMPLATES = [
     "redis://default:{v}@cache.local:6379",
     "ftp://upload:{v}@files.example.org/in",
 ]
-ASSIGN_TEMPLATES = ["DB_PASSWORD={v}", 'password = "{v}"', "MYSQL_ROOT_PASSWORD: {v}", '"password": "{v}"', "mysql -u root -p{v} app", "SMTP_PASS={v}", "admin_password: {v}"]
+ASSIGN_TEMPLATES = [
+    "DB_PASSWORD={v}",
+    'password = "{v}"',
+    "MYSQL_ROOT_PASSWORD: {v}",
+    '"password": "{v}"',
+    "mysql -u root -p{v} app",
+    "SMTP_PASS={v}",
+    "admin_password: {v}",
+]
 SEED_TEMPLATES_EN = ["my seed phrase: {v}", "{v}", "wallet recovery phrase is {v}", "metamask words: {v} keep safe"]
 SEED_TEMPLATES_ZH = ["助记词：{v}", "钱包助记词是 {v}", "{v}", "我的助记词 {v} 记在本子上"]
-CARD_TEMPLATES = ["卡号 {v}", "我的招行卡 {v}", "card number {v} exp 09/28", "转到这张卡 {v}，户名张伟", "visa {v}", "银行卡号是{v}"]
+CARD_TEMPLATES = [
+    "卡号 {v}",
+    "我的招行卡 {v}",
+    "card number {v} exp 09/28",
+    "转到这张卡 {v}，户名张伟",
+    "visa {v}",
+    "银行卡号是{v}",
+]
 ID_TEMPLATES = ["身份证号 {v}", "我的身份证是{v}", "ID number {v}", "订机票要用身份证 {v}", "他身份证号码：{v}"]
-ANSWER_ZH = ["密保问题答案是 {v}", "安全问题：我的小学叫什么？答案：{v}", "密保：母亲的名字 {v}".replace(" {v}", "：{v}"), "密保问题的答案改成了{v}"]
-ANSWER_EN = ["security question answer: {v}", "the answer to my security question is {v}", "security question (first pet): {v}", "secret question answer is {v}"]
+ANSWER_ZH = [
+    "密保问题答案是 {v}",
+    "安全问题：我的小学叫什么？答案：{v}",
+    "密保：母亲的名字 {v}".replace(" {v}", "：{v}"),
+    "密保问题的答案改成了{v}",
+]
+ANSWER_EN = [
+    "security question answer: {v}",
+    "the answer to my security question is {v}",
+    "security question (first pet): {v}",
+    "secret question answer is {v}",
+]
 PASSPHRASE_T = ["passphrase: {v}", "the wifi passphrase is {v}", "口令是 {v}", "暗号：{v}", "my passphrase is {v}"]
-RECOVERY_T = ["recovery codes: {v}", "GitHub backup codes: {v}", "恢复码：{v}", "备用码是 {v}", "2FA recovery codes are {v}"]
+RECOVERY_T = [
+    "recovery codes: {v}",
+    "GitHub backup codes: {v}",
+    "恢复码：{v}",
+    "备用码是 {v}",
+    "2FA recovery codes are {v}",
+]
 
 ZH_ASK = ["{l}密码多少？", "{l}密码是什么？", "{l}的密码发我一下？", "密码呢？", "验证码多少？"]
 EN_ASK = ["what's the {l} password?", "{l} password?", "what is the code?", "can you send me the {l} password?", "PIN?"]
@@ -248,7 +326,9 @@ def secrets(rng: random.Random) -> list[dict]:
     def add(kind: str, lang: str, messages: list[str], values: list[str]) -> None:
         cases.append({"label": "secret", "kind": kind, "lang": lang, "messages": messages, "values": values})
 
-    def fill(templates: list[str], gen: Callable[[random.Random], str], labels: list[str], kind: str, lang: str, n: int):
+    def fill(
+        templates: list[str], gen: Callable[[random.Random], str], labels: list[str], kind: str, lang: str, n: int
+    ):
         for i in range(n):
             value = gen(rng)
             add(kind, lang, [templates[i % len(templates)].format(l=rng.choice(labels or [""]), v=value)], [value])
@@ -262,7 +342,14 @@ def secrets(rng: random.Random) -> list[dict]:
     for gen in (openai_key, github_token, aws_key, google_key, slack_token, stripe_key, jwt, hf_token):
         fill(KEY_TEMPLATES, gen, [], "api_key", "mixed", 10)
     fill(["aws_secret_access_key = {v}", "AWS secret: {v}", "SECRET_KEY={v}"], aws_secret, [], "api_key", "en", 6)
-    fill(["here you go: {v}", "用这个 {v}", "{v} <- that's the one", "session id {v}"], random_token, [], "token", "mixed", 16)
+    fill(
+        ["here you go: {v}", "用这个 {v}", "{v} <- that's the one", "session id {v}"],
+        random_token,
+        [],
+        "token",
+        "mixed",
+        16,
+    )
     fill(URL_TEMPLATES, password, [], "url_credentials", "mixed", 15)
     fill(ASSIGN_TEMPLATES, password, [], "assignment", "en", 21)
     for i in range(12):
@@ -285,7 +372,11 @@ def secrets(rng: random.Random) -> list[dict]:
         value = rng.choice(EN_ANSWERS)
         add("security_answer", "en", [ANSWER_EN[i % len(ANSWER_EN)].format(v=value)], [value])
     for i in range(10):
-        value = passphrase(rng) if i % 5 not in (2, 3) else rng.choice(["天王盖地虎 宝塔镇河妖", "芝麻开门123", "月亮代表我的心"])
+        value = (
+            passphrase(rng)
+            if i % 5 not in (2, 3)
+            else rng.choice(["天王盖地虎 宝塔镇河妖", "芝麻开门123", "月亮代表我的心"])
+        )
         add("passphrase", "mixed", [PASSPHRASE_T[i % 5].format(v=value)], [value])
     for i in range(10):
         codes = recovery_codes(rng)
@@ -295,7 +386,9 @@ def secrets(rng: random.Random) -> list[dict]:
         zh = i % 2 == 0
         value = password(rng) if i % 3 else otp(rng)
         ask = (ZH_ASK if zh else EN_ASK)[i % 5].format(l=rng.choice(ZH_LABELS if zh else EN_LABELS))
-        reply = rng.choice([value, value, f"{value} 哈哈" if zh else f"{value} :)", f"“{value}”" if zh else f'"{value}"'])
+        reply = rng.choice(
+            [value, value, f"{value} 哈哈" if zh else f"{value} :)", f"“{value}”" if zh else f'"{value}"']
+        )
         add("reply", "zh" if zh else "en", [ask, reply], [value])
     # a secret split over lines, or its label at the end of one message and the value in the next
     for i in range(24):
@@ -443,7 +536,14 @@ def order_number(rng: random.Random) -> str:
 
 
 def tracking(rng: random.Random) -> str:
-    return rng.choice(["SF" + rand(rng, DIGITS, 12), "1Z" + rand(rng, UPPER + DIGITS, 16), "YT" + rand(rng, DIGITS, 13), rand(rng, DIGITS, 12)])
+    return rng.choice(
+        [
+            "SF" + rand(rng, DIGITS, 12),
+            "1Z" + rand(rng, UPPER + DIGITS, 16),
+            "YT" + rand(rng, DIGITS, 13),
+            rand(rng, DIGITS, 12),
+        ]
+    )
 
 
 def phone(rng: random.Random) -> str:
@@ -494,7 +594,9 @@ def ordinary(rng: random.Random, n: int) -> list[dict]:
             uuid="-".join(rand(rng, "0123456789abcdef", k) for k in (8, 4, 4, 4, 12)),
             sha256=rand(rng, "0123456789abcdef", 64),
         )
-        cases.append({"label": "ordinary", "kind": "lookalike", "lang": "zh" if zh else "en", "messages": [text], "values": []})
+        cases.append(
+            {"label": "ordinary", "kind": "lookalike", "lang": "zh" if zh else "en", "messages": [text], "values": []}
+        )
     # conversations in which a question about a password gets an ordinary answer
     replies_zh = ["我也不知道", "问你爸", "在路由器背面", "等下发你", "好的", "忘了"]
     replies_en = ["why?", "no idea", "ask Mom", "it's on the fridge", "later", "hold on"]
@@ -502,7 +604,15 @@ def ordinary(rng: random.Random, n: int) -> list[dict]:
         zh = i % 2 == 0
         ask = (ZH_ASK if zh else EN_ASK)[i % 5].format(l=rng.choice(ZH_LABELS if zh else EN_LABELS))
         reply = rng.choice(replies_zh if zh else replies_en)
-        cases.append({"label": "ordinary", "kind": "question_reply", "lang": "zh" if zh else "en", "messages": [ask, reply], "values": []})
+        cases.append(
+            {
+                "label": "ordinary",
+                "kind": "question_reply",
+                "lang": "zh" if zh else "en",
+                "messages": [ask, reply],
+                "values": [],
+            }
+        )
     return cases
 
 
@@ -512,7 +622,8 @@ def main() -> None:
     with (HERE / "corpus.jsonl").open("w", encoding="utf-8") as out:
         for i, case in enumerate(cases):
             out.write(json.dumps({"id": f"gen-{i:05d}", **case}, ensure_ascii=False) + "\n")
-    print(f"{sum(c['label'] == 'secret' for c in cases)} secret cases, {sum(c['label'] == 'ordinary' for c in cases)} ordinary")
+    secret = sum(c["label"] == "secret" for c in cases)
+    print(f"{secret} secret cases, {len(cases) - secret} ordinary")
 
 
 if __name__ == "__main__":

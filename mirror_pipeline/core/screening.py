@@ -319,6 +319,7 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
+_NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
 
 
 def _plausible(value: str, how: str, explicit: bool) -> bool:
@@ -385,17 +386,19 @@ class Screened:
         return bool(self.secrets)
 
 
-def find_secrets(text: str) -> list[Finding]:
-    """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins)."""
+def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
+    """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins). `prefiltered`:
+    the caller already knows the prefilter lets `text` through."""
     folded = _fold(text)
-    if not _may_hold(folded):
+    if not prefiltered and not _may_hold(folded):
         return []
     # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
     masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), folded)
     lowered = masked.lower()
+    present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
     found: list[Finding] = []
     for index, rule in enumerate(RULES):
-        if not any(word in lowered for word in _NEEDS[index]):
+        if present.isdisjoint(_NEEDS[index]):
             continue
         for match in rule.pattern.finditer(masked):
             span = _secret_span(match, rule)
@@ -640,9 +643,9 @@ _LOWER_WORD = re.compile(r"[a-z]+")
 def _may_hold(folded: str) -> bool:
     lowered = folded.lower()
     ascii_only = folded.isascii()
-    if any(t in lowered for t in _TRIGGERS) or not ascii_only and any(t in lowered for t in _CJK_TRIGGERS):
+    if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
         return True
-    if any(t in lowered for t in _SHORT_TRIGGERS) and _SHORT_WORD.search(lowered):
+    if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
         return True
@@ -653,9 +656,11 @@ def _may_hold(folded: str) -> bool:
 
 def _may_hold_seed(lowered: str) -> bool:
     """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
-    english = _bip39()[0]
     words = _LOWER_WORD.findall(lowered)
-    return len(words) >= 8 and sum(map(english.__contains__, words)) >= 8 and _longest_run(words, english) >= 8
+    if len(words) < 8:
+        return False
+    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    return b"\x01" * 8 in listed
 
 
 # The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
@@ -711,7 +716,7 @@ def _label(text: str, start: int, kind: str) -> str:
     return label or kind.replace("_", " ")
 
 
-def redact(text: str, scope: str, *, before: str = "") -> Screened:
+def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
@@ -719,9 +724,9 @@ def redact(text: str, scope: str, *, before: str = "") -> Screened:
     redacted) end of the text that came just before in the same conversation: a value given in reply to a question
     that asks for it, or after a label that ended the previous message, is a secret here.
     """
-    findings = find_secrets(text)
+    findings = find_secrets(text, prefiltered=prefiltered)
     labels = [_label(text, f.start, f.kind) for f in findings]
-    if before and may_hold_secret(before):
+    if before and _ASKS_OR_LABELS.search(before[-40:]):
         for finding, label in _carried_over(before, text):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -738,6 +743,13 @@ def redact(text: str, scope: str, *, before: str = "") -> Screened:
         for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
     )
     return Screened(_splice(text, findings, placeholders), spans)
+
+
+# What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
+# the head of a key block.
+_ASKS_OR_LABELS = re.compile(
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+)
 
 
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
@@ -770,7 +782,12 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     out: list[Screened] = []
     before = ""
     for k, (text, scope) in enumerate(items):
-        screened = redact(text, scope, before=before) if mask[k] or k and mask[k - 1] else Screened(text, ())
+        if mask[k]:
+            screened = redact(text, scope, before=before, prefiltered=True)
+        elif k and mask[k - 1]:
+            screened = redact(text, scope, before=before)
+        else:
+            screened = Screened(text, ())
         out.append(screened)
         before = screened.text if screened.text.strip() else before
     return out
