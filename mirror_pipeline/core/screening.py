@@ -36,7 +36,8 @@ _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
 _ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
-_ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}\s*:?|:|=)\s*"
+# (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
+_ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
     r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
@@ -108,7 +109,7 @@ RULES: tuple[Rule, ...] = (
     # the tail of a key whose first lines were in another message or paragraph
     Rule(
         "private_key",
-        re.compile(r"(?:[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        re.compile(r"(?m)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
     ),
     Rule("api_key", re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_\-]{20,}"), "mixed"),
     Rule("api_key", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b")),
@@ -119,12 +120,14 @@ RULES: tuple[Rule, ...] = (
     Rule("api_key", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}\b")),
     Rule("api_key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b")),
     Rule("token", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
-    Rule("password", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"),
+    Rule(
+        "password", re.compile(r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"
+    ),
     # DB_PASSWORD=..., "password": "...", MYSQL_ROOT_PASSWORD: ...
     Rule(
         "password",
         re.compile(
-            r"(?i)[a-z0-9_]*(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
             + _ASSIGN
             + r"(?P<value>[^\s\"',;]{3,64})"
         ),
@@ -134,7 +137,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "api_key",
         re.compile(
-            r"(?i)\b[a-z0-9_]*(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
             + _ASSIGN
             + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
         ),
@@ -163,7 +166,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "recovery_code",
         re.compile(
-            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)\s*(?:是|为|are|is)?\s*:?\s*(?P<value>" + _CODE_LIST + ")"
+            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)(?:[ \t]*(?:是|为|are|is))?(?:[ \t]*:)?\s*(?P<value>"
+            + _CODE_LIST
+            + ")"
         ),
         "tight",
     ),
@@ -554,7 +559,7 @@ def _seed_findings(text: str) -> list[Finding]:
 
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")
 _RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/_\-])")
-_URL = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|\S+\.(?:com|org|net|io|cn|dev)/\S*")
+_URL = re.compile(r"(?i)(?<![a-z0-9+.\-])(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|(?<!\S)\S*?\.(?:com|org|net|io|cn|dev)/\S*")
 _WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
 # hex (commit hashes, checksums, UUIDs), maybe behind a short name: ids like `iss_0a7d41c15af52c9b`
@@ -636,7 +641,7 @@ _TRIGGERS = (
 ).split()
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi")
 _SHORT_WORD = re.compile(r"(?<![a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?![a-z])")
-_URL_CREDENTIALS = re.compile(r"://[^\s/@]+:[^\s/@]+@")
+_URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
 _LOWER_WORD = re.compile(r"[a-z]+")
 
 
@@ -670,7 +675,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     "|".join(re.escape(t) for t in _CJK_TRIGGERS),
     "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
     r"(?i)(?:^|[^a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)",
-    r"://[^\s/@]+:[^\s/@]+@",  # credentials in a URL
+    r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters

@@ -1,3 +1,5 @@
+import time
+
 import pytest
 
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, may_hold_secret, redact, redact_sequence
@@ -164,3 +166,23 @@ def test_seed_phrases_in_english_and_chinese() -> None:
 def test_a_label_never_carries_a_piece_of_the_secret() -> None:
     screened = redact("Tplink8888 router password: Tplink8888x", "t")
     assert all("Tplink" not in s.label for s in screened.secrets)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "备用码" + "\n" * 20000,
+        "密码是" + " " * 20000,
+        "-----END RSA PRIVATE KEY-----" + "a" * 20000,
+        "a" * 20000 + "://",
+        "1" * 20000,
+        "://" + ":" * 20000,
+        "password" + "a" * 20000,
+        "secret" + "_a" * 10000,
+    ],
+)
+def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
+    """A pasted log or a key dump must not stall a run: these took minutes when a pattern backtracked."""
+    start = time.perf_counter()
+    redact(text, "t")
+    assert time.perf_counter() - start < 5  # linear: milliseconds; quadratic: minutes
