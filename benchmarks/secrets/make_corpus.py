@@ -20,6 +20,8 @@ from pathlib import Path
 
 from mnemonic import Mnemonic
 
+from mirror_pipeline.core.screening import luhn_valid, resident_id_valid
+
 HERE = Path(__file__).parent
 SEED = 20261129
 
@@ -130,17 +132,7 @@ def seed_zh(rng: random.Random) -> str:
 
 def luhn_number(rng: random.Random, prefix: str, length: int) -> str:
     body = prefix + rand(rng, DIGITS, length - len(prefix) - 1)
-    for check in DIGITS:
-        digits = body + check
-        total = 0
-        for i, ch in enumerate(reversed(digits)):
-            d = int(ch)
-            if i % 2:
-                d = d * 2 - 9 if d > 4 else d * 2
-            total += d
-        if total % 10 == 0:
-            return digits
-    raise AssertionError
+    return next(body + check for check in DIGITS if luhn_valid(body + check))
 
 
 def card(rng: random.Random) -> str:
@@ -157,8 +149,7 @@ def resident_id(rng: random.Random) -> str:
     region = rng.choice(["110105", "310104", "440305", "510107", "330106", "420111", "320102", "610113"])
     born = date(1960, 1, 1) + timedelta(days=rng.randrange(0, 45 * 365))
     body = f"{region}{born:%Y%m%d}{rand(rng, DIGITS, 3)}"
-    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    return body + "10X98765432"[sum(int(c) * w for c, w in zip(body, weights, strict=True)) % 11]
+    return next(body + check for check in "0123456789X" if resident_id_valid(body + check))
 
 
 def recovery_codes(rng: random.Random) -> list[str]:

@@ -10,7 +10,7 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.expectations import SecretExpectations, secret_expectation_failures
-from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES
+from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES, Table
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -26,26 +26,22 @@ def _result(outcome: SecretExpectations, tables: int) -> dg.AssetCheckResult:
     )
 
 
+def _check_warehouse(warehouse_db: DuckDBResource, *tables: Table) -> dg.AssetCheckResult:
+    with warehouse_db.get_connection() as con:
+        frames = {table.name: warehouse.read(con, table) for table in tables}
+    return _result(secret_expectation_failures(frames), len(frames))
+
+
 @dg.asset_check(asset="screened_evidence", blocking=True)
 def evidence_holds_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
     """No evidence text (nor a secret reference's label or hint) matches a secret pattern."""
-    with warehouse_db.get_connection() as con:
-        tables = {
-            "evidence": warehouse.read(con, EVIDENCE),
-            "secret_references": warehouse.read(con, SECRET_REFERENCES),
-        }
-    return _result(secret_expectation_failures(tables), len(tables))
+    return _check_warehouse(warehouse_db, EVIDENCE, SECRET_REFERENCES)
 
 
 @dg.asset_check(asset="governed_memories", blocking=True)
 def memories_hold_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
     """No memory version (nor an issue's question) matches a secret pattern."""
-    with warehouse_db.get_connection() as con:
-        tables = {
-            "memory_versions": warehouse.read(con, MEMORY_VERSIONS),
-            "memory_issues": warehouse.read(con, MEMORY_ISSUES),
-        }
-    return _result(secret_expectation_failures(tables), len(tables))
+    return _check_warehouse(warehouse_db, MEMORY_VERSIONS, MEMORY_ISSUES)
 
 
 @dg.asset_check(asset="served_snapshot", blocking=True)
