@@ -41,12 +41,13 @@ _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*
 _EN_KEY = (
     r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
-    r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|keypad|entry|building) (?:code|combo|combination))\b"
+    r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
+    r"building) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|->|→|=>|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|"
-    r"is|was|now)\b)"
+    r"(?:\?|:|=|->|→|=>|-|(?i:'s still|’s still|'s now|'s|’s|it'?s|it is now|it is|is now|is still|is set to|"
+    r"was changed to|changed to|set to|is|was|now)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # Words that follow "password is" in a sentence about passwords in general.
@@ -207,7 +208,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "security_answer",
         re.compile(
-            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?(?:答案|answer|回答)"
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
+            r"(?:答案|answer|回答|我?填的|我?写的|我?设的)"
             r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)\s*" + _ANSWER
         ),
         "answer",
@@ -230,8 +232,17 @@ RULES: tuple[Rule, ...] = (
         re.compile(r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘](?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"),
         "answer",
     ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)\bQ:(?=[\s\S]*(?:security|secret question|密保|安全问题))[^\n]{0,80}?\bA:\s*" + _ANSWER),
+        "answer",
+    ),
     # passphrases and spoken pass words: the whole phrase, words and spaces
-    Rule("passphrase", re.compile(r"(?i)(?:passphrase|pass phrase|口令|暗号|密语)" + _ZH_SEP_ANY + _ANSWER), "answer"),
+    Rule(
+        "passphrase",
+        re.compile(r"(?i)(?:passphrase|pass phrase|safe ?word|code ?word|口令|暗号|暗语|密语)" + _ZH_SEP_ANY + _ANSWER),
+        "answer",
+    ),
     # a question that asks for a secret, the value alone on the next line (or in the next message, see redact)
     Rule(
         "password",
@@ -261,6 +272,48 @@ RULES: tuple[Rule, ...] = (
         re.compile(r"(?i)\b(?:p[a@]ssw[o0]rd|p[a@]\$\$w[o0]rd|qwerty|letmein|iloveyou|admin)[0-9!@#$%^&*]{2,}(?![\w])"),
     ),
     Rule("pin", re.compile(r"(?i)\bkeypad[ \t]+(?P<value>[0-9]{3,8}[#*]?)"), "tight"),
+    # "密码我帮你改了，现在是 x"
+    Rule(
+        "password",
+        re.compile(
+            _ZH_KEY + r"[^。！？\n]{0,16}?(?:现在|目前|已经)(?:的密码)?(?:是|为|改成了?|换成了?)\s*:?\s*" + _LOOSE
+        ),
+        "loose",
+    ),
+    # "u: jdoe  p: Tr1ckyPass#", "wifi: MyHome / pass: sunshine2020"
+    Rule("password", re.compile(r"(?i)(?<![a-z])(?:pass|p|pw|pwd|passwd)\s*[:=]\s*" + _TIGHT), "tight"),
+    # "Enter 902144 to verify your Apple ID"
+    Rule(
+        "one_time_code",
+        re.compile(
+            r"(?i)\b(?:enter|use|type|input)\s+(?P<value>\d{4,8})\s+(?:to|as|for)\s+(?:verify|confirm|sign|log|your)"
+        ),
+        "tight",
+    ),
+    # Telegram bot tokens
+    Rule("api_key", re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_\-]{30,}")),
+    # "what's the wifi" / "TPLink_2ndFloor99": the question word first
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\b(?:what'?s|what is|send me|give me|tell me)\b[^\n]{0,24}?(?:password|passcode|pin|wi-?fi|code)"
+            r"[^\n]{0,10}?\s*\n\s*" + _LINE_VALUE
+        ),
+        "reply",
+    ),
+    # a question, and a reply that tells how the password is built ("我生日加abc")
+    Rule(
+        "password",
+        re.compile(
+            _ZH_KEY
+            + r"[^\n]{0,16}?"
+            + _ASKING
+            + r"\s*\n\s*(?P<value>[^\n]{0,24}?(?:"
+            + _COMPOSITION.pattern
+            + r")[^\n]{0,24})"
+        ),
+        "loose",
+    ),
     # a provider key wrapped over lines
     Rule(
         "api_key",
@@ -313,7 +366,8 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("密保", "security", "secret"),
     ("security", "secret"),
     ("security", "secret"),
-    ("passphrase", "pass phrase", "口令", "暗号", "密语"),
+    ("q:",),
+    ("passphrase", "pass phrase", "safe", "word", "口令", "暗号", "暗语", "密语"),
     ("密码", "口令", "wifi", "wi-fi", "pass", "pin"),
     ("验证码", "code", "otp"),
     _ZH_KEY_WORDS,
@@ -321,6 +375,12 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("登录", "登陆", "后台", "账号", "帐号", "用户名", "login", "account", "user", "admin"),
     ("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
     ("keypad",),
+    _ZH_KEY_WORDS,
+    ("p:", "p :", "p=", "pw", "pass"),
+    ("enter", "use", "type", "input"),
+    (":aa",),
+    ("what", "send", "give", "tell"),
+    _ZH_KEY_WORDS,
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
@@ -632,15 +692,16 @@ def may_hold_secret(text: str) -> bool:
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
     "安全问题 "
-    "后台 账号 帐号 登录 登陆"
+    "后台 账号 帐号 登录 登陆 验证 暗语"
 ).split()
 _TRIGGERS = (
     "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad combo"
-).split()
-_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi")
-_SHORT_WORD = re.compile(r"(?<![a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?![a-z])")
+    "admin keypad verif"
+).split() + ["safe word"]
+_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
+_SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
+_SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
 _URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
 _LOWER_WORD = re.compile(r"[a-z]+")
 
@@ -674,7 +735,7 @@ def _may_hold_seed(lowered: str) -> bool:
 PREFILTER_PATTERNS: tuple[str, ...] = (
     "|".join(re.escape(t) for t in _CJK_TRIGGERS),
     "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
-    r"(?i)(?:^|[^a-z])(?:pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi)(?:[^a-z]|$)",
+    rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
@@ -770,7 +831,7 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         # a loose rule believes any value after "password?"; across messages only a password shape is believed
         # ("why?" in reply is not one)
         loose = f.rule_index >= 0 and RULES[f.rule_index].value == "loose"
-        if not loose or _plausible(value, "reply", explicit=False):
+        if not loose or _plausible(value, "reply", explicit=False) or _COMPOSITION.search(value):
             shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
             carried.append((shifted, _label(joined, f.start, f.kind)))
     return carried

@@ -39,13 +39,15 @@ def test_recall_and_false_positives_meet_the_targets(bench, cases: list[dict]) -
 
 
 def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
-    """The Python prefilter (one text) and the vectorized one (a batch) must never stop a secret."""
-    texts = [m for c in cases if c["label"] == "secret" for m in c["messages"]]
-    python = [may_hold_secret(t) for t in texts]
-    vectorized = prefilter_mask(texts)
+    """The Python prefilter (one text) and the vectorized one (a batch) agree, and never stop a secret: a message
+    that holds one passes, or follows a message that passes (a reply like "Tplink8888" is read with its question)."""
+    secrets = [c for c in cases if c["label"] == "secret"]
+    texts = [m for c in secrets for m in c["messages"]]
     assert len(texts) >= 512  # large enough to take the vectorized path
-    # a reply like "Tplink8888" passes neither on its own: the question before it sends it to the rules
-    missed = {t for t, p in zip(texts, python, strict=True) if not p}
-    assert missed == {t for t, v in zip(texts, vectorized, strict=True) if not v}
-    carried = {m for c in cases if c["label"] == "secret" and len(c["messages"]) > 1 for m in c["messages"][1:]}
-    assert missed <= carried
+    python = [may_hold_secret(t) for t in texts]
+    assert prefilter_mask(texts) == python
+    for case in secrets:
+        passes = [may_hold_secret(m) for m in case["messages"]]
+        for i, message in enumerate(case["messages"]):
+            if any(v in message for v in case["values"]):
+                assert passes[i] or (i and passes[i - 1]), case["id"]
