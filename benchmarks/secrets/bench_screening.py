@@ -120,6 +120,10 @@ def main() -> None:
         "the corpus's ordinary lines (zh+en, mostly look-alikes: a worst case)": conversations(None, cases),
         "both": conversations(locomo, cases),
     }
+    real = sets["real chat turns (LoCoMo, English)"]
+    if real:
+        touched = sum(s.had_secret for conv in real for s in redact_sequence([(t, "x") for t in conv]))
+        print(f"  (real chat turns changed by screening: {touched} of {sum(map(len, real)):,})")
     for name, convs in sets.items():
         if not convs:
             print(f"  {name}: not found ({locomo})")

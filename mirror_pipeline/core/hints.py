@@ -56,7 +56,7 @@ def hint_problems(hint: str, secret: str | None = None) -> list[str]:
         problems.append("tells how the secret is composed")
     if _CONSTRUCTION.search(folded):
         problems.append("tells what the secret is built from (a birthday, a phone number, a name)")
-    if _DIGIT_RUN.search(folded):
+    if secret is None and _DIGIT_RUN.search(folded):  # with the secret known, the fragment test above decides
         problems.append("holds a number that may be part of the secret or a recovery code")
     return problems
 

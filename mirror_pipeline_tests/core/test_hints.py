@@ -53,3 +53,9 @@ def test_a_hint_is_derived_from_the_label_only_when_it_says_nothing_of_the_secre
     assert derived_hint("home wifi") == "related to home wifi"
     assert derived_hint("生日") is None
     assert derived_hint("") is None
+
+
+def test_a_label_with_a_number_is_kept_when_the_number_is_not_part_of_the_secret() -> None:
+    assert hint_problems("12306", secret="huoche888") == []
+    assert hint_problems("12306", secret="x12306y") == ["contains a fragment of the secret"]
+    assert hint_problems("恢复码第一组 8831")  # a number in a hint typed without the secret at hand
