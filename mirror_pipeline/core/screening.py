@@ -3,6 +3,10 @@
 A pattern table plus pure functions. The placeholder names the reference, never the value:
 `[secret:<kind>:<ref_id>]`. A reference id is derived from the redacted text around it, never from the value (a hash
 of a four-digit PIN can be reversed by trying all ten thousand).
+
+The only thing read from outside is the BIP39 word lists the `mnemonic` package ships (package data, read once, on
+first use). A cheap prefilter (substring tests, a few patterns; polars over large batches) decides which texts the
+rules see, and each rule runs only when its words are in the text: screening must keep up with whole chat exports.
 """
 
 from __future__ import annotations
@@ -94,8 +98,11 @@ _LINE_VALUE = (
 class Rule:
     kind: str
     pattern: re.Pattern[str]
-    # "whole": the whole match is the secret; "loose" / "tight": the value group, judged by _plausible; "mixed": the
-    # value group or the whole match, if it mixes letters and digits (real keys do; 'sk-learn-compatible' does not)
+    # "whole": the whole match is the secret. The value group (or the quoted one), judged by _plausible: "loose"
+    # after an explicit separator (any value but an ordinary word); "tight" without one (a password shape); "reply"
+    # a value alone after a question or a label (a digit, mixed case, or a symbol among letters); "answer" any words
+    # (an answer, a passphrase) but a question or a description. "mixed": the value group or the whole match, if it
+    # mixes letters and digits (real keys do; 'sk-learn-compatible' does not).
     value: str = "whole"
 
 
