@@ -43,7 +43,8 @@ _ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置�
 # (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
 _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
-    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
+    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|puk(?: code)?|app password|api key|"
+    r"api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
     r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
     r"building) (?:code|combo|combination))\b"
@@ -78,16 +79,18 @@ _NOT_AN_ANSWER = re.compile(
     r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
 )
 _CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
-_CODE_LIST = (
-    r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*)*"
-)
+_CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
+_CODE_LIST = _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,})" + _CODE + ")*"
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 # An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
-_ANSWER = r"(?P<value>(?!\[secret:)[^\n，。；！？,.;!?]{2,48}?)(?=\s*(?:[\n，。；！？,;!?]|\.(?:\s|$)|$))"
+_ANSWER = (
+    r"(?P<value>(?!\[secret:)[^\n，。；！？,;!?]{2,48}?)"
+    r"(?=\s*(?:[\n，。；！？,;!?]|(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)\.(?:\s|$)|$))"
+)
 _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # A value alone on its line: password characters only
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
-_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?])"
+_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
 _LINE_VALUE = (
     r"(?:(?i:it'?s|it is|就是|是)\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
     r"(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
@@ -174,15 +177,17 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "recovery_code",
         re.compile(
-            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)(?:[ \t]*(?:是|为|are|is))?(?:[ \t]*:)?\s*(?P<value>"
-            + _CODE_LIST
-            + ")"
+            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
         ),
         "tight",
     ),
     Rule(
         "one_time_code",
-        re.compile(_CODE_WORDS + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"),
+        re.compile(
+            _CODE_WORDS
+            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>\d(?: \d){3,7}|\d{3} \d{3}|[A-Za-z0-9\-]{4,12})\b"
+        ),
         "tight",
     ),
     Rule(
@@ -194,7 +199,8 @@ RULES: tuple[Rule, ...] = (
         "one_time_code",
         re.compile(
             r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
-            r"confirmation|access|sms) codes?\b\s*(?:is|:|=)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
+            r"confirmation|access|sms) codes?\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
+            r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
         ),
         "tight",
     ),
@@ -216,8 +222,9 @@ RULES: tuple[Rule, ...] = (
         "security_answer",
         re.compile(
             r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
-            r"(?:答案|answer|回答|我?填的|我?写的|我?设的)"
-            r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)\s*" + _ANSWER
+            r"(?:(?:答案|answer|回答|我?填的|我?写的|我?设的)"
+            r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)|I answered|I put|I used|I wrote)\s*"
+            + _ANSWER
         ),
         "answer",
     ),
@@ -287,6 +294,17 @@ RULES: tuple[Rule, ...] = (
         ),
         "loose",
     ),
+    # "门禁卡密码 6位 是 093471": a few words between the name and 是
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？，,\n]{1,8}?(?:是|为)\s*:?\s*" + _TIGHT), "tight"),
+    # "I'm using Correct-Horse-42 as the master password now"
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\b(?:using|use|chose|picked|set|made)\s+[\"']?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"']?\s+as\s+"
+            r"(?:the|my|our|a)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|pin|passphrase)"
+        ),
+        "tight",
+    ),
     # "u: jdoe  p: Tr1ckyPass#", "wifi: MyHome / pass: sunshine2020"
     Rule("password", re.compile(r"(?i)(?<![a-z])(?:pass|p|pw|pwd|passwd)\s*[:=]\s*" + _TIGHT), "tight"),
     # "Enter 902144 to verify your Apple ID"
@@ -334,7 +352,7 @@ RULES: tuple[Rule, ...] = (
 
 
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
-_EN_KEY_WORDS = ("pass", "pw", "pin", "key", "token", "code", "combo", "combination")
+_EN_KEY_WORDS = ("pass", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码")
 # For each rule, words (in the lower-cased text) one of which its match always holds: a rule whose words are all
 # absent is not run. Most of screening's time went into rules that cannot match; a substring test costs nanoseconds.
@@ -383,6 +401,8 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
     ("keypad",),
     _ZH_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    ("password", "passcode", "pin", "passphrase"),
     ("p:", "p :", "p=", "pw", "pass"),
     ("enter", "use", "type", "input"),
     (":aa",),
@@ -476,6 +496,7 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
             span = _secret_span(match, rule)
             if span:
                 found.append(Finding(rule.kind, span[0], span[1], index))
+    found.extend(_listed_findings(masked, lowered))
     found.extend(_number_findings(masked))
     found.extend(_seed_findings(masked))
     found.extend(_random_token_findings(masked))
@@ -487,6 +508,9 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
             continue
         merged.append(finding)
     return merged
+
+
+_CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
 
 
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
@@ -502,13 +526,36 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
         value, end = value[: cjk.start()], start + cjk.start()
+    elif group == "value" and cjk and _COMPOSITION.search(value):
+        # "密码是她生日 0315": how it is built, and what follows in the clause
+        end = _CLAUSE_REST.match(match.string, end).end()
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
     return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern
 
-_NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE = -1, -2, -3, -4
+_NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE, _LIST_RULE = -1, -2, -3, -4, -5
+
+# "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
+# passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
+_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:]{0,30}:")
+_LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
+_NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+
+
+def _listed_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("密码", "口令", "password", "pws", "login", "cred"))):
+        return []
+    found = []
+    for head in _LIST_HEAD.finditer(text):
+        line_end = text.find("\n", head.end())
+        for m in _LIST_WORD.finditer(text, head.end(), len(text) if line_end < 0 else line_end):
+            word = m.group(0).rstrip(".!?")
+            if not _NOT_LISTED.search(word) and _plausible(word, "tight", explicit=False):
+                found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
+    return found
+
 
 # 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
 # UnionPay, JCB, Discover, Diners)
@@ -704,7 +751,7 @@ _CJK_TRIGGERS = (
 _TRIGGERS = (
     "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif"
+    "admin keypad verif creds credential login"
 ).split() + ["safe word"]
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
 _SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
@@ -772,6 +819,8 @@ _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
     before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
+    # a reply's lead-in ("it's 4417#") says nothing: the label is in the question before it
+    before = re.sub(r"(?i)(?:^|\n)[ \t]*(?:it'?s|it is|就是|是)[ \t]*$", "\n", before)
     # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
     before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
