@@ -336,6 +336,7 @@ def secrets(home: Home, as_json: bool) -> None:
         lambda p: (
             "\n".join(
                 f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
+                + (f" hint: {r['hint']}" if r.get("hint") else "")
                 for r in p["secret_references"]
             )
             or "no secret references"

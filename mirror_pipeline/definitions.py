@@ -12,7 +12,12 @@ from mirror_pipeline.defs.indexes.assets import search_index
 from mirror_pipeline.defs.interpretation.assets import build_memory_candidates
 from mirror_pipeline.defs.resources import resources_for
 from mirror_pipeline.defs.review.assets import daily_review, monthly_review, weekly_review
-from mirror_pipeline.defs.screening.assets import evidence_holds_no_secret, screened_evidence
+from mirror_pipeline.defs.screening.assets import screened_evidence
+from mirror_pipeline.defs.screening.checks import (
+    evidence_holds_no_secret,
+    memories_hold_no_secret,
+    served_snapshot_holds_no_secret,
+)
 from mirror_pipeline.defs.serving.assets import served_snapshot
 
 PIPELINE_GROUPS = ["capture", "screening", "interpretation", "governance", "indexes", "serving"]
@@ -40,7 +45,12 @@ def build_defs(home: Home, extractor: Extractor | None = None) -> dg.Definitions
             weekly_review,
             monthly_review,
         ],
-        asset_checks=[evidence_holds_no_secret, every_memory_has_evidence],
+        asset_checks=[
+            evidence_holds_no_secret,
+            every_memory_has_evidence,
+            memories_hold_no_secret,
+            served_snapshot_holds_no_secret,
+        ],
         jobs=[mirror_job, daily_job, weekly_job, monthly_job],
         schedules=[
             # on by default, on the person's own clock: they run whenever the Dagster daemon does (`mirror ui`)

@@ -162,17 +162,27 @@ def _redact_chatgpt(name: str, text: str) -> tuple[str | None, int]:
     conversations = _load_json(text)
     for index, conv in enumerate(conversations if isinstance(conversations, list) else []):
         mapping = conv.get("mapping") if isinstance(conv, dict) else None
+        # the conversation is screened as a sequence: a secret can be the reply to the message that asks for it
+        slots: list[tuple[dict[str, Any], list[str] | None]] = []
+        items: list[tuple[str, str]] = []
         for node_id, node in (mapping or {}).items():
             message = node.get("message") if isinstance(node, dict) else None
             content = message.get("content") if isinstance(message, dict) else None
             scope = f"chatgpt:{message.get('id') or node_id}" if isinstance(message, dict) else ""
             if isinstance(content, str):
-                message["content"] = counter.redact(content, scope)
+                slots.append((message, None))
+                items.append((content, scope))
             elif isinstance(content, dict) and isinstance(content.get("parts"), list):
                 texts = [p for p in content["parts"] if isinstance(p, str)]
-                joined = counter.redact("\n".join(texts), scope)
-                if joined != "\n".join(texts):
-                    content["parts"] = [joined] + [p for p in content["parts"] if not isinstance(p, str)]
+                slots.append((message, texts))
+                items.append(("\n".join(texts), scope))
+        for (message, texts), screened in zip(slots, redact_sequence(items), strict=True):
+            counter.secrets += len(screened.secrets)
+            if texts is None:
+                message["content"] = screened.text
+            elif screened.had_secret:
+                parts = message["content"]["parts"]
+                message["content"]["parts"] = [screened.text] + [p for p in parts if not isinstance(p, str)]
         conv_scope = str(conv.get("conversation_id") or conv.get("id") or index) if isinstance(conv, dict) else ""
         conversations[index] = _redact_strings(conv, counter, f"chatgpt:{conv_scope}")
     return (json.dumps(conversations, ensure_ascii=False) if counter.secrets else None), counter.secrets

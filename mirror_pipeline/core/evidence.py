@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mirror_pipeline.core.hints import derived_hint
 from mirror_pipeline.core.model import Evidence, Message, SecretReference, Sensitivity
 from mirror_pipeline.core.screening import placeholders_in, redact
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
@@ -29,6 +30,7 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
             kind=span.kind,
             label=span.label,
             subject=span.label,
+            hint=derived_hint(span.label),
             evidence_id=evidence_id,
             created_at=message.timestamp,
         )

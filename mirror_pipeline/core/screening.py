@@ -3,18 +3,26 @@
 A pattern table plus pure functions. The placeholder names the reference, never the value:
 `[secret:<kind>:<ref_id>]`. A reference id is derived from the redacted text around it, never from the value (a hash
 of a four-digit PIN can be reversed by trying all ten thousand).
+
+The only thing read from outside is the BIP39 word lists the `mnemonic` package ships (package data, read once, on
+first use). A cheap prefilter (substring tests, a few patterns; polars over large batches) decides which texts the
+rules see, and each rule runs only when its words are in the text: screening must keep up with whole chat exports.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+
+import polars as pl
 
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-3"
+SCREENING_VERSION = "screening-4"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
@@ -31,15 +39,20 @@ _LOOSE = (
 _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
-_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成|设成|变成了?|改了?成)"
-_ZH_SEP = rf"(?:也|还|就|都|仍然)?\s*(?P<sep>{_ZH_SET}\s*:?|:|=)\s*"
+_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+# (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
+_ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
-    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|app password|api key|api token|"
-    r"access token|auth token|bearer token|secret key)\b"
+    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|puk(?: code)?|app password|api key|"
+    r"api token|"
+    r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
+    r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
+    r"building) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|-|(?i:it'?s|it is now|it is|is now|is still|is set to|was changed to|changed to|set to|is|was|now)\b)"
+    r"(?:\?|:|=|->|→|=>|-|(?i:'s still|’s still|'s now|'s|’s|it'?s|it is now|it is|is now|is still|is set to|"
+    r"was changed to|changed to|set to|is|was|now)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # Words that follow "password is" in a sentence about passwords in general.
@@ -59,17 +72,40 @@ ORDINARY_VALUES = frozenset(
 _COMPOSITION = re.compile(
     r"生日|手机号|电话|身份证|名字|姓名|拼音|纪念日|门牌|车牌|学号|工号|[左右][0-9一二三四五六七八九]|\+"
 )
+# What follows "答案是" or "passphrase:" in talk about answers and passphrases in general.
+_NOT_AN_ANSWER = re.compile(
+    r"(?:什么|啥|多少|哪|谁|忘|不记得|不知道|不对|错|对的|正确|空|无|没|要|很|太|挺|必须|一样|随便|存|记|写|保存)"
+    r"|(?i:(?:what|which|who|whose|case[- ]sensitive|the same|stored|saved|kept|written|in (?:my|the|a)|"
+    r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
+)
 _CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
-_CODE_LIST = r"[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*(?:[ \t]*[,;、，；][ \t]*[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*)*"
+_CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
+_CODE_LIST = _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,})" + _CODE + ")*"
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
+# An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
+_ANSWER = (
+    r"(?P<value>(?!\[secret:)[^\n，。；！？,;!?]{2,48}?)"
+    r"(?=\s*(?:[\n，。；！？,;!?]|(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)\.(?:\s|$)|$))"
+)
+_ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
+# A value alone on its line: password characters only
+# the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
+_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
+_LINE_VALUE = (
+    r"(?:(?i:it'?s|it is|就是|是)\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
+)
 
 
 @dataclass(frozen=True)
 class Rule:
     kind: str
     pattern: re.Pattern[str]
-    # "whole": the whole match is the secret; "loose" / "tight": the value group, judged by _plausible; "mixed": the
-    # value group or the whole match, if it mixes letters and digits (real keys do; 'sk-learn-compatible' does not)
+    # "whole": the whole match is the secret. The value group (or the quoted one), judged by _plausible: "loose"
+    # after an explicit separator (any value but an ordinary word); "tight" without one (a password shape); "reply"
+    # a value alone after a question or a label (a digit, mixed case, or a symbol among letters); "answer" any words
+    # (an answer, a passphrase) but a question or a description. "mixed": the value group or the whole match, if it
+    # mixes letters and digits (real keys do; 'sk-learn-compatible' does not).
     value: str = "whole"
 
 
@@ -84,7 +120,7 @@ RULES: tuple[Rule, ...] = (
     # the tail of a key whose first lines were in another message or paragraph
     Rule(
         "private_key",
-        re.compile(r"(?:[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        re.compile(r"(?m)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
     ),
     Rule("api_key", re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_\-]{20,}"), "mixed"),
     Rule("api_key", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b")),
@@ -95,12 +131,16 @@ RULES: tuple[Rule, ...] = (
     Rule("api_key", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}\b")),
     Rule("api_key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b")),
     Rule("token", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
-    Rule("password", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"),
+    Rule(
+        "password", re.compile(r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"), "loose"
+    ),
     # DB_PASSWORD=..., "password": "...", MYSQL_ROOT_PASSWORD: ...
     Rule(
         "password",
         re.compile(
-            r"(?i)[a-z0-9_]*(?:password|passwd|passphrase|pwd)[a-z0-9_]*" + _ASSIGN + r"(?P<value>[^\s\"',;]{3,64})"
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
+            + _ASSIGN
+            + r"(?P<value>[^\s\"',;]{3,64})"
         ),
         "loose",
     ),
@@ -108,7 +148,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "api_key",
         re.compile(
-            r"(?i)\b[a-z0-9_]*(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
             + _ASSIGN
             + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
         ),
@@ -137,13 +177,17 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "recovery_code",
         re.compile(
-            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)\s*(?:是|为|are|is)?\s*:?\s*(?P<value>" + _CODE_LIST + ")"
+            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
         ),
         "tight",
     ),
     Rule(
         "one_time_code",
-        re.compile(_CODE_WORDS + r"\s*(?:(?:是|为)\s*:?|:)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"),
+        re.compile(
+            _CODE_WORDS
+            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>\d(?: \d){3,7}|\d{3} \d{3}|[A-Za-z0-9\-]{4,12})\b"
+        ),
         "tight",
     ),
     Rule(
@@ -155,7 +199,8 @@ RULES: tuple[Rule, ...] = (
         "one_time_code",
         re.compile(
             r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
-            r"confirmation|access|sms) codes?\b\s*(?:is|:|=)?\s*(?P<value>[A-Za-z0-9\-]{4,12})\b"
+            r"confirmation|access|sms) codes?\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
+            r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
         ),
         "tight",
     ),
@@ -163,22 +208,226 @@ RULES: tuple[Rule, ...] = (
         "one_time_code",
         re.compile(
             r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
-            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{4,8})\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{3}[- ]\d{3}|\d{4,8})\b"
         ),
         "tight",
     ),
     Rule(
         "one_time_code",
-        re.compile(r"(?i)(?P<value>\b\d{4,8})\s+is your (?:\w+ ){0,2}(?:code|otp|pin|passcode)\b"),
+        re.compile(r"(?i)(?P<value>\b\d{4,8})\s+(?:is|as) your (?:[\w-]+ ){0,3}(?:code|otp|pin|passcode)\b"),
         "tight",
     ),
+    # security-question answers: any words (a pet's name, a school) are the secret
+    Rule(
+        "security_answer",
+        re.compile(
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
+            r"(?:(?:答案|answer|回答|我?填的|我?写的|我?设的)"
+            r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)|I answered|I put|I used|I wrote)\s*"
+            + _ANSWER
+        ),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(
+            r"(?i)answer (?:to|for) (?:my|the|your|his|her) (?:\w+ )?(?:security|secret) questions?"
+            r"[^\n.!?]{0,20}?\s*(?:is|was|:|=)\s*" + _ANSWER
+        ),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘](?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"),
+        "answer",
+    ),
+    Rule(
+        "security_answer",
+        re.compile(r"(?i)\bQ:(?=[\s\S]*(?:security|secret question|密保|安全问题))[^\n]{0,80}?\bA:\s*" + _ANSWER),
+        "answer",
+    ),
+    # passphrases and spoken pass words: the whole phrase, words and spaces
+    Rule(
+        "passphrase",
+        re.compile(r"(?i)(?:passphrase|pass phrase|safe ?word|code ?word|口令|暗号|暗语|密语)" + _ZH_SEP_ANY + _ANSWER),
+        "answer",
+    ),
+    # a question that asks for a secret, the value alone on the next line (or in the next message, see redact)
+    Rule(
+        "password",
+        re.compile(r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE),
+        "reply",
+    ),
+    Rule(
+        "one_time_code",
+        re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE),
+        "reply",
+    ),
+    # the label on one line, the value alone on the next
+    Rule("password", re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
+    Rule("password", re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE), "reply"),
+    # "admin / Router#2023" after a login, an account, a back office
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)(?:登录|登陆|后台|账号|帐号|用户名|login|account|user(?:name)?|admin)[^\n]{0,24}?"
+            r"[\w.@\-]+[ \t]*/[ \t]*" + _TIGHT
+        ),
+        "tight",
+    ),
+    # shapes people use as passwords ("Password123!", "P@ssw0rd", "admin888"), wherever they stand
+    Rule(
+        "password",
+        re.compile(r"(?i)\b(?:p[a@]ssw[o0]rd|p[a@]\$\$w[o0]rd|qwerty|letmein|iloveyou|admin)[0-9!@#$%^&*]{2,}(?![\w])"),
+    ),
+    Rule("pin", re.compile(r"(?i)\bkeypad[ \t]+(?P<value>[0-9]{3,8}[#*]?)"), "tight"),
+    # "密码我帮你改了，现在是 x"
+    Rule(
+        "password",
+        re.compile(
+            _ZH_KEY + r"[^。！？\n]{0,16}?(?:现在|目前|已经)(?:的密码)?(?:是|为|改成了?|换成了?)\s*:?\s*" + _LOOSE
+        ),
+        "loose",
+    ),
+    # "门禁卡密码 6位 是 093471": a few words between the name and 是
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？，,\n]{1,8}?(?:是|为)\s*:?\s*" + _TIGHT), "tight"),
+    # "I'm using Correct-Horse-42 as the master password now"
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\b(?:using|use|chose|picked|set|made)\s+[\"']?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"']?\s+as\s+"
+            r"(?:the|my|our|a)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|pin|passphrase)"
+        ),
+        "tight",
+    ),
+    # "u: jdoe  p: Tr1ckyPass#", "wifi: MyHome / pass: sunshine2020"
+    Rule("password", re.compile(r"(?i)(?<![a-z])(?:pass|p|pw|pwd|passwd)\s*[:=]\s*" + _TIGHT), "tight"),
+    # "Enter 902144 to verify your Apple ID"
+    Rule(
+        "one_time_code",
+        re.compile(
+            r"(?i)\b(?:enter|use|type|input)\s+(?P<value>\d{4,8})\s+(?:to|as|for)\s+(?:verify|confirm|sign|log|your)"
+        ),
+        "tight",
+    ),
+    # Telegram bot tokens
+    Rule("api_key", re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_\-]{30,}")),
+    # "what's the wifi" / "TPLink_2ndFloor99": the question word first
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\b(?:what'?s|what is|send me|give me|tell me)\b[^\n]{0,24}?(?:password|passcode|pin|wi-?fi|code)"
+            r"[^\n]{0,10}?\s*\n\s*" + _LINE_VALUE
+        ),
+        "reply",
+    ),
+    # a question, and a reply that tells how the password is built ("我生日加abc")
+    Rule(
+        "password",
+        re.compile(
+            _ZH_KEY
+            + r"[^\n]{0,16}?"
+            + _ASKING
+            + r"\s*\n\s*(?P<value>[^\n]{0,24}?(?:"
+            + _COMPOSITION.pattern
+            + r")[^\n]{0,24})"
+        ),
+        "loose",
+    ),
+    # a provider key wrapped over lines
+    Rule(
+        "api_key",
+        re.compile(
+            r"\b(?:sk-(?:proj-)?|ghp_|github_pat_|AKIA|AIza|xox[abposr]-|hf_|sk_live_|eyJ)[A-Za-z0-9_\-.]{2,}"
+            r"(?:[ \t]*\n[ \t]*(?=[A-Za-z_\-.]*[0-9A-Z])[A-Za-z0-9_\-.]{6,}(?=[ \t]*(?:\n|$)))+"
+        ),
+        "mixed",
+    ),
 )
+
+
+_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
+_EN_KEY_WORDS = ("pass", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
+_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码")
+# For each rule, words (in the lower-cased text) one of which its match always holds: a rule whose words are all
+# absent is not run. Most of screening's time went into rules that cannot match; a substring test costs nanoseconds.
+_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("-----begin",),
+    ("-----end",),
+    ("sk-",),
+    ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+    ("github_pat_",),
+    ("akia", "asia"),
+    ("aiza",),
+    ("hf_",),
+    ("xox",),
+    ("_live_", "_test_"),
+    ("eyj",),
+    ("://",),
+    ("pass", "pwd"),
+    ("secret", "token", "key"),
+    ("bearer",),
+    ("mysql",),
+    _ZH_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    _EN_KEY_WORDS,
+    _EN_KEY_WORDS,
+    _EN_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    _EN_KEY_WORDS,
+    ("恢复码", "备用码", "recovery", "backup"),
+    _CODE_KEY_WORDS,
+    _CODE_KEY_WORDS,
+    ("code", "otp", "2fa"),
+    ("code", "otp"),
+    ("code", "otp", "pin", "passcode"),
+    ("密保", "安全问题", "security", "secret"),
+    ("密保", "security", "secret"),
+    ("security", "secret"),
+    ("security", "secret"),
+    ("q:",),
+    ("passphrase", "pass phrase", "safe", "word", "口令", "暗号", "暗语", "密语"),
+    ("密码", "口令", "wifi", "wi-fi", "pass", "pin"),
+    ("验证码", "code", "otp"),
+    _ZH_KEY_WORDS,
+    _EN_KEY_WORDS,
+    ("登录", "登陆", "后台", "账号", "帐号", "用户名", "login", "account", "user", "admin"),
+    ("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
+    ("keypad",),
+    _ZH_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    ("password", "passcode", "pin", "passphrase"),
+    ("p:", "p :", "p=", "pw", "pass"),
+    ("enter", "use", "type", "input"),
+    (":aa",),
+    ("what", "send", "give", "tell"),
+    _ZH_KEY_WORDS,
+    ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
+)
+assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
+_NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
 
 
 def _plausible(value: str, how: str, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
+    if how == "reply":
+        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
+        has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
+        return v.lower() not in ORDINARY_VALUES and (
+            any(c.isdigit() for c in v)
+            or has_mixed_case
+            or (any(not c.isalnum() for c in v) and any(c.isalpha() for c in v))
+        )
+    if how == "answer":
+        return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
     if _CJK.search(v):
         # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
         return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
@@ -195,7 +444,7 @@ def _plausible(value: str, how: str, explicit: bool) -> bool:
 
 def _fold(text: str) -> str:
     """Full-width ASCII to half-width, one character for one, so that spans found in the result hold in `text`."""
-    return text.translate(_FOLD)
+    return text if text.isascii() else text.translate(_FOLD)
 
 
 _FOLD = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
@@ -229,19 +478,29 @@ class Screened:
         return bool(self.secrets)
 
 
-def find_secrets(text: str) -> list[Finding]:
-    """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins)."""
+def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
+    """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins). `prefiltered`:
+    the caller already knows the prefilter lets `text` through."""
     folded = _fold(text)
-    if not _PREFILTER.search(folded):
+    if not prefiltered and not _may_hold(folded):
         return []
     # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
     masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), folded)
+    lowered = masked.lower()
+    present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
     found: list[Finding] = []
     for index, rule in enumerate(RULES):
+        if present.isdisjoint(_NEEDS[index]):
+            continue
         for match in rule.pattern.finditer(masked):
             span = _secret_span(match, rule)
             if span:
                 found.append(Finding(rule.kind, span[0], span[1], index))
+    found.extend(_listed_findings(masked, lowered))
+    found.extend(_number_findings(masked))
+    found.extend(_seed_findings(masked))
+    found.extend(_random_token_findings(masked))
+    found = _with_wrapped_values(masked, found)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[Finding] = []
     for finding in found:
@@ -249,6 +508,9 @@ def find_secrets(text: str) -> list[Finding]:
             continue
         merged.append(finding)
     return merged
+
+
+_CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
 
 
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
@@ -264,24 +526,292 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
         value, end = value[: cjk.start()], start + cjk.start()
+    elif group == "value" and cjk and _COMPOSITION.search(value):
+        # "密码是她生日 0315": how it is built, and what follows in the clause
+        end = _CLAUSE_REST.match(match.string, end).end()
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
     return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
 
 
-def may_hold_secret(text: str) -> bool:
-    """A cheap test that decides whether the slower rules look at a text at all."""
-    return bool(_PREFILTER.search(_fold(text)))
+# ---------------------------------------------------------------- detectors that are more than one pattern
+
+_NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE, _LIST_RULE = -1, -2, -3, -4, -5
+
+# "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
+# passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
+_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:]{0,30}:")
+_LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
+_NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
 
 
-# A pattern every secret rule's match also matches (RE2/Rust-regex compatible, so DuckDB and polars can run it too).
-PREFILTER_PATTERN = (
-    r"(?i)密|码|口令|令牌|key|pass|pin|pw|code|token|secret|otp|bearer|mysql|sk-|sk_|rk_|pk_|hf_|ghp_|gho_|ghu_|ghs_|"
-    r"ghr_|github_pat|akia|asia|aiza|xox|eyj|://"
+def _listed_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("密码", "口令", "password", "pws", "login", "cred"))):
+        return []
+    found = []
+    for head in _LIST_HEAD.finditer(text):
+        line_end = text.find("\n", head.end())
+        for m in _LIST_WORD.finditer(text, head.end(), len(text) if line_end < 0 else line_end):
+            word = m.group(0).rstrip(".!?")
+            if not _NOT_LISTED.search(word) and _plausible(word, "tight", explicit=False):
+                found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
+    return found
+
+
+# 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
+# UnionPay, JCB, Discover, Diners)
+_CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
+_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|62|60|65|81)")
+_ID_NUMBER = re.compile(
+    r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
+    r"(?![\dA-Za-z])"
 )
-_PREFILTER = re.compile(PREFILTER_PATTERN)
+# numbers that are named as something else: an order, a parcel, an invoice, a phone
+_NUMBER_NAMED = re.compile(
+    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
+    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)[^\d\n]{0,12}$"
+)
+_LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
 
-_LABEL_ZH = re.compile(r"([A-Za-z0-9\u4e00-\u9fff]{1,12})$")
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def resident_id_valid(number: str) -> bool:
+    """The ISO 7064 MOD 11-2 check character of a Chinese resident ID number (GB 11643)."""
+    if len(number) != 18 or not number[:17].isdigit():
+        return False
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True)) % 11]
+    return number[17].upper() == check
+
+
+def _number_findings(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    if not _LONG_NUMBER.search(text):
+        return found
+    for m in _ID_NUMBER.finditer(text):
+        if resident_id_valid(m.group(0).replace(" ", "")):
+            found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"[ \-]", "", m.group(0))
+        named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
+        if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
+            found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    return found
+
+
+@cache
+def _bip39() -> tuple[frozenset[str], frozenset[str]]:
+    """The BIP39 word lists (English; Chinese simplified and traditional), shipped with the `mnemonic` package."""
+    from mnemonic import Mnemonic
+
+    chinese = set(Mnemonic("chinese_simplified").wordlist) | set(Mnemonic("chinese_traditional").wordlist)
+    return frozenset(Mnemonic("english").wordlist), frozenset(chinese)
+
+
+_SEED_CONTEXT = re.compile(r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet")
+_EN_WORD = re.compile(r"[A-Za-z]+")
+_SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
+_ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
+_ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
+
+
+_SPACED_CJK = re.compile(r"(?:[\u4e00-\u9fff][\s,，、;；\d.]{1,8}){7}")
+
+
+def _longest_run(words: list[str], wordlist: frozenset[str]) -> int:
+    """The longest run of list words, whatever separates them: a cheap bound before the exact scan."""
+    best = current = 0
+    for word in words:
+        current = current + 1 if word in wordlist else 0
+        best = max(best, current)
+    return best
+
+
+def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: re.Pattern[str]) -> list[list[int]]:
+    """Runs of consecutive list words, separated only by white space, commas or numbering: [[start, end, n]]."""
+    runs: list[list[int]] = []
+    current: list[int] | None = None
+    for start, end in spans:
+        if text[start:end].lower() not in words:
+            current = None
+            continue
+        if current and gap.fullmatch(text[current[1] : start]):
+            current[1], current[2] = end, current[2] + 1
+        else:
+            current = [start, end, 1]
+            runs.append(current)
+    return runs
+
+
+def _seed_findings(text: str) -> list[Finding]:
+    """Seed phrases: a run of >= 12 BIP39 words (>= 8 when the text speaks of a seed or a wallet); ordinary
+    English has runs of two or three."""
+    english, chinese = _bip39()
+    need = 8 if _SEED_CONTEXT.search(text) else 12
+    found = []
+    if _longest_run(_EN_WORD.findall(text.lower()), english) >= need:
+        spans = [m.span() for m in _EN_WORD.finditer(text)]
+        runs = _runs(text, spans, english, _SEED_GAP)
+        found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
+    if _SPACED_CJK.search(text):
+        cjk = [(m.start(), m.end()) for m in _CJK.finditer(text)]
+        runs = _runs(text, cjk, chinese, _ZH_SEED_GAP)
+        found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
+    for m in _ZH_SEED_RUN.finditer(text):
+        if all(c in chinese for c in m.group("value")):
+            found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
+    return found
+
+
+_LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")
+_RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/_\-])")
+_URL = re.compile(r"(?i)(?<![a-z0-9+.\-])(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|(?<!\S)\S*?\.(?:com|org|net|io|cn|dev)/\S*")
+_WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+# hex (commit hashes, checksums, UUIDs), maybe behind a short name: ids like `iss_0a7d41c15af52c9b`
+_HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-])?[0-9a-fA-F\-]+")
+
+
+def _random_token_findings(text: str) -> list[Finding]:
+    """Unlabelled tokens that look random (upper and lower case and digits in short pieces): not words glued
+    together (`iPhone15ProMaxCase`), not hex (commit hashes, checksums, UUIDs), not inside a URL or a path."""
+    found: list[Finding] = []
+    if not _LONG_TOKEN.search(text):
+        return found
+    urls = [m.span() for m in _URL.finditer(text)]
+    for m in _RANDOM_TOKEN.finditer(text):
+        token = m.group(0).rstrip("=")
+        if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2:
+            continue
+        if any(a <= m.start() < b for a, b in urls):
+            continue
+        if _looks_random(token):
+            found.append(Finding("token", m.start(), m.end(), _TOKEN_RULE))
+    return found
+
+
+def _looks_random(token: str) -> bool:
+    """Letters and digits (or both cases) mixed, little of it in word-like pieces (random base62: 20% in the middle,
+    camel-case names like `iPhone15ProMaxCase` 60-90%), and a high character entropy."""
+    n = len(token)
+    upper = sum(c.isupper() for c in token)
+    lower = sum(c.islower() for c in token)
+    digits = sum(c.isdigit() for c in token)
+    if sum(1 for count in (upper, lower, digits) if count >= 0.1 * n) < 2:
+        return False
+    wordy = sum(len(piece) for piece in _WORDY.findall(token) if _VOWEL.search(piece))
+    return wordy / n < 0.55 and _entropy(token) >= 3.8
+
+
+def _entropy(token: str) -> float:
+    counts = {c: token.count(c) for c in set(token)}
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+_WRAP_TAIL = re.compile(r"[ \t]*\n[ \t]*(?P<tail>[A-Za-z0-9!@#$%^&*._+=~/\-]{2,32})[ \t]*(?=\n|$)")
+_WRAPPABLE = frozenset(("password", "api_key", "token", "one_time_code"))
+
+
+def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
+    """A value that ends a line and goes on alone on the next ("密码是 Tplink" / "8888"): the next line is part of it
+    when it is one token with a digit or a symbol (not a word: 'thanks' on its own line is not a password)."""
+    out = []
+    for f in found:
+        end = f.end
+        while f.kind in _WRAPPABLE and (m := _WRAP_TAIL.match(text, end)):
+            tail = m.group("tail")
+            if tail.isalpha() or not any(c.isalnum() for c in tail):
+                break
+            end = m.end("tail")
+        out.append(f if end == f.end else Finding(f.kind, f.start, end, _WRAP_RULE))
+    return out
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test that decides whether the slower rules look at a text at all (it lets through everything
+    PREFILTER_PATTERNS lets through, in a few microseconds: substring tests first, regular expressions after)."""
+    return _may_hold(_fold(text))
+
+
+# words whose mere presence sends a text to the rules
+# ("pass phrase" and "door code" are found by _SHORT_WORD)
+_CJK_TRIGGERS = (
+    "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    "安全问题 "
+    "后台 账号 帐号 登录 登陆 验证 暗语"
+).split()
+_TRIGGERS = (
+    "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
+    "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
+    "admin keypad verif creds credential login"
+).split() + ["safe word"]
+_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
+_SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
+_SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
+_URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def _may_hold(folded: str) -> bool:
+    lowered = folded.lower()
+    ascii_only = folded.isascii()
+    if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
+        return True
+    if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
+        return True
+    if "://" in lowered and _URL_CREDENTIALS.search(lowered):
+        return True
+    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
+        return True
+    return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+def _may_hold_seed(lowered: str) -> bool:
+    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
+    words = _LOWER_WORD.findall(lowered)
+    if len(words) < 8:
+        return False
+    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    return b"\x01" * 8 in listed
+
+
+# The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
+# text `may_hold_secret` lets through matches one of them. Kept apart because Rust's regex runs each of them at
+# millions of lines a second, and all of them joined into one at a tenth of that.
+PREFILTER_PATTERNS: tuple[str, ...] = (
+    "|".join(re.escape(t) for t in _CJK_TRIGGERS),
+    "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
+    r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
+    r"\d[\d -]{11,}\d",  # card and ID numbers
+    r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
+    r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
+    r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
+)
+# Seed phrases: 8 short words in a row. Ordinary English has such runs too (a fifth of chat lines), so the vectorized
+# prefilter sends only these lines on to the word-list test.
+SEED_PREFILTER_PATTERN = r"(?i)(?:[a-z]{3,8}[\s,.;:)(\d\-]+){7}[a-z]{3,8}"
+PREFILTER_PATTERN = "|".join(
+    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN)
+)
+
+
+_LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
+# "my gmail password is", "password for bank of america is", "the wifi passphrase:" -> gmail, bank of america, wifi
+_LABEL_EN_KEYED = re.compile(
+    r"(?i)(?P<pre>(?:[\w@.\-]+ ){0,3}?)(?:password|passcode|passphrase|pin|pw|pwd|api key|key|token|code|login|"
+    r"seed phrase|recovery phrase|security question answer|answer|otp)s?\b"
+    r"(?: (?:for|to|of|on) (?:my |the |our |your )?(?P<post>[\w@.\-]+(?: [\w@.\-]+){0,3}?))?"
+    r"[^A-Za-z0-9]*(?:(?:is|was|it'?s|it|now|are|set to|changed to)\b[^A-Za-z0-9]*)*$"
+)
 _LABEL_EN = re.compile(r"((?:[A-Za-z0-9@.\-]+ ){0,3})$")
 _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)\s*|(?:的|是|为)$", re.IGNORECASE)
 
@@ -289,6 +819,14 @@ _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
     before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
+    # a reply's lead-in ("it's 4417#") says nothing: the label is in the question before it
+    before = re.sub(r"(?i)(?:^|\n)[ \t]*(?:it'?s|it is|就是|是)[ \t]*$", "\n", before)
+    # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
+    before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
+    before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
+    english = _LABEL_EN_KEYED.search(before)
+    if english and (english.group("post") or english.group("pre").strip()):
+        before = english.group("post") or english.group("pre")
     before = re.sub(
         r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
     )
@@ -300,33 +838,112 @@ def _label(text: str, start: int, kind: str) -> str:
     return label or kind.replace("_", " ")
 
 
-def redact(text: str, scope: str) -> Screened:
+def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
-    and the position of the secret in it, so the same text always gets the same ids.
+    and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
+    redacted) end of the text that came just before in the same conversation: a value given in reply to a question
+    that asks for it, or after a label that ended the previous message, is a secret here.
     """
-    findings = find_secrets(text)
+    findings = find_secrets(text, prefiltered=prefiltered)
+    labels = [_label(text, f.start, f.kind) for f in findings]
+    if before and _ASKS_OR_LABELS.search(before[-40:]):
+        for finding, label in _carried_over(before, text):
+            if not any(f.start < finding.end and finding.start < f.end for f in findings):
+                findings.append(finding)
+                labels.append(label)
+        order = sorted(range(len(findings)), key=lambda k: findings[k].start)
+        findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if not findings:
         return Screened(text, ())
     generic = _splice(text, findings, [_GENERIC] * len(findings))
-    labels = [_label(text, f.start, f.kind) for f in findings]
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
     spans = tuple(
-        SecretSpan(ref, f.kind, label, ph)
+        SecretSpan(ref, f.kind, _safe_label(label, text[f.start : f.end], f.kind), ph)
         for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
     )
     return Screened(_splice(text, findings, placeholders), spans)
+
+
+# What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
+# the head of a key block.
+_ASKS_OR_LABELS = re.compile(
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+)
+
+
+def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
+    """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
+    tail = before[-160:]
+    joined = f"{tail}\n{text}"
+    offset = len(tail) + 1
+    carried = []
+    for f in find_secrets(joined):
+        if f.end <= offset or f.start < offset - 1 and f.rule_index >= 0 and RULES[f.rule_index].value == "whole":
+            continue  # wholly in the previous text, or a pattern that needs no context (found in `text` alone)
+        value = joined[max(f.start, offset) : f.end]
+        # a loose rule believes any value after "password?"; across messages only a password shape is believed
+        # ("why?" in reply is not one)
+        loose = f.rule_index >= 0 and RULES[f.rule_index].value == "loose"
+        if not loose or _plausible(value, "reply", explicit=False) or _COMPOSITION.search(value):
+            shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
+            carried.append((shifted, _label(joined, f.start, f.kind)))
+    return carried
 
 
 def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     """Screen the texts of one conversation (its messages in order) or one entry (its paragraphs in order).
 
     Each item is (text, scope) as for `redact`. The sequence is the unit because a secret can be given in the text
-    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"); every importer screens through here.
+    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"), or split over two; every importer screens
+    through here.
     """
-    return [redact(text, scope) for text, scope in items]
+    mask = prefilter_mask([text for text, _ in items])
+    out: list[Screened] = []
+    before = ""
+    for k, (text, scope) in enumerate(items):
+        if mask[k]:
+            screened = redact(text, scope, before=before, prefiltered=True)
+        elif k and mask[k - 1]:
+            screened = redact(text, scope, before=before)
+        else:
+            screened = Screened(text, ())
+        out.append(screened)
+        before = screened.text if screened.text.strip() else before
+    return out
+
+
+_VECTORIZED_FROM = 512
+
+
+def prefilter_mask(texts: Sequence[str]) -> list[bool]:
+    """For each text, whether the rules need to see it. From a few texts on, polars runs the prefilter patterns over
+    all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
+    if len(texts) < _VECTORIZED_FROM:
+        return [may_hold_secret(t) for t in texts]
+    frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
+        hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
+        seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
+    )
+    hits, seeds = frame["hit"].to_list(), frame["seed"].to_list()
+    return [
+        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) for t, h, sd in zip(texts, hits, seeds, strict=True)
+    ]
+
+
+def _safe_label(label: str, value: str, kind: str) -> str:
+    """A label that would give away any part of the secret is replaced by the kind (section 15.3)."""
+    from mirror_pipeline.core.hints import hint_problems
+
+    return label if not hint_problems(label, secret=value) else kind.replace("_", " ")
+
+
+def count_secrets(texts: Sequence[str]) -> list[int]:
+    """How many secret spans each text holds (the prefilter decides which texts the rules see)."""
+    mask = prefilter_mask(texts)
+    return [len(find_secrets(text)) if hit else 0 for text, hit in zip(texts, mask, strict=True)]
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:

@@ -111,3 +111,22 @@ def test_two_journal_days_with_the_same_words_are_both_kept(tmp_path) -> None:
         (tmp_path / f"{day}.md").write_text("今天在家休息。\n", encoding="utf-8")
         assert import_file(inbox, tmp_path / f"{day}.md").status == "accepted"
     assert import_file(inbox, tmp_path / "2024-05-08.md").status == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        # a shape the parser trips on, with a secret in the very value that breaks it
+        ("conversations.json", json.dumps([{"mapping": {"n1": {"message": {"content": {"parts": 7}}}}, "x": 1}])),
+        ("conversations.json", json.dumps([{"mapping": ["password: Zq81mmxxQ"]}])),
+        ("conversations.json", '[{"mapping": {"n1": "password: Zq81mmxxQ"'),  # truncated
+        ("notes.md", "---\ndate: [password: Zq81mmxxQ\n---\n\ntext\n"),  # front matter that is not YAML
+        ("notes.md", "no date here, password: Zq81mmxxQ\n"),
+    ],
+)
+def test_a_refusal_of_any_shape_never_quotes_the_file_nor_chains_its_error(name: str, data: str) -> None:
+    with pytest.raises(RefusedFile) as refused:
+        admit(name, data.encode())
+    assert "Zq81mmxxQ" not in str(refused.value) and "Zq81" not in refused.value.reason
+    error = refused.value
+    assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)

@@ -1,6 +1,8 @@
+import time
+
 import pytest
 
-from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, may_hold_secret, redact
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, may_hold_secret, redact, redact_sequence
 
 SECRETS = [
     ("我的密码是 abc123", "abc123"),
@@ -124,3 +126,63 @@ def test_how_a_password_is_built_is_kept_out_too(text: str) -> None:
     screened = redact(text, scope="t")
     assert screened.had_secret
     assert "生日" not in screened.text and "左3" not in screened.text
+
+
+def test_a_secret_given_in_reply_to_the_question_is_caught_with_the_question_as_its_label() -> None:
+    question, reply = redact_sequence([("家里 wifi 密码多少？", "m1"), ("Tplink8888", "m2")])
+    assert question.text == "家里 wifi 密码多少？" and not question.had_secret
+    assert "Tplink8888" not in reply.text and reply.secrets[0].label == "家里 wifi"
+
+
+def test_an_ordinary_reply_to_a_question_about_a_password_is_left_alone() -> None:
+    for reply in ("why?", "问你爸", "ask Mom", "later"):
+        screened = redact_sequence([("what's the wifi password?", "m1"), (reply, "m2")])
+        assert screened[1].text == reply
+
+
+def test_a_secret_split_over_lines_or_messages_leaves_no_piece() -> None:
+    (one,) = redact_sequence([("wifi密码是 Tplink\n8888", "m")])
+    assert "Tplink" not in one.text and "8888" not in one.text
+    label, value = redact_sequence([("工作邮箱密码：", "m1"), ("Work@2024abc", "m2")])
+    assert "Work@2024abc" not in value.text and value.secrets[0].label == "工作邮箱"
+
+
+def test_restricted_personal_numbers_need_a_valid_check_digit() -> None:
+    assert find_secrets("身份证号 11010519491231002X")[0].kind == "id_number"
+    assert find_secrets("身份证号 110105194912310021") == []  # wrong check character
+    assert find_secrets("卡号 4111 1111 1111 1111")[0].kind == "bank_card"
+    assert find_secrets("卡号 4111 1111 1111 1112") == []  # fails Luhn
+    assert find_secrets("订单号 4111111111111111") == []  # named as an order
+
+
+def test_seed_phrases_in_english_and_chinese() -> None:
+    english = "abandon amount liar amount expire adjust cage candy arch gather drum buyer"
+    assert redact(f"my wallet: {english}", "t").secrets[0].kind == "seed_phrase"
+    assert find_secrets("的 三 欧 三 考 于 据 保 量 损 破 战")[0].kind == "seed_phrase"
+    # ordinary English made of common words is not a seed phrase
+    assert find_secrets("we can all go to the beach and have some fun after work today if the weather is good") == []
+
+
+def test_a_label_never_carries_a_piece_of_the_secret() -> None:
+    screened = redact("Tplink8888 router password: Tplink8888x", "t")
+    assert all("Tplink" not in s.label for s in screened.secrets)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "备用码" + "\n" * 20000,
+        "密码是" + " " * 20000,
+        "-----END RSA PRIVATE KEY-----" + "a" * 20000,
+        "a" * 20000 + "://",
+        "1" * 20000,
+        "://" + ":" * 20000,
+        "password" + "a" * 20000,
+        "secret" + "_a" * 10000,
+    ],
+)
+def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
+    """A pasted log or a key dump must not stall a run: these took minutes when a pattern backtracked."""
+    start = time.perf_counter()
+    redact(text, "t")
+    assert time.perf_counter() - start < 5  # linear: milliseconds; quadratic: minutes

@@ -10,7 +10,7 @@ from mirror_pipeline.adapters import formats, warehouse
 from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, PARSED_FILES, SECRET_REFERENCES
 from mirror_pipeline.core.evidence import screen_message
 from mirror_pipeline.core.rows import as_row, secret_reference_row
-from mirror_pipeline.core.screening import PREFILTER_PATTERN, SCREENING_VERSION, find_secrets
+from mirror_pipeline.core.screening import SCREENING_VERSION
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -83,20 +83,3 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         },
     )
     yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
-
-
-@dg.asset_check(asset="screened_evidence", blocking=True)
-def evidence_holds_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
-    """No evidence text matches a secret pattern (a tripwire behind the screening, which runs before any write)."""
-    with warehouse_db.get_connection() as con:
-        warehouse.ensure(con, EVIDENCE)
-        checked = con.execute("select count(*) from evidence").fetchone()[0]
-        # the cheap vectorized prefilter decides which rows the slower rules see
-        suspects = con.execute(
-            "select evidence_id, raw_content from evidence where regexp_matches(raw_content, ?)", [PREFILTER_PATTERN]
-        ).fetchall()
-    leaking = [evidence_id for evidence_id, text in suspects if find_secrets(text)]
-    return dg.AssetCheckResult(
-        passed=not leaking,
-        metadata={"evidence_checked": checked, "leaking_evidence_ids": ", ".join(leaking[:20]) or "none"},
-    )

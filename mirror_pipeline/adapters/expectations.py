@@ -1,0 +1,78 @@
+"""The Great Expectations suite behind the blocking secret checks: no stored value matches a secret pattern.
+
+GX 1.24 has no polars or DuckDB datasource that works here (shared/STACK.md): an ephemeral context and a pandas
+datasource do. It is imported inside `secret_expectation_failures`, never at module level: it costs seconds, and every
+process that loads the definitions would pay them.
+
+Two expectations per text column: no value matches a structured secret pattern (key blocks, provider keys, JWTs: the
+screening rules that need no context, as regular expressions GX runs itself), and no value holds a secret by the full
+screening rules (whose count per value is computed by `core.screening.count_secrets` and handed to GX as a column).
+Results are requested as booleans only, so GX never copies an offending value into its results, logs or metadata.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import polars as pl
+
+from mirror_pipeline.core.screening import RULES, count_secrets
+
+SUITE_NAME = "no_secret_values"
+STRUCTURED_PATTERNS = tuple(rule.pattern.pattern for rule in RULES if rule.value == "whole")
+
+
+@dataclass(frozen=True)
+class SecretExpectations:
+    passed: bool
+    values_checked: int
+    failing_columns: tuple[str, ...]  # `table.column` names, never values
+
+
+def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpectations:
+    """Run the suite over every text column of every table."""
+    import great_expectations as gx
+    import pandas as pd
+    from great_expectations.data_context.types.base import ProgressBarsConfig
+
+    context = gx.get_context(mode="ephemeral")
+    context.variables.progress_bars = ProgressBarsConfig(globally=False)
+    batch = (
+        context.data_sources.add_pandas("mirror")
+        .add_dataframe_asset("text_column")
+        .add_batch_definition_whole_dataframe("whole_column")
+    )
+    suite = context.suites.add(gx.ExpectationSuite(name=SUITE_NAME))
+    suite.add_expectation(
+        gx.expectations.ExpectColumnValuesToNotMatchRegexList(column="value", regex_list=list(STRUCTURED_PATTERNS))
+    )
+    suite.add_expectation(gx.expectations.ExpectColumnValuesToBeInSet(column="secret_spans", value_set=[0]))
+    validation = context.validation_definitions.add(gx.ValidationDefinition(name=SUITE_NAME, data=batch, suite=suite))
+
+    # every text value of every table in one frame: one validation, whatever the number of columns
+    origins: list[str] = []
+    values: list[str] = []
+    for table, frame in sorted(tables.items()):
+        for column, dtype in frame.schema.items():
+            if dtype == pl.String:  # list columns (ids, search terms) are derived from the text columns checked here
+                column_values = frame.get_column(column).drop_nulls().to_list()
+                values += column_values
+                origins += [f"{table}.{column}"] * len(column_values)
+    if not values:
+        return SecretExpectations(True, 0, ())
+    spans = count_secrets(values)
+    data = pd.DataFrame({"value": values, "secret_spans": spans})
+    result = validation.run(batch_parameters={"dataframe": data}, result_format="BOOLEAN_ONLY")
+    if result.success and not any(r.exception_info.get("raised_exception") for r in result.results):
+        return SecretExpectations(True, len(values), ())
+    # which columns: the same two tests, here, so that the names (never the values) can be reported
+    structured = [re.compile(p) for p in STRUCTURED_PATTERNS]
+    failing = sorted(
+        {
+            origin
+            for origin, value, n in zip(origins, values, spans, strict=True)
+            if n or any(p.search(value) for p in structured)
+        }
+    )
+    return SecretExpectations(False, len(values), tuple(failing) or ("(the suite could not run)",))

@@ -1,0 +1,52 @@
+"""Blocking checks behind the secret boundary: evidence, memories and the served snapshot hold no value that matches
+a secret pattern (a Great Expectations suite, see adapters/expectations.py). Screening runs before any write; these
+are the tripwire that stops the run if something ever slipped past it."""
+
+from __future__ import annotations
+
+import dagster as dg
+import polars as pl
+from dagster_duckdb import DuckDBResource
+
+from mirror_pipeline.adapters import warehouse
+from mirror_pipeline.adapters.expectations import SecretExpectations, secret_expectation_failures
+from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES, Table
+from mirror_pipeline.defs.resources import MirrorHome
+
+
+def _result(outcome: SecretExpectations, tables: int) -> dg.AssetCheckResult:
+    return dg.AssetCheckResult(
+        passed=outcome.passed,
+        metadata={
+            "tables_checked": tables,
+            "values_checked": outcome.values_checked,
+            # column names only: a value that failed may be a secret
+            "failing_columns": ", ".join(outcome.failing_columns) or "none",
+        },
+    )
+
+
+def _check_warehouse(warehouse_db: DuckDBResource, *tables: Table) -> dg.AssetCheckResult:
+    with warehouse_db.get_connection() as con:
+        frames = {table.name: warehouse.read(con, table) for table in tables}
+    return _result(secret_expectation_failures(frames), len(frames))
+
+
+@dg.asset_check(asset="screened_evidence", blocking=True)
+def evidence_holds_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
+    """No evidence text (nor a secret reference's label or hint) matches a secret pattern."""
+    return _check_warehouse(warehouse_db, EVIDENCE, SECRET_REFERENCES)
+
+
+@dg.asset_check(asset="governed_memories", blocking=True)
+def memories_hold_no_secret(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
+    """No memory version (nor an issue's question) matches a secret pattern."""
+    return _check_warehouse(warehouse_db, MEMORY_VERSIONS, MEMORY_ISSUES)
+
+
+@dg.asset_check(asset="served_snapshot", blocking=True)
+def served_snapshot_holds_no_secret(home: MirrorHome) -> dg.AssetCheckResult:
+    """What agents read, as published: no value in any served parquet table matches a secret pattern."""
+    served = home.get().served
+    tables = {path.stem: pl.read_parquet(path) for path in sorted(served.glob("*.parquet"))} if served.exists() else {}
+    return _result(secret_expectation_failures(tables), len(tables))

@@ -1,0 +1,41 @@
+import polars as pl
+from dagster_duckdb import DuckDBResource
+
+from mirror_pipeline.adapters import warehouse
+from mirror_pipeline.adapters.expectations import secret_expectation_failures
+from mirror_pipeline.contracts.tables import EVIDENCE
+from mirror_pipeline.defs.screening.checks import evidence_holds_no_secret
+
+KEY = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+
+
+def test_the_suite_passes_clean_tables_and_names_the_columns_that_hold_a_secret() -> None:
+    clean = {
+        "memories": pl.DataFrame({"text": ["I live in Tokyo", "我喜欢弹钢琴"], "id": ["mem_0a7d41c15af52c9b", None]})
+    }
+    assert secret_expectation_failures(clean).passed
+    leaking = {
+        "memories": pl.DataFrame({"text": ["I live in Tokyo", f"token {KEY}"], "id": ["a", "b"]}),
+        "evidence": pl.DataFrame({"raw_content": ["我家wifi密码是Tplink8888"]}),
+    }
+    outcome = secret_expectation_failures(leaking)
+    assert not outcome.passed
+    assert outcome.failing_columns == ("evidence.raw_content", "memories.text")
+    assert outcome.values_checked == 5
+
+
+def test_the_evidence_check_fails_on_a_secret_that_bypassed_screening_and_never_shows_it(tmp_path) -> None:
+    db = DuckDBResource(database=str(tmp_path / "warehouse.duckdb"))
+    with db.get_connection() as con:
+        warehouse.ensure(con, EVIDENCE)
+        clean = evidence_holds_no_secret(warehouse_db=db)
+        assert clean.passed
+        columns = ", ".join(f'"{c}"' for c in EVIDENCE.schema)
+        con.execute(
+            f"insert into evidence ({columns}) select * from (select {', '.join(['null'] * len(EVIDENCE.schema))})"
+        )
+        con.execute("update evidence set evidence_id = 'ev_1', raw_content = ?", [f"my key {KEY}"])
+    result = evidence_holds_no_secret(warehouse_db=db)
+    assert not result.passed
+    assert result.metadata["failing_columns"].value == "evidence.raw_content"
+    assert all(KEY not in str(v.value) for v in result.metadata.values())
