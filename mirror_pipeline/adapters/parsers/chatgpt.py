@@ -1,0 +1,351 @@
+"""ChatGPT `conversations.json`, read a conversation at a time so a 1 GB export needs the memory of one conversation.
+
+What the real export holds and how it is read:
+- each conversation is a `mapping` tree of nodes; editing a message or regenerating an answer leaves the earlier
+  version as a side branch. The conversation is the branch from `current_node` up through `parent` to the root (when
+  `current_node` is missing, the most recent leaf); side branches are screened (the inbox must hold no secret
+  anywhere) but are not evidence.
+- the root node has `message: null`; hidden messages (`metadata.is_visually_hidden_from_conversation`: the system
+  prompt, custom instructions, memory updates) and empty system prompts are skipped.
+- tool machinery is skipped: messages from the `tool` role (code output, browsing results, image generation) and
+  assistant messages addressed to a tool (`recipient` other than `all`, e.g. the code it runs); so is the model's
+  hidden reasoning (`thoughts`, `reasoning_recap`).
+- `content_type` text and multimodal_text (`parts`: strings kept, an image noted as `[image]`, a voice message by its
+  transcription), code and execution output (`text`), browsing displays (`result`).
+- a message without `create_time` takes the time of the message before it (else the conversation's), marked rough.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import json
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+from zoneinfo import ZoneInfo
+
+import ijson
+
+from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter
+from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
+from mirror_pipeline.core.screening import redact_sequence
+
+Progress = Callable[[int], None]  # called with how many bytes of the source have been read so far
+
+_HIDDEN_CONTENT = frozenset({"thoughts", "reasoning_recap", "model_editable_context", "user_editable_context"})
+_SPEAKERS = {"user": str(Speaker.USER), "assistant": str(Speaker.ASSISTANT)}
+_HEAD = 65536
+
+
+# ---------------------------------------------------------------- reading the file a conversation at a time
+
+
+def _json_stream(raw: IO[bytes]) -> IO[Any]:
+    """The stream ijson reads (UTF-8, a BOM skipped, or UTF-16 decoded). Refuses what is not a JSON list."""
+    head = raw.read(_HEAD)
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        first = head.decode("utf-16", errors="ignore").lstrip()
+        raw.seek(0)
+        stream: IO[Any] = io.TextIOWrapper(raw, encoding="utf-16")
+    else:
+        if b"\x00" in head:
+            raise RefusedFile("binary file: not a chat export or journal")
+        skip = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
+        first = head[skip:].decode("utf-8", errors="ignore").lstrip()
+        raw.seek(skip)
+        stream = raw
+    if not first:
+        raise RefusedFile("empty file")
+    if not first.startswith("["):
+        raise RefusedFile("a ChatGPT export is a JSON list of conversations")
+    return stream
+
+
+def conversations(source: Path | IO[bytes], progress: Progress | None = None) -> Iterator[dict[str, Any]]:
+    """Each conversation of the export in file order; a truncated or invalid file is refused where it breaks."""
+    raw = open(source, "rb") if isinstance(source, Path) else source  # noqa: SIM115 (closed below)
+    index = 0
+    try:
+        for conv in ijson.items(_json_stream(raw), "item", use_float=True):
+            if not isinstance(conv, dict):
+                raise RefusedFile(f"conversation {index} is not a JSON object")
+            yield conv
+            index += 1
+            if progress is not None:
+                progress(raw.tell())
+    except ijson.JSONError:
+        # the parser's message quotes the file around the error, so only the place is kept
+        raise RefusedFile(f"truncated or invalid JSON (after conversation {index})") from None
+    except UnicodeDecodeError:
+        raise RefusedFile(f"not UTF-8 text (after conversation {index})") from None
+    finally:
+        if isinstance(source, Path):
+            raw.close()
+
+
+def looks_like_chatgpt(path: Path) -> bool:
+    """Whether the file's first conversation has a `mapping` (reads only that conversation)."""
+    try:
+        first = next(conversations(path), None)
+    except RefusedFile:
+        return False
+    return first is not None and "mapping" in first
+
+
+# ---------------------------------------------------------------- the conversation as the person saw it
+
+
+def _timestamp(value: Any) -> datetime | None:
+    """ChatGPT times are epoch seconds; some tools rewrite them as ISO strings. Anything else is unknown."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        try:
+            return datetime.fromtimestamp(float(value), tz=UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(value, str):
+        try:
+            return datetime.fromtimestamp(float(value), tz=UTC)
+        except (OverflowError, OSError, ValueError):
+            pass
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return None
+
+
+def _node_time(node: Any) -> float:
+    message = node.get("message") if isinstance(node, dict) else None
+    stamp = _timestamp(message.get("create_time")) if isinstance(message, dict) else None
+    return stamp.timestamp() if stamp else float("-inf")
+
+
+def active_branch(mapping: dict[str, Any], current: Any) -> list[str]:
+    """Node ids from the root down to `current_node` (or, when it is missing, to the most recent leaf)."""
+    if not isinstance(current, str) or current not in mapping:
+        leaves = [k for k, v in mapping.items() if isinstance(v, dict) and not v.get("children")]
+        # max keeps the first of equal times; reversed so that the last leaf in the file wins a tie
+        current = max(reversed(leaves), key=lambda k: _node_time(mapping[k]), default=None)
+    chain: list[str] = []
+    seen: set[str] = set()
+    node_id = current
+    while isinstance(node_id, str) and node_id in mapping and node_id not in seen:
+        seen.add(node_id)
+        chain.append(node_id)
+        node = mapping[node_id]
+        node_id = node.get("parent") if isinstance(node, dict) else None
+    chain.reverse()
+    return chain
+
+
+def screening_order(mapping: dict[str, Any], current: Any) -> list[str]:
+    """Every node id: the active branch in order, then the side branches, each from where it leaves in order."""
+    order = active_branch(mapping, current)
+    seen = set(order)
+    roots = [k for k, v in mapping.items() if not isinstance(v, dict) or v.get("parent") not in mapping]
+    stack = list(reversed(roots + order))  # side branches hang off the active branch or another root
+    while stack:
+        node_id = stack.pop()
+        if node_id not in seen:
+            seen.add(node_id)
+            order.append(node_id)
+        node = mapping.get(node_id)
+        children = node.get("children") if isinstance(node, dict) else None
+        if isinstance(children, list):
+            stack.extend(c for c in reversed(children) if isinstance(c, str) and c in mapping and c not in seen)
+    return order
+
+
+def _part_text(part: Any) -> str:
+    if isinstance(part, str):
+        return part
+    if not isinstance(part, dict):
+        return ""
+    kind = str(part.get("content_type") or "")
+    if kind == "audio_transcription":
+        return str(part.get("text") or "")
+    if kind.endswith("asset_pointer"):
+        media = next((m for m in ("image", "audio", "video") if m in kind), "attachment")
+        return f"[{media}]"
+    return ""
+
+
+def message_text(content: Any) -> str:
+    """The text a person saw of a message's `content`, whatever its `content_type`."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, dict):
+        return ""
+    parts = content.get("parts")
+    if isinstance(parts, list):
+        return "\n".join(t for t in map(_part_text, parts) if t)
+    for field in ("text", "result"):
+        if isinstance(content.get(field), str):
+            return content[field]
+    return ""
+
+
+def visible_text(message: dict[str, Any]) -> str | None:
+    """The message's text if the person saw it in the conversation; None for hidden messages and tool machinery."""
+    metadata = message.get("metadata")
+    if isinstance(metadata, dict) and metadata.get("is_visually_hidden_from_conversation"):
+        return None
+    author = message.get("author")
+    role = author.get("role") if isinstance(author, dict) else None
+    if role == "tool" or message.get("recipient") not in (None, "all"):
+        return None
+    content = message.get("content")
+    if isinstance(content, dict) and content.get("content_type") in _HIDDEN_CONTENT:
+        return None
+    body = message_text(content)
+    return body if body.strip() else None
+
+
+def conversation_messages(conv: dict[str, Any], index: int) -> Iterator[Message]:
+    """The messages of the active branch that the person saw, in order, each with its speaker and time."""
+    mapping = conv.get("mapping")
+    if not isinstance(mapping, dict):
+        raise RefusedFile(f"conversation {index} has no 'mapping'")
+    conv_id = str(conv.get("conversation_id") or conv.get("id") or f"index-{index}")
+    session = f"chatgpt:{conv_id}"
+    earlier = _timestamp(conv.get("create_time"))
+    for node_id in active_branch(mapping, conv.get("current_node")):
+        node = mapping[node_id]
+        message = node.get("message") if isinstance(node, dict) else None
+        if not isinstance(message, dict):
+            continue
+        own = _timestamp(message.get("create_time"))
+        body = visible_text(message)
+        if own is not None:
+            earlier = own
+        if body is None:
+            continue
+        author = message.get("author")
+        role = str(author.get("role") if isinstance(author, dict) else None)
+        message_id = message.get("id") or node_id
+        yield Message(
+            identity=f"chatgpt:{conv_id}:{message_id}",
+            locator=f"conversation {conv_id} message {message_id}",
+            session_id=session,
+            actor=_SPEAKERS.get(role) or other_speaker(role),
+            attribution=Attribution.FORMAT,
+            timestamp=own or earlier,
+            timestamp_precision=(
+                TimePrecision.SECOND if own else TimePrecision.ROUGH if earlier else TimePrecision.UNKNOWN
+            ),
+            text=body,
+            source_type=SourceType.CHAT,
+        )
+
+
+def parse_file(source: Path | IO[bytes], tz: ZoneInfo) -> Iterator[Message]:
+    """Every message of the export, a conversation at a time."""
+    for index, conv in enumerate(conversations(source)):
+        yield from conversation_messages(conv, index)
+
+
+def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
+    """The same reading of an export already in memory (the in-memory parser registry's signature)."""
+    yield from parse_file(io.BytesIO(text.encode()), tz)
+
+
+# ---------------------------------------------------------------- admission: every secret replaced before writing
+
+
+def _main_text(message: dict[str, Any]) -> str | None:
+    """The text of a message that is screened with its conversation: its string parts (a secret can straddle two
+    parts), or its `text`; None when it has neither."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, dict):
+        return None
+    parts = content.get("parts")
+    if isinstance(parts, list):
+        strings = [p for p in parts if isinstance(p, str)]
+        return "\n".join(strings) if strings else None
+    return content["text"] if isinstance(content.get("text"), str) else None
+
+
+def _set_main_text(message: dict[str, Any], text: str) -> None:
+    content = message["content"]
+    if isinstance(content, str):
+        message["content"] = text
+    elif isinstance(content.get("parts"), list):
+        parts = content["parts"]
+        first = next(i for i, p in enumerate(parts) if isinstance(p, str))
+        kept = (i for i, p in enumerate(parts) if i == first or not isinstance(p, str))
+        content["parts"] = [text if i == first else parts[i] for i in kept]
+    else:
+        content["text"] = text
+
+
+def redact_conversation(conv: dict[str, Any], index: int) -> int:
+    """Replace, in place, every secret in a conversation; returns how many.
+
+    The messages are screened as one sequence in conversation order (a secret can be given in the message after the
+    one that asks for it), each scoped by its message id so the same message gets the same reference ids in every
+    later export that contains it; every other string (titles, metadata, tool payloads) is screened on its own.
+    """
+    counter = SecretCounter()
+    conv_scope = f"chatgpt:{conv.get('conversation_id') or conv.get('id') or index}"
+    mapping = conv.get("mapping")
+    screened_whole: list[dict[str, Any]] = []
+    if isinstance(mapping, dict):
+        items: list[tuple[str, str]] = []
+        for node_id in screening_order(mapping, conv.get("current_node")):
+            node = mapping[node_id]
+            message = node.get("message") if isinstance(node, dict) else None
+            text = _main_text(message) if isinstance(message, dict) else None
+            if text is not None:
+                screened_whole.append(message)
+                items.append((text, f"chatgpt:{message.get('id') or node_id}"))
+        for message, screened in zip(screened_whole, redact_sequence(items), strict=True):
+            if screened.secrets:
+                counter.secrets += len(screened.secrets)
+                _set_main_text(message, screened.text)
+    done = {id(m) for m in screened_whole}
+    for key, value in conv.items():
+        if key != "mapping" or not isinstance(value, dict):
+            conv[key] = counter.redact_strings(value, conv_scope)
+            continue
+        for node in value.values():
+            if not isinstance(node, dict):
+                continue
+            for node_key, node_value in node.items():
+                if node_key == "message" and id(node_value) in done:
+                    _redact_rest_of_message(node_value, counter, conv_scope)
+                else:
+                    node[node_key] = counter.redact_strings(node_value, conv_scope)
+    return counter.secrets
+
+
+def _redact_rest_of_message(message: dict[str, Any], counter: SecretCounter, scope: str) -> None:
+    """Every string of a message but the text already screened with its conversation."""
+    for key, value in message.items():
+        if key != "content" or not isinstance(value, dict):
+            if key != "content":
+                message[key] = counter.redact_strings(value, scope)
+            continue
+        for content_key, content_value in value.items():
+            if content_key == "parts" and isinstance(content_value, list):
+                value["parts"] = [p if isinstance(p, str) else counter.redact_strings(p, scope) for p in content_value]
+            elif content_key != "text" or "parts" in value:
+                value[content_key] = counter.redact_strings(content_value, scope)
+
+
+def admit_file(source: Path | IO[bytes], out: IO[bytes], progress: Progress | None = None) -> tuple[int, int]:
+    """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
+    line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read."""
+    records = secrets = 0
+    out.write(b"[\n")
+    for index, conv in enumerate(conversations(source, progress)):
+        secrets += redact_conversation(conv, index)
+        records += sum(1 for _ in conversation_messages(conv, index))
+        out.write(b",\n" if index else b"")
+        out.write(json.dumps(conv, ensure_ascii=False, allow_nan=False).encode())
+    out.write(b"\n]\n")
+    return records, secrets
