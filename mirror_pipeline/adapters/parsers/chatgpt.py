@@ -255,9 +255,17 @@ def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
 # ---------------------------------------------------------------- admission: every secret replaced before writing
 
 
+def _spoken(part: Any) -> bool:
+    """Whether a part is text the person wrote or said (a string, or a voice message's transcription)."""
+    if isinstance(part, str):
+        return True
+    transcription = isinstance(part, dict) and part.get("content_type") == "audio_transcription"
+    return transcription and isinstance(part.get("text"), str)
+
+
 def _main_text(message: dict[str, Any]) -> str | None:
-    """The text of a message that is screened with its conversation: its string parts (a secret can straddle two
-    parts), or its `text`; None when it has neither."""
+    """The text of a message that is screened with its conversation: its text parts joined (a secret can straddle
+    two parts), or its `text`; None when it has neither."""
     content = message.get("content")
     if isinstance(content, str):
         return content
@@ -265,20 +273,24 @@ def _main_text(message: dict[str, Any]) -> str | None:
         return None
     parts = content.get("parts")
     if isinstance(parts, list):
-        strings = [p for p in parts if isinstance(p, str)]
-        return "\n".join(strings) if strings else None
+        texts = [p if isinstance(p, str) else p["text"] for p in parts if _spoken(p)]
+        return "\n".join(texts) if texts else None
     return content["text"] if isinstance(content.get("text"), str) else None
 
 
 def _set_main_text(message: dict[str, Any], text: str) -> None:
+    """Put the screened text back: in the first text part when the parts were screened together (the others are
+    emptied, so the text is not said twice)."""
     content = message["content"]
     if isinstance(content, str):
         message["content"] = text
     elif isinstance(content.get("parts"), list):
-        parts = content["parts"]
-        first = next(i for i, p in enumerate(parts) if isinstance(p, str))
-        kept = (i for i, p in enumerate(parts) if i == first or not isinstance(p, str))
-        content["parts"] = [text if i == first else parts[i] for i in kept]
+        parts, first = content["parts"], True
+        for i, part in enumerate(parts):
+            if _spoken(part):
+                value = text if first else ""
+                parts[i] = value if isinstance(part, str) else {**part, "text": value}
+                first = False
     else:
         content["text"] = text
 
@@ -332,9 +344,17 @@ def _redact_rest_of_message(message: dict[str, Any], counter: SecretCounter, sco
             continue
         for content_key, content_value in value.items():
             if content_key == "parts" and isinstance(content_value, list):
-                value["parts"] = [p if isinstance(p, str) else counter.redact_strings(p, scope) for p in content_value]
+                value["parts"] = [_redact_rest_of_part(p, counter, scope) for p in content_value]
             elif content_key != "text" or "parts" in value:
                 value[content_key] = counter.redact_strings(content_value, scope)
+
+
+def _redact_rest_of_part(part: Any, counter: SecretCounter, scope: str) -> Any:
+    if isinstance(part, str):
+        return part
+    if _spoken(part):
+        return {k: v if k == "text" else counter.redact_strings(v, scope) for k, v in part.items()}
+    return counter.redact_strings(part, scope)
 
 
 def admit_file(source: Path | IO[bytes], out: IO[bytes], progress: Progress | None = None) -> tuple[int, int]:
