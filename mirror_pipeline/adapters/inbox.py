@@ -278,3 +278,16 @@ def manifest_row(
     )
     _record(inbox, row, path)
     return row
+
+
+def listing_signature(inbox: Path) -> str:
+    """A digest of the inbox listing (paths, sizes, modification times): it changes when a file is added, replaced or
+    removed. Nothing is read but the directory entries, so it is cheap to compute every minute."""
+    digest = hashlib.sha256()
+    for path in inbox_files(inbox):
+        try:
+            stat = path.stat()
+        except OSError:  # removed while listing
+            continue
+        digest.update(f"{path.relative_to(inbox)}\t{stat.st_size}\t{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
