@@ -1,0 +1,99 @@
+"""Messages per second and peak memory of importing a ChatGPT export, at two sizes (memory must not grow with size).
+
+python benchmarks/import_benchmark.py                 # 100,000 and 1,000,000 messages, files in /tmp/mirror-bench
+python benchmarks/import_benchmark.py 20000 200000    # other sizes
+
+For each size it writes a synthetic export (benchmarks/generate_chatgpt_export.py: zh and en, user turns of a sentence
+or two, assistant turns of a few paragraphs, regenerated answers on side branches, real-export metadata) and measures,
+each in a fresh process so peak memory is that step's own:
+- import: `mirror import`'s admission of the file (stream it, screen every string, write the redacted file to the
+  inbox, hash it): what `mirror import` costs;
+- parse: reading the admitted inbox file into messages (what the run's `screened_evidence` reads before screening).
+Messages are those of the active branches (the evidence the run gets); peak memory is the process's max RSS,
+Python and the package imports included (the `baseline` row: importing the code and doing nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+WORK = Path("/tmp/mirror-bench")
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def child(step: str, source: Path, inbox_dir: Path) -> dict:
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.adapters import inbox
+    from mirror_pipeline.adapters.formats import parse_path
+
+    started = time.perf_counter()
+    if step == "baseline":
+        messages = 0
+    elif step == "import":
+        outcome = inbox.import_file(inbox_dir, source)
+        if outcome.status != "accepted":
+            raise SystemExit(f"import refused: {outcome.reason}")
+        messages = outcome.records
+    else:
+        (stored,) = [p for p in inbox.inbox_files(inbox_dir)]
+        messages = sum(1 for _ in parse_path(stored, "chatgpt", ZoneInfo("UTC")))
+    seconds = time.perf_counter() - started
+    return {"step": step, "messages": messages, "seconds": round(seconds, 2), "peak_rss_mb": round(_peak_mb())}
+
+
+def run(step: str, source: Path, inbox_dir: Path) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", step, str(source), str(inbox_dir)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def main(sizes: list[int]) -> None:
+    sys.path.insert(0, str(HERE))
+    from generate_chatgpt_export import write_export
+
+    WORK.mkdir(parents=True, exist_ok=True)
+    rows = [run("baseline", WORK, WORK)]
+    for size in sizes:
+        source = WORK / f"conversations-{size}.json"
+        if not source.exists():
+            with open(source, "w", encoding="utf-8") as f:
+                write_export(size, f)
+        inbox_dir = WORK / f"inbox-{size}"
+        for old in inbox_dir.rglob("*") if inbox_dir.exists() else []:
+            if old.is_file():
+                old.unlink()
+        ledger = inbox_dir.parent / "admissions.jsonl"
+        ledger.unlink(missing_ok=True)
+        for step in ("import", "parse"):
+            row = run(step, source, inbox_dir)
+            row.update(size_mb=round(source.stat().st_size / 1e6))
+            rows.append(row)
+    print(f"{'step':9} {'messages':>10} {'file MB':>8} {'seconds':>8} {'msg/s':>9} {'peak RSS MB':>12}")
+    for r in rows:
+        rate = f"{r['messages'] / r['seconds']:,.0f}" if r["messages"] else "-"
+        print(
+            f"{r['step']:9} {r['messages']:>10,} {r.get('size_mb', '-'):>8} {r['seconds']:>8} {rate:>9} "
+            f"{r['peak_rss_mb']:>12}"
+        )
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        print(json.dumps(child(sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4]))))
+    else:
+        main([int(a) for a in sys.argv[1:]] or [100_000, 1_000_000])
