@@ -16,14 +16,26 @@ class RefusedFile(Exception):
 
 
 class SecretCounter:
-    """Screens strings one by one and counts the secrets it replaced."""
+    """Screens strings one by one and counts the secrets it replaced.
+
+    Exports repeat the same short strings in every message ("finished_successfully", "gpt-4o", "text"): one found
+    free of secrets is not screened again (a text without a secret reads the same in any scope)."""
+
+    _MEMO_LENGTH, _MEMO_SIZE = 100, 50_000
 
     def __init__(self) -> None:
         self.secrets = 0
+        self._clean: set[str] = set()
 
     def redact(self, text: str, scope: str) -> str:
+        if text in self._clean:
+            return text
         screened = redact(text, scope=scope)
         self.secrets += len(screened.secrets)
+        if not screened.secrets and len(text) <= self._MEMO_LENGTH:
+            if len(self._clean) >= self._MEMO_SIZE:
+                self._clean.clear()
+            self._clean.add(text)
         return screened.text
 
     def redact_strings(self, value: Any, scope: str) -> Any:

@@ -295,14 +295,15 @@ def _set_main_text(message: dict[str, Any], text: str) -> None:
         content["text"] = text
 
 
-def redact_conversation(conv: dict[str, Any], index: int) -> int:
+def redact_conversation(conv: dict[str, Any], index: int, counter: SecretCounter | None = None) -> int:
     """Replace, in place, every secret in a conversation; returns how many.
 
     The messages are screened as one sequence in conversation order (a secret can be given in the message after the
     one that asks for it), each scoped by its message id so the same message gets the same reference ids in every
     later export that contains it; every other string (titles, metadata, tool payloads) is screened on its own.
     """
-    counter = SecretCounter()
+    counter = counter or SecretCounter()
+    before = counter.secrets
     conv_scope = f"chatgpt:{conv.get('conversation_id') or conv.get('id') or index}"
     mapping = conv.get("mapping")
     screened_whole: list[dict[str, Any]] = []
@@ -332,7 +333,7 @@ def redact_conversation(conv: dict[str, Any], index: int) -> int:
                     _redact_rest_of_message(node_value, counter, conv_scope)
                 else:
                     node[node_key] = counter.redact_strings(node_value, conv_scope)
-    return counter.secrets
+    return counter.secrets - before
 
 
 def _redact_rest_of_message(message: dict[str, Any], counter: SecretCounter, scope: str) -> None:
@@ -361,9 +362,10 @@ def admit_file(source: Path | IO[bytes], out: IO[bytes], progress: Progress | No
     """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
     line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read."""
     records = secrets = 0
+    counter = SecretCounter()  # shared, so strings every conversation repeats are screened once
     out.write(b"[\n")
     for index, conv in enumerate(conversations(source, progress)):
-        secrets += redact_conversation(conv, index)
+        secrets += redact_conversation(conv, index, counter)
         records += sum(1 for _ in conversation_messages(conv, index))
         out.write(b",\n" if index else b"")
         out.write(json.dumps(conv, ensure_ascii=False, allow_nan=False).encode())
