@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -181,9 +180,6 @@ def import_file(
     try:
         try:
             admitted, digest = _admit_to(source, tmp, forced_format, progress)
-            if admitted.secrets_redacted == 0:  # nothing to replace: the original, byte for byte
-                shutil.copyfile(source, tmp)
-                digest = source_hash
         except Exception as err:  # one unreadable file must not stop the others
             return ImportOutcome(str(source), None, "refused", _refusal(err, source), 0)
         # the same file imported again is a duplicate; another file with the same bytes (two journal days that say

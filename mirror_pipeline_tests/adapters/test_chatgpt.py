@@ -151,16 +151,30 @@ def test_utf8_bom_and_utf16_exports_are_read(tmp_path: Path) -> None:
             assert admit_path(tmp_path / name, out).records == 11
 
 
-def test_a_secret_free_export_is_kept_byte_for_byte_and_a_second_import_is_a_duplicate(tmp_path: Path) -> None:
+def test_the_inbox_holds_the_same_export_one_conversation_a_line_and_a_second_import_is_a_duplicate(
+    tmp_path: Path,
+) -> None:
     clean = [c for c in json.loads(FIXTURE.read_text(encoding="utf-8")) if c["id"] == "conv-old"]
     source = tmp_path / "conversations.json"
     source.write_text(json.dumps(clean), encoding="utf-8")
     box = tmp_path / "home" / "inbox"
     first = inbox.import_file(box, source)
     assert first.status == "accepted" and first.records == 2
-    assert (box / first.stored_as).read_bytes() == source.read_bytes()
+    stored = (box / first.stored_as).read_text(encoding="utf-8")
+    assert json.loads(stored) == clean and stored.count("\n") == 3  # the same JSON, a conversation a line
     again = inbox.import_file(box, source)
     assert again.status == "duplicate" and again.stored_as == first.stored_as
+
+
+def test_a_file_that_starts_line_by_line_and_then_is_not_is_read_whole_and_once(tmp_path: Path) -> None:
+    convs = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    mixed = "[\n" + json.dumps(convs[0]) + ",\n" + json.dumps(convs[1], indent=1) + ",\n" + json.dumps(convs[2]) + "\n]"
+    (tmp_path / "mixed.json").write_text(mixed, encoding="utf-8")
+    assert [c["id"] for c in chatgpt.conversations(tmp_path / "mixed.json")] == ["conv-trip", "conv-old", "conv-secret"]
+    lines = _admitted(tmp_path).read_bytes()
+    (tmp_path / "cut.json").write_bytes(lines[: lines.rindex(b"\n]")])  # the closing bracket is missing
+    with pytest.raises(RefusedFile, match="truncated or invalid JSON"):
+        list(chatgpt.conversations(tmp_path / "cut.json"))
 
 
 def test_the_run_takes_over_what_import_admitted_without_reading_it_again(monkeypatch, tmp_path: Path) -> None:
