@@ -56,8 +56,9 @@ def run(step: str, source: Path, inbox_dir: Path) -> dict:
         [sys.executable, __file__, "--child", step, str(source), str(inbox_dir)],
         capture_output=True,
         text=True,
-        check=True,
     )
+    if out.returncode != 0:
+        raise SystemExit(f"{step} of {source.name} failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout)
 
 
