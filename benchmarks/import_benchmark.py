@@ -7,10 +7,11 @@ For each size it writes a synthetic export (benchmarks/generate_chatgpt_export.p
 or two, assistant turns of a few paragraphs, regenerated answers on side branches, real-export metadata) and measures,
 each in a fresh process so peak memory is that step's own:
 - import: `mirror import`'s admission of the file (stream it, screen every string, write the redacted file to the
-  inbox, hash it): what `mirror import` costs;
+  inbox, hash it), screened in this process; importx2: the same screened by 2 worker processes (what `mirror import`
+  does for a file over 32 MB on this machine);
 - parse: reading the admitted inbox file into messages (what the run's `screened_evidence` reads before screening).
-Messages are those of the active branches (the evidence the run gets); peak memory is the process's max RSS,
-Python and the package imports included (the `baseline` row: importing the code and doing nothing).
+Messages are those of the active branches (the evidence the run gets); peak memory is the max RSS of the process (or
+of any one worker), Python and the package imports included (the `baseline` row: importing the code and doing nothing).
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 WORK = Path("/tmp/mirror-bench")
+WORKERS = 2  # `mirror import` screens a large export in min(4, cores) processes; this machine has 2
 
 
 def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    """The largest RSS of this process or of any worker it ran (ru_maxrss is in KiB on Linux)."""
+    return max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 
 
 def child(step: str, source: Path, inbox_dir: Path) -> dict:
@@ -39,8 +42,9 @@ def child(step: str, source: Path, inbox_dir: Path) -> dict:
     started = time.perf_counter()
     if step == "baseline":
         messages = 0
-    elif step == "import":
-        outcome = inbox.import_file(inbox_dir, source)
+    elif step.startswith("import"):
+        workers = int(step.partition("x")[2] or 1)
+        outcome = inbox.import_file(inbox_dir, source, workers=workers)
         if outcome.status != "accepted":
             raise SystemExit(f"import refused: {outcome.reason}")
         messages = outcome.records
@@ -74,12 +78,13 @@ def main(sizes: list[int]) -> None:
             with open(source, "w", encoding="utf-8") as f:
                 write_export(size, f)
         inbox_dir = WORK / f"inbox-{size}"
-        for old in inbox_dir.rglob("*") if inbox_dir.exists() else []:
-            if old.is_file():
-                old.unlink()
         ledger = inbox_dir.parent / "admissions.jsonl"
-        ledger.unlink(missing_ok=True)
-        for step in ("import", "parse"):
+        for step in (f"importx{WORKERS}", "import", "parse"):  # parse reads the inbox copy the last import wrote
+            for old in inbox_dir.rglob("*") if inbox_dir.exists() and step != "parse" else []:
+                if old.is_file():
+                    old.unlink()
+            if step != "parse":
+                ledger.unlink(missing_ok=True)
             row = run(step, source, inbox_dir)
             row.update(size_mb=round(source.stat().st_size / 1e6))
             rows.append(row)

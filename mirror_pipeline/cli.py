@@ -172,7 +172,9 @@ def import_(
     bar = ImportProgress(sum(sizes), shown)
     outcomes = []
     for path, size in zip(files, sizes, strict=True):
-        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path)))
+        # screening is most of an import's cost: a large export is screened by a few processes
+        workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
+        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers))
         bar.finish(size)
     bar.close()
     payload = {"files": [o.__dict__ for o in outcomes]}

@@ -287,11 +287,11 @@ def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo) -> list[Message]:
 class StreamingFormat:
     """A format read from its file a piece at a time, so memory does not grow with the file.
 
-    `matches` looks at the start of a file; `admit` screens the source and writes it, redacted, to a stream (returning
-    messages and secrets); `parse` yields the messages of an admitted file."""
+    `matches` looks at the start of a file; `admit` screens the source (in that many worker processes) and writes it,
+    redacted, to a stream (returning messages and secrets); `parse` yields the messages of an admitted file."""
 
     matches: Callable[[Path], bool]
-    admit: Callable[[Path, IO[bytes], Callable[[int], None] | None], tuple[int, int]]
+    admit: Callable[[Path, IO[bytes], Callable[[int], None] | None, int], tuple[int, int]]
     parse: Callable[[Path, ZoneInfo], Iterator[Message]]
 
 
@@ -319,7 +319,11 @@ def detect_path(path: Path) -> str:
 
 
 def admit_path(
-    source: Path, out: IO[bytes], forced_format: str | None = None, progress: Callable[[int], None] | None = None
+    source: Path,
+    out: IO[bytes],
+    forced_format: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> AdmittedFile:
     """`admit` for a file on disk: its redacted bytes go to `out` as they are screened (a streaming format holds one
     conversation at a time). The caller writes `out` to a temporary file and keeps it only when this returns."""
@@ -331,7 +335,7 @@ def admit_path(
         out.write(admitted.data)
         return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
     try:
-        records, secrets = STREAMING[fmt].admit(source, out, progress)
+        records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
     except RefusedFile:
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept

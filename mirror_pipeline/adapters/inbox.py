@@ -140,11 +140,13 @@ class _HashingWriter:
         return self.file.write(data)
 
 
-def _admit_to(path: Path, tmp: Path, forced_format: str | None, progress: Progress | None) -> tuple[AdmittedFile, str]:
+def _admit_to(
+    path: Path, tmp: Path, forced_format: str | None, progress: Progress | None, workers: int = 1
+) -> tuple[AdmittedFile, str]:
     """Admit `path` into `tmp` (the redacted file); (what was admitted, hash of what was written)."""
     with open(tmp, "wb") as raw:
         out = _HashingWriter(raw)
-        admitted = admit_path(path, out, forced_format, progress)  # type: ignore[arg-type]
+        admitted = admit_path(path, out, forced_format, progress, workers)  # type: ignore[arg-type]
     return admitted, out.digest.hexdigest()
 
 
@@ -159,12 +161,13 @@ def _refusal(err: Exception, source: Path) -> str:
 
 
 def import_file(
-    inbox: Path, source: Path, forced_format: str | None = None, progress: Progress | None = None
+    inbox: Path, source: Path, forced_format: str | None = None, progress: Progress | None = None, workers: int = 1
 ) -> ImportOutcome:
     """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
 
-    The file is screened and written a conversation at a time (for a streaming format) to a temporary file that is
-    renamed into place only when all of it was read: a refused file leaves nothing behind."""
+    The file is screened and written a conversation at a time (for a streaming format; screened by `workers`
+    processes) to a temporary file that is renamed into place only when all of it was read: a refused file leaves
+    nothing behind."""
     try:
         source_hash = file_sha256(source)
     except OSError as err:
@@ -179,7 +182,7 @@ def import_file(
     tmp = temporary_path(inbox / source.name)
     try:
         try:
-            admitted, digest = _admit_to(source, tmp, forced_format, progress)
+            admitted, digest = _admit_to(source, tmp, forced_format, progress, workers)
         except Exception as err:  # one unreadable file must not stop the others
             return ImportOutcome(str(source), None, "refused", _refusal(err, source), 0)
         # the same file imported again is a duplicate; another file with the same bytes (two journal days that say

@@ -106,6 +106,18 @@ def test_streaming_from_the_path_reads_what_reading_in_memory_reads(tmp_path: Pa
     assert formats.detect_path(FIXTURE) == "chatgpt"
 
 
+def test_screening_in_worker_processes_writes_what_screening_here_writes(tmp_path: Path) -> None:
+    convs = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    (tmp_path / "many.json").write_text(json.dumps(convs * 40), encoding="utf-8")  # several batches
+    here, workers = io.BytesIO(), io.BytesIO()
+    counts = chatgpt.admit_file(tmp_path / "many.json", here)
+    assert counts == chatgpt.admit_file(tmp_path / "many.json", workers, None, 2) and counts[0] == 11 * 40
+    assert here.getvalue() == workers.getvalue() and b"Tplink8888" not in here.getvalue()
+    (tmp_path / "odd.json").write_text(json.dumps([*convs * 40, {"title": "no mapping"}]), encoding="utf-8")
+    with pytest.raises(RefusedFile, match="conversation 120 has no 'mapping'"):
+        chatgpt.admit_file(tmp_path / "odd.json", io.BytesIO(), None, 2)
+
+
 def test_admission_counts_what_the_run_will_read(tmp_path: Path) -> None:
     with open(tmp_path / "out.json", "wb") as out:
         admitted = admit_path(FIXTURE, out)

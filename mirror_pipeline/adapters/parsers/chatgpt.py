@@ -20,7 +20,9 @@ from __future__ import annotations
 import codecs
 import io
 import json
+from collections import deque
 from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -404,16 +406,72 @@ def _dumps(conv: dict[str, Any]) -> bytes:
         return json.dumps(conv, ensure_ascii=False, allow_nan=False).encode()
 
 
-def admit_file(source: Path | IO[bytes], out: IO[bytes], progress: Progress | None = None) -> tuple[int, int]:
-    """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
-    line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read."""
-    records = secrets = 0
-    counter = SecretCounter()  # shared, so strings every conversation repeats are screened once
-    out.write(b"[\n")
+def _admit_batch(batch: list[tuple[int, dict[str, Any]]], counter: SecretCounter) -> list[tuple[bytes, int, int]]:
+    """(redacted JSON line, messages the run will read, secrets replaced) of each conversation of a batch."""
+    out = []
+    for index, conv in batch:
+        secrets = redact_conversation(conv, index, counter)
+        out.append((_dumps(conv), sum(1 for _ in conversation_messages(conv, index)), secrets))
+    return out
+
+
+_WORKER_COUNTER: SecretCounter | None = None  # one per worker process, so its memo of clean strings lasts
+
+
+def _admit_batch_in_worker(batch: list[tuple[int, dict[str, Any]]]) -> list[tuple[bytes, int, int]]:
+    global _WORKER_COUNTER
+    _WORKER_COUNTER = _WORKER_COUNTER or SecretCounter()
+    return _admit_batch(batch, _WORKER_COUNTER)
+
+
+def _batches(source: Path | IO[bytes], progress: Progress | None) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+    """Conversations in batches of about 256 messages (a long conversation is a batch of its own)."""
+    batch: list[tuple[int, dict[str, Any]]] = []
+    nodes = 0
     for index, conv in enumerate(conversations(source, progress)):
-        secrets += redact_conversation(conv, index, counter)
-        records += sum(1 for _ in conversation_messages(conv, index))
-        out.write(b",\n" if index else b"")
-        out.write(_dumps(conv))
+        batch.append((index, conv))
+        nodes += len(conv.get("mapping") or ())
+        if nodes >= 256:
+            yield batch
+            batch, nodes = [], 0
+    if batch:
+        yield batch
+
+
+def _screened(
+    source: Path | IO[bytes], progress: Progress | None, workers: int
+) -> Iterator[list[tuple[bytes, int, int]]]:
+    """The screened batches in file order: screened here, or by `workers` processes with a few batches in flight
+    (so memory stays that of a few batches however large the file)."""
+    if workers <= 1:
+        counter = SecretCounter()  # shared, so strings every conversation repeats are screened once
+        for batch in _batches(source, progress):
+            yield _admit_batch(batch, counter)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[list[tuple[bytes, int, int]]]] = deque()
+        for batch in _batches(source, progress):
+            pending.append(pool.submit(_admit_batch_in_worker, batch))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def admit_file(
+    source: Path | IO[bytes], out: IO[bytes], progress: Progress | None = None, workers: int = 1
+) -> tuple[int, int]:
+    """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
+    line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read.
+
+    Screening is most of the cost: with `workers` > 1 it runs in that many processes, the file still read and
+    written in order by this one."""
+    records = secrets = 0
+    out.write(b"[\n")
+    first = True
+    for batch in _screened(source, progress, workers):
+        for data, batch_records, batch_secrets in batch:
+            out.write(data if first else b",\n" + data)
+            records, secrets, first = records + batch_records, secrets + batch_secrets, False
     out.write(b"\n]\n")
     return records, secrets
