@@ -17,6 +17,7 @@ from mirror_pipeline.core.screening import PREFILTER_PATTERN, SCREENING_VERSION,
 from mirror_pipeline.defs.resources import MirrorHome
 
 BATCH = 20_000  # messages screened and written at a time: memory stays flat whatever the size of an export
+DUCKDB_MEMORY = "512MB"  # what the warehouse may hold in memory while evidence is written (more spills to disk)
 
 
 @dg.multi_asset(
@@ -48,6 +49,8 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
     added = refs = 0
     unreadable: list[str] = []
     with warehouse_db.get_connection() as con:
+        # DuckDB keeps up to 80% of RAM as cache by default: a million new rows would hold GBs for this session
+        con.execute(f"set memory_limit = '{DUCKDB_MEMORY}'")
         for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES):  # downstream reads them even when nothing is new
             warehouse.ensure(con, table)
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
