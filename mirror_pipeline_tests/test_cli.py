@@ -278,3 +278,5 @@ def test_a_chatgpt_import_shows_progress_on_stderr_and_the_run_reads_every_messa
     assert sessions == {"chatgpt:conv-trip": 6, "chatgpt:conv-old": 2, "chatgpt:conv-secret": 3}
     for secret in ("Tplink8888", "Qwe!2345", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"):
         assert not any(secret.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
+    quiet = mirror(fresh_home, "import", "--json", str(SAMPLES / "journal" / "2026-10-03.md"))
+    assert not quiet.stderr and json.loads(quiet.stdout)["files"][0]["status"] == "accepted"  # no bar in a pipe

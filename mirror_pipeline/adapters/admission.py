@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from mirror_pipeline.core.screening import redact
 
@@ -13,6 +13,12 @@ class RefusedFile(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class Writer(Protocol):
+    """Where an admitted file's redacted bytes go (a file, a buffer, a hashing wrapper)."""
+
+    def write(self, data: bytes, /) -> int: ...
 
 
 class SecretCounter:

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import yaml
 
-from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter
+from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
 from mirror_pipeline.adapters.parsers import chatgpt
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.screening import RULES, redact_sequence
@@ -291,7 +291,7 @@ class StreamingFormat:
     redacted, to a stream (returning messages and secrets); `parse` yields the messages of an admitted file."""
 
     matches: Callable[[Path], bool]
-    admit: Callable[[Path, IO[bytes], Callable[[int], None] | None, int], tuple[int, int]]
+    admit: Callable[[Path, Writer, Callable[[int], None] | None, int], tuple[int, int]]
     parse: Callable[[Path, ZoneInfo], Iterator[Message]]
 
 
@@ -320,7 +320,7 @@ def detect_path(path: Path) -> str:
 
 def admit_path(
     source: Path,
-    out: IO[bytes],
+    out: Writer,
     forced_format: str | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,

@@ -146,7 +146,7 @@ def _admit_to(
     """Admit `path` into `tmp` (the redacted file); (what was admitted, hash of what was written)."""
     with open(tmp, "wb") as raw:
         out = _HashingWriter(raw)
-        admitted = admit_path(path, out, forced_format, progress, workers)  # type: ignore[arg-type]
+        admitted = admit_path(path, out, forced_format, progress, workers)
     return admitted, out.digest.hexdigest()
 
 

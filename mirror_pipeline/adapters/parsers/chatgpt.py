@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 import ijson
 import orjson
 
-from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter
+from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 from mirror_pipeline.core.screening import redact_sequence
 
@@ -459,7 +459,7 @@ def _screened(
 
 
 def admit_file(
-    source: Path | IO[bytes], out: IO[bytes], progress: Progress | None = None, workers: int = 1
+    source: Path | IO[bytes], out: Writer, progress: Progress | None = None, workers: int = 1
 ) -> tuple[int, int]:
     """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
     line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read.
