@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from functools import wraps
@@ -105,19 +106,78 @@ def init(home: Home, as_json: bool) -> None:
     )
 
 
+class ImportProgress:
+    """A progress bar on stderr over the bytes of all the files being imported (stdout stays for the report)."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.total, self.shown = max(total, 1), shown
+        self.done = self.position = 0
+        self.name = ""
+        self.drawn_at = 0.0
+
+    def start(self, path: Path) -> Callable[[int], None]:
+        self.name, self.position = path.name, 0
+        self._draw(force=True)
+        return self.advance
+
+    def advance(self, position: int) -> None:
+        self.position = position
+        self._draw()
+
+    def finish(self, size: int) -> None:
+        self.done, self.position = self.done + size, 0
+        self._draw(force=True)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo(file=sys.stderr)
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.shown or (not force and now - self.drawn_at < 0.2):
+            return
+        self.drawn_at = now
+        share = min(1.0, (self.done + self.position) / self.total)
+        bar = "#" * int(share * self.WIDTH)
+        megabytes = f"{(self.done + self.position) / 1e6:,.0f}/{self.total / 1e6:,.0f} MB"
+        line = f"\rimporting {share:4.0%} [{bar:<{self.WIDTH}}] {megabytes} {self.name[:40]}"
+        click.echo(line, file=sys.stderr, nl=False)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 @main.command(name="import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--format", "forced_format", default=None, type=click.Choice(sorted(PARSERS)), help="Force a format.")
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="A progress bar on stderr (default: at a terminal, for imports of more than 1 MB).",
+)
 @command
-def import_(home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None) -> None:
+def import_(
+    home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None, progress: bool | None
+) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
     files = expand(list(paths))
-    # a progress bar for a person at a terminal; nothing for a pipe
-    with click.progressbar(
-        files, label="importing", file=sys.stderr, show_pos=True, hidden=not sys.stderr.isatty()
-    ) as bar:
-        outcomes = [import_file(home.inbox, path, forced_format) for path in bar]
+    sizes = [_size(f) for f in files]
+    shown = progress if progress is not None else sys.stderr.isatty() and sum(sizes) > 1_000_000
+    bar = ImportProgress(sum(sizes), shown)
+    outcomes = []
+    for path, size in zip(files, sizes, strict=True):
+        # screening is most of an import's cost: a large export is screened by a few processes
+        workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
+        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers))
+        bar.finish(size)
+    bar.close()
     payload = {"files": [o.__dict__ for o in outcomes]}
     emit(
         as_json,

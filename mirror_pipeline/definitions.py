@@ -7,6 +7,7 @@ import dagster as dg
 from mirror_pipeline.adapters.home import CONFIG_NAME, Home
 from mirror_pipeline.adapters.llm_extractor import Extractor, extractor_for
 from mirror_pipeline.defs.capture.assets import inbox_files
+from mirror_pipeline.defs.capture.sensors import inbox_sensor
 from mirror_pipeline.defs.governance.assets import every_memory_has_evidence, governed_memories
 from mirror_pipeline.defs.indexes.assets import search_index
 from mirror_pipeline.defs.interpretation.assets import build_memory_candidates
@@ -67,6 +68,7 @@ def build_defs(home: Home, extractor: Extractor | None = None) -> dg.Definitions
                 ("monthly_review_schedule", monthly_job, "0 8 1 * *"),
             )
         ],
+        sensors=[inbox_sensor],  # files dropped into the inbox start a run, as well as the schedules and `mirror run`
         resources={**resources_for(home), "extractor": extractor},
         executor=dg.in_process_executor,  # 2 cores: one process per step costs more than the steps (STACK.md)
     )

@@ -259,3 +259,24 @@ def test_new_screening_rules_rebuild_what_older_rules_let_through(copied_home: P
     assert version != "screening-0"
     assert captured.date() >= datetime.now(UTC).date() - timedelta(days=1)  # re-read, not kept from before
     assert sorted(pl.read_parquet(copied_home / "served" / "memories.parquet")["memory_id"]) == before
+
+
+def test_a_chatgpt_import_shows_progress_on_stderr_and_the_run_reads_every_message_once(
+    fresh_home: Path, tmp_path: Path
+) -> None:
+    fixture = Path(__file__).parent / "adapters" / "fixtures" / "chatgpt_edge_cases.json"
+    result = mirror(fresh_home, "import", "--progress", "--json", str(fixture))
+    report = json.loads(result.stdout)  # the report alone on stdout
+    (entry,) = report["files"]
+    assert {"path", "format", "status", "reason", "records"} <= set(entry)
+    assert (entry["status"], entry["format"], entry["records"]) == ("accepted", "chatgpt", 11)
+    assert "importing" in result.stderr and "100%" in result.stderr
+    mirror(fresh_home, "run")
+    con = duckdb.connect(str(fresh_home / "served" / "context.duckdb"), read_only=True)
+    sessions = dict(con.execute("select session_id, count(*) from evidence group by session_id").fetchall())
+    con.close()
+    assert sessions == {"chatgpt:conv-trip": 6, "chatgpt:conv-old": 2, "chatgpt:conv-secret": 3}
+    for secret in ("Tplink8888", "Qwe!2345", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"):
+        assert not any(secret.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
+    quiet = mirror(fresh_home, "import", "--json", str(SAMPLES / "journal" / "2026-10-03.md"))
+    assert not quiet.stderr and json.loads(quiet.stdout)["files"][0]["status"] == "accepted"  # no bar in a pipe

@@ -6,23 +6,22 @@ refused file may hold a secret that screening never got to see).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import yaml
 
-from mirror_pipeline.adapters.parsers import claude, dayone, plaintext, telegram, wechat, whatsapp
-from mirror_pipeline.adapters.parsers.common import RefusedFile
-from mirror_pipeline.adapters.parsers.common import SecretCounter as _Counter
+from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
+from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext, telegram, wechat, whatsapp
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
-from mirror_pipeline.adapters.parsers.common import redact_strings as _redact_strings
-from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
+from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.screening import RULES, redact_sequence
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
@@ -156,36 +155,10 @@ def detect(name: str, text: str) -> str:
 
 
 def _redact_chatgpt(name: str, text: str) -> tuple[str | None, int]:
-    """Each message is screened whole (a secret can straddle two `parts`), scoped by its message id, so the same
-    message gets the same reference ids in every later export that contains it; then every other string."""
-    counter = _Counter()
-    conversations = _load_json(text)
-    for index, conv in enumerate(conversations if isinstance(conversations, list) else []):
-        mapping = conv.get("mapping") if isinstance(conv, dict) else None
-        # the conversation is screened as a sequence: a secret can be the reply to the message that asks for it
-        slots: list[tuple[dict[str, Any], list[str] | None]] = []
-        items: list[tuple[str, str]] = []
-        for node_id, node in (mapping or {}).items():
-            message = node.get("message") if isinstance(node, dict) else None
-            content = message.get("content") if isinstance(message, dict) else None
-            scope = f"chatgpt:{message.get('id') or node_id}" if isinstance(message, dict) else ""
-            if isinstance(content, str):
-                slots.append((message, None))
-                items.append((content, scope))
-            elif isinstance(content, dict) and isinstance(content.get("parts"), list):
-                texts = [p for p in content["parts"] if isinstance(p, str)]
-                slots.append((message, texts))
-                items.append(("\n".join(texts), scope))
-        for (message, texts), screened in zip(slots, redact_sequence(items), strict=True):
-            counter.secrets += len(screened.secrets)
-            if texts is None:
-                message["content"] = screened.text
-            elif screened.had_secret:
-                parts = message["content"]["parts"]
-                message["content"]["parts"] = [screened.text] + [p for p in parts if not isinstance(p, str)]
-        conv_scope = str(conv.get("conversation_id") or conv.get("id") or index) if isinstance(conv, dict) else ""
-        conversations[index] = _redact_strings(conv, counter, f"chatgpt:{conv_scope}")
-    return (json.dumps(conversations, ensure_ascii=False) if counter.secrets else None), counter.secrets
+    """An export already in memory, screened the way the streaming admission screens a file."""
+    out = io.BytesIO()
+    _, secrets = chatgpt.admit_file(io.BytesIO(text.encode()), out)
+    return (out.getvalue().decode() if secrets else None), secrets
 
 
 def _blocks(text: str) -> list[str]:
@@ -230,8 +203,8 @@ def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
     except (json.JSONDecodeError, RecursionError):
         redacted, count = _redact_text(name, text)
     else:
-        counter = _Counter()
-        redacted_obj = _redact_strings(parsed, counter, name)
+        counter = SecretCounter()
+        redacted_obj = counter.redact_strings(parsed, name)
         redacted, count = (json.dumps(redacted_obj, ensure_ascii=False) if counter.secrets else None), counter.secrets
     return (redacted.encode() if redacted is not None else None), count
 
@@ -258,74 +231,6 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
 
 
 # ---------------------------------------------------------------- parsers
-
-
-def _text_of_parts(parts: list[Any]) -> str:
-    pieces = []
-    for part in parts:
-        if isinstance(part, str):
-            pieces.append(part)
-        elif isinstance(part, dict) and part.get("content_type") == "image_asset_pointer":
-            pieces.append("[image]")
-    return "\n".join(p for p in pieces if p)
-
-
-def _message_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if not isinstance(content, dict):
-        return ""
-    if isinstance(content.get("parts"), list):
-        return _text_of_parts(content["parts"])
-    return str(content.get("text") or "")
-
-
-def parse_chatgpt(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
-    """ChatGPT conversations.json: follow `current_node` up its parents, so only the active branch is read."""
-    conversations = _load_json(text)
-    if not isinstance(conversations, list):
-        raise RefusedFile("a ChatGPT export is a JSON list of conversations")
-    for index, conv in enumerate(conversations):
-        if not isinstance(conv, dict) or not isinstance(conv.get("mapping"), dict):
-            raise RefusedFile(f"conversation {index} has no 'mapping'")
-        conv_id = str(conv.get("conversation_id") or conv.get("id") or f"index-{index}")
-        mapping = conv["mapping"]
-        node_id = conv.get("current_node")
-        if node_id not in mapping:  # older exports: the last leaf is the active one
-            leaves = [k for k, v in mapping.items() if isinstance(v, dict) and not v.get("children")]
-            node_id = leaves[-1] if leaves else None
-        chain: list[dict[str, Any]] = []
-        seen: set[str] = set()
-        while node_id and node_id in mapping and node_id not in seen:
-            seen.add(node_id)
-            node = mapping[node_id]
-            chain.append(node)
-            node_id = node.get("parent")
-        conv_time = conv.get("create_time")
-        for node in reversed(chain):
-            message = node.get("message")
-            if not isinstance(message, dict):
-                continue
-            role = (message.get("author") or {}).get("role")
-            metadata = message.get("metadata") or {}
-            if role == "system" or metadata.get("is_visually_hidden_from_conversation"):
-                continue
-            body = _message_text(message.get("content"))
-            if not body.strip():
-                continue
-            actor = {"user": Speaker.USER, "assistant": Speaker.ASSISTANT}.get(role, other_speaker(str(role)))
-            created = _timestamp(message.get("create_time")) or _timestamp(conv_time)
-            yield Message(
-                identity=f"chatgpt:{conv_id}:{message.get('id') or node.get('id')}",
-                locator=f"conversation {conv_id} message {message.get('id') or node.get('id')}",
-                session_id=f"chatgpt:{conv_id}",
-                actor=str(actor),
-                attribution=Attribution.FORMAT,
-                timestamp=created,
-                timestamp_precision=TimePrecision.SECOND if created else TimePrecision.UNKNOWN,
-                text=body,
-                source_type=SourceType.CHAT,
-            )
 
 
 def _as_date(value: Any) -> date | None:
@@ -429,7 +334,7 @@ def _paragraphs_with_headings(body: str, first_line: int) -> Iterator[tuple[int,
 
 
 PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
-    "chatgpt": parse_chatgpt,
+    "chatgpt": chatgpt.parse_chatgpt,
     "markdown_journal": parse_markdown_journal,
     "mirror_form": parse_mirror_form,
     **{p.FORMAT: p.parse for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
@@ -454,18 +359,80 @@ def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[s
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
 
 
-def _timestamp(value: Any) -> datetime | None:
-    """ChatGPT times are epoch seconds; some tools rewrite them as ISO strings. Anything else is unknown."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return datetime.fromtimestamp(float(value), tz=UTC)
-    if isinstance(value, str):
-        try:
-            return datetime.fromtimestamp(float(value), tz=UTC)
-        except ValueError:
-            pass
-        try:
-            parsed = datetime.fromisoformat(value)
-        except ValueError:
-            return None
-        return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
-    return None
+# ---------------------------------------------------------------- files too large to hold: read from the path
+
+
+@dataclass(frozen=True)
+class StreamingFormat:
+    """A format read from its file a piece at a time, so memory does not grow with the file.
+
+    `matches` looks at the start of a file; `admit` screens the source (in that many worker processes) and writes it,
+    redacted, to a stream (returning messages and secrets); `parse` yields the messages of an admitted file."""
+
+    matches: Callable[[Path], bool]
+    admit: Callable[[Path, Writer, Callable[[int], None] | None, int], tuple[int, int]]
+    parse: Callable[[Path, ZoneInfo], Iterator[Message]]
+
+
+STREAMING: dict[str, StreamingFormat] = {
+    "chatgpt": StreamingFormat(chatgpt.looks_like_chatgpt, chatgpt.admit_file, chatgpt.parse_file),
+}
+
+
+@dataclass(frozen=True)
+class AdmittedFile:
+    """What admitting a file from its path wrote: its format, messages and the secrets replaced."""
+
+    format: str
+    records: int
+    secrets_redacted: int
+
+
+def detect_path(path: Path) -> str:
+    """The format of a file on disk; only a format that cannot stream reads the whole file."""
+    if path.suffix.lower() == ".json":
+        for fmt, streaming in STREAMING.items():
+            if streaming.matches(path):
+                return fmt
+    return detect(path.name, decode(path.read_bytes()))
+
+
+def admit_path(
+    source: Path,
+    out: Writer,
+    forced_format: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+) -> AdmittedFile:
+    """`admit` for a file on disk: its redacted bytes go to `out` as they are screened (a streaming format holds one
+    conversation at a time). The caller writes `out` to a temporary file and keeps it only when this returns."""
+    fmt = forced_format or detect_path(source)
+    if fmt not in PARSERS:
+        raise RefusedFile(f"unknown format '{fmt}'")
+    if fmt not in STREAMING:
+        admitted = admit(source.name, source.read_bytes(), fmt)
+        out.write(admitted.data)
+        return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
+    try:
+        records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
+    except RefusedFile:
+        raise
+    except Exception as err:  # the error's text may quote the file, so only its type is kept
+        raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
+    if records == 0:
+        raise RefusedFile("no messages or entries found in the file")
+    return AdmittedFile(fmt, records, secrets)
+
+
+def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:
+    """Every message of an inbox file, lazily for a streaming format; a refusal (possibly after some messages) when
+    the file cannot be read, never a crash."""
+    if fmt not in STREAMING:
+        yield from parse(path.name, path.read_bytes(), fmt, tz, user_names)
+        return
+    try:
+        yield from STREAMING[fmt].parse(path, tz)
+    except RefusedFile:
+        raise
+    except Exception as err:  # the error's text may quote the file, so only its type is kept
+        raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None

@@ -7,13 +7,18 @@ before anything is written), so the home never holds a secret, the inbox include
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import IO
 
-from mirror_pipeline.adapters.formats import PARSERS, RefusedFile, admit, redact_refused
+from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
+
+Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
@@ -31,11 +36,24 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp = temporary_path(path)
     tmp.write_bytes(data)
     os.replace(tmp, path)
+
+
+def temporary_path(path: Path) -> Path:
+    """Where a file is written before it is renamed into place (so nothing half-written is ever read)."""
+    return path.with_name(f".{path.name}.tmp-{os.getpid()}")
 
 
 _OWN_TEMP = re.compile(r"^\..+\.tmp-\d+$")
@@ -66,51 +84,164 @@ def expand(paths: list[Path]) -> list[Path]:
     return out
 
 
-def import_file(inbox: Path, source: Path, forced_format: str | None = None) -> ImportOutcome:
-    """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted."""
+# ---------------------------------------------------------------- the admissions ledger: each file admitted once
+#
+# `mirror import` screens and test-reads a file as it writes it to the inbox; the ledger (home/admissions.jsonl, one
+# JSON line per admission, the last line of a path wins) records what it found with the file's size and mtime, so
+# the run's manifest takes that over without reading the file again. A file whose size or mtime changed since is
+# read again. The ledger holds paths, hashes, formats, counts and refusal reasons: never a file's content.
+
+_ROW_KEYS = ("file_path", "file_hash", "format", "status", "reason", "records", "secrets_redacted", "size_bytes")
+
+
+def ledger_path(inbox: Path) -> Path:
+    return inbox.parent / "admissions.jsonl"
+
+
+def read_ledger(inbox: Path) -> dict[str, dict]:
+    """The last admission of each inbox path (a damaged line is skipped: the file is then simply read again)."""
+    entries: dict[str, dict] = {}
     try:
-        data = source.read_bytes()
+        lines = ledger_path(inbox).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return entries
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(entry, dict) and all(k in entry for k in (*_ROW_KEYS, "mtime_ns")):
+            entries[entry["file_path"]] = entry
+    return entries
+
+
+def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) -> None:
+    stat = path.stat()
+    entry = {k: row[k] for k in _ROW_KEYS} | {"size_bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    if source_hash:
+        entry["source_hash"] = source_hash
+    with open(ledger_path(inbox), "a", encoding="utf-8") as ledger:  # one short append: atomic on a local disk
+        ledger.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _unchanged(entry: dict | None, path: Path) -> bool:
+    """Whether the ledger entry still describes the file on disk (same size and modification time)."""
+    if entry is None:
+        return False
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    return entry["size_bytes"] == stat.st_size and entry["mtime_ns"] == stat.st_mtime_ns
+
+
+class _HashingWriter:
+    """A binary file that also hashes what is written to it."""
+
+    def __init__(self, file: IO[bytes]) -> None:
+        self.file = file
+        self.digest = hashlib.sha256()
+
+    def write(self, data: bytes) -> int:
+        self.digest.update(data)
+        return self.file.write(data)
+
+
+def _admit_to(
+    path: Path, tmp: Path, forced_format: str | None, progress: Progress | None, workers: int = 1
+) -> tuple[AdmittedFile, str]:
+    """Admit `path` into `tmp` (the redacted file); (what was admitted, hash of what was written)."""
+    with open(tmp, "wb") as raw:
+        out = _HashingWriter(raw)
+        admitted = admit_path(path, out, forced_format, progress, workers)
+    return admitted, out.digest.hexdigest()
+
+
+def _refusal(err: Exception, source: Path) -> str:
+    if isinstance(err, RefusedFile):
+        return err.reason
+    if isinstance(err, OSError):
+        if err.filename == str(source):
+            return f"cannot read the file ({err.strerror})"
+        return f"could not be written to the inbox ({err.strerror})"
+    return f"could not be read ({type(err).__name__})"  # the error's text may quote the file
+
+
+def import_file(
+    inbox: Path, source: Path, forced_format: str | None = None, progress: Progress | None = None, workers: int = 1
+) -> ImportOutcome:
+    """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
+
+    The file is screened and written a conversation at a time (for a streaming format; screened by `workers`
+    processes) to a temporary file that is renamed into place only when all of it was read: a refused file leaves
+    nothing behind."""
+    try:
+        source_hash = file_sha256(source)
     except OSError as err:
         return ImportOutcome(str(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
+    ledger = read_ledger(inbox)
+    for rel, entry in ledger.items():  # the same file again: known without screening it a second time
+        stored_as = (source.name, f"{source.stem}-{entry['file_hash'][:8]}{source.suffix}")
+        same_file = entry.get("source_hash") == source_hash and Path(rel).name in stored_as
+        if same_file and _unchanged(entry, inbox / rel):
+            return ImportOutcome(str(source), entry["format"], "duplicate", f"already in the inbox as {rel}", 0, rel)
+    inbox.mkdir(parents=True, exist_ok=True)
+    tmp = temporary_path(inbox / source.name)
     try:
-        admitted = admit(source.name, data, forced_format)
-    except RefusedFile as refusal:
-        return ImportOutcome(str(source), None, "refused", refusal.reason, 0)
-    except Exception as err:  # one unreadable file must not stop the others; its text may quote the file
-        return ImportOutcome(str(source), None, "refused", f"could not be read ({type(err).__name__})", 0)
-    digest = sha256(admitted.data)
-    # the same file imported again is a duplicate; another file with the same bytes (two journal days that say the
-    # same thing) is not: message identity, not file identity, decides what is new.
-    target = inbox / admitted.format / source.name
-    renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
-    for existing in (target, renamed):
-        if existing.exists() and sha256(existing.read_bytes()) == digest:
-            stored = str(existing.relative_to(inbox))
-            return ImportOutcome(
-                str(source), admitted.format, "duplicate", f"already in the inbox as {stored}", 0, stored
-            )
-    if target.exists():
-        target = renamed
-    write_atomically(target, admitted.data)
-    records = admitted.records
+        try:
+            admitted, digest = _admit_to(source, tmp, forced_format, progress, workers)
+        except Exception as err:  # one unreadable file must not stop the others
+            return ImportOutcome(str(source), None, "refused", _refusal(err, source), 0)
+        # the same file imported again is a duplicate; another file with the same bytes (two journal days that say
+        # the same thing) is not: message identity, not file identity, decides what is new.
+        target = inbox / admitted.format / source.name
+        renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
+        for existing in (target, renamed):
+            rel = str(existing.relative_to(inbox))
+            entry = ledger.get(rel)
+            known = entry["file_hash"] if _unchanged(entry, existing) else None
+            if existing.exists() and (known or file_sha256(existing)) == digest:
+                return ImportOutcome(
+                    str(source), admitted.format, "duplicate", f"already in the inbox as {rel}", 0, rel
+                )
+        if target.exists():
+            target = renamed
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    rel = str(target.relative_to(inbox))
+    row = {
+        "file_path": rel,
+        "file_hash": digest,
+        "format": admitted.format,
+        "status": "accepted",
+        "reason": None,
+        "records": admitted.records,
+        "secrets_redacted": admitted.secrets_redacted,
+        "size_bytes": target.stat().st_size,
+    }
+    _record(inbox, row, target, source_hash)
     return ImportOutcome(
-        str(source),
-        admitted.format,
-        "accepted",
-        None,
-        records,
-        str(target.relative_to(inbox)),
-        admitted.secrets_redacted,
+        str(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
     )
 
 
-def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datetime) -> dict:
-    """The manifest row of one inbox file; a file dropped in by hand is admitted (and redacted in place) here."""
+def manifest_row(
+    inbox: Path, path: Path, known: dict[str, dict], seen_at: datetime, ledger: dict[str, dict] | None = None
+) -> dict:
+    """The manifest row of one inbox file. A file `mirror import` admitted (the ledger says so, and it has not changed
+    since) is not read again; a file dropped in by hand is admitted (and redacted in place) here, once."""
     rel = str(path.relative_to(inbox))
-    data = path.read_bytes()
-    digest = sha256(data)
     previous = known.get(rel)
+    entry = (ledger or {}).get(rel)
+    if _unchanged(entry, path):
+        if previous is not None and previous["file_hash"] == entry["file_hash"]:
+            return previous
+        return {k: entry[k] for k in _ROW_KEYS} | {"seen_at": seen_at}
+    digest = file_sha256(path)
     if previous is not None and previous["file_hash"] == digest:
+        _record(inbox, previous, path)  # the next run need not hash it again
         return previous
     row = {
         "file_path": rel,
@@ -120,29 +251,49 @@ def manifest_row(inbox: Path, path: Path, known: dict[str, dict], seen_at: datet
         "reason": None,
         "records": 0,
         "secrets_redacted": 0,
-        "size_bytes": len(data),
+        "size_bytes": path.stat().st_size,
         "seen_at": seen_at,
     }
     # a file imported with --format sits in inbox/<format>/: the run reads it the same way
     folder = Path(rel).parts[0] if len(Path(rel).parts) > 1 else None
+    tmp = temporary_path(path)
     try:
-        admitted = admit(path.name, data, folder if folder in PARSERS else None)
-    except Exception as err:  # one unreadable file must not stop the others; its text may quote the file
-        row["reason"] = err.reason if isinstance(err, RefusedFile) else f"could not be read ({type(err).__name__})"
+        admitted, redacted_digest = _admit_to(path, tmp, folder if folder in PARSERS else None, None)
+    except Exception as err:  # one unreadable file must not stop the others
+        tmp.unlink(missing_ok=True)
+        row["reason"] = _refusal(err, path)
+        data = path.read_bytes()
         redacted, count = redact_refused(path.name, data)
         if redacted is not None:
             write_atomically(path, redacted)
             row.update(file_hash=sha256(redacted), size_bytes=len(redacted), secrets_redacted=count)
+        _record(inbox, row, path)
         return row
-    if admitted.data != data:
-        write_atomically(path, admitted.data)
-        digest = sha256(admitted.data)
+    if admitted.secrets_redacted:
+        os.replace(tmp, path)
+        digest = redacted_digest
+    else:
+        tmp.unlink()
     row.update(
         file_hash=digest,
         format=admitted.format,
         status="accepted",
         records=admitted.records,
         secrets_redacted=admitted.secrets_redacted,
-        size_bytes=len(admitted.data),
+        size_bytes=path.stat().st_size,
     )
+    _record(inbox, row, path)
     return row
+
+
+def listing_signature(inbox: Path) -> str:
+    """A digest of the inbox listing (paths, sizes, modification times): it changes when a file is added, replaced or
+    removed. Nothing is read but the directory entries, so it is cheap to compute every minute."""
+    digest = hashlib.sha256()
+    for path in inbox_files(inbox):
+        try:
+            stat = path.stat()
+        except OSError:  # removed while listing
+            continue
+        digest.update(f"{path.relative_to(inbox)}\t{stat.st_size}\t{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()

@@ -98,7 +98,7 @@ def test_chatgpt_variants_seen_in_the_wild_are_read() -> None:
 
 def test_an_unknown_shape_is_refused_by_type_never_quoting_the_file() -> None:
     odd = json.dumps([{"mapping": {"n1": "my password is Hunter2!"}, "current_node": "n1"}]).encode()
-    with pytest.raises(RefusedFile, match="unexpected structure") as refusal:
+    with pytest.raises(RefusedFile, match="unexpected structure|no messages") as refusal:
         admit("conversations.json", odd)
     assert "Hunter2" not in refusal.value.reason
 

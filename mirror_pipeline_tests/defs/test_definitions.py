@@ -7,6 +7,7 @@ import duckdb
 from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.adapters.inbox import import_file
 from mirror_pipeline.definitions import build_defs, defs
+from mirror_pipeline.defs.resources import resources_for
 from mirror_pipeline_tests.conftest import SAMPLES
 
 PIPELINE_ASSETS = {
@@ -58,3 +59,26 @@ def test_the_graph_materializes_on_a_temporary_home(tmp_path: Path) -> None:
     con.close()
     assert states.get("confirmed", 0) >= 1 and states.get("pending_review", 0) >= 1
     assert "superseded" not in states
+
+
+def test_the_inbox_sensor_launches_a_run_when_the_inbox_changes_and_only_then(tmp_path: Path) -> None:
+    home = Home.resolve(tmp_path / "home")
+    home.init(date(2026, 11, 29))
+    test_defs = build_defs(home)
+    (sensor,) = (s for s in test_defs.sensors if s.name == "inbox_sensor")
+    assert sensor.job_name == "mirror_job" and sensor.default_status == dg.DefaultSensorStatus.RUNNING
+
+    def evaluate(cursor: str | None) -> dg.SensorResult | dg.SkipReason:
+        with dg.build_sensor_context(cursor=cursor, resources=resources_for(home)) as context:
+            return sensor(context)
+
+    empty = evaluate(None)
+    assert not empty.run_requests and empty.cursor  # nothing to read yet
+    assert import_file(home.inbox, SAMPLES / "chatgpt" / "conversations.json").status == "accepted"
+    added = evaluate(empty.cursor)
+    assert len(added.run_requests) == 1 and added.cursor != empty.cursor
+    assert isinstance(evaluate(added.cursor), dg.SkipReason)  # unchanged: no second run
+    dropped = home.inbox / "2026-10-03.md"
+    dropped.write_bytes((SAMPLES / "journal" / "2026-10-03.md").read_bytes())  # dropped in by hand
+    by_hand = evaluate(added.cursor)
+    assert len(by_hand.run_requests) == 1 and by_hand.run_requests[0].run_key != added.run_requests[0].run_key

@@ -1,4 +1,5 @@
-"""What every export parser shares: the refusal, JSON loading, who the user is, screening in conversation order."""
+"""What every export parser shares: JSON loading, who the user is, screening in conversation order (the refusal
+and the string screener come from adapters.admission)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,9 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter
 from mirror_pipeline.core.model import Attribution, Speaker, other_speaker
-from mirror_pipeline.core.screening import redact, redact_sequence
-
-
-class RefusedFile(Exception):
-    """A file mi-mirror will not read, and why, in words a person understands."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+from mirror_pipeline.core.screening import redact_sequence
 
 
 def load_json(text: str) -> Any:
@@ -116,26 +110,6 @@ def screen_in_order(items: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
     return [s.text for s in screened], sum(len(s.secrets) for s in screened)
 
 
-class SecretCounter:
-    """Screens stray strings (titles, attachment text, names) one by one and counts what it replaced."""
-
-    def __init__(self) -> None:
-        self.secrets = 0
-
-    def redact(self, text: str, scope: str) -> str:
-        if len(text) < 5 or text.isdigit():  # ids, dates, flags: no rule can find a secret in so little
-            return text
-        screened = redact(text, scope=scope)
-        self.secrets += len(screened.secrets)
-        return screened.text
-
-
 def redact_strings(value: Any, counter: SecretCounter, scope: str) -> Any:
     """Every string anywhere in a JSON value, screened (keys are structure and stay as they are)."""
-    if isinstance(value, str):
-        return counter.redact(value, scope)
-    if isinstance(value, list):
-        return [redact_strings(v, counter, scope) for v in value]
-    if isinstance(value, dict):
-        return {k: redact_strings(v, counter, scope) for k, v in value.items()}
-    return value
+    return counter.redact_strings(value, scope)

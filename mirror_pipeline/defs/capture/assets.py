@@ -27,7 +27,8 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
         if rebuilt:
             context.log.info(f"{rebuilt} changed since the last run: rebuilding everything from the inbox")
         known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
-        rows = [inbox.manifest_row(h.inbox, path, known, now) for path in inbox.inbox_files(h.inbox)]
+        ledger = inbox.read_ledger(h.inbox)  # what `mirror import` already admitted is not read again
+        rows = [inbox.manifest_row(h.inbox, path, known, now, ledger) for path in inbox.inbox_files(h.inbox)]
         df = INBOX_FILES.frame(rows)
         warehouse.replace(con, INBOX_FILES, df)
     refused = df.filter(df["status"] == "refused")

@@ -1,17 +1,23 @@
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from datetime import UTC, datetime
 
 import dagster as dg
 from dagster_duckdb import DuckDBResource
+from duckdb import DuckDBPyConnection
 
 from mirror_pipeline.adapters import formats, warehouse
 from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, PARSED_FILES, SECRET_REFERENCES
 from mirror_pipeline.core.evidence import screen_message
+from mirror_pipeline.core.model import Message
 from mirror_pipeline.core.rows import as_row, secret_reference_row
 from mirror_pipeline.core.screening import SCREENING_VERSION
 from mirror_pipeline.defs.resources import MirrorHome
+
+BATCH = 20_000  # messages screened and written at a time: memory stays flat whatever the size of an export
+DUCKDB_MEMORY = "512MB"  # what the warehouse may hold in memory while evidence is written (more spills to disk)
 
 
 @dg.multi_asset(
@@ -40,38 +46,32 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
     identity: a newer export that contains an older one adds only its new messages)."""
     h = home.get()
     now = datetime.now(UTC)
-    evidence_rows: list[dict] = []
-    reference_rows: list[dict] = []
+    added = refs = 0
+    unreadable: list[str] = []
     with warehouse_db.get_connection() as con:
+        # DuckDB keeps up to 80% of RAM as cache by default: a million new rows would hold GBs for this session
+        con.execute(f"set memory_limit = '{DUCKDB_MEMORY}'")
+        for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES):  # downstream reads them even when nothing is new
+            warehouse.ensure(con, table)
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
         read_before = warehouse.read(con, PARSED_FILES)["file_hash"]
         new_files = accepted.filter(~accepted["file_hash"].is_in(read_before.implode()))
-        unreadable: list[str] = []
-        unreadable_hashes: set[str] = set()
         for f in new_files.iter_rows(named=True):
+            messages = formats.parse_path(h.inbox / f["file_path"], f["format"], h.timezone, h.user_names)
+            batches = iter(lambda messages=messages: list(itertools.islice(messages, BATCH)), [])
+            file_added = file_refs = 0
             try:
-                data = (h.inbox / f["file_path"]).read_bytes()
-                messages = formats.parse(f["file_path"], data, f["format"], h.timezone, h.user_names)
+                # a file's evidence and its secret references stand or fall together, all of the file or none
+                with warehouse.transaction(con):
+                    for batch in batches:
+                        new_evidence, new_refs = _append_screened(con, batch, f, now)
+                        file_added, file_refs = file_added + new_evidence, file_refs + new_refs
+                    parsed = PARSED_FILES.frame([{"file_hash": f["file_hash"], "parsed_at": now}])
+                    warehouse.append_new(con, PARSED_FILES, parsed, key="file_hash")
             except (formats.RefusedFile, OSError):  # changed on disk since the manifest read it: next run
                 unreadable.append(f["file_path"])
-                unreadable_hashes.add(f["file_hash"])
                 continue
-            for message in messages:
-                screened = screen_message(
-                    message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
-                )
-                evidence_rows.append(as_row(screened.evidence, captured_at=now))
-                # a message without a time of its own: the reference is dated when it was found
-                reference_rows.extend(
-                    secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
-                )
-        with warehouse.transaction(con):  # a file's evidence and its secret references stand or fall together
-            added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
-            refs = warehouse.append_new(
-                con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id"
-            )
-            parsed = [{"file_hash": f, "parsed_at": now} for f in new_files["file_hash"] if f not in unreadable_hashes]
-            warehouse.append_new(con, PARSED_FILES, PARSED_FILES.frame(parsed), key="file_hash")
+            added, refs = added + file_added, refs + file_refs
         total = con.execute("select count(*) from evidence").fetchone()[0]
     yield dg.MaterializeResult(
         asset_key="screened_evidence",
@@ -83,3 +83,21 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         },
     )
     yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
+
+
+def _append_screened(con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime) -> tuple[int, int]:
+    """Screen a batch of one file's messages and append what is new; (new evidence, new secret references)."""
+    evidence_rows: list[dict] = []
+    reference_rows: list[dict] = []
+    for message in messages:
+        screened = screen_message(
+            message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
+        )
+        evidence_rows.append(as_row(screened.evidence, captured_at=now))
+        # a message without a time of its own: the reference is dated when it was found
+        reference_rows.extend(
+            secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
+        )
+    added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
+    refs = warehouse.append_new(con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id")
+    return added, refs
