@@ -220,6 +220,8 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
         redacted_text, secrets = redactor(name, text)
     except RefusedFile:
         raise
+    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+        raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
     redacted = redacted_text.encode() if redacted_text is not None else data
@@ -355,6 +357,8 @@ def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[s
         return list(parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz))
     except RefusedFile:
         raise
+    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+        raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
 
@@ -417,6 +421,8 @@ def admit_path(
         records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
     except RefusedFile:
         raise
+    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+        raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
     if records == 0:
@@ -433,6 +439,8 @@ def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = (
     try:
         yield from STREAMING[fmt].parse(path, tz)
     except RefusedFile:
+        raise
+    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None

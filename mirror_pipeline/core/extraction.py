@@ -31,7 +31,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.2.0"
+EXTRACTOR_VERSION = "rules-0.2.1"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 

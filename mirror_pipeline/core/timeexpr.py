@@ -132,6 +132,9 @@ def _cn_number(text: str) -> int | None:
 
 
 _NUM = r"(\d{1,2}|[一二三四五六七八九十两]{1,3})"
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_EN = "|".join(_WEEKDAYS_EN)
+_WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _EN_NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)"
 _REL_YEAR = r"(去年|今年|前年|明年)"
 _SEASON_ZH = r"(春天|夏天|秋天|冬天|春季|夏季|秋季|冬季)"
@@ -221,8 +224,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("zh_y_cn", re.compile(r"([〇零一二三四五六七八九]{4})\s*年")),
     ("en_y", re.compile(r"(?i)\b(?:in|since|during|until|by|from|was|of) (\d{4})\b")),
     ("zh_md", re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]")),
-    ("zh_rel_day", re.compile(r"今天|昨天|前天|明天|后天")),
-    ("en_rel_day", re.compile(r"(?i)\b(today|yesterday|tomorrow)\b")),
+    ("zh_weekday", re.compile(r"(上上|上个?|这个?|本|下个?)(?:周|星期|礼拜)([一二三四五六日天])")),
+    ("en_weekday", re.compile(rf"(?i)\b(last|this|next) ({_WEEKDAY_EN})\b")),
+    ("en_rel_month_name", re.compile(rf"(?i)\b(last|this|next) ({_MONTH_EN})\b(?!\.? ?\d)")),
+    ("zh_half_ago", re.compile(r"(?<![一二三四五六七八九十两\d])(半年|半个月)(?:多)?(?:以前|之前|前)")),
+    ("zh_rel_day", re.compile(r"今天|昨天|前天|明天|后天|昨晚|昨夜|今早|今晚|今夜|明早|明晚")),
+    (
+        "en_rel_day",
+        re.compile(r"(?i)\b(today|yesterday|tomorrow|last night|tonight|this (?:morning|afternoon|evening))\b"),
+    ),
     ("zh_rel_week", re.compile(r"上上周|上上个星期|上周|上个星期|上星期|这周|本周|这个星期|下周|下个星期|下星期")),
     ("en_rel_week", re.compile(r"(?i)\b(last|this|next) week\b")),
     ("zh_rel_month_day", re.compile(rf"(上个月|这个月|本月|下个月){_NUM}[号日]")),
@@ -472,11 +482,40 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
         return _before(anchor, _amount(amount_word), unit.lower())
     text = m.group(0).lower()
     if kind in ("zh_rel_day", "en_rel_day"):
-        offset = {"今天": 0, "today": 0, "昨天": -1, "yesterday": -1, "前天": -2, "明天": 1, "tomorrow": 1, "后天": 2}[
-            text
-        ]
-        d = anchor + timedelta(days=offset)
+        d = anchor + timedelta(days=_DAY_OFFSETS[text])
         return d, d, TimePrecision.DAY, 0.9
+    if kind == "zh_weekday":  # 上周五: that week's Friday, to the day
+        weeks = {"上上": -2, "上": -1, "上个": -1, "下": 1, "下个": 1}.get(g[0], 0)
+        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(weeks=weeks)
+        d = monday + timedelta(days=_WEEKDAY_ZH[g[1]])
+        return d, d, TimePrecision.DAY, 0.85
+    if kind == "en_weekday":  # "last Friday": the latest Friday before the day it was said ("next": the first after)
+        target, word = _WEEKDAYS_EN.index(g[1].lower()), g[0].lower()
+        if word == "this":
+            d = anchor - timedelta(days=anchor.weekday()) + timedelta(days=target)
+            return d, d, TimePrecision.DAY, 0.7
+        step = -1 if word == "last" else 1
+        d = anchor + timedelta(days=step)
+        while d.weekday() != target:
+            d += timedelta(days=step)
+        return d, d, TimePrecision.DAY, 0.7
+    if kind == "en_rel_month_name":  # "last March": the latest March before the month it was said
+        if g[1] == "may":
+            return None  # "this may be wrong": the verb, not the month
+        month, word = MONTHS_EN[g[1].lower()], g[0].lower()
+        if word == "last":
+            year = anchor.year if month < anchor.month else anchor.year - 1
+        elif word == "next":
+            year = anchor.year if month > anchor.month else anchor.year + 1
+        else:
+            year = anchor.year
+        return (*_month_interval(year, month), TimePrecision.MONTH, 0.8)
+    if kind == "zh_half_ago":  # 半年前: about six months back; 半个月前: about two weeks
+        if g[0] == "半年":
+            year, month = _shift_months(anchor, -6)
+            return _month_interval(year, month)[0], _month_interval(year, month)[1], TimePrecision.ROUGH, 0.6
+        d = anchor - timedelta(days=15)
+        return d - timedelta(days=5), d + timedelta(days=5), TimePrecision.ROUGH, 0.6
     if kind in ("zh_rel_week", "en_rel_week"):
         shift = -7 if text in ("上周", "上个星期", "上星期") or text.startswith("last") else 0
         shift = 7 if text in ("下周", "下个星期", "下星期") or text.startswith("next") else shift
@@ -508,6 +547,16 @@ def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, da
             return (far[0], near[1], TimePrecision.ROUGH, 0.6) if far and near else None
         return _before(anchor, _amount(g[0]), g[1].lower())
     return None
+
+
+_DAY_OFFSETS = {
+    **dict.fromkeys(("今天", "今早", "今晚", "今夜", "today", "tonight"), 0),
+    **dict.fromkeys(("this morning", "this afternoon", "this evening"), 0),
+    **dict.fromkeys(("昨天", "昨晚", "昨夜", "yesterday", "last night"), -1),
+    **dict.fromkeys(("明天", "明早", "明晚", "tomorrow"), 1),
+    "前天": -2,
+    "后天": 2,
+}
 
 
 def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
@@ -560,8 +609,12 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "en_rel_season": ("spring", "summer", "fall", "autumn", "winter"),
     "zh_y_cn": ("年",),
     "zh_md": ("月",),
-    "zh_rel_day": ("今天", "昨天", "前天", "明天", "后天"),
-    "en_rel_day": ("today", "yesterday", "tomorrow"),
+    "zh_rel_day": ("今", "昨", "前天", "明", "后天"),
+    "en_rel_day": ("today", "yesterday", "tomorrow", "night", "this"),
+    "zh_weekday": ("周", "星期", "礼拜"),
+    "en_weekday": tuple(_WEEKDAYS_EN),
+    "en_rel_month_name": ("last", "this", "next"),
+    "zh_half_ago": ("半",),
     "zh_rel_week": ("周", "星期"),
     "en_rel_week": ("week",),
     "zh_rel_month_day": ("月",),

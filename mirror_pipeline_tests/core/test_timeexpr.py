@@ -120,3 +120,29 @@ def test_an_anchored_time_waits_for_its_event_then_resolves_roughly() -> None:
     assert (placed.start_iso, placed.end_iso, placed.expression) == ("2019-05-02", "2020-04-01", said.expression)
     (soon,) = find_times("Shortly after the pandemic I started working remotely", MENTION)
     assert (soon.anchor, soon.relation) == ("pandemic", "after:soon")
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "precision"),
+    [
+        ("I moved to Berlin last March", "2023-03-01", "2023-03-31", "month"),
+        ("上周五我们去了海边", "2023-12-22", "2023-12-22", "day"),
+        ("上个礼拜一开会", "2023-12-18", "2023-12-18", "day"),
+        ("下周二见", "2024-01-02", "2024-01-02", "day"),
+        ("last Friday was fun", "2023-12-29", "2023-12-29", "day"),
+        ("昨晚没睡好", "2023-12-30", "2023-12-30", "day"),
+        ("this morning I ran 5k", "2023-12-31", "2023-12-31", "day"),
+        ("last night at 11pm", "2023-12-30", "2023-12-30", "day"),
+        ("半年前我换了工作", "2023-06-01", "2023-06-30", "rough"),
+    ],
+)
+def test_weekdays_month_names_parts_of_a_day_and_half_a_year_resolve_against_the_message(
+    text: str, start: str, end: str, precision: str
+) -> None:
+    said = datetime(2023, 12, 31, 12, tzinfo=UTC)  # a Sunday
+    [mention] = find_times(text, said)
+    assert (str(mention.start), str(mention.end), mention.precision.value) == (start, end, precision)
+
+
+def test_the_verb_may_is_not_the_month() -> None:
+    assert find_times("this may be wrong, last may not hold", datetime(2023, 12, 31, tzinfo=UTC)) == []
