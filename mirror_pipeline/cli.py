@@ -19,7 +19,7 @@ import click
 
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
-from mirror_pipeline.adapters.inbox import expand, import_file
+from mirror_pipeline.adapters.inbox import expand, import_file, safe_name
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
 from mirror_pipeline.adapters.snapshot import read_table
 from mirror_pipeline.core.screening import redact
@@ -118,7 +118,7 @@ class ImportProgress:
         self.drawn_at = 0.0
 
     def start(self, path: Path) -> Callable[[int], None]:
-        self.name, self.position = path.name, 0
+        self.name, self.position = safe_name(path.name), 0
         self._draw(force=True)
         return self.advance
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
+from mirror_pipeline.core.screening import redact
 
 Progress = Callable[[int], None]
 
@@ -157,6 +158,18 @@ def _admit_to(
     return admitted, out.digest.hexdigest()
 
 
+def safe_name(name: str) -> str:
+    """A file name with any secret in it taken out ("WhatsApp Chat - PIN 9931.txt"): names reach tables, the run's
+    metadata and what the commands print, so they are screened like any text (the reference placeholder stands in)."""
+    stem, suffix = Path(name).stem, Path(name).suffix
+    return redact(stem, scope="file-name").text + suffix
+
+
+def shown(source: Path) -> str:
+    """A path as the commands print it: the user's own path, with a secret in a name taken out."""
+    return str(Path(*[safe_name(part) for part in source.parts])) if source.parts else str(source)
+
+
 def _refusal(err: Exception, source: Path) -> str:
     if isinstance(err, RefusedFile):
         return err.reason
@@ -178,23 +191,24 @@ def import_file(
     try:
         source_hash = file_sha256(source)
     except OSError as err:
-        return ImportOutcome(str(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
+        return ImportOutcome(shown(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
     ledger = read_ledger(inbox)
+    name = Path(safe_name(source.name))
     for rel, entry in ledger.items():  # the same file again: known without screening it a second time
-        stored_as = (source.name, f"{source.stem}-{entry['file_hash'][:8]}{source.suffix}")
+        stored_as = (name.name, f"{name.stem}-{entry['file_hash'][:8]}{name.suffix}")
         same_file = entry.get("source_hash") == source_hash and Path(rel).name in stored_as
         if same_file and _unchanged(entry, inbox / rel):
-            return ImportOutcome(str(source), entry["format"], "duplicate", f"already in the inbox as {rel}", 0, rel)
+            return ImportOutcome(shown(source), entry["format"], "duplicate", f"already in the inbox as {rel}", 0, rel)
     inbox.mkdir(parents=True, exist_ok=True)
-    tmp = temporary_path(inbox / source.name)
+    tmp = temporary_path(inbox / name.name)
     try:
         try:
             admitted, digest = _admit_to(source, tmp, forced_format, progress, workers)
         except Exception as err:  # one unreadable file must not stop the others
-            return ImportOutcome(str(source), None, "refused", _refusal(err, source), 0)
+            return ImportOutcome(shown(source), None, "refused", _refusal(err, source), 0)
         # the same file imported again is a duplicate; another file with the same bytes (two journal days that say
         # the same thing) is not: message identity, not file identity, decides what is new.
-        target = inbox / admitted.format / source.name
+        target = inbox / admitted.format / name.name
         renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
         for existing in (target, renamed):
             rel = str(existing.relative_to(inbox))
@@ -202,7 +216,7 @@ def import_file(
             known = entry["file_hash"] if _unchanged(entry, existing) else None
             if existing.exists() and (known or file_sha256(existing)) == digest:
                 return ImportOutcome(
-                    str(source), admitted.format, "duplicate", f"already in the inbox as {rel}", 0, rel
+                    shown(source), admitted.format, "duplicate", f"already in the inbox as {rel}", 0, rel
                 )
         if target.exists():
             target = renamed
@@ -223,7 +237,7 @@ def import_file(
     }
     _record(inbox, row, target, source_hash)
     return ImportOutcome(
-        str(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
+        shown(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
     )
 
 
@@ -232,6 +246,10 @@ def manifest_row(
 ) -> dict:
     """The manifest row of one inbox file. A file `mirror import` admitted (the ledger says so, and it has not changed
     since) is not read again; a file dropped in by hand is admitted (and redacted in place) here, once."""
+    if safe_name(path.name) != path.name:  # dropped in by hand with a secret in its name: renamed before it is read
+        renamed = path.with_name(safe_name(path.name))
+        os.replace(path, renamed)
+        path = renamed
     rel = str(path.relative_to(inbox))
     previous = known.get(rel)
     entry = (ledger or {}).get(rel)
