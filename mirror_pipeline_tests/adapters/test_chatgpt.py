@@ -254,3 +254,12 @@ def test_mangled_input_is_refused_or_read_never_a_crash(tmp_path: Path, data: by
         assert refusal.reason
         return
     assert admitted.records >= 1
+
+
+def test_a_corrupt_time_is_no_time_rather_than_the_year_5138() -> None:
+    from mirror_pipeline.adapters.parsers.chatgpt import _timestamp
+    from mirror_pipeline.adapters.parsers.common import epoch
+
+    assert _timestamp(99999999999) is None and _timestamp("99999999999") is None and _timestamp("5138-11-16") is None
+    assert epoch(99999999999999) is None
+    assert _timestamp(1700000000).year == 2023

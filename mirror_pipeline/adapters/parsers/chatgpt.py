@@ -32,6 +32,7 @@ import ijson
 import orjson
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
+from mirror_pipeline.adapters.parsers.common import plausible
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 from mirror_pipeline.core.screening import redact_sequence
 
@@ -142,19 +143,19 @@ def _timestamp(value: Any) -> datetime | None:
     """ChatGPT times are epoch seconds; some tools rewrite them as ISO strings. Anything else is unknown."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         try:
-            return datetime.fromtimestamp(float(value), tz=UTC)
+            return plausible(datetime.fromtimestamp(float(value), tz=UTC))
         except (OverflowError, OSError, ValueError):
             return None
     if isinstance(value, str):
         try:
-            return datetime.fromtimestamp(float(value), tz=UTC)
+            return plausible(datetime.fromtimestamp(float(value), tz=UTC))
         except (OverflowError, OSError, ValueError):
             pass
         try:
             parsed = datetime.fromisoformat(value)
         except ValueError:
             return None
-        return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+        return plausible(parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC))
     return None
 
 

@@ -78,6 +78,11 @@ def zone(name: Any, fallback: ZoneInfo) -> ZoneInfo:
     return fallback
 
 
+def plausible(moment: datetime | None) -> datetime | None:
+    """A message time, or None when it cannot be one (a corrupt 99999999999 would be the year 5138)."""
+    return moment if moment is not None and 1970 <= moment.year <= 2200 else None
+
+
 def epoch(value: Any) -> datetime | None:
     """Unix seconds (or milliseconds), as a number or a digit string."""
     if isinstance(value, bool):
@@ -87,7 +92,7 @@ def epoch(value: Any) -> datetime | None:
     if isinstance(value, int | float):
         seconds = float(value) / 1000 if value > 1e11 else float(value)
         try:
-            return datetime.fromtimestamp(seconds, tz=UTC)
+            return plausible(datetime.fromtimestamp(seconds, tz=UTC))
         except (OverflowError, OSError, ValueError):
             return None
     return None
