@@ -22,10 +22,12 @@ import polars as pl
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-4"
+SCREENING_VERSION = "screening-5"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
+# what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
+_HELD = "\ue000"
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -92,8 +94,8 @@ _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
 _ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
 _LINE_VALUE = (
-    r"(?:(?i:it'?s|it is|就是|是)\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
-    r"(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
+    r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?\s*)?(?i:it'?s|it is|就是|是)?\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
 )
 
 
@@ -484,8 +486,11 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     folded = _fold(text)
     if not prefiltered and not _may_hold(folded):
         return []
-    # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
-    masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), folded)
+    # placeholders already in the text are masked (same length, so spans stay true) with a character that fills a
+    # value slot: "password is [secret:...] and" has its value already, and "and" is not taken for one. A finding
+    # that touches a placeholder is dropped, so redact(redact(x)) == redact(x).
+    placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
+    masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
     present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
     found: list[Finding] = []
@@ -501,6 +506,8 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     found.extend(_seed_findings(masked))
     found.extend(_random_token_findings(masked))
     found = _with_wrapped_values(masked, found)
+    if placeholders:
+        found = [f for f in found if not any(a < f.end and f.start < b for a, b in placeholders)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[Finding] = []
     for finding in found:
@@ -513,22 +520,64 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
 _CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
 
 
+# Punctuation that ends a clause, not a value: "PIN is 1234." and "is 4821, don't" keep their period and comma.
+_CLOSING = ".,;:。，；：、…)]}）】」』》\"'”’"
+_OPENING = {
+    ")": "(",
+    "]": "[",
+    "}": "{",
+    "）": "（",
+    "】": "【",
+    "」": "「",
+    "』": "『",
+    "》": "《",
+    '"': '"',
+    "'": "'",
+}
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    """The end of a value without the punctuation that closes the clause around it (ASCII and full-width; a
+    closing bracket or quote only when the value did not open it). "!" and "?" end a PIN or a code ("is 4821!"),
+    but a password may end in them ("Ny2025!!"): they stay when the value has a letter."""
+    while end > start:
+        ch = text[end - 1]
+        if ch in _CLOSING:
+            opener = _OPENING.get(ch)
+            if opener and opener in text[start : end - 1]:
+                break
+        elif ch in "!?！？":
+            if any(c.isalpha() for c in text[start:end]):
+                break
+        else:
+            break
+        end -= 1
+    return end
+
+
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     if rule.value == "whole":
         return match.span()
     if rule.value == "mixed":
         group = "value" if "value" in match.groupdict() else 0
-        return match.span(group) if _plausible(match.group(group), "mixed", explicit=False) else None
+        start, end = match.span(group)
+        end = _trim_end(match.string, start, end)
+        return (start, end) if _plausible(match.string[start:end], "mixed", explicit=False) else None
     group = "quoted" if match.groupdict().get("quoted") is not None else "value"
     start, end = match.span(group)
-    value = match.group(group)
+    if group == "value":
+        end = _trim_end(match.string, start, end)
+        if end - start < 2:
+            return None
+    value = match.string[start:end]
     cjk = _CJK.search(value)
     if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
-        value, end = value[: cjk.start()], start + cjk.start()
+        end = _trim_end(match.string, start, start + cjk.start())
+        value = match.string[start:end]
     elif group == "value" and cjk and _COMPOSITION.search(value):
         # "密码是她生日 0315": how it is built, and what follows in the clause
-        end = _CLAUSE_REST.match(match.string, end).end()
+        end = _trim_end(match.string, start, _CLAUSE_REST.match(match.string, end).end())
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
     return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
 
@@ -816,9 +865,33 @@ _LABEL_EN = re.compile(r"((?:[A-Za-z0-9@.\-]+ ){0,3})$")
 _LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)\s*|(?:的|是|为)$", re.IGNORECASE)
 
 
+# Words before "password" that do not name a thing: "I changed my password", "so the password", "and my PIN".
+_NOT_A_THING = frozenset(
+    (
+        "i me my mine you your yours we our ours he his she her they their them it its it's the a an this that these "
+        "those and or but so ok okay btw also just still now new old current same usual other and is was are were be "
+        "been has have had do does did got get gets set reset change changed changes update updated forgot forget "
+        "remember know knew use used using need needs want send sent give gave tell told here there what what's "
+        "which where when how why if then to for of on in at by with from about please pls hey hi yeah yes no not"
+    ).split()
+)
+
+
+def _thing_words(words: str) -> str:
+    """The words at the end of `words` that may name a thing (an account, a device, a service); verbs, pronouns
+    and articles end the run ("I changed my" -> "", "my gmail" -> "gmail")."""
+    kept: list[str] = []
+    for word in reversed(words.split()):
+        lowered = word.lower()
+        if lowered in _NOT_A_THING or lowered.endswith(("ed", "ing")) and len(lowered) > 4:
+            break
+        kept.append(word)
+    return " ".join(reversed(kept))
+
+
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
-    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
+    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start]).replace(_HELD, "")
     # a reply's lead-in ("it's 4417#") says nothing: the label is in the question before it
     before = re.sub(r"(?i)(?:^|\n)[ \t]*(?:it'?s|it is|就是|是)[ \t]*$", "\n", before)
     # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
@@ -826,7 +899,7 @@ def _label(text: str, start: int, kind: str) -> str:
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
     english = _LABEL_EN_KEYED.search(before)
     if english and (english.group("post") or english.group("pre").strip()):
-        before = english.group("post") or english.group("pre")
+        before = english.group("post") or _thing_words(english.group("pre"))
     before = re.sub(
         r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
     )
@@ -847,9 +920,11 @@ def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False
     that asks for it, or after a label that ended the previous message, is a secret here.
     """
     findings = find_secrets(text, prefiltered=prefiltered)
-    labels = [_label(text, f.start, f.kind) for f in findings]
+    # a label is read from the text with every other value masked: no secret ends up in another one's label
+    masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
+    labels = [_label(masked, f.start, f.kind) for f in findings]
     if before and _ASKS_OR_LABELS.search(before[-40:]):
-        for finding, label in _carried_over(before, text):
+        for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(label)
