@@ -40,12 +40,17 @@ _LOOSE = (
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
-_ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+_ZH_KEY = (
+    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+    # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
+    r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
+)
 _ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
 # (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
 _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
-    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|puk(?: code)?|app password|api key|"
+    r"\b(?i:password|passcode|passphrase|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pin(?: code| number)?|"
+    r"puk(?: code)?|app password|api key|"
     r"api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
     r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
@@ -53,8 +58,9 @@ _EN_KEY = (
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|->|→|=>|-|(?i:'s still|’s still|'s now|'s|’s|it'?s|it is now|it is|is now|is still|is set to|"
-    r"was changed to|changed to|set to|is|was|now)\b)"
+    r"(?:\?|:|=|->|→|=>|-|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
+    r"'s still|’s still|'s now|'s|’s|its|it'?s|it is now|it is|is now|is still|is|was|now|"
+    r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # Words that follow "password is" in a sentence about passwords in general.
@@ -66,7 +72,7 @@ ORDINARY_VALUES = frozenset(
         "which how where here there this that it simple complex updated set managed written forgotten lost "
         "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
         "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
-        "please tbd todo n/a na same"
+        "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just"
     ).split()
 )
 # A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
@@ -80,9 +86,12 @@ _NOT_AN_ANSWER = re.compile(
     r"|(?i:(?:what|which|who|whose|case[- ]sensitive|the same|stored|saved|kept|written|in (?:my|the|a)|"
     r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
 )
-_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
+# a parcel locker's pickup code opens a locker once: a one-time code
+_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
 _CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
-_CODE_LIST = _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,})" + _CODE + ")*"
+_CODE_LIST = (
+    _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,}|[ \t]*(?:另一个|还有|以及|和|(?i:and|then))[ \t]*)" + _CODE + ")*"
+)
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 # An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
 _ANSWER = (
@@ -201,8 +210,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "one_time_code",
         re.compile(
-            r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
-            r"confirmation|access|sms) codes?\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
+            r"(?i)\b(?:(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
+            r"confirmation|access|sms) codes?|otp|totp|2fa)\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
             r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
         ),
         "tight",
@@ -351,12 +360,17 @@ RULES: tuple[Rule, ...] = (
         ),
         "mixed",
     ),
+    # a few words between the name and the separator: "the wifi password here is Tplink8888", "wifi pw at the cabin
+    # is moose4life", "the password I use for everything is Pumpkin2016": a password shape only
+    Rule("password", re.compile(_EN_KEY + r"(?:[ \t]+[A-Za-z'’]+){1,4}?" + _EN_SEP + _LOOSE), "tight"),
+    # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT), "mixed"),
 )
 
 
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
-_EN_KEY_WORDS = ("pass", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
-_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码")
+_EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
+_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 # For each rule, words (in the lower-cased text) one of which its match always holds: a rule whose words are all
 # absent is not run. Most of screening's time went into rules that cannot match; a substring test costs nanoseconds.
 _NEEDS: tuple[tuple[str, ...], ...] = (
@@ -412,6 +426,8 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("what", "send", "give", "tell"),
     _ZH_KEY_WORDS,
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
+    _EN_KEY_WORDS,
+    _ZH_KEY_WORDS,
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
 _NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
@@ -513,6 +529,9 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     merged: list[Finding] = []
     for finding in found:
         if merged and finding.start < merged[-1].end:
+            if finding.end > merged[-1].end:  # overlapping findings are one span: no piece of either stays out
+                last = merged[-1]
+                merged[-1] = Finding(last.kind, last.start, finding.end, last.rule_index)
             continue
         merged.append(finding)
     return merged
@@ -543,7 +562,9 @@ def _trim_end(text: str, start: int, end: int) -> int:
     but a password may end in them ("Ny2025!!"): they stay when the value has a letter."""
     while end > start:
         ch = text[end - 1]
-        if ch in _CLOSING:
+        if ch in " \t":
+            pass
+        elif ch in _CLOSING:
             opener = _OPENING.get(ch)
             if opener and opener in text[start : end - 1]:
                 break
@@ -554,6 +575,12 @@ def _trim_end(text: str, start: int, end: int) -> int:
             break
         end -= 1
     return end
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+_DESCRIPTION_GOES_ON = frozenset(
+    "on in at under behind inside by from onto into near next you i we they he she it somewhere".split()
+)
 
 
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
@@ -572,7 +599,13 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
             return None
     value = match.string[start:end]
     cjk = _CJK.search(value)
-    if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
+    if (
+        group == "value"
+        and cjk
+        and cjk.start() >= 3
+        and rule.kind != "recovery_code"
+        and not _COMPOSITION.search(value)
+    ):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
         end = _trim_end(match.string, start, start + cjk.start())
         value = match.string[start:end]
@@ -580,7 +613,14 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         # "密码是她生日 0315": how it is built, and what follows in the clause
         end = _trim_end(match.string, start, _CLAUSE_REST.match(match.string, end).end())
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
-    return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
+    judged = _CJK.sub("", value) if rule.kind == "recovery_code" else value  # a list joined by 另一个, 还有
+    if rule.value == "loose" and value.isascii() and value.isalpha() and value.islower():
+        # "the pin is printed on the card", "the passcode is whatever you set": a word that goes on into a
+        # description or a clause is not a value
+        following = _NEXT_WORD.match(match.string, end)
+        if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
+            return None
+    return (start, end) if _plausible(judged, rule.value, explicit=rule.value == "loose") else None
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern
@@ -795,11 +835,11 @@ def may_hold_secret(text: str) -> bool:
 # ("pass phrase" and "door code" are found by _SHORT_WORD)
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
-    "安全问题 "
+    "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语"
 ).split()
 _TRIGGERS = (
-    "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
+    "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login"
 ).split() + ["safe word"]

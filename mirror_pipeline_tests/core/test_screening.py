@@ -38,6 +38,14 @@ SECRETS = [
     ("POSTGRES_PASSWORD=Sup3rS3cretPg", "Sup3rS3cretPg"),
     ('"password": "Hunter2024x"', "Hunter2024x"),
     ("mysql -pHunter2024 -u root", "Hunter2024"),
+    ("The wifi password here is Tplink8888", "Tplink8888"),
+    ("password? mine is hunter2xyz", "hunter2xyz"),
+    ("the Hulu password got changed to popcorn0612", "popcorn0612"),
+    ("passwrod is tigerlily9", "tigerlily9"),
+    ("otp 774102", "774102"),
+    ("取件码 6-2-3018", "6-2-3018"),
+    ("恢复码：ABCD-1234-EFGH 另一个 WXYZ-5678-IJKL", "WXYZ-5678-IJKL"),
+    ("密码我记在这了 Bj_2024_home", "Bj_2024_home"),
     ("I set the wifi password to K8mmq2x9", "K8mmq2x9"),
     ("密码忘了，新的是482193", "482193"),
     ("您的验证码为：482913", "482913"),
@@ -186,3 +194,16 @@ def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
     start = time.perf_counter()
     redact(text, "t")
     assert time.perf_counter() - start < 5  # linear: milliseconds; quadratic: minutes
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("password? mine is hunter2xyz", "password? mine is ["),
+        ("ok the password is finally Zebra#2031", "the password is finally ["),
+        ("the pin number is printed on the card back", "the pin number is printed on the card back"),
+        ("密码管理器用的是1Password", "密码管理器用的是1Password"),
+    ],
+)
+def test_the_words_around_a_value_are_not_taken_for_it(text: str, kept: str) -> None:
+    assert kept in redact(text, "s").text
