@@ -39,3 +39,11 @@ def test_the_evidence_check_fails_on_a_secret_that_bypassed_screening_and_never_
     assert not result.passed
     assert result.metadata["failing_columns"].value == "evidence.raw_content"
     assert all(KEY not in str(v.value) for v in result.metadata.values())
+
+
+def test_the_suite_leaves_no_temporary_folder_behind(tmp_path, monkeypatch) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert secret_expectation_failures({"memories": pl.DataFrame({"text": ["I live in Tokyo"]})}).passed
+    assert list(tmp_path.iterdir()) == []
