@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -172,7 +172,13 @@ RULES: tuple[Rule, ...] = (
     # 密码忘了，新的是482193
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n]{0,12}?新的?(?:密码)?\s*(?P<sep>是|为|:)\s*" + _LOOSE), "loose"),
     Rule("password", re.compile(_ZH_KEY + r"[ \t]*" + _TIGHT), "tight"),
-    Rule("password", re.compile(_EN_KEY + _EN_FOR + _EN_SEP + _LOOSE), "loose"),
+    # or a few words between the name and the separator ("the wifi password here is Tplink8888", "wifi pw at the
+    # cabin is moose4life", "the password I use for everything is Pumpkin2016"): then a password shape only
+    Rule(
+        "password",
+        re.compile(_EN_KEY + r"(?:" + _EN_FOR + r"|(?P<filler>(?:[ \t]+[A-Za-z'’]+){1,4}?))" + _EN_SEP + _LOOSE),
+        "loose",
+    ),
     # "I set the wifi password to K8mmq2x9", "changed my gmail password to Hunter2024x"
     Rule(
         "password",
@@ -360,9 +366,6 @@ RULES: tuple[Rule, ...] = (
         ),
         "mixed",
     ),
-    # a few words between the name and the separator: "the wifi password here is Tplink8888", "wifi pw at the cabin
-    # is moose4life", "the password I use for everything is Pumpkin2016": a password shape only
-    Rule("password", re.compile(_EN_KEY + r"(?:[ \t]+[A-Za-z'’]+){1,4}?" + _EN_SEP + _LOOSE), "tight"),
     # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT), "mixed"),
 )
@@ -426,10 +429,14 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("what", "send", "give", "tell"),
     _ZH_KEY_WORDS,
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
-    _EN_KEY_WORDS,
     _ZH_KEY_WORDS,
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
+# the names most rules begin with, and which rules begin with which (-1: none)
+_ANCHORS = (re.compile(_EN_KEY), re.compile(_ZH_KEY))
+_ANCHORED = tuple(
+    next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
+)
 _NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
 
 
@@ -511,10 +518,11 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     lowered = masked.lower()
     present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
     found: list[Finding] = []
+    starts: dict[int, list[int]] = {}
     for index, rule in enumerate(RULES):
         if present.isdisjoint(_NEEDS[index]):
             continue
-        for match in rule.pattern.finditer(masked):
+        for match in _matches(rule, index, masked, starts):
             span = _secret_span(match, rule)
             if span:
                 found.append(Finding(rule.kind, span[0], span[1], index))
@@ -535,6 +543,22 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
             continue
         merged.append(finding)
     return merged
+
+
+def _matches(rule: Rule, index: int, text: str, starts: dict[int, list[int]]) -> Iterator[re.Match[str]]:
+    """The rule's matches, left to right, not overlapping. A rule that begins with a secret's name (several do) is
+    tried only where the name stands: the name is looked for once per text, not once per rule."""
+    anchor = _ANCHORED[index]
+    if anchor < 0:
+        yield from rule.pattern.finditer(text)
+        return
+    if anchor not in starts:
+        starts[anchor] = [m.start() for m in _ANCHORS[anchor].finditer(text)]
+    end = 0
+    for start in starts[anchor]:
+        if start >= end and (match := rule.pattern.match(text, start)):
+            end = match.end()
+            yield match
 
 
 _CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
@@ -614,13 +638,14 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         end = _trim_end(match.string, start, _CLAUSE_REST.match(match.string, end).end())
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
     judged = _CJK.sub("", value) if rule.kind == "recovery_code" else value  # a list joined by 另一个, 还有
-    if rule.value == "loose" and value.isascii() and value.isalpha() and value.islower():
+    how = "tight" if match.groupdict().get("filler") else rule.value  # words between a name and 'is'
+    if how == "loose" and value.isascii() and value.isalpha() and value.islower():
         # "the pin is printed on the card", "the passcode is whatever you set": a word that goes on into a
         # description or a clause is not a value
         following = _NEXT_WORD.match(match.string, end)
         if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
             return None
-    return (start, end) if _plausible(judged, rule.value, explicit=rule.value == "loose") else None
+    return (start, end) if _plausible(judged, how, explicit=how == "loose") else None
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern
