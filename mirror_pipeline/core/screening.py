@@ -371,6 +371,18 @@ RULES: tuple[Rule, ...] = (
 )
 
 
+def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The pattern with ASCII word boundaries: Python's \\b holds between two Unicode word characters, so a value
+    glued to Chinese ("验证码583920请勿泄露", "key是AKIA...") had no boundary and was missed or cut short. A \\w
+    that stands for a label's word keeps the CJK characters (and white space is ASCII: see _FOLD)."""
+    source = pattern.pattern.replace("[\\w", "[\\w\\u3400-\\u9fff").replace("(?:\\w+ )", "(?:[\\w\\u3400-\\u9fff]+ )")
+    assert not re.search(r"(?<!\[)\\w", source), source
+    return re.compile(source, (pattern.flags & ~re.UNICODE) | re.ASCII)
+
+
+RULES = tuple(Rule(rule.kind, _ascii_words(rule.pattern), rule.value) for rule in RULES)
+
+
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
@@ -433,7 +445,7 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
 # the names most rules begin with, and which rules begin with which (-1: none)
-_ANCHORS = (re.compile(_EN_KEY), re.compile(_ZH_KEY))
+_ANCHORS = (_ascii_words(re.compile(_EN_KEY)), _ascii_words(re.compile(_ZH_KEY)))
 _ANCHORED = tuple(
     next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
 )
@@ -473,7 +485,12 @@ def _fold(text: str) -> str:
     return text if text.isascii() else text.translate(_FOLD)
 
 
-_FOLD = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
+# full-width ASCII, and every Unicode space as a plain one (the rules read white space as ASCII)
+_FOLD = (
+    {0xFF01 + i: 0x21 + i for i in range(94)}
+    | {c: 0x20 for c in (0x3000, 0x00A0, 0x1680, 0x202F, 0x205F, *range(0x2000, 0x200B))}
+    | {0x2028: 0x0A, 0x2029: 0x0A, 0x0085: 0x0A}
+)
 
 
 @dataclass(frozen=True)

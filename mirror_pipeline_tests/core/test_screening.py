@@ -46,6 +46,12 @@ SECRETS = [
     ("取件码 6-2-3018", "6-2-3018"),
     ("恢复码：ABCD-1234-EFGH 另一个 WXYZ-5678-IJKL", "WXYZ-5678-IJKL"),
     ("密码我记在这了 Bj_2024_home", "Bj_2024_home"),
+    # glued to Chinese: no Unicode word boundary between 0 and 请
+    ("验证码583920请勿泄露", "583920"),
+    ("AKIAIOSFODNN7EXAMPLE是key", "AKIAIOSFODNN7EXAMPLE"),
+    ("用这个 key：xoxb-243737626807-4281764573745-twuEN8ub4drUDAWDMsqLDoNt门禁", "twuEN8ub4drUDAWDMsqLDoNt"),
+    ("otp 774102谢谢", "774102"),
+    ("my password is\u00a0hunter2x ok", "hunter2x"),
     ("I set the wifi password to K8mmq2x9", "K8mmq2x9"),
     ("密码忘了，新的是482193", "482193"),
     ("您的验证码为：482913", "482913"),
