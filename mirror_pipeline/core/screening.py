@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -539,10 +539,7 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     for index, rule in enumerate(RULES):
         if present.isdisjoint(_NEEDS[index]):
             continue
-        for match in _matches(rule, index, masked, starts):
-            span = _secret_span(match, rule)
-            if span:
-                found.append(Finding(rule.kind, span[0], span[1], index))
+        found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(_number_findings(masked))
     found.extend(_seed_findings(masked))
@@ -562,20 +559,22 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     return merged
 
 
-def _matches(rule: Rule, index: int, text: str, starts: dict[int, list[int]]) -> Iterator[re.Match[str]]:
-    """The rule's matches, left to right, not overlapping. A rule that begins with a secret's name (several do) is
-    tried only where the name stands: the name is looked for once per text, not once per rule."""
+def _rule_spans(rule: Rule, index: int, text: str, starts: dict[int, list[int]]) -> list[tuple[int, int]]:
+    """The secret spans one rule finds, left to right. A rule that begins with a secret's name (several do) is tried
+    only where a name stands (the names are looked for once per text, not once per rule), and a match it rejects, or
+    cuts short, does not hide the next name ("密码=Winter7412,刚把QQ邮箱密码改成了k14y...")."""
     anchor = _ANCHORED[index]
     if anchor < 0:
-        yield from rule.pattern.finditer(text)
-        return
+        return [span for match in rule.pattern.finditer(text) if (span := _secret_span(match, rule))]
     if anchor not in starts:
         starts[anchor] = [m.start() for m in _ANCHORS[anchor].finditer(text)]
-    end = 0
+    spans: list[tuple[int, int]] = []
     for start in starts[anchor]:
-        if start >= end and (match := rule.pattern.match(text, start)):
-            end = match.end()
-            yield match
+        if spans and start < spans[-1][1]:
+            continue
+        if (match := rule.pattern.match(text, start)) and (span := _secret_span(match, rule)):
+            spans.append(span)
+    return spans
 
 
 _CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
@@ -700,7 +699,7 @@ _ID_NUMBER = re.compile(
 # numbers that are named as something else: an order, a parcel, an invoice, a phone
 _NUMBER_NAMED = re.compile(
     r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
-    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)[^\d\n]{0,12}$"
+    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -997,11 +996,29 @@ def _label(text: str, start: int, kind: str) -> str:
 def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
+    Screening is run again on its own output until nothing more is found (a match that was cut short, or a value
+    whose neighbour only became a placeholder, can hide a second secret): redact(redact(x).text) == redact(x).
+
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
     and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
     redacted) end of the text that came just before in the same conversation: a value given in reply to a question
     that asks for it, or after a label that ended the previous message, is a secret here.
     """
+    screened = _redact_once(text, scope, before=before, prefiltered=prefiltered)
+    for _ in range(_PASSES):
+        if not screened.secrets:
+            break
+        again = _redact_once(screened.text, scope, before=before, prefiltered=False)
+        if not again.secrets:
+            break
+        screened = Screened(again.text, screened.secrets + again.secrets)
+    return screened
+
+
+_PASSES = 4
+
+
+def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Screened:
     findings = find_secrets(text, prefiltered=prefiltered)
     # a label is read from the text with every other value masked: no secret ends up in another one's label
     masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
