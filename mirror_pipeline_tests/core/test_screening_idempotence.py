@@ -125,3 +125,17 @@ _PIECES = st.sampled_from(
 def test_screening_is_idempotent_on_generated_text(pieces: list[str], joiner: str) -> None:
     once, twice = _twice(joiner.join(pieces))
     assert twice == once
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("提醒自己：网银登录密码=Winter7412,刚把QQ邮箱密码改成了k14yhidqyt", ["Winter7412", "k14yhidqyt"]),
+        ("garage code PIN is 9617，老妈的银行卡取款密码是她生日 0315", ["9617", "0315"]),
+        ("the wifi password here is on the receipt. 转到这张卡 6228 9489 0272 1503 277，户名张伟", ["6228 9489"]),
+    ],
+)
+def test_a_match_cut_short_or_rejected_hides_no_second_secret(text: str, values: list[str]) -> None:
+    once, twice = _twice(text)
+    assert twice == once
+    assert [v for v in values if v in once] == []
