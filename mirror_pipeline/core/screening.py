@@ -617,6 +617,7 @@ def _trim_end(text: str, start: int, end: int) -> int:
     return end
 
 
+_GENERIC_KIND = re.compile(r"那种|这种|之类|那样|一类|这类|那类")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _DESCRIPTION_GOES_ON = frozenset(
     "on in at under behind inside by from onto into near next you i we they he she it somewhere".split()
@@ -652,6 +653,8 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     elif group == "value" and cjk and _COMPOSITION.search(value):
         # "密码是她生日 0315": how it is built, and what follows in the clause
         end = _trim_end(match.string, start, _CLAUSE_REST.match(match.string, end).end())
+        if _GENERIC_KIND.search(match.string, start, end):
+            return None  # "密码是生日那种不安全": a kind of password in general, not how one is built
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
     judged = _CJK.sub("", value) if rule.kind == "recovery_code" else value  # a list joined by 另一个, 还有
     how = "tight" if match.groupdict().get("filler") else rule.value  # words between a name and 'is'

@@ -213,3 +213,8 @@ def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
 )
 def test_the_words_around_a_value_are_not_taken_for_it(text: str, kept: str) -> None:
     assert kept in redact(text, "s").text
+
+
+def test_a_kind_of_password_in_general_is_not_how_one_is_built() -> None:
+    assert redact("密码是生日那种不安全", "s").text == "密码是生日那种不安全"
+    assert "0315" not in redact("老妈的取款密码是她生日 0315", "s").text
