@@ -939,15 +939,10 @@ PREFILTER_PATTERN = "|".join(
 
 
 _LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
-# "my gmail password is", "password for bank of america is", "the wifi passphrase:" -> gmail, bank of america, wifi
-_LABEL_EN_KEYED = re.compile(
-    r"(?i)(?P<pre>(?:[\w@.\-]+ ){0,3}?)(?:password|passcode|passphrase|pin|pw|pwd|api key|key|token|code|login|"
-    r"seed phrase|recovery phrase|security question answer|answer|otp)s?\b"
-    r"(?: (?:for|to|of|on) (?:my |the |our |your )?(?P<post>[\w@.\-]+(?: [\w@.\-]+){0,3}?))?"
-    r"[^A-Za-z0-9]*(?:(?:is|was|it'?s|it|now|are|set to|changed to)\b[^A-Za-z0-9]*)*$"
+_LABEL_STRIP = re.compile(
+    r"^(?:我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for)\s*|(?:的|是|为|了)$",
+    re.IGNORECASE,
 )
-_LABEL_EN = re.compile(r"((?:[A-Za-z0-9@.\-]+ ){0,3})$")
-_LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)\s*|(?:的|是|为)$", re.IGNORECASE)
 
 
 # Words before "password" that do not name a thing: "I changed my password", "so the password", "and my PIN".
@@ -974,25 +969,62 @@ def _thing_words(words: str) -> str:
     return " ".join(reversed(kept))
 
 
+# a secret's name, in the words before its value: the label is the thing named just before it (or after it: "password
+# for bank of america"); whatever stands between the name and the value (is, got changed to, 我设的是) is not a label
+_LABEL_KEY = re.compile(
+    r"(?i)(?:密码|口令|密碼|密钥|秘钥|私钥|令牌|验证码|校验码|动态码|短信码|确认码|取件码|提货码|恢复码|备用码|答案|助记词|"
+    r"pin码|(?<![a-z_])(?:passwords?|passcodes?|passphrases?|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pins?|puk|"
+    r"codes?|combo|combination|keys?|tokens?|otp|answers?|logins?|pass|seed phrase|recovery phrase)(?![a-z]))"
+)
+_LABEL_POST = re.compile(
+    r"(?i)[ \t]+(?:for|to|of|on)[ \t]+(?:(?:my|the|our|your|his|her)[ \t]+)?"
+    r"(?P<words>[\w@.&'\-]+(?:[ \t]+[\w@.&'\-]+){0,3})"
+)
+_POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
+
+
 def _label(text: str, start: int, kind: str) -> str:
-    """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
+    """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
+    工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
+    kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
     before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start]).replace(_HELD, "")
-    # a reply's lead-in ("it's 4417#") says nothing: the label is in the question before it
-    before = re.sub(r"(?i)(?:^|\n)[ \t]*(?:it'?s|it is|就是|是)[ \t]*$", "\n", before)
+    # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
+    before = re.sub(
+        r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
+        r"(?:it'?s|its|it is|就是|是)?[ \t]*$",
+        "\n",
+        before,
+    )
     # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
     before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
-    english = _LABEL_EN_KEYED.search(before)
-    if english and (english.group("post") or english.group("pre").strip()):
-        before = english.group("post") or _thing_words(english.group("pre"))
-    before = re.sub(
-        r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
-    )
-    before = before.rstrip(" :：=，,")
-    match = _LABEL_ZH.search(before) or _LABEL_EN.search(before)
-    label = match.group(1).strip() if match else ""
+    keys = list(_LABEL_KEY.finditer(before))
+    if not keys:
+        return kind.replace("_", " ")
+    key = keys[-1]
+    post = _LABEL_POST.match(before, key.end())
+    if post:
+        words = []
+        for word in post.group("words").split():
+            if word.lower() in _POST_STOP:
+                break
+            words.append(word)
+        if words:
+            return _clean_label(" ".join(words), kind)
+    head = before[: key.start()].rstrip(" :：=，,的")
+    if _CJK.search(head[-1:] or " ") or not head.isascii():
+        match = _LABEL_ZH.search(head)
+        label = match.group(1) if match else ""
+    else:
+        label = _thing_words(" ".join(head.split()[-4:]))
+    return _clean_label(label, kind)
+
+
+def _clean_label(label: str, kind: str) -> str:
+    """Leading pronouns and articles off; long numbers (a phone, an account) out."""
+    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4))
     for _ in range(3):
-        label = _LABEL_STRIP.sub("", label).strip()
+        label = _LABEL_STRIP.sub("", label.strip()).strip()
     return label or kind.replace("_", " ")
 
 

@@ -62,6 +62,26 @@ def test_a_label_names_a_thing_or_falls_back_to_the_kind() -> None:
     assert span.label == "gmail"
 
 
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("The wifi password here is Tplink8888", "wifi"),
+        ("password? mine is hunter2xyz", "password"),
+        ("Just so you know, the Hulu password got changed to popcorn0612", "Hulu"),
+        ("the password I use for everything is Pumpkin2016", "password"),
+        ("password for bank of america is Xyz!2024", "bank of america"),
+        ("我把wifi密码改成 lanlan1314 了", "wifi"),
+        ("路由器密码我设的是 qwer1234asdf", "路由器"),
+        ("电脑开机密码是 6个1 就是111111", "电脑开机"),
+        ("你的验证码是 771203，请勿泄露", "one time code"),
+        ("这是爱奇艺会员的账号 13800001111 密码 aqy_vip_2024", "爱奇艺会员的账号"),
+    ],
+)
+def test_a_label_is_the_thing_named_before_the_secret_never_the_words_between(text: str, label: str) -> None:
+    (span,) = redact(text, "s").secrets
+    assert span.label == label
+
+
 def test_no_label_carries_another_secret_of_the_same_text() -> None:
     screened = redact("my password is hunter2zz and my PIN is 1234.", "s")
     assert len(screened.secrets) == 2
