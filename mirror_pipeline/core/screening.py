@@ -103,7 +103,9 @@ _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
 _ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
 _LINE_VALUE = (
-    r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?\s*)?(?i:it'?s|it is|就是|是)?\s*)?"
+    # a lead-in ("sure its", "it's"); it begins and ends with a word, so white space is never tried two ways
+    r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?(?:\s*(?:it'?s|its|it is|就是|是))?"
+    r"|it'?s|its|it is|就是|是)\s*)?"
     r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
     r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
 )

@@ -193,6 +193,8 @@ def test_a_label_never_carries_a_piece_of_the_secret() -> None:
         "://" + ":" * 20000,
         "password" + "a" * 20000,
         "secret" + "_a" * 10000,
+        "wifi 密码多少？\n" + " " * 20000 + "x",
+        "wifi 密码多少？\nsure" + " " * 20000 + "x",
     ],
 )
 def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
