@@ -6,6 +6,8 @@ A new format slots in by adding a row to FORMATS: a writer that turns conversati
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import shutil
@@ -17,6 +19,7 @@ import duckdb
 import polars as pl
 import pytest
 
+from mirror_pipeline.adapters.parsers.wechat import MEMOTRACE, PYWXDUMP
 from mirror_pipeline_tests.conftest import mirror, mirror_json
 
 # (what, messages of one conversation, the planted values). Values are fake, and long or distinctive enough that a
@@ -123,11 +126,121 @@ def _form(conversations: list[list[str]]) -> tuple[str, bytes]:
     return "answers.md", f"---\nmirror_form: bootstrap\nfilled_on: 2026-11-21\n---\n\n{body}".encode()
 
 
+def _claude(conversations: list[list[str]]) -> tuple[str, bytes]:
+    export = []
+    for c, messages in enumerate(conversations):
+        at = [f"2026-11-{1 + c % 28:02d}T10:{i // 60:02d}:{i % 60:02d}Z" for i in range(len(messages))]
+        export.append(
+            {
+                "uuid": f"00000000-0000-4000-8000-{c:012d}",
+                "name": f"chat {c}",
+                "created_at": at[0],
+                "updated_at": at[-1],
+                "chat_messages": [
+                    {
+                        "uuid": f"00000000-0000-4000-9000-{c:06d}{i:06d}",
+                        "text": text,
+                        "content": [{"type": "text", "text": text}],
+                        "sender": "human" if i % 2 == 0 else "assistant",
+                        "created_at": at[i],
+                    }
+                    for i, text in enumerate(messages)
+                ],
+            }
+        )
+    return "conversations.json", json.dumps(export, ensure_ascii=False).encode()
+
+
+def _telegram(conversations: list[list[str]]) -> tuple[str, bytes]:
+    messages = []
+    for c, texts in enumerate(conversations):
+        for i, text in enumerate(texts):
+            n = len(messages)
+            who = ("Wei Zhang", "user5551230000") if i % 2 == 0 else ("Alice Chen", "user4398012345")
+            messages.append(
+                {
+                    "id": 100 + n,
+                    "type": "message",
+                    "date": f"2026-10-{1 + c % 28:02d}T21:{n % 60:02d}:00",
+                    "date_unixtime": str(1790000000 + 60 * n),
+                    "from": who[0],
+                    "from_id": who[1],
+                    "text": text,
+                    "text_entities": [{"type": "plain", "text": text}],
+                }
+            )
+    chat = {"name": "Alice Chen", "type": "personal_chat", "id": 4398012345, "messages": messages}
+    return "result.json", json.dumps(chat, ensure_ascii=False, indent=1).encode()
+
+
+def _whatsapp(conversations: list[list[str]]) -> tuple[str, bytes]:
+    lines = ["9/1/26, 9:00 PM - Messages and calls are end-to-end encrypted."]
+    for c, messages in enumerate(conversations):
+        for i, text in enumerate(messages):
+            who = "Wei Zhang" if i % 2 == 0 else "Alice Chen"
+            lines.append(f"9/{1 + c % 28}/26, 9:{i % 60:02d} PM - {who}: {text}")
+    return "WhatsApp Chat with Alice Chen.txt", ("\n".join(lines) + "\n").encode()
+
+
+def _csv(header: list[str], rows: list[list[object]]) -> bytes:
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return ("\ufeff" + out.getvalue()).encode()
+
+
+def _wechat_pywxdump(conversations: list[list[str]]) -> tuple[str, bytes]:
+    rows: list[list[object]] = []
+    for c, messages in enumerate(conversations):
+        for i, text in enumerate(messages):
+            n = len(rows) + 1
+            at = f"2026-09-{1 + c % 28:02d} 20:{i % 60:02d}:00"
+            rows.append([n, 8412750023319041000 + n, "文本", i % 2, "wxid_li4mama", "wxid_li4mama", text, "", at])
+    return "pywxdump_妈妈.csv", _csv(list(PYWXDUMP), rows)
+
+
+def _wechat_memotrace(conversations: list[list[str]]) -> tuple[str, bytes]:
+    rows: list[list[object]] = []
+    for c, messages in enumerate(conversations):
+        for i, text in enumerate(messages):
+            n = len(rows) + 1
+            sender = "小伟" if i % 2 == 0 else "老张"
+            at = f"2026-08-{1 + c % 28:02d} 20:{i % 60:02d}:00"
+            rows.append([200 + n, 35, 1, 0, 1 - i % 2, 1785000000 + 60 * n, 2, text, at, "老张", "张伟", sender])
+    return "memotrace_老张_utf8.csv", _csv(list(MEMOTRACE), rows)
+
+
+def _dayone(conversations: list[list[str]]) -> tuple[str, bytes]:
+    entries = [
+        {
+            "uuid": f"8C1E3B9F0A2D4E5F8A7B6C5D4E3F{c:04d}",
+            "creationDate": f"2026-07-{1 + c % 28:02d}T14:{c % 60:02d}:05Z",
+            "timeZone": "Asia/Tokyo",
+            "text": "\n\n".join(messages),
+        }
+        for c, messages in enumerate(conversations)
+    ]
+    return "Journal.json", json.dumps({"metadata": {"version": "1.0"}, "entries": entries}, ensure_ascii=False).encode()
+
+
+def _plaintext(conversations: list[list[str]]) -> tuple[str, bytes]:
+    days = [f"2026-06-{1 + c % 28:02d}\n" + "\n\n".join(messages) for c, messages in enumerate(conversations)]
+    return "journal.txt", ("My journal\n\n" + "\n\n".join(days) + "\n").encode()
+
+
 # every importable format: (format name, writer). Another importer adds its row here.
 FORMATS: list[tuple[str, Callable[[list[list[str]]], tuple[str, bytes]]]] = [
     ("chatgpt", _chatgpt),
     ("markdown_journal", _journal),
     ("mirror_form", _form),
+    ("claude", _claude),
+    ("telegram", _telegram),
+    ("whatsapp", _whatsapp),
+    ("wechat", _wechat_pywxdump),
+    ("wechat", _wechat_memotrace),
+    ("dayone", _dayone),
+    ("text_journal", _plaintext),
 ]
 
 
@@ -199,7 +312,7 @@ def leak_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]
     paths = []
     for fmt, writer in FORMATS:
         name, data = writer(conversations)
-        path = root / fmt / name
+        path = root / f"{len(paths)}-{fmt}" / name
         path.parent.mkdir()
         path.write_bytes(data)
         paths.append(path)

@@ -19,7 +19,7 @@ from pathlib import Path
 from mirror_pipeline.core.screening import redact_sequence
 
 HERE = Path(__file__).parent
-CORPORA = (HERE / "corpus.jsonl", HERE / "handwritten.jsonl")
+CORPORA = (HERE / "corpus.jsonl", HERE / "handwritten.jsonl", HERE / "heldout4.jsonl")
 LOCOMO = Path("/work/shared/benchmarks/locomo10.json")
 
 

@@ -34,9 +34,15 @@ def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpect
     """Run the suite over every text column of every table."""
     import great_expectations as gx
     import pandas as pd
-    from great_expectations.data_context.types.base import ProgressBarsConfig
+    from great_expectations.data_context.types.base import (
+        DataContextConfig,
+        InMemoryStoreBackendDefaults,
+        ProgressBarsConfig,
+    )
 
-    context = gx.get_context(mode="ephemeral")
+    # no data docs site: GX's default ephemeral context gives it a temporary folder that nothing ever removes
+    config = DataContextConfig(store_backend_defaults=InMemoryStoreBackendDefaults(init_temp_docs_sites=False))
+    context = gx.get_context(project_config=config, mode="ephemeral")
     context.variables.progress_bars = ProgressBarsConfig(globally=False)
     batch = (
         context.data_sources.add_pandas("mirror")

@@ -22,10 +22,12 @@ import polars as pl
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-4"
+SCREENING_VERSION = "screening-5"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
+# what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
+_HELD = "\ue000"
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -38,12 +40,17 @@ _LOOSE = (
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
-_ZH_KEY = r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+_ZH_KEY = (
+    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+    # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
+    r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
+)
 _ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
 # (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
 _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
-    r"\b(?i:password|passcode|passphrase|passwd|pwd|pw|pin(?: code| number)?|puk(?: code)?|app password|api key|"
+    r"\b(?i:password|passcode|passphrase|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pin(?: code| number)?|"
+    r"puk(?: code)?|app password|api key|"
     r"api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
     r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
@@ -51,8 +58,9 @@ _EN_KEY = (
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|->|→|=>|-|(?i:'s still|’s still|'s now|'s|’s|it'?s|it is now|it is|is now|is still|is set to|"
-    r"was changed to|changed to|set to|is|was|now)\b)"
+    r"(?:\?|:|=|->|→|=>|-|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
+    r"'s still|’s still|'s now|'s|’s|its|it'?s|it is now|it is|is now|is still|is|was|now|"
+    r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # Words that follow "password is" in a sentence about passwords in general.
@@ -64,7 +72,7 @@ ORDINARY_VALUES = frozenset(
         "which how where here there this that it simple complex updated set managed written forgotten lost "
         "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
         "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
-        "please tbd todo n/a na same"
+        "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just"
     ).split()
 )
 # A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
@@ -78,9 +86,12 @@ _NOT_AN_ANSWER = re.compile(
     r"|(?i:(?:what|which|who|whose|case[- ]sensitive|the same|stored|saved|kept|written|in (?:my|the|a)|"
     r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
 )
-_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码)"
+# a parcel locker's pickup code opens a locker once: a one-time code
+_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
 _CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
-_CODE_LIST = _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,})" + _CODE + ")*"
+_CODE_LIST = (
+    _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,}|[ \t]*(?:另一个|还有|以及|和|(?i:and|then))[ \t]*)" + _CODE + ")*"
+)
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 # An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
 _ANSWER = (
@@ -92,8 +103,11 @@ _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
 _ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
 _LINE_VALUE = (
-    r"(?:(?i:it'?s|it is|就是|是)\s*)?[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
-    r"(?:[ \t]+[^\s\[][^\n]{0,11})?[ \t]*(?=\n|$)"
+    # a lead-in ("sure its", "it's"); it begins and ends with a word, so white space is never tried two ways
+    r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?(?:\s*(?:it'?s|its|it is|就是|是))?"
+    r"|it'?s|its|it is|就是|是)\s*)?"
+    r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
 )
 
 
@@ -160,7 +174,13 @@ RULES: tuple[Rule, ...] = (
     # 密码忘了，新的是482193
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n]{0,12}?新的?(?:密码)?\s*(?P<sep>是|为|:)\s*" + _LOOSE), "loose"),
     Rule("password", re.compile(_ZH_KEY + r"[ \t]*" + _TIGHT), "tight"),
-    Rule("password", re.compile(_EN_KEY + _EN_FOR + _EN_SEP + _LOOSE), "loose"),
+    # or a few words between the name and the separator ("the wifi password here is Tplink8888", "wifi pw at the
+    # cabin is moose4life", "the password I use for everything is Pumpkin2016"): then a password shape only
+    Rule(
+        "password",
+        re.compile(_EN_KEY + r"(?:" + _EN_FOR + r"|(?P<filler>(?:[ \t]+[A-Za-z'’]+){1,4}?))" + _EN_SEP + _LOOSE),
+        "loose",
+    ),
     # "I set the wifi password to K8mmq2x9", "changed my gmail password to Hunter2024x"
     Rule(
         "password",
@@ -198,8 +218,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "one_time_code",
         re.compile(
-            r"(?i)\b(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
-            r"confirmation|access|sms) codes?\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
+            r"(?i)\b(?:(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
+            r"confirmation|access|sms) codes?|otp|totp|2fa)\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
             r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
         ),
         "tight",
@@ -348,12 +368,26 @@ RULES: tuple[Rule, ...] = (
         ),
         "mixed",
     ),
+    # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
+    Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT), "mixed"),
 )
 
 
+def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The pattern with ASCII word boundaries: Python's \\b holds between two Unicode word characters, so a value
+    glued to Chinese ("验证码583920请勿泄露", "key是AKIA...") had no boundary and was missed or cut short. A \\w
+    that stands for a label's word keeps the CJK characters (and white space is ASCII: see _FOLD)."""
+    source = pattern.pattern.replace("[\\w", "[\\w\\u3400-\\u9fff").replace("(?:\\w+ )", "(?:[\\w\\u3400-\\u9fff]+ )")
+    assert not re.search(r"(?<!\[)\\w", source), source
+    return re.compile(source, (pattern.flags & ~re.UNICODE) | re.ASCII)
+
+
+RULES = tuple(Rule(rule.kind, _ascii_words(rule.pattern), rule.value) for rule in RULES)
+
+
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
-_EN_KEY_WORDS = ("pass", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
-_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码")
+_EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
+_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 # For each rule, words (in the lower-cased text) one of which its match always holds: a rule whose words are all
 # absent is not run. Most of screening's time went into rules that cannot match; a substring test costs nanoseconds.
 _NEEDS: tuple[tuple[str, ...], ...] = (
@@ -409,8 +443,14 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("what", "send", "give", "tell"),
     _ZH_KEY_WORDS,
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
+    _ZH_KEY_WORDS,
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
+# the names most rules begin with, and which rules begin with which (-1: none)
+_ANCHORS = (_ascii_words(re.compile(_EN_KEY)), _ascii_words(re.compile(_ZH_KEY)))
+_ANCHORED = tuple(
+    next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
+)
 _NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
 
 
@@ -447,7 +487,12 @@ def _fold(text: str) -> str:
     return text if text.isascii() else text.translate(_FOLD)
 
 
-_FOLD = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
+# full-width ASCII, and every Unicode space as a plain one (the rules read white space as ASCII)
+_FOLD = (
+    {0xFF01 + i: 0x21 + i for i in range(94)}
+    | {c: 0x20 for c in (0x3000, 0x00A0, 0x1680, 0x202F, 0x205F, *range(0x2000, 0x200B))}
+    | {0x2028: 0x0A, 0x2029: 0x0A, 0x0085: 0x0A}
+)
 
 
 @dataclass(frozen=True)
@@ -484,33 +529,101 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     folded = _fold(text)
     if not prefiltered and not _may_hold(folded):
         return []
-    # placeholders already in the text are blanked (same length, so spans stay true): never a secret themselves
-    masked = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), folded)
+    # placeholders already in the text are masked (same length, so spans stay true) with a character that fills a
+    # value slot: "password is [secret:...] and" has its value already, and "and" is not taken for one. A finding
+    # that touches a placeholder is dropped, so redact(redact(x)) == redact(x).
+    placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
+    masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
     present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
     found: list[Finding] = []
+    starts: dict[int, list[int]] = {}
     for index, rule in enumerate(RULES):
         if present.isdisjoint(_NEEDS[index]):
             continue
-        for match in rule.pattern.finditer(masked):
-            span = _secret_span(match, rule)
-            if span:
-                found.append(Finding(rule.kind, span[0], span[1], index))
+        found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(_number_findings(masked))
     found.extend(_seed_findings(masked))
     found.extend(_random_token_findings(masked))
     found = _with_wrapped_values(masked, found)
+    if placeholders:
+        found = [f for f in found if not any(a < f.end and f.start < b for a, b in placeholders)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[Finding] = []
     for finding in found:
         if merged and finding.start < merged[-1].end:
+            if finding.end > merged[-1].end:  # overlapping findings are one span: no piece of either stays out
+                last = merged[-1]
+                merged[-1] = Finding(last.kind, last.start, finding.end, last.rule_index)
             continue
         merged.append(finding)
     return merged
 
 
+def _rule_spans(rule: Rule, index: int, text: str, starts: dict[int, list[int]]) -> list[tuple[int, int]]:
+    """The secret spans one rule finds, left to right. A rule that begins with a secret's name (several do) is tried
+    only where a name stands (the names are looked for once per text, not once per rule), and a match it rejects, or
+    cuts short, does not hide the next name ("密码=Winter7412,刚把QQ邮箱密码改成了k14y...")."""
+    anchor = _ANCHORED[index]
+    if anchor < 0:
+        return [span for match in rule.pattern.finditer(text) if (span := _secret_span(match, rule))]
+    if anchor not in starts:
+        starts[anchor] = [m.start() for m in _ANCHORS[anchor].finditer(text)]
+    spans: list[tuple[int, int]] = []
+    for start in starts[anchor]:
+        if spans and start < spans[-1][1]:
+            continue
+        if (match := rule.pattern.match(text, start)) and (span := _secret_span(match, rule)):
+            spans.append(span)
+    return spans
+
+
 _CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
+
+
+# Punctuation that ends a clause, not a value: "PIN is 1234." and "is 4821, don't" keep their period and comma.
+_CLOSING = ".,;:。，；：、…)]}）】」』》\"'”’"
+_OPENING = {
+    ")": "(",
+    "]": "[",
+    "}": "{",
+    "）": "（",
+    "】": "【",
+    "」": "「",
+    "』": "『",
+    "》": "《",
+    '"': '"',
+    "'": "'",
+}
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    """The end of a value without the punctuation that closes the clause around it (ASCII and full-width; a
+    closing bracket or quote only when the value did not open it). "!" and "?" end a PIN or a code ("is 4821!"),
+    but a password may end in them ("Ny2025!!"): they stay when the value has a letter."""
+    while end > start:
+        ch = text[end - 1]
+        if ch in " \t":
+            pass
+        elif ch in _CLOSING:
+            opener = _OPENING.get(ch)
+            if opener and opener in text[start : end - 1]:
+                break
+        elif ch in "!?！？":
+            if any(c.isalpha() for c in text[start:end]):
+                break
+        else:
+            break
+        end -= 1
+    return end
+
+
+_GENERIC_KIND = re.compile(r"那种|这种|之类|那样|一类|这类|那类")
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+_DESCRIPTION_GOES_ON = frozenset(
+    "on in at under behind inside by from onto into near next you i we they he she it somewhere".split()
+)
 
 
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
@@ -518,19 +631,42 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         return match.span()
     if rule.value == "mixed":
         group = "value" if "value" in match.groupdict() else 0
-        return match.span(group) if _plausible(match.group(group), "mixed", explicit=False) else None
+        start, end = match.span(group)
+        end = _trim_end(match.string, start, end)
+        return (start, end) if _plausible(match.string[start:end], "mixed", explicit=False) else None
     group = "quoted" if match.groupdict().get("quoted") is not None else "value"
     start, end = match.span(group)
-    value = match.group(group)
+    if group == "value":
+        end = _trim_end(match.string, start, end)
+        if end - start < 2:
+            return None
+    value = match.string[start:end]
     cjk = _CJK.search(value)
-    if group == "value" and cjk and cjk.start() >= 3 and not _COMPOSITION.search(value):
+    if (
+        group == "value"
+        and cjk
+        and cjk.start() >= 3
+        and rule.kind != "recovery_code"
+        and not _COMPOSITION.search(value)
+    ):
         # "密码是iloveyou明天改": the secret ends where the Chinese sentence goes on
-        value, end = value[: cjk.start()], start + cjk.start()
+        end = _trim_end(match.string, start, start + cjk.start())
+        value = match.string[start:end]
     elif group == "value" and cjk and _COMPOSITION.search(value):
         # "密码是她生日 0315": how it is built, and what follows in the clause
-        end = _CLAUSE_REST.match(match.string, end).end()
+        end = _trim_end(match.string, start, _CLAUSE_REST.match(match.string, end).end())
+        if _GENERIC_KIND.search(match.string, start, end):
+            return None  # "密码是生日那种不安全": a kind of password in general, not how one is built
     # loose rules only match after an explicit separator (是, :, =, is, it's ...) or inside a URL's credentials
-    return (start, end) if _plausible(value, rule.value, explicit=rule.value == "loose") else None
+    judged = _CJK.sub("", value) if rule.kind == "recovery_code" else value  # a list joined by 另一个, 还有
+    how = "tight" if match.groupdict().get("filler") else rule.value  # words between a name and 'is'
+    if how == "loose" and value.isascii() and value.isalpha() and value.islower():
+        # "the pin is printed on the card", "the passcode is whatever you set": a word that goes on into a
+        # description or a clause is not a value
+        following = _NEXT_WORD.match(match.string, end)
+        if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
+            return None
+    return (start, end) if _plausible(judged, how, explicit=how == "loose") else None
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern
@@ -568,7 +704,7 @@ _ID_NUMBER = re.compile(
 # numbers that are named as something else: an order, a parcel, an invoice, a phone
 _NUMBER_NAMED = re.compile(
     r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
-    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)[^\d\n]{0,12}$"
+    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -745,11 +881,11 @@ def may_hold_secret(text: str) -> bool:
 # ("pass phrase" and "door code" are found by _SHORT_WORD)
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
-    "安全问题 "
+    "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语"
 ).split()
 _TRIGGERS = (
-    "password passwd passcode passphrase passkey _pass _key apikey accesskey token secret bearer mysql "
+    "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login"
 ).split() + ["safe word"]
@@ -805,51 +941,127 @@ PREFILTER_PATTERN = "|".join(
 
 
 _LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
-# "my gmail password is", "password for bank of america is", "the wifi passphrase:" -> gmail, bank of america, wifi
-_LABEL_EN_KEYED = re.compile(
-    r"(?i)(?P<pre>(?:[\w@.\-]+ ){0,3}?)(?:password|passcode|passphrase|pin|pw|pwd|api key|key|token|code|login|"
-    r"seed phrase|recovery phrase|security question answer|answer|otp)s?\b"
-    r"(?: (?:for|to|of|on) (?:my |the |our |your )?(?P<post>[\w@.\-]+(?: [\w@.\-]+){0,3}?))?"
-    r"[^A-Za-z0-9]*(?:(?:is|was|it'?s|it|now|are|set to|changed to)\b[^A-Za-z0-9]*)*$"
+_LABEL_STRIP = re.compile(
+    r"^(?:我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for)\s*|(?:的|是|为|了)$",
+    re.IGNORECASE,
 )
-_LABEL_EN = re.compile(r"((?:[A-Za-z0-9@.\-]+ ){0,3})$")
-_LABEL_STRIP = re.compile(r"^(?:我的|我|的|家里的|my|the|our|your|is|for)\s*|(?:的|是|为)$", re.IGNORECASE)
+
+
+# Words before "password" that do not name a thing: "I changed my password", "so the password", "and my PIN".
+_NOT_A_THING = frozenset(
+    (
+        "i me my mine you your yours we our ours he his she her they their them it its it's the a an this that these "
+        "those and or but so ok okay btw also just still now new old current same usual other and is was are were be "
+        "been has have had do does did got get gets set reset change changed changes update updated forgot forget "
+        "remember know knew use used using need needs want send sent give gave tell told here there what what's "
+        "which where when how why if then to for of on in at by with from about please pls hey hi yeah yes no not"
+    ).split()
+)
+
+
+def _thing_words(words: str) -> str:
+    """The words at the end of `words` that may name a thing (an account, a device, a service); verbs, pronouns
+    and articles end the run ("I changed my" -> "", "my gmail" -> "gmail")."""
+    kept: list[str] = []
+    for word in reversed(words.split()):
+        lowered = word.lower()
+        if lowered in _NOT_A_THING or lowered.endswith(("ed", "ing")) and len(lowered) > 4:
+            break
+        kept.append(word)
+    return " ".join(reversed(kept))
+
+
+# a secret's name, in the words before its value: the label is the thing named just before it (or after it: "password
+# for bank of america"); whatever stands between the name and the value (is, got changed to, 我设的是) is not a label
+_LABEL_KEY = re.compile(
+    r"(?i)(?:密码|口令|密碼|密钥|秘钥|私钥|令牌|验证码|校验码|动态码|短信码|确认码|取件码|提货码|恢复码|备用码|答案|助记词|"
+    r"pin码|(?<![a-z_])(?:passwords?|passcodes?|passphrases?|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pins?|puk|"
+    r"codes?|combo|combination|keys?|tokens?|otp|answers?|logins?|pass|seed phrase|recovery phrase)(?![a-z]))"
+)
+_LABEL_POST = re.compile(
+    r"(?i)[ \t]+(?:for|to|of|on)[ \t]+(?:(?:my|the|our|your|his|her)[ \t]+)?"
+    r"(?P<words>[\w@.&'\-]+(?:[ \t]+[\w@.&'\-]+){0,3})"
+)
+_POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
 
 
 def _label(text: str, start: int, kind: str) -> str:
-    """What the secret is for, from the words just before it (`工作邮箱密码` -> 工作邮箱, `wifi password` -> wifi)."""
-    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])
-    # a reply's lead-in ("it's 4417#") says nothing: the label is in the question before it
-    before = re.sub(r"(?i)(?:^|\n)[ \t]*(?:it'?s|it is|就是|是)[ \t]*$", "\n", before)
+    """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
+    工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
+    kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
+    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start]).replace(_HELD, "")
+    # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
+    before = re.sub(
+        r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
+        r"(?:it'?s|its|it is|就是|是)?[ \t]*$",
+        "\n",
+        before,
+    )
     # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
     before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
-    english = _LABEL_EN_KEYED.search(before)
-    if english and (english.group("post") or english.group("pre").strip()):
-        before = english.group("post") or english.group("pre")
-    before = re.sub(
-        r"(?i)(密码|口令|密碼|pin码?|验证码|校验码|password|passcode|pin|code)\s*(是|为|is|:|：|=)?\s*$", "", before
-    )
-    before = before.rstrip(" :：=，,")
-    match = _LABEL_ZH.search(before) or _LABEL_EN.search(before)
-    label = match.group(1).strip() if match else ""
+    keys = list(_LABEL_KEY.finditer(before))
+    if not keys:
+        return kind.replace("_", " ")
+    key = keys[-1]
+    post = _LABEL_POST.match(before, key.end())
+    if post:
+        words = []
+        for word in post.group("words").split():
+            if word.lower() in _POST_STOP:
+                break
+            words.append(word)
+        if words:
+            return _clean_label(" ".join(words), kind)
+    head = before[: key.start()].rstrip(" :：=，,的")
+    if _CJK.search(head[-1:] or " ") or not head.isascii():
+        match = _LABEL_ZH.search(head)
+        label = match.group(1) if match else ""
+    else:
+        label = _thing_words(" ".join(head.split()[-4:]))
+    return _clean_label(label, kind)
+
+
+def _clean_label(label: str, kind: str) -> str:
+    """Leading pronouns and articles off; long numbers (a phone, an account) out."""
+    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4))
     for _ in range(3):
-        label = _LABEL_STRIP.sub("", label).strip()
+        label = _LABEL_STRIP.sub("", label.strip()).strip()
     return label or kind.replace("_", " ")
 
 
 def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
+    Screening is run again on its own output until nothing more is found (a match that was cut short, or a value
+    whose neighbour only became a placeholder, can hide a second secret): redact(redact(x).text) == redact(x).
+
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
     and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
     redacted) end of the text that came just before in the same conversation: a value given in reply to a question
     that asks for it, or after a label that ended the previous message, is a secret here.
     """
+    screened = _redact_once(text, scope, before=before, prefiltered=prefiltered)
+    for _ in range(_PASSES):
+        if not screened.secrets:
+            break
+        again = _redact_once(screened.text, scope, before=before, prefiltered=False)
+        if not again.secrets:
+            break
+        screened = Screened(again.text, screened.secrets + again.secrets)
+    return screened
+
+
+_PASSES = 4
+
+
+def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Screened:
     findings = find_secrets(text, prefiltered=prefiltered)
-    labels = [_label(text, f.start, f.kind) for f in findings]
+    # a label is read from the text with every other value masked: no secret ends up in another one's label
+    masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
+    labels = [_label(masked, f.start, f.kind) for f in findings]
     if before and _ASKS_OR_LABELS.search(before[-40:]):
-        for finding, label in _carried_over(before, text):
+        for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(label)

@@ -39,3 +39,21 @@ def test_the_evidence_check_fails_on_a_secret_that_bypassed_screening_and_never_
     assert not result.passed
     assert result.metadata["failing_columns"].value == "evidence.raw_content"
     assert all(KEY not in str(v.value) for v in result.metadata.values())
+
+
+def test_the_suite_makes_no_temporary_folder(tmp_path, monkeypatch) -> None:
+    """GX's default ephemeral context reserves a temporary folder for a data docs site; depending on the GX build
+    it is left behind empty (a killed step process never runs the clean-up). The suite must not ask for one."""
+    import tempfile
+
+    made: list[str] = []
+    real_mkdtemp = tempfile.mkdtemp
+
+    def mkdtemp(*args: object, **kwargs: object) -> str:
+        made.append(path := real_mkdtemp(*args, **kwargs))
+        return path
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp)
+    assert secret_expectation_failures({"memories": pl.DataFrame({"text": ["I live in Tokyo"]})}).passed
+    assert made == [] and list(tmp_path.iterdir()) == []

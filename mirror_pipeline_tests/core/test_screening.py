@@ -38,6 +38,20 @@ SECRETS = [
     ("POSTGRES_PASSWORD=Sup3rS3cretPg", "Sup3rS3cretPg"),
     ('"password": "Hunter2024x"', "Hunter2024x"),
     ("mysql -pHunter2024 -u root", "Hunter2024"),
+    ("The wifi password here is Tplink8888", "Tplink8888"),
+    ("password? mine is hunter2xyz", "hunter2xyz"),
+    ("the Hulu password got changed to popcorn0612", "popcorn0612"),
+    ("passwrod is tigerlily9", "tigerlily9"),
+    ("otp 774102", "774102"),
+    ("取件码 6-2-3018", "6-2-3018"),
+    ("恢复码：ABCD-1234-EFGH 另一个 WXYZ-5678-IJKL", "WXYZ-5678-IJKL"),
+    ("密码我记在这了 Bj_2024_home", "Bj_2024_home"),
+    # glued to Chinese: no Unicode word boundary between 0 and 请
+    ("验证码583920请勿泄露", "583920"),
+    ("AKIAIOSFODNN7EXAMPLE是key", "AKIAIOSFODNN7EXAMPLE"),
+    ("用这个 key：xoxb-243737626807-4281764573745-twuEN8ub4drUDAWDMsqLDoNt门禁", "twuEN8ub4drUDAWDMsqLDoNt"),
+    ("otp 774102谢谢", "774102"),
+    ("my password is\u00a0hunter2x ok", "hunter2x"),
     ("I set the wifi password to K8mmq2x9", "K8mmq2x9"),
     ("密码忘了，新的是482193", "482193"),
     ("您的验证码为：482913", "482913"),
@@ -179,6 +193,8 @@ def test_a_label_never_carries_a_piece_of_the_secret() -> None:
         "://" + ":" * 20000,
         "password" + "a" * 20000,
         "secret" + "_a" * 10000,
+        "wifi 密码多少？\n" + " " * 20000 + "x",
+        "wifi 密码多少？\nsure" + " " * 20000 + "x",
     ],
 )
 def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
@@ -186,3 +202,21 @@ def test_long_runs_do_not_make_screening_quadratic(text: str) -> None:
     start = time.perf_counter()
     redact(text, "t")
     assert time.perf_counter() - start < 5  # linear: milliseconds; quadratic: minutes
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("password? mine is hunter2xyz", "password? mine is ["),
+        ("ok the password is finally Zebra#2031", "the password is finally ["),
+        ("the pin number is printed on the card back", "the pin number is printed on the card back"),
+        ("密码管理器用的是1Password", "密码管理器用的是1Password"),
+    ],
+)
+def test_the_words_around_a_value_are_not_taken_for_it(text: str, kept: str) -> None:
+    assert kept in redact(text, "s").text
+
+
+def test_a_kind_of_password_in_general_is_not_how_one_is_built() -> None:
+    assert redact("密码是生日那种不安全", "s").text == "密码是生日那种不安全"
+    assert "0315" not in redact("老妈的取款密码是她生日 0315", "s").text
