@@ -28,4 +28,5 @@ def test_imported_and_hand_dropped_files_named_with_a_secret_run_and_leak_nothin
     for value in ("9931", "Qx7hunter2"):
         assert value not in printed
         assert not [p for p in fresh_home.rglob("*") if value in p.name]
-        assert not [p for p in fresh_home.rglob("*") if p.is_file() and value.encode() in p.read_bytes()]
+    # a 4-digit PIN can turn up by chance inside hashes and times, so every byte is searched for the longer value
+    assert not [p for p in fresh_home.rglob("*") if p.is_file() and b"Qx7hunter2" in p.read_bytes()]
