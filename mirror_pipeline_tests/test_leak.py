@@ -252,8 +252,8 @@ def _needles(value: str) -> list[re.Pattern[bytes]]:
         json.dumps(value)[1:-1].encode(),
         json.dumps(value, ensure_ascii=False)[1:-1].encode(),
     }
-    if value.isdigit():  # a number, not the same digits inside a longer number
-        return [re.compile(rb"(?<![0-9])" + re.escape(f) + rb"(?![0-9])") for f in forms]
+    if value.isdigit():  # a number, not the same digits inside a longer number (nor a time's microseconds: 12.730418)
+        return [re.compile(rb"(?<![0-9.])" + re.escape(f) + rb"(?![0-9])") for f in forms]
     return [re.compile(re.escape(f)) for f in forms]
 
 
