@@ -19,7 +19,7 @@ import click
 
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
-from mirror_pipeline.adapters.inbox import expand, import_file, safe_name
+from mirror_pipeline.adapters.inbox import expand, import_file, import_refusals, record_import, safe_name
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
 from mirror_pipeline.adapters.snapshot import read_table
 from mirror_pipeline.core.screening import redact
@@ -176,6 +176,7 @@ def import_(
         # screening is most of an import's cost: a large export is screened by a few processes
         workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
         outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers))
+        record_import(home.inbox, outcomes[-1], datetime.now(UTC))
         bar.finish(size)
     bar.close()
     payload = {"files": [o.__dict__ for o in outcomes]}
@@ -262,6 +263,10 @@ def status(home: Home, as_json: bool) -> None:
         open_issues = len(_served(home, "open_issues"))
         inbox = _served(home, "inbox_files")
         refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
+    refused += [
+        {"file_path": r["path"], "reason": f"{r['reason']} (mirror import, {r['at'][:16]})"}
+        for r in import_refusals(home.inbox)
+    ]
     age = (datetime.now(UTC) - snapshot_at).total_seconds() if snapshot_at else None
     payload = {
         "home": str(home.root),

@@ -130,7 +130,8 @@ def test_a_refused_file_is_reported_and_the_others_are_processed(fresh_home: Pat
     (fresh_home / "inbox" / "broken.json").write_bytes(b'[{"mapping": ')
     mirror(fresh_home, "run")
     status = mirror_json(fresh_home, "status")
-    assert [r["file_path"] for r in status["refused_files"]] == ["broken.json"]
+    # both: the one `mirror import` refused and the one the run refused
+    assert [r["file_path"] for r in status["refused_files"]] == ["broken.json", str(batch / "conversations.json")]
     assert status["layers"]["memories"] > 0
 
 

@@ -84,3 +84,16 @@ def test_refusals_are_reported_by_import_and_status_and_the_other_files_go_on(fr
     evidence = _evidence(fresh_home)
     assert set(evidence["source_format"]) == {"wechat"} and len(evidence) == 12
     assert "Tplink8888" not in " ".join(evidence["raw_content"])
+
+
+def test_status_shows_what_mirror_import_refused_until_the_same_path_is_accepted(
+    fresh_home: Path, tmp_path: Path
+) -> None:
+    bad = tmp_path / "notes.txt"
+    bad.write_text("", encoding="utf-8")
+    mirror(fresh_home, "import", str(bad))
+    refused = mirror_json(fresh_home, "status")["refused_files"]
+    assert [(r["file_path"], r["reason"].split(" (")[0]) for r in refused] == [(str(bad), "empty file")]
+    bad.write_text("2024-05-01\n今天搬到了杭州。\n", encoding="utf-8")
+    mirror(fresh_home, "import", str(bad))
+    assert mirror_json(fresh_home, "status")["refused_files"] == []

@@ -125,6 +125,38 @@ def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) 
         ledger.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
+def refusals_path(inbox: Path) -> Path:
+    return inbox.parent / "import_refusals.jsonl"
+
+
+def record_import(inbox: Path, outcome: ImportOutcome, at: datetime) -> None:
+    """Remember a file `mirror import` refused (it never reaches the inbox, so the run cannot know of it), and forget
+    it once the same path is accepted: `mirror status` shows what is still refused and why."""
+    if outcome.status == "duplicate":
+        return
+    line = {"path": outcome.path, "status": outcome.status, "reason": outcome.reason, "at": at.isoformat()}
+    with open(refusals_path(inbox), "a", encoding="utf-8") as log:
+        log.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def import_refusals(inbox: Path) -> list[dict]:
+    """Files `mirror import` refused and that were not accepted since, newest last: path, reason, when."""
+    latest: dict[str, dict] = {}
+    try:
+        lines = refusals_path(inbox).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(entry, dict) and {"path", "status", "reason", "at"} <= entry.keys():
+            latest.pop(entry["path"], None)
+            latest[entry["path"]] = entry
+    return [{k: e[k] for k in ("path", "reason", "at")} for e in latest.values() if e["status"] == "refused"]
+
+
 def _unchanged(entry: dict | None, path: Path) -> bool:
     """Whether the ledger entry still describes the file on disk (same size and modification time)."""
     if entry is None:
@@ -167,7 +199,8 @@ def safe_name(name: str) -> str:
 
 def shown(source: Path) -> str:
     """A path as the commands print it: the user's own path, with a secret in a name taken out."""
-    return str(Path(*[safe_name(part) for part in source.parts])) if source.parts else str(source)
+    parts = source.parts[1:] if source.anchor else source.parts
+    return str(Path(source.anchor, *[safe_name(part) for part in parts]))
 
 
 def _refusal(err: Exception, source: Path) -> str:
