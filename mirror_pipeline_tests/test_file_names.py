@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from mirror_pipeline.adapters.inbox import safe_name
+from mirror_pipeline.adapters.inbox import safe_name, shown
 from mirror_pipeline_tests.conftest import mirror, mirror_json
 
 CHAT = "[01.01.24, 09:15:02] Wei Zhang: 今天去了海边\n[01.01.24, 09:16:10] Lily: 真好\n"
@@ -30,3 +30,11 @@ def test_imported_and_hand_dropped_files_named_with_a_secret_run_and_leak_nothin
         assert not [p for p in fresh_home.rglob("*") if value in p.name]
     # a 4-digit PIN can turn up by chance inside hashes and times, so every byte is searched for the longer value
     assert not [p for p in fresh_home.rglob("*") if p.is_file() and b"Qx7hunter2" in p.read_bytes()]
+
+
+def test_a_path_is_shown_as_given_but_for_a_secret_in_a_name() -> None:
+    assert (
+        shown(Path("/home/wei/exports/WhatsApp Chat with Lily.txt")) == "/home/wei/exports/WhatsApp Chat with Lily.txt"
+    )
+    assert shown(Path("exports/chat.txt")) == "exports/chat.txt"
+    assert "9931" not in shown(Path("/home/wei/PIN 9931.txt")) and shown(Path("/home/wei/PIN 9931.txt")).startswith("/")
