@@ -78,8 +78,11 @@ def test_refusals_are_reported_by_import_and_status_and_the_other_files_go_on(fr
     (fresh_home / "inbox" / "dropped.csv").write_text("a,b\n1,2\n", encoding="utf-8")
     mirror(fresh_home, "run")
     status = mirror_json(fresh_home, "status")
-    assert [(r["file_path"], r["reason"].split(":")[0]) for r in status["refused_files"]] == [
-        ("dropped.csv", "unknown CSV columns")
+    assert [(Path(r["file_path"]).name, r["reason"].split(":")[0].split(" (")[0]) for r in status["refused_files"]] == [
+        ("dropped.csv", "unknown CSV columns"),  # refused by the run
+        ("cut.json", "truncated or invalid JSON"),  # and the three `mirror import` refused
+        ("empty.txt", "empty file"),
+        ("other.csv", "unknown CSV columns"),
     ]
     evidence = _evidence(fresh_home)
     assert set(evidence["source_format"]) == {"wechat"} and len(evidence) == 12
