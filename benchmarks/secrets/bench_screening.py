@@ -19,7 +19,7 @@ from pathlib import Path
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, redact_sequence
 
 HERE = Path(__file__).parent
-CORPORA = (HERE / "corpus.jsonl", HERE / "handwritten.jsonl", HERE / "heldout4.jsonl")
+CORPORA = tuple(HERE / name for name in ("corpus.jsonl", "handwritten.jsonl", "heldout4.jsonl", "heldout5.jsonl"))
 LOCOMO = Path("/work/shared/benchmarks/locomo10.json")
 
 
