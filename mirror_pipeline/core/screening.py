@@ -443,7 +443,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "id_number",
         re.compile(
-            r"(?i)(?<![a-z])(?:ssn|social security(?: number| no\.?)?|social|社保号|社会安全号)(?![a-z])"
+            r"(?i)(?<![a-z])(?:ssn|social security(?: number| no\.?)?|social)(?![a-z])"
             r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{2}[- ]?\d{4})(?!\d)"
         ),
         "tight",
@@ -493,6 +493,7 @@ def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
 RULES = tuple(Rule(rule.kind, _ascii_words(rule.pattern), rule.value) for rule in RULES)
 
 
+_SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
@@ -553,18 +554,18 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
     _ZH_KEY_WORDS,
     (_HELD,),
-    ("wifi", "wi-fi", "ssid", "network", "router", "路由", "密码", "口令", "pw", "pass", "login", "账号", "帐号"),
+    ("/",),
     _ZH_KEY_WORDS,
     _EN_KEY_WORDS,
     _CODE_KEY_WORDS,
     _ZH_KEY_WORDS,
-    ("safe", "locker", "lockbox", "lock box", "padlock", "keypad", "combination lock", "code", "combo"),
-    ("保险柜", "保险箱", "柜子的锁", "密码锁", "门禁", "门锁", "储物柜", "锁"),
-    ("cvv", "cvc", "cvn", "csc", "security code", "card code", "安全码", "卡", "card"),
-    ("ssn", "social", "社保号", "社会安全号"),
+    ("safe", "lock", "keypad", "code", "combo", "combination"),
+    ("保险", "柜", "锁", "门禁"),
+    ("cv", "csc", "security", "code", "安全码", "背面", "back"),
+    ("ssn", "social"),
     ("passport", "护照"),
-    ("身份证", "id card", "ssn", "id"),
-    ("pass for",),
+    ("后", "last "),
+    ("pass",),
     ("wifi", "wi-fi"),
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
@@ -574,6 +575,8 @@ _ANCHORED = tuple(
     next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
 )
 _NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
+_RULES_NEEDING = {word: tuple(k for k, words in enumerate(_NEEDS) if word in words) for word in _NEED_WORDS}
+_NEED_WORDS_ASCII = tuple(word for word in _NEED_WORDS if word.isascii())  # all an ASCII text can hold
 
 
 _ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
@@ -662,12 +665,12 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
-    present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
+    present = filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS)
     found: list[Finding] = []
     starts: dict[int, list[int]] = {}
-    for index, rule in enumerate(RULES):
-        if present.isdisjoint(_NEEDS[index]):
-            continue
+    # the rules some of whose words the text holds, in their order (only those are looked at)
+    for index in sorted({index for word in present for index in _RULES_NEEDING[word]}):
+        rule = RULES[index]
         found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(_number_findings(masked))
@@ -1018,14 +1021,36 @@ def may_hold_secret(text: str) -> bool:
 # ("pass phrase" and "door code" are found by _SHORT_WORD)
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
-    "安全问题 取件码 提货码 取货码 护照 身份证 安全码 背面 保险柜 保险箱 门禁 门锁 储物柜 挂锁 柜子的锁 "
+    "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语"
 ).split()
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif creds credential login cvv cvc ssn passport locker lockbox padlock combination safe"
-).split() + ["safe word", "social security", "social is", "social:", "security code", "card code", "lock box"]
+    "admin keypad verif creds credential login"
+).split() + ["safe word"]
+# Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
+# first word, then the phrases it stands for (one substring test a group for most texts)
+_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cv", ("cvv", "cvc", "cvn")),
+    ("csc", ("csc",)),
+    ("ssn", ("ssn",)),
+    ("passport", ("passport",)),
+    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    ("social", ("social security", "social is", "social:")),
+    ("card code", ("card code",)),
+    ("safe", _SAFE_WORDS),
+)
+_CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("护照", ("护照",)),
+    ("身份证", ("身份证",)),
+    ("安全码", ("安全码",)),
+    ("背面", ("背面",)),
+    ("门禁", ("门禁",)),
+    ("保险箱", ("保险箱",)),
+    ("柜", ("保险柜", "储物柜")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+)
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
 _SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
 _SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
@@ -1038,6 +1063,14 @@ def _may_hold(folded: str) -> bool:
     ascii_only = folded.isascii()
     if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
         return True
+    if any(map(lowered.__contains__, _GROUP_FIRSTS)) and _grouped(lowered, _GROUPED_TRIGGERS):
+        return True
+    if (
+        not ascii_only
+        and any(map(lowered.__contains__, _CJK_GROUP_FIRSTS))
+        and _grouped(lowered, _CJK_GROUPED_TRIGGERS)
+    ):
+        return True
     if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
@@ -1045,6 +1078,14 @@ def _may_hold(folded: str) -> bool:
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
     return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
+_CJK_GROUP_FIRSTS = tuple(first for first, _ in _CJK_GROUPED_TRIGGERS)
+
+
+def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    return any(first in lowered and any(map(lowered.__contains__, words)) for first, words in groups)
 
 
 def _may_hold_seed(lowered: str) -> bool:
@@ -1062,6 +1103,8 @@ def _may_hold_seed(lowered: str) -> bool:
 PREFILTER_PATTERNS: tuple[str, ...] = (
     "|".join(re.escape(t) for t in _CJK_TRIGGERS),
     "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    "(?i)"
+    + "|".join(re.escape(t) for groups in (_GROUPED_TRIGGERS, _CJK_GROUPED_TRIGGERS) for _, ws in groups for t in ws),
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
