@@ -122,7 +122,7 @@ _CORRECTED = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})[\"'”’
 # the password of a pair: long enough for a network or a login (a Wi-Fi password has at least 8)
 _PAIRED = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
 # digits or Chinese numerals, not a year, a date, an amount or a count
-_ZH_NUMBER = r"(?P<value>(?<![\d.])\d{4,8})(?![\d.年月日号岁个位次天元块%楼栋层室])"
+_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))\d{4,8})(?![\d.年月日号岁个位次天元块%楼栋层室房])"
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
     r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
@@ -133,17 +133,19 @@ _EN_SAME = (
     r"[,:]?[ \t]+)"
 )
 _EN_SAFE = (
-    r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b|\b(?:locker|lockbox|lock box|padlock|keypad|"
+    r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
+    r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
     r"combination lock)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
 )
 _ZH_SAFE = (
     r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
-    r"[^。！？\n\d]{0,8}?(?:是|为|:)?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:))?"
 )
 _COMBINATION = (
-    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[- ]\d{1,2}){2,3}|\d{3,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室])"
+    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[- ]\d{1,2}){2,3}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
 _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
