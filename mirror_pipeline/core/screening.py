@@ -422,7 +422,8 @@ RULES: tuple[Rule, ...] = (
         "tight",
     ),
     # words between the name and a number: "银行卡密码六个数 880213", "取款密码我生日 880213", "门禁密码换了，现在 3579"
-    Rule("pin", re.compile(_ZH_KEY + r"[^。！？\n]{1,14}?[ \t:，,]*" + _ZH_NUMBER), "tight"),
+    # (words that tell how it is built, "我生日", go with it: section 15.3)
+    Rule("pin", re.compile(_ZH_KEY + r"(?P<built>[^。！？\n]{1,14}?)[ \t:，,]*" + _ZH_NUMBER), "tight"),
     # "my bank pin is still my birthday 0812", "spotify password is the usual one, jazzhands99"
     Rule("password", re.compile(_EN_KEY + _EN_SAME + r"(?=[A-Za-z!@#$%^&*._+=~\-]*\d)" + _TIGHT), "tight"),
     # a code or a password in Chinese numerals: "验证码是：六七三九二一", "银行卡密码：三九二八五一"
@@ -798,7 +799,12 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         following = _NEXT_WORD.match(match.string, end)
         if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
             return None
-    return (start, end) if _plausible(judged, how, explicit=how == "loose") else None
+    if not _plausible(judged, how, explicit=how == "loose"):
+        return None
+    built = match.groupdict().get("built")
+    if built and _COMPOSITION.search(built):
+        start = match.start("built")  # "取款密码我生日 880213": how it is built is no less secret than the value
+    return (start, end)
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern

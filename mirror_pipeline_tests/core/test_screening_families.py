@@ -251,3 +251,10 @@ def test_the_new_rules_are_linear(text: str) -> None:
     start = time.perf_counter()
     screen(text)
     assert time.perf_counter() - start < 5
+
+
+def test_how_a_pin_is_built_goes_with_it() -> None:
+    """Section 15.3: "我生日" before the number tells how it is built; it is redacted with the value."""
+    out = screen("取款密码我生日 880213")[0]
+    assert "生日" not in out and "880213" not in out and out.startswith("取款密码[secret:")
+    assert screen("银行卡密码六个数 880213")[0].startswith("银行卡密码六个数 [secret:")
