@@ -411,7 +411,9 @@ RULES: tuple[Rule, ...] = (
     # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT), "mixed"),
     # a correction right after a secret is a secret: "[secret] | no wait it's Hunter22!", "[secret] | 打错了，是 x"
-    Rule("password", re.compile(_HELD + r"{8,}[^\n]{0,40}\n[ \t]*" + _CORRECTION + _CORRECTED), "reply"),
+    Rule(
+        "password", re.compile(_HELD + r"{8,}[^\n]{0,40}\n(?:[ \t]*\n){0,3}[ \t]*" + _CORRECTION + _CORRECTED), "reply"
+    ),
     # a user / password pair after a name for a login or a network: "wifi: HomeNet / sunshine2020"
     Rule(
         "password",

@@ -30,6 +30,7 @@ def assert_kept(*messages: str) -> None:
         (("wifi密码：Tplink8888", "不对，是 Tplink6666"), ("Tplink6666",)),
         (("邮箱密码 Lx2020mail", "更正一下：Lx2021mail"), ("Lx2021mail",)),
         (("password for the shared drive is Falcon_22\nactually it's Falcon_23",), ("Falcon_23",)),
+        (("my password is Kestrel#81\n", "\nsorry typo, it's Kestrel#18\n"), ("Kestrel#18",)),  # journal paragraphs
     ],
 )
 def test_a_correction_right_after_a_secret_is_a_secret(messages: tuple[str, ...], values: tuple[str, ...]) -> None:
