@@ -85,6 +85,15 @@ PLANTED: list[tuple[str, list[str], list[str]]] = [
     ("reply", ["家里路由器密码多少？", "Router9931x"], ["Router9931x"]),
     ("split lines", ["NAS 管理员密码\nNasAdm1n77"], ["NasAdm1n77"]),
     ("split messages", ["公司VPN密码是", "Vpn#2024qz"], ["Vpn#2024qz"]),
+    # screening-6
+    ("correction", ["my netflix password is Popcorn4471", "no wait it's Popcorn4417!"], ["Popcorn4471", "Popcorn4417"]),
+    ("network pair", ["wifi: GreenNet / marigold8812"], ["marigold8812"]),
+    ("card security", ["卡号 4111 1111 1111 1111，有效期 07/29，CVV 846"], ["07/29", "CVV 846"]),
+    ("ssn", ["my SSN is 371-52-8846"], ["371-52-8846"]),
+    ("passport", ["护照号 E73921584"], ["E73921584"]),
+    ("safe", ["the safe is 17-42-93"], ["17-42-93"]),
+    ("chinese numerals", ["验证码是：七三九五二八"], ["七三九五二八"]),
+    ("pin after words", ["取款密码还是老的那个 620847"], ["620847"]),
 ]
 VALUES = [v for _, _, values in PLANTED for v in values]
 

@@ -16,10 +16,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from mirror_pipeline.core.screening import redact_sequence
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, redact_sequence
 
 HERE = Path(__file__).parent
-CORPORA = (HERE / "corpus.jsonl", HERE / "handwritten.jsonl", HERE / "heldout4.jsonl")
+CORPORA = tuple(HERE / name for name in ("corpus.jsonl", "handwritten.jsonl", "heldout4.jsonl", "heldout5.jsonl"))
 LOCOMO = Path("/work/shared/benchmarks/locomo10.json")
 
 
@@ -41,7 +41,7 @@ def screen(case: dict) -> list[str]:
 def leaked(case: dict, out: list[str]) -> list[str]:
     """The planted values still visible: the whole value, or two of its words in a row (a seed phrase, a
     passphrase half redacted is a leak too)."""
-    text = "\n".join(out)
+    text = PLACEHOLDER_RE.sub("[secret]", "\n".join(out))  # a short value may recur in a reference's hex
     found = []
     for value in case["values"]:
         words = value.split()

@@ -22,7 +22,7 @@ import polars as pl
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-5"
+SCREENING_VERSION = "screening-6"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 _GENERIC = "\x00SECRET\x00"
@@ -101,7 +101,7 @@ _ANSWER = (
 _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # A value alone on its line: password characters only
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
-_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
+_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我|发你|给你|发过去)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
 _LINE_VALUE = (
     # a lead-in ("sure its", "it's"); it begins and ends with a word, so white space is never tried two ways
     r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?(?:\s*(?:it'?s|its|it is|就是|是))?"
@@ -109,6 +109,46 @@ _LINE_VALUE = (
     r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
     r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
 )
+
+
+# the start of a message that corrects the one before: "no wait it's", "sorry typo,", "打错了，是", "更正一下："
+_CORRECTION = (
+    r"(?:(?i:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|oh)"
+    r"[ \t,.!:;]*)+(?i:(?:it'?s|its|it is|should be|is|was)[ \t]+)?"
+    r"|(?:不对|打错了?|说错了?|写错了?|发错了?|更正(?:一下)?|哦不|错了|纠正(?:一下)?)[ \t，,:。！!]*(?:应该是|是|为)?)"
+    r"[ \t:]*"
+)
+_CORRECTED = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})[\"'”’]?[ \t.!?。！]*(?=\n|$)"
+# the password of a pair: long enough for a network or a login (a Wi-Fi password has at least 8)
+_PAIRED = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
+# digits or Chinese numerals, not a year, a date, an amount or a count
+_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))\d{4,8})(?![\d.年月日号岁个位次天元块%楼栋层室房])"
+_ZH_NUMERALS = (
+    r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
+    r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
+)
+# "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
+_EN_SAME = (
+    r"(?i:[^.!?\n]{0,24}?\b(?:usual|same|old|default|regular|standard|birthday|always|before)\b[^.!?\n,:]{0,16}?"
+    r"[,:]?[ \t]+)"
+)
+_EN_SAFE = (
+    r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
+    r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
+    r"combination lock)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
+    r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
+    r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
+)
+_ZH_SAFE = (
+    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:))?"
+)
+_COMBINATION = (
+    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[- ]\d{1,2}){2,3}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
+)
+_QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
+_NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 
 @dataclass(frozen=True)
@@ -370,6 +410,79 @@ RULES: tuple[Rule, ...] = (
     ),
     # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
     Rule("password", re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT), "mixed"),
+    # a correction right after a secret is a secret: "[secret] | no wait it's Hunter22!", "[secret] | 打错了，是 x"
+    Rule(
+        "password", re.compile(_HELD + r"{8,}[^\n]{0,40}\n(?:[ \t]*\n){0,3}[ \t]*" + _CORRECTION + _CORRECTED), "reply"
+    ),
+    # a user / password pair after a name for a login or a network: "wifi: HomeNet / sunshine2020"
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)(?:wi-?fi|ssid|network|router|路由器?|密码|口令|(?<![a-z])(?:pw|pwd|pass)(?![a-z])|login|账号|帐号)"
+            r"[^\n/]{0,30}?[\w.@\-]+[ \t]*/[ \t]*" + _PAIRED
+        ),
+        "tight",
+    ),
+    # words between the name and a number: "银行卡密码六个数 880213", "取款密码我生日 880213", "门禁密码换了，现在 3579"
+    # (words that tell how it is built, "我生日", go with it: section 15.3)
+    Rule("pin", re.compile(_ZH_KEY + r"(?P<built>[^。！？\n]{1,14}?)[ \t:，,]*" + _ZH_NUMBER), "tight"),
+    # "my bank pin is still my birthday 0812", "spotify password is the usual one, jazzhands99"
+    Rule("password", re.compile(_EN_KEY + _EN_SAME + r"(?=[A-Za-z!@#$%^&*._+=~\-]*\d)" + _TIGHT), "tight"),
+    # a code or a password in Chinese numerals: "验证码是：六七三九二一", "银行卡密码：三九二八五一"
+    Rule("one_time_code", re.compile(_CODE_WORDS + _ZH_NUMERALS), "tight"),
+    Rule("pin", re.compile(_ZH_KEY + _ZH_NUMERALS), "tight"),
+    # safes, lockers, lockboxes, padlocks, keypads; a door, gate or alarm with its code
+    Rule("combination", re.compile(_EN_SAFE + _COMBINATION), "tight"),
+    Rule("combination", re.compile(_ZH_SAFE + _COMBINATION), "tight"),
+    # card security data: CVV / CVC / 安全码, "security code on the back: 615", "信用卡背面三位数 386"
+    Rule(
+        "card_security",
+        re.compile(
+            r"(?i)(?:(?<![a-z])(?:cvv2?|cvc2?|cvn|csc)(?![a-z])|security code|card code|安全码|"
+            r"(?:卡|card)[^\n]{0,30}?(?:背面|on the back))"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3,4})(?![\d/年月日号元块])"
+        ),
+        "tight",
+    ),
+    # restricted personal numbers: a US social security number, a passport number, the end of a resident ID
+    Rule(
+        "id_number",
+        re.compile(
+            r"(?i)(?<![a-z])(?:ssn|social security(?: number| no\.?)?|social)(?![a-z])"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{2}[- ]?\d{4})(?!\d)"
+        ),
+        "tight",
+    ),
+    Rule(
+        "id_number",
+        re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,16}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
+        "tight",
+    ),
+    Rule(
+        "id_number",
+        re.compile(
+            r"(?i)(?:身份证|id card|(?<![a-z])(?:ssn|id)(?![a-z]))[^\n\d]{0,10}?"
+            r"(?:后|last )(?:[四六4-6]|four|six)(?: digits)?位?(?: of[^\n\d]{0,16})?"
+            r"[^\n\d]{0,6}?(?P<value>(?<!\d)\d{3,5}[\dx])(?![a-z0-9])"
+        ),
+        "tight",
+    ),
+    # "pass for the nas is nasbox!2020": 'pass' names a password only before 'for the ...', and the value mixes
+    Rule(
+        "password",
+        re.compile(r"(?i)\bpass for (?:the |my |our |your )?[\w.\-]+(?: [\w.\-]+)?\s+(?:is|:)\s*" + _QUOTED_OR_TIGHT),
+        "mixed",
+    ),
+    # "the wifi at the airbnb is 'SeaBreeze2025'", "民宿的wifi是 Seaview2024"
+    Rule(
+        "password",
+        re.compile(
+            r"(?i)\bwi-?fi(?: (?:at|in|for|of) [^\n.!?]{1,30}?)?\s*(?:is|was|:|是|为)\s*"
+            + _NOT_A_SPEED
+            + _QUOTED_OR_TIGHT
+        ),
+        "mixed",
+    ),
 )
 
 
@@ -385,6 +498,7 @@ def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
 RULES = tuple(Rule(rule.kind, _ascii_words(rule.pattern), rule.value) for rule in RULES)
 
 
+_SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
@@ -444,6 +558,20 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
     _ZH_KEY_WORDS,
     ("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
     _ZH_KEY_WORDS,
+    (_HELD,),
+    ("/",),
+    _ZH_KEY_WORDS,
+    _EN_KEY_WORDS,
+    _CODE_KEY_WORDS,
+    _ZH_KEY_WORDS,
+    ("safe", "lock", "keypad", "code", "combo", "combination"),
+    ("保险", "柜", "锁", "门禁"),
+    ("cv", "csc", "security", "code", "安全码", "背面", "back"),
+    ("ssn", "social"),
+    ("passport", "护照"),
+    ("后", "last "),
+    ("pass",),
+    ("wifi", "wi-fi"),
 )
 assert len(_NEEDS) == len(RULES), "every rule names the words it needs"
 # the names most rules begin with, and which rules begin with which (-1: none)
@@ -452,6 +580,11 @@ _ANCHORED = tuple(
     next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
 )
 _NEED_WORDS = tuple(sorted({word for words in _NEEDS for word in words}))
+_RULES_NEEDING = {word: tuple(k for k, words in enumerate(_NEEDS) if word in words) for word in _NEED_WORDS}
+_NEED_WORDS_ASCII = tuple(word for word in _NEED_WORDS if word.isascii())  # all an ASCII text can hold
+
+
+_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
 
 
 def _plausible(value: str, how: str, explicit: bool) -> bool:
@@ -468,6 +601,8 @@ def _plausible(value: str, how: str, explicit: bool) -> bool:
         )
     if how == "answer":
         return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
+    if _ZH_NUMERALS_ONLY.fullmatch(v):
+        return True  # a code or a PIN said in Chinese numerals: "六七三九二一"
     if _CJK.search(v):
         # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
         return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
@@ -535,12 +670,12 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
-    present = frozenset(filter(lowered.__contains__, _NEED_WORDS))
+    present = filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS)
     found: list[Finding] = []
     starts: dict[int, list[int]] = {}
-    for index, rule in enumerate(RULES):
-        if present.isdisjoint(_NEEDS[index]):
-            continue
+    # the rules some of whose words the text holds, in their order (only those are looked at)
+    for index in sorted({index for word in present for index in _RULES_NEEDING[word]}):
+        rule = RULES[index]
         found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(_number_findings(masked))
@@ -666,7 +801,12 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         following = _NEXT_WORD.match(match.string, end)
         if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
             return None
-    return (start, end) if _plausible(judged, how, explicit=how == "loose") else None
+    if not _plausible(judged, how, explicit=how == "loose"):
+        return None
+    built = match.groupdict().get("built")
+    if built and _COMPOSITION.search(built):
+        start = match.start("built")  # "取款密码我生日 880213": how it is built is no less secret than the value
+    return (start, end)
 
 
 # ---------------------------------------------------------------- detectors that are more than one pattern
@@ -707,6 +847,11 @@ _NUMBER_NAMED = re.compile(
     r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+_CARD_DATA = re.compile(
+    r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面)[ \t:：]*"
+    r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/]))"
+)
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
 
@@ -740,6 +885,11 @@ def _number_findings(text: str) -> list[Finding]:
         named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
         if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    if any(f.kind == "bank_card" for f in found):
+        # with a card number in the same text, its expiry and the code on its back are the card's security data
+        found.extend(
+            Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE) for m in _CARD_DATA.finditer(text)
+        )
     return found
 
 
@@ -889,6 +1039,28 @@ _TRIGGERS = (
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login"
 ).split() + ["safe word"]
+# Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
+# first word, then the phrases it stands for (one substring test a group for most texts)
+_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cv", ("cvv", "cvc", "cvn")),
+    ("csc", ("csc",)),
+    ("ssn", ("ssn",)),
+    ("passport", ("passport",)),
+    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    ("social", ("social security", "social is", "social:")),
+    ("card code", ("card code",)),
+    ("safe", _SAFE_WORDS),
+)
+_CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("护照", ("护照",)),
+    ("身份证", ("身份证",)),
+    ("安全码", ("安全码",)),
+    ("背面", ("背面",)),
+    ("门禁", ("门禁",)),
+    ("保险箱", ("保险箱",)),
+    ("柜", ("保险柜", "储物柜")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+)
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
 _SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
 _SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
@@ -901,6 +1073,14 @@ def _may_hold(folded: str) -> bool:
     ascii_only = folded.isascii()
     if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
         return True
+    if any(map(lowered.__contains__, _GROUP_FIRSTS)) and _grouped(lowered, _GROUPED_TRIGGERS):
+        return True
+    if (
+        not ascii_only
+        and any(map(lowered.__contains__, _CJK_GROUP_FIRSTS))
+        and _grouped(lowered, _CJK_GROUPED_TRIGGERS)
+    ):
+        return True
     if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
@@ -908,6 +1088,14 @@ def _may_hold(folded: str) -> bool:
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
     return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
+_CJK_GROUP_FIRSTS = tuple(first for first, _ in _CJK_GROUPED_TRIGGERS)
+
+
+def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    return any(first in lowered and any(map(lowered.__contains__, words)) for first, words in groups)
 
 
 def _may_hold_seed(lowered: str) -> bool:
@@ -925,6 +1113,8 @@ def _may_hold_seed(lowered: str) -> bool:
 PREFILTER_PATTERNS: tuple[str, ...] = (
     "|".join(re.escape(t) for t in _CJK_TRIGGERS),
     "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    "(?i)"
+    + "|".join(re.escape(t) for groups in (_GROUPED_TRIGGERS, _CJK_GROUPED_TRIGGERS) for _, ws in groups for t in ws),
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
