@@ -21,8 +21,9 @@ import yaml
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
 from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext, telegram, wechat, whatsapp
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
+from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
-from mirror_pipeline.core.screening import RULES, redact_sequence
+from mirror_pipeline.core.screening import RULES
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
@@ -186,9 +187,8 @@ def _redact_text(name: str, text: str) -> tuple[str | None, int]:
         meta = {}  # a refused file is still screened
     day = _entry_date(meta, name, "filled_on")
     entry = day.isoformat() if day else name
-    screened = redact_sequence([(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text))])
-    secrets = sum(len(s.secrets) for s in screened)
-    return ("".join(s.text for s in screened) if secrets else None), secrets
+    texts, secrets = screen_in_order([(block, f"{entry}#{i}") for i, block in enumerate(_blocks(text))])
+    return ("".join(texts) if secrets else None), secrets
 
 
 def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
