@@ -1,5 +1,4 @@
-"""The `mirror` command (see shared/CONTRACT.md): with --json, exactly one JSON document on stdout; progress and
-logs on stderr; non-zero exit with a one-line reason when it cannot do what was asked."""
+"""Commands that build the memory: init, import, run, status, ui."""
 
 from __future__ import annotations
 
@@ -10,8 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, date, datetime
-from functools import wraps
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,74 +19,8 @@ from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file, import_refusals, record_import, safe_name
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
-from mirror_pipeline.adapters.snapshot import read_table
-from mirror_pipeline.core.screening import redact
-from mirror_pipeline.core.timeexpr import as_said, describe
-
-
-class Failure(click.ClickException):
-    """The command could not do what was asked: a one-line reason on stderr and exit code 1."""
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    return str(value)
-
-
-def emit(as_json: bool, payload: dict[str, Any], human: Callable[[dict[str, Any]], str]) -> None:
-    if as_json:
-        click.echo(json.dumps(payload, ensure_ascii=False, default=_json_default))
-    else:
-        click.echo(human(payload))
-
-
-def command(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Every command takes --home and --json, and gets the resolved home."""
-
-    @click.option(
-        "--home",
-        "home_dir",
-        type=click.Path(file_okay=False),
-        default=None,
-        help="The data home (default: $MIRROR_HOME, else ./data).",
-    )
-    @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
-    @click.pass_context
-    @wraps(func)
-    def wrapper(ctx: click.Context, home_dir: str | None, as_json: bool, **kwargs: Any) -> Any:
-        home = Home.resolve(home_dir or ctx.obj.get("home"))
-        return func(home=home, as_json=as_json or ctx.obj.get("json", False), **kwargs)
-
-    return wrapper
-
-
-def _require_home(home: Home) -> None:
-    if not home.exists:
-        raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
-
-
-def _served(home: Home, table: str):
-    _require_home(home)
-    try:
-        return read_table(home.served, table)
-    except FileNotFoundError as err:
-        raise Failure(str(err)) from None
-
-
-@click.group()
-@click.option(
-    "--home",
-    "home_dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="The data home (default: $MIRROR_HOME, else ./data).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
-@click.pass_context
-def main(ctx: click.Context, home_dir: str | None, as_json: bool) -> None:
-    """mi-mirror: a personal long-term memory built with you, on evidence, confirmation, revision and audit."""
-    ctx.obj = {"home": home_dir, "json": as_json}
+from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _served, command, emit
+from mirror_pipeline.cli.group import main
 
 
 @main.command()
@@ -295,120 +227,6 @@ def status(home: Home, as_json: bool) -> None:
     )
 
 
-def _first_line(event: Any) -> str:
-    """The first line of a step's error (our errors name tables, files and checks, never content)."""
-    error = getattr(event.event_specific_data, "error", None)
-    cause = error.cause if error is not None and error.cause is not None else error
-    message = (cause.message if cause is not None else "").strip().splitlines()
-    return f" ({message[0][:200]})" if message else ""
-
-
-def _screened(text: str) -> str:
-    """What the person typed, with any secret in it replaced: a task or query is written to the audit log and
-    printed back, and a secret must reach neither."""
-    return redact(text, scope="command").text
-
-
-def _log_access(home: Home, task: str, ids: list[str]) -> None:
-    """Section 16.3: which tasks used which memories (append-only; the pipeline reads it, never rewrites it)."""
-    home.audit.mkdir(parents=True, exist_ok=True)
-    entry = {"at": datetime.now(UTC).isoformat(), "task": task, "memory_ids": ids}
-    with (home.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
-        f.write(json.dumps(entry, ensure_ascii=False) + "\n")
-
-
-@main.command()
-@click.argument("task")
-@click.option(
-    "--budget", default=None, type=click.IntRange(min=1), help="Token budget of the context (default from mirror.yaml)."
-)
-@command
-def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
-    """The task-aware context: slots, labels, evidence references."""
-    from mirror_pipeline.core.context import assemble
-
-    task = _screened(task)
-    memories = _served(home, "memories").to_dicts()
-    if budget is None:
-        budget = int(home.config.get("context", {}).get("budget", 800))
-    result = assemble(task, memories, budget)
-    _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
-    emit(as_json, result, lambda p: p["text"])
-
-
-@main.command()
-@click.argument("query")
-@click.option("--k", default=10, type=click.IntRange(min=1), help="How many results.")
-@command
-def search(home: Home, as_json: bool, query: str, k: int) -> None:
-    """Ranked memories and evidence."""
-    from mirror_pipeline.core.context import search as run_search
-
-    query = _screened(query)
-    results = run_search(query, _served(home, "search_documents").to_dicts(), k)
-    emit(
-        as_json,
-        {"query": query, "results": results},
-        lambda p: (
-            "\n".join(
-                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] ({r['speaker']}) {r['text'][:100]}"
-                for r in p["results"]
-            )
-            or "no results"
-        ),
-    )
-
-
-@main.command()
-@command
-def timeline(home: Home, as_json: bool) -> None:
-    """Events in time order, with precision and the original time expression."""
-    events = _served(home, "timeline").to_dicts()
-    emit(
-        as_json,
-        {"events": events},
-        lambda p: (
-            "\n".join(f"{as_said(e):16} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
-            or "no events yet"
-        ),
-    )
-
-
-@main.command()
-@command
-def issues(home: Home, as_json: bool) -> None:
-    """Open memory issues with their question and options."""
-    rows = _served(home, "open_issues").to_dicts()
-    emit(
-        as_json,
-        {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
-        lambda p: (
-            "\n".join(f"{i['id']} [{i['priority']}] {i['question']} options: {i['options']}" for i in p["issues"])
-            or "no open issues"
-        ),
-    )
-
-
-@main.command()
-@command
-def secrets(home: Home, as_json: bool) -> None:
-    """Secret references: metadata only, never a secret."""
-    rows = _served(home, "secret_references").to_dicts()
-    refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
-    emit(
-        as_json,
-        {"secret_references": refs},
-        lambda p: (
-            "\n".join(
-                f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
-                + (f" hint: {r['hint']}" if r.get("hint") else "")
-                for r in p["secret_references"]
-            )
-            or "no secret references"
-        ),
-    )
-
-
 @main.command()
 @click.option("--port", default=3000, type=int)
 @command
@@ -430,19 +248,3 @@ def ui(home: Home, as_json: bool, port: int) -> None:
     ]
     click.echo(f"Dagster UI for {home.root} on http://127.0.0.1:{port}", err=True)
     raise SystemExit(subprocess.call(cmd, env=env))
-
-
-def run_cli() -> None:
-    """The console script: every failure, usage errors included, is one line on stderr and a non-zero exit."""
-    try:
-        main(standalone_mode=False)
-    except click.ClickException as err:
-        click.echo(f"mirror: {err.format_message()}", err=True)
-        sys.exit(err.exit_code)
-    except click.Abort:
-        click.echo("mirror: aborted", err=True)
-        sys.exit(1)
-
-
-if __name__ == "__main__":
-    run_cli()

@@ -1,0 +1,29 @@
+"""The `mirror` command (see shared/CONTRACT.md). One module per group of commands, each registering on `main`:
+`pipeline` (init, import, run, status, ui), `reads` (context, search, timeline, issues, secrets)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mirror_pipeline.cli import pipeline, reads  # noqa: F401  (registers the commands)
+from mirror_pipeline.cli.group import main
+
+__all__ = ["main", "run_cli"]
+
+
+def run_cli() -> None:
+    """The console script: every failure, usage errors included, is one line on stderr and a non-zero exit."""
+    try:
+        main(standalone_mode=False)
+    except click.ClickException as err:
+        click.echo(f"mirror: {err.format_message()}", err=True)
+        sys.exit(err.exit_code)
+    except click.Abort:
+        click.echo("mirror: aborted", err=True)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    run_cli()

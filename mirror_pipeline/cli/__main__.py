@@ -1,0 +1,3 @@
+from mirror_pipeline.cli import run_cli
+
+run_cli()

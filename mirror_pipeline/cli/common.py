@@ -1,0 +1,88 @@
+"""What every `mirror` command shares (see shared/CONTRACT.md): with --json, exactly one JSON document on stdout;
+progress and logs on stderr; non-zero exit with a one-line reason when it cannot do what was asked."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from functools import wraps
+from typing import Any
+
+import click
+
+from mirror_pipeline.adapters.home import Home
+from mirror_pipeline.adapters.snapshot import read_table
+from mirror_pipeline.core.screening import redact
+
+
+class Failure(click.ClickException):
+    """The command could not do what was asked: a one-line reason on stderr and exit code 1."""
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value)
+
+
+def emit(as_json: bool, payload: dict[str, Any], human: Callable[[dict[str, Any]], str]) -> None:
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, default=_json_default))
+    else:
+        click.echo(human(payload))
+
+
+def command(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Every command takes --home and --json, and gets the resolved home."""
+
+    @click.option(
+        "--home",
+        "home_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="The data home (default: $MIRROR_HOME, else ./data).",
+    )
+    @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
+    @click.pass_context
+    @wraps(func)
+    def wrapper(ctx: click.Context, home_dir: str | None, as_json: bool, **kwargs: Any) -> Any:
+        home = Home.resolve(home_dir or ctx.obj.get("home"))
+        return func(home=home, as_json=as_json or ctx.obj.get("json", False), **kwargs)
+
+    return wrapper
+
+
+def _require_home(home: Home) -> None:
+    if not home.exists:
+        raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
+
+
+def _served(home: Home, table: str):
+    _require_home(home)
+    try:
+        return read_table(home.served, table)
+    except FileNotFoundError as err:
+        raise Failure(str(err)) from None
+
+
+def _first_line(event: Any) -> str:
+    """The first line of a step's error (our errors name tables, files and checks, never content)."""
+    error = getattr(event.event_specific_data, "error", None)
+    cause = error.cause if error is not None and error.cause is not None else error
+    message = (cause.message if cause is not None else "").strip().splitlines()
+    return f" ({message[0][:200]})" if message else ""
+
+
+def _screened(text: str) -> str:
+    """What the person typed, with any secret in it replaced: a task or query is written to the audit log and
+    printed back, and a secret must reach neither."""
+    return redact(text, scope="command").text
+
+
+def _log_access(home: Home, task: str, ids: list[str]) -> None:
+    """Section 16.3: which tasks used which memories (append-only; the pipeline reads it, never rewrites it)."""
+    home.audit.mkdir(parents=True, exist_ok=True)
+    entry = {"at": datetime.now(UTC).isoformat(), "task": task, "memory_ids": ids}
+    with (home.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
+        f.write(json.dumps(entry, ensure_ascii=False) + "\n")

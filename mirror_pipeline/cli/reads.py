@@ -1,0 +1,102 @@
+"""Commands that read the served snapshot: context, search, timeline, issues, secrets."""
+
+from __future__ import annotations
+
+import click
+
+from mirror_pipeline.adapters.home import Home
+from mirror_pipeline.cli.common import _log_access, _screened, _served, command, emit
+from mirror_pipeline.cli.group import main
+from mirror_pipeline.core.timeexpr import as_said, describe
+
+
+@main.command()
+@click.argument("task")
+@click.option(
+    "--budget", default=None, type=click.IntRange(min=1), help="Token budget of the context (default from mirror.yaml)."
+)
+@command
+def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
+    """The task-aware context: slots, labels, evidence references."""
+    from mirror_pipeline.core.context import assemble
+
+    task = _screened(task)
+    memories = _served(home, "memories").to_dicts()
+    if budget is None:
+        budget = int(home.config.get("context", {}).get("budget", 800))
+    result = assemble(task, memories, budget)
+    _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
+    emit(as_json, result, lambda p: p["text"])
+
+
+@main.command()
+@click.argument("query")
+@click.option("--k", default=10, type=click.IntRange(min=1), help="How many results.")
+@command
+def search(home: Home, as_json: bool, query: str, k: int) -> None:
+    """Ranked memories and evidence."""
+    from mirror_pipeline.core.context import search as run_search
+
+    query = _screened(query)
+    results = run_search(query, _served(home, "search_documents").to_dicts(), k)
+    emit(
+        as_json,
+        {"query": query, "results": results},
+        lambda p: (
+            "\n".join(
+                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] ({r['speaker']}) {r['text'][:100]}"
+                for r in p["results"]
+            )
+            or "no results"
+        ),
+    )
+
+
+@main.command()
+@command
+def timeline(home: Home, as_json: bool) -> None:
+    """Events in time order, with precision and the original time expression."""
+    events = _served(home, "timeline").to_dicts()
+    emit(
+        as_json,
+        {"events": events},
+        lambda p: (
+            "\n".join(f"{as_said(e):16} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
+            or "no events yet"
+        ),
+    )
+
+
+@main.command()
+@command
+def issues(home: Home, as_json: bool) -> None:
+    """Open memory issues with their question and options."""
+    rows = _served(home, "open_issues").to_dicts()
+    emit(
+        as_json,
+        {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
+        lambda p: (
+            "\n".join(f"{i['id']} [{i['priority']}] {i['question']} options: {i['options']}" for i in p["issues"])
+            or "no open issues"
+        ),
+    )
+
+
+@main.command()
+@command
+def secrets(home: Home, as_json: bool) -> None:
+    """Secret references: metadata only, never a secret."""
+    rows = _served(home, "secret_references").to_dicts()
+    refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
+    emit(
+        as_json,
+        {"secret_references": refs},
+        lambda p: (
+            "\n".join(
+                f"{r['id']} {r['kind']} “{r['label']}” vault: {r['vault']} [{r['state']}] (evidence {r['evidence_id']})"
+                + (f" hint: {r['hint']}" if r.get("hint") else "")
+                for r in p["secret_references"]
+            )
+            or "no secret references"
+        ),
+    )
