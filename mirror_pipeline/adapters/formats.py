@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
-from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext, telegram, wechat, whatsapp
+from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, form, note, plaintext, telegram, wechat, whatsapp
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
@@ -144,7 +144,9 @@ def detect(name: str, text: str) -> str:
     if suffix in TEXT_SUFFIXES:
         meta, _, _ = _front_matter(text)
         if "mirror_form" in meta:
-            return "mirror_form"
+            return form.FORMAT
+        if "mirror_note" in meta:
+            return note.FORMAT
         dated = _entry_date(meta, name)
         if not dated and plaintext.sniff(text):
             return plaintext.FORMAT
@@ -285,34 +287,6 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
         )
 
 
-def parse_mirror_form(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
-    """The questionnaire `mirror init` writes: each answered question is the user's own, high-trust statement."""
-    meta, body, first_line = _front_matter(text)
-    day = _as_date(meta.get("filled_on"))
-    if day is None:
-        raise RefusedFile("questionnaire without 'filled_on: YYYY-MM-DD' in its front matter")
-    stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
-    question = ""
-    for line, paragraph in _paragraphs_with_headings(body, first_line):
-        if paragraph.startswith("#"):
-            question = paragraph.lstrip("#").strip()
-            continue
-        answer = "\n".join(ln for ln in paragraph.split("\n") if not ln.lstrip().startswith(">")).strip()
-        if not answer:
-            continue
-        yield Message(
-            identity=f"form:{meta.get('mirror_form')}:{question}:{answer}",
-            locator=f"line {line} ({question})" if question else f"line {line}",
-            session_id=f"form:{meta.get('mirror_form')}:{day.isoformat()}",
-            actor=Speaker.USER,
-            attribution=Attribution.FORMAT,
-            timestamp=stamp,
-            timestamp_precision=TimePrecision.DAY,
-            text=answer,
-            source_type=SourceType.USER_FORM,
-        )
-
-
 def _paragraphs_with_headings(body: str, first_line: int) -> Iterator[tuple[int, str]]:
     """(line number, text) of each paragraph, and each heading line on its own."""
     block: list[str] = []
@@ -338,7 +312,8 @@ def _paragraphs_with_headings(body: str, first_line: int) -> Iterator[tuple[int,
 PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
     "chatgpt": chatgpt.parse_chatgpt,
     "markdown_journal": parse_markdown_journal,
-    "mirror_form": parse_mirror_form,
+    form.FORMAT: form.parse,
+    note.FORMAT: note.parse,
     **{p.FORMAT: p.parse for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
 }
 # the formats that do not say who the user is by themselves take the configured names (mirror.yaml: user)

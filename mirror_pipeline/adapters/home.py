@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from mirror_pipeline.core.questionnaire import Lang, render_form
+
 CONFIG_NAME = "mirror.yaml"
 DEFAULT_CONFIG: dict[str, Any] = {
     "user": {"name": "", "aliases": []},
@@ -22,30 +24,6 @@ DEFAULT_CONFIG: dict[str, Any] = {
 DAGSTER_YAML = """# Written by `mirror init`: run history for this home stays in this folder.
 telemetry:
   enabled: false
-"""
-
-QUESTIONNAIRE = """---
-mirror_form: bootstrap
-filled_on: {today}
----
-# mi-mirror: the first questions
-
-> Answer what you like, in Chinese or English, in your own words, under each question; leave the rest empty.
-> Fuzzy times are fine ("2021年中", "around 2019"). Never write a password or code here: write where it is kept.
-> Then: `mirror import {path}` and `mirror run`. When an answer changes later, change `filled_on` to that day
-> and import the file again: the newer answer supersedes the older one, which stays as history.
-
-## Life timeline: where did you grow up and study? (成长与教育)
-
-## Life timeline: where have you worked, and when? (工作经历)
-
-## Life timeline: where have you lived, and when did you move? (居住迁移)
-
-## Relations: who are the people closest to you? (核心家庭、重要亲友、同事)
-
-## Preferences: how do you like to learn, work and be spoken to? (学习、工作、沟通偏好)
-
-## Current state: what is your role now, your goals, your constraints? (当前角色、目标、约束)
 """
 
 
@@ -93,17 +71,20 @@ class Home:
     def exists(self) -> bool:
         return (self.root / CONFIG_NAME).exists()
 
-    def init(self, today: date) -> list[str]:
-        """Create what is missing; never overwrite what the person already has. Returns what was created."""
+    def init(self, today: date, language: Lang = Lang.EN) -> list[str]:
+        """Create what is missing; never overwrite what the person already has. Returns what was created.
+        `language`: the questionnaire's (core/questionnaire.py), remembered in mirror.yaml `questionnaire:`."""
         created = []
         for folder in (self.root, self.inbox, self.decisions, self.reviews, self.dagster, self.snapshots, self.audit):
             if not folder.exists():
                 folder.mkdir(parents=True)
                 created.append(str(folder))
         files = {
-            self.root / CONFIG_NAME: yaml.safe_dump(DEFAULT_CONFIG, allow_unicode=True, sort_keys=False),
+            self.root / CONFIG_NAME: yaml.safe_dump(
+                {**DEFAULT_CONFIG, "questionnaire": {"language": str(language)}}, allow_unicode=True, sort_keys=False
+            ),
             self.dagster / "dagster.yaml": DAGSTER_YAML,
-            self.questionnaire: QUESTIONNAIRE.format(today=today.isoformat(), path=self.questionnaire),
+            self.questionnaire: render_form(language, today, str(self.questionnaire)),
         }
         for path, text in files.items():
             if not path.exists():

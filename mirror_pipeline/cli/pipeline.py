@@ -19,23 +19,19 @@ from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import expand, import_file, import_refusals, record_import, safe_name
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
+from mirror_pipeline.cli.capture import init_home
 from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _served, command, emit
 from mirror_pipeline.cli.group import main
 
 
 @main.command()
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="The questionnaire's language.")
+@click.option("--interview", is_flag=True, help="Ask the questionnaire's questions one by one in the terminal.")
+@click.option("--all", "revisit", is_flag=True, help="With --interview: ask every question again, answered or not.")
 @command
-def init(home: Home, as_json: bool) -> None:
-    """Create a home, its config and the bootstrap questionnaire."""
-    created = home.init(datetime.now().date())
-    emit(
-        as_json,
-        {"home": str(home.root), "created": created, "questionnaire": str(home.questionnaire)},
-        lambda p: (
-            f"home: {p['home']}\ncreated {len(p['created'])} item(s)\n"
-            f"fill in {p['questionnaire']}, then `mirror import` it with your exports"
-        ),
-    )
+def init(home: Home, as_json: bool, lang: str | None, interview: bool, revisit: bool) -> None:
+    """Create a home, its config and the bootstrap questionnaire (in cli/capture.py, with the interview)."""
+    init_home(home, as_json, lang, interview, revisit)
 
 
 class ImportProgress:

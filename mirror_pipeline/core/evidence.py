@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from mirror_pipeline.core.hints import derived_hint
 from mirror_pipeline.core.model import Evidence, Message, SecretReference, Sensitivity
+from mirror_pipeline.core.questionnaire import answer_sensitivity
 from mirror_pipeline.core.screening import placeholders_in, redact
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
 
@@ -51,7 +52,8 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
         raw_content=text,
         content_hash=content_hash(text),
         language=detect_language(text),
-        sensitivity=Sensitivity.RESTRICTED if refs else Sensitivity.LOW,
+        # an answer to the health question is high sensitivity whatever its words (core/questionnaire.py)
+        sensitivity=Sensitivity.RESTRICTED if refs else answer_sensitivity(message.session_id),
         secret_ref_ids=tuple(r.secret_ref_id for r in refs),
     )
     return ScreenedMessage(evidence, refs)

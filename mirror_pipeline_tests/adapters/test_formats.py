@@ -1,4 +1,5 @@
 import json
+from datetime import date
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -63,8 +64,6 @@ def test_admission_replaces_secrets_in_the_stored_bytes() -> None:
 
 
 def test_the_questionnaire_answers_are_the_users_own_statements(tmp_path) -> None:
-    from datetime import date
-
     from mirror_pipeline.adapters.home import Home
 
     home = Home.resolve(tmp_path / "home")
@@ -72,7 +71,7 @@ def test_the_questionnaire_answers_are_the_users_own_statements(tmp_path) -> Non
     blank = home.questionnaire.read_bytes()
     with pytest.raises(RefusedFile, match="no messages or entries"):
         admit("questionnaire.md", blank)  # an unanswered questionnaire holds nothing yet
-    heading = "## Life timeline: where have you lived, and when did you move? (居住迁移)\n"
+    heading = "{#life.residence}\n"
     filled = blank.decode().replace(heading, heading + "\n2019年搬到东京，我现在住在东京。\n")
     admitted = admit("questionnaire.md", filled.encode())
     assert admitted.format == "mirror_form"
@@ -80,7 +79,22 @@ def test_the_questionnaire_answers_are_the_users_own_statements(tmp_path) -> Non
     assert answer.text == "2019年搬到东京，我现在住在东京。"
     assert answer.source_type.value == "user_form" and answer.actor == "user"
     assert answer.timestamp.date() == date(2026, 11, 29)
-    assert "居住迁移" in answer.locator
+    # the question id travels with the evidence: its session (all versions of the answer) and its locator
+    assert answer.session_id == "form:life.residence" and "life.residence" in answer.locator
+
+
+def test_a_questionnaire_answer_is_the_same_statement_in_either_language_and_a_dated_block_is_newer() -> None:
+    from mirror_pipeline.core.questionnaire import BY_ID, Lang, append_answer, render_form
+
+    def answered(lang: Lang) -> bytes:
+        form = render_form(lang, date(2026, 11, 1), "q.md").replace("{#now.role}\n", "{#now.role}\n\n我是老师。\n")
+        return append_answer(form, BY_ID["now.role"], "我现在是产品经理。", date(2026, 12, 1), lang).encode()
+
+    zh, en = (parse("q.md", admit("q.md", answered(lang)).data, "mirror_form", UTC) for lang in Lang)
+    assert [m.identity for m in zh] == [m.identity for m in en]  # one question, whatever words its heading had
+    older, newer = zh
+    assert older.timestamp.date() == date(2026, 11, 1) and newer.timestamp.date() == date(2026, 12, 1)
+    assert older.session_id == newer.session_id == "form:now.role"
 
 
 def _conversation(message: dict) -> bytes:

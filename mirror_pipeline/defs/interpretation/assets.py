@@ -9,6 +9,7 @@ from dagster_duckdb import DuckDBResource
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.llm_extractor import Extractor, LlmExtractor, WarehouseCache
 from mirror_pipeline.contracts.tables import EVIDENCE, INTERPRETED_EVIDENCE, MEMORY_CANDIDATES
+from mirror_pipeline.core.questionnaire import typed_by_question
 from mirror_pipeline.core.rows import candidate_row, evidence_from_row
 from mirror_pipeline.defs.resources import MirrorHome
 
@@ -57,7 +58,9 @@ def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
                 },
                 schema=dict(INTERPRETED_EVIDENCE.schema),
             )
-            rows = [candidate_row(c, now) for c in result.candidates]
+            # a candidate from a questionnaire answer is at least as sensitive as its question (health: high)
+            sessions = {e.evidence_id: e.session_id for e in evidence}
+            rows = [candidate_row(typed_by_question(c, sessions.get(c.evidence_id)), now) for c in result.candidates]
             with warehouse.transaction(con):
                 added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
                 warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")
