@@ -199,3 +199,22 @@ def test_notes_with_fuzzy_times_land_on_the_timeline_as_said_and_a_noted_passwor
     assert PASSWORD.encode() not in home_bytes(home)
     refs = mirror_json(home, "secrets")["secret_references"]
     assert any(r["kind"] == "password" and "laptop" in r["label"] for r in refs)
+
+
+def test_a_secret_split_over_two_answers_is_caught_and_the_config_keeps_its_comments(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert cli(home, "init", "--lang", "en")[0] == 0
+    config = home / "mirror.yaml"
+    config.write_text(
+        "# my own note about this home\n"
+        + config.read_text().replace("timezone: UTC", "timezone: Asia/Shanghai  # home")
+    )
+    # the label ends one answer, the value is typed as the next: screened as one conversation
+    code, _, err = cli(home, "init", "--interview", input="My bank card PIN:\n4821\n")
+    assert code == 0, err
+    assert b"4821" not in home_bytes(home)
+    code, _, _ = cli(home, "init", "--lang", "zh")
+    text = config.read_text()
+    assert code == 0 and "# my own note about this home" in text and "timezone: Asia/Shanghai  # home" in text
+    assert text.count("questionnaire:") == 1 and "language: zh" in text and "language: en" not in text
+    assert cli(home, "init", "--all")[0] != 0  # --all revisits an interview: alone it is a usage error

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import yaml
 
 from mirror_pipeline.adapters.home import CONFIG_NAME, Home
 from mirror_pipeline.adapters.inbox import import_file, record_import, write_atomically
@@ -52,28 +53,32 @@ def home_language(home: Home, chosen: str | None) -> Lang:
 
 
 def remember_language(home: Home, lang: Lang) -> bool:
-    """An explicit --lang on an existing home becomes its language: one line of mirror.yaml changed (the person's
-    comments and other keys stay as they are). Returns whether the file changed."""
+    """An explicit --lang on an existing home becomes its language: the `questionnaire:` section of mirror.yaml is
+    rewritten, every other line (the person's comments included) stays as it is. Returns whether the file changed."""
     path = home.root / CONFIG_NAME
-    text = path.read_text(encoding="utf-8")
-    current = home.config.get("questionnaire") if isinstance(home.config.get("questionnaire"), dict) else None
-    if current is not None and current.get("language") == str(lang):
+    current = home.config.get("questionnaire")
+    if isinstance(current, dict) and current.get("language") == str(lang):
         return False
-    if current is None:
-        text = text.rstrip("\n") + f"\nquestionnaire:\n  language: {lang}\n"
-    else:
-        lines = text.split("\n")
-        start = next(i for i, ln in enumerate(lines) if ln.startswith("questionnaire:"))
-        for i in range(start + 1, len(lines)):
-            if lines[i] and not lines[i].startswith((" ", "\t")):
-                lines.insert(i, f"  language: {lang}")
-                break
-            if lines[i].strip().startswith("language:"):
-                lines[i] = f"{lines[i][: len(lines[i]) - len(lines[i].lstrip())]}language: {lang}"
-                break
-        else:
-            lines.append(f"  language: {lang}")
-        text = "\n".join(lines)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        if line.startswith("questionnaire:"):
+            inside = True
+            continue
+        if inside and (not line.strip() or line.startswith((" ", "\t"))):  # the section's own lines
+            continue
+        inside = False
+        kept.append(line)
+    text = "\n".join(kept).rstrip("\n") + f"\nquestionnaire:\n  language: {lang}\n"
+    try:
+        loaded = yaml.safe_load(text)
+    except yaml.YAMLError:
+        loaded = None
+    if not isinstance(loaded, dict) or (loaded.get("questionnaire") or {}).get("language") != str(lang):
+        raise Failure(
+            f"{path}: could not set questionnaire.language; set it by hand (questionnaire: {{language: {lang}}})"
+        )
     write_atomically(path, text.encode("utf-8"))
     return True
 
@@ -154,6 +159,7 @@ def interview(home: Home, lang: Lang, revisit: bool, today: date, err: bool) -> 
         click.echo(say["nothing"], err=err)
         return done
     click.echo(say["intro"].format(n=len(to_ask)), err=err)
+    said_before = ""
     for index, question in enumerate(to_ask, 1):
         previous = latest[question.id].text if question.id in latest else None
         typed = _ask(question, lang, index, len(to_ask), previous, err)
@@ -162,7 +168,10 @@ def interview(home: Home, lang: Lang, revisit: bool, today: date, err: bool) -> 
         done.asked.append(question.id)
         done.not_asked.remove(question.id)
         # screened before it is written anywhere: a password typed here never reaches a byte of the home
-        (answer,), secrets = screen_in_order([(typed.strip(), f"{today.isoformat()}#{question.id}")])
+        # with the previous answer before it, as one conversation: "my bank PIN:" then "4821" is caught too
+        scope = f"{today.isoformat()}#{question.id}"
+        (_, answer), secrets = screen_in_order([(said_before, f"{scope}#before"), (typed.strip(), scope)])
+        said_before = answer or said_before
         if secrets:
             done.secrets_redacted += secrets
             click.echo(say["secret"], err=err)
@@ -177,6 +186,8 @@ def interview(home: Home, lang: Lang, revisit: bool, today: date, err: bool) -> 
 
 def init_home(home: Home, as_json: bool, lang: str | None, run_interview: bool, revisit: bool) -> None:
     """`mirror init [--lang zh|en] [--interview [--all]]` (registered in cli/pipeline.py)."""
+    if revisit and not run_interview:
+        raise click.UsageError("--all goes with --interview (ask every question again)")
     existed = home.exists
     language = home_language(home, lang)
     today = datetime.now(home.timezone).date()
