@@ -1,0 +1,140 @@
+"""The cheap test that decides which texts the rules see: substring tests first, a few patterns after; polars over
+large batches (Rust's regex, one pattern a column)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import polars as pl
+
+from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
+from mirror_pipeline.core.screening.rules import _SAFE_WORDS
+from mirror_pipeline.core.screening.values import _fold
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test that decides whether the slower rules look at a text at all (it lets through everything
+    PREFILTER_PATTERNS lets through, in a few microseconds: substring tests first, regular expressions after)."""
+    return _may_hold(_fold(text))
+
+
+# words whose mere presence sends a text to the rules
+# ("pass phrase" and "door code" are found by _SHORT_WORD)
+_CJK_TRIGGERS = (
+    "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    "安全问题 取件码 提货码 取货码 "
+    "后台 账号 帐号 登录 登陆 验证 暗语"
+).split()
+_TRIGGERS = (
+    "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
+    "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
+    "admin keypad verif creds credential login"
+).split() + ["safe word"]
+# Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
+# first word, then the phrases it stands for (one substring test a group for most texts)
+_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cv", ("cvv", "cvc", "cvn")),
+    ("csc", ("csc",)),
+    ("ssn", ("ssn",)),
+    ("passport", ("passport",)),
+    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    ("social", ("social security", "social is", "social:")),
+    ("card code", ("card code",)),
+    ("safe", _SAFE_WORDS),
+)
+_CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("护照", ("护照",)),
+    ("身份证", ("身份证",)),
+    ("安全码", ("安全码",)),
+    ("背面", ("背面",)),
+    ("门禁", ("门禁",)),
+    ("保险箱", ("保险箱",)),
+    ("柜", ("保险柜", "储物柜")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+)
+_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
+_SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
+_SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
+_URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def _may_hold(folded: str) -> bool:
+    lowered = folded.lower()
+    ascii_only = folded.isascii()
+    if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
+        return True
+    if any(map(lowered.__contains__, _GROUP_FIRSTS)) and _grouped(lowered, _GROUPED_TRIGGERS):
+        return True
+    if (
+        not ascii_only
+        and any(map(lowered.__contains__, _CJK_GROUP_FIRSTS))
+        and _grouped(lowered, _CJK_GROUPED_TRIGGERS)
+    ):
+        return True
+    if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
+        return True
+    if "://" in lowered and _URL_CREDENTIALS.search(lowered):
+        return True
+    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
+        return True
+    return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
+_CJK_GROUP_FIRSTS = tuple(first for first, _ in _CJK_GROUPED_TRIGGERS)
+
+
+def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    return any(first in lowered and any(map(lowered.__contains__, words)) for first, words in groups)
+
+
+def _may_hold_seed(lowered: str) -> bool:
+    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
+    words = _LOWER_WORD.findall(lowered)
+    if len(words) < 8:
+        return False
+    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    return b"\x01" * 8 in listed
+
+
+# The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
+# text `may_hold_secret` lets through matches one of them. Kept apart because Rust's regex runs each of them at
+# millions of lines a second, and all of them joined into one at a tenth of that.
+PREFILTER_PATTERNS: tuple[str, ...] = (
+    "|".join(re.escape(t) for t in _CJK_TRIGGERS),
+    "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    "(?i)"
+    + "|".join(re.escape(t) for groups in (_GROUPED_TRIGGERS, _CJK_GROUPED_TRIGGERS) for _, ws in groups for t in ws),
+    rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
+    r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
+    r"\d[\d -]{11,}\d",  # card and ID numbers
+    r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
+    r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
+    r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
+)
+# Seed phrases: 8 short words in a row. Ordinary English has such runs too (a fifth of chat lines), so the vectorized
+# prefilter sends only these lines on to the word-list test.
+SEED_PREFILTER_PATTERN = r"(?i)(?:[a-z]{3,8}[\s,.;:)(\d\-]+){7}[a-z]{3,8}"
+PREFILTER_PATTERN = "|".join(
+    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN)
+)
+
+
+_VECTORIZED_FROM = 512
+
+
+def prefilter_mask(texts: Sequence[str]) -> list[bool]:
+    """For each text, whether the rules need to see it. From a few texts on, polars runs the prefilter patterns over
+    all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
+    if len(texts) < _VECTORIZED_FROM:
+        return [may_hold_secret(t) for t in texts]
+    frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
+        hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
+        seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
+    )
+    hits, seeds = frame["hit"].to_list(), frame["seed"].to_list()
+    return [
+        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) for t, h, sd in zip(texts, hits, seeds, strict=True)
+    ]
