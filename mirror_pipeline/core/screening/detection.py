@@ -11,8 +11,11 @@ from mirror_pipeline.core.screening.detectors import (
     _number_findings,
     _random_token_findings,
     _seed_findings,
+    _with_dotted_parts,
     _with_wrapped_values,
+    public_key_spans,
 )
+from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
 from mirror_pipeline.core.screening.rules import (
     _ANCHORED,
@@ -25,6 +28,7 @@ from mirror_pipeline.core.screening.rules import (
     RULES,
     Rule,
 )
+from mirror_pipeline.core.screening.structure import row_findings, table_findings
 from mirror_pipeline.core.screening.values import _CJK, _CLAUSE_REST, _COMPOSITION, Judge, _fold, _plausible, _trim_end
 
 
@@ -34,6 +38,16 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     folded = _fold(text)
     if not prefiltered and not _may_hold(folded):
         return []
+    lowered = folded.lower()
+    if may_be_misspelt(lowered) and (shadow := normalized(folded)):
+        # a misspelt or homophone name ("pssword", "蜜码"): the rules read the text with the name they know, and
+        # what they find is mapped back (values are never rewritten)
+        spelt, where = shadow
+        return [Finding(f.kind, where[f.start], where[f.end], f.rule_index) for f in _find(spelt, folded)]
+    return _find(folded, folded)
+
+
+def _find(folded: str, original: str) -> list[Finding]:
     # placeholders already in the text are masked (same length, so spans stay true) with a character that fills a
     # value slot: "password is [secret:...] and" has its value already, and "and" is not taken for one. A finding
     # that touches a placeholder is dropped, so redact(redact(x)) == redact(x).
@@ -48,10 +62,19 @@ def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
         rule = RULES[index]
         found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
+    found.extend(table_findings(masked))
+    found.extend(row_findings(masked))
     found.extend(_number_findings(masked))
-    found.extend(_seed_findings(masked))
+    # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
+    found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))
     found = _with_wrapped_values(masked, found)
+    found = _with_dotted_parts(masked, found)
+    public = public_key_spans(masked, lowered)
+    if public:
+        # a public key is meant to be given away: none of it is a secret
+        found = [f for f in found if not any(a <= f.start and f.end <= b for a, b in public)]
+    found = [f for f in found if not _example_in_general_talk(masked, f)]
     if placeholders:
         found = [f for f in found if not any(a < f.end and f.start < b for a, b in placeholders)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
@@ -84,6 +107,7 @@ def _rule_spans(rule: Rule, index: int, text: str, starts: dict[int, list[int]])
     return spans
 
 
+_SENTENCE_GOES_ON = re.compile(r"[ \t]+(?!(?:lol|haha|lmao|btw|ok|now|though|tho|right)\b)[a-z]{2,}[ \t]+[a-z]{2,}\b")
 _GENERIC_KIND = re.compile(r"那种|这种|之类|那样|一类|这类|那类")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _DESCRIPTION_GOES_ON = frozenset(
@@ -94,6 +118,8 @@ _DESCRIPTION_GOES_ON = frozenset(
 def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
     if rule.judge == Judge.WHOLE:
         return match.span()
+    if rule.judge == Judge.VALUE:
+        return match.span("value")
     if rule.judge == Judge.MIXED:
         group = "value" if "value" in match.groupdict() else 0
         start, end = match.span(group)
@@ -131,6 +157,9 @@ def _secret_span(match: re.Match[str], rule: Rule) -> tuple[int, int] | None:
         following = _NEXT_WORD.match(match.string, end)
         if following and following.group(1).lower() in _DESCRIPTION_GOES_ON:
             return None
+        # "my password is way too weak": a word that a sentence goes on from is not a value
+        if _SENTENCE_GOES_ON.match(match.string, end):
+            return None
     if not _plausible(judged, how, explicit=how == Judge.LOOSE):
         return None
     built = match.groupdict().get("built")
@@ -143,3 +172,20 @@ def count_secrets(texts: Sequence[str]) -> list[int]:
     """How many secret spans each text holds (the prefilter decides which texts the rules see)."""
     mask = prefilter_mask(texts)
     return [len(find_secrets(text)) if hit else 0 for text, hit in zip(texts, mask, strict=True)]
+
+
+# "看新闻说 admin123 和 password 仍然是最常见的弱密码": a shape people use, quoted in talk about passwords in general
+_GENERAL_TALK = re.compile(
+    r"(?i)最常见|最常用|常见的|弱密码|泄露的密码|排行|榜|most (?:common|popular|used)|worst|weakest|top (?:the )?list|"
+    r"leaked|ranking|commonly used|news"
+)
+_SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
+
+
+def _example_in_general_talk(text: str, finding: Finding) -> bool:
+    if finding.rule_index < 0 or not RULES[finding.rule_index].example_shape:
+        return False
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, finding.start)]
+    start = starts[-1] if starts else 0
+    end_match = _SENTENCE_END.search(text, finding.end)
+    return bool(_GENERAL_TALK.search(text, start, end_match.end() if end_match else len(text)))

@@ -111,7 +111,10 @@ def _bip39() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(Mnemonic("english").wordlist), frozenset(chinese)
 
 
-_SEED_CONTEXT = re.compile(r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet")
+_SEED_CONTEXT = re.compile(
+    r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet|"
+    r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b"
+)
 _EN_WORD = re.compile(r"[A-Za-z]+")
 _SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
 _ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
@@ -146,11 +149,11 @@ def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: r
     return runs
 
 
-def _seed_findings(text: str) -> list[Finding]:
-    """Seed phrases: a run of >= 12 BIP39 words (>= 8 when the text speaks of a seed or a wallet); ordinary
-    English has runs of two or three."""
+def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
+    """Seed phrases: a run of >= 12 BIP39 words (>= 6, half a phrase, when the text or the one before it speaks of a
+    seed or a wallet: a phrase is often given in two messages); ordinary English has runs of two or three."""
     english, chinese = _bip39()
-    need = 8 if _SEED_CONTEXT.search(text) else 12
+    need = 6 if spoken_of or _SEED_CONTEXT.search(text) else 12
     found = []
     if _longest_run(_EN_WORD.findall(text.lower()), english) >= need:
         spans = [m.span() for m in _EN_WORD.finditer(text)]
@@ -228,3 +231,31 @@ def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
             end = m.end("tail")
         out.append(f if end == f.end else Finding(f.kind, f.start, end, _WRAP_RULE))
     return out
+
+
+_DOTTED_TAIL = re.compile(r"(?:\.[A-Za-z0-9_\-]{4,})+")
+_DOTTED = frozenset(("token", "api_key"))
+
+
+def _with_dotted_parts(text: str, found: list[Finding]) -> list[Finding]:
+    """A token goes on over dot-separated parts ("MTA5...Mw.GhX2kP.aB3dE5..."): a chat bot's token is three."""
+    out = []
+    for f in found:
+        m = _DOTTED_TAIL.match(text, f.end) if f.kind in _DOTTED else None
+        out.append(Finding(f.kind, f.start, m.end(), f.rule_index) if m else f)
+    return out
+
+
+_PUBLIC_KEY = re.compile(
+    r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)"
+    r"[ \t]+AAAA[A-Za-z0-9+/]+={0,3}"
+    r"|-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)(?: BLOCK)?-----[\s\S]*?"
+    r"-----END (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)(?: BLOCK)?-----"
+)
+
+
+def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
+    """SSH public keys and PEM public keys or certificates: shaped like secrets, meant to be shared."""
+    if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
+        return []
+    return [m.span() for m in _PUBLIC_KEY.finditer(text)]

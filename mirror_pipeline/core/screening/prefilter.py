@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
+from mirror_pipeline.core.screening.keywords import GATES, may_be_misspelt
 from mirror_pipeline.core.screening.rules import _SAFE_WORDS
 from mirror_pipeline.core.screening.values import _fold
 
@@ -24,13 +25,19 @@ def may_hold_secret(text: str) -> bool:
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
     "安全问题 取件码 提货码 取货码 "
-    "后台 账号 帐号 登录 登陆 验证 暗语"
+    "后台 账号 帐号 登录 登陆 验证 暗语 "
+    # screening-7: a shared drive's code, an unlock code, backup codes by other names, homophones of 密码
+    "提取码 提取密码 访问码 访问密码 分享码 分享密码 取件密码 解锁码 开锁码 锁屏 开机码 备份码 恢复代码 备用代码 救援码 "
+    "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
 ).split()
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif creds credential login"
-).split() + ["safe word"]
+    "admin keypad verif creds credential login "
+    # screening-7: command lines, 2FA setup keys, recovery keys, pinyin
+    "sshpass redis-cli curl --pass --token --secret --api-key --apikey --auth-token --access-token "
+    "authenticator authy bitlocker mima"
+).split() + ["safe word", "net use", "mi ma"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -79,7 +86,23 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
+    if _STRUCTURE.search(folded) or _NAMED_LOCK.search(lowered):
+        return True
+    if any(map(lowered.__contains__, GATES)) and may_be_misspelt(lowered):
+        return True
     return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+# a list row, fields between separators, a Markdown table (structure puts values where keywords do not say so)
+_STRUCTURE_PATTERN = (
+    r"(?m)^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[①-⑳])[ \t]*\S[^\n]*[ \t]\S"
+    r"|\S[ \t]+[/|—–-][ \t]+\S+[ \t]+[/|—–-][ \t]+\S|[—–][^\n]*[—–]"
+    r"|\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
+)
+_STRUCTURE = re.compile(_STRUCTURE_PATTERN)
+# a lock named before a colon: "garage: 5-9-1-7"
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=]"
+_NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 
 
 _GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
@@ -113,12 +136,18 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
+    _STRUCTURE_PATTERN,
+    _NAMED_LOCK_PATTERN,
 )
+# Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
+# vectorized prefilter sends the lines that hold one on to the test of their words
+TYPO_PREFILTER_PATTERN = "(?i)" + "|".join(GATES)
 # Seed phrases: 8 short words in a row. Ordinary English has such runs too (a fifth of chat lines), so the vectorized
 # prefilter sends only these lines on to the word-list test.
 SEED_PREFILTER_PATTERN = r"(?i)(?:[a-z]{3,8}[\s,.;:)(\d\-]+){7}[a-z]{3,8}"
 PREFILTER_PATTERN = "|".join(
-    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN)
+    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})"
+    for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN, TYPO_PREFILTER_PATTERN)
 )
 
 
@@ -133,8 +162,10 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
         hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
         seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
+        typo=pl.col("t").str.contains(TYPO_PREFILTER_PATTERN),
     )
-    hits, seeds = frame["hit"].to_list(), frame["seed"].to_list()
+    hits, seeds, typos = frame["hit"].to_list(), frame["seed"].to_list(), frame["typo"].to_list()
     return [
-        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) for t, h, sd in zip(texts, hits, seeds, strict=True)
+        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) or bool(ty) and may_be_misspelt(_fold(t).lower())
+        for t, h, sd, ty in zip(texts, hits, seeds, typos, strict=True)
     ]

@@ -13,24 +13,27 @@ from dataclasses import dataclass, replace
 from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-6"
+SCREENING_VERSION = "screening-7"
 
 PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
 _HELD = "\ue000"
 
 
+# Digits with separators are one value: "0 4 9 2", "5-9-1-7", "7 - 3 - 0 - 1", "24 68" (a dash or white space between
+# groups of one to four digits; not a dot: "1.0.23" is a version)
+_SPACED = r"\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,11}(?![\dA-Za-z])"
 # A value after an explicit separator ("密码是 x", "password: x"): anything up to white space or closing punctuation,
 # or a quoted phrase. A placeholder is never a value.
 _LOOSE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)[^\s，。；！？、“”‘’（）【】<>]{2,64}))"
+    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
 )
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
-_TIGHT = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
+_TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = (
-    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌)"
+    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机)码)"
     # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
     r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
 )
@@ -42,12 +45,14 @@ _EN_KEY = (
     r"puk(?: code)?|app password|api key|"
     r"api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
-    r"router) pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
+    r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
     r"building) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
-    r"(?:\?|:|=|->|→|=>|-|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
+    r"(?:(?:我|你|他|她|已经|也|还|就|都){0,2}"
+    + _ZH_SET
+    + r"|\?|:|=|->|→|=>|-(?=\s)|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
     r"'s still|’s still|'s now|'s|’s|its|it'?s|it is now|it is|is now|is still|is|was|now|"
     r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
@@ -72,7 +77,7 @@ _LINE_VALUE = (
     # a lead-in ("sure its", "it's"); it begins and ends with a word, so white space is never tried two ways
     r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?(?:\s*(?:it'?s|its|it is|就是|是))?"
     r"|it'?s|its|it is|就是|是)\s*)?"
-    r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
     r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
 )
 
@@ -84,11 +89,11 @@ _CORRECTION = (
     r"|(?:不对|打错了?|说错了?|写错了?|发错了?|更正(?:一下)?|哦不|错了|纠正(?:一下)?)[ \t，,:。！!]*(?:应该是|是|为)?)"
     r"[ \t:]*"
 )
-_CORRECTED = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})[\"'”’]?[ \t.!?。！]*(?=\n|$)"
+_CORRECTED = r"[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})[\"'”’]?[ \t.!?。！]*(?=\n|$)"
 # the password of a pair: long enough for a network or a login (a Wi-Fi password has at least 8)
 _PAIRED = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
 # digits or Chinese numerals, not a year, a date, an amount or a count
-_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))\d{4,8})(?![\d.年月日号岁个位次天元块%楼栋层室房])"
+_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}|\d{4,8}))(?![\d.年月日号岁个位次天元块%楼栋层室房])"
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
     r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
@@ -101,7 +106,7 @@ _EN_SAME = (
 _EN_SAFE = (
     r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
     r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
-    r"combination lock)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
+    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
 )
@@ -110,7 +115,7 @@ _ZH_SAFE = (
     r"(?:[^。！？\n\d]{0,8}?(?:是|为|:))?"
 )
 _COMBINATION = (
-    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[- ]\d{1,2}){2,3}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
     r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
@@ -130,6 +135,9 @@ class Rule:
     judge: Judge = Judge.WHOLE
     # words (in the lower-cased text) one of which its match always holds: a rule whose words are all absent is not run
     needs: tuple[str, ...]
+    # a shape people use as a password ("admin123"), not a statement: in talk about passwords in general (a news
+    # line about the most common ones) it is an example, not a secret
+    example_shape: bool = False
 
 
 _RULES: tuple[Rule, ...] = (
@@ -304,11 +312,11 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="recovery_code",
         pattern=re.compile(
-            r"(?i)(?:恢复码|备用码|(?:recovery|backup) codes?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
             r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
         ),
         judge=Judge.TIGHT,
-        needs=("恢复码", "备用码", "recovery", "backup"),
+        needs=("备用", "备份", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
     ),
     Rule(
         kind="one_time_code",
@@ -448,6 +456,7 @@ _RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.WHOLE,
         needs=("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
+        example_shape=True,
     ),
     Rule(
         kind="pin",
@@ -659,6 +668,105 @@ _RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.MIXED,
         needs=("wifi", "wi-fi"),
+    ),
+    # ---- command lines: a flag that names a password, or the password flag of a command that takes one
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?<![\w-])--(?:(?:db|http|ftp|proxy|admin|root|user)-)?(?:password|passwd|pass|pwd|token|api-key|"
+            r"apikey|secret|auth-token|access-token)(?:=|[ \t]+)[\"']?(?P<value>(?![$<{%])[^\s\"']{3,128})"
+        ),
+        judge=Judge.LOOSE,
+        needs=("--",),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:mysql(?:dump|admin)?|mariadb|sshpass|(?:docker|podman|helm registry|nerdctl) login|"
+            r"mongo(?:sh|dump|restore)?|redis-cli|smbclient|lftp|htpasswd|ipmitool|pg_dump|psql)\b[^\n]*?[ \t]"
+            r"-(?:p|a|P)(?:[ \t]*=?[ \t]*)[\"']?(?P<value>(?![$<{%-])[^\s\"']{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=(
+            "mysql",
+            "mariadb",
+            "sshpass",
+            "login",
+            "mongo",
+            "redis-cli",
+            "smbclient",
+            "lftp",
+            "htpasswd",
+            "ipmitool",
+            "pg_dump",
+            "psql",
+        ),
+    ),
+    # curl -u user:password, wget --user x --password y (above), net use ... /user:name password
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:curl|http)\b[^\n]*?[ \t](?:-u|--user)[ \t]*[\"']?[^\s:\"']+:(?P<value>(?![$<{%])[^\s\"'@]{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=("curl", "http"),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(r"(?i)\bnet use\b[^\n]*?/user:[^\s]+[ \t]+(?P<value>(?![/$%])[^\s]{3,64})"),
+        judge=Judge.REPLY,
+        needs=("net use",),
+    ),
+    # ---- recovery material by its shape: a BitLocker key (eight groups of six digits), a 2FA setup key in base32
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(r"(?<![\d\-])\d{6}(?:[ \t]?[- ][ \t]?\d{6}){7}(?![\d\-])"),
+        judge=Judge.WHOLE,
+        needs=tuple("0123456789"),
+    ),
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(
+            r"(?i:2fa|two[- ]factor|mfa|totp|otp|authenticator|authy|验证器|两步验证|二次验证|双重验证|双因素|"
+            r"setup key|设置密钥|secret key|密钥)[^\n]{0,40}?"
+            r"(?P<value>(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \t]){3,}[A-Z2-7]{2,}(?![A-Za-z0-9])|"
+            r"(?<![A-Za-z0-9])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9]))"
+        ),
+        judge=Judge.VALUE,
+        needs=("2fa", "two", "mfa", "otp", "authenticator", "authy", "验证", "双因素", "key", "密钥"),
+    ),
+    # ---- a shared drive's access code: "提取码: x7k2", "访问码：8k3m"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:提取码|提取密码|访问码|访问密码|分享码|分享密码|取件密码)(?:[^\n\dA-Za-z]{0,4}?(?:是|为|:))?[ \t]*"
+            r"(?P<value>[A-Za-z0-9]{4,8})(?![A-Za-z0-9])"
+        ),
+        judge=Judge.LOOSE,
+        needs=("提取", "访问", "分享", "取件密码"),
+    ),
+    # ---- a correction after a decoy in the same message: "[secret] — jk, the real one is x", "[secret]，骗你的，真的是 x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD
+            + r"{8,}[^\n]{0,24}?(?:(?i:\bjk\b|j/k|just kidding|kidding|\bjoking|no actually|wait no|no wait|not really|"
+            r"the real one|real one|actually)|骗你的|开玩笑的?|逗你的|不是|不对|其实是|实际上?是|真的是)"
+            r"[^\nA-Za-z0-9]{0,3}(?:[^\n]{0,16}?(?:\bis\b|'s\b|是|为|:|,|，)[ \t]*)?[\"'“‘]?"
+            r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=(_HELD,),
+    ),
+    # ---- a lock by name, its code after a colon: "garage: 5-9-1-7"
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            r"(?i)\b(?:garage|gate|front door|back door|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=][ \t]*"
+            r"(?P<value>(?<![\d.])(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}|\d{4,8}#?))(?![\d.:/])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("garage", "gate", "door", "alarm", "shed", "storage", "lock"),
     ),
 )
 

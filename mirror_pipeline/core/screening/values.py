@@ -19,7 +19,8 @@ class Judge(StrEnum):
     explicit separator (any value but an ordinary word); TIGHT without one (a password shape); REPLY a value alone
     after a question or a label (a digit, mixed case, or a symbol among letters); ANSWER any words (an answer, a
     passphrase) but a question or a description. MIXED: the value group or the whole match, if it mixes letters and
-    digits (real keys do; 'sk-learn-compatible' does not).
+    digits (real keys do; 'sk-learn-compatible' does not). VALUE: the value group, its shape is the judgement (a base32
+    setup key).
     """
 
     WHOLE = "whole"
@@ -28,6 +29,7 @@ class Judge(StrEnum):
     REPLY = "reply"
     ANSWER = "answer"
     MIXED = "mixed"
+    VALUE = "value"
 
 
 # Words that follow "password is" in a sentence about passwords in general.
@@ -59,10 +61,15 @@ _NOT_AN_ANSWER = re.compile(
 _ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
 
 
+_MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
+
+
 def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
+    if _MASKED.fullmatch(v):
+        return False  # "Password: ********": a value shown masked
     if how == Judge.REPLY:
         # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
         has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
