@@ -12,12 +12,14 @@ import re
 from functools import cache
 from string import ascii_lowercase
 
-# long keywords only: an edit of a short one ("passwd" -> "passed") is an ordinary word
-_TARGETS = ("password", "passcode", "passphrase", "verification")
+# keywords long enough that an edit is rarely a word (the edits that are words are left out: "passwd" -> "passed")
+_TARGETS = ("password", "passcode", "passphrase", "verification", "passwd")
 # any single edit of a target leaves one of these intact (its first three letters, or all after the fourth)
-GATES = ("pas", "word", "code", "phrase", "verif", "cation")
+GATES = ("pas", "word", "code", "phrase", "verif", "cation", "wd")
 # edits that are words in their own right
-_WORDS = frozenset(("passwords", "passcodes", "passphrases", "verifications", "passports"))
+_WORDS = frozenset(
+    ("passwords", "passcodes", "passphrases", "verifications", "passports", "passed", "passes", "passer", "pass")
+)
 
 
 def _edits1(word: str) -> set[str]:
@@ -30,7 +32,7 @@ def _edits1(word: str) -> set[str]:
 
 
 @cache
-def _typos() -> dict[str, str]:
+def typos() -> dict[str, str]:
     return {
         variant: target
         for target in _TARGETS
@@ -39,28 +41,15 @@ def _typos() -> dict[str, str]:
     }
 
 
-_LATIN_WORD = re.compile(r"[a-z]+")
 # 密码 by sound or by a slip of the input method; 卡密 (a card's PIN, a gift card's code) without the last 码
 _HOMOPHONE = re.compile(r"[蜜秘][码碼吗玛马嘛]|密[吗玛马嘛](?=\s*(?:是|为|:|=|\s*[A-Za-z0-9]))|卡密(?!码|碼|钥)")
 # pinyin: "mima", "mi ma", maybe followed by "shi" (是)
 _PINYIN = re.compile(r"(?i)(?<![a-z])mi ?ma(?![a-z])(?:(?P<shi>[ \t]+shi)(?![a-z]))?")
 # "mm" for 密码 in Chinese text ("wifi的mm是"), "密:" for 密码: ("账号 x 密：y")
 _SHORT = re.compile(r"(?i)(?:(?<=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff] ))mm(?![a-z])|(?<![\u4e00-\u9fff])密(?=\s*[:=])")
-HOMOPHONE_TRIGGERS = (
-    "蜜码",
-    "蜜碼",
-    "秘码",
-    "秘碼",
-    "密吗",
-    "密玛",
-    "密马",
-    "密嘛",
-    "卡密",
-    "mima",
-    "mi ma",
-    "mm",
-    "密:",
-)
+HOMOPHONE_TRIGGERS = tuple(
+    "蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 mima 密: 的mm mm是 mm: mm为 mm=".split()
+) + ("mi ma", "mm =")
 
 
 def may_be_misspelt(lowered: str) -> bool:
@@ -69,8 +58,12 @@ def may_be_misspelt(lowered: str) -> bool:
         return True
     if not any(map(lowered.__contains__, GATES)):
         return False
-    typos = _typos()
-    return any(word in typos for word in _LATIN_WORD.findall(lowered))
+    known = typos()
+    return any(m.group(0) in known for m in _GATED_WORD.finditer(lowered))
+
+
+# the words that hold a gate (most words of a text do not: only these are looked up)
+_GATED_WORD = re.compile(r"[a-z]*(?:" + "|".join(GATES) + r")[a-z]*")
 
 
 def normalized(text: str) -> tuple[str, list[int]] | None:
@@ -79,8 +72,8 @@ def normalized(text: str) -> tuple[str, list[int]] | None:
     lowered = text.lower()
     edits: list[tuple[int, int, str]] = []
     if any(map(lowered.__contains__, GATES)):
-        typos = _typos()
-        edits += [(m.start(), m.end(), typos[m.group(0)]) for m in _LATIN_WORD.finditer(lowered) if m.group(0) in typos]
+        known = typos()
+        edits += [(m.start(), m.end(), known[m.group(0)]) for m in _GATED_WORD.finditer(lowered) if m.group(0) in known]
     edits += [(m.start(), m.end(), "密码") for m in _HOMOPHONE.finditer(text)]
     for m in _PINYIN.finditer(text):
         edits.append((m.start(), m.end(), "密码 是" if m.group("shi") else "密码"))

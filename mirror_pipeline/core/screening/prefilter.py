@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
-from mirror_pipeline.core.screening.keywords import GATES, may_be_misspelt
+from mirror_pipeline.core.screening.keywords import GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.rules import _SAFE_WORDS
 from mirror_pipeline.core.screening.values import _fold
 
@@ -34,10 +34,8 @@ _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login "
-    # screening-7: command lines, 2FA setup keys, recovery keys, pinyin
-    "sshpass redis-cli curl --pass --token --secret --api-key --apikey --auth-token --access-token "
-    "authenticator authy bitlocker mima"
-).split() + ["safe word", "net use", "mi ma"]
+    "mima"
+).split() + ["safe word"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -49,6 +47,15 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("social", ("social security", "social is", "social:")),
     ("card code", ("card code",)),
     ("safe", _SAFE_WORDS),
+    # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
+    ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
+    ("pass", ("sshpass",)),
+    ("redis", ("redis-cli",)),
+    ("curl", ("curl -", "curl http")),
+    ("net use", ("net use",)),
+    ("auth", ("authenticator", "authy")),
+    ("words", ("12 words", "24 words", "twelve words")),
+    ("mi m", ("mi ma",)),
 )
 _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("护照", ("护照",)),
@@ -86,23 +93,44 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
-    if _STRUCTURE.search(folded) or _NAMED_LOCK.search(lowered):
+    if _may_be_structured(folded):
         return True
-    if any(map(lowered.__contains__, GATES)) and may_be_misspelt(lowered):
+    if (":" in folded or "=" in folded) and any(map(lowered.__contains__, _LOCKS)) and _NAMED_LOCK.search(lowered):
         return True
-    return _may_hold_seed(lowered) or not ascii_only and bool(_SPACED_CJK.search(folded))
+    words = _LOWER_WORD.findall(lowered)
+    if not typos().keys().isdisjoint(words):
+        return True  # a misspelt name: "pssword", "verfication"
+    if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
+        return True
+    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_LOCKS = ("garage", "gate", "door", "alarm", "shed", "storage", "lock")
 
 
 # a list row, fields between separators, a Markdown table (structure puts values where keywords do not say so)
-_STRUCTURE_PATTERN = (
-    r"(?m)^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[①-⑳])[ \t]*\S[^\n]*[ \t]\S"
-    r"|\S[ \t]+[/|—–-][ \t]+\S+[ \t]+[/|—–-][ \t]+\S|[—–][^\n]*[—–]"
-    r"|\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
-)
-_STRUCTURE = re.compile(_STRUCTURE_PATTERN)
+_LIST_ROW_PATTERN = r"(?m)^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[①-⑳])[ \t]*\S[^\n]*[ \t]\S"
+_FIELDS_PATTERN = r"\S[ \t]+[/|—–-][ \t]+\S+[ \t]+[/|—–-][ \t]+\S"
+_TABLE_PATTERN = r"\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
+_DASHES_PATTERN = r"[—–][^\n]*[—–]"
+_STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
+_LIST_ROW, _FIELDS, _DASHES, _TABLE = map(re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
 # a lock named before a colon: "garage: 5-9-1-7"
 _NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=]"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
+_MARKERS = frozenset("-*•·+0123456789(①②③④⑤⑥⑦⑧⑨⑩")
+
+
+def _may_be_structured(folded: str) -> bool:
+    """The Python form of _STRUCTURE_PATTERN, each branch behind the substrings it needs."""
+    dashes = folded.count("—") + folded.count("–")
+    if dashes >= 2 and _DASHES.search(folded):
+        return True
+    if ("\n" in folded or folded[:1] in _MARKERS) and _LIST_ROW.search(folded):
+        return True
+    if dashes + folded.count(" / ") + folded.count(" - ") + folded.count(" | ") >= 2 and _FIELDS.search(folded):
+        return True
+    return "|" in folded and "\n" in folded and bool(_TABLE.search(folded))
 
 
 _GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
@@ -115,7 +143,10 @@ def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> b
 
 def _may_hold_seed(lowered: str) -> bool:
     """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
-    words = _LOWER_WORD.findall(lowered)
+    return _seed_run(_LOWER_WORD.findall(lowered))
+
+
+def _seed_run(words: list[str]) -> bool:
     if len(words) < 8:
         return False
     listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
+from mirror_pipeline.core.screening.dialogue import answered
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -112,6 +113,9 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         if not loose or _plausible(value, Judge.REPLY, explicit=False) or _COMPOSITION.search(value):
             shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
             carried.append((shifted, _label(joined, f.start, f.kind)))
+    if not carried:
+        # a value of a secret's shape in a short reply to a message that asks for one by name
+        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(tail, text)]
     return carried
 
 

@@ -85,7 +85,7 @@ _LINE_VALUE = (
 # the start of a message that corrects the one before: "no wait it's", "sorry typo,", "打错了，是", "更正一下："
 _CORRECTION = (
     r"(?:(?i:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|oh)"
-    r"[ \t,.!:;]*)+(?i:(?:it'?s|its|it is|should be|is|was)[ \t]+)?"
+    r"[ \t,.!:;]*)++(?i:(?:it'?s|its|it is|should be|is|was)[ \t]+)?"
     r"|(?:不对|打错了?|说错了?|写错了?|发错了?|更正(?:一下)?|哦不|错了|纠正(?:一下)?)[ \t，,:。！!]*(?:应该是|是|为)?)"
     r"[ \t:]*"
 )
@@ -123,7 +123,7 @@ _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 
 _SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
-_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌")
+_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 

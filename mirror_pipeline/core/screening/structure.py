@@ -84,13 +84,16 @@ def _cell_is_secret(value: str, *, strong: bool) -> bool:
 # "① 网易云 18612345678 wyy8823qq", "* steam: gabe_fan / Steam#Deck24")
 _MARKER = re.compile(r"^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[\u2460-\u2473])[ \t]*")
 # (a slash, a bar or a dash between fields stands between spaces: "a/b" is a path, "10:30" a time)
-_FIELD_SEP = re.compile(r"[ \t]*(?:(?<=[ \t])[/|—–-](?=[ \t])|[—–]|[:：](?=[ \t])|：)[ \t]*|[ \t]{2,}|\t")
+_FIELD_SEP = re.compile(
+    r"[ \t]*(?:(?<=[ \t])[/|—–-](?=[ \t])|[—–]|[:：](?=[ \t])|(?<=[\u4e00-\u9fff])[:：]|：)[ \t]*|[ \t]{2,}|\t"
+)
 _SPACE = re.compile(r"[ \t]+")
+_EXPLICIT = (" / ", " - ", "—", "–", " | ", ": ", ":")
 # a heading that says the rows below are logins
 _LOGINS_HEAD = re.compile(
     r"(?i)(?<![a-z])(?:creds|credentials?|logins?|accounts?|passwords?|pws)(?![a-z])|账号|帐号|账户|密码|口令"
 )
-_USERISH = re.compile(r"^[\w.@+\-]{2,64}$")
+_USERISH = re.compile(r"^[A-Za-z0-9_.@+\-]{2,64}$")
 _NOT_A_PASSWORD = re.compile(r"(?i)@.*\.|://|^www\.|^v?\d+(?:\.\d+)+$|^\d{1,2}[:/]\d{2}$|^[$€£¥]")
 
 
@@ -105,7 +108,7 @@ def _strong_shape(value: str) -> bool:
 def row_findings(text: str) -> list[Finding]:
     """The password field of list rows of a service, a user and a password; under a heading about logins, also the
     value of a two-field row ("- iPad: 090365")."""
-    if "\n" not in text and not _MARKER.match(text) and not _FIELD_SEP.search(text):
+    if "\n" not in text and not _MARKER.match(text) and sum(map(text.count, _EXPLICIT)) < 2:
         return []
     found: list[Finding] = []
     offset = 0
@@ -135,7 +138,7 @@ def _fields(body: str, *, spaced: bool) -> list[tuple[int, int]]:
         cursor = m.end()
     spans.append((cursor, len(body)))
     spans = [(a, b) for a, b in spans if b > a]
-    if len(spans) < 3 and spaced and not any(_CJK.search(body[a:b]) and " " in body[a:b] for a, b in spans):
+    if len(spans) < 3 and spaced:
         # "① 网易云 18612345678 wyy8823qq", "• jenkins  ci-bot  J3nk!ns_ci": white space between the fields
         split = []
         for a, b in spans:
