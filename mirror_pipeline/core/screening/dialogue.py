@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from mirror_pipeline.core.screening.detectors import Finding
-from mirror_pipeline.core.screening.rules import _SPACED
+from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import Judge, _plausible
 
 _ANSWER_RULE = -8
@@ -41,6 +41,8 @@ def answered(before: str, text: str) -> list[Finding]:
     if not name or not _ASKS.search(last):
         return []
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
+    if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
+        text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
     for m in _VALUE.finditer(text):
         value = m.group("value").rstrip(".,!?;:")
         if _NOT_A_VALUE.match(value) or "@" in value and "." in value.split("@")[-1]:

@@ -47,9 +47,10 @@ _HOMOPHONE = re.compile(r"[蜜秘][码碼吗玛马嘛]|密[吗玛马嘛](?=\s*(?
 _PINYIN = re.compile(r"(?i)(?<![a-z])mi ?ma(?![a-z])(?:(?P<shi>[ \t]+shi)(?![a-z]))?")
 # "mm" for 密码 in Chinese text ("wifi的mm是"), "密:" for 密码: ("账号 x 密：y")
 _SHORT = re.compile(r"(?i)(?:(?<=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff] ))mm(?![a-z])|(?<![\u4e00-\u9fff])密(?=\s*[:=])")
-HOMOPHONE_TRIGGERS = tuple(
-    "蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 mima 密: 的mm mm是 mm: mm为 mm=".split()
-) + ("mi ma", "mm =")
+HOMOPHONE_TRIGGERS = tuple("蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 mima 密: 的mm mm是 mm: mm为 mm=".split()) + (
+    "mi ma",
+    "mm =",
+)
 
 
 def may_be_misspelt(lowered: str) -> bool:

@@ -10,7 +10,7 @@ from mirror_pipeline.core.screening.values import _CJK
 
 _LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
 _LABEL_STRIP = re.compile(
-    r"^(?:我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for)\s*|(?:的|是|为|了)$",
+    r"^(?:然后|还有|以及|另外|而且|并且|和|我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for|and|then)\s*|(?:的|是|为|了)$",
     re.IGNORECASE,
 )
 
@@ -53,11 +53,35 @@ _LABEL_POST = re.compile(
 _POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
 
 
+# identifiers a label never repeats: an e-mail address, a URL, a handle, a phone or account number, a token that
+# mixes letters and digits (a user name, a network's name: "sarahw88", "TP-LINK_5G")
+_IDENTIFIER = re.compile(
+    r"[^\s@]*@[^\s@]+|(?i:[a-z][a-z0-9+.\-]*://|www\.)\S+|\+?\d[\d\- ]{5,}\d"
+    r"|(?<![\w.\-])(?=[\w.\-]*\d)(?=[\w.\-]*[A-Za-z])[\w.\-]{4,}"
+)
+_HELD_RUN = re.compile(_HELD + "+")
+_WINDOW = 40
+
+
+def _label_window(text: str, start: int) -> str:
+    """The words just before a secret, read from screened text only: every placeholder (and every value already
+    found, `_HELD`) is taken out whole before the window is cut, so no window holds half of one; what stood there
+    ends the window's last line (a label is never read across another secret). A window never begins inside a
+    word, and identifiers are left out."""
+    if "[secret:" in text:
+        text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
+    begin = max(0, start - _WINDOW)
+    while 0 < begin < start and (text[begin - 1].isalnum() or text[begin - 1] in "_-.@"):
+        begin += 1  # the window began inside a word: it begins after it
+    window = _HELD_RUN.sub("\n", text[begin:start])
+    return _IDENTIFIER.sub(" ", window)
+
+
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
     工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
     kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
-    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start]).replace(_HELD, "")
+    before = _label_window(text, start)
     # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
     before = re.sub(
         r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
@@ -92,7 +116,7 @@ def _label(text: str, start: int, kind: str) -> str:
 
 def _clean_label(label: str, kind: str) -> str:
     """Leading pronouns and articles off; long numbers (a phone, an account) out."""
-    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4))
+    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4) and "@" not in w)
     for _ in range(3):
         label = _LABEL_STRIP.sub("", label.strip()).strip()
     return label or kind.replace("_", " ")

@@ -97,6 +97,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if (":" in folded or "=" in folded) and any(map(lowered.__contains__, _LOCKS)) and _NAMED_LOCK.search(lowered):
         return True
+    if "@" in folded and _EMAIL_PAIR.search(folded):
+        return True
     words = _LOWER_WORD.findall(lowered)
     if not typos().keys().isdisjoint(words):
         return True  # a misspelt name: "pssword", "verfication"
@@ -114,10 +116,15 @@ _FIELDS_PATTERN = r"\S[ \t]+[/|—–-][ \t]+\S+[ \t]+[/|—–-][ \t]+\S"
 _TABLE_PATTERN = r"\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
 _DASHES_PATTERN = r"[—–][^\n]*[—–]"
 _STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
-_LIST_ROW, _FIELDS, _DASHES, _TABLE = map(re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
+_LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
+    re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
+)
 # a lock named before a colon: "garage: 5-9-1-7"
 _NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=]"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
+# an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
+_EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"
+_EMAIL_PAIR = re.compile(_EMAIL_PAIR_PATTERN)
 _MARKERS = frozenset("-*•·+0123456789(①②③④⑤⑥⑦⑧⑨⑩")
 
 
@@ -169,6 +176,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
     _STRUCTURE_PATTERN,
     _NAMED_LOCK_PATTERN,
+    _EMAIL_PAIR_PATTERN,
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

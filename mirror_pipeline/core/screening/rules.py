@@ -768,6 +768,16 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.TIGHT,
         needs=("garage", "gate", "door", "alarm", "shed", "storage", "lock"),
     ),
+    # ---- an e-mail login and its password: "jenny.lee@gmail.com / Hunter2024!", "a@b.com: Pw#2024x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*(?:/|\||,|:|[ \t]-[ \t])[ \t]*"
+            r"(?=\S*[A-Za-z])(?=\S*[\d!@#$%^&*])" + _PAIRED
+        ),
+        judge=Judge.TIGHT,
+        needs=("@",),
+    ),
 )
 
 

@@ -77,7 +77,10 @@ def _cell_is_secret(value: str, *, strong: bool) -> bool:
         return False
     if _CJK.search(value):
         return False  # a description ("路由器后台", "至少8位"), not a value
-    return _plausible(value, Judge.LOOSE if strong else Judge.TIGHT, explicit=strong)
+    if not strong:
+        # a key or a code column holds generated values (digits among them), or shortcuts and names ("Ctrl+S")
+        return any(c.isdigit() for c in value) and _plausible(value, Judge.TIGHT, explicit=False)
+    return _plausible(value, Judge.LOOSE, explicit=True)
 
 
 # A list row: a marker, then fields ("1. Gmail - sarah.w - Pine#cone55", "- netflix / dan.p / Couch_Potato9",
@@ -152,7 +155,13 @@ def _fields(body: str, *, spaced: bool) -> list[tuple[int, int]]:
 
 
 def _row_secret(value: str, others: list[str], *, logins: bool, marked: bool) -> bool:
-    if _NOT_A_PASSWORD.search(value) or _CJK.search(value) or _MASKED.match(value):
+    if (
+        not value
+        or any(c.isspace() for c in value)
+        or _NOT_A_PASSWORD.search(value)
+        or _CJK.search(value)
+        or _MASKED.match(value)
+    ):
         return False
     if 2 <= len(others) <= 3 and _USERISH.match(others[-1].strip()):
         # service, user, password: the user is one token (a name, an address, a number) and the password looks made
