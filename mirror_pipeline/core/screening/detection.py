@@ -15,6 +15,7 @@ from mirror_pipeline.core.screening.detectors import (
     _with_wrapped_values,
     public_key_spans,
 )
+from mirror_pipeline.core.screening.dialogue import answered_lines
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
 from mirror_pipeline.core.screening.rules import (
@@ -64,6 +65,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(_listed_findings(masked, lowered))
     found.extend(table_findings(masked))
     found.extend(row_findings(masked))
+    found.extend(answered_lines(masked))
     found.extend(_number_findings(masked))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))

@@ -113,7 +113,7 @@ def _bip39() -> tuple[frozenset[str], frozenset[str]]:
 
 _SEED_CONTEXT = re.compile(
     r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet|"
-    r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b"
+    r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b|\bwords? 1 ?[-–~] ?(?:6|12|24)\b|\b(?:ledger|trezor|metamask)\b"
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
 _SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")

@@ -59,3 +59,18 @@ def answered(before: str, text: str) -> list[Finding]:
         if ok:
             return [Finding(kind, m.start("value"), m.start("value") + len(value), _ANSWER_RULE)]
     return []
+
+
+def answered_lines(text: str) -> list[Finding]:
+    """The same pairing inside one text, line by line: a quoted question in an e-mail and the answer under it
+    ("> what's the code for the side entrance?" / "It's 4-4-7-9")."""
+    if "\n" not in text or not _NAME.search(text):
+        return []
+    found: list[Finding] = []
+    lines = text.split("\n")
+    offset = len(lines[0]) + 1
+    for prev, line in zip(lines, lines[1:], strict=False):
+        if line.strip() and _NAME.search(prev):
+            found += [Finding(f.kind, offset + f.start, offset + f.end, f.rule_index) for f in answered(prev, line)]
+        offset += len(line) + 1
+    return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 import polars as pl
 
@@ -33,8 +34,7 @@ _CJK_TRIGGERS = (
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif creds credential login "
-    "mima"
+    "admin keypad verif creds credential login"
 ).split() + ["safe word"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -49,11 +49,7 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
     ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
-    ("pass", ("sshpass",)),
-    ("redis", ("redis-cli",)),
-    ("curl", ("curl -", "curl http")),
     ("net use", ("net use",)),
-    ("auth", ("authenticator", "authy")),
     ("words", ("12 words", "24 words", "twelve words")),
     ("mi m", ("mi ma",)),
 )
@@ -95,24 +91,32 @@ def _may_hold(folded: str) -> bool:
         return True
     if _may_be_structured(folded):
         return True
-    if (":" in folded or "=" in folded) and any(map(lowered.__contains__, _LOCKS)) and _NAMED_LOCK.search(lowered):
+    if any(map(lowered.__contains__, _LOCKS)) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
         return True
     if "@" in folded and _EMAIL_PAIR.search(folded):
         return True
     words = _LOWER_WORD.findall(lowered)
-    if not typos().keys().isdisjoint(words):
-        return True  # a misspelt name: "pssword", "verfication"
+    if not _word_triggers().isdisjoint(words):
+        return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
+_DIGIT = re.compile(r"\d")
 _LOCKS = ("garage", "gate", "door", "alarm", "shed", "storage", "lock")
+# whole words that send a text to the rules (looked up with the words of the text, once)
+WORD_TRIGGERS = frozenset("sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask".split())
+
+
+@cache
+def _word_triggers() -> frozenset[str]:
+    return WORD_TRIGGERS | typos().keys()
 
 
 # a list row, fields between separators, a Markdown table (structure puts values where keywords do not say so)
 _LIST_ROW_PATTERN = r"(?m)^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[①-⑳])[ \t]*\S[^\n]*[ \t]\S"
-_FIELDS_PATTERN = r"\S[ \t]+[/|—–-][ \t]+\S+[ \t]+[/|—–-][ \t]+\S"
+_FIELDS_PATTERN = r"\S(?:[ \t]+[/|—–-]|:)[ \t]+\S+[ \t]+[/|—–-][ \t]+\S"
 _TABLE_PATTERN = r"\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
 _DASHES_PATTERN = r"[—–][^\n]*[—–]"
 _STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
@@ -120,7 +124,7 @@ _LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
     re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
 )
 # a lock named before a colon: "garage: 5-9-1-7"
-_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=]"
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[^\n\d]{0,30}\d"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 # an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
 _EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"
@@ -130,14 +134,20 @@ _MARKERS = frozenset("-*•·+0123456789(①②③④⑤⑥⑦⑧⑨⑩")
 
 def _may_be_structured(folded: str) -> bool:
     """The Python form of _STRUCTURE_PATTERN, each branch behind the substrings it needs."""
+    if not (folded[:1] in _MARKERS or any(map(folded.__contains__, _STRUCTURE_HINTS))):
+        return False
     dashes = folded.count("—") + folded.count("–")
     if dashes >= 2 and _DASHES.search(folded):
         return True
     if ("\n" in folded or folded[:1] in _MARKERS) and _LIST_ROW.search(folded):
         return True
-    if dashes + folded.count(" / ") + folded.count(" - ") + folded.count(" | ") >= 2 and _FIELDS.search(folded):
+    seps = dashes + folded.count(" / ") + folded.count(" - ") + folded.count(" | ")
+    if seps + folded.count(": ") >= 2 and _FIELDS.search(folded):
         return True
     return "|" in folded and "\n" in folded and bool(_TABLE.search(folded))
+
+
+_STRUCTURE_HINTS = ("\n", "—", "–", " / ", " - ", " | ")
 
 
 _GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
@@ -177,6 +187,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     _STRUCTURE_PATTERN,
     _NAMED_LOCK_PATTERN,
     _EMAIL_PAIR_PATTERN,
+    r"(?i)\b(?:" + "|".join(sorted(WORD_TRIGGERS)) + r")\b",
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

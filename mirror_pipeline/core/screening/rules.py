@@ -112,7 +112,7 @@ _EN_SAFE = (
 )
 _ZH_SAFE = (
     r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
-    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:))?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为))?"
 )
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
@@ -312,7 +312,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="recovery_code",
         pattern=re.compile(
-            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?|(?:2fa|mfa|otp|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
             r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
         ),
         judge=Judge.TIGHT,
@@ -604,7 +604,20 @@ _RULES: tuple[Rule, ...] = (
         kind="combination",
         pattern=re.compile(_EN_SAFE + _COMBINATION),
         judge=Judge.TIGHT,
-        needs=("safe", "lock", "keypad", "code", "combo", "combination"),
+        needs=(
+            "safe",
+            "lock",
+            "keypad",
+            "code",
+            "combo",
+            "combination",
+            "alarm",
+            "garage",
+            "gate",
+            "door",
+            "shed",
+            "storage",
+        ),
     ),
     Rule(
         kind="combination",
