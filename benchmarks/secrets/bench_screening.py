@@ -19,17 +19,22 @@ from pathlib import Path
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, redact_sequence
 
 HERE = Path(__file__).parent
-CORPORA = tuple(HERE / name for name in ("corpus.jsonl", "handwritten.jsonl", "heldout4.jsonl", "heldout5.jsonl"))
+CORPORA = tuple(
+    HERE / name
+    for name in ("corpus.jsonl", "handwritten.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl")
+    if (HERE / name).exists()
+)
 LOCOMO = Path("/work/shared/benchmarks/locomo10.json")
 
 
-def load_cases() -> list[dict]:
+def load_cases(paths: tuple[Path, ...] = CORPORA) -> list[dict]:
     cases = []
-    for path in CORPORA:
+    for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if line.strip():
                 case = json.loads(line)
                 case.setdefault("id", f"{path.name}:{n}")
+                case["file"] = path.name
                 cases.append(case)
     return cases
 
@@ -113,7 +118,19 @@ def main() -> None:
         print(f"  MISS {case['id']} {case['kind']}: {case['messages']!r}")
     for case in result["false_positives"][:40]:
         print(f"  FALSE POSITIVE {case['id']}: {screen(case)!r}")
-    locomo = Path(sys.argv[1]) if len(sys.argv) > 1 else LOCOMO
+    print("by file (each held-out batch was written before the rules were widened for it):")
+    for path in CORPORA:
+        part = evaluate([c for c in cases if c["file"] == path.name])
+        print(
+            f"  {path.name}: recall {part['recall']:.4f} "
+            f"({part['secret_cases'] - len(part['misses'])}/{part['secret_cases']}), "
+            f"look-alikes altered {part['false_positive_rate']:.4f} "
+            f"({len(part['false_positives'])}/{part['ordinary_cases']})"
+        )
+    if "--no-throughput" in sys.argv:
+        return
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    locomo = Path(args[0]) if args else LOCOMO
     print("throughput through redact_sequence, one conversation at a time (target >= 50,000 messages/s):")
     sets = {
         "real chat turns (LoCoMo, English)": conversations(locomo, []),

@@ -1,6 +1,6 @@
 import pytest
 
-from mirror_pipeline.core.hints import HintRefused, checked_hint, derived_hint, hint_problems
+from mirror_pipeline.core.screening.hints import HintRefused, checked_hint, derived_hint, hint_problems
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,261 @@
+"""Detectors that are more than one pattern: lists of passwords after a name for them, card and ID numbers (with their
+check digits), seed phrases (the BIP39 word lists the `mnemonic` package ships, read once on first use), random-looking
+tokens, and values wrapped onto the next line."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    start: int
+    end: int
+    rule_index: int
+
+
+_NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE, _LIST_RULE = -1, -2, -3, -4, -5
+
+# "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
+# passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
+_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:]{0,30}:")
+_LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
+_NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+
+
+def _listed_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("密码", "口令", "password", "pws", "login", "cred"))):
+        return []
+    found = []
+    for head in _LIST_HEAD.finditer(text):
+        line_end = text.find("\n", head.end())
+        for m in _LIST_WORD.finditer(text, head.end(), len(text) if line_end < 0 else line_end):
+            word = m.group(0).rstrip(".!?")
+            if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
+                found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
+    return found
+
+
+# 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
+# UnionPay, JCB, Discover, Diners)
+_CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
+_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|62|60|65|81)")
+_ID_NUMBER = re.compile(
+    r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
+    r"(?![\dA-Za-z])"
+)
+# numbers that are named as something else: an order, a parcel, an invoice, a phone
+_NUMBER_NAMED = re.compile(
+    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
+    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
+)
+_LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+_CARD_DATA = re.compile(
+    r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面)[ \t:：]*"
+    r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/]))"
+)
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def resident_id_valid(number: str) -> bool:
+    """The ISO 7064 MOD 11-2 check character of a Chinese resident ID number (GB 11643)."""
+    if len(number) != 18 or not number[:17].isdigit():
+        return False
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True)) % 11]
+    return number[17].upper() == check
+
+
+def _number_findings(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    if not _LONG_NUMBER.search(text):
+        return found
+    for m in _ID_NUMBER.finditer(text):
+        if resident_id_valid(m.group(0).replace(" ", "")):
+            found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"[ \-]", "", m.group(0))
+        named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
+        if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
+            found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    if any(f.kind == "bank_card" for f in found):
+        # with a card number in the same text, its expiry and the code on its back are the card's security data
+        found.extend(
+            Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE) for m in _CARD_DATA.finditer(text)
+        )
+    return found
+
+
+@cache
+def _bip39() -> tuple[frozenset[str], frozenset[str]]:
+    """The BIP39 word lists (English; Chinese simplified and traditional), shipped with the `mnemonic` package."""
+    from mnemonic import Mnemonic
+
+    chinese = set(Mnemonic("chinese_simplified").wordlist) | set(Mnemonic("chinese_traditional").wordlist)
+    return frozenset(Mnemonic("english").wordlist), frozenset(chinese)
+
+
+_SEED_CONTEXT = re.compile(
+    r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet|"
+    r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b|\bwords? 1 ?[-–~] ?(?:6|12|24)\b|\b(?:ledger|trezor|metamask)\b"
+)
+_EN_WORD = re.compile(r"[A-Za-z]+")
+_SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
+_ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
+_ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
+
+
+_SPACED_CJK = re.compile(r"(?:[\u4e00-\u9fff][\s,，、;；\d.]{1,8}){7}")
+
+
+def _longest_run(words: list[str], wordlist: frozenset[str]) -> int:
+    """The longest run of list words, whatever separates them: a cheap bound before the exact scan."""
+    best = current = 0
+    for word in words:
+        current = current + 1 if word in wordlist else 0
+        best = max(best, current)
+    return best
+
+
+def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: re.Pattern[str]) -> list[list[int]]:
+    """Runs of consecutive list words, separated only by white space, commas or numbering: [[start, end, n]]."""
+    runs: list[list[int]] = []
+    current: list[int] | None = None
+    for start, end in spans:
+        if text[start:end].lower() not in words:
+            current = None
+            continue
+        if current and gap.fullmatch(text[current[1] : start]):
+            current[1], current[2] = end, current[2] + 1
+        else:
+            current = [start, end, 1]
+            runs.append(current)
+    return runs
+
+
+def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
+    """Seed phrases: a run of >= 12 BIP39 words (>= 6, half a phrase, when the text or the one before it speaks of a
+    seed or a wallet: a phrase is often given in two messages); ordinary English has runs of two or three."""
+    english, chinese = _bip39()
+    need = 6 if spoken_of or _SEED_CONTEXT.search(text) else 12
+    found = []
+    if _longest_run(_EN_WORD.findall(text.lower()), english) >= need:
+        spans = [m.span() for m in _EN_WORD.finditer(text)]
+        runs = _runs(text, spans, english, _SEED_GAP)
+        found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
+    if _SPACED_CJK.search(text):
+        cjk = [(m.start(), m.end()) for m in _CJK.finditer(text)]
+        runs = _runs(text, cjk, chinese, _ZH_SEED_GAP)
+        found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
+    for m in _ZH_SEED_RUN.finditer(text):
+        if all(c in chinese for c in m.group("value")):
+            found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
+    return found
+
+
+_LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")
+_RANDOM_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_\-.@:])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/_\-])")
+_URL = re.compile(r"(?i)(?<![a-z0-9+.\-])(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|(?<!\S)\S*?\.(?:com|org|net|io|cn|dev)/\S*")
+_WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+# hex (commit hashes, checksums, UUIDs), maybe behind a short name: ids like `iss_0a7d41c15af52c9b`
+_HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-])?[0-9a-fA-F\-]+")
+
+
+def _random_token_findings(text: str) -> list[Finding]:
+    """Unlabelled tokens that look random (upper and lower case and digits in short pieces): not words glued
+    together (`iPhone15ProMaxCase`), not hex (commit hashes, checksums, UUIDs), not inside a URL or a path."""
+    found: list[Finding] = []
+    if not _LONG_TOKEN.search(text):
+        return found
+    urls = [m.span() for m in _URL.finditer(text)]
+    for m in _RANDOM_TOKEN.finditer(text):
+        token = m.group(0).rstrip("=")
+        if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2:
+            continue
+        if any(a <= m.start() < b for a, b in urls):
+            continue
+        if _looks_random(token):
+            found.append(Finding("token", m.start(), m.end(), _TOKEN_RULE))
+    return found
+
+
+def _looks_random(token: str) -> bool:
+    """Letters and digits (or both cases) mixed, little of it in word-like pieces (random base62: 20% in the middle,
+    camel-case names like `iPhone15ProMaxCase` 60-90%), and a high character entropy."""
+    n = len(token)
+    upper = sum(c.isupper() for c in token)
+    lower = sum(c.islower() for c in token)
+    digits = sum(c.isdigit() for c in token)
+    if sum(1 for count in (upper, lower, digits) if count >= 0.1 * n) < 2:
+        return False
+    wordy = sum(len(piece) for piece in _WORDY.findall(token) if _VOWEL.search(piece))
+    return wordy / n < 0.55 and _entropy(token) >= 3.8
+
+
+def _entropy(token: str) -> float:
+    counts = {c: token.count(c) for c in set(token)}
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+_WRAP_TAIL = re.compile(r"[ \t]*\n[ \t]*(?P<tail>[A-Za-z0-9!@#$%^&*._+=~/\-]{2,32})[ \t]*(?=\n|$)")
+_WRAPPABLE = frozenset(("password", "api_key", "token", "one_time_code"))
+
+
+def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
+    """A value that ends a line and goes on alone on the next ("密码是 Tplink" / "8888"): the next line is part of it
+    when it is one token with a digit or a symbol (not a word: 'thanks' on its own line is not a password)."""
+    out = []
+    for f in found:
+        end = f.end
+        while f.kind in _WRAPPABLE and (m := _WRAP_TAIL.match(text, end)):
+            tail = m.group("tail")
+            if tail.isalpha() or not any(c.isalnum() for c in tail):
+                break
+            end = m.end("tail")
+        out.append(f if end == f.end else Finding(f.kind, f.start, end, _WRAP_RULE))
+    return out
+
+
+_DOTTED_TAIL = re.compile(r"(?:\.[A-Za-z0-9_\-]{4,})+")
+_DOTTED = frozenset(("token", "api_key"))
+
+
+def _with_dotted_parts(text: str, found: list[Finding]) -> list[Finding]:
+    """A token goes on over dot-separated parts ("MTA5...Mw.GhX2kP.aB3dE5..."): a chat bot's token is three."""
+    out = []
+    for f in found:
+        m = _DOTTED_TAIL.match(text, f.end) if f.kind in _DOTTED else None
+        out.append(Finding(f.kind, f.start, m.end(), f.rule_index) if m else f)
+    return out
+
+
+_PUBLIC_KEY = re.compile(
+    r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)"
+    r"[ \t]+AAAA[A-Za-z0-9+/]+={0,3}"
+    r"|-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)(?: BLOCK)?-----[\s\S]*?"
+    r"-----END (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)(?: BLOCK)?-----"
+)
+
+
+def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
+    """SSH public keys and PEM public keys or certificates: shaped like secrets, meant to be shared."""
+    if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
+        return []
+    return [m.span() for m in _PUBLIC_KEY.finditer(text)]

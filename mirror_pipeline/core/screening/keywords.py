@@ -1,0 +1,99 @@
+"""A secret's name as people type it: a typo (edit distance 1 from a long keyword: "pssword", "passowrd",
+"verfication"), a homophone of 密码 (蜜码, 秘码, 密吗, 密玛), pinyin ("mima shi ..."), 卡密 without its 码, "mm" in
+Chinese text, "密:" cut short.
+
+`normalized` returns the text with each such name replaced by the keyword the rules know, and where each character of
+the result came from, so spans found in it are mapped back to the text. Values are never rewritten: only names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from string import ascii_lowercase
+
+# keywords long enough that an edit is rarely a word (the edits that are words are left out: "passwd" -> "passed")
+_TARGETS = ("password", "passcode", "passphrase", "verification", "passwd")
+# any single edit of a target leaves one of these intact (its first three letters, or all after the fourth)
+GATES = ("pas", "word", "code", "phrase", "verif", "cation", "wd")
+# edits that are words in their own right
+_WORDS = frozenset(
+    ("passwords", "passcodes", "passphrases", "verifications", "passports", "passed", "passes", "passer", "pass")
+)
+
+
+def _edits1(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    transposes = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in ascii_lowercase}
+    inserts = {a + c + b for a, b in splits for c in ascii_lowercase}
+    return deletes | transposes | replaces | inserts
+
+
+@cache
+def typos() -> dict[str, str]:
+    return {
+        variant: target
+        for target in _TARGETS
+        for variant in _edits1(target)
+        if variant != target and variant not in _WORDS and variant not in _TARGETS
+    }
+
+
+# 密码 by sound or by a slip of the input method; 卡密 (a card's PIN, a gift card's code) without the last 码
+_HOMOPHONE = re.compile(r"[蜜秘][码碼吗玛马嘛]|密[吗玛马嘛](?=\s*(?:是|为|:|=|\s*[A-Za-z0-9]))|卡密(?!码|碼|钥)")
+# pinyin: "mima", "mi ma", maybe followed by "shi" (是)
+_PINYIN = re.compile(r"(?i)(?<![a-z])mi ?ma(?![a-z])(?:(?P<shi>[ \t]+shi)(?![a-z]))?")
+# "mm" for 密码 in Chinese text ("wifi的mm是"), "密:" for 密码: ("账号 x 密：y")
+_SHORT = re.compile(r"(?i)(?:(?<=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff] ))mm(?![a-z])|(?<![\u4e00-\u9fff])密(?=\s*[:=])")
+HOMOPHONE_TRIGGERS = tuple("蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 mima 密: 的mm mm是 mm: mm为 mm=".split()) + (
+    "mi ma",
+    "mm =",
+)
+
+
+def may_be_misspelt(lowered: str) -> bool:
+    """Does the (lower-cased) text hold a secret's name the rules would not read as one?"""
+    if any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
+        return True
+    if not any(map(lowered.__contains__, GATES)):
+        return False
+    known = typos()
+    return any(m.group(0) in known for m in _GATED_WORD.finditer(lowered))
+
+
+# the words that hold a gate (most words of a text do not: only these are looked up)
+_GATED_WORD = re.compile(r"[a-z]*(?:" + "|".join(GATES) + r")[a-z]*")
+
+
+def normalized(text: str) -> tuple[str, list[int]] | None:
+    """The text with every misspelt or homophone name replaced by the keyword, and for each position of the result
+    (one past the end included) the position in `text` it came from; None when there is nothing to replace."""
+    lowered = text.lower()
+    edits: list[tuple[int, int, str]] = []
+    if any(map(lowered.__contains__, GATES)):
+        known = typos()
+        edits += [(m.start(), m.end(), known[m.group(0)]) for m in _GATED_WORD.finditer(lowered) if m.group(0) in known]
+    edits += [(m.start(), m.end(), "密码") for m in _HOMOPHONE.finditer(text)]
+    for m in _PINYIN.finditer(text):
+        edits.append((m.start(), m.end(), "密码 是" if m.group("shi") else "密码"))
+    edits += [(m.start(), m.end(), "密码") for m in _SHORT.finditer(text)]
+    if not edits:
+        return None
+    edits.sort()
+    out: list[str] = []
+    where: list[int] = []
+    cursor = 0
+    for start, end, replacement in edits:
+        if start < cursor:
+            continue
+        out.append(text[cursor:start])
+        where.extend(range(cursor, start))
+        out.append(replacement)
+        # every character of the replacement stands for the name it replaced
+        where.extend(start + min(i, end - start - 1) for i in range(len(replacement)))
+        cursor = end
+    out.append(text[cursor:])
+    where.extend(range(cursor, len(text) + 1))
+    return "".join(out), where

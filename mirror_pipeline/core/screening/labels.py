@@ -1,0 +1,127 @@
+"""What a secret is for, read from the words around it (its label), and whether a label may be kept."""
+
+from __future__ import annotations
+
+import re
+
+from mirror_pipeline.core.screening.hints import hint_problems
+from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE
+from mirror_pipeline.core.screening.values import _CJK
+
+_LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
+_LABEL_STRIP = re.compile(
+    r"^(?:然后|还有|以及|另外|而且|并且|和|我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for|and|then)\s*|(?:的|是|为|了)$",
+    re.IGNORECASE,
+)
+
+
+# Words before "password" that do not name a thing: "I changed my password", "so the password", "and my PIN".
+_NOT_A_THING = frozenset(
+    (
+        "i me my mine you your yours we our ours he his she her they their them it its it's the a an this that these "
+        "those and or but so ok okay btw also just still now new old current same usual other and is was are were be "
+        "been has have had do does did got get gets set reset change changed changes update updated forgot forget "
+        "remember know knew use used using need needs want send sent give gave tell told here there what what's "
+        "which where when how why if then to for of on in at by with from about please pls hey hi yeah yes no not"
+    ).split()
+)
+
+
+def _thing_words(words: str) -> str:
+    """The words at the end of `words` that may name a thing (an account, a device, a service); verbs, pronouns
+    and articles end the run ("I changed my" -> "", "my gmail" -> "gmail")."""
+    kept: list[str] = []
+    for word in reversed(words.split()):
+        lowered = word.lower()
+        if lowered in _NOT_A_THING or lowered.endswith(("ed", "ing")) and len(lowered) > 4:
+            break
+        kept.append(word)
+    return " ".join(reversed(kept))
+
+
+# a secret's name, in the words before its value: the label is the thing named just before it (or after it: "password
+# for bank of america"); whatever stands between the name and the value (is, got changed to, 我设的是) is not a label
+_LABEL_KEY = re.compile(
+    r"(?i)(?:密码|口令|密碼|密钥|秘钥|私钥|令牌|验证码|校验码|动态码|短信码|确认码|取件码|提货码|恢复码|备用码|答案|助记词|"
+    r"pin码|(?<![a-z_])(?:passwords?|passcodes?|passphrases?|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pins?|puk|"
+    r"codes?|combo|combination|keys?|tokens?|otp|answers?|logins?|pass|seed phrase|recovery phrase)(?![a-z]))"
+)
+_LABEL_POST = re.compile(
+    r"(?i)[ \t]+(?:for|to|of|on)[ \t]+(?:(?:my|the|our|your|his|her)[ \t]+)?"
+    r"(?P<words>[\w@.&'\-]+(?:[ \t]+[\w@.&'\-]+){0,3})"
+)
+_POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
+
+
+# identifiers a label never repeats: an e-mail address, a URL, a handle, a phone or account number, a token that
+# mixes letters and digits (a user name, a network's name: "sarahw88", "TP-LINK_5G")
+_IDENTIFIER = re.compile(
+    r"[^\s@]*@[^\s@]+|(?i:[a-z][a-z0-9+.\-]*://|www\.)\S+|\+?\d[\d\- ]{5,}\d"
+    r"|(?<![\w.\-])(?=[\w.\-]*\d)(?=[\w.\-]*[A-Za-z])[\w.\-]{4,}"
+)
+_HELD_RUN = re.compile(_HELD + "+")
+_WINDOW = 40
+
+
+def _label_window(text: str, start: int) -> str:
+    """The words just before a secret, read from screened text only: every placeholder (and every value already
+    found, `_HELD`) is taken out whole before the window is cut, so no window holds half of one; what stood there
+    ends the window's last line (a label is never read across another secret). A window never begins inside a
+    word, and identifiers are left out."""
+    if "[secret:" in text:
+        text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
+    begin = max(0, start - _WINDOW)
+    while 0 < begin < start and (text[begin - 1].isalnum() or text[begin - 1] in "_-.@"):
+        begin += 1  # the window began inside a word: it begins after it
+    window = _HELD_RUN.sub("\n", text[begin:start])
+    return _IDENTIFIER.sub(" ", window)
+
+
+def _label(text: str, start: int, kind: str) -> str:
+    """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
+    工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
+    kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
+    before = _label_window(text, start)
+    # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
+    before = re.sub(
+        r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
+        r"(?:it'?s|its|it is|就是|是)?[ \t]*$",
+        "\n",
+        before,
+    )
+    # a question that asked for it: "wifi 密码多少？", "what's the wifi password?"
+    before = re.sub(r"(?i)\s*(?:多少|是什么|是啥|呢|发我|给我|告诉我)?\s*[？?]\s*$", "", before)
+    before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
+    keys = list(_LABEL_KEY.finditer(before))
+    if not keys:
+        return kind.replace("_", " ")
+    key = keys[-1]
+    post = _LABEL_POST.match(before, key.end())
+    if post:
+        words = []
+        for word in post.group("words").split():
+            if word.lower() in _POST_STOP:
+                break
+            words.append(word)
+        if words:
+            return _clean_label(" ".join(words), kind)
+    head = before[: key.start()].rstrip(" :：=，,的")
+    if _CJK.search(head[-1:] or " ") or not head.isascii():
+        match = _LABEL_ZH.search(head)
+        label = match.group(1) if match else ""
+    else:
+        label = _thing_words(" ".join(head.split()[-4:]))
+    return _clean_label(label, kind)
+
+
+def _clean_label(label: str, kind: str) -> str:
+    """Leading pronouns and articles off; long numbers (a phone, an account) out."""
+    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4) and "@" not in w)
+    for _ in range(3):
+        label = _LABEL_STRIP.sub("", label.strip()).strip()
+    return label or kind.replace("_", " ")
+
+
+def _safe_label(label: str, value: str, kind: str) -> str:
+    """A label that would give away any part of the secret is replaced by the kind (section 15.3)."""
+    return label if not hint_problems(label, secret=value) else kind.replace("_", " ")

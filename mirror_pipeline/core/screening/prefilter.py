@@ -1,0 +1,221 @@
+"""The cheap test that decides which texts the rules see: substring tests first, a few patterns after; polars over
+large batches (Rust's regex, one pattern a column)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+import polars as pl
+
+from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
+from mirror_pipeline.core.screening.keywords import GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
+from mirror_pipeline.core.screening.rules import _SAFE_WORDS
+from mirror_pipeline.core.screening.values import _fold
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test that decides whether the slower rules look at a text at all (it lets through everything
+    PREFILTER_PATTERNS lets through, in a few microseconds: substring tests first, regular expressions after)."""
+    return _may_hold(_fold(text))
+
+
+# words whose mere presence sends a text to the rules
+# ("pass phrase" and "door code" are found by _SHORT_WORD)
+_CJK_TRIGGERS = (
+    "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    "安全问题 取件码 提货码 取货码 "
+    "后台 账号 帐号 登录 登陆 验证 暗语 "
+    # screening-7: a shared drive's code, an unlock code, backup codes by other names, homophones of 密码
+    "提取码 提取密码 访问码 访问密码 分享码 分享密码 取件密码 解锁码 开锁码 锁屏 开机码 备份码 恢复代码 备用代码 救援码 "
+    "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
+).split()
+_TRIGGERS = (
+    "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
+    "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
+    "admin keypad verif creds credential login"
+).split() + ["safe word"]
+# Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
+# first word, then the phrases it stands for (one substring test a group for most texts)
+_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cv", ("cvv", "cvc", "cvn")),
+    ("csc", ("csc",)),
+    ("ssn", ("ssn",)),
+    ("passport", ("passport",)),
+    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    ("social", ("social security", "social is", "social:")),
+    ("card code", ("card code",)),
+    ("safe", _SAFE_WORDS),
+    # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
+    ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
+    ("net use", ("net use",)),
+    ("words", ("12 words", "24 words", "twelve words")),
+    ("mi m", ("mi ma",)),
+)
+_CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("护照", ("护照",)),
+    ("身份证", ("身份证",)),
+    ("安全码", ("安全码",)),
+    ("背面", ("背面",)),
+    ("门禁", ("门禁",)),
+    ("保险箱", ("保险箱",)),
+    ("柜", ("保险柜", "储物柜")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+)
+_SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
+_SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
+_SHORT_WORD = re.compile(rf"(?<![a-z])(?:(?:{_SHORT_WORDS})(?![a-z])|p\s*[:=])")
+_URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def _may_hold(folded: str) -> bool:
+    lowered = folded.lower()
+    ascii_only = folded.isascii()
+    if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
+        return True
+    if any(map(lowered.__contains__, _GROUP_FIRSTS)) and _grouped(lowered, _GROUPED_TRIGGERS):
+        return True
+    if (
+        not ascii_only
+        and any(map(lowered.__contains__, _CJK_GROUP_FIRSTS))
+        and _grouped(lowered, _CJK_GROUPED_TRIGGERS)
+    ):
+        return True
+    if any(map(lowered.__contains__, _SHORT_TRIGGERS)) and _SHORT_WORD.search(lowered):
+        return True
+    if "://" in lowered and _URL_CREDENTIALS.search(lowered):
+        return True
+    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
+        return True
+    if _may_be_structured(folded):
+        return True
+    if any(map(lowered.__contains__, _LOCKS)) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
+        return True
+    if "@" in folded and _EMAIL_PAIR.search(folded):
+        return True
+    words = _LOWER_WORD.findall(lowered)
+    if not _word_triggers().isdisjoint(words):
+        return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
+    if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
+        return True
+    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_DIGIT = re.compile(r"\d")
+_LOCKS = ("garage", "gate", "door", "alarm", "shed", "storage", "lock")
+# whole words that send a text to the rules (looked up with the words of the text, once)
+WORD_TRIGGERS = frozenset("sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask".split())
+
+
+@cache
+def _word_triggers() -> frozenset[str]:
+    return WORD_TRIGGERS | typos().keys()
+
+
+# a list row, fields between separators, a Markdown table (structure puts values where keywords do not say so)
+_LIST_ROW_PATTERN = r"(?m)^[ \t]*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[-*•·+]|[①-⑳])[ \t]*\S[^\n]*[ \t]\S"
+_FIELDS_PATTERN = r"\S(?:[ \t]+[/|—–-]|:)[ \t]+\S+[ \t]+[/|—–-][ \t]+\S"
+_TABLE_PATTERN = r"\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|"
+_DASHES_PATTERN = r"[—–][^\n]*[—–]"
+_STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN))
+_LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
+    re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
+)
+# a lock named before a colon: "garage: 5-9-1-7"
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[^\n\d]{0,30}\d"
+_NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
+# an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
+_EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"
+_EMAIL_PAIR = re.compile(_EMAIL_PAIR_PATTERN)
+_MARKERS = frozenset("-*•·+0123456789(①②③④⑤⑥⑦⑧⑨⑩")
+
+
+def _may_be_structured(folded: str) -> bool:
+    """The Python form of _STRUCTURE_PATTERN, each branch behind the substrings it needs."""
+    if not (folded[:1] in _MARKERS or any(map(folded.__contains__, _STRUCTURE_HINTS))):
+        return False
+    dashes = folded.count("—") + folded.count("–")
+    if dashes >= 2 and _DASHES.search(folded):
+        return True
+    if ("\n" in folded or folded[:1] in _MARKERS) and _LIST_ROW.search(folded):
+        return True
+    seps = dashes + folded.count(" / ") + folded.count(" - ") + folded.count(" | ")
+    if seps + folded.count(": ") >= 2 and _FIELDS.search(folded):
+        return True
+    return "|" in folded and "\n" in folded and bool(_TABLE.search(folded))
+
+
+_STRUCTURE_HINTS = ("\n", "—", "–", " / ", " - ", " | ")
+
+
+_GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
+_CJK_GROUP_FIRSTS = tuple(first for first, _ in _CJK_GROUPED_TRIGGERS)
+
+
+def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    return any(first in lowered and any(map(lowered.__contains__, words)) for first, words in groups)
+
+
+def _may_hold_seed(lowered: str) -> bool:
+    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
+    return _seed_run(_LOWER_WORD.findall(lowered))
+
+
+def _seed_run(words: list[str]) -> bool:
+    if len(words) < 8:
+        return False
+    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    return b"\x01" * 8 in listed
+
+
+# The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
+# text `may_hold_secret` lets through matches one of them. Kept apart because Rust's regex runs each of them at
+# millions of lines a second, and all of them joined into one at a tenth of that.
+PREFILTER_PATTERNS: tuple[str, ...] = (
+    "|".join(re.escape(t) for t in _CJK_TRIGGERS),
+    "(?i)" + "|".join(re.escape(t) for t in _TRIGGERS),
+    "(?i)"
+    + "|".join(re.escape(t) for groups in (_GROUPED_TRIGGERS, _CJK_GROUPED_TRIGGERS) for _, ws in groups for t in ws),
+    rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
+    r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
+    r"\d[\d -]{11,}\d",  # card and ID numbers
+    r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
+    r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
+    r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
+    _STRUCTURE_PATTERN,
+    _NAMED_LOCK_PATTERN,
+    _EMAIL_PAIR_PATTERN,
+    r"(?i)\b(?:" + "|".join(sorted(WORD_TRIGGERS)) + r")\b",
+)
+# Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
+# vectorized prefilter sends the lines that hold one on to the test of their words
+TYPO_PREFILTER_PATTERN = "(?i)" + "|".join(GATES)
+# Seed phrases: 8 short words in a row. Ordinary English has such runs too (a fifth of chat lines), so the vectorized
+# prefilter sends only these lines on to the word-list test.
+SEED_PREFILTER_PATTERN = r"(?i)(?:[a-z]{3,8}[\s,.;:)(\d\-]+){7}[a-z]{3,8}"
+PREFILTER_PATTERN = "|".join(
+    f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})"
+    for p in (*PREFILTER_PATTERNS, SEED_PREFILTER_PATTERN, TYPO_PREFILTER_PATTERN)
+)
+
+
+_VECTORIZED_FROM = 512
+
+
+def prefilter_mask(texts: Sequence[str]) -> list[bool]:
+    """For each text, whether the rules need to see it. From a few texts on, polars runs the prefilter patterns over
+    all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
+    if len(texts) < _VECTORIZED_FROM:
+        return [may_hold_secret(t) for t in texts]
+    frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
+        hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
+        seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
+        typo=pl.col("t").str.contains(TYPO_PREFILTER_PATTERN),
+    )
+    hits, seeds, typos = frame["hit"].to_list(), frame["seed"].to_list(), frame["typo"].to_list()
+    return [
+        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) or bool(ty) and may_be_misspelt(_fold(t).lower())
+        for t, h, sd, ty in zip(texts, hits, seeds, typos, strict=True)
+    ]

@@ -1,0 +1,161 @@
+"""Replace every secret with its reference placeholder: one text, or the texts of one conversation in order.
+
+The placeholder names the reference, never the value: `[secret:<kind>:<ref_id>]`. A reference id is derived from the
+redacted text around it, never from the value (a hash of a four-digit PIN can be reversed by trying all ten thousand).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mirror_pipeline.core.screening.detection import Finding, find_secrets
+from mirror_pipeline.core.screening.dialogue import answered
+from mirror_pipeline.core.screening.labels import _label, _safe_label
+from mirror_pipeline.core.screening.prefilter import prefilter_mask
+from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
+from mirror_pipeline.core.screening.values import _COMPOSITION, Judge, _plausible
+from mirror_pipeline.core.text import stable_id
+
+_GENERIC = "\x00SECRET\x00"
+
+
+@dataclass(frozen=True)
+class SecretSpan:
+    """A redacted secret in the output text: its reference and the context label, never its value."""
+
+    ref_id: str
+    kind: str
+    label: str
+    placeholder: str
+
+
+@dataclass(frozen=True)
+class Screened:
+    text: str
+    secrets: tuple[SecretSpan, ...]
+
+    @property
+    def had_secret(self) -> bool:
+        return bool(self.secrets)
+
+
+def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
+    """Replace every secret in `text` with its reference placeholder.
+
+    Screening is run again on its own output until nothing more is found (a match that was cut short, or a value
+    whose neighbour only became a placeholder, can hide a second secret): redact(redact(x).text) == redact(x).
+
+    `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
+    and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
+    redacted) end of the text that came just before in the same conversation: a value given in reply to a question
+    that asks for it, or after a label that ended the previous message, is a secret here.
+    """
+    screened = _redact_once(text, scope, before=before, prefiltered=prefiltered)
+    for _ in range(_PASSES):
+        if not screened.secrets:
+            break
+        again = _redact_once(screened.text, scope, before=before, prefiltered=False)
+        if not again.secrets:
+            break
+        screened = Screened(again.text, screened.secrets + again.secrets)
+    return screened
+
+
+_PASSES = 4
+
+
+def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Screened:
+    findings = find_secrets(text, prefiltered=prefiltered)
+    # a label is read from the text with every other value masked: no secret ends up in another one's label
+    masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
+    labels = [_label(masked, f.start, f.kind) for f in findings]
+    if before and _ASKS_OR_LABELS.search(before[-40:]):
+        for finding, label in _carried_over(before, masked):
+            if not any(f.start < finding.end and finding.start < f.end for f in findings):
+                findings.append(finding)
+                labels.append(label)
+        order = sorted(range(len(findings)), key=lambda k: findings[k].start)
+        findings, labels = [findings[k] for k in order], [labels[k] for k in order]
+    if not findings:
+        return Screened(text, ())
+    generic = _splice(text, findings, [_GENERIC] * len(findings))
+    refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
+    placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
+    spans = tuple(
+        SecretSpan(ref, f.kind, _safe_label(label, text[f.start : f.end], f.kind), ph)
+        for f, ref, label, ph in zip(findings, refs, labels, placeholders, strict=True)
+    )
+    return Screened(_splice(text, findings, placeholders), spans)
+
+
+# What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
+# the head of a key block.
+_ASKS_OR_LABELS = re.compile(
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+)
+
+
+def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
+    """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
+    tail = before[-160:]
+    joined = f"{tail}\n{text}"
+    offset = len(tail) + 1
+    carried = []
+    for f in find_secrets(joined):
+        if f.end <= offset or f.start < offset - 1 and f.rule_index >= 0 and RULES[f.rule_index].judge == Judge.WHOLE:
+            continue  # wholly in the previous text, or a pattern that needs no context (found in `text` alone)
+        value = joined[max(f.start, offset) : f.end]
+        # a loose rule believes any value after "password?"; across messages only a password shape is believed
+        # ("why?" in reply is not one)
+        loose = f.rule_index >= 0 and RULES[f.rule_index].judge == Judge.LOOSE
+        if not loose or _plausible(value, Judge.REPLY, explicit=False) or _COMPOSITION.search(value):
+            shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
+            carried.append((shifted, _label(joined, f.start, f.kind)))
+    if not carried:
+        # a value of a secret's shape in a short reply to a message that asks for one by name
+        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(tail, text)]
+    return carried
+
+
+def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
+    """Screen the texts of one conversation (its messages in order) or one entry (its paragraphs in order).
+
+    Each item is (text, scope) as for `redact`. The sequence is the unit because a secret can be given in the text
+    after the one that asks for it ("wifi 密码多少？" -> "Tplink8888"), or split over two; every importer screens
+    through here.
+    """
+    mask = prefilter_mask([text for text, _ in items])
+    out: list[Screened] = []
+    before = ""
+    for k, (text, scope) in enumerate(items):
+        if mask[k]:
+            screened = redact(text, scope, before=before, prefiltered=True)
+        elif k and mask[k - 1]:
+            screened = redact(text, scope, before=before)
+        else:
+            screened = Screened(text, ())
+        out.append(screened)
+        before = screened.text if screened.text.strip() else before
+    return out
+
+
+def placeholders_in(text: str) -> list[SecretSpan]:
+    """The references already in a text (one per reference id), each with the label its context gives it."""
+    spans: dict[str, SecretSpan] = {}
+    for m in PLACEHOLDER_RE.finditer(text):
+        kind, ref = m.group("kind"), m.group("ref")
+        spans.setdefault(ref, SecretSpan(ref, kind, _label(text, m.start(), kind), m.group(0)))
+    return list(spans.values())
+
+
+def _splice(text: str, findings: list[Finding], replacements: list[str]) -> str:
+    out: list[str] = []
+    cursor = 0
+    for finding, replacement in zip(findings, replacements, strict=True):
+        out.append(text[cursor : finding.start])
+        out.append(replacement)
+        cursor = finding.end
+    out.append(text[cursor:])
+    return "".join(out)

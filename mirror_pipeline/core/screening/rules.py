@@ -1,0 +1,820 @@
+"""The rules: one record per rule (its pattern, how its value is judged, the words it needs), in the order they run.
+
+A rule runs only when one of its words is in the lower-cased text (most of screening's time went into rules that
+cannot match; a substring test costs nanoseconds), and a rule that begins with a secret's name is tried only where
+such a name stands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
+
+# Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
+SCREENING_VERSION = "screening-7"
+
+PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
+# what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
+_HELD = "\ue000"
+
+
+# Digits with separators are one value: "0 4 9 2", "5-9-1-7", "7 - 3 - 0 - 1", "24 68" (a dash or white space between
+# groups of one to four digits; not a dot: "1.0.23" is a version)
+_SPACED = r"\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,11}(?![\dA-Za-z])"
+# A value after an explicit separator ("密码是 x", "password: x"): anything up to white space or closing punctuation,
+# or a quoted phrase. A placeholder is never a value.
+_LOOSE = (
+    r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
+    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
+)
+# A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
+_TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
+
+_ZH_KEY = (
+    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机)码)"
+    # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
+    r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
+)
+_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+# (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
+_ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
+_EN_KEY = (
+    r"\b(?i:password|passcode|passphrase|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pin(?: code| number)?|"
+    r"puk(?: code)?|app password|api key|"
+    r"api token|"
+    r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
+    r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
+    r"building) (?:code|combo|combination))\b"
+)
+_EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
+_EN_SEP_WORD = (
+    r"(?:(?:我|你|他|她|已经|也|还|就|都){0,2}"
+    + _ZH_SET
+    + r"|\?|:|=|->|→|=>|-(?=\s)|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
+    r"'s still|’s still|'s now|'s|’s|its|it'?s|it is now|it is|is now|is still|is|was|now|"
+    r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
+)
+_EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
+# a parcel locker's pickup code opens a locker once: a one-time code
+_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
+_CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
+_CODE_LIST = (
+    _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,}|[ \t]*(?:另一个|还有|以及|和|(?i:and|then))[ \t]*)" + _CODE + ")*"
+)
+_ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
+# An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
+_ANSWER = (
+    r"(?P<value>(?!\[secret:)[^\n，。；！？,;!?]{2,48}?)"
+    r"(?=\s*(?:[\n，。；！？,;!?]|(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)\.(?:\s|$)|$))"
+)
+_ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
+# A value alone on its line: password characters only
+# the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
+_ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我|发你|给你|发过去)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
+_LINE_VALUE = (
+    # a lead-in ("sure its", "it's"); it begins and ends with a word, so white space is never tried two ways
+    r"(?:(?i:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?(?:\s*(?:it'?s|its|it is|就是|是))?"
+    r"|it'?s|its|it is|就是|是)\s*)?"
+    r"[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?"
+    r"(?:[,;。，；！!]?(?:[ \t]+[^\s\[][^\n]{0,11}|(?<=[,;。，；！!])[^\s\[][^\n]{0,11})?)?[ \t]*(?=\n|$)"
+)
+
+
+# the start of a message that corrects the one before: "no wait it's", "sorry typo,", "打错了，是", "更正一下："
+_CORRECTION = (
+    r"(?:(?i:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|oh)"
+    r"[ \t,.!:;]*)++(?i:(?:it'?s|its|it is|should be|is|was)[ \t]+)?"
+    r"|(?:不对|打错了?|说错了?|写错了?|发错了?|更正(?:一下)?|哦不|错了|纠正(?:一下)?)[ \t，,:。！!]*(?:应该是|是|为)?)"
+    r"[ \t:]*"
+)
+_CORRECTED = r"[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})[\"'”’]?[ \t.!?。！]*(?=\n|$)"
+# the password of a pair: long enough for a network or a login (a Wi-Fi password has at least 8)
+_PAIRED = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
+# digits or Chinese numerals, not a year, a date, an amount or a count
+_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}|\d{4,8}))(?![\d.年月日号岁个位次天元块%楼栋层室房])"
+_ZH_NUMERALS = (
+    r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
+    r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
+)
+# "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
+_EN_SAME = (
+    r"(?i:[^.!?\n]{0,24}?\b(?:usual|same|old|default|regular|standard|birthday|always|before)\b[^.!?\n,:]{0,16}?"
+    r"[,:]?[ \t]+)"
+)
+_EN_SAFE = (
+    r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
+    r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
+    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
+    r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
+    r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
+)
+_ZH_SAFE = (
+    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为))?"
+)
+_COMBINATION = (
+    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
+)
+_QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
+_NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
+
+
+_SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
+_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
+_EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
+_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule:
+    kind: str
+    pattern: re.Pattern[str]
+    judge: Judge = Judge.WHOLE
+    # words (in the lower-cased text) one of which its match always holds: a rule whose words are all absent is not run
+    needs: tuple[str, ...]
+    # a shape people use as a password ("admin123"), not a statement: in talk about passwords in general (a news
+    # line about the most common ones) it is an example, not a secret
+    example_shape: bool = False
+
+    @property
+    def value(self) -> Judge:
+        """The judge under its name before screening-7 (`adapters/expectations.py` reads `rule.value == "whole"`)."""
+        return self.judge
+
+
+_RULES: tuple[Rule, ...] = (
+    Rule(
+        kind="private_key",
+        pattern=re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
+            r"(?: BLOCK)?-----|\Z)"
+        ),
+        judge=Judge.WHOLE,
+        needs=("-----begin",),
+    ),
+    # the tail of a key whose first lines were in another message or paragraph
+    Rule(
+        kind="private_key",
+        pattern=re.compile(r"(?m)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        judge=Judge.WHOLE,
+        needs=("-----end",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_\-]{20,}"),
+        judge=Judge.MIXED,
+        needs=("sk-",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b"),
+        judge=Judge.WHOLE,
+        needs=("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}\b"),
+        judge=Judge.WHOLE,
+        needs=("github_pat_",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
+        judge=Judge.WHOLE,
+        needs=("akia", "asia"),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"),
+        judge=Judge.WHOLE,
+        needs=("aiza",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"),
+        judge=Judge.WHOLE,
+        needs=("hf_",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}\b"),
+        judge=Judge.WHOLE,
+        needs=("xox",),
+    ),
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b"),
+        judge=Judge.WHOLE,
+        needs=("_live_", "_test_"),
+    ),
+    Rule(
+        kind="token",
+        pattern=re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        judge=Judge.WHOLE,
+        needs=("eyj",),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"),
+        judge=Judge.LOOSE,
+        needs=("://",),
+    ),
+    # DB_PASSWORD=..., "password": "...", MYSQL_ROOT_PASSWORD: ...
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
+            + _ASSIGN
+            + r"(?P<value>[^\s\"',;]{3,64})"
+        ),
+        judge=Judge.LOOSE,
+        needs=("pass", "pwd"),
+    ),
+    # SECRET_KEY=..., token: ..., aws_secret_access_key = ... (a value with letters and digits: not `AutoTokenizer`)
+    Rule(
+        kind="api_key",
+        pattern=re.compile(
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
+            + _ASSIGN
+            + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
+        ),
+        judge=Judge.MIXED,
+        needs=("secret", "token", "key"),
+    ),
+    Rule(
+        kind="token",
+        pattern=re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9._~+/=\-]{16,})"),
+        judge=Judge.MIXED,
+        needs=("bearer",),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(r"\bmysql\b[^\n]*?\s-p(?P<value>[^\s]{3,64})"),
+        judge=Judge.LOOSE,
+        needs=("mysql",),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + _ZH_SEP + _LOOSE),
+        judge=Judge.LOOSE,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # 密码忘了，新的是482193
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[^。！？\n]{0,12}?新的?(?:密码)?\s*(?P<sep>是|为|:)\s*" + _LOOSE),
+        judge=Judge.LOOSE,
+        needs=_ZH_KEY_WORDS,
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[ \t]*" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # or a few words between the name and the separator ("the wifi password here is Tplink8888", "wifi pw at the
+    # cabin is moose4life", "the password I use for everything is Pumpkin2016"): then a password shape only
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _EN_KEY + r"(?:" + _EN_FOR + r"|(?P<filler>(?:[ \t]+[A-Za-z'’]+){1,4}?))" + _EN_SEP + _LOOSE
+        ),
+        judge=Judge.LOOSE,
+        needs=_EN_KEY_WORDS,
+    ),
+    # "I set the wifi password to K8mmq2x9", "changed my gmail password to Hunter2024x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:set|changed?|reset|updated?)\b[^.!?\n]{0,40}?" + _EN_KEY + r"[^.!?\n]{0,20}?\bto\s+" + _LOOSE
+        ),
+        judge=Judge.LOOSE,
+        needs=_EN_KEY_WORDS,
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_EN_KEY + r"[ \t]+" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_EN_KEY_WORDS,
+    ),
+    # "wifi的密码我写在了便利贴上: K8#mmq2", "the password, written on the router: K8#mmq2"
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[^。！？\n:]{1,20}:\s*" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_ZH_KEY_WORDS,
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_EN_KEY + r"[^.!?\n:]{1,40}:\s*" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_EN_KEY_WORDS,
+    ),
+    # recovery / backup code lists: every code, not just the first
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(
+            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?|(?:2fa|mfa|otp|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
+        ),
+        judge=Judge.TIGHT,
+        needs=("备用", "备份", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            _CODE_WORDS
+            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>\d(?: \d){3,7}|\d{3} \d{3}|[A-Za-z0-9\-]{4,12})\b"
+        ),
+        judge=Judge.TIGHT,
+        needs=_CODE_KEY_WORDS,
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(r"(?P<value>\b\d{4,8})\s*(?:是|为)(?:您|你)的[^，。\n]{0,6}?" + _CODE_WORDS),
+        judge=Judge.TIGHT,
+        needs=_CODE_KEY_WORDS,
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
+            r"confirmation|access|sms) codes?|otp|totp|2fa)\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
+            r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
+        ),
+        judge=Judge.TIGHT,
+        needs=("code", "otp", "2fa"),
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{3}[- ]\d{3}|\d{4,8})\b"
+        ),
+        judge=Judge.TIGHT,
+        needs=("code", "otp"),
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(r"(?i)(?P<value>\b\d{4,8})\s+(?:is|as) your (?:[\w-]+ ){0,3}(?:code|otp|pin|passcode)\b"),
+        judge=Judge.TIGHT,
+        needs=("code", "otp", "pin", "passcode"),
+    ),
+    # security-question answers: any words (a pet's name, a school) are the secret
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
+            r"(?:(?:答案|answer|回答|我?填的|我?写的|我?设的)"
+            r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)|I answered|I put|I used|I wrote)\s*"
+            + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret"),
+    ),
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "security", "secret"),
+    ),
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)answer (?:to|for) (?:my|the|your|his|her) (?:\w+ )?(?:security|secret) questions?"
+            r"[^\n.!?]{0,20}?\s*(?:is|was|:|=)\s*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("security", "secret"),
+    ),
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘](?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"),
+        judge=Judge.ANSWER,
+        needs=("security", "secret"),
+    ),
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)\bQ:(?=[\s\S]*(?:security|secret question|密保|安全问题))[^\n]{0,80}?\bA:\s*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("q:",),
+    ),
+    # passphrases and spoken pass words: the whole phrase, words and spaces
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            r"(?i)(?:passphrase|pass phrase|safe ?word|code ?word|口令|暗号|暗语|密语)" + _ZH_SEP_ANY + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("passphrase", "pass phrase", "safe", "word", "口令", "暗号", "暗语", "密语"),
+    ),
+    # a question that asks for a secret, the value alone on the next line (or in the next message, see redact)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?:密码|口令|wi-?fi|password|passcode|pin)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE
+        ),
+        judge=Judge.REPLY,
+        needs=("密码", "口令", "wifi", "wi-fi", "pass", "pin"),
+    ),
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(r"(?i)(?:验证码|code|otp)[^\n]{0,16}?" + _ASKING + r"\s*\n\s*" + _LINE_VALUE),
+        judge=Judge.REPLY,
+        needs=("验证码", "code", "otp"),
+    ),
+    # the label on one line, the value alone on the next
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE),
+        judge=Judge.REPLY,
+        needs=_ZH_KEY_WORDS,
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_EN_KEY + r"[ \t]*[:：]?[ \t]*\n\s*" + _LINE_VALUE),
+        judge=Judge.REPLY,
+        needs=_EN_KEY_WORDS,
+    ),
+    # "admin / Router#2023" after a login, an account, a back office
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?:登录|登陆|后台|账号|帐号|用户名|login|account|user(?:name)?|admin)[^\n]{0,24}?"
+            r"[\w.@\-]+[ \t]*/[ \t]*" + _TIGHT
+        ),
+        judge=Judge.TIGHT,
+        needs=("登录", "登陆", "后台", "账号", "帐号", "用户名", "login", "account", "user", "admin"),
+    ),
+    # shapes people use as passwords ("Password123!", "P@ssw0rd", "admin888"), wherever they stand
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:p[a@]ssw[o0]rd|p[a@]\$\$w[o0]rd|qwerty|letmein|iloveyou|admin)[0-9!@#$%^&*]{2,}(?![\w])"
+        ),
+        judge=Judge.WHOLE,
+        needs=("pass", "p@ss", "p@$$", "qwerty", "letmein", "iloveyou", "admin"),
+        example_shape=True,
+    ),
+    Rule(
+        kind="pin",
+        pattern=re.compile(r"(?i)\bkeypad[ \t]+(?P<value>[0-9]{3,8}[#*]?)"),
+        judge=Judge.TIGHT,
+        needs=("keypad",),
+    ),
+    # "密码我帮你改了，现在是 x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _ZH_KEY + r"[^。！？\n]{0,16}?(?:现在|目前|已经)(?:的密码)?(?:是|为|改成了?|换成了?)\s*:?\s*" + _LOOSE
+        ),
+        judge=Judge.LOOSE,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # "门禁卡密码 6位 是 093471": a few words between the name and 是
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[^。！？，,\n]{1,8}?(?:是|为)\s*:?\s*" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # "I'm using Correct-Horse-42 as the master password now"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:using|use|chose|picked|set|made)\s+[\"']?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"']?\s+as\s+"
+            r"(?:the|my|our|a)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|pin|passphrase)"
+        ),
+        judge=Judge.TIGHT,
+        needs=("password", "passcode", "pin", "passphrase"),
+    ),
+    # "u: jdoe  p: Tr1ckyPass#", "wifi: MyHome / pass: sunshine2020"
+    Rule(
+        kind="password",
+        pattern=re.compile(r"(?i)(?<![a-z])(?:pass|p|pw|pwd|passwd)\s*[:=]\s*" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=("p:", "p :", "p=", "pw", "pass"),
+    ),
+    # "Enter 902144 to verify your Apple ID"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:enter|use|type|input)\s+(?P<value>\d{4,8})\s+(?:to|as|for)\s+(?:verify|confirm|sign|log|your)"
+        ),
+        judge=Judge.TIGHT,
+        needs=("enter", "use", "type", "input"),
+    ),
+    # Telegram bot tokens
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_\-]{30,}"),
+        judge=Judge.WHOLE,
+        needs=(":aa",),
+    ),
+    # "what's the wifi" / "TPLink_2ndFloor99": the question word first
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:what'?s|what is|send me|give me|tell me)\b[^\n]{0,24}?(?:password|passcode|pin|wi-?fi|code)"
+            r"[^\n]{0,10}?\s*\n\s*" + _LINE_VALUE
+        ),
+        judge=Judge.REPLY,
+        needs=("what", "send", "give", "tell"),
+    ),
+    # a question, and a reply that tells how the password is built ("我生日加abc")
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _ZH_KEY
+            + r"[^\n]{0,16}?"
+            + _ASKING
+            + r"\s*\n\s*(?P<value>[^\n]{0,24}?(?:"
+            + _COMPOSITION.pattern
+            + r")[^\n]{0,24})"
+        ),
+        judge=Judge.LOOSE,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # a provider key wrapped over lines
+    Rule(
+        kind="api_key",
+        pattern=re.compile(
+            r"\b(?:sk-(?:proj-)?|ghp_|github_pat_|AKIA|AIza|xox[abposr]-|hf_|sk_live_|eyJ)[A-Za-z0-9_\-.]{2,}"
+            r"(?:[ \t]*\n[ \t]*(?=[A-Za-z_\-.]*[0-9A-Z])[A-Za-z0-9_\-.]{6,}(?=[ \t]*(?:\n|$)))+"
+        ),
+        judge=Judge.MIXED,
+        needs=("sk-", "ghp_", "github_pat_", "akia", "aiza", "xox", "hf_", "sk_live_", "eyj"),
+    ),
+    # "密码我记在这了 Bj_2024_home": a few words after the name, then letters and digits
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_KEY + r"[^。！？\n:,;]{1,12}?[ \t]+" + _TIGHT),
+        judge=Judge.MIXED,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # a correction right after a secret is a secret: "[secret] | no wait it's Hunter22!", "[secret] | 打错了，是 x"
+    Rule(
+        kind="password",
+        pattern=re.compile(_HELD + r"{8,}[^\n]{0,40}\n(?:[ \t]*\n){0,3}[ \t]*" + _CORRECTION + _CORRECTED),
+        judge=Judge.REPLY,
+        needs=(_HELD,),
+    ),
+    # a user / password pair after a name for a login or a network: "wifi: HomeNet / sunshine2020"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?:wi-?fi|ssid|network|router|路由器?|密码|口令|(?<![a-z])(?:pw|pwd|pass)(?![a-z])|login|账号|帐号)"
+            r"[^\n/]{0,30}?[\w.@\-]+[ \t]*/[ \t]*" + _PAIRED
+        ),
+        judge=Judge.TIGHT,
+        needs=("/",),
+    ),
+    # words between the name and a number: "银行卡密码六个数 880213", "取款密码我生日 880213", "门禁密码换了，现在 3579"
+    # (words that tell how it is built, "我生日", go with it: section 15.3)
+    Rule(
+        kind="pin",
+        pattern=re.compile(_ZH_KEY + r"(?P<built>[^。！？\n]{1,14}?)[ \t:，,]*" + _ZH_NUMBER),
+        judge=Judge.TIGHT,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # "my bank pin is still my birthday 0812", "spotify password is the usual one, jazzhands99"
+    Rule(
+        kind="password",
+        pattern=re.compile(_EN_KEY + _EN_SAME + r"(?=[A-Za-z!@#$%^&*._+=~\-]*\d)" + _TIGHT),
+        judge=Judge.TIGHT,
+        needs=_EN_KEY_WORDS,
+    ),
+    # a code or a password in Chinese numerals: "验证码是：六七三九二一", "银行卡密码：三九二八五一"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(_CODE_WORDS + _ZH_NUMERALS),
+        judge=Judge.TIGHT,
+        needs=_CODE_KEY_WORDS,
+    ),
+    Rule(
+        kind="pin",
+        pattern=re.compile(_ZH_KEY + _ZH_NUMERALS),
+        judge=Judge.TIGHT,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # safes, lockers, lockboxes, padlocks, keypads; a door, gate or alarm with its code
+    Rule(
+        kind="combination",
+        pattern=re.compile(_EN_SAFE + _COMBINATION),
+        judge=Judge.TIGHT,
+        needs=(
+            "safe",
+            "lock",
+            "keypad",
+            "code",
+            "combo",
+            "combination",
+            "alarm",
+            "garage",
+            "gate",
+            "door",
+            "shed",
+            "storage",
+        ),
+    ),
+    Rule(
+        kind="combination",
+        pattern=re.compile(_ZH_SAFE + _COMBINATION),
+        judge=Judge.TIGHT,
+        needs=("保险", "柜", "锁", "门禁"),
+    ),
+    # card security data: CVV / CVC / 安全码, "security code on the back: 615", "信用卡背面三位数 386"
+    Rule(
+        kind="card_security",
+        pattern=re.compile(
+            r"(?i)(?:(?<![a-z])(?:cvv2?|cvc2?|cvn|csc)(?![a-z])|security code|card code|安全码|"
+            r"(?:卡|card)[^\n]{0,30}?(?:背面|on the back))"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3,4})(?![\d/年月日号元块])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("cv", "csc", "security", "code", "安全码", "背面", "back"),
+    ),
+    # restricted personal numbers: a US social security number, a passport number, the end of a resident ID
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?:ssn|social security(?: number| no\.?)?|social)(?![a-z])"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{2}[- ]?\d{4})(?!\d)"
+        ),
+        judge=Judge.TIGHT,
+        needs=("ssn", "social"),
+    ),
+    Rule(
+        kind="id_number",
+        pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,16}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
+        judge=Judge.TIGHT,
+        needs=("passport", "护照"),
+    ),
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)(?:身份证|id card|(?<![a-z])(?:ssn|id)(?![a-z]))[^\n\d]{0,10}?"
+            r"(?:后|last )(?:[四六4-6]|four|six)(?: digits)?位?(?: of[^\n\d]{0,16})?"
+            r"[^\n\d]{0,6}?(?P<value>(?<!\d)\d{3,5}[\dx])(?![a-z0-9])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("后", "last "),
+    ),
+    # "pass for the nas is nasbox!2020": 'pass' names a password only before 'for the ...', and the value mixes
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\bpass for (?:the |my |our |your )?[\w.\-]+(?: [\w.\-]+)?\s+(?:is|:)\s*" + _QUOTED_OR_TIGHT
+        ),
+        judge=Judge.MIXED,
+        needs=("pass",),
+    ),
+    # "the wifi at the airbnb is 'SeaBreeze2025'", "民宿的wifi是 Seaview2024"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\bwi-?fi(?: (?:at|in|for|of) [^\n.!?]{1,30}?)?\s*(?:is|was|:|是|为)\s*"
+            + _NOT_A_SPEED
+            + _QUOTED_OR_TIGHT
+        ),
+        judge=Judge.MIXED,
+        needs=("wifi", "wi-fi"),
+    ),
+    # ---- command lines: a flag that names a password, or the password flag of a command that takes one
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)(?<![\w-])--(?:(?:db|http|ftp|proxy|admin|root|user)-)?(?:password|passwd|pass|pwd|token|api-key|"
+            r"apikey|secret|auth-token|access-token)(?:=|[ \t]+)[\"']?(?P<value>(?![$<{%])[^\s\"']{3,128})"
+        ),
+        judge=Judge.LOOSE,
+        needs=("--",),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:mysql(?:dump|admin)?|mariadb|sshpass|(?:docker|podman|helm registry|nerdctl) login|"
+            r"mongo(?:sh|dump|restore)?|redis-cli|smbclient|lftp|htpasswd|ipmitool|pg_dump|psql)\b[^\n]*?[ \t]"
+            r"-(?:p|a|P)(?:[ \t]*=?[ \t]*)[\"']?(?P<value>(?![$<{%-])[^\s\"']{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=(
+            "mysql",
+            "mariadb",
+            "sshpass",
+            "login",
+            "mongo",
+            "redis-cli",
+            "smbclient",
+            "lftp",
+            "htpasswd",
+            "ipmitool",
+            "pg_dump",
+            "psql",
+        ),
+    ),
+    # curl -u user:password, wget --user x --password y (above), net use ... /user:name password
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:curl|http)\b[^\n]*?[ \t](?:-u|--user)[ \t]*[\"']?[^\s:\"']+:(?P<value>(?![$<{%])[^\s\"'@]{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=("curl", "http"),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(r"(?i)\bnet use\b[^\n]*?/user:[^\s]+[ \t]+(?P<value>(?![/$%])[^\s]{3,64})"),
+        judge=Judge.REPLY,
+        needs=("net use",),
+    ),
+    # ---- recovery material by its shape: a BitLocker key (eight groups of six digits), a 2FA setup key in base32
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(r"(?<![\d\-])\d{6}(?:[ \t]?[- ][ \t]?\d{6}){7}(?![\d\-])"),
+        judge=Judge.WHOLE,
+        needs=tuple("0123456789"),
+    ),
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(
+            r"(?i:2fa|two[- ]factor|mfa|totp|otp|authenticator|authy|验证器|两步验证|二次验证|双重验证|双因素|"
+            r"setup key|设置密钥|secret key|密钥)[^\n]{0,40}?"
+            r"(?P<value>(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \t]){3,}[A-Z2-7]{2,}(?![A-Za-z0-9])|"
+            r"(?<![A-Za-z0-9])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9]))"
+        ),
+        judge=Judge.VALUE,
+        needs=("2fa", "two", "mfa", "otp", "authenticator", "authy", "验证", "双因素", "key", "密钥"),
+    ),
+    # ---- a shared drive's access code: "提取码: x7k2", "访问码：8k3m"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:提取码|提取密码|访问码|访问密码|分享码|分享密码|取件密码)(?:[^\n\dA-Za-z]{0,4}?(?:是|为|:))?[ \t]*"
+            r"(?P<value>[A-Za-z0-9]{4,8})(?![A-Za-z0-9])"
+        ),
+        judge=Judge.LOOSE,
+        needs=("提取", "访问", "分享", "取件密码"),
+    ),
+    # ---- a correction after a decoy in the same message: "[secret] — jk, the real one is x", "[secret]，骗你的，真的是 x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD
+            + r"{8,}[^\n]{0,24}?(?:(?i:\bjk\b|j/k|just kidding|kidding|\bjoking|no actually|wait no|no wait|not really|"
+            r"the real one|real one|actually)|骗你的|开玩笑的?|逗你的|不是|不对|其实是|实际上?是|真的是)"
+            r"[^\nA-Za-z0-9]{0,3}(?:[^\n]{0,16}?(?:\bis\b|'s\b|是|为|:|,|，)[ \t]*)?[\"'“‘]?"
+            r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})"
+        ),
+        judge=Judge.REPLY,
+        needs=(_HELD,),
+    ),
+    # ---- a lock by name, its code after a colon: "garage: 5-9-1-7"
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            r"(?i)\b(?:garage|gate|front door|back door|door|alarm|shed|storage unit|lockbox|locker)[ \t]*[:=][ \t]*"
+            r"(?P<value>(?<![\d.])(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}|\d{4,8}#?))(?![\d.:/])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("garage", "gate", "door", "alarm", "shed", "storage", "lock"),
+    ),
+    # ---- an e-mail login and its password: "jenny.lee@gmail.com / Hunter2024!", "a@b.com: Pw#2024x"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*(?:/|\||,|:|[ \t]-[ \t])[ \t]*"
+            r"(?=\S*[A-Za-z])(?=\S*[\d!@#$%^&*])" + _PAIRED
+        ),
+        judge=Judge.TIGHT,
+        needs=("@",),
+    ),
+)
+
+
+def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The pattern with ASCII word boundaries: Python's \\b holds between two Unicode word characters, so a value
+    glued to Chinese ("验证码583920请勿泄露", "key是AKIA...") had no boundary and was missed or cut short. A \\w
+    that stands for a label's word keeps the CJK characters (and white space is ASCII: see _FOLD)."""
+    source = pattern.pattern.replace("[\\w", "[\\w\\u3400-\\u9fff").replace("(?:\\w+ )", "(?:[\\w\\u3400-\\u9fff]+ )")
+    assert not re.search(r"(?<!\[)\\w", source), source
+    return re.compile(source, (pattern.flags & ~re.UNICODE) | re.ASCII)
+
+
+RULES: tuple[Rule, ...] = tuple(replace(rule, pattern=_ascii_words(rule.pattern)) for rule in _RULES)
+
+# the names most rules begin with, and which rules begin with which (-1: none)
+_ANCHORS = (_ascii_words(re.compile(_EN_KEY)), _ascii_words(re.compile(_ZH_KEY)))
+_ANCHORED = tuple(
+    next((k for k, a in enumerate(_ANCHORS) if rule.pattern.pattern.startswith(a.pattern)), -1) for rule in RULES
+)
+_NEED_WORDS = tuple(sorted({word for rule in RULES for word in rule.needs}))
+_RULES_NEEDING = {word: tuple(k for k, rule in enumerate(RULES) if word in rule.needs) for word in _NEED_WORDS}
+_NEED_WORDS_ASCII = tuple(word for word in _NEED_WORDS if word.isascii())  # all an ASCII text can hold

@@ -1,0 +1,149 @@
+"""How a value is judged: a secret's shape, or a word, a question, a description (one `Judge` a rule).
+
+Also the folding every rule reads through (full-width ASCII to half-width, Unicode spaces to ASCII ones) and where a
+value ends (the punctuation that closes the clause around it is not part of it).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+class Judge(StrEnum):
+    """How a rule's value is judged.
+
+    WHOLE: the whole match is the secret. The value group (or the quoted one), judged by `plausible`: LOOSE after an
+    explicit separator (any value but an ordinary word); TIGHT without one (a password shape); REPLY a value alone
+    after a question or a label (a digit, mixed case, or a symbol among letters); ANSWER any words (an answer, a
+    passphrase) but a question or a description. MIXED: the value group or the whole match, if it mixes letters and
+    digits (real keys do; 'sk-learn-compatible' does not). VALUE: the value group, its shape is the judgement (a base32
+    setup key).
+    """
+
+    WHOLE = "whole"
+    LOOSE = "loose"
+    TIGHT = "tight"
+    REPLY = "reply"
+    ANSWER = "answer"
+    MIXED = "mixed"
+    VALUE = "value"
+
+
+# Words that follow "password is" in a sentence about passwords in general.
+ORDINARY_VALUES = frozenset(
+    (
+        "strong weak wrong correct incorrect right invalid valid required needed expired expiring changed changing "
+        "reset saved stored same different too the a an my your his her our their not no still being now also in on "
+        "at for of to with case hard easy long short secure safe unsafe empty missing ok okay fine good bad what "
+        "which how where here there this that it simple complex updated set managed written forgotten lost "
+        "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
+        "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
+        "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just"
+    ).split()
+)
+# A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
+# forbids keeping composition rules too): 生日, 手机号, 左3右7 ...
+_COMPOSITION = re.compile(
+    r"生日|手机号|电话|身份证|名字|姓名|拼音|纪念日|门牌|车牌|学号|工号|[左右][0-9一二三四五六七八九]|\+"
+)
+# What follows "答案是" or "passphrase:" in talk about answers and passphrases in general.
+_NOT_AN_ANSWER = re.compile(
+    r"(?:什么|啥|多少|哪|谁|忘|不记得|不知道|不对|错|对的|正确|空|无|没|要|很|太|挺|必须|一样|随便|存|记|写|保存)"
+    r"|(?i:(?:what|which|who|whose|case[- ]sensitive|the same|stored|saved|kept|written|in (?:my|the|a)|"
+    r"on (?:my|the|a)|a secret|not|never|too|very|so|always|usually)\b)"
+)
+# a parcel locker's pickup code opens a locker once: a one-time code
+
+
+_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
+
+
+_MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
+
+
+def _plausible(value: str, how: Judge, explicit: bool) -> bool:
+    """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
+    the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
+    v = value.rstrip(".,!?;:)")
+    if _MASKED.fullmatch(v):
+        return False  # "Password: ********": a value shown masked
+    if how == Judge.REPLY:
+        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
+        has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
+        return v.lower() not in ORDINARY_VALUES and (
+            any(c.isdigit() for c in v)
+            or has_mixed_case
+            or (any(not c.isalnum() for c in v) and any(c.isalpha() for c in v))
+        )
+    if how == Judge.ANSWER:
+        return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
+    if _ZH_NUMERALS_ONLY.fullmatch(v):
+        return True  # a code or a PIN said in Chinese numerals: "六七三九二一"
+    if _CJK.search(v):
+        # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
+        return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
+    if len(v) < 3:
+        return False
+    if how == Judge.MIXED:
+        return any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
+    if explicit:
+        return v.lower() not in ORDINARY_VALUES
+    has_digit = any(c.isdigit() for c in v)
+    has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
+    return has_digit or (has_mixed_case and any(not c.isalnum() for c in v))
+
+
+def _fold(text: str) -> str:
+    """Full-width ASCII to half-width, one character for one, so that spans found in the result hold in `text`."""
+    return text if text.isascii() else text.translate(_FOLD)
+
+
+# full-width ASCII, and every Unicode space as a plain one (the rules read white space as ASCII)
+_FOLD = (
+    {0xFF01 + i: 0x21 + i for i in range(94)}
+    | {c: 0x20 for c in (0x3000, 0x00A0, 0x1680, 0x202F, 0x205F, *range(0x2000, 0x200B))}
+    | {0x2028: 0x0A, 0x2029: 0x0A, 0x0085: 0x0A}
+)
+
+
+_CLAUSE_REST = re.compile(r"[^\n，。；！？,;!?]*")
+
+
+# Punctuation that ends a clause, not a value: "PIN is 1234." and "is 4821, don't" keep their period and comma.
+_CLOSING = ".,;:。，；：、…)]}）】」』》\"'”’"
+_OPENING = {
+    ")": "(",
+    "]": "[",
+    "}": "{",
+    "）": "（",
+    "】": "【",
+    "」": "「",
+    "』": "『",
+    "》": "《",
+    '"': '"',
+    "'": "'",
+}
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    """The end of a value without the punctuation that closes the clause around it (ASCII and full-width; a
+    closing bracket or quote only when the value did not open it). "!" and "?" end a PIN or a code ("is 4821!"),
+    but a password may end in them ("Ny2025!!"): they stay when the value has a letter."""
+    while end > start:
+        ch = text[end - 1]
+        if ch in " \t":
+            pass
+        elif ch in _CLOSING:
+            opener = _OPENING.get(ch)
+            if opener and opener in text[start : end - 1]:
+                break
+        elif ch in "!?！？":
+            if any(c.isalpha() for c in text[start:end]):
+                break
+        else:
+            break
+        end -= 1
+    return end
