@@ -19,12 +19,13 @@ from functools import cache
 
 import polars as pl
 
+from mirror_pipeline.core.ids import REF_BODY
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
 SCREENING_VERSION = "screening-6"
 
-PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
+PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 _GENERIC = "\x00SECRET\x00"
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
 _HELD = "\ue000"
