@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from mirror_pipeline.core.hints import derived_hint
-from mirror_pipeline.core.model import Evidence, Message, SecretReference, Sensitivity
+from mirror_pipeline.core.model import Evidence, Language, Message, SecretReference, Sensitivity
+from mirror_pipeline.core.quarantine import flagged_values
 from mirror_pipeline.core.screening import placeholders_in, redact
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
 
@@ -55,3 +57,49 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
         secret_ref_ids=tuple(r.secret_ref_id for r in refs),
     )
     return ScreenedMessage(evidence, refs)
+
+
+@dataclass(frozen=True)
+class Quarantined:
+    """A batch after the tripwire: the evidence whose screened text still looks like a secret is kept without its
+    text (the inbox copy still has it; the person is asked to look at it), and a reference whose label would say
+    too much is labelled by its kind."""
+
+    screened: tuple[ScreenedMessage, ...]
+    withheld: tuple[str, ...]  # evidence ids stored without their text
+    relabelled: int
+
+
+def recheck(batch: Sequence[ScreenedMessage]) -> Quarantined:
+    """Screen what screening wrote once more (the rules, on each text alone): a value still found is never stored,
+    and the run goes on (issue 9). Cheap: the vectorized prefilter lets almost nothing through to the rules."""
+    texts = [s.evidence.raw_content for s in batch]
+    labels = [t for s in batch for r in s.secret_references for t in (r.label, r.subject, r.hint or "")]
+    flagged = flagged_values([*texts, *labels])
+    if not flagged:
+        return Quarantined(tuple(batch), (), 0)
+    out: list[ScreenedMessage] = []
+    withheld: list[str] = []
+    relabelled = 0
+    for s in batch:
+        evidence, refs = s.evidence, s.secret_references
+        if evidence.raw_content in flagged:
+            withheld.append(evidence.evidence_id)
+            evidence = replace(
+                evidence,
+                raw_content="",
+                content_hash=content_hash(""),
+                language=Language.UNKNOWN,
+                sensitivity=Sensitivity.RESTRICTED,
+            )
+        if any(t in flagged for r in refs for t in (r.label, r.subject, r.hint or "")):
+            kind_words = [r.kind.replace("_", " ") for r in refs]
+            refs = tuple(
+                replace(r, label=k, subject=k, hint=None)
+                if any(t in flagged for t in (r.label, r.subject, r.hint or ""))
+                else r
+                for r, k in zip(refs, kind_words, strict=True)
+            )
+            relabelled += sum(1 for a, b in zip(refs, s.secret_references, strict=True) if a is not b)
+        out.append(ScreenedMessage(evidence, refs))
+    return Quarantined(tuple(out), tuple(withheld), relabelled)

@@ -129,16 +129,19 @@ def _keep(frame: pl.DataFrame, column: str, withheld: set[str]) -> pl.DataFrame:
     return frame.filter(~pl.col(column).is_in(pl.Series(sorted(withheld), dtype=pl.String).implode()))
 
 
-def withhold(tables: dict[str, pl.DataFrame]) -> tuple[dict[str, pl.DataFrame], list[Withheld]]:
+def withhold(
+    tables: dict[str, pl.DataFrame], withheld_evidence: Iterable[str] = ()
+) -> tuple[dict[str, pl.DataFrame], list[Withheld]]:
     """The served tables without any row whose text looks like a secret, nor what was derived from it: evidence,
     the memories, references, issues and search documents that cite it, the timeline and relationship rows of a
-    withheld memory. Returns the tables and the rows withheld for their own text."""
+    withheld memory. `withheld_evidence`: evidence already stored without its text by screening (its text looked like
+    a secret). Returns the tables and the rows withheld for their own text."""
     flagged = flagged_values(
         v for frame in tables.values() for c in screened_columns(frame) for v in values_to_screen(frame, c)
     )
-    if not flagged:
+    found = [Withheld("evidence", e, ("raw_content",), (e,)) for e in sorted(withheld_evidence)]
+    if not flagged and not found:
         return tables, []
-    found: list[Withheld] = []
     for name, frame in sorted(tables.items()):
         key = KEYS.get(name)
         for i, columns in sorted(flagged_rows(frame, flagged).items()):

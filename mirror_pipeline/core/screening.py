@@ -1176,11 +1176,15 @@ _LABEL_POST = re.compile(
 _POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
 
 
+_CUT_PLACEHOLDER = re.compile(r"^[^\[\]\n]*\]")
+
+
 def _label(text: str, start: int, kind: str) -> str:
     """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
     工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
     kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
-    before = PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start]).replace(_HELD, "")
+    # (a placeholder the window cuts in half, `assword:sec_…]`, is not a label either: issue 9)
+    before = _CUT_PLACEHOLDER.sub("", PLACEHOLDER_RE.sub("", text[max(0, start - 40) : start])).replace(_HELD, "")
     # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
     before = re.sub(
         r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
@@ -1214,8 +1218,8 @@ def _label(text: str, start: int, kind: str) -> str:
 
 
 def _clean_label(label: str, kind: str) -> str:
-    """Leading pronouns and articles off; long numbers (a phone, an account) out."""
-    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4))
+    """Leading pronouns and articles off; long numbers (a phone, an account) and e-mail addresses (a login) out."""
+    label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4) and "@" not in w)
     for _ in range(3):
         label = _LABEL_STRIP.sub("", label.strip()).strip()
     return label or kind.replace("_", " ")

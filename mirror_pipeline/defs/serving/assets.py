@@ -15,6 +15,7 @@ from mirror_pipeline.contracts.tables import (
     SECRET_REFERENCES,
     SERVED_MEMORIES,
     TIMELINE,
+    WITHHELD_EVIDENCE,
 )
 from mirror_pipeline.core import quarantine, serving
 from mirror_pipeline.core.rows import issue_row
@@ -45,12 +46,13 @@ def served_snapshot(
             "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
+        withheld_evidence = set(warehouse.read(con, WITHHELD_EVIDENCE)["evidence_id"].to_list())
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
     # a row whose text still looks like a secret is withheld (with what was derived from it), and the person is asked
     # to look at that place in that file: the rest is published, never a home locked out (issue 9)
-    tables, withheld = quarantine.withhold(tables)
+    tables, withheld = quarantine.withhold(tables, withheld_evidence)
     issues = quarantine.withheld_issues(withheld, evidence, now)
     if issues:
         asked = MEMORY_ISSUES.frame([issue_row(i) for i in issues])
