@@ -10,7 +10,7 @@ home for good, since an id never changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -130,14 +130,23 @@ def _keep(frame: pl.DataFrame, column: str, withheld: set[str]) -> pl.DataFrame:
 
 
 def withhold(
-    tables: dict[str, pl.DataFrame], withheld_evidence: Iterable[str] = ()
+    tables: dict[str, pl.DataFrame],
+    withheld_evidence: Iterable[str] = (),
+    screened_when_written: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[dict[str, pl.DataFrame], list[Withheld]]:
     """The served tables without any row whose text looks like a secret, nor what was derived from it: evidence,
     the memories, references, issues and search documents that cite it, the timeline and relationship rows of a
     withheld memory. `withheld_evidence`: evidence already stored without its text by screening (its text looked like
-    a secret). Returns the tables and the rows withheld for their own text."""
+    a secret). `screened_when_written`: columns (by table) whose text was screened again as it was written, on the
+    same rules (evidence text: its withheld rows are in `withheld_evidence`), not screened a second time here.
+    Returns the tables and the rows withheld for their own text."""
+    skip = screened_when_written or {}
     flagged = flagged_values(
-        v for frame in tables.values() for c in screened_columns(frame) for v in values_to_screen(frame, c)
+        v
+        for name, frame in tables.items()
+        for c in screened_columns(frame)
+        if c not in skip.get(name, ())
+        for v in values_to_screen(frame, c)
     )
     found = [Withheld("evidence", e, ("raw_content",), (e,)) for e in sorted(withheld_evidence)]
     if not flagged and not found:

@@ -21,6 +21,10 @@ from mirror_pipeline.core import quarantine, serving
 from mirror_pipeline.core.rows import issue_row
 from mirror_pipeline.defs.resources import MirrorHome
 
+# Evidence text (and the search documents', which are evidence and memory text) was screened once more as it was
+# written, on the same rules (screened_evidence; a change of rules rebuilds it): not screened again on every run.
+SCREENED_WHEN_WRITTEN = {"evidence": ("raw_content",), "search_documents": ("text",)}
+
 
 @dg.asset(
     deps=["search_index", "memory_issues", "secret_references", "inbox_files"],
@@ -52,7 +56,7 @@ def served_snapshot(
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
     # a row whose text still looks like a secret is withheld (with what was derived from it), and the person is asked
     # to look at that place in that file: the rest is published, never a home locked out (issue 9)
-    tables, withheld = quarantine.withhold(tables, withheld_evidence)
+    tables, withheld = quarantine.withhold(tables, withheld_evidence, SCREENED_WHEN_WRITTEN)
     issues = quarantine.withheld_issues(withheld, evidence, now)
     if issues:
         asked = MEMORY_ISSUES.frame([issue_row(i) for i in issues])
