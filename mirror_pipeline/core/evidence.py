@@ -16,6 +16,8 @@ from mirror_pipeline.core.text import content_hash, detect_language, stable_id
 class ScreenedMessage:
     evidence: Evidence
     secret_references: tuple[SecretReference, ...]
+    # screening changed the text: what it wrote has not been screened yet (a text it left as it was, it has)
+    rewritten: bool = True
 
 
 def screen_message(message: Message, *, source_format: str, file_path: str, file_hash: str) -> ScreenedMessage:
@@ -56,7 +58,7 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
         sensitivity=Sensitivity.RESTRICTED if refs else Sensitivity.LOW,
         secret_ref_ids=tuple(r.secret_ref_id for r in refs),
     )
-    return ScreenedMessage(evidence, refs)
+    return ScreenedMessage(evidence, refs, rewritten=text != message.text)
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,9 @@ class Quarantined:
 
 def recheck(batch: Sequence[ScreenedMessage]) -> Quarantined:
     """Screen what screening wrote once more (the rules, on each text alone): a value still found is never stored,
-    and the run goes on (issue 9). Cheap: the vectorized prefilter lets almost nothing through to the rules."""
-    texts = [s.evidence.raw_content for s in batch]
+    and the run goes on (issue 9). Only what screening rewrote, and the labels: a text it left as it was, the same
+    rules have just read and found nothing in."""
+    texts = [s.evidence.raw_content for s in batch if s.rewritten]
     labels = [t for s in batch for r in s.secret_references for t in (r.label, r.subject, r.hint or "")]
     flagged = flagged_values([*texts, *labels])
     if not flagged:
@@ -83,7 +86,7 @@ def recheck(batch: Sequence[ScreenedMessage]) -> Quarantined:
     relabelled = 0
     for s in batch:
         evidence, refs = s.evidence, s.secret_references
-        if evidence.raw_content in flagged:
+        if s.rewritten and evidence.raw_content in flagged:
             withheld.append(evidence.evidence_id)
             evidence = replace(
                 evidence,
@@ -101,5 +104,5 @@ def recheck(batch: Sequence[ScreenedMessage]) -> Quarantined:
                 for r, k in zip(refs, kind_words, strict=True)
             )
             relabelled += sum(1 for a, b in zip(refs, s.secret_references, strict=True) if a is not b)
-        out.append(ScreenedMessage(evidence, refs))
+        out.append(ScreenedMessage(evidence, refs, s.rewritten))
     return Quarantined(tuple(out), tuple(withheld), relabelled)

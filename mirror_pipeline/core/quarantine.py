@@ -212,14 +212,20 @@ def withheld_issues(found: list[Withheld], evidence: pl.DataFrame, now: datetime
         cited = [places[e] for e in w.evidence_ids if e in places]
         place = cited[0] if cited else None
         file_path = place["file_path"] if place else w.file_path
-        issue_id = mint("iss", "withheld", w.table, w.row_key)
+        name_only = all(origin(c) is TextOrigin.NAME_PATH for c in w.columns)
+        # a file's name: one question for the file, not one for each of its messages
+        issue_id = (
+            mint("iss", "withheld", "name", file_path) if name_only else mint("iss", "withheld", w.table, w.row_key)
+        )
+        if name_only:
+            place = None
         issues[issue_id] = MemoryIssue(
             issue_id=issue_id,
             issue_type=IssueType.WITHHELD_TEXT,
             priority=IssuePriority.HIGH,
             status=IssueStatus.OPEN,
             memory_ids=(),
-            question=_question(file_path, place),
+            question=_question(file_path, place, name_only),
             options=("I removed it from the file and imported the file again", "later"),
             evidence_ids=w.evidence_ids,
             # when the passage was taken in, so that a rerun asks the same question and republishes nothing
@@ -228,18 +234,21 @@ def withheld_issues(found: list[Withheld], evidence: pl.DataFrame, now: datetime
     return list(issues.values())
 
 
-def _question(file_path: str | None, place: dict | None) -> str:
+def _question(file_path: str | None, place: dict | None, name_only: bool = False) -> str:
     """The question names the file and the place in it. A place is named by its locator, or (when a locator holds
     numbers a rule could read, a long message id) by its time: the question is screened like any other text."""
     chinese = bool(place) and place.get("language") in ("zh", "mixed")
-    file = file_path or ("一个文件" if chinese else "a file")
-    wheres: list[str] = []
+    anonymous = "一个文件" if chinese else "a file"
+    tries: list[tuple[str, str]] = []
     if place:
-        wheres.append(place["locator"])
+        tries.append((file_path or anonymous, place["locator"]))
         if place.get("timestamp") is not None:
-            wheres.append(place["timestamp"].strftime("%Y-%m-%d %H:%M UTC"))
-    wheres.append("")
-    for where in wheres:
+            tries.append((file_path or anonymous, place["timestamp"].strftime("%Y-%m-%d %H:%M UTC")))
+    if name_only:
+        tries.append((file_path or anonymous, "its name"))
+    tries.append((file_path or anonymous, ""))
+    tries.append((anonymous, ""))  # nothing of the person's: never flagged
+    for file, where in tries:
         if chinese:
             at = f"（{where}）" if where else ""
             question = (

@@ -136,10 +136,32 @@ def test_screening_stores_a_text_that_still_looks_like_a_secret_without_it() -> 
         screen_message(_message(t, n), source_format="markdown_journal", file_path="j.md", file_hash="h")
         for n, t in enumerate(["今天天气不错", "I live in Tokyo"])
     ]
-    leaked = ScreenedMessage(replace(screened[1].evidence, raw_content=f"my key {KEY}"), ())
+    leaked = ScreenedMessage(replace(screened[1].evidence, raw_content=f"my key {KEY}"), ())  # rewritten, not clean
     checked = recheck([screened[0], leaked])
     assert checked.withheld == (leaked.evidence.evidence_id,)
     assert checked.screened[0] == screened[0]
     kept = checked.screened[1].evidence
     assert kept.raw_content == "" and kept.sensitivity == "restricted"
     assert recheck(screened).withheld == ()
+    # a text screening left as it was has just been read by the same rules: not read again
+    assert recheck([replace(leaked, rewritten=False)]).withheld == ()
+
+
+def test_a_file_name_that_looks_like_a_secret_gets_one_question_that_does_not_repeat_it() -> None:
+    name = "whatsapp/PIN 4821 Chat.kdqzbmht.txt"
+    evidence = pl.DataFrame(
+        {
+            "evidence_id": ["ev_b", "ev_c"],
+            "file_path": [name, name],
+            "locator": ["line 1", "line 2"],
+            "raw_content": ["hi", "ok"],
+            "language": ["en", "en"],
+            "timestamp": [AT, AT],
+            "captured_at": [AT, AT],
+        }
+    )
+    served, found = withhold({"evidence": evidence.drop("captured_at")})
+    assert len(served["evidence"]) == 0 and len(found) == 2
+    issues = withheld_issues(found, evidence, AT)
+    assert len(issues) == 1
+    assert "4821" not in issues[0].question and "a file" in issues[0].question
