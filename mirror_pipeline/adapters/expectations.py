@@ -4,9 +4,11 @@ GX 1.24 has no polars or DuckDB datasource that works here (shared/STACK.md): an
 datasource do. It is imported inside `secret_expectation_failures`, never at module level: it costs seconds, and every
 process that loads the definitions would pay them.
 
-Two expectations per text column: no value matches a structured secret pattern (key blocks, provider keys, JWTs: the
-screening rules that need no context, as regular expressions GX runs itself), and no value holds a secret by the full
-screening rules (whose count per value is computed by `core.screening.count_secrets` and handed to GX as a column).
+Only the person's data is checked (text they wrote or were told, labels, questions, memory text, the names they gave
+files), never the system's own ids, hashes and locators: see core/quarantine.py. Two expectations per text column:
+no value matches a structured secret pattern (key blocks, provider keys, JWTs: the screening rules that need no
+context, as regular expressions GX runs itself), and no value holds a secret by the full screening rules (whose count
+per value is computed by `core.screening.count_secrets` and handed to GX as a column).
 Results are requested as booleans only, so GX never copies an offending value into its results, logs or metadata.
 """
 
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from mirror_pipeline.core.quarantine import screened_columns, values_to_screen
 from mirror_pipeline.core.screening import RULES, count_secrets
 
 SUITE_NAME = "no_secret_values"
@@ -56,15 +59,16 @@ def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpect
     suite.add_expectation(gx.expectations.ExpectColumnValuesToBeInSet(column="secret_spans", value_set=[0]))
     validation = context.validation_definitions.add(gx.ValidationDefinition(name=SUITE_NAME, data=batch, suite=suite))
 
-    # every text value of every table in one frame: one validation, whatever the number of columns
+    # every distinct text value of the person's data in one frame: one validation, whatever the number of columns.
+    # The system's ids, hashes and locators are not the person's data and are never checked (core/quarantine.py):
+    # a rule that read one as a secret would block every later run, since an id never changes.
     origins: list[str] = []
     values: list[str] = []
     for table, frame in sorted(tables.items()):
-        for column, dtype in frame.schema.items():
-            if dtype == pl.String:  # list columns (ids, search terms) are derived from the text columns checked here
-                column_values = frame.get_column(column).drop_nulls().to_list()
-                values += column_values
-                origins += [f"{table}.{column}"] * len(column_values)
+        for column in screened_columns(frame):
+            column_values = values_to_screen(frame, column).to_list()
+            values += column_values
+            origins += [f"{table}.{column}"] * len(column_values)
     if not values:
         return SecretExpectations(True, 0, ())
     spans = count_secrets(values)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
+from mirror_pipeline.core.ids import renamed_for
 from mirror_pipeline.core.screening import redact
 
 Progress = Callable[[int], None]
@@ -228,7 +229,12 @@ def import_file(
     ledger = read_ledger(inbox)
     name = Path(safe_name(source.name))
     for rel, entry in ledger.items():  # the same file again: known without screening it a second time
-        stored_as = (name.name, f"{name.stem}-{entry['file_hash'][:8]}{name.suffix}")
+        # (a copy stored by an earlier version has 8 hex digits for a suffix)
+        stored_as = (
+            name.name,
+            renamed_for(name.name, entry["file_hash"]),
+            f"{name.stem}-{entry['file_hash'][:8]}{name.suffix}",
+        )
         same_file = entry.get("source_hash") == source_hash and Path(rel).name in stored_as
         if same_file and _unchanged(entry, inbox / rel):
             return ImportOutcome(shown(source), entry["format"], "duplicate", f"already in the inbox as {rel}", 0, rel)
@@ -242,7 +248,7 @@ def import_file(
         # the same file imported again is a duplicate; another file with the same bytes (two journal days that say
         # the same thing) is not: message identity, not file identity, decides what is new.
         target = inbox / admitted.format / name.name
-        renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
+        renamed = target.with_name(renamed_for(target.name, digest))
         for existing in (target, renamed):
             rel = str(existing.relative_to(inbox))
             entry = ledger.get(rel)

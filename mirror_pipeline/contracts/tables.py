@@ -315,6 +315,10 @@ LLM_RESPONSES = Table(
     ),
 )
 
+# Evidence stored without its text: screened, its text still looked like a secret (issue 9). Nothing of it is served,
+# and the person is asked to look at that place in that file.
+WITHHELD_EVIDENCE = Table("withheld_evidence", (Col("evidence_id", pl.String, unique=True), Col("found_at", UTC_TIME)))
+
 WAREHOUSE_TABLES = (
     INBOX_FILES,
     EVIDENCE,
@@ -325,4 +329,5 @@ WAREHOUSE_TABLES = (
     MEMORY_VERSIONS,
     MEMORY_ISSUES,
     SEARCH_DOCUMENTS,
+    WITHHELD_EVIDENCE,
 )

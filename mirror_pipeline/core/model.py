@@ -78,6 +78,8 @@ class IssueType(StrEnum):
     AMBIGUOUS_PREFERENCE = "ambiguous_preference"
     # A memory the write policy will not confirm on its own (section 10.2, classes B and C).
     CONFIRMATION_NEEDED = "confirmation_needed"
+    # A passage that still looks like a secret after screening: withheld from what agents read (issue 9).
+    WITHHELD_TEXT = "withheld_text"
 
 
 class IssuePriority(StrEnum):

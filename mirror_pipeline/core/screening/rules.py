@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from mirror_pipeline.core.ids import REF_BODY
 from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
 SCREENING_VERSION = "screening-7"
 
-PLACEHOLDER_RE = re.compile(r"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_[0-9a-f]{16})\]")
+PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
 _HELD = "\ue000"
 

@@ -5,6 +5,7 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import inbox, warehouse
 from mirror_pipeline.contracts.tables import INBOX_FILES, WAREHOUSE_TABLES
+from mirror_pipeline.core.ids import ID_FORMAT
 from mirror_pipeline.core.screening import SCREENING_VERSION
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
@@ -22,7 +23,11 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     with warehouse_db.get_connection() as con:
         # who the user is in a chat that does not say comes from the configured names: when they change, every
         # message is attributed again
-        versions = {"screening": SCREENING_VERSION, "user_names": stable_id("names", *sorted(h.user_names))}
+        versions = {
+            "screening": SCREENING_VERSION,
+            "user_names": stable_id("names", *sorted(h.user_names)),
+            "ids": ID_FORMAT,  # every id is derived anew: nothing old may be kept beside it
+        }
         rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES, versions)
         if rebuilt:
             context.log.info(f"{rebuilt} changed since the last run: rebuilding everything from the inbox")

@@ -1,6 +1,7 @@
 import dagster as dg
 
 from mirror_pipeline.adapters import inbox
+from mirror_pipeline.core.ids import letters
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -19,4 +20,4 @@ def inbox_sensor(context: dg.SensorEvaluationContext, home: MirrorHome) -> dg.Se
         return dg.SkipReason("the inbox has not changed")
     if context.cursor is None and not inbox.inbox_files(folder):
         return dg.SensorResult(skip_reason=dg.SkipReason("the inbox is empty"), cursor=signature)
-    return dg.SensorResult(run_requests=[dg.RunRequest(run_key=f"inbox-{signature[:16]}")], cursor=signature)
+    return dg.SensorResult(run_requests=[dg.RunRequest(run_key=f"inbox-{letters(signature[:16])}")], cursor=signature)

@@ -9,8 +9,14 @@ from dagster_duckdb import DuckDBResource
 from duckdb import DuckDBPyConnection
 
 from mirror_pipeline.adapters import formats, warehouse
-from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, PARSED_FILES, SECRET_REFERENCES
-from mirror_pipeline.core.evidence import screen_message
+from mirror_pipeline.contracts.tables import (
+    EVIDENCE,
+    INBOX_FILES,
+    PARSED_FILES,
+    SECRET_REFERENCES,
+    WITHHELD_EVIDENCE,
+)
+from mirror_pipeline.core.evidence import recheck, screen_message
 from mirror_pipeline.core.model import Message
 from mirror_pipeline.core.rows import as_row, secret_reference_row
 from mirror_pipeline.core.screening import SCREENING_VERSION
@@ -46,12 +52,13 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
     identity: a newer export that contains an older one adds only its new messages)."""
     h = home.get()
     now = datetime.now(UTC)
-    added = refs = 0
+    added = refs = withheld = relabelled = 0
     unreadable: list[str] = []
     with warehouse_db.get_connection() as con:
         # DuckDB keeps up to 80% of RAM as cache by default: a million new rows would hold GBs for this session
         con.execute(f"set memory_limit = '{DUCKDB_MEMORY}'")
-        for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES):  # downstream reads them even when nothing is new
+        # downstream reads them even when nothing is new
+        for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES, WITHHELD_EVIDENCE):
             warehouse.ensure(con, table)
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
         read_before = warehouse.read(con, PARSED_FILES)["file_hash"]
@@ -59,19 +66,21 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         for f in new_files.iter_rows(named=True):
             messages = formats.parse_path(h.inbox / f["file_path"], f["format"], h.timezone, h.user_names)
             batches = iter(lambda messages=messages: list(itertools.islice(messages, BATCH)), [])
-            file_added = file_refs = 0
+            file_added = file_refs = file_withheld = file_relabelled = 0
             try:
                 # a file's evidence and its secret references stand or fall together, all of the file or none
                 with warehouse.transaction(con):
                     for batch in batches:
-                        new_evidence, new_refs = _append_screened(con, batch, f, now)
-                        file_added, file_refs = file_added + new_evidence, file_refs + new_refs
+                        counts = _append_screened(con, batch, f, now)
+                        file_added, file_refs = file_added + counts[0], file_refs + counts[1]
+                        file_withheld, file_relabelled = file_withheld + counts[2], file_relabelled + counts[3]
                     parsed = PARSED_FILES.frame([{"file_hash": f["file_hash"], "parsed_at": now}])
                     warehouse.append_new(con, PARSED_FILES, parsed, key="file_hash")
             except (formats.RefusedFile, OSError):  # changed on disk since the manifest read it: next run
                 unreadable.append(f["file_path"])
                 continue
             added, refs = added + file_added, refs + file_refs
+            withheld, relabelled = withheld + file_withheld, relabelled + file_relabelled
         total = con.execute("select count(*) from evidence").fetchone()[0]
     yield dg.MaterializeResult(
         asset_key="screened_evidence",
@@ -80,19 +89,29 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
             "files_unreadable": ", ".join(unreadable) or "none",
             "new_evidence": added,
             "evidence_total": total,
+            # screened text that still looked like a secret: stored without it, withheld, the person asked (issue 9)
+            "quarantined_evidence": withheld,
         },
     )
-    yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
+    yield dg.MaterializeResult(
+        asset_key="secret_references", metadata={"new_references": refs, "relabelled_references": relabelled}
+    )
 
 
-def _append_screened(con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime) -> tuple[int, int]:
-    """Screen a batch of one file's messages and append what is new; (new evidence, new secret references)."""
+def _append_screened(
+    con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime
+) -> tuple[int, int, int, int]:
+    """Screen a batch of one file's messages and append what is new; (new evidence, new secret references, evidence
+    withheld, references relabelled)."""
     evidence_rows: list[dict] = []
     reference_rows: list[dict] = []
-    for message in messages:
-        screened = screen_message(
-            message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
-        )
+    checked = recheck(
+        [
+            screen_message(message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"])
+            for message in messages
+        ]
+    )
+    for screened in checked.screened:
         evidence_rows.append(as_row(screened.evidence, captured_at=now))
         # a message without a time of its own: the reference is dated when it was found
         reference_rows.extend(
@@ -100,4 +119,5 @@ def _append_screened(con: DuckDBPyConnection, messages: list[Message], f: dict, 
         )
     added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
     refs = warehouse.append_new(con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id")
-    return added, refs
+    withheld = WITHHELD_EVIDENCE.frame([{"evidence_id": e, "found_at": now} for e in checked.withheld])
+    return added, refs, warehouse.append_new(con, WITHHELD_EVIDENCE, withheld, key="evidence_id"), checked.relabelled

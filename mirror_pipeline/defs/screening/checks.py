@@ -1,6 +1,8 @@
-"""Blocking checks behind the secret boundary: evidence, memories and the served snapshot hold no value that matches
-a secret pattern (a Great Expectations suite, see adapters/expectations.py). Screening runs before any write; these
-are the tripwire that stops the run if something ever slipped past it."""
+"""Checks behind the secret boundary: evidence, memories and the served snapshot hold no value of the person's data that
+matches a secret pattern (a Great Expectations suite, see adapters/expectations.py). Screening runs before any write;
+these are the tripwire that says so if something ever slipped past it. They warn and never stop the run: the serving
+stage withholds such a row and asks the person about it (quarantine, not lock-out: issue 9). They stay blocking so
+that a check that cannot run at all (an error, not a finding) still stops what it guards."""
 
 from __future__ import annotations
 
@@ -15,9 +17,14 @@ from mirror_pipeline.defs.resources import MirrorHome
 
 
 def _result(outcome: SecretExpectations, tables: int) -> dg.AssetCheckResult:
+    # A value found here is withheld from the served snapshot with everything derived from it, and the person is asked
+    # about that place in that file (served_snapshot, core/quarantine.py): a warning, never a run that stops, because
+    # a row in the warehouse does not change by itself and a failing check would block every later run (issue 9).
     return dg.AssetCheckResult(
         passed=outcome.passed,
+        severity=dg.AssetCheckSeverity.WARN,
         metadata={
+            "withheld_from_snapshot": not outcome.passed,
             "tables_checked": tables,
             "values_checked": outcome.values_checked,
             # column names only: a value that failed may be a secret

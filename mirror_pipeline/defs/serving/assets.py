@@ -1,6 +1,7 @@
 from datetime import UTC, datetime
 
 import dagster as dg
+import polars as pl
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import snapshot, warehouse
@@ -14,9 +15,15 @@ from mirror_pipeline.contracts.tables import (
     SECRET_REFERENCES,
     SERVED_MEMORIES,
     TIMELINE,
+    WITHHELD_EVIDENCE,
 )
-from mirror_pipeline.core import serving
+from mirror_pipeline.core import quarantine, serving
+from mirror_pipeline.core.rows import issue_row
 from mirror_pipeline.defs.resources import MirrorHome
+
+# Evidence text (and the search documents', which are evidence and memory text) was screened once more as it was
+# written, on the same rules (screened_evidence; a change of rules rebuilds it): not screened again on every run.
+SCREENED_WHEN_WRITTEN = {"evidence": ("raw_content",), "search_documents": ("text",)}
 
 
 @dg.asset(
@@ -31,6 +38,7 @@ def served_snapshot(
     end of a successful run. Deleted and superseded memories are absent; unconfirmed and conflicting ones are
     labelled."""
     h = home.get()
+    now = datetime.now(UTC)
     with warehouse_db.get_connection() as con:
         versions = warehouse.read(con, MEMORY_VERSIONS)
         evidence = warehouse.read(con, EVIDENCE)
@@ -42,18 +50,27 @@ def served_snapshot(
             "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
+        withheld_evidence = set(warehouse.read(con, WITHHELD_EVIDENCE)["evidence_id"].to_list())
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
+    # a row whose text still looks like a secret is withheld (with what was derived from it), and the person is asked
+    # to look at that place in that file: the rest is published, never a home locked out (issue 9)
+    tables, withheld = quarantine.withhold(tables, withheld_evidence, SCREENED_WHEN_WRITTEN)
+    issues = quarantine.withheld_issues(withheld, evidence, now)
+    if issues:
+        asked = MEMORY_ISSUES.frame([issue_row(i) for i in issues])
+        tables["open_issues"] = serving.open_issues(pl.concat([tables["open_issues"], asked]))
     rows = {f"rows_{k}": len(v) for k, v in tables.items()}
+    quarantined = {
+        "quarantined_rows": len(withheld),
+        # table and column names only, never a value
+        "quarantined_where": ", ".join(sorted({f"{w.table}.{c}" for w in withheld for c in w.columns})) or "none",
+    }
     print_ = snapshot.fingerprint(tables)
     if (
         snapshot.current_fingerprint(h.served) == print_
     ):  # nothing new: the served snapshot stays as it is (and was checked when it was published)
-        return dg.MaterializeResult(metadata={"published": False, **rows})
-    leaking = serving.tables_matching_secret_patterns(tables)
-    if leaking:
-        # never publish a snapshot that matches a secret pattern; the last good one stays served
-        raise RuntimeError(f"refusing to publish: secret patterns found in {leaking}")
-    snapshot.publish(h.served, h.snapshots, tables, print_, datetime.now(UTC), context.run_id)
-    return dg.MaterializeResult(metadata={"published": True, "fingerprint": print_, **rows})
+        return dg.MaterializeResult(metadata={"published": False, **rows, **quarantined})
+    snapshot.publish(h.served, h.snapshots, tables, print_, now, context.run_id)
+    return dg.MaterializeResult(metadata={"published": True, "fingerprint": print_, **rows, **quarantined})
