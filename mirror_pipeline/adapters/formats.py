@@ -392,13 +392,30 @@ class AdmittedFile:
     secrets_redacted: int
 
 
+# A format that is not streamed is read whole, and parsed JSON takes several times its size in memory: a file
+# beyond this is refused before it is read rather than taking the machine down (a ChatGPT export streams: no bound).
+MAX_WHOLE_FILE_BYTES = 512 * 1024 * 1024
+
+
+def read_whole(path: Path, limit: int | None = None) -> bytes:
+    """A file that is read at once, refused with its size when it is too large for that."""
+    limit = MAX_WHOLE_FILE_BYTES if limit is None else limit
+    size = path.stat().st_size
+    if size > limit:
+        raise RefusedFile(
+            f"too large to read at once ({size / 1e6:,.0f} MB; files other than a ChatGPT export are read whole, "
+            f"up to {limit / 1e6:,.0f} MB): export it in parts"
+        )
+    return path.read_bytes()
+
+
 def detect_path(path: Path) -> str:
     """The format of a file on disk; only a format that cannot stream reads the whole file."""
     if path.suffix.lower() == ".json":
         for fmt, streaming in STREAMING.items():
             if streaming.matches(path):
                 return fmt
-    return detect(path.name, decode(path.read_bytes()))
+    return detect(path.name, decode(read_whole(path)))
 
 
 def admit_path(
@@ -414,7 +431,7 @@ def admit_path(
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
     if fmt not in STREAMING:
-        admitted = admit(source.name, source.read_bytes(), fmt)
+        admitted = admit(source.name, read_whole(source), fmt)
         out.write(admitted.data)
         return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
     try:
@@ -434,7 +451,7 @@ def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = (
     """Every message of an inbox file, lazily for a streaming format; a refusal (possibly after some messages) when
     the file cannot be read, never a crash."""
     if fmt not in STREAMING:
-        yield from parse(path.name, path.read_bytes(), fmt, tz, user_names)
+        yield from parse(path.name, read_whole(path), fmt, tz, user_names)
         return
     try:
         yield from STREAMING[fmt].parse(path, tz)

@@ -1,0 +1,92 @@
+"""Bad input and faults (issue 9): each one found by trying, each reproduced here before it was fixed."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mirror_pipeline.adapters.admission import RefusedFile
+from mirror_pipeline.adapters.inbox import import_file
+from mirror_pipeline.adapters.parsers.common import MAX_JSON_DEPTH, JsonDepth
+from mirror_pipeline_tests.conftest import SAMPLES
+
+GOOD = SAMPLES / "claude" / "conversations.json"
+
+
+def _depth_of(text: str, piece: int) -> int:
+    guard = JsonDepth(limit=10_000)
+    data = text.encode()
+    for start in range(0, len(data), piece):
+        guard.feed(data[start : start + piece])
+    return guard.depth
+
+
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 1000])
+def test_nesting_is_counted_outside_strings_across_pieces(piece: int) -> None:
+    value = {"a": ["[[[{", {"b": r'x"]]]\\', "c": [[[r"\"{", "}}"]]]}]}
+    text = json.dumps(value)[:-2]  # two levels left open
+    assert _depth_of(text, piece) == 2
+    assert _depth_of(r'["\\"', piece) == 1  # an escaped backslash does not escape the quote after it
+
+
+def test_too_deep_json_is_refused_while_read() -> None:
+    guard = JsonDepth()
+    with pytest.raises(RefusedFile, match=f"nested more than {MAX_JSON_DEPTH} levels"):
+        guard.feed(b"[" * (MAX_JSON_DEPTH + 1))
+
+
+NAMES = ["conversations.json", "result.json", "Journal.json", "export.json"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deeply_nested_json_is_refused_and_the_good_file_beside_it_is_imported(tmp_path: Path, name: str) -> None:
+    """400 KB of '[' grew an import to 22.8 GB (the streaming parser's path per level): it is refused, in bounded
+    memory (the import runs under a 2 GB address-space limit here), and the other file goes in."""
+    deep = tmp_path / "in" / name
+    deep.parent.mkdir()
+    deep.write_text("[" * 400_000 if name != "Journal.json" else '{"entries": ' + '{"a": ' * 100_000, "utf-8")
+    script = (
+        "import json, sys; from pathlib import Path; from mirror_pipeline.adapters.inbox import import_file;"
+        "print(json.dumps([import_file(Path(sys.argv[1]), Path(p)).__dict__ for p in sys.argv[2:]]))"
+    )
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "inbox"), str(deep), str(GOOD)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limit_memory,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    refused, accepted = json.loads(done.stdout)
+    assert refused["status"] == "refused" and refused["path"] == str(deep)
+    assert "nested more than" in refused["reason"]
+    assert accepted["status"] == "accepted"
+
+
+def test_deep_json_inside_a_text_looking_file_is_refused_in_the_inbox_too(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"x": ' * 5_000, "utf-8")
+    outcome = import_file(tmp_path / "inbox", deep)
+    assert outcome.status == "refused" and "nested more than" in (outcome.reason or "")
+
+
+def test_a_file_read_whole_is_refused_by_its_size_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mirror_pipeline.adapters import formats
+
+    monkeypatch.setattr(formats, "MAX_WHOLE_FILE_BYTES", 500)
+    big = SAMPLES / "telegram" / "result.json"
+    assert big.stat().st_size > 500
+    outcome = import_file(tmp_path / "inbox", big)
+    assert outcome.status == "refused" and "too large to read at once" in (outcome.reason or "")
+    assert import_file(tmp_path / "inbox", SAMPLES / "chatgpt" / "conversations.json").status == "accepted"
