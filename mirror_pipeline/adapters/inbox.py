@@ -57,7 +57,31 @@ def temporary_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp-{os.getpid()}")
 
 
-_OWN_TEMP = re.compile(r"^\..+\.tmp-\d+$")
+_OWN_TEMP = re.compile(r"^\..+\.tmp-(\d+)$")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def remove_stale_temporaries(inbox: Path) -> list[Path]:
+    """Delete the half-written temporary files a killed `mirror import` or run left behind (their process is gone);
+    a live process's are left to it. Returns what was removed."""
+    if not inbox.exists():
+        return []
+    removed = []
+    for path in inbox.rglob(".*.tmp-*"):
+        match = _OWN_TEMP.match(path.name)
+        if match and path.is_file() and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def inbox_files(inbox: Path) -> list[Path]:

@@ -17,7 +17,15 @@ import click
 
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
-from mirror_pipeline.adapters.inbox import expand, import_file, import_refusals, record_import, safe_name
+from mirror_pipeline.adapters.inbox import (
+    expand,
+    import_file,
+    import_refusals,
+    inbox_files,
+    record_import,
+    remove_stale_temporaries,
+    safe_name,
+)
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
 from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _served, command, emit
 from mirror_pipeline.cli.group import main
@@ -99,6 +107,7 @@ def import_(
 ) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
+    remove_stale_temporaries(home.inbox)  # a killed import's half-written files
     files = expand(list(paths))
     sizes = [_size(f) for f in files]
     shown = progress if progress is not None else sys.stderr.isatty() and sum(sizes) > 1_000_000
@@ -183,7 +192,7 @@ def status(home: Home, as_json: bool) -> None:
 
     runs = DagsterInstance.get().get_runs(limit=1)
     last_run = {"run_id": runs[0].run_id, "status": runs[0].status.value, "job": runs[0].job_name} if runs else None
-    layers: dict[str, Any] = {"inbox_files_on_disk": sum(1 for p in home.inbox.rglob("*") if p.is_file())}
+    layers: dict[str, Any] = {"inbox_files_on_disk": len(inbox_files(home.inbox))}
     states: dict[str, int] = {}
     open_issues, snapshot_at, refused = 0, None, []
     if (home.served / "snapshot_meta.parquet").exists():

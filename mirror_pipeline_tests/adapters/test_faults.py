@@ -13,7 +13,7 @@ import pytest
 from mirror_pipeline.adapters.admission import RefusedFile
 from mirror_pipeline.adapters.inbox import import_file
 from mirror_pipeline.adapters.parsers.common import MAX_JSON_DEPTH, JsonDepth
-from mirror_pipeline_tests.conftest import SAMPLES
+from mirror_pipeline_tests.conftest import SAMPLES, mirror
 
 GOOD = SAMPLES / "claude" / "conversations.json"
 
@@ -90,3 +90,36 @@ def test_a_file_read_whole_is_refused_by_its_size_before_it_is_read(
     outcome = import_file(tmp_path / "inbox", big)
     assert outcome.status == "refused" and "too large to read at once" in (outcome.reason or "")
     assert import_file(tmp_path / "inbox", SAMPLES / "chatgpt" / "conversations.json").status == "accepted"
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
+
+
+def test_a_killed_imports_temporary_files_are_removed_at_the_next_import_and_never_read(tmp_path: Path) -> None:
+    from mirror_pipeline.adapters.inbox import inbox_files, remove_stale_temporaries
+
+    inbox = tmp_path / "inbox"
+    (inbox / "claude").mkdir(parents=True)
+    stale = inbox / f".conversations.json.tmp-{_dead_pid()}"
+    stale.write_bytes(b'[{"uuid": "half-writ')
+    nested = inbox / "claude" / f".notes.md.tmp-{_dead_pid()}"
+    nested.write_bytes(b"half")
+    live = inbox / f".other.json.tmp-{1}"  # pid 1 is alive: its writer may still be at work
+    live.write_bytes(b"[")
+    assert inbox_files(inbox) == []  # never read as input
+    assert sorted(remove_stale_temporaries(inbox)) == sorted([stale, nested])
+    assert not stale.exists() and not nested.exists() and live.exists()
+
+
+@pytest.mark.slow
+def test_mirror_import_and_run_remove_stale_temporary_files(fresh_home: Path) -> None:
+    stale = fresh_home / "inbox" / f".conversations.json.tmp-{_dead_pid()}"
+    stale.write_bytes(b"[")
+    mirror(fresh_home, "import", str(GOOD))
+    assert not stale.exists()
+    stale.write_bytes(b"[")
+    mirror(fresh_home, "run")
+    assert not stale.exists()
