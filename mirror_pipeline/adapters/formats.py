@@ -29,6 +29,15 @@ TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
 _EMBEDS_ONLY = re.compile(r"(?:\s*!\[\[[^\]]*\]\]|\s*!\[[^\]]*\]\([^)]*\))+\s*")
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
+# Markdown's invisible comments as front matter: link reference definitions at the top of a note, which no renderer
+# shows. `[annotation]: [create_time] (2023-12-31 23:55:30)` (a diary app's export), `[date]: <2024-03-05>`,
+# `[//]: # (date: 2024-03-05)`, `[created]: "2024-03-05"`.
+_LINK_REFERENCES = re.compile(r"\A(?:[ \t]*\n)*((?:\[[^\]\n]+\]:[^\n]*(?:\n|\Z))+)")
+_LINK_REFERENCE = re.compile(r"\[([^\]\n]+)\]:[ \t]*(.*)")
+_BRACKETED_KEY = re.compile(r"\[([^\]]+)\]\s*\((.*)\)\s*")  # [create_time] (2023-12-31 23:55:30)
+_COMMENT = re.compile(r"#\s*\((.*)\)\s*")  # # (date: 2024-03-05)
+_KEY_VALUE = re.compile(r"([A-Za-z_][\w -]*?)\s*[:=]\s*(.+)")
+_TIME_AFTER_DATE = re.compile(r"\d{1,2}[-_.月/]\d{1,2}日?[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?")
 
 
 @dataclass(frozen=True)
@@ -99,11 +108,36 @@ def decode(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _link_reference_meta(block: str) -> dict[str, Any]:
+    """`[label]: value` lines as key: value pairs (the value's own `[key] (value)`, `# (key: value)`, `<value>` or
+    `"value"` forms unwrapped)."""
+    meta: dict[str, Any] = {}
+    for line in block.splitlines():
+        match = _LINK_REFERENCE.fullmatch(line.strip())
+        if not match:
+            continue
+        key, value = match.group(1).strip(), match.group(2).strip()
+        if inner := _BRACKETED_KEY.fullmatch(value):
+            key, value = inner.group(1).strip(), inner.group(2).strip()
+        elif inner := _COMMENT.fullmatch(value):
+            value = inner.group(1).strip()
+            if pair := _KEY_VALUE.fullmatch(value):
+                key, value = pair.group(1).strip(), pair.group(2).strip()
+        elif len(value) >= 2 and (value[0], value[-1]) in (("<", ">"), ('"', '"'), ("'", "'")):
+            value = value[1:-1].strip()
+        meta.setdefault(key.casefold(), value)
+    return meta
+
+
 def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line number where the body starts)."""
     match = _FRONT_MATTER.match(text)
     if not match:
-        return {}, text, 1
+        references = _LINK_REFERENCES.match(text)
+        meta = _link_reference_meta(references.group(1)) if references else {}
+        if not meta or not references:
+            return {}, text, 1
+        return meta, text[references.end() :], text[: references.end()].count("\n") + 1
     try:
         meta = yaml.safe_load(match.group(1)) or {}
     except yaml.YAMLError:
@@ -250,13 +284,34 @@ def _as_date(value: Any) -> date | None:
     return None
 
 
+# the keys a note's front matter dates it by: Obsidian templates write `date`, `created` or `day`; diary apps
+# `create_time`, `created_at`, `date_created`
+_DATE_KEYS = ("date", "day", "created", "create_time", "created_at", "created_time", "date_created", "creation_date")
+
+
 def _entry_date(meta: dict[str, Any], name: str, *keys: str) -> date | None:
-    """A daily note's day: front matter `date` (Obsidian templates also write `created` or `day`), else its name."""
-    for key in ("date", *keys, "day", "created"):
+    """A daily note's day: a front matter date (`_DATE_KEYS`), else its name."""
+    for key in (*keys, *_DATE_KEYS):
         found = _as_date(meta.get(key))
         if found:
             return found
     return _as_date(Path(name).stem)
+
+
+def _entry_time(meta: dict[str, Any]) -> time | None:
+    """The time of day a note's front matter gives with its date (`create_time: 2023-12-31 23:55:30`), if any."""
+    for key in _DATE_KEYS:
+        value = meta.get(key)
+        if isinstance(value, datetime):
+            return value.time().replace(tzinfo=None)
+        if isinstance(value, str) and _as_date(value) and (found := _TIME_AFTER_DATE.search(value)):
+            try:
+                return time(int(found.group(1)), int(found.group(2)), int(found.group(3) or 0))
+            except ValueError:
+                return None
+        if _as_date(value):
+            return None
+    return None
 
 
 def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
@@ -265,7 +320,9 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
     day = _entry_date(meta, name)
     if day is None:
         raise RefusedFile("journal entry without a date: add 'date: YYYY-MM-DD' front matter or name it YYYY-MM-DD.md")
-    stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
+    at = _entry_time(meta)
+    stamp = datetime.combine(day, at or time(0, 0), tzinfo=tz)
+    precision = TimePrecision.SECOND if at is not None else TimePrecision.DAY
     seen: dict[str, int] = {}
     for line, paragraph in _paragraphs_with_headings(body, first_line):
         if paragraph.startswith("#") or _EMBEDS_ONLY.fullmatch(paragraph):
@@ -279,7 +336,7 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
             actor=Speaker.USER,
             attribution=Attribution.FORMAT,
             timestamp=stamp,
-            timestamp_precision=TimePrecision.DAY,
+            timestamp_precision=precision,
             text=paragraph,
             source_type=SourceType.IMPORT,
         )

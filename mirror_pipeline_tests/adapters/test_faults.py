@@ -123,3 +123,47 @@ def test_mirror_import_and_run_remove_stale_temporary_files(fresh_home: Path) ->
     stale.write_bytes(b"[")
     mirror(fresh_home, "run")
     assert not stale.exists()
+
+
+DIARY = """[annotation]: [id] (5f3c9e1a-6b1d-4d0e-9d43-1c1f9a0d2b7e)
+[annotation]: [status] (published)
+[annotation]: [create_time] (2023-12-31 23:55:30)
+[annotation]: [tags] ()
+[annotation]: [title] (跨年)
+
+今年最后一天，和家人一起包了饺子。
+
+Next year I want to run a half marathon.
+"""
+
+
+def test_a_diary_dated_by_link_reference_front_matter_is_read_with_that_date() -> None:
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.adapters.formats import admit, parse
+
+    admitted = admit("跨年.md", DIARY.encode())
+    assert admitted.format == "markdown_journal" and admitted.records == 2
+    messages = parse("跨年.md", admitted.data, admitted.format, ZoneInfo("Asia/Shanghai"))
+    assert [m.text for m in messages] == [
+        "今年最后一天，和家人一起包了饺子。",
+        "Next year I want to run a half marathon.",
+    ]
+    assert {m.timestamp.isoformat() for m in messages} == {"2023-12-31T23:55:30+08:00"}
+    assert {str(m.timestamp_precision) for m in messages} == {"second"}
+    assert messages[0].locator == "line 7"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["[date]: <2024-03-05>", "[//]: # (date: 2024-03-05)", '[created]: "2024-03-05"', "[date]: 2024-03-05"],
+)
+def test_other_link_reference_front_matter_gives_the_date(line: str) -> None:
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.adapters.formats import admit, parse
+
+    text = f"{line}\n\nA quiet day at home.\n"
+    admitted = admit("notes.md", text.encode())
+    (message,) = parse("notes.md", admitted.data, admitted.format, ZoneInfo("UTC"))
+    assert message.timestamp.date().isoformat() == "2024-03-05" and message.text == "A quiet day at home."
