@@ -6,6 +6,7 @@ refused file may hold a secret that screening never got to see).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -23,7 +24,7 @@ from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext,
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
-from mirror_pipeline.core.screening import RULES
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, RULES
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
@@ -406,12 +407,39 @@ REDACTORS: dict[str, Callable[[str, str], tuple[str | None, int]]] = {
 }
 
 
+# A message longer than this is kept up to here, with a note of what was left out (README: "Bad input"). A chat
+# message or a journal paragraph is rarely more than a few thousand characters; what passes 100,000 (about 50
+# pages) is a pasted log, dump or file, and every later stage (screening, checks, search) pays for its length. The
+# inbox copy keeps the whole message, screened.
+MAX_MESSAGE_CHARS = 100_000
+
+
+def cut_note(left_out: int) -> str:
+    return f"\n[… {left_out:,} more characters not kept: a message is kept up to {MAX_MESSAGE_CHARS:,} characters]"
+
+
+def bounded(message: Message) -> Message:
+    """The message, cut to `MAX_MESSAGE_CHARS` (the cut at a space or line end when one is near, never inside a
+    secret's reference placeholder), with a note of how much was left out."""
+    text = message.text
+    if len(text) <= MAX_MESSAGE_CHARS:
+        return message
+    end = MAX_MESSAGE_CHARS - 100  # room for the note: a cut message stays within the bound
+    for placeholder in PLACEHOLDER_RE.finditer(text, max(0, end - 64), end + 64):
+        if placeholder.start() < end < placeholder.end():
+            end = placeholder.start()
+    space = max(text.rfind(" ", end - 200, end), text.rfind("\n", end - 200, end))
+    end = space if space > 0 else end
+    return dataclasses.replace(message, text=text[:end] + cut_note(len(text) - end))
+
+
 def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> list[Message]:
     """Every message of a file, or a refusal: a shape the parser does not know is refused, never a crash."""
     try:
         parser = PARSERS[fmt]
         text = decode(data)
-        return list(parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz))
+        messages = parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz)
+        return [bounded(m) for m in messages]
     except RefusedFile:
         raise
     except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
@@ -511,7 +539,7 @@ def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = (
         yield from parse(path.name, read_whole(path), fmt, tz, user_names)
         return
     try:
-        yield from STREAMING[fmt].parse(path, tz)
+        yield from map(bounded, STREAMING[fmt].parse(path, tz))
     except RefusedFile:
         raise
     except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file

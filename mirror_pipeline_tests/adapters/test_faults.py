@@ -13,7 +13,7 @@ import pytest
 from mirror_pipeline.adapters.admission import RefusedFile
 from mirror_pipeline.adapters.inbox import import_file
 from mirror_pipeline.adapters.parsers.common import MAX_JSON_DEPTH, JsonDepth
-from mirror_pipeline_tests.conftest import SAMPLES, mirror
+from mirror_pipeline_tests.conftest import SAMPLES, mirror, mirror_json
 
 GOOD = SAMPLES / "claude" / "conversations.json"
 
@@ -167,3 +167,73 @@ def test_other_link_reference_front_matter_gives_the_date(line: str) -> None:
     admitted = admit("notes.md", text.encode())
     (message,) = parse("notes.md", admitted.data, admitted.format, ZoneInfo("UTC"))
     assert message.timestamp.date().isoformat() == "2024-03-05" and message.text == "A quiet day at home."
+
+
+def test_a_message_longer_than_the_bound_is_kept_up_to_it_with_a_note() -> None:
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.adapters.formats import MAX_MESSAGE_CHARS, admit, parse
+
+    long = "今天写了很多。" + "lorem ipsum dolor sit amet " * 60_000 + "the end"
+    text = f"---\ndate: 2024-05-01\n---\nA short one.\n\n{long}\n"
+    admitted = admit("2024-05-01.md", text.encode())
+    short, cut = parse("2024-05-01.md", admitted.data, admitted.format, ZoneInfo("UTC"))
+    assert short.text == "A short one."
+    assert len(cut.text) <= MAX_MESSAGE_CHARS and cut.text.startswith("今天写了很多。lorem ipsum")
+    assert cut.text.endswith(f"more characters not kept: a message is kept up to {MAX_MESSAGE_CHARS:,} characters]")
+    assert "the end" not in cut.text
+    again = parse("2024-05-01.md", admitted.data, admitted.format, ZoneInfo("UTC"))
+    assert [m.text for m in again] == [short.text, cut.text]  # the same cut every time
+
+
+def test_the_cut_never_falls_inside_a_reference_placeholder() -> None:
+    from datetime import UTC, datetime
+
+    from mirror_pipeline.adapters.formats import MAX_MESSAGE_CHARS, bounded
+    from mirror_pipeline.core.model import Attribution, Message, SourceType, TimePrecision
+
+    placeholder = "[secret:password:sec_0123456789abcdef]"
+    for shift in range(0, 60, 3):
+        text = "x" * (MAX_MESSAGE_CHARS - 100 - shift) + placeholder + "y" * 500
+        message = Message(
+            "i",
+            "line 1",
+            "s",
+            "user",
+            Attribution.FORMAT,
+            datetime.now(UTC),
+            TimePrecision.DAY,
+            text,
+            SourceType.IMPORT,
+        )
+        kept = bounded(message).text.split("\n[…")[0]
+        assert placeholder in kept or "[secret:" not in kept
+
+
+@pytest.mark.slow
+def test_a_50_mb_message_and_a_50_mb_wechat_cell_import_and_run_in_bounded_time(
+    fresh_home: Path, tmp_path: Path
+) -> None:
+    import time
+
+    import polars as pl
+
+    from mirror_pipeline.adapters.formats import MAX_MESSAGE_CHARS
+
+    huge = "lorem ipsum dolor sit amet " * 2_000_000  # 54 MB in one message
+    journal = tmp_path / "2024-05-01.md"
+    journal.write_text(f"Before.\n\n{huge}\n", encoding="utf-8")
+    header = "id,MsgSvrID,type_name,is_sender,talker,room_name,msg,src,CreateTime"
+    wechat = tmp_path / "chat_妈妈.csv"
+    wechat.write_text(
+        f'{header}\n1,11,文本,0,wxid_mum,,"{huge}",,2024-05-01 10:00:00\n2,12,文本,1,wxid_me,,好的,,2024-05-01 10:01:00\n',
+        encoding="utf-8",
+    )
+    started = time.monotonic()
+    report = mirror_json(fresh_home, "import", str(journal), str(wechat))["files"]
+    assert [f["status"] for f in report] == ["accepted", "accepted"], report
+    mirror(fresh_home, "run")
+    assert time.monotonic() - started < 240
+    evidence = pl.read_parquet(fresh_home / "served" / "evidence.parquet")
+    longest = evidence["raw_content"].str.len_chars().max()
+    assert longest is not None and longest <= MAX_MESSAGE_CHARS and len(evidence) == 4

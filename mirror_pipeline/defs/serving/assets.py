@@ -4,6 +4,7 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import snapshot, warehouse
+from mirror_pipeline.adapters.expectations import secret_expectation_failures
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     INBOX_FILES,
@@ -52,6 +53,8 @@ def served_snapshot(
     ):  # nothing new: the served snapshot stays as it is (and was checked when it was published)
         return dg.MaterializeResult(metadata={"published": False, **rows})
     leaking = serving.tables_matching_secret_patterns(tables)
+    if not leaking:  # the full rules run on what is about to be published, before it is: not only after
+        leaking = list(secret_expectation_failures(tables).failing_columns)
     if leaking:
         # never publish a snapshot that matches a secret pattern; the last good one stays served
         raise RuntimeError(f"refusing to publish: secret patterns found in {leaking}")
