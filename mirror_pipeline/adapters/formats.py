@@ -79,6 +79,17 @@ def _mostly_chinese(text: str) -> bool:
     return not wide or cjk / len(wide) >= 0.75
 
 
+BINARY = "not text: binary content (not a chat export or journal)"
+# control bytes no text encoding but UTF-16/32 writes (tab, line ends, form feed and escape aside)
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\x0c\x1b") + b"\x7f"
+
+
+def _binary(head: bytes) -> bool:
+    """Whether the start of a file is binary: more than 1% control bytes (random bytes have 12%, text none)."""
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls > max(1, len(head) // 100)
+
+
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), UTF-16 (with or without BOM), GBK/GB18030; line ends become \\n."""
     if not data.strip():
@@ -93,8 +104,8 @@ def decode(data: bytes) -> str:
         except UnicodeDecodeError:
             raise RefusedFile("not readable as UTF-16 text: cut short or not text") from None
         return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if b"\x00" in data[:8192]:
-        raise RefusedFile("binary file: not a chat export or journal")
+    if _binary(data[:65536]):
+        raise RefusedFile(BINARY)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -143,6 +154,13 @@ def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
         meta = yaml.safe_load(match.group(1)) or {}
     except yaml.YAMLError:
         raise RefusedFile("front matter is not valid YAML") from None
+    except ValueError:  # YAML reads `date: 2024-02-30` as a date, and fails on it
+        wrong = _impossible_date(match.group(1))
+        raise RefusedFile(
+            f"{wrong} is not a date (in the front matter)"
+            if wrong
+            else "front matter: a value that is not what it looks like (a date or a number out of range)"
+        ) from None
     if not isinstance(meta, dict):
         raise RefusedFile("front matter is not a set of key: value lines")
     return meta, text[match.end() :], text[: match.end()].count("\n") + 1
@@ -255,7 +273,7 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
         redacted_text, secrets = redactor(name, text)
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -290,6 +308,16 @@ def _as_date(value: Any) -> date | None:
 _DATE_KEYS = ("date", "day", "created", "create_time", "created_at", "created_time", "date_created", "creation_date")
 
 
+def _impossible_date(value: Any) -> str | None:
+    """A date as written that is no day of the calendar ("2024-02-30", "2024-13-01"), if `value` holds one."""
+    for match in _DATE_IN_NAME.finditer(value if isinstance(value, str) else ""):
+        try:
+            date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        except ValueError:
+            return match.group(0)
+    return None
+
+
 def _entry_date(meta: dict[str, Any], name: str, *keys: str) -> date | None:
     """A daily note's day: a front matter date (`_DATE_KEYS`), else its name."""
     for key in (*keys, *_DATE_KEYS):
@@ -320,6 +348,9 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
     meta, body, first_line = _front_matter(text)
     day = _entry_date(meta, name)
     if day is None:
+        for where, value in [*(("front matter", meta.get(k)) for k in _DATE_KEYS), ("file name", Path(name).stem)]:
+            if wrong := _impossible_date(value):
+                raise RefusedFile(f"{wrong} is not a date (in the {where})")
         raise RefusedFile("journal entry without a date: add 'date: YYYY-MM-DD' front matter or name it YYYY-MM-DD.md")
     at = _entry_time(meta)
     stamp = datetime.combine(day, at or time(0, 0), tzinfo=tz)
@@ -442,7 +473,7 @@ def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[s
         return [bounded(m) for m in messages]
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -523,7 +554,7 @@ def admit_path(
         records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -535,13 +566,15 @@ def admit_path(
 def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:
     """Every message of an inbox file, lazily for a streaming format; a refusal (possibly after some messages) when
     the file cannot be read, never a crash."""
-    if fmt not in STREAMING:
-        yield from parse(path.name, read_whole(path), fmt, tz, user_names)
-        return
     try:
+        if fmt not in STREAMING:
+            yield from parse(path.name, read_whole(path), fmt, tz, user_names)
+            return
         yield from map(bounded, STREAMING[fmt].parse(path, tz))
     except RefusedFile:
         raise
+    except OSError as err:  # the inbox copy cannot be read (a disk error): a refusal that says so
+        raise RefusedFile(f"cannot read the file ({err.strerror or type(err).__name__})") from None
     except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept

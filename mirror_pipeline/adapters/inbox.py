@@ -6,6 +6,7 @@ before anything is written), so the home never holds a secret, the inbox include
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -231,6 +232,8 @@ def _refusal(err: Exception, source: Path) -> str:
     if isinstance(err, RefusedFile):
         return err.reason
     if isinstance(err, OSError):
+        if err.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "no space left on the disk: the inbox copy could not be written (free some space, import again)"
         if err.filename == str(source):
             return f"cannot read the file ({err.strerror})"
         return f"could not be written to the inbox ({err.strerror})"

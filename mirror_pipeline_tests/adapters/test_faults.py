@@ -226,7 +226,8 @@ def test_a_50_mb_message_and_a_50_mb_wechat_cell_import_and_run_in_bounded_time(
     header = "id,MsgSvrID,type_name,is_sender,talker,room_name,msg,src,CreateTime"
     wechat = tmp_path / "chat_妈妈.csv"
     wechat.write_text(
-        f'{header}\n1,11,文本,0,wxid_mum,,"{huge}",,2024-05-01 10:00:00\n2,12,文本,1,wxid_me,,好的,,2024-05-01 10:01:00\n',
+        f'{header}\n1,11,文本,0,wxid_mum,,"{huge}",,2024-05-01 10:00:00\n'
+        "2,12,文本,1,wxid_me,,好的,,2024-05-01 10:01:00\n",
         encoding="utf-8",
     )
     started = time.monotonic()
@@ -237,3 +238,69 @@ def test_a_50_mb_message_and_a_50_mb_wechat_cell_import_and_run_in_bounded_time(
     evidence = pl.read_parquet(fresh_home / "served" / "evidence.parquet")
     longest = evidence["raw_content"].str.len_chars().max()
     assert longest is not None and longest <= MAX_MESSAGE_CHARS and len(evidence) == 4
+
+
+def test_a_full_disk_on_import_says_so(tmp_path: Path) -> None:
+    """/dev/full answers every write with ENOSPC, as a full disk does: the temporary copy is linked to it."""
+    import os
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    for source in (SAMPLES / "claude" / "conversations.json", SAMPLES / "chatgpt" / "conversations.json"):
+        (inbox / f".{source.name}.tmp-{os.getpid()}").symlink_to("/dev/full")
+        outcome = import_file(inbox, source)
+        assert outcome.status == "refused"
+        assert outcome.reason is not None and outcome.reason.startswith("no space left on the disk"), outcome.reason
+
+
+@pytest.mark.parametrize("size", [256, 1_000, 4_096, 100_000])
+@pytest.mark.parametrize("name", ["notes.txt", "2024-05-01.md", "diary.md"])
+def test_random_bytes_are_refused_as_binary_content(tmp_path: Path, name: str, size: int) -> None:
+    import random
+
+    from mirror_pipeline.adapters.formats import admit
+
+    for seed in range(20):
+        data = random.Random(seed).randbytes(size)
+        with pytest.raises(RefusedFile) as refused:
+            admit(name, data)
+        assert refused.value.reason.startswith("not text: binary content"), (seed, refused.value.reason)
+
+
+def test_text_in_an_unknown_encoding_is_told_apart_from_binary_content() -> None:
+    from mirror_pipeline.adapters.formats import admit
+
+    with pytest.raises(RefusedFile, match="not UTF-8, UTF-16 or GBK/GB18030 text"):
+        admit("2024-05-01.md", "J'ai bu un café.\n".encode("latin-1"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("2024-02-30.md", "今天下雨。\n", "2024-02-30 is not a date (in the file name)"),
+        ("notes.md", "---\ndate: 2024-02-30\n---\n今天下雨。\n", "2024-02-30 is not a date (in the front matter)"),
+        ("2024-13-01.md", "today.\n", "2024-13-01 is not a date (in the file name)"),
+        ("x.md", "[annotation]: [create_time] (2023-02-29 10:00:00)\n\nhi\n", "2023-02-29 is not a date"),
+    ],
+)
+def test_an_impossible_date_is_named(tmp_path: Path, name: str, text: str, reason: str) -> None:
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    outcome = import_file(tmp_path / "inbox", source)
+    assert outcome.status == "refused" and outcome.reason is not None and outcome.reason.startswith(reason)
+
+
+def test_a_csv_error_is_said_in_words() -> None:
+    import csv
+
+    from mirror_pipeline.adapters.formats import admit
+
+    header = "id,MsgSvrID,type_name,is_sender,talker,room_name,msg,src,CreateTime"
+    before = csv.field_size_limit(1_000)
+    try:
+        with pytest.raises(RefusedFile, match=r"line 2: a cell longer than 1,000 characters"):
+            admit("chat.csv", f'{header}\n1,11,文本,0,wxid_mum,,"{"x" * 2000}",,2024-05-01 10:00:00\n'.encode())
+    finally:
+        csv.field_size_limit(before)
+    with pytest.raises(RefusedFile, match=r"the file ends inside a quoted cell"):
+        admit("chat.csv", f'{header}\n1,11,文本,0,wxid_mum,,"cut'.encode())

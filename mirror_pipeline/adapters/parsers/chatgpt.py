@@ -55,7 +55,7 @@ def _json_stream(raw: IO[bytes]) -> IO[Any]:
         stream: IO[Any] = io.TextIOWrapper(raw, encoding="utf-16")
     else:
         if b"\x00" in head:
-            raise RefusedFile("binary file: not a chat export or journal")
+            raise RefusedFile("not text: binary content (not a chat export or journal)")
         skip = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
         first = head[skip:].decode("utf-8", errors="ignore").lstrip()
         raw.seek(skip)
