@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.adapters.snapshot import read_table
+from mirror_pipeline.adapters.snapshot import Snapshot, open_snapshot
 from mirror_pipeline.core.screening import redact
 
 
@@ -58,12 +58,26 @@ def _require_home(home: Home) -> None:
         raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
 
 
-def _served(home: Home, table: str):
+class _CommandSnapshot(Snapshot):
+    def table(self, name: str):
+        try:
+            return super().table(name)
+        except FileNotFoundError as err:
+            raise Failure(str(err)) from None
+
+
+def _snapshot(home: Home) -> Snapshot:
+    """The snapshot served now, resolved once: every table a command reads comes from this one snapshot."""
     _require_home(home)
     try:
-        return read_table(home.served, table)
+        return _CommandSnapshot(open_snapshot(home.served).folder)
     except FileNotFoundError as err:
         raise Failure(str(err)) from None
+
+
+def _served(home: Home, table: str):
+    """One table of the snapshot served now (for a command that reads one; several: `_snapshot(home).table`)."""
+    return _snapshot(home).table(table)
 
 
 def _first_line(event: Any) -> str:

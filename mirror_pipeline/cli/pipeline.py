@@ -27,7 +27,7 @@ from mirror_pipeline.adapters.inbox import (
     safe_name,
 )
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
-from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _served, command, emit
+from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
 
 
@@ -196,13 +196,14 @@ def status(home: Home, as_json: bool) -> None:
     states: dict[str, int] = {}
     open_issues, snapshot_at, refused = 0, None, []
     if (home.served / "snapshot_meta.parquet").exists():
-        meta = _served(home, "snapshot_meta").to_dicts()[0]
+        served = _snapshot(home)  # one snapshot for every table read here, whatever is published meanwhile
+        meta = served.table("snapshot_meta").to_dicts()[0]
         snapshot_at = meta["published_at"]
         layers.update({k.removeprefix("rows_"): v for k, v in meta.items() if k.startswith("rows_")})
-        memories = _served(home, "memories")
+        memories = served.table("memories")
         states = dict(memories.group_by("state").len().sort("state").iter_rows())
-        open_issues = len(_served(home, "open_issues"))
-        inbox = _served(home, "inbox_files")
+        open_issues = len(served.table("open_issues"))
+        inbox = served.table("inbox_files")
         refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
     refused += [
         {"file_path": r["path"], "reason": f"{r['reason']} (mirror import, {r['at'][:16]})"}

@@ -304,3 +304,29 @@ def test_a_csv_error_is_said_in_words() -> None:
         csv.field_size_limit(before)
     with pytest.raises(RefusedFile, match=r"the file ends inside a quoted cell"):
         admit("chat.csv", f'{header}\n1,11,文本,0,wxid_mum,,"cut'.encode())
+
+
+def test_a_reader_reads_every_table_from_the_snapshot_it_opened_while_another_is_published(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    import duckdb
+    import polars as pl
+
+    from mirror_pipeline.adapters.snapshot import open_snapshot, publish
+
+    served, snapshots = tmp_path / "served", tmp_path / "snapshots"
+
+    def tables(n: int) -> dict[str, pl.DataFrame]:
+        return {"memories": pl.DataFrame({"n": [n]}), "evidence": pl.DataFrame({"n": [n, n]})}
+
+    publish(served, snapshots, tables(1), "one", datetime(2026, 1, 1, tzinfo=UTC), "run-one")
+    reading = open_snapshot(served)
+    assert reading.table("memories")["n"].to_list() == [1]
+    publish(served, snapshots, tables(2), "two", datetime(2026, 1, 2, tzinfo=UTC), "run-two")
+    # the link moved on; this read stays on the snapshot it opened, parquet and duckdb alike
+    assert reading.table("evidence")["n"].to_list() == [1, 1]
+    with duckdb.connect(str(reading.duckdb), read_only=True) as con:
+        assert con.execute("select n from memories").fetchall() == [(1,)]
+    assert open_snapshot(served).table("memories")["n"].to_list() == [2]
+    with pytest.raises(FileNotFoundError, match="no served snapshot"):
+        open_snapshot(tmp_path / "nothing")
