@@ -14,6 +14,7 @@ import click
 from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.adapters.snapshot import Snapshot, open_snapshot
 from mirror_pipeline.core.screening import redact
+from mirror_pipeline.errors import ConfigError
 
 
 class Failure(click.ClickException):
@@ -47,7 +48,10 @@ def command(func: Callable[..., Any]) -> Callable[..., Any]:
     @click.pass_context
     @wraps(func)
     def wrapper(ctx: click.Context, home_dir: str | None, as_json: bool, **kwargs: Any) -> Any:
-        home = Home.resolve(home_dir or ctx.obj.get("home"))
+        try:
+            home = Home.resolve(home_dir or ctx.obj.get("home"))
+        except ConfigError as err:
+            raise Failure(str(err)) from None
         return func(home=home, as_json=as_json or ctx.obj.get("json", False), **kwargs)
 
     return wrapper

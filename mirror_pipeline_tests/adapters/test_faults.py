@@ -330,3 +330,58 @@ def test_a_reader_reads_every_table_from_the_snapshot_it_opened_while_another_is
     assert open_snapshot(served).table("memories")["n"].to_list() == [2]
     with pytest.raises(FileNotFoundError, match="no served snapshot"):
         open_snapshot(tmp_path / "nothing")
+
+
+def test_the_config_is_one_typed_model_and_an_unknown_key_is_refused_by_its_name(tmp_path: Path) -> None:
+    from mirror_pipeline.adapters.config import CONFIG_NAME, load_config
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.errors import ConfigError, MirrorError
+
+    (tmp_path / CONFIG_NAME).write_text("user: {name: 小伟, aliases: Wei}\ntimezone: Asia/Shanghai\n", "utf-8")
+    home = Home.resolve(tmp_path)
+    assert home.settings.user.aliases == ["Wei"] and home.timezone.key == "Asia/Shanghai"
+    assert home.config["context"] == {"budget": 800} and home.config["extraction"]["model"] is None  # the dict view
+    assert home.user_names == ("小伟", "Wei")
+    for text, named in (
+        ("timezon: UTC\n", "unknown key 'timezon'"),
+        ("extraction: {modle: ollama/qwen2.5:7b}\n", "unknown key 'extraction.modle'"),
+        ("context: {budget: 0}\n", "context.budget"),
+        ("timezone: Asia/Shangai\n", "'Asia/Shangai' is not a time zone"),
+        ("extraction: {api_key: sk-abc}\n", "extraction.api_key is not read from the home"),
+        ("user: [a, b]\n", "user"),
+        ("- just a list\n", "not a set of key: value lines"),
+        ("user: {name: [unclosed\n", "not valid YAML (line"),
+    ):
+        (tmp_path / CONFIG_NAME).write_text(text, "utf-8")
+        with pytest.raises(ConfigError) as refused:
+            load_config(tmp_path)
+        assert named in str(refused.value) and str(tmp_path / CONFIG_NAME) in str(refused.value)
+        assert isinstance(refused.value, MirrorError) and "sk-abc" not in str(refused.value)
+
+
+def test_the_projects_failures_share_one_base_class_under_their_old_names() -> None:
+    from mirror_pipeline.adapters import admission, llm_extractor, warehouse
+    from mirror_pipeline.contracts import tables
+    from mirror_pipeline.errors import ConfigError, MirrorError, PublishRefused
+
+    for error in (
+        admission.RefusedFile,
+        tables.ContractViolation,
+        warehouse.SchemaChanged,
+        llm_extractor.ExtractionConfigError,
+        llm_extractor.LlmError,
+        llm_extractor.InvalidReply,
+        llm_extractor.LlmUnavailable,
+        ConfigError,
+        PublishRefused,
+    ):
+        assert issubclass(error, MirrorError), error
+    assert issubclass(llm_extractor.ExtractionConfigError, ValueError)  # callers that caught ValueError still do
+
+
+def test_a_command_on_a_home_with_an_unknown_key_says_so_in_one_line(fresh_home: Path) -> None:
+    (fresh_home / "mirror.yaml").write_text("user: {name: Wei, alias: [小伟]}\n", "utf-8")
+    for args in (["status"], ["search", "x"]):
+        done = mirror(fresh_home, *args, check=False)
+        assert done.returncode != 0 and done.stdout == ""
+        assert done.stderr.strip().count("\n") == 0 and "unknown key 'user.alias'" in done.stderr, done.stderr

@@ -18,6 +18,7 @@ from mirror_pipeline.contracts.tables import (
 )
 from mirror_pipeline.core import serving
 from mirror_pipeline.defs.resources import MirrorHome
+from mirror_pipeline.errors import PublishRefused
 
 
 @dg.asset(
@@ -57,6 +58,6 @@ def served_snapshot(
         leaking = list(secret_expectation_failures(tables).failing_columns)
     if leaking:
         # never publish a snapshot that matches a secret pattern; the last good one stays served
-        raise RuntimeError(f"refusing to publish: secret patterns found in {leaking}")
+        raise PublishRefused(f"refusing to publish: secret patterns found in {leaking}")
     snapshot.publish(h.served, h.snapshots, tables, print_, datetime.now(UTC), context.run_id)
     return dg.MaterializeResult(metadata={"published": True, "fingerprint": print_, **rows})
