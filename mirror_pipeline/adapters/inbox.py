@@ -141,13 +141,37 @@ def read_ledger(inbox: Path) -> dict[str, dict]:
     return entries
 
 
-def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) -> None:
+def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) -> dict:
     stat = path.stat()
     entry = {k: row[k] for k in _ROW_KEYS} | {"size_bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns}
     if source_hash:
         entry["source_hash"] = source_hash
     with open(ledger_path(inbox), "a", encoding="utf-8") as ledger:  # one short append: atomic on a local disk
         ledger.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    return entry
+
+
+@dataclass
+class Ledger:
+    """The admissions ledger in memory for an import of many files: read once, not once a file (5,000 files read
+    it 5,000 times: the import slowed to 13 files/s), and looked up by the hash of the file imported."""
+
+    entries: dict[str, dict]
+    by_source: dict[str, list[str]]
+
+    @classmethod
+    def read(cls, inbox: Path) -> Ledger:
+        entries = read_ledger(inbox)
+        by_source: dict[str, list[str]] = {}
+        for rel, entry in entries.items():
+            if entry.get("source_hash"):
+                by_source.setdefault(entry["source_hash"], []).append(rel)
+        return cls(entries, by_source)
+
+    def add(self, entry: dict) -> None:
+        self.entries[entry["file_path"]] = entry
+        if entry.get("source_hash"):
+            self.by_source.setdefault(entry["source_hash"], []).append(entry["file_path"])
 
 
 def refusals_path(inbox: Path) -> Path:
@@ -241,20 +265,26 @@ def _refusal(err: Exception, source: Path) -> str:
 
 
 def import_file(
-    inbox: Path, source: Path, forced_format: str | None = None, progress: Progress | None = None, workers: int = 1
+    inbox: Path,
+    source: Path,
+    forced_format: str | None = None,
+    progress: Progress | None = None,
+    workers: int = 1,
+    ledger: Ledger | None = None,
 ) -> ImportOutcome:
     """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
 
     The file is screened and written a conversation at a time (for a streaming format; screened by `workers`
     processes) to a temporary file that is renamed into place only when all of it was read: a refused file leaves
-    nothing behind."""
+    nothing behind. An import of many files passes one `ledger` for all of them."""
     try:
         source_hash = file_sha256(source)
     except OSError as err:
         return ImportOutcome(shown(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
-    ledger = read_ledger(inbox)
+    ledger = ledger if ledger is not None else Ledger.read(inbox)
     name = Path(safe_name(source.name))
-    for rel, entry in ledger.items():  # the same file again: known without screening it a second time
+    for rel in ledger.by_source.get(source_hash, ()):  # the same file again: known without screening it again
+        entry = ledger.entries[rel]
         stored_as = (name.name, f"{name.stem}-{entry['file_hash'][:8]}{name.suffix}")
         same_file = entry.get("source_hash") == source_hash and Path(rel).name in stored_as
         if same_file and _unchanged(entry, inbox / rel):
@@ -272,7 +302,7 @@ def import_file(
         renamed = target.with_name(f"{target.stem}-{digest[:8]}{target.suffix}")
         for existing in (target, renamed):
             rel = str(existing.relative_to(inbox))
-            entry = ledger.get(rel)
+            entry = ledger.entries.get(rel)
             known = entry["file_hash"] if _unchanged(entry, existing) else None
             if existing.exists() and (known or file_sha256(existing)) == digest:
                 return ImportOutcome(
@@ -295,7 +325,7 @@ def import_file(
         "secrets_redacted": admitted.secrets_redacted,
         "size_bytes": target.stat().st_size,
     }
-    _record(inbox, row, target, source_hash)
+    ledger.add(_record(inbox, row, target, source_hash))
     return ImportOutcome(
         shown(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
     )
