@@ -5,14 +5,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from mirror_pipeline.core.screening import redact
+from mirror_pipeline.errors import RefusedFile
 
-
-class RefusedFile(Exception):
-    """A file mi-mirror will not read, and why, in words a person understands."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+__all__ = ["RefusedFile", "SecretCounter", "Writer"]
 
 
 class Writer(Protocol):

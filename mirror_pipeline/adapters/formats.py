@@ -6,6 +6,7 @@ refused file may hold a secret that screening never got to see).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -23,12 +24,21 @@ from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, form, note
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
-from mirror_pipeline.core.screening import RULES
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, RULES
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
 _EMBEDS_ONLY = re.compile(r"(?:\s*!\[\[[^\]]*\]\]|\s*!\[[^\]]*\]\([^)]*\))+\s*")
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
+# Markdown's invisible comments as front matter: link reference definitions at the top of a note, which no renderer
+# shows. `[annotation]: [create_time] (2023-12-31 23:55:30)` (a diary app's export), `[date]: <2024-03-05>`,
+# `[//]: # (date: 2024-03-05)`, `[created]: "2024-03-05"`.
+_LINK_REFERENCES = re.compile(r"\A(?:[ \t]*\n)*((?:\[[^\]\n]+\]:[^\n]*(?:\n|\Z))+)")
+_LINK_REFERENCE = re.compile(r"\[([^\]\n]+)\]:[ \t]*(.*)")
+_BRACKETED_KEY = re.compile(r"\[([^\]]+)\]\s*\((.*)\)\s*")  # [create_time] (2023-12-31 23:55:30)
+_COMMENT = re.compile(r"#\s*\((.*)\)\s*")  # # (date: 2024-03-05)
+_KEY_VALUE = re.compile(r"([A-Za-z_][\w -]*?)\s*[:=]\s*(.+)")
+_TIME_AFTER_DATE = re.compile(r"\d{1,2}[-_.月/]\d{1,2}日?[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?")
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,17 @@ def _mostly_chinese(text: str) -> bool:
     return not wide or cjk / len(wide) >= 0.75
 
 
+BINARY = "not text: binary content (not a chat export or journal)"
+# control bytes no text encoding but UTF-16/32 writes (tab, line ends, form feed and escape aside)
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\x0c\x1b") + b"\x7f"
+
+
+def _binary(head: bytes) -> bool:
+    """Whether the start of a file is binary: more than 1% control bytes (random bytes have 12%, text none)."""
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls > max(1, len(head) // 100)
+
+
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), UTF-16 (with or without BOM), GBK/GB18030; line ends become \\n."""
     if not data.strip():
@@ -83,8 +104,8 @@ def decode(data: bytes) -> str:
         except UnicodeDecodeError:
             raise RefusedFile("not readable as UTF-16 text: cut short or not text") from None
         return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if b"\x00" in data[:8192]:
-        raise RefusedFile("binary file: not a chat export or journal")
+    if _binary(data[:65536]):
+        raise RefusedFile(BINARY)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -99,15 +120,47 @@ def decode(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _link_reference_meta(block: str) -> dict[str, Any]:
+    """`[label]: value` lines as key: value pairs (the value's own `[key] (value)`, `# (key: value)`, `<value>` or
+    `"value"` forms unwrapped)."""
+    meta: dict[str, Any] = {}
+    for line in block.splitlines():
+        match = _LINK_REFERENCE.fullmatch(line.strip())
+        if not match:
+            continue
+        key, value = match.group(1).strip(), match.group(2).strip()
+        if inner := _BRACKETED_KEY.fullmatch(value):
+            key, value = inner.group(1).strip(), inner.group(2).strip()
+        elif inner := _COMMENT.fullmatch(value):
+            value = inner.group(1).strip()
+            if pair := _KEY_VALUE.fullmatch(value):
+                key, value = pair.group(1).strip(), pair.group(2).strip()
+        elif len(value) >= 2 and (value[0], value[-1]) in (("<", ">"), ('"', '"'), ("'", "'")):
+            value = value[1:-1].strip()
+        meta.setdefault(key.casefold(), value)
+    return meta
+
+
 def _front_matter(text: str) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line number where the body starts)."""
     match = _FRONT_MATTER.match(text)
     if not match:
-        return {}, text, 1
+        references = _LINK_REFERENCES.match(text)
+        meta = _link_reference_meta(references.group(1)) if references else {}
+        if not meta or not references:
+            return {}, text, 1
+        return meta, text[references.end() :], text[: references.end()].count("\n") + 1
     try:
         meta = yaml.safe_load(match.group(1)) or {}
     except yaml.YAMLError:
         raise RefusedFile("front matter is not valid YAML") from None
+    except ValueError:  # YAML reads `date: 2024-02-30` as a date, and fails on it
+        wrong = _impossible_date(match.group(1))
+        raise RefusedFile(
+            f"{wrong} is not a date (in the front matter)"
+            if wrong
+            else "front matter: a value that is not what it looks like (a date or a number out of range)"
+        ) from None
     if not isinstance(meta, dict):
         raise RefusedFile("front matter is not a set of key: value lines")
     return meta, text[match.end() :], text[: match.end()].count("\n") + 1
@@ -222,7 +275,7 @@ def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
         redacted_text, secrets = redactor(name, text)
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -252,13 +305,44 @@ def _as_date(value: Any) -> date | None:
     return None
 
 
+# the keys a note's front matter dates it by: Obsidian templates write `date`, `created` or `day`; diary apps
+# `create_time`, `created_at`, `date_created`
+_DATE_KEYS = ("date", "day", "created", "create_time", "created_at", "created_time", "date_created", "creation_date")
+
+
+def _impossible_date(value: Any) -> str | None:
+    """A date as written that is no day of the calendar ("2024-02-30", "2024-13-01"), if `value` holds one."""
+    for match in _DATE_IN_NAME.finditer(value if isinstance(value, str) else ""):
+        try:
+            date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        except ValueError:
+            return match.group(0)
+    return None
+
+
 def _entry_date(meta: dict[str, Any], name: str, *keys: str) -> date | None:
-    """A daily note's day: front matter `date` (Obsidian templates also write `created` or `day`), else its name."""
-    for key in ("date", *keys, "day", "created"):
+    """A daily note's day: a front matter date (`_DATE_KEYS`), else its name."""
+    for key in (*keys, *_DATE_KEYS):
         found = _as_date(meta.get(key))
         if found:
             return found
     return _as_date(Path(name).stem)
+
+
+def _entry_time(meta: dict[str, Any]) -> time | None:
+    """The time of day a note's front matter gives with its date (`create_time: 2023-12-31 23:55:30`), if any."""
+    for key in _DATE_KEYS:
+        value = meta.get(key)
+        if isinstance(value, datetime):
+            return value.time().replace(tzinfo=None)
+        if isinstance(value, str) and _as_date(value) and (found := _TIME_AFTER_DATE.search(value)):
+            try:
+                return time(int(found.group(1)), int(found.group(2)), int(found.group(3) or 0))
+            except ValueError:
+                return None
+        if _as_date(value):
+            return None
+    return None
 
 
 def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Message]:
@@ -266,8 +350,13 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
     meta, body, first_line = _front_matter(text)
     day = _entry_date(meta, name)
     if day is None:
+        for where, value in [*(("front matter", meta.get(k)) for k in _DATE_KEYS), ("file name", Path(name).stem)]:
+            if wrong := _impossible_date(value):
+                raise RefusedFile(f"{wrong} is not a date (in the {where})")
         raise RefusedFile("journal entry without a date: add 'date: YYYY-MM-DD' front matter or name it YYYY-MM-DD.md")
-    stamp = datetime.combine(day, time(0, 0), tzinfo=tz)
+    at = _entry_time(meta)
+    stamp = datetime.combine(day, at or time(0, 0), tzinfo=tz)
+    precision = TimePrecision.SECOND if at is not None else TimePrecision.DAY
     seen: dict[str, int] = {}
     for line, paragraph in _paragraphs_with_headings(body, first_line):
         if paragraph.startswith("#") or _EMBEDS_ONLY.fullmatch(paragraph):
@@ -281,7 +370,7 @@ def parse_markdown_journal(name: str, text: str, tz: ZoneInfo) -> Iterator[Messa
             actor=Speaker.USER,
             attribution=Attribution.FORMAT,
             timestamp=stamp,
-            timestamp_precision=TimePrecision.DAY,
+            timestamp_precision=precision,
             text=paragraph,
             source_type=SourceType.IMPORT,
         )
@@ -324,15 +413,42 @@ REDACTORS: dict[str, Callable[[str, str], tuple[str | None, int]]] = {
 }
 
 
+# A message longer than this is kept up to here, with a note of what was left out (README: "Bad input"). A chat
+# message or a journal paragraph is rarely more than a few thousand characters; what passes 100,000 (about 50
+# pages) is a pasted log, dump or file, and every later stage (screening, checks, search) pays for its length. The
+# inbox copy keeps the whole message, screened.
+MAX_MESSAGE_CHARS = 100_000
+
+
+def cut_note(left_out: int) -> str:
+    return f"\n[… {left_out:,} more characters not kept: a message is kept up to {MAX_MESSAGE_CHARS:,} characters]"
+
+
+def bounded(message: Message) -> Message:
+    """The message, cut to `MAX_MESSAGE_CHARS` (the cut at a space or line end when one is near, never inside a
+    secret's reference placeholder), with a note of how much was left out."""
+    text = message.text
+    if len(text) <= MAX_MESSAGE_CHARS:
+        return message
+    end = MAX_MESSAGE_CHARS - 100  # room for the note: a cut message stays within the bound
+    for placeholder in PLACEHOLDER_RE.finditer(text, max(0, end - 64), end + 64):
+        if placeholder.start() < end < placeholder.end():
+            end = placeholder.start()
+    space = max(text.rfind(" ", end - 200, end), text.rfind("\n", end - 200, end))
+    end = space if space > 0 else end
+    return dataclasses.replace(message, text=text[:end] + cut_note(len(text) - end))
+
+
 def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> list[Message]:
     """Every message of a file, or a refusal: a shape the parser does not know is refused, never a crash."""
     try:
         parser = PARSERS[fmt]
         text = decode(data)
-        return list(parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz))
+        messages = parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz)
+        return [bounded(m) for m in messages]
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -367,13 +483,30 @@ class AdmittedFile:
     secrets_redacted: int
 
 
+# A format that is not streamed is read whole, and parsed JSON takes several times its size in memory: a file
+# beyond this is refused before it is read rather than taking the machine down (a ChatGPT export streams: no bound).
+MAX_WHOLE_FILE_BYTES = 512 * 1024 * 1024
+
+
+def read_whole(path: Path, limit: int | None = None) -> bytes:
+    """A file that is read at once, refused with its size when it is too large for that."""
+    limit = MAX_WHOLE_FILE_BYTES if limit is None else limit
+    size = path.stat().st_size
+    if size > limit:
+        raise RefusedFile(
+            f"too large to read at once ({size / 1e6:,.0f} MB; files other than a ChatGPT export are read whole, "
+            f"up to {limit / 1e6:,.0f} MB): export it in parts"
+        )
+    return path.read_bytes()
+
+
 def detect_path(path: Path) -> str:
     """The format of a file on disk; only a format that cannot stream reads the whole file."""
     if path.suffix.lower() == ".json":
         for fmt, streaming in STREAMING.items():
             if streaming.matches(path):
                 return fmt
-    return detect(path.name, decode(path.read_bytes()))
+    return detect(path.name, decode(read_whole(path)))
 
 
 def admit_path(
@@ -389,14 +522,14 @@ def admit_path(
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
     if fmt not in STREAMING:
-        admitted = admit(source.name, source.read_bytes(), fmt)
+        admitted = admit(source.name, read_whole(source), fmt)
         out.write(admitted.data)
         return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
     try:
         records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
     except RefusedFile:
         raise
-    except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
+    except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept
         raise RefusedFile(f"unexpected structure for a {fmt} file ({type(err).__name__})") from None
@@ -408,13 +541,15 @@ def admit_path(
 def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:
     """Every message of an inbox file, lazily for a streaming format; a refusal (possibly after some messages) when
     the file cannot be read, never a crash."""
-    if fmt not in STREAMING:
-        yield from parse(path.name, path.read_bytes(), fmt, tz, user_names)
-        return
     try:
-        yield from STREAMING[fmt].parse(path, tz)
+        if fmt not in STREAMING:
+            yield from parse(path.name, read_whole(path), fmt, tz, user_names)
+            return
+        yield from map(bounded, STREAMING[fmt].parse(path, tz))
     except RefusedFile:
         raise
+    except OSError as err:  # the inbox copy cannot be read (a disk error): a refusal that says so
+        raise RefusedFile(f"cannot read the file ({err.strerror or type(err).__name__})") from None
     except (ImportError, MemoryError):  # a broken installation or a full machine, not a bad file
         raise
     except Exception as err:  # the error's text may quote the file, so only its type is kept

@@ -11,9 +11,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from mirror_pipeline.adapters.config import CONFIG_NAME, MirrorConfig
+from mirror_pipeline.adapters.config import load_config as load_typed_config
 from mirror_pipeline.core.questionnaire import Lang, render_form
 
-CONFIG_NAME = "mirror.yaml"
+__all__ = ["CONFIG_NAME", "DEFAULT_CONFIG", "Home", "dagster_environment", "load_config"]
 DEFAULT_CONFIG: dict[str, Any] = {
     "user": {"name": "", "aliases": []},
     "timezone": "UTC",
@@ -30,14 +32,16 @@ telemetry:
 @dataclass(frozen=True)
 class Home:
     root: Path
-    config: dict[str, Any] = field(default_factory=dict, compare=False)
+    config: dict[str, Any] = field(default_factory=dict, compare=False)  # the dict view of `settings`
+    settings: MirrorConfig = field(default_factory=MirrorConfig, compare=False)  # mirror.yaml, typed
 
     @staticmethod
     def resolve(path: str | os.PathLike[str] | None = None) -> Home:
-        """--home, else MIRROR_HOME, else ./data."""
+        """--home, else MIRROR_HOME, else ./data. A mirror.yaml with an unknown key raises ConfigError."""
         chosen = path or os.environ.get("MIRROR_HOME") or "data"
         root = Path(chosen).expanduser().resolve()
-        return Home(root, load_config(root))
+        settings = load_typed_config(root)
+        return Home(root, settings.as_dict(), settings)
 
     inbox = property(lambda self: self.root / "inbox")
     decisions = property(lambda self: self.root / "decisions")
@@ -94,13 +98,8 @@ class Home:
 
 
 def load_config(root: Path) -> dict[str, Any]:
-    path = root / CONFIG_NAME
-    config = {k: (dict(v) if isinstance(v, dict) else v) for k, v in DEFAULT_CONFIG.items()}
-    if path.exists():
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        if isinstance(loaded, dict):
-            config.update(loaded)
-    return config
+    """mirror.yaml as a plain dict (every key, defaults filled in), checked by the typed model."""
+    return load_typed_config(root).as_dict()
 
 
 def dagster_environment(home: Home) -> dict[str, str]:

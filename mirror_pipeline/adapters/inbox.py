@@ -6,6 +6,7 @@ before anything is written), so the home never holds a secret, the inbox include
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -58,7 +59,31 @@ def temporary_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp-{os.getpid()}")
 
 
-_OWN_TEMP = re.compile(r"^\..+\.tmp-\d+$")
+_OWN_TEMP = re.compile(r"^\..+\.tmp-(\d+)$")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def remove_stale_temporaries(inbox: Path) -> list[Path]:
+    """Delete the half-written temporary files a killed `mirror import` or run left behind (their process is gone);
+    a live process's are left to it. Returns what was removed."""
+    if not inbox.exists():
+        return []
+    removed = []
+    for path in inbox.rglob(".*.tmp-*"):
+        match = _OWN_TEMP.match(path.name)
+        if match and path.is_file() and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def inbox_files(inbox: Path) -> list[Path]:
@@ -117,13 +142,37 @@ def read_ledger(inbox: Path) -> dict[str, dict]:
     return entries
 
 
-def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) -> None:
+def _record(inbox: Path, row: dict, path: Path, source_hash: str | None = None) -> dict:
     stat = path.stat()
     entry = {k: row[k] for k in _ROW_KEYS} | {"size_bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns}
     if source_hash:
         entry["source_hash"] = source_hash
     with open(ledger_path(inbox), "a", encoding="utf-8") as ledger:  # one short append: atomic on a local disk
         ledger.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    return entry
+
+
+@dataclass
+class Ledger:
+    """The admissions ledger in memory for an import of many files: read once, not once a file (5,000 files read
+    it 5,000 times: the import slowed to 13 files/s), and looked up by the hash of the file imported."""
+
+    entries: dict[str, dict]
+    by_source: dict[str, list[str]]
+
+    @classmethod
+    def read(cls, inbox: Path) -> Ledger:
+        entries = read_ledger(inbox)
+        by_source: dict[str, list[str]] = {}
+        for rel, entry in entries.items():
+            if entry.get("source_hash"):
+                by_source.setdefault(entry["source_hash"], []).append(rel)
+        return cls(entries, by_source)
+
+    def add(self, entry: dict) -> None:
+        self.entries[entry["file_path"]] = entry
+        if entry.get("source_hash"):
+            self.by_source.setdefault(entry["source_hash"], []).append(entry["file_path"])
 
 
 def refusals_path(inbox: Path) -> Path:
@@ -208,6 +257,8 @@ def _refusal(err: Exception, source: Path) -> str:
     if isinstance(err, RefusedFile):
         return err.reason
     if isinstance(err, OSError):
+        if err.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "no space left on the disk: the inbox copy could not be written (free some space, import again)"
         if err.filename == str(source):
             return f"cannot read the file ({err.strerror})"
         return f"could not be written to the inbox ({err.strerror})"
@@ -215,20 +266,26 @@ def _refusal(err: Exception, source: Path) -> str:
 
 
 def import_file(
-    inbox: Path, source: Path, forced_format: str | None = None, progress: Progress | None = None, workers: int = 1
+    inbox: Path,
+    source: Path,
+    forced_format: str | None = None,
+    progress: Progress | None = None,
+    workers: int = 1,
+    ledger: Ledger | None = None,
 ) -> ImportOutcome:
     """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
 
     The file is screened and written a conversation at a time (for a streaming format; screened by `workers`
     processes) to a temporary file that is renamed into place only when all of it was read: a refused file leaves
-    nothing behind."""
+    nothing behind. An import of many files passes one `ledger` for all of them."""
     try:
         source_hash = file_sha256(source)
     except OSError as err:
         return ImportOutcome(shown(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
-    ledger = read_ledger(inbox)
+    ledger = ledger if ledger is not None else Ledger.read(inbox)
     name = Path(safe_name(source.name))
-    for rel, entry in ledger.items():  # the same file again: known without screening it a second time
+    for rel in ledger.by_source.get(source_hash, ()):  # the same file again: known without screening it again
+        entry = ledger.entries[rel]
         # (a copy stored by an earlier version has 8 hex digits for a suffix)
         stored_as = (
             name.name,
@@ -251,7 +308,7 @@ def import_file(
         renamed = target.with_name(renamed_for(target.name, digest))
         for existing in (target, renamed):
             rel = str(existing.relative_to(inbox))
-            entry = ledger.get(rel)
+            entry = ledger.entries.get(rel)
             known = entry["file_hash"] if _unchanged(entry, existing) else None
             if existing.exists() and (known or file_sha256(existing)) == digest:
                 return ImportOutcome(
@@ -274,7 +331,7 @@ def import_file(
         "secrets_redacted": admitted.secrets_redacted,
         "size_bytes": target.stat().st_size,
     }
-    _record(inbox, row, target, source_hash)
+    ledger.add(_record(inbox, row, target, source_hash))
     return ImportOutcome(
         shown(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
     )

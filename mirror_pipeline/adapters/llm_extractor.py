@@ -43,17 +43,14 @@ from mirror_pipeline.core.llm_extraction import (
 )
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, Sensitivity, Speaker
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, redact
+from mirror_pipeline.errors import ConfigError, LlmError
 
 API_BASE_ENV = "MIRROR_LLM_API_BASE"
 API_KEY_ENV = "MIRROR_LLM_API_KEY"
 
 
-class ExtractionConfigError(ValueError):
+class ExtractionConfigError(ConfigError):
     """mirror.yaml's `extraction` section cannot be used; the message names the file and the setting."""
-
-
-class LlmError(Exception):
-    """A model could not give a usable answer."""
 
 
 class InvalidReply(LlmError):

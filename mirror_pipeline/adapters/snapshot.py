@@ -1,7 +1,9 @@
 """The served snapshot: written whole into a new folder, then switched to by one atomic rename of the `served` link.
 
 A reader that holds the old `context.duckdb` open keeps reading the old files (they are only unlinked later), and a
-run that fails before the switch leaves the last good snapshot in place.
+run that fails before the switch leaves the last good snapshot in place. A reader that reads more than one file
+resolves the link once (`open_snapshot`) and reads every file of that read from the folder it found, so a publish
+in between cannot give it half of one snapshot and half of the next.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -84,8 +87,31 @@ def _prune(snapshots: Path, keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def read_table(served: Path, name: str) -> pl.DataFrame:
-    path = served / f"{name}.parquet"
-    if not path.exists():
+@dataclass(frozen=True)
+class Snapshot:
+    """One published snapshot: the folder the `served` link pointed to when it was opened."""
+
+    folder: Path
+
+    @property
+    def duckdb(self) -> Path:
+        return self.folder / "context.duckdb"
+
+    def table(self, name: str) -> pl.DataFrame:
+        path = self.folder / f"{name}.parquet"
+        if not path.exists():
+            raise FileNotFoundError(f"the served snapshot {self.folder.name} has no table {name}: run `mirror run`")
+        return pl.read_parquet(path)
+
+
+def open_snapshot(served: Path) -> Snapshot:
+    """The snapshot `served` points to now (the link resolved once); FileNotFoundError when none was published."""
+    folder = served.resolve()
+    if not (folder / "snapshot_meta.parquet").exists():
         raise FileNotFoundError(f"no served snapshot at {served}: run `mirror run` first")
-    return pl.read_parquet(path)
+    return Snapshot(folder)
+
+
+def read_table(served: Path, name: str) -> pl.DataFrame:
+    """One table of the snapshot served now (a read of several tables opens one snapshot and reads them from it)."""
+    return open_snapshot(served).table(name)

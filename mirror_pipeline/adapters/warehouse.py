@@ -14,10 +14,9 @@ import duckdb
 import polars as pl
 
 from mirror_pipeline.contracts.tables import Table
+from mirror_pipeline.errors import SchemaChanged
 
-
-class SchemaChanged(Exception):
-    """A warehouse table differs from its contract; only a whole run (which starts by rebuilding) may proceed."""
+__all__ = ["SchemaChanged"]  # re-exported: its name has always been here
 
 
 def _schema(con: duckdb.DuckDBPyConnection, name: str) -> pl.Schema | None:

@@ -44,7 +44,7 @@ def home_language(home: Home, chosen: str | None) -> Lang:
     """--lang, else the home's mirror.yaml `questionnaire: {language}`, else the locale."""
     if chosen:
         return Lang(chosen)
-    if home.exists and "questionnaire" in home.config:
+    if home.exists and home.config.get("questionnaire"):
         try:
             return QuestionnaireSettings.model_validate(home.config.get("questionnaire") or {}).language
         except ValueError:

@@ -12,8 +12,9 @@ from typing import Any
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.adapters.snapshot import read_table
+from mirror_pipeline.adapters.snapshot import Snapshot, open_snapshot
 from mirror_pipeline.core.screening import redact
+from mirror_pipeline.errors import ConfigError
 
 
 class Failure(click.ClickException):
@@ -47,7 +48,10 @@ def command(func: Callable[..., Any]) -> Callable[..., Any]:
     @click.pass_context
     @wraps(func)
     def wrapper(ctx: click.Context, home_dir: str | None, as_json: bool, **kwargs: Any) -> Any:
-        home = Home.resolve(home_dir or ctx.obj.get("home"))
+        try:
+            home = Home.resolve(home_dir or ctx.obj.get("home"))
+        except ConfigError as err:
+            raise Failure(str(err)) from None
         return func(home=home, as_json=as_json or ctx.obj.get("json", False), **kwargs)
 
     return wrapper
@@ -58,12 +62,26 @@ def _require_home(home: Home) -> None:
         raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
 
 
-def _served(home: Home, table: str):
+class _CommandSnapshot(Snapshot):
+    def table(self, name: str):
+        try:
+            return super().table(name)
+        except FileNotFoundError as err:
+            raise Failure(str(err)) from None
+
+
+def _snapshot(home: Home) -> Snapshot:
+    """The snapshot served now, resolved once: every table a command reads comes from this one snapshot."""
     _require_home(home)
     try:
-        return read_table(home.served, table)
+        return _CommandSnapshot(open_snapshot(home.served).folder)
     except FileNotFoundError as err:
         raise Failure(str(err)) from None
+
+
+def _served(home: Home, table: str):
+    """One table of the snapshot served now (for a command that reads one; several: `_snapshot(home).table`)."""
+    return _snapshot(home).table(table)
 
 
 def _first_line(event: Any) -> str:

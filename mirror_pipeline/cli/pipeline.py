@@ -17,10 +17,19 @@ import click
 
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
-from mirror_pipeline.adapters.inbox import expand, import_file, import_refusals, record_import, safe_name
+from mirror_pipeline.adapters.inbox import (
+    Ledger,
+    expand,
+    import_file,
+    import_refusals,
+    inbox_files,
+    record_import,
+    remove_stale_temporaries,
+    safe_name,
+)
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
 from mirror_pipeline.cli.capture import init_home
-from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _served, command, emit
+from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
 
 
@@ -35,19 +44,19 @@ def init(home: Home, as_json: bool, lang: str | None, interview: bool, revisit: 
 
 
 class ImportProgress:
-    """A progress bar on stderr over the bytes of all the files being imported (stdout stays for the report)."""
+    """A progress bar on stderr over the files and bytes being imported (stdout stays for the report)."""
 
     WIDTH = 30
 
-    def __init__(self, total: int, shown: bool) -> None:
-        self.total, self.shown = max(total, 1), shown
-        self.done = self.position = 0
+    def __init__(self, total: int, shown: bool, files: int = 1) -> None:
+        self.total, self.shown, self.files = max(total, 1), shown, files
+        self.done = self.position = self.files_done = 0
         self.name = ""
         self.drawn_at = 0.0
 
     def start(self, path: Path) -> Callable[[int], None]:
         self.name, self.position = safe_name(path.name), 0
-        self._draw(force=True)
+        self._draw()
         return self.advance
 
     def advance(self, position: int) -> None:
@@ -55,8 +64,13 @@ class ImportProgress:
         self._draw()
 
     def finish(self, size: int) -> None:
-        self.done, self.position = self.done + size, 0
-        self._draw(force=True)
+        self.done, self.position, self.files_done = self.done + size, 0, self.files_done + 1
+        self._draw(force=True)  # every file shows (a line of stderr costs nothing beside importing a file)
+
+    def clear(self) -> None:
+        """Take the bar off its line (before a report line is printed at the same terminal)."""
+        if self.shown:
+            click.echo("\r\033[K", file=sys.stderr, nl=False)
 
     def close(self) -> None:
         if self.shown:
@@ -69,8 +83,10 @@ class ImportProgress:
         self.drawn_at = now
         share = min(1.0, (self.done + self.position) / self.total)
         bar = "#" * int(share * self.WIDTH)
-        megabytes = f"{(self.done + self.position) / 1e6:,.0f}/{self.total / 1e6:,.0f} MB"
-        line = f"\rimporting {share:4.0%} [{bar:<{self.WIDTH}}] {megabytes} {self.name[:40]}"
+        digits = 0 if self.total >= 10e6 else 1
+        megabytes = f"{(self.done + self.position) / 1e6:,.{digits}f}/{self.total / 1e6:,.{digits}f} MB"
+        files = f" {self.files_done:,}/{self.files:,} files" if self.files > 1 else ""
+        line = f"\rimporting {share:4.0%} [{bar:<{self.WIDTH}}] {megabytes}{files} {self.name[:40]}\033[K"
         click.echo(line, file=sys.stderr, nl=False)
 
 
@@ -87,7 +103,7 @@ def _size(path: Path) -> int:
 @click.option(
     "--progress/--no-progress",
     default=None,
-    help="A progress bar on stderr (default: at a terminal, for imports of more than 1 MB).",
+    help="A progress bar on stderr, file by file (default: at a terminal).",
 )
 @command
 def import_(
@@ -95,29 +111,33 @@ def import_(
 ) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
+    remove_stale_temporaries(home.inbox)  # a killed import's half-written files
     files = expand(list(paths))
     sizes = [_size(f) for f in files]
-    shown = progress if progress is not None else sys.stderr.isatty() and sum(sizes) > 1_000_000
-    bar = ImportProgress(sum(sizes), shown)
+    shown = progress if progress is not None else sys.stderr.isatty()
+    bar = ImportProgress(sum(sizes), shown, len(files))
+    ledger = Ledger.read(home.inbox)  # read once for all the files
     outcomes = []
     for path, size in zip(files, sizes, strict=True):
         # screening is most of an import's cost: a large export is screened by a few processes
         workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
-        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers))
+        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger))
         record_import(home.inbox, outcomes[-1], datetime.now(UTC))
+        if not as_json:  # said as each file is done: an import that is stopped has reported what it did
+            bar.clear()
+            click.echo(_outcome_line(outcomes[-1].__dict__))
         bar.finish(size)
     bar.close()
-    payload = {"files": [o.__dict__ for o in outcomes]}
-    emit(
-        as_json,
-        payload,
-        lambda p: "\n".join(
-            f"{f['status']:9} {f['path']}"
-            + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
-            + (f": {f['reason']}" if f["reason"] else "")
-            + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
-            for f in p["files"]
-        ),
+    if as_json:
+        emit(as_json, {"files": [o.__dict__ for o in outcomes]}, lambda p: "")
+
+
+def _outcome_line(f: dict[str, Any]) -> str:
+    return (
+        f"{f['status']:9} {f['path']}"
+        + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
+        + (f": {f['reason']}" if f["reason"] else "")
+        + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
     )
 
 
@@ -179,17 +199,18 @@ def status(home: Home, as_json: bool) -> None:
 
     runs = DagsterInstance.get().get_runs(limit=1)
     last_run = {"run_id": runs[0].run_id, "status": runs[0].status.value, "job": runs[0].job_name} if runs else None
-    layers: dict[str, Any] = {"inbox_files_on_disk": sum(1 for p in home.inbox.rglob("*") if p.is_file())}
+    layers: dict[str, Any] = {"inbox_files_on_disk": len(inbox_files(home.inbox))}
     states: dict[str, int] = {}
     open_issues, snapshot_at, refused = 0, None, []
     if (home.served / "snapshot_meta.parquet").exists():
-        meta = _served(home, "snapshot_meta").to_dicts()[0]
+        served = _snapshot(home)  # one snapshot for every table read here, whatever is published meanwhile
+        meta = served.table("snapshot_meta").to_dicts()[0]
         snapshot_at = meta["published_at"]
         layers.update({k.removeprefix("rows_"): v for k, v in meta.items() if k.startswith("rows_")})
-        memories = _served(home, "memories")
+        memories = served.table("memories")
         states = dict(memories.group_by("state").len().sort("state").iter_rows())
-        open_issues = len(_served(home, "open_issues"))
-        inbox = _served(home, "inbox_files")
+        open_issues = len(served.table("open_issues"))
+        inbox = served.table("inbox_files")
         refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
     refused += [
         {"file_path": r["path"], "reason": f"{r['reason']} (mirror import, {r['at'][:16]})"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import _log_access, _screened, _served, command, emit
+from mirror_pipeline.cli.common import _log_access, _screened, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core.timeexpr import as_said, describe
 
@@ -21,7 +21,7 @@ def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
     from mirror_pipeline.core.context import assemble
 
     task = _screened(task)
-    memories = _served(home, "memories").to_dicts()
+    memories = _snapshot(home).table("memories").to_dicts()
     if budget is None:
         budget = int(home.config.get("context", {}).get("budget", 800))
     result = assemble(task, memories, budget)
@@ -38,7 +38,7 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
     from mirror_pipeline.core.context import search as run_search
 
     query = _screened(query)
-    results = run_search(query, _served(home, "search_documents").to_dicts(), k)
+    results = run_search(query, _snapshot(home).table("search_documents").to_dicts(), k)
     emit(
         as_json,
         {"query": query, "results": results},
@@ -56,7 +56,7 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
 @command
 def timeline(home: Home, as_json: bool) -> None:
     """Events in time order, with precision and the original time expression."""
-    events = _served(home, "timeline").to_dicts()
+    events = _snapshot(home).table("timeline").to_dicts()
     emit(
         as_json,
         {"events": events},
@@ -71,7 +71,7 @@ def timeline(home: Home, as_json: bool) -> None:
 @command
 def issues(home: Home, as_json: bool) -> None:
     """Open memory issues with their question and options."""
-    rows = _served(home, "open_issues").to_dicts()
+    rows = _snapshot(home).table("open_issues").to_dicts()
     emit(
         as_json,
         {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
@@ -86,7 +86,7 @@ def issues(home: Home, as_json: bool) -> None:
 @command
 def secrets(home: Home, as_json: bool) -> None:
     """Secret references: metadata only, never a secret."""
-    rows = _served(home, "secret_references").to_dicts()
+    rows = _snapshot(home).table("secret_references").to_dicts()
     refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
     emit(
         as_json,

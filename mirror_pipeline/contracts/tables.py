@@ -26,13 +26,10 @@ from mirror_pipeline.core.model import (
     TimePrecision,
 )
 from mirror_pipeline.core.serving import MEMORY_COLUMNS, SERVABLE
+from mirror_pipeline.errors import ContractViolation  # re-exported: its name has always been here
 
 UTC_TIME = pl.Datetime("us", "UTC")
 TEXTS = pl.List(pl.String)
-
-
-class ContractViolation(Exception):
-    """A table broke its contract. The message names the table, column and check, never a value."""
 
 
 @dataclass(frozen=True)

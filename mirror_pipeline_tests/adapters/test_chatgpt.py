@@ -130,7 +130,7 @@ def test_admission_counts_what_the_run_will_read(tmp_path: Path) -> None:
         (b"", "empty file"),
         (b"   \n", "empty file"),
         (b'{"conversations": []}', "unknown JSON export"),
-        (b"\x00\x01binary", "binary file"),
+        (b"\x00\x01binary", "not text: binary content"),
         (b"[]", "empty export"),
         (b'[{"mapping": {}, "current_node": null}]', "no messages"),
         (b'[{"title": "no mapping here"}]', "unknown JSON export"),

@@ -38,7 +38,7 @@ def test_journal_date_comes_from_front_matter_or_file_name() -> None:
     [
         ("conversations.json", b'[{"mapping": {"a": {"id": "a", "mess', "truncated or invalid JSON"),
         ("empty.md", b"", "empty file"),
-        ("photo.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
+        ("photo.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not text: binary content"),
         ("notes.md", b"no date anywhere", "without a date"),
         ("data.json", json.dumps({"messages": []}).encode(), "unknown JSON export"),
         ("song.mp3", b"ID3 something", "unknown format"),

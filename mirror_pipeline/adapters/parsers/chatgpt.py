@@ -32,7 +32,7 @@ import ijson
 import orjson
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
-from mirror_pipeline.adapters.parsers.common import plausible
+from mirror_pipeline.adapters.parsers.common import DepthGuardedStream, plausible
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 from mirror_pipeline.core.screening import redact_sequence
 
@@ -55,7 +55,7 @@ def _json_stream(raw: IO[bytes]) -> IO[Any]:
         stream: IO[Any] = io.TextIOWrapper(raw, encoding="utf-16")
     else:
         if b"\x00" in head:
-            raise RefusedFile("binary file: not a chat export or journal")
+            raise RefusedFile("not text: binary content (not a chat export or journal)")
         skip = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
         first = head[skip:].decode("utf-8", errors="ignore").lstrip()
         raw.seek(skip)
@@ -108,7 +108,8 @@ def conversations(source: Path | IO[bytes], progress: Progress | None = None) ->
                 yield conv
                 index += 1
             raw.seek(start)
-        for position, conv in enumerate(ijson.items(stream, "item", use_float=True)):
+        guarded = DepthGuardedStream(stream)  # nesting bounded before the parser sees it
+        for position, conv in enumerate(ijson.items(guarded, "item", use_float=True, buf_size=1 << 18)):
             if position < index:
                 continue  # read line by line already
             if not isinstance(conv, dict):

@@ -62,6 +62,28 @@ def sniff(text: str) -> bool:
     return _columns(first) is not None
 
 
+# one very long message must not refuse its whole chat: a cell is read whatever its length (the file's size is
+# bounded before it is read, and the message is cut to the bound every message has after parsing)
+csv.field_size_limit(1 << 30)
+
+# the csv module's errors in words (its messages name the dialect's characters, never the content)
+_CSV_ERRORS = (
+    ("field larger than field limit", "a cell longer than {limit:,} characters"),
+    ("unexpected end of data", "the file ends inside a quoted cell: cut short?"),
+    ("expected after", "a quote inside a cell that is not doubled"),
+    ("new-line character seen in unquoted field", "a line break inside a cell that is not quoted"),
+    ("line contains nul", "a NUL byte: not text"),
+)
+
+
+def _csv_problem(err: csv.Error) -> str:
+    message = str(err).lower()
+    for known, words in _CSV_ERRORS:
+        if known in message:
+            return words.format(limit=csv.field_size_limit())
+    return "malformed CSV"
+
+
 def _rows(text: str) -> tuple[list[str], str, list[dict[str, str]]]:
     try:
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
@@ -80,7 +102,7 @@ def _rows(text: str) -> tuple[list[str], str, list[dict[str, str]]]:
                 raise RefusedFile(f"row {number} has {len(values)} fields, the header has {len(header)}: cut short?")
             rows.append(dict(zip(header, values, strict=True)))
     except csv.Error as err:
-        raise RefusedFile(f"not a readable CSV file (line {reader.line_num}: {type(err).__name__})") from None
+        raise RefusedFile(f"not a readable CSV file (line {reader.line_num}: {_csv_problem(err)})") from None
     return header, tool, rows
 
 

@@ -20,6 +20,7 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     """
     h = home.get()
     now = datetime.now(UTC)
+    stale = inbox.remove_stale_temporaries(h.inbox)  # left by a killed import or run: never read, now removed
     with warehouse_db.get_connection() as con:
         # who the user is in a chat that does not say comes from the configured names: when they change, every
         # message is attributed again
@@ -43,6 +44,7 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
             "accepted": len(df) - len(refused),
             "refused": len(refused),
             "rebuilt_tables": ", ".join(rebuilt) or "none",
+            "stale_temporary_files_removed": len(stale),
             "refusals": dg.MetadataValue.md(
                 "\n".join(f"- `{r['file_path']}`: {r['reason']}" for r in refused.iter_rows(named=True)) or "none"
             ),

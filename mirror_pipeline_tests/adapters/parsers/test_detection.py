@@ -48,7 +48,7 @@ def test_a_dated_daily_note_with_a_date_heading_stays_a_daily_note() -> None:
         ("export.json", json.dumps({"rows": [1, 2]}).encode(), "unknown JSON export"),
         ("export.csv", b"a,b,c\n1,2,3\n", "unknown CSV columns"),
         ("chat.txt", b"   \r\n\r\n", "empty file"),
-        ("voice.opus", b"OggS\x00\x02\x00\x00\x00\x00", "binary file"),
+        ("voice.opus", b"OggS\x00\x02\x00\x00\x00\x00", "not text: binary content"),
         ("notes.txt", b"caf\xe9 au lait \xe0 Paris, tr\xe8s bien", "not UTF-8, UTF-16 or GBK/GB18030"),
         ("photo.heic", b"ftypheic and more", "unknown format"),
         ("notes.md", b"nothing dated here", "without a date"),
