@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.entities import is_place
+from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.model import (
-    Attribution,
     Evidence,
     MemoryCandidate,
     MemoryType,
@@ -31,7 +31,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.2.1"
+EXTRACTOR_VERSION = "rules-0.3.0"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -444,7 +444,8 @@ PATTERNS: tuple[Pattern, ...] = (
         + _ZH_WHEN
         + r"(?:从"
         + _ZH_OBJ
-        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了)(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
+        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了|(?<=是)离开|(?<=是)辞去)"
+        + r"(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
         + r"?)"
         + _ZH_STOP
         + r")",
@@ -1169,6 +1170,9 @@ _EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "mys
 _EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
 
 
+_AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU][a-z])")
+
+
 def _third_person(text: str) -> str:
     """'The user thinks management is not for me' -> '... not for them': content speaks of the user, not as them."""
     return _EN_PRONOUN.sub(lambda m: _EN_PRONOUNS[m.group(0).lower()], text)
@@ -1376,7 +1380,9 @@ def _skip_sentence(sentence: str) -> bool:
     return any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED))
 
 
-def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
+def extract_patterns(
+    evidence: Evidence, tz: tzinfo = UTC, memo: dict[str, list[TimeMention]] | None = None
+) -> list[MemoryCandidate]:
     """Candidates the user's own words support, each tied to its evidence and character span.
 
     `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
@@ -1431,7 +1437,11 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                 if any(p == pattern.predicate and a < m.end() and m.start() < b for a, b, p in taken):
                     continue  # two phrasings of one statement
                 if times is None:
-                    times = find_times(sentence, said_at)
+                    times = memo.get(sentence) if memo is not None else None
+                    if times is None:
+                        times = find_times(sentence, said_at)
+                        if memo is not None:
+                            memo[sentence] = times
                 if pattern.needs_time and not times:
                     continue
                 if pattern.predicate == "plans_to" and _past_plan(obj, times, said_at):
@@ -1466,8 +1476,10 @@ def _candidate(
         or (_ZH_TEMPLATES if zh else _EN_TEMPLATES)["relation" if relation else pattern.predicate]
     )
     content = template.format(obj=obj if extra else object_value, obj2=extra, rel=(rel if zh else relation) or "")
-    if not zh:
-        content = _third_person(content)
+    if zh:  # "用户认为管理岗不适合我" -> "...不适合自己": the content speaks of the user, never as them
+        content = content.replace("我们", "他们").replace("我的", "自己的").replace("我", "自己")
+    else:
+        content = _AN.sub(r"\1n ", _third_person(content))  # "The user is an assistant manager"
     kind = pattern.memory_type
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
     time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
@@ -1486,31 +1498,25 @@ def _candidate(
         confidence *= 0.7
     if time is not None and time.anchor and not time.resolved:
         confidence *= 0.9  # "疫情后不久": when, exactly, waits for the timeline
-    if evidence.attribution is Attribution.UNSURE:
-        confidence *= 0.8  # the parser guessed who spoke: the person confirms before it counts
-    return MemoryCandidate(
-        candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
+    return from_evidence(
+        evidence,
+        key=(pattern.name,),
         memory_type=kind,
         subject=USER,
         predicate=predicate,
         object=object_value,
         content_text=content,
-        confidence=round(confidence, 3),
+        confidence=confidence,
         importance=pattern.importance,
         sensitivity=sensitivity,
+        span=span,
+        extractor=EXTRACTOR,
+        extractor_version=EXTRACTOR_VERSION,
         scope=pattern.scope,
-        speaker=evidence.actor,
-        evidence_id=evidence.evidence_id,
-        span_start=span[0],
-        span_end=span[1],
-        mention_time=evidence.timestamp,
         valid_time_start=start,
         valid_time_end=end,
         time_precision=precision,
         time_expression=expression,
-        extractor=EXTRACTOR,
-        extractor_version=EXTRACTOR_VERSION,
-        source_type=evidence.source_type,
         tags=("state",) if kind is MemoryType.EMOTION else ("goal",) if pattern.predicate == "plans_to" else (),
     )
 
