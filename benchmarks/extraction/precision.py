@@ -3,7 +3,8 @@
 python benchmarks/extraction/precision.py --draw      # print a fresh sample to judge (JSON lines, label "")
 python benchmarks/extraction/precision.py             # score: the sample's labels against what the extractor makes now
 
-The sample: 30 memories drawn at random (seed 10) from each of the five LoCoMo tuning samples' governed memories and
+The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
+LoCoMo tuning samples' governed memories and
 every memory of the Chinese diary set (`zh_diary.jsonl`). Each line holds the source, the evidence id and text, the
 memory's type and content, and a label: `correct` (a true statement of the person's own, rendered right: right
 type, right time, third person), `wrong` (not what was said, or the wrong type or time, or a garbled rendering) or
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -46,8 +46,9 @@ def memories() -> list[dict]:
         speaker = {t.dia_id: t.speaker for t in lo.turns(sample)}
         user = sample["conversation"]["speaker_a"]
         mems = lo.memories_in_process(sample)
-        rng = random.Random(10)
-        for kind, _state, ids, content in rng.sample(mems, min(30, len(mems))):
+        # 30 a sample, chosen by a hash of the memory (not its position): a memory that stays is drawn again
+        chosen = sorted(mems, key=lambda m: digest(f"{sid}|{m[2][0]}|{m[3]}"))[:30]
+        for kind, _state, ids, content in chosen:
             out.append(
                 {
                     "source": sid,

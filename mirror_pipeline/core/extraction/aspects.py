@@ -10,7 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from mirror_pipeline.core.extraction.rewrite import PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
+
+_PAST = (
+    r"(?:(?!(?:need|feed|seed|speed|bleed|proceed|succeed|exceed|breed|indeed)\b)\w+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "put", "set", "cut", "let", "hit", "hurt", "shut", "quit"}))
+    + r"|quit|put|hit|been to)"
+)
 
 
 class TimePolicy(StrEnum):
@@ -90,8 +97,8 @@ ASPECTS: tuple[Aspect, ...] = (
         name="thinks",
         memory_type=MemoryType.OPINION,
         en=re.compile(
-            r"^(?:I|we) (?:think|believe|reckon|feel like|feel that|realized|realised|learned that|"
-            r"'ve learned|have learned|learnt)\b",
+            r"^(?:I|we)(?:'ve| have)? (?:always )?(?:think|believe|reckon|feel like|feel that|realized|realised|"
+            r"learned|learnt|found that|know that)\b",
             re.IGNORECASE,
         ),
         zh=re.compile(r"^(?:我)?(?:一直)?(?:觉得|认为|相信|感觉(?!很?(?:" + ZH_EMOTIONS + r")))"),
@@ -100,7 +107,7 @@ ASPECTS: tuple[Aspect, ...] = (
         name="plans",
         memory_type=MemoryType.FACT,
         en=re.compile(
-            r"\b(?:gonna|going to|will|'ll|plan|plans|planning|want to|wanna|hope to|hoping to|aim to|aiming|"
+            r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanna|hope to|hoping to|aim to|aiming|"
             r"intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|preparing|"
             r"prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming|dream of|dreaming of)\b",
             re.IGNORECASE,
@@ -123,12 +130,11 @@ ASPECTS: tuple[Aspect, ...] = (
         memory_type=MemoryType.EVENT,
         en=re.compile(
             r"^(?!(?:I|we)(?:'ve| have) got\b)(?:(?:I|we)(?:'ve| have)?"
-            r"(?: (?:just|finally|recently|also|already|even|actually|totally|"
-            r"officially|eventually))* (?:\w+ed|went|got|had|lost|made|took|saw|met|found|bought|began|left|won|ran|"
-            r"wrote|taught|built|spent|gave|came|flew|drove|kept|did|became|sold|paid|been to|brought|caught|heard|"
-            r"quit|broke|threw|held|grew|chose|won|gone|done|seen|taken|given|written)\b"
-            r"|(?:just |finally |recently |also )*(?:\w+ed|went|got|had|lost|made|took|saw|met|found|bought|began|"
-            r"left|won|ran|wrote|taught|built|spent|gave|came|flew|drove|did|became|sold|paid|quit)\b)",
+            r"(?: (?:just|finally|recently|also|already|even|actually|totally|officially|eventually|once))* "
+            + _PAST
+            + r"\b|(?:just |finally |recently |also )*"
+            + _PAST
+            + r"\b)",
             re.IGNORECASE,
         ),
         zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的$"),

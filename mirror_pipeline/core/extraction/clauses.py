@@ -69,7 +69,8 @@ _EN_OMITTED = re.compile(
 )
 # time words that open a clause before its subject ("Next month I'm having an art show", "Last Friday, I went")
 _EN_TIME_LEAD = re.compile(
-    r"^(?:(?:next|last|this|that) (?:week|weekend|month|year|summer|spring|fall|autumn|winter|night|time|"
+    r"(?:(?:since (?:we|I) (?:last )?(?:spoke|talked|chatted|met)(?: last)?)|"
+    r"(?:next|last|this|that) (?:week|weekend|month|year|summer|spring|fall|autumn|winter|night|time|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)|"
     r"yesterday|today|tonight|recently|lately|these days|nowadays|this morning|earlier|a while ago|"
     r"(?:a few|two|three|four|five|several|a couple of) (?:days|weeks|months|years) ago|"

@@ -71,7 +71,7 @@ _ZH_VERB = re.compile(
     r"^(?:入|搬|考|收到|读|开|决定|参加|回|去|见|吃|做|领|报|拒|把|和|跟|在|坐|买|学|看|写|跑|养|租|涨|换|订|带|加班|"
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
-    r"笑|病|迷|是|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
+    r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
     r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒)"
 )
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了
@@ -83,8 +83,8 @@ _ZH_FEELING = re.compile(r"^(?:心里|感觉|觉得)?(?:还是)?" + ZH_FEEL.patt
 
 
 @cache
-def _domains() -> tuple[tuple[Domain, re.Pattern[str] | None], ...]:
-    return tuple((d, d.en_regex()) for d in domains())
+def _domains() -> tuple[tuple[Domain, re.Pattern[str] | None, re.Pattern[str] | None], ...]:
+    return tuple((d, d.en_regex(), d.zh_regex()) for d in domains())
 
 
 _VETOED = Domain(name="vetoed")
@@ -100,8 +100,9 @@ def _domain(body: str, zh: bool) -> Domain | None:
     """The first domain whose words the clause holds and whose rule accepts it; `_VETOED` when a domain's veto
     says the clause is no disclosure at all."""
     low = body.lower()
-    for d, en in _domains():
-        hit = any(w in body for w in d.zh) if zh else bool(en and en.search(low))
+    for d, en, zh_words in _domains():
+        words = zh_words if zh else en
+        hit = bool(words and words.search(body if zh else low))
         if hit and d.veto is not None and d.veto(low):
             return _VETOED
         if hit and (d.accept is None or d.accept(low)):
@@ -152,9 +153,24 @@ def _content_words(body: str, zh: bool) -> int:
     return sum(1 for w in _EN_WORD.findall(body.lower()) if w not in _FILLER and len(w) > 2)
 
 
+# "It helps me stay motivated", "That's me in that photo", "They make all the difference": its subject is something
+# the conversation pointed at, which the memory would not name
+_EN_POINTED = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|they|they're|they've|there|here)\b")
+# V得 + a judgement opening a diary clause: "写得很好" judges a thing (the book), it says nothing of the writer
+_ZH_JUDGED = re.compile(r"^[\u4e00-\u9fff]得(?:很|非常|特别|挺|太|真|不)?(?:好|棒|不错|差|烂|精彩|一般)")
+
+
+def _thing_led(clause: Clause, body: str) -> bool:
+    return clause.zh and clause.subject is Subject.OMITTED and bool(_ZH_OWN.match(clauses.zh_after_lead(body)))
+
+
 def _writer_clause(clause: Clause, body: str) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
+        return False
+    if clause.subject is Subject.OBJECT and not clause.zh:
+        return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
+    if clause.zh and clause.subject is Subject.OMITTED and _ZH_JUDGED.match(clauses.zh_after_lead(body)):
         return False
     if clause.zh and clause.subject is Subject.OMITTED:
         rest = clauses.zh_after_lead(body)
@@ -165,10 +181,16 @@ def _writer_clause(clause: Clause, body: str) -> bool:
     return True
 
 
+def _compared(sentence: str, t: TimeMention) -> bool:
+    """ "收入比去年多了三成", "busier than last year": a time compared with is not when the statement holds."""
+    before = sentence[max(0, t.span[0] - 6) : t.span[0]]
+    return before.endswith("比") or before.rstrip().lower().endswith("than")
+
+
 def _time(
-    policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
+    sentence: str, policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
 ) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
-    own = [t for t in times if span[0] <= t.span[0] < span[1] and not t.anchor]
+    own = [t for t in times if span[0] <= t.span[0] < span[1] and not t.anchor and not _compared(sentence, t)]
     if own:
         t = own[0]
         end = t.end_iso if policy is not TimePolicy.SAID_ELSE_NONE or t.closed_range else None
@@ -201,7 +223,9 @@ def _without(body: str, expression: str) -> str:
     end = at + len(expression)
     if at == 0:
         out = body[end:]
-    elif body[end:].strip(" .!,，。！") == "":
+    elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
+        return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
+    elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
         out = _EN_TIME_PREP.sub("", body[:at])
     elif body.startswith("在" + expression + "的时候", at - 1):
         out = body[: at - 1] + body[end + 3 :]
@@ -239,6 +263,7 @@ def read(
         parts = clauses.read(sentence)
         times: list[TimeMention] | None = None
         previous: Aspect | None = None
+        thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
@@ -246,6 +271,9 @@ def read(
                 continue
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
+            continued = n > 0 and (parts[n - 1].subject is Subject.OTHER or thing_led[n - 1])
+            if clause.subject is Subject.OMITTED and continued:
+                continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             if not _writer_clause(clause, body) or not _asserted(sentence, clause, body, n == len(parts) - 1):
                 continue
             aspect, cue = _aspect(body, clause.zh)
@@ -273,7 +301,9 @@ def read(
                 times = memo.get(sentence)
                 if times is None:
                     times = memo[sentence] = find_times(sentence, said_at)
-            start, end, precision, expression, tags = _time(aspect.time, times, (clause.start, clause.end), said_at)
+            start, end, precision, expression, tags = _time(
+                sentence, aspect.time, times, (clause.start, clause.end), said_at
+            )
             previous = aspect if aspect.name in ("plans", "habit") else None
             said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
             if said and clause.subject is not Subject.OBJECT:

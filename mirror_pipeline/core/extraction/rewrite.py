@@ -110,7 +110,16 @@ def _en_first(body: str) -> tuple[str, str]:
     return "The user", " " + " ".join(words)
 
 
+# "Learning German has been tough", "Searching for investors has been tricky": the -ing phrase is the subject
+_GERUND_SUBJECT = re.compile(
+    r"(?i)^\w+ing\b[^,;]*?\b(?:has been|have been|is|was|'s been|are|were|makes|made|helps|helped|gives|gave|"
+    r"keeps|kept|means|meant|brings|brought|takes|took|can be|will be)\b"
+)
+
+
 def _en_omitted(body: str) -> tuple[str, str]:
+    if _GERUND_SUBJECT.match(body):
+        return "For the user,", " " + body[:1].lower() + body[1:]
     for pattern, repl in _EN_OMITTED_FORMS:
         m = pattern.match(body)
         if m:
@@ -138,8 +147,11 @@ def _en_object(body: str) -> tuple[str, str]:
     return lead[:1].upper() + lead[1:], body[m.end() :]
 
 
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+
+
 def english(body: str, subject: Subject) -> str:
-    body = body.strip().rstrip(".!~,;")
+    body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:

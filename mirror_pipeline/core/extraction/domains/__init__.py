@@ -32,6 +32,9 @@ class Domain:
         parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in self.en]
         return re.compile(r"\b(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")\b")
 
+    def zh_regex(self) -> re.Pattern[str] | None:
+        return re.compile("|".join(map(re.escape, sorted(self.zh, key=len, reverse=True)))) if self.zh else None
+
 
 def domains() -> tuple[Domain, ...]:
     from mirror_pipeline.core.extraction.domains import (
