@@ -51,7 +51,7 @@ _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
     r"haha|hahaha|lol|ok|okay|cool|nice|sure|totally|definitely|anyway|btw|by the way|thanks|thank you|"
     r"thanks a bunch|thx|sorry|true|right|exactly|absolutely|awesome|great|amazing|congrats|congratulations|"
-    r"omg|hmm|um|uh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)"
+    r"omg|hmm|um|uh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)\b"
     r"(?:\s+(?:(?-i:[A-Z][a-z]+)|so much|a lot|for asking|for sharing|again|too|man|buddy))?\s*[,.!~]*\s*"
     r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
     re.IGNORECASE,

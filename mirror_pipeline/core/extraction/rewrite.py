@@ -22,8 +22,9 @@ _MODAL_OR_AUX = frozenset(
 )
 _ADVERBS = frozenset(
     "just really also still always usually often never actually finally recently totally definitely sometimes even "
-    "already kinda only currently now truly seriously honestly absolutely".split()
+    "already kinda only currently now truly seriously honestly absolutely first".split()
 )
+_NOT_PAST = frozenset("need feed seed speed bleed proceed succeed exceed breed".split())
 _EN_FIRST_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(a, re.IGNORECASE), b)
     for a, b in (
@@ -58,7 +59,8 @@ _EN_OMITTED_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _EN_REST = (
-    (re.compile(r"\bI'm\b|\bI am\b"), "they're"),
+    (re.compile(r"\bI am\b|\bI'm$"), "they are"),  # "who I am" -> "who they are"
+    (re.compile(r"\bI'm\b"), "they're"),
     (re.compile(r"\bI was\b"), "they were"),
     (re.compile(r"\bI have\b"), "they have"),
     (re.compile(r"\bI've\b"), "they've"),
@@ -105,15 +107,16 @@ def _en_first(body: str) -> tuple[str, str]:
         i += 1
     verb = words[i] if words else ""
     low = verb.lower()
-    if low and low not in _MODAL_OR_AUX and low not in PAST_IRREGULAR and not low.endswith("ed") and verb.isalpha():
+    past = low.endswith("ed") and low not in _NOT_PAST
+    if low and low not in _MODAL_OR_AUX and low not in PAST_IRREGULAR and not past and verb.isalpha():
         words[i] = third_singular(verb)
     return "The user", " " + " ".join(words)
 
 
 # "Learning German has been tough", "Searching for investors has been tricky": the -ing phrase is the subject
 _GERUND_SUBJECT = re.compile(
-    r"(?i)^\w+ing\b[^,;]*?\b(?:has been|have been|is|was|'s been|are|were|makes|made|helps|helped|gives|gave|"
-    r"keeps|kept|means|meant|brings|brought|takes|took|can be|will be)\b"
+    r"(?i)^\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
+    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be)\b"
 )
 
 
