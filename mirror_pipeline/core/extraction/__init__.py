@@ -53,7 +53,12 @@ _SKIP = re.compile(
 )
 # the disclosure reader looks only at text that could speak of its writer: a Chinese text (a diary's clauses have
 # no subject), or an English one with a first-person word
-_MAY_DISCLOSE = re.compile(r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b")
+_MAY_DISCLOSE = re.compile(
+    r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b"
+    # or a sentence opening with a verb, its subject left out: "Started hitting the gym", "Searching for investors"
+    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+(?:ed|ing)|Went|Got|Had|Lost|Made|Took|"
+    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw)\b"
+)
 
 
 def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:

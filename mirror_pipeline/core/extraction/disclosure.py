@@ -155,6 +155,10 @@ def _content_words(body: str, zh: bool) -> int:
 
 # "It helps me stay motivated", "That's me in that photo", "They make all the difference": its subject is something
 # the conversation pointed at, which the memory would not name
+_PRAISED = re.compile(
+    r"(?i)^(?:that's|that is|sounds|looks|it's|so) (?:so |really |super )?(?:awesome|great|cool|amazing|"
+    r"nice|fun|impressive|wonderful|fantastic|inspiring|incredible)"
+)
 _EN_POINTED = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|they|they're|they've|there|here)\b")
 # V得 + a judgement opening a diary clause: "写得很好" judges a thing (the book), it says nothing of the writer
 _ZH_JUDGED = re.compile(r"^[\u4e00-\u9fff]得(?:很|非常|特别|挺|太|真|不)?(?:好|棒|不错|差|烂|精彩|一般)")
@@ -272,6 +276,13 @@ def read(
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             continued = n > 0 and (parts[n - 1].subject is Subject.OTHER or thing_led[n - 1])
+            if (
+                clause.subject is Subject.OMITTED
+                and not clause.zh
+                and n + 1 < len(parts)
+                and _PRAISED.match(parts[n + 1].text(sentence))
+            ):
+                continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
             if clause.subject is Subject.OMITTED and continued:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             if not _writer_clause(clause, body) or not _asserted(sentence, clause, body, n == len(parts) - 1):

@@ -444,7 +444,8 @@ PATTERNS: tuple[Pattern, ...] = (
         + _ZH_WHEN
         + r"(?:从"
         + _ZH_OBJ
-        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了|(?<=是)离开|(?<=是)辞去)"
+        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了"
+        + r"|(?:离开|辞去)(?=[^，。,.!！？?了]{1,20}?的(?:$|[，。,.!！；;])))"  # 是…的: 我是…离开A公司的
         + r"(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
         + r"?)"
         + _ZH_STOP
@@ -1211,7 +1212,8 @@ _NOT_A_SPEAKER = frozenset(
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
 )
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
-_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|so|then)\b)")
+# "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
+_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
 # Words that are not names of people or organisations
 _NOT_A_NAME = frozenset(
     "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
