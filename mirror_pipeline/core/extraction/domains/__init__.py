@@ -37,10 +37,10 @@ class Domain:
 
 
 def domains() -> tuple[Domain, ...]:
+    """Most specific first; a clause in none of them is of the domain "life" (the engine's fallback name)."""
     from mirror_pipeline.core.extraction.domains import (
         education,
         family,
-        feelings,
         health,
         hobbies,
         money,
@@ -63,5 +63,4 @@ def domains() -> tuple[Domain, ...]:
         possessions.DOMAIN,
         hobbies.DOMAIN,
         plans.DOMAIN,
-        feelings.DOMAIN,
     )
