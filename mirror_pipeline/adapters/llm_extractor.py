@@ -21,7 +21,7 @@ import time
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, Protocol
 
@@ -392,9 +392,14 @@ class LlmExtractor:
         *,
         user_names: Sequence[str] = (),
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        with_rules: bool = False,
     ) -> None:
         self.settings = settings
         self.version = extractor_version(settings.model, send_restricted=settings.send_restricted)
+        # the model's candidates beside the rules' (each keeps its extractor), not instead of them
+        self.rules = RulesExtractor() if with_rules else None
+        if self.rules is not None:
+            self.version += f"+{self.rules.version}"
         self.gateway = gateway or LitellmGateway(
             settings.model, timeout_seconds=settings.timeout_seconds, max_attempts=settings.max_attempts
         )
@@ -510,6 +515,11 @@ class LlmExtractor:
             out.candidates.extend(grounded.candidates)
             out.dropped.update(grounded.dropped)
             out.read.append(e.evidence_id)
+        if self.rules is not None:
+            ruled = self.rules.extract(evidence, tz, cache)
+            # one version for the run's candidates (the asset keeps only the current version's), each its extractor
+            out.candidates.extend(replace(c, extractor_version=self.version) for c in ruled.candidates)
+            out.failed.extend(f for f in ruled.failed if f not in out.failed)
         return out
 
 
@@ -520,7 +530,7 @@ def extractor_for(config: Mapping[str, Any], source: str = "mirror.yaml") -> Ext
         return RulesExtractor()
     user = config.get("user") or {}
     names = [user.get("name") or "", *(user.get("aliases") or [])] if isinstance(user, Mapping) else []
-    return LlmExtractor(settings, user_names=[n for n in names if isinstance(n, str) and n])
+    return LlmExtractor(settings, user_names=[n for n in names if isinstance(n, str) and n], with_rules=True)
 
 
 class MemoryCache:

@@ -20,23 +20,23 @@ from pydantic import BaseModel, Field
 
 from mirror_pipeline.core.entities import canonical
 from mirror_pipeline.core.extraction import FAMILY
+from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.model import (
     Evidence,
     MemoryCandidate,
     MemoryType,
-    Scope,
     Sensitivity,
     Speaker,
     TimePrecision,
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets
-from mirror_pipeline.core.text import normalize, sentences, stable_id
+from mirror_pipeline.core.text import normalize, sentences
 from mirror_pipeline.core.timeexpr import find_times
 
 EXTRACTOR = "llm"
 # Bump PROMPT_VERSION when the prompt or the response model changes (cached answers are keyed by it); bump
 # GROUNDING_VERSION when the checks below change (cached answers are re-read for free, nothing is sent again).
-PROMPT_VERSION = "p1"
+PROMPT_VERSION = "p2"  # p2: content in the message's own language, in the third person
 GROUNDING_VERSION = "g1"
 # A model's own confidence is capped: its answer is a proposal, and only the person can make it certain.
 MAX_CONFIDENCE = 0.95
@@ -91,8 +91,9 @@ Fields:
 - predicate: snake_case; prefer lives_in, works_at, moved_to, joined, left, role, studies_at, prefers, likes,
   dislikes, goal, plan, health, opinion.
 - object: the value, in the message's own words (东京 stays 东京, "A公司" stays A公司).
-- content_text: one short English sentence about it, e.g. "The user lives in 东京", "The user prefers English
-  technical documents".
+- content_text: one short sentence about it in the third person, in the language of the message itself (a Chinese
+  message gets Chinese: "用户住在东京", "用户认为管理岗不适合自己"; an English one English: "The user lives in
+  Tokyo"), never "I" / "我". The date and zone each message was said on are in its `said` attribute.
 - confidence: 0 to 1; lower it for hedges (应该是, 大概, 可能, "I think it was", "probably").
 - A move to a place is also a lives_in fact from then on: give both (event moved_to, fact lives_in).
 - sensitivity: high for health, finance, family and identity; medium for residence and work; low otherwise.
@@ -113,7 +114,9 @@ class ProposedCandidate(BaseModel):
     subject: str = Field(description='"user" when about the speaker, else who it is.')
     predicate: str = Field(description="snake_case relation, e.g. lives_in, sister.")
     object: str = Field(description="The value, in the message's own words.")
-    content_text: str = Field(description="One short English sentence about it.")
+    content_text: str = Field(
+        description="One short third-person sentence about it, in the message's own language (用户… / The user…)."
+    )
     confidence: float = Field(ge=0.0, le=1.0, description="0 to 1; lower for hedged statements.")
     quote: str = Field(description="The exact supporting span of the message, copied verbatim.")
     time_expression: str | None = Field(
@@ -292,29 +295,25 @@ def ground(
                 else:
                     precision = TimePrecision.ROUGH  # kept as said, unresolved ("疫情后不久"), never invented
         out.candidates.append(
-            MemoryCandidate(
-                candidate_id=stable_id("cand", evidence.evidence_id, version, *key, span),
+            from_evidence(
+                evidence,
+                key=key,
                 memory_type=memory_type,
                 subject=subject,
                 predicate=predicate,
                 object=obj,
                 content_text=content,
-                confidence=round(confidence, 3),
-                importance=round(p.importance, 3),
+                confidence=confidence,
+                importance=p.importance,
                 sensitivity=sensitivity,
-                scope=Scope.LONG_TERM,
-                speaker=evidence.actor,
-                evidence_id=evidence.evidence_id,
-                span_start=span[0],
-                span_end=span[1],
-                mention_time=evidence.timestamp,
+                span=span,
+                extractor=EXTRACTOR,
+                extractor_version=version,
                 valid_time_start=start,
                 valid_time_end=end,
                 time_precision=precision,
                 time_expression=expression,
-                extractor=EXTRACTOR,
-                extractor_version=version,
-                source_type=evidence.source_type,
+                unsure_factor=1.0,  # who spoke is the grounding's to check (user_names), not a blanket discount
             )
         )
     return out

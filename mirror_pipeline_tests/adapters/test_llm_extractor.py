@@ -194,7 +194,7 @@ def test_the_config_turns_the_llm_on_and_keeps_keys_out_of_the_home() -> None:
     assert isinstance(extractor_for({}), RulesExtractor)
     on = extractor_for({"extraction": {"model": "ollama/qwen2.5:7b", "batch_size": 5}, "user": {"name": "Lin"}})
     assert isinstance(on, LlmExtractor) and on.settings.batch_size == 5 and on.user_names == ("Lin",)
-    assert on.version == "llm-p1g1:ollama/qwen2.5:7b"
+    assert on.version == f"llm-p2g1:ollama/qwen2.5:7b+{RulesExtractor.version}"  # the model beside the rules
     assert llm_settings({"extraction": {"llm_model": "gpt-4o-mini"}}).model == "gpt-4o-mini"  # older homes
     for bad, reason in (
         ({"model": "gpt-4o-mini", "api_key": "sk-x"}, "not read from the home"),
@@ -246,3 +246,15 @@ def test_a_local_model_that_is_not_running_fails_at_once_with_the_reason() -> No
     with pytest.raises(LlmUnavailable, match=r"^model ollama/qwen2.5:7b: APIConnectionError: .*Connection refused"):
         gateway.complete([{"role": "user", "content": "hi"}])
     assert sleeps == []
+
+
+def test_with_the_rules_the_models_candidates_are_merged_not_replacing() -> None:
+    items = [evidence("I lost my job as a banker yesterday. 我住在东京")]
+    model = FakeModel(lives_in_answer)
+    merged = LlmExtractor(LlmSettings(MODEL), model, with_rules=True).extract(items, TZ, MemoryCache())
+    alone = LlmExtractor(LlmSettings(MODEL), FakeModel(lives_in_answer)).extract(items, TZ, MemoryCache())
+    by = {c.extractor for c in merged.candidates}
+    assert by == {"llm", "rules"}  # each keeps its extractor
+    said = {(c.extractor, c.predicate, c.object) for c in merged.candidates}
+    assert {(c.extractor, c.predicate, c.object) for c in alone.candidates} < said
+    assert any(c.extractor == "rules" and "banker" in c.content_text for c in merged.candidates)

@@ -164,7 +164,7 @@ def test_the_prompt_carries_each_message_with_its_speaker_and_local_mention_time
 
 
 def test_the_version_names_the_prompt_the_checks_and_the_model() -> None:
-    assert extractor_version("ollama/qwen2.5:7b") == "llm-p1g1:ollama/qwen2.5:7b"
+    assert extractor_version("ollama/qwen2.5:7b") == "llm-p2g1:ollama/qwen2.5:7b"
     assert extractor_version("ollama/qwen2.5:7b", send_restricted=True).endswith("+restricted")
 
 

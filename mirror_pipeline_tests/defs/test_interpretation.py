@@ -29,12 +29,12 @@ def test_the_asset_runs_the_llm_extractor_end_to_end_and_a_rerun_sends_nothing(t
     extractor = LlmExtractor(LlmSettings("fake/model", batch_size=4), model)
     defs = build_defs(home, extractor)
     node = defs.resolve_asset_graph().get(dg.AssetKey("memory_candidates"))
-    assert node.code_version == "llm-p1g1:fake/model"
+    assert node.code_version == "llm-p2g1:fake/model"
     instance = dg.DagsterInstance.ephemeral()
     first = defs.resolve_job_def("mirror_job").execute_in_process(instance=instance)
     assert first.success
     meta = _candidates_metadata(first)
-    assert meta["extractor_version"] == "llm-p1g1:fake/model" and meta["llm_calls"] == len(model.sent) > 0
+    assert meta["extractor_version"] == "llm-p2g1:fake/model" and meta["llm_calls"] == len(model.sent) > 0
     assert meta["llm_total_tokens"] == 120 * meta["llm_calls"] and meta["llm_cost_usd"] > 0
     assert "not_the_users_words" in meta["evidence_skipped"] and "restricted" in meta["evidence_skipped"]
     sent = [m for batch in model.sent for m in batch]
@@ -72,7 +72,7 @@ def test_a_model_named_in_the_config_shows_as_the_code_version(tmp_path: Path) -
     config["extraction"]["model"] = "ollama/qwen2.5:7b"
     (home_dir / "mirror.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
     node = build_defs(Home.resolve(home_dir)).resolve_asset_graph().get(dg.AssetKey("memory_candidates"))
-    assert node.code_version == "llm-p1g1:ollama/qwen2.5:7b"
+    assert node.code_version == f"llm-p2g1:ollama/qwen2.5:7b+{EXTRACTOR_VERSION}"
 
 
 def test_a_key_written_into_mirror_yaml_is_refused_with_a_one_line_reason(fresh_home: Path) -> None:
@@ -104,7 +104,7 @@ def test_mirror_run_with_a_local_ollama_model_named_in_the_config(
     con = duckdb.connect(str(fresh_home / "warehouse.duckdb"), read_only=True)
     extractors = {r[0] for r in con.execute("select distinct extractor_version from memory_candidates").fetchall()}
     con.close()
-    assert extractors == {"llm-p1g1:ollama/qwen2.5:7b"}
+    assert extractors == {f"llm-p2g1:ollama/qwen2.5:7b+{EXTRACTOR_VERSION}"}  # the model's and the rules' candidates
 
 
 def _evidence_read(home: Home) -> int:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.entities import is_place
+from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.model import (
-    Attribution,
     Evidence,
     MemoryCandidate,
     MemoryType,
@@ -31,7 +31,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.2.1"
+EXTRACTOR_VERSION = "rules-0.3.0"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -227,6 +227,20 @@ class Pattern:
     value: Callable[[str], str] | None = None  # the object as stored ("两" -> "2")
     negation_in_cue: bool = False  # 不喜欢, "I hate": the negative is the meaning, not a denial
     needs_time: bool = False  # "I'm going to ..." is a plan only with a time said ("next month")
+    # what the pattern's object must be, beyond matching: each rule takes the `Found` and may refuse it
+    accept: tuple[Callable[[Found], bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a pattern matched, as its acceptance rules see it."""
+
+    obj: str  # cleaned
+    raw: str  # as typed
+    sentence: str
+    end: int  # where the match ends in the sentence
+    times: list[TimeMention]
+    said_at: datetime | None
 
 
 def _p(
@@ -256,6 +270,254 @@ def _numbered(regex: str) -> str:
     return re.sub(r"\(\?P<([a-z]+\d*)>", rename, regex)
 
 
+_ZH_TEMPLATES = {
+    "moved_to": "用户搬到了{obj}",
+    "lives_in": "用户住在{obj}",
+    "hometown": "用户的老家是{obj}",
+    "born_in": "用户出生在{obj}",
+    "birth_year": "用户{obj}年出生",
+    "works_at": "用户在{obj}工作",
+    "joined": "用户加入了{obj}",
+    "left": "用户离开了{obj}",
+    "has_role": "用户是{obj}",
+    "studied_at": "用户在{obj}读书",
+    "graduated_from": "用户毕业于{obj}",
+    "child_born": "用户的{obj}出生了",
+    "has_children": "用户有{obj}个孩子",
+    "allergic_to": "用户对{obj}过敏",
+    "diagnosed_with": "用户患有{obj}",
+    "health_event": "用户经历了{obj}",
+    "plans_to": "用户打算{obj}",
+    "income": "用户的收入是{obj}",
+    "debt": "用户有{obj}",
+    "prefers": "用户喜欢{obj}",
+    "dislikes": "用户不喜欢{obj}",
+    "thinks": "用户认为{obj}",
+    "feels": "用户当时感到{obj}",
+    "relation": "{obj}是用户的{rel}",
+}
+_EN_TEMPLATES = {
+    "moved_to": "The user moved to {obj}",
+    "lives_in": "The user lives in {obj}",
+    "hometown": "The user grew up in {obj}",
+    "born_in": "The user was born in {obj}",
+    "birth_year": "The user was born in {obj}",
+    "works_at": "The user works at {obj}",
+    "joined": "The user joined {obj}",
+    "left": "The user left {obj}",
+    "has_role": "The user is a {obj}",
+    "studied_at": "The user studied at {obj}",
+    "graduated_from": "The user graduated from {obj}",
+    "child_born": "The user's {obj} was born",
+    "has_children": "The user has {obj} children",
+    "allergic_to": "The user is allergic to {obj}",
+    "diagnosed_with": "The user has {obj}",
+    "health_event": "The user had {obj}",
+    "plans_to": "The user plans to {obj}",
+    "income": "The user earns {obj}",
+    "debt": "The user has {obj}",
+    "prefers": "The user prefers {obj}",
+    "dislikes": "The user dislikes {obj}",
+    "thinks": "The user thinks {obj}",
+    "feels": "The user felt {obj}",
+    "relation": "{obj} is the user's {rel}",
+}
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """Every pattern's cue words (lower-cased literals), found with set lookups rather than a regex scan: a message's
+    words and characters are intersected with the cues' first word or character, and only those cues are checked."""
+
+    owners: dict[str, frozenset[int]]  # cue -> the patterns it fires
+    by_key: dict[str, tuple[str, ...]]  # first word's first 3 letters, or first character (Chinese) -> its cues
+
+    def present(self, lowered: str) -> list[str]:
+        keys = {w[:3] for w in _LATIN_WORD.findall(lowered)} | set(lowered)
+        return [cue for key in keys & self.by_key.keys() for cue in self.by_key[key] if cue in lowered]
+
+    def fired(self, lowered: str, cues: list[str]) -> list[Pattern]:
+        hits = {i for cue in cues if cue in lowered for i in self.owners[cue]}
+        return [PATTERNS[i] for i in sorted(hits)]
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
+def _cue_index(patterns: tuple[Pattern, ...]) -> _Cues:
+    owners: dict[str, set[int]] = {}
+    for i, p in enumerate(patterns):
+        for word in p.cue.lower().split("|"):
+            owners.setdefault(word, set()).add(i)
+    by_key: dict[str, list[str]] = {}
+    for word in owners:
+        latin = _LATIN_WORD.search(word) if word.isascii() else None
+        key = (
+            latin.group(0)[:3] if latin else word[0]
+        )  # "'m a" through "m", "planning" through "pla", "喜欢" through "喜"
+        by_key.setdefault(key, []).append(word)
+    return _Cues({w: frozenset(ids) for w, ids in owners.items()}, {k: tuple(v) for k, v in by_key.items()})
+
+
+# Instructions read better as what the user asked for than as "likes X"
+_BY_PATTERN = {
+    "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
+    "zh_prefer_instruction": "用户希望以后{obj}",
+    "en_from_now": "From now on, the user wants: {obj}",
+}
+_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
+_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
+
+
+_AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU][a-z])")
+
+
+def _third_person(text: str) -> str:
+    """'The user thinks management is not for me' -> '... not for them': content speaks of the user, not as them."""
+    return _EN_PRONOUN.sub(lambda m: _EN_PRONOUNS[m.group(0).lower()], text)
+
+
+# Sentences that do not assert something about the user as a fact.
+_QUESTION = re.compile(
+    r"[?？]\s*$|吗\s*[。.]?$|是不是|有没有|(?i:^(?:do|did|does|are|is|can|could|should|would|where|what|when|why|how|"
+    r"which|who|will|shall|am)\b)"
+)
+_HYPOTHETICAL = re.compile(
+    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
+)
+# Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
+# are the user's own)
+_REPORTED = re.compile(
+    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
+    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
+    # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
+    r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"
+)
+# Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
+_NOT_ASSERTED = re.compile(
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
+    r"润色|改写|改一下|修改一下|校对|"
+    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
+    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
+    r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
+)
+_PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
+_EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
+# "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
+_SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
+_NOT_A_SPEAKER = frozenset(
+    "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
+    "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
+)
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
+# "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
+_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
+# Words that are not names of people or organisations
+_NOT_A_NAME = frozenset(
+    "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
+    "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday january february march "
+    "april may june july august september october november december english chinese american japanese great "
+    "amazing awesome nice home back not also".split()
+)
+_ROLE_ONLY = re.compile(rf"(?:一名|一个|一位|个|名)?[\u4e00-\u9fff]{{0,4}}?(?:{_ZH_ROLE_WORDS})")
+_NOT_A_WORKPLACE = re.compile(
+    r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上|一家)"
+    # "互联网公司", "外企": a kind of employer, not one
+    r"|^(?:某|一个|小|大)?(?:互联网|科技|游戏|创业|外资|咨询|金融|广告|教育|医药|物流|软件|电商|投资|国有)?"
+    r"(?:公司|企业|外企|国企|央企|私企|银行|工厂|医院|学校)$"
+)
+_NOT_A_LIKING = frozenset(
+    "it this that them you him her these those so much a lot to it too that too what how doing "
+    "你 他 她 它 你们 他们 她们".split()
+)
+# "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
+_PERSON_OBJECT = re.compile(
+    r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:my |her |his |your |you\b|him\b|them\b|that\b|this\b|it\b|"
+    r"how\b|what\b|when\b|seeing you|hearing|talking to you|to hear))"
+)
+# "I think I joined Google": a hedge on the user's own statement, not an opinion; "I think you should": advice
+_NOT_AN_OPINION = re.compile(
+    r"^(?:我|你|他|她|是|不是|吧|可以|应该|这样|有点|很|好|(?i:i\b|i'm|i've|i'd|we\b|you\b|it was|so\b|not\b|maybe\b|"
+    r"it's time|he\b|she\b|they\b|this is|that's|there|in\b|about\b|of\b|it\b|it's\b|a little\b|your\b))"
+)
+# 不久, 不少, 不错, 不得不, 没多久 and 特别 hold a negative character without denying anything
+_NEGATION_ZH = re.compile(
+    r"不再|没有(?!多久)|没(?!多久)|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不)|(?<![特分区类级性派告离识辨差鉴个])别|未|从来"
+)
+_NEGATION_EN = re.compile(
+    r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly|haven't|hasn't|wasn't|"
+    r"weren't|anymore)\b|n't\b"
+)
+_HEDGE = re.compile(
+    r"应该是|大概|可能|好像|也许|估计|印象中|记得是|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b|"
+    r"\bif I remember\b|\bI'm not sure\b|\bsomething like\b)"
+)
+_USER_SUBJECT = re.compile(
+    r"^(?:我们?|I\b|[Ww]e\b)(?!的|们的|[妈爸哥姐弟妹老儿女表堂舅姨叔伯姑爷奶外]|爱人|朋友|同事|同学|室友|领导|上司|家)"
+)
+_FUTURE = re.compile(
+    r"打算|计划|准备|将要|明年|下个月|下周|(?i:\bwill\b|\bgoing to\b|\bplan|\bnext (?:year|month|week)\b)"
+)
+_TRAILING = re.compile(r"[的了啦呢吧啊呀\s]+$")
+_EN_LEADING = re.compile(r"^(?:the|a|an) ")
+
+
+_TRAILING_EN = re.compile(r"(?i) (?:too|as well|also|a lot|so much|very much)$")
+_MIXED_SPACE = re.compile(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])")
+_A_FEELING = re.compile(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")")  # 我感觉很累 is a feeling, not a view
+
+
+def _clean(obj: str) -> str:
+    obj = normalize(obj)
+    obj = _TRAILING.sub("", obj)
+    obj = _TRAILING_EN.sub("", obj)
+    # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
+    obj = _MIXED_SPACE.sub("", obj)
+    return obj.strip(" -·.")
+
+
+def _plausible_object(obj: str) -> bool:
+    return bool(obj) and not (len(obj) < 2 and not re.match(r"[\u4e00-\u9fff\d]", obj))
+
+
+# Acceptance rules, named in the patterns that use them
+def _a_name(f: Found) -> bool:
+    """ "我爸爸是医生": an occupation is not a name ("张老师" is)."""
+    return f.obj.lower() not in _NOT_A_NAME and not (_ROLE_ONLY.fullmatch(f.obj) and f.obj[0] not in _SURNAMES)
+
+
+def _a_workplace(f: Found) -> bool:
+    return not _NOT_A_WORKPLACE.match(f.obj) and not is_place(f.obj)
+
+
+def _not_a_place(f: Found) -> bool:
+    return not is_place(f.obj)  # "I left Tokyo" is a move away, not a job left
+
+
+def _a_liking(f: Found) -> bool:
+    return f.obj.lower() not in _NOT_A_LIKING and not f.obj.startswith("的") and not _PERSON_OBJECT.match(f.obj)
+
+
+def _a_view(f: Found) -> bool:
+    return not _NOT_AN_OPINION.match(f.obj) and not _A_FEELING.match(f.obj)
+
+
+def _a_named_place(f: Found) -> bool:
+    return f.obj.lower() not in _NOT_A_NAME and not _WHERE.match(f.obj)
+
+
+def _known_if_lower_case(f: Found) -> bool:
+    return not f.raw[:1].islower() or is_place(f.obj)  # "I live in fear", "moved to react"
+
+
+def _a_place_moved_to(f: Found) -> bool:
+    return _place_like(f.obj, f.sentence, f.end)  # "moved to React", "搬到了新办公室": not a change of home
+
+
+def _ahead(f: Found) -> bool:
+    return not _past_plan(f.obj, f.times, f.said_at)  # "I decided to take a break yesterday": done, not a plan
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # residence and moves
     _p(
@@ -267,6 +529,10 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.8,
         MEDIUM,
+        accept=(
+            _known_if_lower_case,
+            _a_place_moved_to,
+        ),
     ),
     _p(
         "en_moved",
@@ -281,6 +547,10 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.8,
         MEDIUM,
+        accept=(
+            _known_if_lower_case,
+            _a_place_moved_to,
+        ),
     ),
     _p(
         "zh_lives",
@@ -291,6 +561,10 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         0.8,
         MEDIUM,
+        accept=(
+            _a_named_place,
+            _known_if_lower_case,
+        ),
     ),
     _p(
         "zh_lives_at",
@@ -301,6 +575,10 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.8,
         MEDIUM,
+        accept=(
+            _a_named_place,
+            _known_if_lower_case,
+        ),
     ),
     _p(
         "en_lives",
@@ -311,6 +589,10 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         0.8,
         MEDIUM,
+        accept=(
+            _a_named_place,
+            _known_if_lower_case,
+        ),
     ),
     _p(
         "zh_hometown",
@@ -321,6 +603,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         HIGH,
+        accept=(_a_named_place,),
     ),
     _p(
         "en_hometown",
@@ -337,6 +620,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         HIGH,
+        accept=(_a_named_place,),
     ),
     _p(
         "zh_born_in",
@@ -347,6 +631,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         HIGH,
+        accept=(_a_named_place,),
     ),
     _p(
         "en_born_in",
@@ -357,6 +642,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         HIGH,
+        accept=(_a_named_place,),
     ),
     _p(
         "zh_birth_year",
@@ -388,6 +674,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.75,
         MEDIUM,
+        accept=(_a_workplace,),
     ),
     _p(
         "en_works",
@@ -398,6 +685,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.75,
         MEDIUM,
+        accept=(_a_workplace,),
     ),
     _p(
         "en_been_at",
@@ -411,6 +699,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.75,
         MEDIUM,
+        accept=(_a_workplace,),
     ),
     _p(
         "zh_joined",
@@ -444,13 +733,16 @@ PATTERNS: tuple[Pattern, ...] = (
         + _ZH_WHEN
         + r"(?:从"
         + _ZH_OBJ
-        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了)(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
+        + r"(?:离职|辞职|离开|退出)|(?:离开了|辞去了"
+        + r"|(?:离开|辞去)(?=[^，。,.!！？?了]{1,20}?的(?:$|[，。,.!！；;])))"  # 是…的: 我是…离开A公司的
+        + r"(?P<obj2>[A-Za-z0-9\u4e00-\u9fff·\- ]{1,20}"
         + r"?)"
         + _ZH_STOP
         + r")",
         0.85,
         0.8,
         MEDIUM,
+        accept=(_not_a_place,),
     ),
     _p(
         "en_left",
@@ -464,6 +756,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.8,
         MEDIUM,
+        accept=(_not_a_place,),
     ),
     _p(
         "zh_role",
@@ -507,6 +800,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.75,
         MEDIUM,
+        accept=(_a_workplace,),
     ),
     _p(
         "en_role",
@@ -530,6 +824,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.75,
         MEDIUM,
+        accept=(_a_workplace,),
     ),
     # education
     _p(
@@ -599,6 +894,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     _p(
         "zh_my_rel_named",
@@ -609,6 +905,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     _p(
         "zh_my_rel_name",
@@ -619,6 +916,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     _p(
         "en_my_rel_named",
@@ -629,6 +927,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     _p(
         "en_my_rel_is",
@@ -639,6 +938,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     _p(
         "en_is_my_rel",
@@ -649,6 +949,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
+        accept=(_a_name,),
     ),
     # births and children
     _p(
@@ -841,6 +1142,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         scope=Scope.CROSS_SESSION,
+        accept=(_ahead,),
     ),
     _p(
         "en_plan",
@@ -861,6 +1163,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         scope=Scope.CROSS_SESSION,
+        accept=(_ahead,),
     ),
     _p(
         "zh_plan_dated",
@@ -873,6 +1176,7 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
         scope=Scope.CROSS_SESSION,
         needs_time=True,
+        accept=(_ahead,),
     ),
     _p(
         "en_plan_dated",
@@ -888,6 +1192,7 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
         scope=Scope.CROSS_SESSION,
         needs_time=True,
+        accept=(_ahead,),
     ),
     # preferences
     _p(
@@ -899,6 +1204,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         0.6,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "zh_prefer_instruction",
@@ -910,6 +1216,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "zh_prefer",
@@ -921,6 +1228,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.5,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "zh_favourite",
@@ -931,6 +1239,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.5,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "zh_habit",
@@ -941,6 +1250,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.75,
         0.5,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "zh_dislike",
@@ -953,6 +1263,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.5,
         LOW,
         negation_in_cue=True,
+        accept=(_a_liking,),
     ),
     _p(
         "en_prefer",
@@ -966,6 +1277,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.5,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "en_fan",
@@ -976,6 +1288,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.5,
         LOW,
+        accept=(_a_liking,),
     ),
     _p(
         "en_dislike",
@@ -990,6 +1303,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.5,
         LOW,
         negation_in_cue=True,
+        accept=(_a_liking,),
     ),
     _p(
         "en_from_now",
@@ -1002,6 +1316,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         0.6,
         LOW,
+        accept=(_a_liking,),
     ),
     # opinions: the user's views, kept as views
     _p(
@@ -1013,6 +1328,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.4,
         LOW,
+        accept=(_a_view,),
     ),
     _p(
         "en_opinion",
@@ -1024,6 +1340,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         0.4,
         LOW,
+        accept=(_a_view,),
     ),
     # emotions: dated snapshots of the user's state
     _p(
@@ -1069,226 +1386,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 
-_ZH_TEMPLATES = {
-    "moved_to": "用户搬到了{obj}",
-    "lives_in": "用户住在{obj}",
-    "hometown": "用户的老家是{obj}",
-    "born_in": "用户出生在{obj}",
-    "birth_year": "用户{obj}年出生",
-    "works_at": "用户在{obj}工作",
-    "joined": "用户加入了{obj}",
-    "left": "用户离开了{obj}",
-    "has_role": "用户是{obj}",
-    "studied_at": "用户在{obj}读书",
-    "graduated_from": "用户毕业于{obj}",
-    "child_born": "用户的{obj}出生了",
-    "has_children": "用户有{obj}个孩子",
-    "allergic_to": "用户对{obj}过敏",
-    "diagnosed_with": "用户患有{obj}",
-    "health_event": "用户经历了{obj}",
-    "plans_to": "用户打算{obj}",
-    "income": "用户的收入是{obj}",
-    "debt": "用户有{obj}",
-    "prefers": "用户喜欢{obj}",
-    "dislikes": "用户不喜欢{obj}",
-    "thinks": "用户认为{obj}",
-    "feels": "用户当时感到{obj}",
-    "relation": "{obj}是用户的{rel}",
-}
-_EN_TEMPLATES = {
-    "moved_to": "The user moved to {obj}",
-    "lives_in": "The user lives in {obj}",
-    "hometown": "The user grew up in {obj}",
-    "born_in": "The user was born in {obj}",
-    "birth_year": "The user was born in {obj}",
-    "works_at": "The user works at {obj}",
-    "joined": "The user joined {obj}",
-    "left": "The user left {obj}",
-    "has_role": "The user is a {obj}",
-    "studied_at": "The user studied at {obj}",
-    "graduated_from": "The user graduated from {obj}",
-    "child_born": "The user's {obj} was born",
-    "has_children": "The user has {obj} children",
-    "allergic_to": "The user is allergic to {obj}",
-    "diagnosed_with": "The user has {obj}",
-    "health_event": "The user had {obj}",
-    "plans_to": "The user plans to {obj}",
-    "income": "The user earns {obj}",
-    "debt": "The user has {obj}",
-    "prefers": "The user prefers {obj}",
-    "dislikes": "The user dislikes {obj}",
-    "thinks": "The user thinks {obj}",
-    "feels": "The user felt {obj}",
-    "relation": "{obj} is the user's {rel}",
-}
-
-
-@dataclass(frozen=True)
-class _Cues:
-    """Every pattern's cue words (lower-cased literals), found with set lookups rather than a regex scan: a message's
-    words and characters are intersected with the cues' first word or character, and only those cues are checked."""
-
-    owners: dict[str, frozenset[int]]  # cue -> the patterns it fires
-    by_key: dict[str, tuple[str, ...]]  # first word's first 3 letters, or first character (Chinese) -> its cues
-
-    def present(self, lowered: str) -> list[str]:
-        keys = {w[:3] for w in _LATIN_WORD.findall(lowered)} | set(lowered)
-        return [cue for key in keys & self.by_key.keys() for cue in self.by_key[key] if cue in lowered]
-
-    def fired(self, lowered: str, cues: list[str]) -> list[Pattern]:
-        hits = {i for cue in cues if cue in lowered for i in self.owners[cue]}
-        return [PATTERNS[i] for i in sorted(hits)]
-
-
-_LATIN_WORD = re.compile(r"[a-z]+")
-
-
-def _cue_index(patterns: tuple[Pattern, ...]) -> _Cues:
-    owners: dict[str, set[int]] = {}
-    for i, p in enumerate(patterns):
-        for word in p.cue.lower().split("|"):
-            owners.setdefault(word, set()).add(i)
-    by_key: dict[str, list[str]] = {}
-    for word in owners:
-        latin = _LATIN_WORD.search(word) if word.isascii() else None
-        key = (
-            latin.group(0)[:3] if latin else word[0]
-        )  # "'m a" through "m", "planning" through "pla", "喜欢" through "喜"
-        by_key.setdefault(key, []).append(word)
-    return _Cues({w: frozenset(ids) for w, ids in owners.items()}, {k: tuple(v) for k, v in by_key.items()})
-
-
 _CUES = _cue_index(PATTERNS)
-# Instructions read better as what the user asked for than as "likes X"
-_BY_PATTERN = {
-    "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
-    "zh_prefer_instruction": "用户希望以后{obj}",
-    "en_from_now": "From now on, the user wants: {obj}",
-}
-_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
-_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
-
-
-def _third_person(text: str) -> str:
-    """'The user thinks management is not for me' -> '... not for them': content speaks of the user, not as them."""
-    return _EN_PRONOUN.sub(lambda m: _EN_PRONOUNS[m.group(0).lower()], text)
-
-
-# Sentences that do not assert something about the user as a fact.
-_QUESTION = re.compile(
-    r"[?？]\s*$|吗\s*[。.]?$|是不是|有没有|(?i:^(?:do|did|does|are|is|can|could|should|would|where|what|when|why|how|"
-    r"which|who|will|shall|am)\b)"
-)
-_HYPOTHETICAL = re.compile(
-    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
-)
-# Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
-# are the user's own)
-_REPORTED = re.compile(
-    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
-    r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
-    # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
-    r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"
-)
-# Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
-_NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
-    r"润色|改写|改一下|修改一下|校对|"
-    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
-    r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
-)
-_PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
-_EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
-# "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
-_SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
-_NOT_A_SPEAKER = frozenset(
-    "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
-    "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
-)
-_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
-_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|so|then)\b)")
-# Words that are not names of people or organisations
-_NOT_A_NAME = frozenset(
-    "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
-    "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday january february march "
-    "april may june july august september october november december english chinese american japanese great "
-    "amazing awesome nice home back not also".split()
-)
-_ROLE_ONLY = re.compile(rf"(?:一名|一个|一位|个|名)?[\u4e00-\u9fff]{{0,4}}?(?:{_ZH_ROLE_WORDS})")
-_NOT_A_WORKPLACE = re.compile(
-    r"^(?:想|忙|准备|考虑|找|做|努力|认真|专心|家|这|那|哪|外面|公司|单位|路上|床上|一家)"
-    # "互联网公司", "外企": a kind of employer, not one
-    r"|^(?:某|一个|小|大)?(?:互联网|科技|游戏|创业|外资|咨询|金融|广告|教育|医药|物流|软件|电商|投资|国有)?"
-    r"(?:公司|企业|外企|国企|央企|私企|银行|工厂|医院|学校)$"
-)
-_NOT_A_LIKING = frozenset(
-    "it this that them you him her these those so much a lot to it too that too what how doing "
-    "你 他 她 它 你们 他们 她们".split()
-)
-# "我喜欢上了一个女孩", "I love my wife": feelings for people are not preferences
-_PERSON_OBJECT = re.compile(
-    r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:my |her |his |your |you\b|him\b|them\b|that\b|this\b|it\b|"
-    r"how\b|what\b|when\b|seeing you|hearing|talking to you|to hear))"
-)
-# "I think I joined Google": a hedge on the user's own statement, not an opinion; "I think you should": advice
-_NOT_AN_OPINION = re.compile(
-    r"^(?:我|你|他|她|是|不是|吧|可以|应该|这样|有点|很|好|(?i:i\b|i'm|i've|i'd|we\b|you\b|it was|so\b|not\b|maybe\b|"
-    r"it's time|he\b|she\b|they\b|this is|that's|there|in\b|about\b|of\b|it\b|it's\b|a little\b|your\b))"
-)
-# 不久, 不少, 不错, 不得不, 没多久 and 特别 hold a negative character without denying anything
-_NEGATION_ZH = re.compile(
-    r"不再|没有(?!多久)|没(?!多久)|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不)|(?<![特分区类级性派告离识辨差鉴个])别|未|从来"
-)
-_NEGATION_EN = re.compile(
-    r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|hardly|haven't|hasn't|wasn't|"
-    r"weren't|anymore)\b|n't\b"
-)
-_HEDGE = re.compile(
-    r"应该是|大概|可能|好像|也许|估计|印象中|记得是|(?i:\bI think\b|\bprobably\b|\bmaybe\b|\bI guess\b|\bI believe\b|"
-    r"\bif I remember\b|\bI'm not sure\b|\bsomething like\b)"
-)
-_USER_SUBJECT = re.compile(
-    r"^(?:我们?|I\b|[Ww]e\b)(?!的|们的|[妈爸哥姐弟妹老儿女表堂舅姨叔伯姑爷奶外]|爱人|朋友|同事|同学|室友|领导|上司|家)"
-)
-_FUTURE = re.compile(
-    r"打算|计划|准备|将要|明年|下个月|下周|(?i:\bwill\b|\bgoing to\b|\bplan|\bnext (?:year|month|week)\b)"
-)
-_TRAILING = re.compile(r"[的了啦呢吧啊呀\s]+$")
-_EN_LEADING = re.compile(r"^(?:the|a|an) ")
-
-
-_TRAILING_EN = re.compile(r"(?i) (?:too|as well|also|a lot|so much|very much)$")
-_MIXED_SPACE = re.compile(r"(?<=[A-Za-z0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[A-Za-z0-9])")
-_A_FEELING = re.compile(_ZH_DEGREE + "*(?:" + _ZH_EMOTIONS + ")")  # 我感觉很累 is a feeling, not a view
-
-
-def _clean(obj: str) -> str:
-    obj = normalize(obj)
-    obj = _TRAILING.sub("", obj)
-    obj = _TRAILING_EN.sub("", obj)
-    # "A 公司" and "A公司" are one entity: drop spaces between a Latin letter and a Chinese character
-    obj = _MIXED_SPACE.sub("", obj)
-    return obj.strip(" -·.")
-
-
-def _plausible_object(pattern: Pattern, obj: str) -> bool:
-    if not obj or (len(obj) < 2 and not re.match(r"[\u4e00-\u9fff\d]", obj)):
-        return False
-    if pattern.memory_type is MemoryType.RELATIONSHIP:
-        # "我爸爸是医生": an occupation is not a name ("张老师" is)
-        return obj.lower() not in _NOT_A_NAME and not (_ROLE_ONLY.fullmatch(obj) and obj[0] not in _SURNAMES)
-    if pattern.predicate == "works_at":
-        return not _NOT_A_WORKPLACE.match(obj) and not is_place(obj)
-    if pattern.predicate == "left":
-        return not is_place(obj)  # "I left Tokyo" is a move away, not a job left
-    if pattern.memory_type is MemoryType.PREFERENCE:
-        return obj.lower() not in _NOT_A_LIKING and not obj.startswith("的") and not _PERSON_OBJECT.match(obj)
-    if pattern.memory_type is MemoryType.OPINION:
-        return not _NOT_AN_OPINION.match(obj) and not _A_FEELING.match(obj)
-    if pattern.memory_type is MemoryType.FACT and pattern.predicate in ("lives_in", "hometown", "born_in"):
-        return obj.lower() not in _NOT_A_NAME and not _WHERE.match(obj)
-    return True
 
 
 _LOWER_I = re.compile(r"(?<![\w'-])i(?=['\s])")
@@ -1376,7 +1474,9 @@ def _skip_sentence(sentence: str) -> bool:
     return any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED))
 
 
-def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
+def extract_patterns(
+    evidence: Evidence, tz: tzinfo = UTC, memo: dict[str, list[TimeMention]] | None = None
+) -> list[MemoryCandidate]:
     """Candidates the user's own words support, each tied to its evidence and character span.
 
     `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
@@ -1422,20 +1522,21 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
                     obj = pattern.value(obj)
                 if pattern.memory_type is not MemoryType.RELATIONSHIP and not CJK_CHAR.match(obj):
                     obj = _EN_LEADING.sub("", obj)
-                if not _plausible_object(pattern, obj):
+                if not _plausible_object(obj):
                     continue
-                if pattern.predicate in ("moved_to", "lives_in") and raw[:1].islower() and not is_place(obj):
-                    continue  # "I live in fear", "moved to react": lower case is a place only when known
-                if pattern.predicate == "moved_to" and not _place_like(obj, sentence, m.end()):
-                    continue  # "moved to React", "搬到了新办公室": not a change of home
                 if any(p == pattern.predicate and a < m.end() and m.start() < b for a, b, p in taken):
                     continue  # two phrasings of one statement
                 if times is None:
-                    times = find_times(sentence, said_at)
+                    times = memo.get(sentence) if memo is not None else None
+                    if times is None:
+                        times = find_times(sentence, said_at)
+                        if memo is not None:
+                            memo[sentence] = times
                 if pattern.needs_time and not times:
                     continue
-                if pattern.predicate == "plans_to" and _past_plan(obj, times, said_at):
-                    continue  # "I decided to take a break yesterday": done, not a plan; "want to share with you"
+                found = Found(obj, raw, sentence, m.end(), times, said_at)
+                if not all(rule(found) for rule in pattern.accept):
+                    continue
                 if any(t.anchor and t.span[0] <= m.start() < t.span[1] for t in times):
                     continue  # "before my daughter was born" dates something else by that birth
                 taken.append((m.start(), m.end(), pattern.predicate))
@@ -1466,8 +1567,10 @@ def _candidate(
         or (_ZH_TEMPLATES if zh else _EN_TEMPLATES)["relation" if relation else pattern.predicate]
     )
     content = template.format(obj=obj if extra else object_value, obj2=extra, rel=(rel if zh else relation) or "")
-    if not zh:
-        content = _third_person(content)
+    if zh:  # "用户认为管理岗不适合我" -> "...不适合自己": the content speaks of the user, never as them
+        content = content.replace("我们", "他们").replace("我的", "自己的").replace("我", "自己")
+    else:
+        content = _AN.sub(r"\1n ", _third_person(content))  # "The user is an assistant manager"
     kind = pattern.memory_type
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
     time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
@@ -1486,31 +1589,25 @@ def _candidate(
         confidence *= 0.7
     if time is not None and time.anchor and not time.resolved:
         confidence *= 0.9  # "疫情后不久": when, exactly, waits for the timeline
-    if evidence.attribution is Attribution.UNSURE:
-        confidence *= 0.8  # the parser guessed who spoke: the person confirms before it counts
-    return MemoryCandidate(
-        candidate_id=stable_id("cand", evidence.evidence_id, EXTRACTOR_VERSION, pattern.name, span),
+    return from_evidence(
+        evidence,
+        key=(pattern.name,),
         memory_type=kind,
         subject=USER,
         predicate=predicate,
         object=object_value,
         content_text=content,
-        confidence=round(confidence, 3),
+        confidence=confidence,
         importance=pattern.importance,
         sensitivity=sensitivity,
+        span=span,
+        extractor=EXTRACTOR,
+        extractor_version=EXTRACTOR_VERSION,
         scope=pattern.scope,
-        speaker=evidence.actor,
-        evidence_id=evidence.evidence_id,
-        span_start=span[0],
-        span_end=span[1],
-        mention_time=evidence.timestamp,
         valid_time_start=start,
         valid_time_end=end,
         time_precision=precision,
         time_expression=expression,
-        extractor=EXTRACTOR,
-        extractor_version=EXTRACTOR_VERSION,
-        source_type=evidence.source_type,
         tags=("state",) if kind is MemoryType.EMOTION else ("goal",) if pattern.predicate == "plans_to" else (),
     )
 

@@ -1,0 +1,119 @@
+"""Precision of the served memories, judged by hand (issue 10): `precision_sample.jsonl`.
+
+python benchmarks/extraction/precision.py --draw      # print a fresh sample to judge (JSON lines, label "")
+python benchmarks/extraction/precision.py             # score: the sample's labels against what the extractor makes now
+
+The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
+LoCoMo tuning samples' governed memories and
+every memory of the Chinese diary set (`zh_diary.jsonl`). Each line holds the source, the evidence id and text, the
+memory's type and content, and a label: `correct` (a true statement of the person's own, rendered right: right
+type, right time, third person), `wrong` (not what was said, or the wrong type or time, or a garbled rendering) or
+`junk` (true but worthless: filler, a pleasantry, a fragment). A memory from anyone else's words is counted apart
+(`from_others`). Scoring matches a labelled line by source, evidence and content; memories the extractor makes now
+that no line judges are reported as unjudged (judge them with --draw, never by tuning against the labels).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import locomo_observations as lo  # noqa: E402
+import zh_diary  # noqa: E402
+
+from mirror_pipeline.adapters.llm_extractor import MemoryCache, RulesExtractor  # noqa: E402
+from mirror_pipeline.core.governance import Extracted, govern  # noqa: E402
+
+SAMPLE = Path(__file__).with_name("precision_sample.jsonl")
+
+
+def digest(content: str) -> str:
+    return hashlib.sha1(content.encode()).hexdigest()[:12]
+
+
+def memories() -> list[dict]:
+    from datetime import UTC, datetime
+
+    out: list[dict] = []
+    data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
+    for sid in lo.TUNING:
+        sample = data[sid]
+        text = {t.dia_id: t.text for t in lo.turns(sample)}
+        speaker = {t.dia_id: t.speaker for t in lo.turns(sample)}
+        user = sample["conversation"]["speaker_a"]
+        mems = lo.memories_in_process(sample)
+        # 30 a sample, chosen by a hash of the memory (not its position): a memory that stays is drawn again
+        chosen = sorted(mems, key=lambda m: digest(f"{sid}|{m[2][0]}|{m[3]}"))[:30]
+        for kind, _state, ids, content in chosen:
+            out.append(
+                {
+                    "source": sid,
+                    "evidence": ids[0],
+                    "said": text[ids[0]],
+                    "type": kind,
+                    "content": content,
+                    "others": any(speaker[i] != user for i in ids),
+                }
+            )
+    rows = zh_diary.rows()
+    said = {r["id"]: r["text"] for r in rows}
+    result = RulesExtractor().extract([zh_diary.evidence(r) for r in rows], zh_diary.TZ, MemoryCache())
+    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], zh_diary.TZ)
+    for m in governed.current:
+        e = m.evidence_ids[0]
+        when = f"{m.valid_time_start or ''}..{m.valid_time_end or ''}"
+        out.append(
+            {
+                "source": "zh_diary",
+                "evidence": e,
+                "said": said[e],
+                "type": str(m.memory_type),
+                "content": m.content_text,
+                "time": when,
+                "others": False,
+            }
+        )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    now = memories()
+    if "--draw" in argv:
+        for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
+            print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
+        return 0
+    labels = {
+        (r["source"], r["evidence"], r["content_hash"]): r
+        for r in map(json.loads, SAMPLE.read_text(encoding="utf-8").splitlines())
+        if r.get("label")
+    }
+    judged = [labels[k] for m in now if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels]
+    counts = {"correct": 0, "wrong": 0, "junk": 0}
+    by_source: dict[str, dict[str, int]] = {}
+    for r in judged:
+        counts[r["label"]] += 1
+        src = "zh_diary" if r["source"] == "zh_diary" else "locomo"
+        by_source.setdefault(src, {"correct": 0, "wrong": 0, "junk": 0})[r["label"]] += 1
+    n = len(judged)
+    report = {
+        "judged": n,
+        "unjudged_now": len(now) - n,
+        "precision": round(counts["correct"] / n, 3) if n else None,
+        "wrong": round(counts["wrong"] / n, 3) if n else None,
+        "junk": round(counts["junk"] / n, 3) if n else None,
+        "from_others": sum(1 for m in now if m["others"]),
+        "by_source": {
+            s: {"n": sum(c.values()), "precision": round(c["correct"] / sum(c.values()), 3)} | c
+            for s, c in by_source.items()
+        },
+    }
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,91 @@
+"""Recall on Chinese diary prose nobody tuned on (issue 10): `zh_diary.jsonl`, written before the rules were changed.
+
+python benchmarks/extraction/zh_diary.py            # recall (typed and any type), memories per paragraph
+python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
+
+Each line is one diary paragraph (the writer is the user, no 我 needed), its local time with its offset, and the
+facts a careful reader expects: a memory type and a key word the memory's content must hold. A fact is found when a
+governed memory of that type (or, for "any type", of any type) rests on the paragraph and holds the key.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from mirror_pipeline.adapters.llm_extractor import MemoryCache, RulesExtractor
+from mirror_pipeline.core.governance import Extracted, govern
+from mirror_pipeline.core.model import Attribution, Evidence, Language, Sensitivity, SourceType, TimePrecision
+from mirror_pipeline.core.text import content_hash
+
+SET = Path(__file__).with_name("zh_diary.jsonl")
+TZ = ZoneInfo("Asia/Shanghai")
+
+
+def rows() -> list[dict]:
+    return [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def evidence(row: dict) -> Evidence:
+    return Evidence(
+        evidence_id=row["id"],
+        source_type=SourceType.IMPORT,
+        source_format="markdown_journal",
+        file_path="diary.md",
+        file_hash="",
+        locator=row["id"],
+        session_id=row["id"],
+        actor="user",
+        attribution=Attribution.FORMAT,
+        timestamp=datetime.fromisoformat(row["date"]),
+        timestamp_precision=TimePrecision.SECOND,
+        raw_content=row["text"],
+        content_hash=content_hash(row["text"]),
+        language=Language.ZH,
+        sensitivity=Sensitivity.LOW,
+    )
+
+
+def main(argv: list[str]) -> int:
+    data = rows()
+    result = RulesExtractor().extract([evidence(r) for r in data], TZ, MemoryCache())
+    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], TZ)
+    on: dict[str, list] = {}
+    for m in governed.current:
+        for e in m.evidence_ids:
+            on.setdefault(e, []).append(m)
+    expected = typed = anytype = 0
+    for r in data:
+        mems = on.get(r["id"], [])
+        if "--dump" in argv:
+            print(f"\n{r['id']} {r['text']}")
+            for m in mems:
+                print(
+                    f"   [{m.memory_type}] {m.content_text} | {m.valid_time_start}..{m.valid_time_end}"
+                    f" {m.time_precision}"
+                )
+        for x in r["expected"]:
+            expected += 1
+            hold = [m for m in mems if x["key"] in m.content_text or x["key"] in m.object]
+            typed += any(str(m.memory_type) == x["type"] for m in hold)
+            anytype += bool(hold)
+            if "--dump" in argv and not hold:
+                print(f"   MISSED {x['type']}: {x['key']}")
+    n = len(governed.current)
+    report = {
+        "paragraphs": len(data),
+        "expected": expected,
+        "recall_typed": round(typed / expected, 3),
+        "recall_any_type": round(anytype / expected, 3),
+        "memories": n,
+        "memories_per_paragraph": round(n / len(data), 2),
+    }
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,100 @@
+"""The offline extractor (section 9.3): no model, no network. A package along its seams:
+
+- `patterns.py`: structured attributes (where the person lives and works, roles, schools, relations, children,
+  health, money, plans, likings, views, feelings), one record per pattern, each with a subject / predicate / object
+  governance can compare across versions;
+- `disclosure.py`: the general first-person self-disclosure reader, clause by clause, over the domains of a life
+  (`domains/`, one file each), with the aspect of each clause (`aspects.py`) and its subject (`clauses.py`);
+- `rewrite.py`: content in the third person, in the evidence's language;
+- `candidate.py`: the one constructor of a candidate's evidence-derived fields (also used by the LLM extractor).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, tzinfo
+
+from mirror_pipeline.core.extraction import disclosure, patterns
+from mirror_pipeline.core.extraction.patterns import (
+    _HEDGE,
+    _LOWER_I,
+    _NOT_ASSERTED,
+    _QUOTED,
+    _SPEAKER_LABEL,
+    EN_RELATIONS,
+    EXTRACTOR,
+    EXTRACTOR_VERSION,
+    FAMILY,
+    PATTERNS,
+    ZH_RELATIONS,
+    Pattern,
+)
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Speaker
+from mirror_pipeline.core.screening import PLACEHOLDER_RE
+from mirror_pipeline.core.text import sentences
+from mirror_pipeline.core.timeexpr import TimeMention
+
+__all__ = [
+    "EN_RELATIONS",
+    "EXTRACTOR",
+    "EXTRACTOR_VERSION",
+    "FAMILY",
+    "PATTERNS",
+    "ZH_RELATIONS",
+    "Pattern",
+    "extract",
+]
+
+import re
+
+# a sentence given to someone else ("Mom: ..."), one that held a secret, or a quotation opening it
+_SKIP = re.compile(
+    PLACEHOLDER_RE.pattern + r"|^\s*[“\"「]|[?？吗]\s*$|^\s*(?:帮我|请|麻烦|给我|告诉我|能不能|可以帮)"
+    r"|(?i:^\s*(?:can you|could you|please|what|how|why|where|when|which|who|do|does|is|are)\b)"
+)
+# the disclosure reader looks only at text that could speak of its writer: a Chinese text (a diary's clauses have
+# no subject), or an English one with a first-person word
+_MAY_DISCLOSE = re.compile(
+    r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b"
+    # or a sentence opening with a verb, its subject left out: "Started hitting the gym", "Searching for investors"
+    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+(?:ed|ing)|Went|Got|Had|Lost|Made|Took|"
+    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw)\b"
+)
+
+
+def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
+    """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
+    clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar)."""
+    if evidence.actor != Speaker.USER:
+        return []
+    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))
+    memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
+    found = [c for c in patterns.extract_patterns(evidence, tz, memo) if not _shown(c, text)]
+    if _NOT_ASSERTED.search(text) or not _MAY_DISCLOSE.search(text):
+        return found  # a translation or a draft; or English with no first person in it at all
+    spans = [
+        (s, e)
+        for s, e in sentences(text)
+        if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
+    ]
+    spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
+    said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
+    taken = [(c.span_start, c.span_end) for c in found]
+    return found + disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo)
+
+
+_ECHO = re.compile(r"(?i)^\W*(?:too|as well|also|for (?:you|him|her|them)|about (?:it|that|this))\b")
+
+
+def _shown(c: MemoryCandidate, text: str) -> bool:
+    """'I love all the yellow leaves' (of the other's photo), 'I love all dances, but ...': not a taste;
+    'I'm excited too!', 'so happy for you': an echo of the other's news, not the person's own feeling."""
+    if c.memory_type is MemoryType.EMOTION:
+        return bool(_ECHO.match(text[c.span_end : c.span_end + 20]))
+    if c.memory_type is not MemoryType.PREFERENCE:
+        return False
+    said = text[c.span_start : c.span_end + 40]
+    return bool(disclosure.SHOWN.search(said) or re.search(r"\ball\b[^.!?]*,?\s+but\b", said))
+
+
+def _QUOTED_SPANS(sentence: str) -> list[tuple[int, int]]:  # noqa: N802
+    return [m.span() for m in _QUOTED.finditer(sentence)]

@@ -1,0 +1,144 @@
+"""What a first-person clause says of its time: a feeling, a liking, a view, a plan, a habit, a past event or a state.
+
+One record per aspect, tried in order; each carries its cue words in both languages, the memory type it makes, its
+time policy (what a clause without time words is dated by) and its own acceptance rule."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from mirror_pipeline.core.extraction.rewrite import PAST_IRREGULAR
+from mirror_pipeline.core.model import MemoryType, Scope
+
+_PAST = (
+    r"(?:(?!(?:need|feed|seed|speed|bleed|proceed|succeed|exceed|breed|indeed)\b)\w+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "put", "set", "cut", "let", "hit", "hurt", "shut", "quit"}))
+    + r"|quit|put|hit|been to)"
+)
+
+
+class TimePolicy(StrEnum):
+    SAID_ELSE_NONE = "said_else_none"  # a state, a liking, a plan: the time said, else no valid time
+    SAID_ELSE_BEFORE_MENTION = "said_else_before_mention"  # a past event: the time said, else "before the mention"
+    SAID_ELSE_MENTION_DAY = "said_else_mention_day"  # a feeling: the day said ("yesterday"), else the day of saying
+
+
+@dataclass(frozen=True)
+class Aspect:
+    name: str  # the predicate's first part: "event:work"
+    memory_type: MemoryType
+    en: re.Pattern[str] | None
+    zh: re.Pattern[str] | None
+    time: TimePolicy = TimePolicy.SAID_ELSE_NONE
+    scope: Scope = Scope.LONG_TERM
+    confidence: float = 0.0  # added to the subject's base confidence
+    tags: tuple[str, ...] = ()
+    accept: Callable[[str, bool], bool] | None = None  # (clause body, zh) -> keep
+
+
+EN_EMOTIONS = (
+    r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
+    r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
+    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive"
+)
+ZH_EMOTIONS = (
+    r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超)?大|"
+    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
+)
+_EN_FEEL = re.compile(
+    r"^(?:(?:I|we)(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
+    r"'m feeling| am feeling)|feeling|been feeling|felt)"
+    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
+    r" both| incredibly| truly| absolutely)*"
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:to|for|of|about|that|with|by)\b)",
+    re.IGNORECASE,
+)
+ZH_FEEL = re.compile(
+    r"(?:有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
+    r"(?P<emotion>" + ZH_EMOTIONS + r")"
+)
+
+
+def _short_zh(body: str, zh: bool) -> bool:
+    return not zh or len(body) <= 14
+
+
+ASPECTS: tuple[Aspect, ...] = (
+    Aspect(
+        name="feels",
+        memory_type=MemoryType.EMOTION,
+        en=_EN_FEEL,
+        zh=ZH_FEEL,
+        time=TimePolicy.SAID_ELSE_MENTION_DAY,
+        scope=Scope.SESSION,
+        confidence=0.1,
+        tags=("state",),
+        accept=_short_zh,
+    ),
+    Aspect(
+        name="prefers",
+        memory_type=MemoryType.PREFERENCE,
+        en=re.compile(
+            r"^(?:I|we)(?: really| just| also| totally| absolutely| still| truly| do| always| sure)*"
+            r" (?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|'m into|am into|'m a (?:big |huge )?fan of)\b"
+            r"|^(?:really |just |also )?(?:love|enjoy)\b"
+            r"|\b(?:my|our) (?:(?:all-time |absolute )?favou?rite|fave|top pick)\b|\btop pick\b"
+            r"|\b(?:passionate about|passion for|love for|obsessed with|can't get enough of|crazy about)\b",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上"),
+    ),
+    Aspect(
+        name="thinks",
+        memory_type=MemoryType.OPINION,
+        en=re.compile(
+            r"^(?:I|we)(?:'ve| have)? (?:always )?(?:think|believe|reckon|feel like|feel that|realized|realised|"
+            r"learned|learnt|found that|know that)\b",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"^(?:我)?(?:一直)?(?:觉得|认为|相信|感觉(?!很?(?:" + ZH_EMOTIONS + r")))"),
+    ),
+    Aspect(
+        name="plans",
+        memory_type=MemoryType.FACT,
+        en=re.compile(
+            r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanna|hope to|hoping to|aim to|aiming|"
+            r"intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|preparing|"
+            r"prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming|dream of|dreaming of)\b",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"(?<![在回])想(?![想起到家念])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"),
+        tags=("goal",),
+    ),
+    Aspect(
+        name="habit",
+        memory_type=MemoryType.FACT,
+        en=re.compile(
+            r"\b(?:usually|always|often|every (?:day|week|morning|night|weekend|month|year|summer)|each (?:day|week)|"
+            r"regularly|weekly|daily|on weekends|used to|tend to|whenever)\b",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"每天|每周|每晚|每个月|每年|经常|总是|习惯|坚持|平时|常常|一向"),
+    ),
+    Aspect(
+        name="event",
+        memory_type=MemoryType.EVENT,
+        en=re.compile(
+            r"^(?!(?:I|we)(?:'ve| have) got\b)(?:(?:I|we)(?:'ve| have)?"
+            r"(?: (?:just|finally|recently|also|already|even|actually|totally|officially|eventually|once))* "
+            + _PAST
+            + r"\b|(?:just |finally |recently |also )*"
+            + _PAST
+            + r"\b)",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的$"),
+        time=TimePolicy.SAID_ELSE_BEFORE_MENTION,
+    ),
+    Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=None),  # whatever else holds now
+)

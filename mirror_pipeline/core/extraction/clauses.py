@@ -1,0 +1,197 @@
+"""Clauses and their subjects, Chinese and English: the engine's view of who a clause is about.
+
+A sentence is cut into clauses at clause punctuation and conjunctions; each clause's leading interjections and
+greetings ("Yeah,", "Hey Gina!", "Thanks!", "哈哈") are stepped over; then its subject is read:
+- FIRST: I / we / 我 / 我们 ("I lost my job", "我是2022年春节后离开A公司的")
+- POSSESSIVE: my X / 我的 X / 我 + a kin word ("My favorite dance style is contemporary", "我妹妹下个月结婚")
+- OMITTED: no subject, and the clause opens with a verb, an adverb or a time word (a Chinese diary's writer, or
+  "Lost my job as a banker yesterday", "Started hitting the gym last week"): the writer
+- OBJECT: someone or something else is the subject but the writer is its object ("Dancing makes me so happy")
+- OTHER: someone else (他 / 妈妈 / you / she / a name): not the writer's statement
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from mirror_pipeline.core.text import CJK_CHAR
+
+
+class Subject(StrEnum):
+    FIRST = "first"
+    POSSESSIVE = "possessive"
+    OMITTED = "omitted"
+    OBJECT = "object"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Clause:
+    start: int  # into the sentence
+    end: int
+    body_start: int  # where the clause proper begins (after interjections)
+    subject: Subject
+    zh: bool
+
+    def text(self, sentence: str) -> str:
+        return sentence[self.body_start : self.end]
+
+
+_EN_SPLIT = re.compile(
+    r"\s[-–—]+\s|[;:]\s|\s*\(|\)\s*"
+    r"|,\s*(?=(?:but|and|so|though|although|plus|because|since|which|while|or)\b)"
+    r"|\s(?=(?:but|so|though|although|plus)\s(?:I|we|my|it|that)\b)"
+    r"|\sand\s(?=(?:I|we|my)\b)"
+    r"|,\s(?=(?:I|we|my)\b)"
+)
+_ZH_SPLIT = re.compile(r"[，,；;：:、（）()]|(?=但是|不过|所以|然后|可是|而且)")
+_EN_LEAD = re.compile(
+    r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
+    r"haha|hahaha|lol|ok|okay|cool|nice|sure|totally|definitely|anyway|btw|by the way|thanks|thank you|"
+    r"thanks a bunch|thx|sorry|true|right|exactly|absolutely|awesome|great|amazing|congrats|congratulations|"
+    r"omg|hmm|um|uh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)\b"
+    r"(?:\s+(?:(?-i:[A-Z][a-z]+)|so much|a lot|for asking|for sharing|again|too|man|buddy))?\s*[,.!~]*\s*"
+    r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
+    re.IGNORECASE,
+)
+_EN_FIRST = re.compile(r"^(?:I|we|We|me and my \w+|my \w+ and I)\b")
+_EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
+# a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going")
+_EN_OMITTED = re.compile(
+    r"^(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now)\s+)*"
+    r"(?:[a-z]+ed|went|got|had|lost|made|took|saw|met|found|bought|began|left|won|ran|wrote|read|taught|built|spent|"
+    r"gave|came|flew|drove|kept|felt|did|became|sold|paid|been|gonna|gotta|going to|planning|hoping|thinking|"
+    r"working|getting|looking|trying|learning|starting|searching|finishing|wrapping|prepping|preparing|heading|"
+    r"living|juggling|putting|taking|making|doing|having|following|hitting|wanna|want to|can't wait|love|loving)\b",
+    re.IGNORECASE,
+)
+# time words that open a clause before its subject ("Next month I'm having an art show", "Last Friday, I went")
+_EN_TIME_LEAD = re.compile(
+    r"(?:(?:since (?:we|I) (?:last )?(?:spoke|talked|chatted|met)(?: last)?)|"
+    r"(?:next|last|this|that) (?:week|weekend|month|year|summer|spring|fall|autumn|winter|night|time|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)|"
+    r"yesterday|today|tonight|recently|lately|these days|nowadays|this morning|earlier|a while ago|"
+    r"(?:a few|two|three|four|five|several|a couple of) (?:days|weeks|months|years) ago|"
+    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|\d{4})|over the weekend|the other day)\s*,?\s+",
+    re.IGNORECASE,
+)
+_EN_OTHER = re.compile(
+    r"^(?:you|your|he|she|they|his|her|their|it|its|this|that|these|those|there|here|what|who|how|why|when|where|"
+    r"which|everyone|everybody|someone|nobody|people|the|a|an)\b",
+    re.IGNORECASE,
+)
+_EN_ME = re.compile(r"\b(?:me|my|myself)\b")
+
+_ZH_LEAD = re.compile(
+    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外)[，,！!。~～\s]*"
+)
+_ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]))")
+_ZH_POSSESSIVE = re.compile(
+    r"^(?:我的|我们的|我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])|我们(?=公司|家|学校|部门|团队|班|组|小区|单位))"
+)
+# a kin word or a person after "my" / 我: the clause is about that person, not the writer ("My sister lives in
+# Sydney", "我妈妈住在青岛"); the patterns read the relation itself
+EN_KIN = re.compile(
+    r"^(?:my|our) (?:(?:\w+ )?(?:mom|mum|dad|mother|father|parents?|kids?|child|children|sons?|daughters?|husband|"
+    r"wife|partner|boyfriend|girlfriend|brothers?|sisters?|siblings?|family|grandma|grandpa|grandmother|"
+    r"grandfather|grand\w+|in-laws|cousins?|aunt|uncle|baby|friends?|bff|buddy|colleagues?|coworkers?|boss|"
+    r"manager|neighbou?rs?|roommates?|teacher|mentor|fianc\w*|dog|cat|pets?|puppy|kitten)\b)",
+    re.IGNORECASE,
+)
+_ZH_KIN = re.compile(
+    r"^我(?:的)?(?:妈|爸|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
+    r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗)"
+)
+# showing something: "This is my brother", "Here's my new painting", "That's my dog"
+_EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
+# someone else opens the clause: a pronoun, a kin word or a role, a name said with 说 / 让 ...
+_ZH_OTHER = re.compile(
+    r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
+    r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
+    r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东)(?!的)|这|那|哪)"
+)
+# what a diary's omitted-subject clause may open with before its verb: a time, an adverb
+_ZH_TIME_WORDS = (
+    "今天|昨天|前天|明天|周末|上周末|这周末|上午|下午|晚上|早上|中午|凌晨|最近|近来|"
+    "终于|已经|又|还|也|刚|刚刚|就|开始|最后|还是|主要是|确实|连夜|第一次|每天|每周|"
+    "每个月|平时|一直|从小|以后|将来|下个月|下周|明年|今年|去年|前年|上个月|这个月|上周|"
+    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易"
+)
+_ZH_TIME_LEAD = re.compile(
+    r"^(?:(?:"
+    + "|".join(sorted(_ZH_TIME_WORDS.split("|"), key=len, reverse=True))  # the longest first: 还是 before 还
+    + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
+)
+
+
+def split(sentence: str) -> list[tuple[int, int]]:
+    zh = bool(CJK_CHAR.search(sentence))
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in (_ZH_SPLIT if zh else _EN_SPLIT).finditer(sentence):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = max(start, m.end())
+    if start < len(sentence):
+        spans.append((start, len(sentence)))
+    out = []
+    for s, e in spans:
+        while s < e and sentence[s] in " \t\n,，.。!！~～":
+            s += 1
+        while e > s and sentence[e - 1] in " \t\n,，~～":
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def read(sentence: str) -> list[Clause]:
+    out = []
+    for s, e in split(sentence):
+        text = sentence[s:e]
+        zh = bool(CJK_CHAR.search(text))
+        lead = (_ZH_LEAD if zh else _EN_LEAD).match(text)
+        body = s + (lead.end() if lead else 0)
+        if not zh and (when := _EN_TIME_LEAD.match(sentence, body, e)):
+            body = when.end()
+        rest = sentence[body:e]
+        out.append(Clause(s, e, body, _subject(rest, zh), zh))
+    return out
+
+
+def _subject(rest: str, zh: bool) -> Subject:
+    if not rest:
+        return Subject.OTHER
+    if zh:
+        rest = zh_after_lead(rest) or rest  # "上上周我去了趟医院": the subject after the time words
+        if rest.startswith("是") and "我" in rest[:12]:
+            return Subject.OBJECT  # "下个月15号是我们的结婚纪念日"
+        if _ZH_KIN.match(rest):
+            return Subject.OTHER
+        if _ZH_POSSESSIVE.match(rest):
+            return Subject.POSSESSIVE
+        if _ZH_FIRST.match(rest):
+            return Subject.FIRST
+        if _ZH_OTHER.match(rest):
+            return Subject.OTHER
+        return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
+    if _EN_FIRST.match(rest):
+        return Subject.FIRST
+    if EN_KIN.match(rest) or _EN_SHOWING.match(rest):
+        return Subject.OTHER
+    if _EN_POSSESSIVE.match(rest):
+        return Subject.POSSESSIVE
+    if _EN_OMITTED.match(rest):
+        return Subject.OMITTED
+    if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
+        return Subject.OTHER
+    return Subject.OBJECT if _EN_ME.search(rest) else Subject.OTHER
+
+
+def zh_after_lead(rest: str) -> str:
+    """A diary clause without its opening time words and adverbs: what its verb is."""
+    m = _ZH_TIME_LEAD.match(rest)
+    return rest[m.end() :] if m else rest

@@ -1,0 +1,352 @@
+"""The general first-person self-disclosure reader: every clause the person says of themselves, in any domain.
+
+For each sentence and clause of the person's own words: who the clause is about (`clauses.py`); whether it asserts
+anything (not a question, a hypothetical, reported speech, a pleasantry or a compliment to the listener); what it says
+of time (`aspects.py`: a feeling, a liking, a view, a plan, a habit, a past event or a state); which domain of a life
+it is in (`domains/`); then one candidate whose content is the clause in the third person in its own language
+(`rewrite.py`), dated by the clause's own time words. Structured attributes (where the person lives, works, who is
+who) are the patterns' (`patterns.py`); this reader adds what no template foresaw, at a lower confidence."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import cache
+
+from mirror_pipeline.core.extraction import clauses, rewrite
+from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect, TimePolicy
+from mirror_pipeline.core.extraction.candidate import from_evidence
+from mirror_pipeline.core.extraction.clauses import Clause, Subject
+from mirror_pipeline.core.extraction.domains import Domain, domains
+from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
+from mirror_pipeline.core.timeexpr import TimeMention, find_times
+
+EXTRACTOR = "rules"
+USER = "user"
+MAX_CLAUSE = 220  # characters: longer runs are pasted text
+BASE = {Subject.FIRST: 0.7, Subject.POSSESSIVE: 0.65, Subject.OMITTED: 0.6, Subject.OBJECT: 0.6}
+
+_EN_QUESTION = re.compile(
+    r"^(?:do|did|does|are|is|was|were|can|could|should|would|where|what|when|why|how|which|who|will|shall|am|have|"
+    r"has|any|anything|wanna|want)\b",
+    re.IGNORECASE,
+)
+_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|几[个点天]")
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
+    r"|如果|假如|要是|假设|万一|的话|也许|或许|说不定",
+    re.IGNORECASE,
+)
+_REPORTED = re.compile(
+    r"(?<![我])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
+    re.IGNORECASE,
+)
+_LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
+# glad / happy / proud FOR someone else is their news, not the person's own state
+_FOR_OTHERS = re.compile(
+    r"\b(?:for|of) (?:him|her|them|his|their|everyone|all of)\b|\b(?:hope|bet|guess|mean|know|agree|wonder|"
+    r"appreciate|see what)\b|为[他她你]|替[他她你]",
+    re.IGNORECASE,
+)
+# "I love all the yellow leaves", "I like that": a liking of something shown in the conversation, not a taste
+SHOWN = re.compile(
+    r"\b(?:love|loved|like|liked|adore|enjoy)\s+(?:all\s+)?(?:the|that|this|those|these|it|how|what|seeing|hearing|"
+    r"reading about)\b",
+    re.IGNORECASE,
+)
+_EN_WORD = re.compile(r"[a-z][a-z'\-]+")
+_FILLER = frozenset(
+    "the and but for with that this those these there here was were are been being have has had just really very "
+    "much so too also still even some any all more most such what when then than them they their its it's it "
+    "i'm i've i'll i'd me my myself we our us you your yeah yes wow oh cool nice great awesome amazing good "
+    "fun love loved like glad happy excited sure know think agree hope wait see hear mean true right totally "
+    "thing things stuff lot lots time times day today way kind sort pretty quite super thanks thank sorry okay "
+    "definitely absolutely can't don't didn't won't not now got get gets going gonna gotta make makes made "
+    "feel feels felt one something anything everything about from into out over back again well keep kept".split()
+)
+_ZH_CONTENT = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]")
+# what opens a Chinese diary clause whose subject is the writer: a verb (after its time words and adverbs)
+_ZH_VERB = re.compile(
+    r"^(?:入|搬|考|收到|读|开|决定|参加|回|去|见|吃|做|领|报|拒|把|和|跟|在|坐|买|学|看|写|跑|养|租|涨|换|订|带|加班|"
+    r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
+    r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
+    r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒)"
+)
+# a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了
+_ZH_OWN = re.compile(r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文)")
+
+
+# a clause that is only a feeling: 心里很难受, 挺有成就感的
+_ZH_FEELING = re.compile(r"^(?:心里|感觉|觉得)?(?:还是)?" + ZH_FEEL.pattern)
+
+
+@cache
+def _domains() -> tuple[tuple[Domain, re.Pattern[str] | None, re.Pattern[str] | None], ...]:
+    return tuple((d, d.en_regex(), d.zh_regex()) for d in domains())
+
+
+_VETOED = Domain(name="vetoed")
+_PERSON_LIKED = re.compile(r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:you|him|her|them|each other)\b)")
+
+
+def _a_person(liked: str) -> bool:
+    liked = liked.lstrip()
+    return bool(_PERSON_LIKED.match(liked) or clauses.EN_KIN.match(liked))
+
+
+def _domain(body: str, zh: bool) -> Domain | None:
+    """The first domain whose words the clause holds and whose rule accepts it; `_VETOED` when a domain's veto
+    says the clause is no disclosure at all."""
+    low = body.lower()
+    for d, en, zh_words in _domains():
+        words = zh_words if zh else en
+        hit = bool(words and words.search(body if zh else low))
+        if hit and d.veto is not None and d.veto(low):
+            return _VETOED
+        if hit and (d.accept is None or d.accept(low)):
+            return d
+    return None
+
+
+def _aspect(body: str, zh: bool) -> tuple[Aspect, re.Match[str] | None]:
+    for a in ASPECTS:
+        cue = a.zh if zh else a.en
+        m = cue.search(body) if cue is not None else None
+        if (cue is None or m) and (a.accept is None or a.accept(body, zh)):
+            return a, m
+    return ASPECTS[-1], None
+
+
+# "I don't live in Tokyo anymore", "我不难过": a denial is the patterns' to read as an ended state, never a statement
+# read as if it were positive; the reader keeps out of it (trust over coverage)
+_NEGATED = re.compile(
+    r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|haven't|hasn't|wasn't|weren't|"
+    r"anymore|nobody|nothing|neither|nor)\b|n't\b"
+)
+_ZH_NEGATED = re.compile(r"不再|没有|没|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)|从来|未|别")
+_ZH_THEN = re.compile(r"的时候|那时候?|那会儿")
+_ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
+
+
+def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
+    if len(body) > MAX_CLAUSE:
+        return False
+    ends_question = sentence.rstrip().endswith(("?", "？")) and last
+    if ends_question or (_ZH_QUESTION.search(body) if clause.zh else _EN_QUESTION.match(body)):
+        return False
+    if _HYPOTHETICAL.search(body) or _REPORTED.search(body) or _LISTENER.search(body):
+        return False
+    if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
+        return False
+    if clause.zh and _ZH_THEN.search(body):
+        return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
+    if _REQUEST.match(clauses.zh_after_lead(body) if clause.zh else body) or ABOUT_THE_CHAT.search(body):
+        return False
+    return not _FOR_OTHERS.search(body)
+
+
+def _content_words(body: str, zh: bool) -> int:
+    if zh:
+        return len(_ZH_CONTENT.findall(body))
+    return sum(1 for w in _EN_WORD.findall(body.lower()) if w not in _FILLER and len(w) > 2)
+
+
+# "It helps me stay motivated", "That's me in that photo", "They make all the difference": its subject is something
+# the conversation pointed at, which the memory would not name
+_PRAISED = re.compile(
+    r"(?i)^(?:that's|that is|sounds|looks|it's|so) (?:so |really |super )?(?:awesome|great|cool|amazing|"
+    r"nice|fun|impressive|wonderful|fantastic|inspiring|incredible)"
+)
+_EN_POINTED = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|they|they're|they've|there|here)\b")
+# V得 + a judgement opening a diary clause: "写得很好" judges a thing (the book), it says nothing of the writer
+_ZH_JUDGED = re.compile(r"^[\u4e00-\u9fff]得(?:很|非常|特别|挺|太|真|不)?(?:好|棒|不错|差|烂|精彩|一般)")
+
+
+def _thing_led(clause: Clause, body: str) -> bool:
+    return clause.zh and clause.subject is Subject.OMITTED and bool(_ZH_OWN.match(clauses.zh_after_lead(body)))
+
+
+def _writer_clause(clause: Clause, body: str) -> bool:
+    """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
+    if clause.subject is Subject.OTHER:
+        return False
+    if clause.subject is Subject.OBJECT and not clause.zh:
+        return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
+    if clause.zh and clause.subject is Subject.OMITTED and _ZH_JUDGED.match(clauses.zh_after_lead(body)):
+        return False
+    if clause.zh and clause.subject is Subject.OMITTED:
+        rest = clauses.zh_after_lead(body)
+        if not rest:
+            return False
+        feeling = _ZH_FEELING.match(rest)
+        return bool(_ZH_VERB.match(rest) or _ZH_OWN.match(rest) or (feeling and feeling.end() >= len(rest) - 2))
+    return True
+
+
+def _compared(sentence: str, t: TimeMention) -> bool:
+    """ "收入比去年多了三成", "busier than last year": a time compared with is not when the statement holds."""
+    before = sentence[max(0, t.span[0] - 6) : t.span[0]]
+    return before.endswith("比") or before.rstrip().lower().endswith("than")
+
+
+def _time(
+    sentence: str, policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
+) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
+    own = [t for t in times if span[0] <= t.span[0] < span[1] and not t.anchor and not _compared(sentence, t)]
+    if own:
+        t = own[0]
+        end = t.end_iso if policy is not TimePolicy.SAID_ELSE_NONE or t.closed_range else None
+        return t.start_iso, end, t.precision, t.expression, ()
+    if said_at is None:
+        return None, None, TimePrecision.UNKNOWN, None, ()
+    day = said_at.date().isoformat()
+    if policy is TimePolicy.SAID_ELSE_MENTION_DAY:
+        return day, day, TimePrecision.DAY, None, ()
+    if policy is TimePolicy.SAID_ELSE_BEFORE_MENTION:
+        return None, day, TimePrecision.UNKNOWN, None, ("before_mention",)  # it happened, by the day it was said
+    return None, None, TimePrecision.UNKNOWN, None, ()
+
+
+def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> tuple[str, str]:
+    """(content, object): a feeling reads as the patterns' snapshot does, so the two merge in governance."""
+    if aspect.memory_type is MemoryType.EMOTION and emotion:
+        return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
+    text = (rewrite.chinese if clause.zh else rewrite.english)(body, clause.subject)
+    return text, text
+
+
+def _without(body: str, expression: str) -> str:
+    """The clause without its resolved time words where they open or close it: the time is in the memory's valid
+    time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
+    break the sentence)."""
+    at = body.find(expression)
+    if at < 0:
+        return body
+    end = at + len(expression)
+    if at == 0:
+        out = body[end:]
+    elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
+        return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
+    elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
+        out = _EN_TIME_PREP.sub("", body[:at])
+    elif body.startswith("在" + expression + "的时候", at - 1):
+        out = body[: at - 1] + body[end + 3 :]
+    else:
+        return body
+    out = out.strip(" ,，")
+    return re.sub(r"\s{2,}", " ", out) if len(out) > 2 else body
+
+
+_EN_TIME_PREP = re.compile(r"(?i)\s+(?:in|on|at|during|since|from|around|by|until|for)(?: the| a)?\s*$")
+# a request to the listener, not a statement: 帮我列一下, 请给我, "help me", "please"
+_REQUEST = re.compile(
+    r"(?i)^(?:帮我|帮忙|请|麻烦|给我|告诉我|help me|please|let me know|tell me)"
+    r"|^我?(?:正?在想|想着|在琢磨|在思考)"  # musing: "我在想工作的事" asserts nothing
+)
+
+
+def read(
+    evidence: Evidence,
+    text: str,
+    sentence_spans: list[tuple[int, int]],
+    said_at: datetime | None,
+    version: str,
+    taken: list[tuple[int, int]],
+    hedged: re.Pattern[str],
+    skip: re.Pattern[str],
+    memo: dict[str, list[TimeMention]],
+) -> list[MemoryCandidate]:
+    """Candidates from the clauses of `text` no pattern has taken (`taken`: spans already read)."""
+    out: list[MemoryCandidate] = []
+    for s_start, s_end in sentence_spans:
+        sentence = text[s_start:s_end]
+        if skip.search(sentence):
+            continue
+        parts = clauses.read(sentence)
+        times: list[TimeMention] | None = None
+        previous: Aspect | None = None
+        thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
+        for n, clause in enumerate(parts):
+            body = clause.text(sentence).strip()
+            span = (s_start + clause.body_start, s_start + clause.end)
+            if not body or any(a < span[1] and span[0] < b for a, b in taken):
+                continue
+            if _HYPOTHETICAL.search(body):
+                break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
+            continued = n > 0 and (parts[n - 1].subject is Subject.OTHER or thing_led[n - 1])
+            if (
+                clause.subject is Subject.OMITTED
+                and not clause.zh
+                and n + 1 < len(parts)
+                and _PRAISED.match(parts[n + 1].text(sentence))
+            ):
+                continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
+            if clause.subject is Subject.OMITTED and continued:
+                continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
+            if not _writer_clause(clause, body) or not _asserted(sentence, clause, body, n == len(parts) - 1):
+                continue
+            aspect, cue = _aspect(body, clause.zh)
+            if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
+                aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
+            if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
+                continue
+            if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
+                continue  # "I love all dances, but contemporary is my top pick": the next clause says which
+            domain = _domain(body, clause.zh)
+            if domain is _VETOED:
+                continue
+            if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
+                continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
+            words = _content_words(body, clause.zh)
+            need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
+            if aspect.memory_type is MemoryType.EMOTION:
+                if _ECHO.search(body):
+                    continue  # "Wow, I'm excited too!": an echo of the other's news
+                need = 0
+            if words < need + (1 if clause.zh else 0):
+                continue  # "Wow, I'm excited too!", "Been hectic": nothing said
+            emotion = cue.group("emotion") if cue is not None and "emotion" in cue.re.groupindex else None
+            if times is None:
+                times = memo.get(sentence)
+                if times is None:
+                    times = memo[sentence] = find_times(sentence, said_at)
+            start, end, precision, expression, tags = _time(
+                sentence, aspect.time, times, (clause.start, clause.end), said_at
+            )
+            previous = aspect if aspect.name in ("plans", "habit") else None
+            said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
+            if said and clause.subject is not Subject.OBJECT:
+                body = _without(body, said.expression)
+            content, obj = _content(body, clause, aspect, emotion)
+            confidence = BASE[clause.subject] + aspect.confidence + (0.05 if domain else 0.0)
+            if hedged.search(body):
+                confidence *= 0.7
+            sensitivity = domain.sensitivity if domain else Sensitivity.MEDIUM
+            predicate = "feels" if aspect.memory_type is MemoryType.EMOTION else f"{aspect.name}:"
+            predicate += "" if aspect.memory_type is MemoryType.EMOTION else (domain.name if domain else "life")
+            out.append(
+                from_evidence(
+                    evidence,
+                    key=("disclosure", predicate),
+                    memory_type=aspect.memory_type,
+                    subject=USER,
+                    predicate=predicate,
+                    object=obj,
+                    content_text=content,
+                    confidence=min(confidence, 0.8),
+                    importance=domain.importance if domain else 0.4,
+                    sensitivity=sensitivity if aspect.memory_type is not MemoryType.EMOTION else Sensitivity.MEDIUM,
+                    span=span,
+                    extractor=EXTRACTOR,
+                    extractor_version=version,
+                    scope=aspect.scope,
+                    valid_time_start=start,
+                    valid_time_end=end,
+                    time_precision=precision,
+                    time_expression=expression,
+                    tags=aspect.tags + tags,
+                )
+            )
+    return out

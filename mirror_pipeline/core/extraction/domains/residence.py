@@ -1,0 +1,25 @@
+import re
+
+from mirror_pipeline.core.entities import is_place
+from mirror_pipeline.core.extraction.domains import Domain
+
+_MOVED_TO = re.compile(r"\bmoved (?:back )?to (?P<to>[a-z][\w.\-]*(?: [a-z][\w.\-]*)?)")
+_A_HOME = re.compile(r"^(?:a|an|the|my|our|this|that|new|another|some)\b")
+
+
+def _not_a_move(body: str) -> bool:
+    """ "I moved to React from Vue": a move to something that is no place and no home is not a move."""
+    m = _MOVED_TO.search(body)
+    if m is None:
+        return False
+    to = m.group("to")
+    return not (_A_HOME.match(to) or is_place(to) or is_place(to.split(" ")[0]))
+
+
+DOMAIN = Domain(
+    name="residence",
+    en=("moved", "move", "moving", "apartment", "house", "home", "neighborhood", "neighbourhood", "rent*", "roommate*"),
+    zh=("搬家", "搬到", "搬了", "租房", "房租", "房子", "买房", "首付", "次卧", "租出去", "老家", "定居", "住在"),
+    importance=0.7,
+    veto=_not_a_move,
+)

@@ -1,0 +1,202 @@
+"""A first-person clause rewritten in the third person, in the language it was said in.
+
+"I'm an assistant manager" -> "The user is an assistant manager"; "Lost my job as a banker" -> "The user lost their
+job as a banker"; "My favorite dance style is contemporary" -> "The user's favorite dance style is contemporary";
+"管理岗不太适合我" (after 我觉得) -> "用户觉得管理岗不太适合自己"; "周末搬家了" (a diary) -> "用户周末搬家了"."""
+
+from __future__ import annotations
+
+import re
+
+from mirror_pipeline.core.extraction.clauses import Subject
+
+PAST_IRREGULAR = frozenset(
+    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
+    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
+    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
+    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
+)
+_MODAL_OR_AUX = frozenset(
+    "can can't cannot could couldn't will won't would wouldn't should shouldn't might must may did didn't "
+    "used never".split()
+)
+_ADVERBS = frozenset(
+    "just really also still always usually often never actually finally recently totally definitely sometimes even "
+    "already kinda only currently now truly seriously honestly absolutely first".split()
+)
+_NOT_PAST = frozenset("need feed seed speed bleed proceed succeed exceed breed".split())
+_EN_FIRST_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), b)
+    for a, b in (
+        (r"^I'm gonna\b|^I am gonna\b", "The user is going to"),
+        (r"^I wanna\b", "The user wants to"),
+        (r"^I gotta\b", "The user has to"),
+        (r"^I'm\b|^I am\b", "The user is"),
+        (r"^I was\b", "The user was"),
+        (r"^I've\b|^I have\b(?= (?:been|got|gotten|had|\w+ed|\w+en)\b)", "The user has"),
+        (r"^I have\b", "The user has"),
+        (r"^I'll\b|^I will\b", "The user will"),
+        (r"^I don't\b|^I do not\b", "The user doesn't"),
+        (r"^I do\b", "The user does"),
+        (r"^we're\b|^we are\b", "The user and others are"),
+        (r"^we've\b|^we have\b", "The user and others have"),
+        (r"^we'll\b", "The user and others will"),
+        (r"^we\b", "The user and others"),
+        (r"^me and my\b", "The user and their"),
+    )
+)
+_EN_OMITTED_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), b)
+    for a, b in (
+        (r"^gonna\b", "The user is going to"),
+        (r"^going to\b", "The user is going to"),
+        (r"^gotta\b", "The user has to"),
+        (r"^wanna\b", "The user wants to"),
+        (r"^want to\b", "The user wants to"),
+        (r"^been\b", "The user has been"),
+        (r"^can't wait\b", "The user can't wait"),
+        (r"^love\b", "The user loves"),
+    )
+)
+_EN_REST = (
+    (re.compile(r"\bI am\b|\bI'm$"), "they are"),  # "who I am" -> "who they are"
+    (re.compile(r"\bI'm\b"), "they're"),
+    (re.compile(r"\bI was\b"), "they were"),
+    (re.compile(r"\bI have\b"), "they have"),
+    (re.compile(r"\bI've\b"), "they've"),
+    (re.compile(r"\bI'll\b"), "they'll"),
+    (re.compile(r"\bI'd\b"), "they'd"),
+    (re.compile(r"\bI\b"), "they"),
+    (re.compile(r"\b[Mm]yself\b"), "themselves"),
+    (re.compile(r"\b[Mm]ine\b"), "theirs"),
+    (re.compile(r"\b[Mm]y\b"), "their"),
+    (re.compile(r"\b[Mm]e\b"), "them"),
+    (re.compile(r"\b[Oo]ur\b"), "their"),
+    (re.compile(r"\bus\b"), "them"),
+    (re.compile(r"\bwe're\b"), "they're"),
+    (re.compile(r"\bwe\b"), "they"),
+)
+
+
+def third_singular(verb: str) -> str:
+    low = verb.lower()
+    if low in ("have", "'ve"):
+        return "has"
+    if low in ("do", "go"):
+        return verb + "es"
+    if low == "be" or low == "am":
+        return "is"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _en_first(body: str) -> tuple[str, str]:
+    for pattern, repl in _EN_FIRST_FORMS:
+        m = pattern.match(body)
+        if m:
+            return repl, body[m.end() :]
+    m = re.match(r"^I\s+", body)
+    if not m:
+        return "The user", " " + body
+    words = body[m.end() :].split(" ")
+    i = 0
+    while i < len(words) - 1 and words[i].lower() in _ADVERBS:
+        i += 1
+    verb = words[i] if words else ""
+    low = verb.lower()
+    past = low.endswith("ed") and low not in _NOT_PAST
+    if low and low not in _MODAL_OR_AUX and low not in PAST_IRREGULAR and not past and verb.isalpha():
+        words[i] = third_singular(verb)
+    return "The user", " " + " ".join(words)
+
+
+# "Learning German has been tough", "Searching for investors has been tricky": the -ing phrase is the subject
+_GERUND_SUBJECT = re.compile(
+    r"(?i)^\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
+    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be)\b"
+)
+
+
+def _en_omitted(body: str) -> tuple[str, str]:
+    if _GERUND_SUBJECT.match(body):
+        return "For the user,", " " + body[:1].lower() + body[1:]
+    for pattern, repl in _EN_OMITTED_FORMS:
+        m = pattern.match(body)
+        if m:
+            return repl, body[m.end() :]
+    words = body.split(" ")
+    i = 0
+    while i < len(words) - 1 and words[i].lower() in _ADVERBS:
+        i += 1
+    verb = words[i].lower() if words else ""
+    lead = " ".join(words[:i]).lower()
+    gap = f" {lead}" if lead else ""
+    rest = " " + " ".join(words[i:])
+    rest = rest[:2].lower() + rest[2:] if not rest[1:3].isupper() else rest
+    return ("The user is" if verb.endswith("ing") else "The user") + gap, rest
+
+
+def _en_object(body: str) -> tuple[str, str]:
+    m = re.search(r"\b(?:[Mm]y|[Mm]e)\b", body)
+    if not m:
+        return body, ""
+    lead = body[: m.start()]
+    for pattern, repl in _EN_REST:
+        lead = pattern.sub(repl, lead)
+    lead += "the user's" if m.group(0).lower() == "my" else "the user"
+    return lead[:1].upper() + lead[1:], body[m.end() :]
+
+
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+
+
+def english(body: str, subject: Subject) -> str:
+    body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
+    if subject is Subject.FIRST:
+        lead, rest = _en_first(body)
+    elif subject is Subject.POSSESSIVE:
+        m = re.match(r"^(?:[Mm]y|[Oo]ur)\s", body)
+        lead, rest = "The user's", " " + body[m.end() if m else 0 :]
+    elif subject is Subject.OMITTED:
+        lead, rest = _en_omitted(body)
+    else:
+        lead, rest = _en_object(body)
+    for pattern, repl in _EN_REST:
+        rest = pattern.sub(repl, rest)
+    return re.sub(r"\s{2,}", " ", lead + rest).strip()
+
+
+_ZH_FIRST = re.compile(r"^我们")
+_ZH_END = re.compile(r"[。！!~～…\s]+$")
+
+
+_ZH_SELF = re.compile(r"我们的|我的|我们|我")
+_SHI_DE = re.compile(r"^(?P<pre>[^是，,]{0,12}?)是(?P<said>[^是]{2,40})的$")
+_MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])")
+
+
+def chinese(body: str, subject: Subject) -> str:
+    body = _ZH_END.sub("", body.strip())
+    # 是…的 marks when / where / how a past event happened: "我是2022年春节后离开A公司的" says "我…离开A公司"
+    body = _SHI_DE.sub(lambda m: m.group("pre") + m.group("said"), body)
+    if subject is Subject.OMITTED and _ZH_SELF.search(body[:8]):
+        subject = Subject.FIRST  # "上上周我去了趟医院": the writer is named after the time words
+    if subject is Subject.OMITTED:
+        head, cut = "用户" + body, 2
+    else:
+        m = _ZH_SELF.search(body)
+        if m is None:
+            head, cut = "用户" + body, 2
+        else:
+            said = m.group(0)
+            repl = "用户的" if said.endswith("的") or subject is Subject.POSSESSIVE else "用户"
+            if said.startswith("我们") and repl == "用户":
+                repl = "用户和同伴"
+            head = body[: m.start()] + repl + body[m.end() :]
+            cut = m.start() + len(repl)
+    lead, tail = head[:cut], head[cut:]
+    tail = _MY_KIN.sub("", tail).replace("我们", "他们").replace("我的", "自己的").replace("我", "自己")
+    return lead + tail

@@ -1,0 +1,90 @@
+"""The general first-person disclosure reader (core/extraction/disclosure.py): plain statements nobody templated."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.model import MemoryType
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+
+
+def read(text: str, actor: str = "user") -> list[tuple[str, str, str | None, str | None]]:
+    return [
+        (c.memory_type.value, c.content_text, c.valid_time_start, c.valid_time_end)
+        for c in extract(evidence(text, actor, when=SAID))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "content"),
+    [
+        ("I lost my job as a banker yesterday.", "event", "The user lost their job as a banker"),
+        ("I got promoted at work!", "event", "The user got promoted at work"),
+        ("My favorite dance style is contemporary.", "preference", "The user's favorite dance style is contemporary"),
+        ("I love all dances, but contemporary is my top pick.", "preference", "Contemporary is the user's top pick"),
+        ("Lost my job as a banker yesterday, so I'm gonna start my own business.", "event", "The user lost their job"),
+        ("Started hitting the gym last week to stay on track.", "event", "The user started hitting the gym"),
+        ("I'm an assistant manager now.", "fact", "The user is an assistant manager"),
+        ("Searching for investors has been tough.", "fact", "For the user, searching for investors has been tough"),
+        ("周末搬家了，从浦东搬到了徐汇。", "event", "用户从浦东搬到了徐汇"),  # a diary: the subject is the writer
+        ("收到了复旦的录取通知书。", "event", "用户收到了复旦的录取通知书"),
+        ("今天还是很开心的。", "emotion", "用户当时感到开心"),  # no 我, no clause-initial feeling
+        ("我觉得管理岗不适合我", "opinion", "用户认为管理岗不适合自己"),  # the pronoun is rewritten
+    ],
+)
+def test_plain_statements_of_self_become_candidates(text: str, kind: str, content: str) -> None:
+    found = read(text)
+    assert any(k == kind and content in c for k, c, _, _ in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wow, I'm excited too!",  # filler
+        "I love all the yellow leaves, it looks so cozy.",  # a compliment on the other person's photo
+        "I'm so happy for you!",  # happiness for someone else
+        "That's so cool, I love your painting.",
+        "If I lost my job I would start a business.",
+        "Did you go to the support group yesterday?",
+        "My sister lives in Sydney.",  # about the sister
+        "他昨天搬到了上海。",
+        "妈妈让我早点回家。",
+        "It helps me stay motivated.",  # what "it" is, the memory would not say
+        "我不难过。",
+        "假如我在谷歌工作，我会很开心。",
+    ],
+)
+def test_what_is_not_the_persons_own_statement_gives_no_disclosure(text: str) -> None:
+    assert [f for f in read(text) if f[0] != "relationship"] == []
+
+
+def test_nothing_from_anyone_but_the_person() -> None:
+    assert read("I lost my job as a banker yesterday.", actor="other:Gina") == []
+    assert read("周末搬家了，从浦东搬到了徐汇。", actor="assistant") == []
+
+
+def test_time_is_the_clauses_own_or_before_the_mention() -> None:
+    (_, content, start, end), *_ = [f for f in read("I went to a pride parade last Friday.") if f[0] == "event"]
+    assert (start, end) == ("2023-05-05", "2023-05-05") and "last Friday" not in content
+    # a past event without time words happened before the mention, never "on the day of the mention"
+    found = extract(evidence("I got promoted at work!", when=SAID))
+    event = next(c for c in found if c.memory_type is MemoryType.EVENT)
+    assert event.valid_time_start is None and event.valid_time_end == "2023-05-08"
+    assert "before_mention" in event.tags
+    # a feeling said to be yesterday's is the day before the message
+    feeling = next(f for f in read("I was so tired yesterday.") if f[0] == "emotion")
+    assert feeling[2:] == ("2023-05-07", "2023-05-07")
+
+
+def test_shi_de_is_read_as_the_past_event_it_dates() -> None:
+    found = extract(evidence("我是2022年春节后离开A公司的", when=SAID))
+    left = [c for c in found if c.predicate == "left"]
+    assert [(c.object, c.valid_time_start) for c in left] == [("A公司", "2022-02-02")]
+
+
+def test_a_comparison_year_does_not_date_the_statement() -> None:
+    found = [f for f in read("收入比去年多了三成。") if f[0] == "event"]
+    assert found and found[0][2] is None
