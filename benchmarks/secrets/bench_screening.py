@@ -21,7 +21,14 @@ from mirror_pipeline.core.screening import PLACEHOLDER_RE, redact_sequence
 HERE = Path(__file__).parent
 CORPORA = tuple(
     HERE / name
-    for name in ("corpus.jsonl", "handwritten.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl")
+    for name in (
+        "corpus.jsonl",
+        "handwritten.jsonl",
+        "heldout4.jsonl",
+        "heldout5.jsonl",
+        "heldout6.jsonl",
+        "heldout7.jsonl",
+    )
     if (HERE / name).exists()
 )
 LOCOMO = Path("/work/shared/benchmarks/locomo10.json")

@@ -22,7 +22,8 @@ _NAME = re.compile(
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
-    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:remind|what'?s|what is|send|tell|give|text you|"
+    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:remind|what'?s|what is|send|tell|give|text you"
+    r"|"
     r"here'?s|share)\b"
 )
 _VALUE = re.compile(

@@ -28,7 +28,8 @@ _CJK_TRIGGERS = (
     "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语 "
     # screening-7: a shared drive's code, an unlock code, backup codes by other names, homophones of 密码
-    "提取码 提取密码 访问码 访问密码 分享码 分享密码 取件密码 解锁码 开锁码 锁屏 开机码 备份码 恢复代码 备用代码 救援码 "
+    "提取码 提取密码 访问码 访问密码 分享码 分享密码 取件密码 解锁码 开锁码 锁屏 开机码 "
+    "备份码 恢复代码 备用代码 救援码 "
     "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
 ).split()
 _TRIGGERS = (
@@ -49,9 +50,6 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
     ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
-    ("net use", ("net use",)),
-    ("words", ("12 words", "24 words", "twelve words")),
-    ("mi m", ("mi ma",)),
 )
 _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("护照", ("护照",)),
@@ -89,22 +87,41 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
-    if _may_be_structured(folded):
+    if (
+        "\n" in folded
+        or folded[:1] in _MARKERS
+        or "/" in folded
+        or "-" in folded
+        or "|" in folded
+        or not ascii_only
+        and ("—" in folded or "–" in folded)
+    ) and _may_be_structured(folded):
         return True
-    if any(map(lowered.__contains__, _LOCKS)) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
-        return True
+
     if "@" in folded and _EMAIL_PAIR.search(folded):
         return True
     words = _LOWER_WORD.findall(lowered)
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
+    if not _LOCK_WORDS.isdisjoint(words) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
+        return True  # a lock named before its code: "garage: 5-9-1-7", "the alarm is 5 5 2 0"
+    if not _PAIRED_WORDS.keys().isdisjoint(words) and any(
+        map(lowered.__contains__, (p for w in words if w in _PAIRED_WORDS for p in _PAIRED_WORDS[w]))
+    ):
+        return True  # "net use", "12 words", "mi ma"
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
 _DIGIT = re.compile(r"\d")
-_LOCKS = ("garage", "gate", "door", "alarm", "shed", "storage", "lock")
+# a word, and the phrases it must begin
+_PAIRED_WORDS = {
+    "net": ("net use",),
+    "words": ("12 words", "24 words", "twelve words"),
+    "mi": ("mi ma",),
+}
+_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker"))
 # whole words that send a text to the rules (looked up with the words of the text, once)
 WORD_TRIGGERS = frozenset("sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask".split())
 
@@ -134,8 +151,6 @@ _MARKERS = frozenset("-*•·+0123456789(①②③④⑤⑥⑦⑧⑨⑩")
 
 def _may_be_structured(folded: str) -> bool:
     """The Python form of _STRUCTURE_PATTERN, each branch behind the substrings it needs."""
-    if not (folded[:1] in _MARKERS or any(map(folded.__contains__, _STRUCTURE_HINTS))):
-        return False
     dashes = folded.count("—") + folded.count("–")
     if dashes >= 2 and _DASHES.search(folded):
         return True
@@ -145,9 +160,6 @@ def _may_be_structured(folded: str) -> bool:
     if seps + folded.count(": ") >= 2 and _FIELDS.search(folded):
         return True
     return "|" in folded and "\n" in folded and bool(_TABLE.search(folded))
-
-
-_STRUCTURE_HINTS = ("\n", "—", "–", " / ", " - ", " | ")
 
 
 _GROUP_FIRSTS = tuple(first for first, _ in _GROUPED_TRIGGERS)
@@ -187,6 +199,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     _STRUCTURE_PATTERN,
     _NAMED_LOCK_PATTERN,
     _EMAIL_PAIR_PATTERN,
+    "(?i)" + "|".join(re.escape(p) for phrases in _PAIRED_WORDS.values() for p in phrases),
     r"(?i)\b(?:" + "|".join(sorted(WORD_TRIGGERS)) + r")\b",
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the

@@ -46,14 +46,16 @@ _EN_KEY = (
     r"puk(?: code)?|app password|api key|"
     r"api token|"
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
-    r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock|suitcase|keypad|entry|"
+    r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock"
+    r"|suitcase|keypad|entry|"
     r"building) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
     r"(?:(?:我|你|他|她|已经|也|还|就|都){0,2}"
     + _ZH_SET
-    + r"|\?|:|=|->|→|=>|-(?=\s)|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated|switched) to|"
+    + r"|\?|:|=|->|→|=>|-(?=\s)|(?i:(?:got |has been |had been |was |is |been )?(?:changed|reset|set|updated"
+    r"|switched) to|"
     r"'s still|’s still|'s now|'s|’s|its|it'?s|it is now|it is|is now|is still|is|was|now|"
     r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
@@ -94,7 +96,10 @@ _CORRECTED = r"[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]
 # the password of a pair: long enough for a network or a login (a Wi-Fi password has at least 8)
 _PAIRED = r"(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
 # digits or Chinese numerals, not a year, a date, an amount or a count
-_ZH_NUMBER = r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}|\d{4,8}))(?![\d.年月日号岁个位次天元块%楼栋层室房])"
+_ZH_NUMBER = (
+    r"(?P<value>(?<![\d.])(?!(?:19|20)\d\d(?!\d))(?:\d(?:[ \t]?[-–—][ \t]?\d|[ \t]\d){3,7}"
+    r"|\d{4,8}))(?![\d.年月日号岁个位次天元块%楼栋层室房])"
+)
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
     r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
@@ -107,7 +112,8 @@ _EN_SAME = (
 _EN_SAFE = (
     r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
     r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
-    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
+    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo"
+    r"|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
 )
@@ -116,7 +122,8 @@ _ZH_SAFE = (
     r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为))?"
 )
 _COMBINATION = (
-    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
+    r"|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
     r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
@@ -318,7 +325,9 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="recovery_code",
         pattern=re.compile(
-            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?|(?:2fa|mfa|otp|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
+            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
+            r"|(?:2fa|mfa|otp"
+            r"|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
             r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
         ),
         judge=Judge.TIGHT,
@@ -764,7 +773,8 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.LOOSE,
         needs=("提取", "访问", "分享", "取件密码"),
     ),
-    # ---- a correction after a decoy in the same message: "[secret] — jk, the real one is x", "[secret]，骗你的，真的是 x"
+    # ---- a correction after a decoy in the same message: "[secret] — jk, the real one is x",
+    # "[secret]，骗你的，真的是 x"
     Rule(
         kind="password",
         pattern=re.compile(
