@@ -45,3 +45,20 @@ def test_a_file_that_breaks_part_way_adds_nothing_and_is_read_whole_once_repaire
     stored.write_bytes(whole)
     assert dg.materialize(assets, selection=["screened_evidence", "secret_references"], resources=resources).success
     assert _counts(home) == (11, 1)
+
+
+def test_a_warehouse_written_with_ids_of_another_format_is_rebuilt_once(tmp_path: Path) -> None:
+    """Issue 9: ids are minted anew (core/ids.py); rows keyed by the old ids must not stay beside the new ones."""
+    home = Home.resolve(tmp_path / "home")
+    home.init(date(2026, 11, 29))
+    import_file(home.inbox, FIXTURE)
+    resources = resources_for(home)
+    assert dg.materialize([inbox_files], resources=resources).success
+    con = duckdb.connect(str(home.warehouse))
+    try:
+        con.execute("update warehouse_meta set value = 'ids-1' where key = 'ids'")
+    finally:
+        con.close()
+    for expected in ("ids", "none"):
+        result = dg.materialize([inbox_files], resources=resources)
+        assert result.asset_materializations_for_node("inbox_files")[0].metadata["rebuilt_tables"].value == expected
