@@ -28,6 +28,7 @@ from mirror_pipeline.adapters.inbox import (
     safe_name,
 )
 from mirror_pipeline.adapters.llm_extractor import ExtractionConfigError
+from mirror_pipeline.adapters.run_history import RUN_LOCK
 from mirror_pipeline.cli.capture import init_home
 from mirror_pipeline.cli.common import Failure, _first_line, _require_home, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
@@ -146,13 +147,15 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
     os.environ.update(dagster_environment(home))
     from dagster import DagsterInstance
 
+    from mirror_pipeline.adapters.run_history import mark_orphaned_runs, process_tags
     from mirror_pipeline.definitions import build_defs
 
     instance = DagsterInstance.get()
+    mark_orphaned_runs(instance, home.root)  # a killed run's STARTED is not left in the history
     job = build_defs(home).resolve_job_def(job_name)
     # the run's own log stays in the run history (the UI shows it); the command says one line
     quiet = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
-    return job.execute_in_process(instance=instance, raise_on_error=False, run_config=quiet)
+    return job.execute_in_process(instance=instance, raise_on_error=False, run_config=quiet, tags=process_tags())
 
 
 @main.command()
@@ -167,7 +170,7 @@ def run_pipeline(home: Home, job_name: str = "mirror_job"):
 def run(home: Home, as_json: bool, job_name: str) -> None:
     """Materialize the asset graph (the definitions the Dagster UI shows) and publish the snapshot."""
     _require_home(home)
-    with open(home.root / ".run.lock", "w") as lock:
+    with open(home.root / RUN_LOCK, "w") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -197,7 +200,11 @@ def status(home: Home, as_json: bool) -> None:
     os.environ.update(dagster_environment(home))
     from dagster import DagsterInstance
 
-    runs = DagsterInstance.get().get_runs(limit=1)
+    from mirror_pipeline.adapters.run_history import mark_orphaned_runs
+
+    instance = DagsterInstance.get()
+    mark_orphaned_runs(instance, home.root)
+    runs = instance.get_runs(limit=1)
     last_run = {"run_id": runs[0].run_id, "status": runs[0].status.value, "job": runs[0].job_name} if runs else None
     layers: dict[str, Any] = {"inbox_files_on_disk": len(inbox_files(home.inbox))}
     states: dict[str, int] = {}
@@ -263,5 +270,24 @@ def ui(home: Home, as_json: bool, port: int) -> None:
         "-p",
         str(port),
     ]
+    os.environ.update(dagster_environment(home))
+    from dagster import DagsterInstance
+
+    from mirror_pipeline.adapters.run_history import mark_orphaned_runs
+
+    mark_orphaned_runs(DagsterInstance.get(), home.root)
     click.echo(f"Dagster UI for {home.root} on http://127.0.0.1:{port}", err=True)
-    raise SystemExit(subprocess.call(cmd, env=env))
+    # Ctrl-C reaches `dagster dev` too (one process group): it is let stop its daemon and runs in order, not killed
+    # (subprocess.call kills the child at once, which left its run STARTED, then FAILED at the next start)
+    child = subprocess.Popen(cmd, env=env)
+    try:
+        code = child.wait()
+    except KeyboardInterrupt:
+        try:
+            code = child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.terminate()
+            code = child.wait()
+    # a run the UI's daemon had started and that stopped with it is canceled, not failed
+    mark_orphaned_runs(DagsterInstance.get(), home.root, stopped_by="mirror ui was stopped")
+    raise SystemExit(code)

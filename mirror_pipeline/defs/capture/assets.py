@@ -4,11 +4,14 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import inbox, warehouse
+from mirror_pipeline.adapters.run_history import PID_TAG, process_tags
 from mirror_pipeline.contracts.tables import INBOX_FILES, WAREHOUSE_TABLES
 from mirror_pipeline.core.ids import ID_FORMAT
 from mirror_pipeline.core.screening import SCREENING_VERSION
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
+
+LISTING_KEY = "inbox_listing"
 
 
 @dg.asset(group_name="capture", kinds={"duckdb"})
@@ -20,6 +23,8 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     """
     h = home.get()
     now = datetime.now(UTC)
+    if PID_TAG not in context.run.tags:  # a run the daemon launched: which process runs it (adapters/run_history)
+        context.instance.add_run_tags(context.run_id, process_tags())
     stale = inbox.remove_stale_temporaries(h.inbox)  # left by a killed import or run: never read, now removed
     with warehouse_db.get_connection() as con:
         # who the user is in a chat that does not say comes from the configured names: when they change, every
@@ -45,6 +50,8 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
             "refused": len(refused),
             "rebuilt_tables": ", ".join(rebuilt) or "none",
             "stale_temporary_files_removed": len(stale),
+            # the inbox as this run left it: the sensor launches no run while the listing is the same
+            LISTING_KEY: inbox.listing_signature(h.inbox),
             "refusals": dg.MetadataValue.md(
                 "\n".join(f"- `{r['file_path']}`: {r['reason']}" for r in refused.iter_rows(named=True)) or "none"
             ),
