@@ -137,13 +137,52 @@ def you(content: str, lang: Language) -> str:
     return text[:1].upper() + text[1:]
 
 
+_SAY_ZH = {
+    "lives_in": "你住在{o}",
+    "works_at": "你在{o}工作",
+    "moved_to": "你搬到了{o}",
+    "left": "你离开了{o}",
+    "joined": "你加入了{o}",
+    "prefers": "你喜欢{o}",
+    "thinks": "你认为{o}",
+    "born_in": "你出生在{o}",
+    "hometown": "你的家乡是{o}",
+    "goal": "你的目标是{o}",
+    "plans_to": "你打算{o}",
+}
+_RELATION_ZH = {
+    "manager": "上司",
+    "cousin": "表亲",
+    "friend": "朋友",
+    "colleague": "同事",
+    "mother": "妈妈",
+    "father": "爸爸",
+    "wife": "妻子",
+    "husband": "丈夫",
+    "sister": "姐妹",
+    "brother": "兄弟",
+}
+
+
+def say(content: str, predicate: str, obj: str, memory_type: str, lang: Language) -> str:
+    """A memory as a sentence to the person, in the question's language: "你在A公司工作" for a Chinese question even
+    when the extractor wrote its sentence in English."""
+    if lang is Language.ZH and detect_language(content) is Language.EN:
+        if memory_type == "relationship":
+            return f"{obj}是你的{_RELATION_ZH.get(predicate, predicate)}"
+        template = _SAY_ZH.get(predicate)
+        if template:
+            return template.format(o=obj)
+    return you(content, lang)
+
+
 def confirmation_question(contents: list[str], why: str, lang: Language, citation: str) -> tuple[str, tuple[str, ...]]:
     if lang is Language.ZH:
-        said = "；".join(f"「{you(c, lang)}」" for c in contents)
+        said = "；".join(f"「{c}」" for c in contents)
         head = "这几条记得对吗？" if len(contents) > 1 else "这条记得对吗？"
         question = f"{head}{said}（{why}；{citation}）" if why else f"{head}{said}（{citation}）"
         return question, ("对", "不对", "改一下", LATER[lang])
-    said = "; ".join(f"“{you(c, lang)}”" for c in contents)
+    said = "; ".join(f"“{c}”" for c in contents)
     head = "Are these right?" if len(contents) > 1 else "Is this right?"
     question = f"{head} {said} ({why}; {citation})" if why else f"{head} {said} ({citation})"
     return question, ("yes", "no", "edit", LATER[lang])
@@ -179,11 +218,11 @@ def two_versions_question(kind: str, subject: str, options: list[str], lang: Lan
 def opinion_question(content: str, lang: Language, citation: str) -> tuple[str, tuple[str, ...]]:
     if lang is Language.ZH:
         return (
-            f"「{you(content, lang)}」是你的看法，还是一个事实？（{citation}）",
+            f"「{content}」是你的看法，还是一个事实？（{citation}）",
             ("是我的看法", "是事实", LATER[lang]),
         )
     return (
-        f"Is “{you(content, lang)}” your view, or a fact? ({citation})",
+        f"Is “{content}” your view, or a fact? ({citation})",
         ("my view", "a fact", LATER[lang]),
     )
 

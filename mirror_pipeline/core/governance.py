@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
 from mirror_pipeline.core.conflicts import (
+    LATER,
     EvidenceBrief,
     about,
     agree,
@@ -23,6 +24,7 @@ from mirror_pipeline.core.conflicts import (
     interval,
     language_of,
     opinion_question,
+    say,
     stale_question,
     two_versions_question,
     width,
@@ -296,7 +298,7 @@ def _last_said(run: list[Extracted]) -> datetime:
 
 def value_key(obj: str) -> str:
     """Which value of a memory a decision was about, in a form that survives re-extraction ("A公司" = "A Company")."""
-    return canonical(obj)
+    return stable_id("val", canonical(obj))  # a digest: a decision file never holds a memory's words
 
 
 def pick_token(m: MemoryObject) -> str:
@@ -434,13 +436,14 @@ def govern(
         _mark_used(fx, d, "evidence forgotten")
     for memory_id, d in sorted(fx.forgotten.items()):
         tombstones.append((memory_id, "memory", d))
+        _mark_used(fx, d, "memory forgotten: a content-free tombstone stays")
+    pending: list[tuple[MemoryObject, list[Extracted]]] = []
     for key in sorted(slots):
         memory_id = stable_id("mem", *key)
         if memory_id in fx.forgotten:
-            _mark_used(fx, fx.forgotten[memory_id], "memory forgotten")
             continue
         chain, head, slot_issues = _govern_slot(
-            memory_id, key, slots[key], tz, fx, policy, evidence, now, change_evidence
+            memory_id, key, slots[key], tz, fx, policy, evidence, now, change_evidence, pending
         )
         versions.extend(chain)
         if head is not None:
@@ -448,6 +451,8 @@ def govern(
         issues.extend(slot_issues)
     current, relation_issues, versions = _relation_conflicts(current, versions, fx, evidence, user_names)
     issues.extend(relation_issues)
+    in_conflict = {m.memory_id for m in current if m.state is MemoryState.CONFLICTED}
+    issues.extend(_grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy))
     versions, current, quarantined, check_issues = quarantine(versions, current)
     issues.extend(check_issues)
     issues = _ration(issues, fx)
@@ -474,7 +479,10 @@ def _govern_slot(
     evidence: dict[str, EvidenceBrief],
     now: datetime | None,
     change_evidence: set[str],
+    pending: list[tuple[MemoryObject, list[Extracted]]],
 ) -> tuple[list[MemoryObject], MemoryObject | None, list[MemoryIssue]]:
+    """One memory: its versions, its head (None when nothing of it is served), its questions; a head that waits
+    for a plain confirmation goes to `pending` (asked together with what the same message said)."""
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
     if key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
@@ -584,7 +592,7 @@ def _govern_slot(
     if head.state is MemoryState.PENDING_REVIEW and not any(
         i.issue_type is IssueType.OPINION_FACT_CONFUSION for i in issues
     ):
-        issues.append(_confirmation_issue(head, kept[-1], evidence, policy))
+        pending.append((head, kept[-1]))
     if head.state is MemoryState.ARCHIVED:
         return chain + archived, None, issues
     return chain + archived, head, issues
@@ -713,8 +721,8 @@ def _opinion_as_fact(
             confirmed_by=None,
             state_path=(*head.state_path[:-1], str(MemoryState.PENDING_REVIEW)),
         )
-    lang = language_of(head.content_text)
-    question, options = opinion_question(head.content_text, lang, _citation(run[-1], evidence, lang))
+    lang = _lang([run], evidence, head.content_text)
+    question, options = opinion_question(_say(head, lang), lang, _citation(run[-1], evidence, lang))
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.OPINION_FACT_CONFUSION),
         issue_type=IssueType.OPINION_FACT_CONFUSION,
@@ -739,6 +747,16 @@ def _citation(e: Extracted, evidence: dict[str, EvidenceBrief], lang: Language) 
     words = excerpt(brief.text, c.span_start, c.span_end) if brief else c.content_text
     when = (brief.timestamp if brief else None) or c.mention_time
     return cite(when, words, lang)
+
+
+def _say(m: MemoryObject, lang: Language) -> str:
+    return say(m.content_text, m.predicate, m.object, str(m.memory_type), lang)
+
+
+def _lang(runs: Sequence[list[Extracted]], evidence: dict[str, EvidenceBrief], *fallback: str) -> Language:
+    """The language the person used: of their own words (the evidence), else of the memory's sentence."""
+    words = [evidence[e.candidate.evidence_id].text for run in runs for e in run if e.candidate.evidence_id in evidence]
+    return language_of(*words) if words else language_of(*fallback)
 
 
 def _evidence_key(evidence_ids: Sequence[str]) -> str:
@@ -766,13 +784,14 @@ def _relation_conflicts(
             continue
         if all(m.confirmed_by == "user" for m in group):
             continue  # the person said each of them: both hold
-        lang = language_of(*(m.content_text for m in group))
+        words = [evidence[e].text for m in group for e in m.evidence_ids if e in evidence]
+        lang = language_of(*(words or [m.content_text for m in group]))
         cites = []
         for m in group:
             brief = evidence.get(m.evidence_ids[0])
             words = excerpt(brief.text) if brief else m.content_text
             cites.append(
-                f"{you(m.content_text, lang)}（{cite(brief.timestamp if brief else None, words, lang)}）"
+                f"{_say(m, lang)}（{cite(brief.timestamp if brief else None, words, lang)}）"
                 if lang is Language.ZH
                 else f"{you(m.content_text, lang)} ({cite(brief.timestamp if brief else None, words, lang)})"
             )
@@ -918,30 +937,50 @@ def memory_labels(memory: MemoryObject, user_names: Sequence[str] = ()) -> tuple
 
 
 def _confirmation_issue(
-    memory: MemoryObject, run: list[Extracted], evidence: dict[str, EvidenceBrief], policy: Policy
+    group: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
 ) -> MemoryIssue:
-    sessions = _sessions(run, evidence)
-    decision = write_policy(
-        memory.memory_type, memory.predicate, memory.sensitivity, memory.confidence, sessions, policy
+    """One question for the memories one message said (12.1: one answer settles every memory it can)."""
+    rules = [
+        write_policy(m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy)
+        for m, run in group
+    ]
+    priority = min((r.priority or IssuePriority.MEDIUM for r in rules), key=PRIORITY_RANK.__getitem__)
+    runs = [run for _, run in group]
+    lang = _lang(runs, evidence, *(m.content_text for m, _ in group))
+    whys = list(dict.fromkeys((r.reason_zh if lang is Language.ZH else r.reason) for r in rules))
+    why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
+    question, options = confirmation_question(
+        [_say(m, lang) for m, _ in group], why, lang, _citation(runs[0][-1], evidence, lang)
     )
-    lang = language_of(memory.content_text)
-    why = decision.reason_zh if lang is Language.ZH else decision.reason
-    question, options = confirmation_question([memory.content_text], why, lang, _citation(run[-1], evidence, lang))
+    memory_ids = tuple(m.memory_id for m, _ in group)
+    evidence_ids = tuple(dict.fromkeys(e for m, _ in group for e in m.evidence_ids))
     return MemoryIssue(
-        issue_id=stable_id("iss", memory.memory_id, IssueType.CONFIRMATION_NEEDED),
+        issue_id=stable_id("iss", *memory_ids, IssueType.CONFIRMATION_NEEDED),
         issue_type=IssueType.CONFIRMATION_NEEDED,
-        priority=decision.priority or IssuePriority.MEDIUM,
+        priority=priority,
         status=IssueStatus.OPEN,
-        memory_ids=(memory.memory_id,),
+        memory_ids=memory_ids,
         question=question,
         options=options,
-        evidence_ids=memory.evidence_ids,
-        created_at=memory.created_at,
+        evidence_ids=evidence_ids,
+        created_at=min(m.created_at for m, _ in group),
         choices=("confirm", "reject", "edit", "later"),
-        impact=memory.importance,
+        impact=max(m.importance for m, _ in group) + 0.1 * (len(group) - 1),
         language=str(lang),
-        evidence_key=_evidence_key(memory.evidence_ids),
+        evidence_key=_evidence_key(evidence_ids),
     )
+
+
+def _grouped_confirmations(
+    pending: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
+) -> list[MemoryIssue]:
+    groups: dict[str, list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
+    for m, run in pending:
+        groups[run[-1].candidate.evidence_id].append((m, run))
+    return [
+        _confirmation_issue(sorted(g, key=lambda x: x[0].memory_id), evidence, policy)
+        for _, g in sorted(groups.items())
+    ]
 
 
 _KIND_TYPE = {
@@ -956,7 +995,7 @@ def _conflict_issue(
 ) -> MemoryIssue:
     """Both versions stay; the question cites each side's evidence (date and a short excerpt)."""
     head = sides[-1]
-    lang = language_of(*(m.content_text for m in sides))
+    lang = _lang(runs, evidence, *(m.content_text for m in sides))
     options = []
     for m, run in zip(sides, runs, strict=True):
         said = m.time_expression or m.valid_time_start or "" if kind == "timeline" else m.object
@@ -991,24 +1030,83 @@ def _conflict_issue(
     )
 
 
+_SECRET_KIND_ZH = {
+    "password": "密码",
+    "api_key": "API 密钥",
+    "pin": "PIN 码",
+    "recovery_code": "恢复码",
+    "private_key": "私钥",
+    "token": "令牌",
+}
+
+
 def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue]:
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
     whether it is what it seems and where the secret is kept (never the secret itself)."""
-    return [
-        MemoryIssue(
-            issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
-            issue_type=IssueType.CONFIRMATION_NEEDED,
-            priority=IssuePriority.HIGH,
-            status=IssueStatus.OPEN,
-            memory_ids=(ref.secret_ref_id,),
-            question=(
-                f"A {ref.kind.replace('_', ' ')} for “{ref.label}” was found and kept out of your memory. "
+    out = []
+    for ref in refs:
+        if ref.state is not MemoryState.PENDING_REVIEW:
+            continue
+        lang = language_of(ref.label)
+        kind = ref.kind.replace("_", " ")
+        if lang is Language.ZH:
+            kind = _SECRET_KIND_ZH.get(ref.kind, kind)
+            question = (
+                f"在你的记录里发现了「{ref.label}」的{kind}，已经挡在记忆之外。对吗？"
+                "它保存在哪里（密码管理器、保险箱）？"
+            )
+            options = ("对", "不是秘密", "记下保存位置", LATER[lang])
+        else:
+            question = (
+                f"A {kind} for “{ref.label}” was found and kept out of your memory. "
                 "Is that right, and where is it kept (a password manager, a vault)?"
-            ),
-            options=("confirm", "reject", "set vault", "later"),
-            evidence_ids=(ref.evidence_id,),
-            created_at=ref.created_at,
+            )
+            options = ("yes", "not a secret", "set where it is kept", LATER[lang])
+        out.append(
+            MemoryIssue(
+                issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
+                issue_type=IssueType.CONFIRMATION_NEEDED,
+                priority=IssuePriority.HIGH,
+                status=IssueStatus.OPEN,
+                memory_ids=(ref.secret_ref_id,),
+                question=question,
+                options=options,
+                evidence_ids=(ref.evidence_id,),
+                created_at=ref.created_at or datetime(1970, 1, 1, tzinfo=UTC),
+                choices=("confirm", "reject", "set_vault", "later"),
+                impact=1.0,
+                language=str(lang),
+                evidence_key=_evidence_key([ref.evidence_id]),
+            )
         )
-        for ref in refs
-        if ref.state is MemoryState.PENDING_REVIEW
-    ]
+    return out
+
+
+def apply_to_secret_references(
+    refs: Sequence[SecretReference], decisions: Sequence[Decision]
+) -> tuple[list[SecretReference], set[str]]:
+    """The person confirms a secret reference, says where it is kept and gives a hint (already validated by
+    `hints.checked_hint` when the decision was made), or says it is not a secret. Returns the references and the
+    decisions applied."""
+    by_id = {r.secret_ref_id: r for r in refs}
+    used: set[str] = set()
+    for d in ordered(decisions):
+        # an answer to a question names the question; the reference it asked about is in the answer
+        target = d.target if d.action is not Action.CHOOSE else next(iter(d.extra.get("memory_ids") or []), "")
+        ref = by_id.get(target)
+        if ref is None:
+            continue
+        if d.action in (Action.CONFIRM, Action.SET_VAULT) or (
+            d.action is Action.CHOOSE and d.extra.get("effect") == "confirm"
+        ):
+            changes: dict = {"state": MemoryState.CONFIRMED}
+            if d.vault:
+                changes["vault"] = d.vault
+            if d.hint:
+                changes["hint"] = d.hint
+            by_id[target] = replace(ref, **changes)
+            used.add(d.decision_id)
+        elif d.action is Action.REJECT or (d.action is Action.CHOOSE and d.extra.get("effect") == "reject"):
+            by_id[target] = replace(ref, state=MemoryState.ARCHIVED)
+            used.add(d.decision_id)
+    return [by_id[r.secret_ref_id] for r in refs], used

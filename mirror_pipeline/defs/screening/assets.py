@@ -8,7 +8,8 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 from duckdb import DuckDBPyConnection
 
-from mirror_pipeline.adapters import formats, warehouse
+from mirror_pipeline.adapters import forgetting, formats, warehouse
+from mirror_pipeline.adapters.decisions import forgotten_evidence
 from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES, PARSED_FILES, SECRET_REFERENCES
 from mirror_pipeline.core.evidence import screen_message
 from mirror_pipeline.core.model import Message
@@ -54,6 +55,10 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES):  # downstream reads them even when nothing is new
             warehouse.ensure(con, table)
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
+        # what the person asked to forget is never read again; a file taken out of the inbox takes its evidence
+        skip = forgotten_evidence(h.decisions)
+        with warehouse.transaction(con):
+            removed = forgetting.drop_removed_files(con, accepted["file_path"].to_list())
         read_before = warehouse.read(con, PARSED_FILES)["file_hash"]
         new_files = accepted.filter(~accepted["file_hash"].is_in(read_before.implode()))
         for f in new_files.iter_rows(named=True):
@@ -64,7 +69,7 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
                 # a file's evidence and its secret references stand or fall together, all of the file or none
                 with warehouse.transaction(con):
                     for batch in batches:
-                        new_evidence, new_refs = _append_screened(con, batch, f, now)
+                        new_evidence, new_refs = _append_screened(con, batch, f, now, skip)
                         file_added, file_refs = file_added + new_evidence, file_refs + new_refs
                     parsed = PARSED_FILES.frame([{"file_hash": f["file_hash"], "parsed_at": now}])
                     warehouse.append_new(con, PARSED_FILES, parsed, key="file_hash")
@@ -80,12 +85,15 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
             "files_unreadable": ", ".join(unreadable) or "none",
             "new_evidence": added,
             "evidence_total": total,
+            "evidence_of_removed_files_dropped": removed,
         },
     )
     yield dg.MaterializeResult(asset_key="secret_references", metadata={"new_references": refs})
 
 
-def _append_screened(con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime) -> tuple[int, int]:
+def _append_screened(
+    con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime, skip: frozenset[str] = frozenset()
+) -> tuple[int, int]:
     """Screen a batch of one file's messages and append what is new; (new evidence, new secret references)."""
     evidence_rows: list[dict] = []
     reference_rows: list[dict] = []
@@ -93,6 +101,8 @@ def _append_screened(con: DuckDBPyConnection, messages: list[Message], f: dict, 
         screened = screen_message(
             message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"]
         )
+        if screened.evidence.evidence_id in skip:
+            continue
         evidence_rows.append(as_row(screened.evidence, captured_at=now))
         # a message without a time of its own: the reference is dated when it was found
         reference_rows.extend(
