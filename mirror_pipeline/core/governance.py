@@ -368,6 +368,7 @@ class Effects:
         elif effect.startswith("pick\x1f"):
             _, memory_id, value, start = effect.split("\x1f")
             self.picks[memory_id] = (value, start, d)
+            self.confirms[memory_id].append((value, d))  # the account chosen is confirmed by the person
             for other in memory_ids:  # a relation said two ways: the other account is not right
                 if other != memory_id:
                     self.rejects[other].append((None, d))
@@ -585,7 +586,7 @@ def _govern_slot(
     if stale_issue:
         issues.append(stale_issue)
     head, opinion_issue, more = _opinion_as_fact(head, kept[-1], fx, evidence)
-    chain[-1:] = [head, *more] if more else [head]
+    chain[-1:] = more or [head]
     head = chain[-1]
     if opinion_issue:
         issues.append(opinion_issue)
@@ -977,8 +978,9 @@ def _grouped_confirmations(
     groups: dict[str, list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
     for m, run in pending:
         groups[run[-1].candidate.evidence_id].append((m, run))
+    # in the order the message said them
     return [
-        _confirmation_issue(sorted(g, key=lambda x: x[0].memory_id), evidence, policy)
+        _confirmation_issue(sorted(g, key=lambda x: (x[1][-1].candidate.span_start, x[0].memory_id)), evidence, policy)
         for _, g in sorted(groups.items())
     ]
 
