@@ -96,7 +96,8 @@ def slot_key(c: MemoryCandidate) -> tuple[str, ...]:
     if c.memory_type is MemoryType.EMOTION:
         # one snapshot per feeling and day: a state at a time never supersedes or merges into another day's
         return (c.subject, str(c.memory_type), c.predicate, canonical(c.object), c.valid_time_start or "")
-    if c.predicate in SINGLE_VALUED:
+    # "我住在世界上最美的城市": a judgement, not a value of where one lives; it stands apart (and becomes a question)
+    if c.predicate in SINGLE_VALUED and not (c.memory_type is MemoryType.FACT and evaluative(c.object)):
         return (c.subject, c.predicate)
     return (c.subject, c.predicate, canonical(c.object))
 

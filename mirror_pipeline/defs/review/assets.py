@@ -1,6 +1,4 @@
-from __future__ import annotations
-
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import dagster as dg
 from dagster_duckdb import DuckDBResource
@@ -16,6 +14,8 @@ from mirror_pipeline.contracts.tables import (
     SECRET_REFERENCES,
 )
 from mirror_pipeline.core import review, serving
+from mirror_pipeline.core.policy import policy_from_config
+from mirror_pipeline.defs.governance.assets import run_now
 from mirror_pipeline.defs.resources import MirrorHome
 
 REVIEW_DEPS = ["governed_memories", "memory_issues", "secret_references", "inbox_files"]
@@ -28,39 +28,67 @@ def _write(home: MirrorHome, kind: str, name: str, text: str) -> dg.MaterializeR
     return dg.MaterializeResult(metadata={"path": str(path), "lines": text.count("\n")})
 
 
+def _language(con) -> str:
+    """The person's language: what most of their own recent words are written in."""
+    rows = con.execute(
+        "select raw_content from evidence where actor = 'user' order by timestamp desc nulls last limit 500"
+    ).fetchall()
+    return review.language_of_person([r[0] for r in rows])
+
+
 @dg.asset(deps=REVIEW_DEPS, group_name="review")
-def daily_review(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
-    """Today's intake: what was read, what was proposed, which files could not be read."""
-    now = datetime.now(UTC)
+def daily_review(
+    context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource
+) -> dg.MaterializeResult:
+    """Today's intake in one short digest: what was read, what was newly noted, which files could not be read."""
+    now = run_now(context)
     since = now - timedelta(days=1)
     with warehouse_db.get_connection() as con:
         new_evidence = len(warehouse.read(con, EVIDENCE, "captured_at >= ?", [since]))
         new_candidates = len(warehouse.read(con, MEMORY_CANDIDATES, "extracted_at >= ?", [since]))
         refused = warehouse.read(con, INBOX_FILES, "status = 'refused'").to_dicts()
         refs = len(warehouse.read(con, SECRET_REFERENCES, "state = 'pending_review'"))
-    return _write(
-        home, "daily", now.date().isoformat(), review.daily(now.date(), new_evidence, new_candidates, refused, refs)
-    )
+        memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
+        lang = _language(con)
+    new = memories.filter(memories["updated_at"] >= since).to_dicts()
+    text = review.daily(now.date(), new_evidence, new_candidates, refused, refs, new, lang)
+    return _write(home, "daily", now.date().isoformat(), text)
 
 
 @dg.asset(deps=REVIEW_DEPS, group_name="review")
-def weekly_review(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
-    """This week's questions for you: the new long-term memories waiting for your confirmation, and conflicts."""
-    now = datetime.now(UTC)
+def weekly_review(
+    context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource
+) -> dg.MaterializeResult:
+    """This week's questions: open conflicts, new long-term memories waiting for you, timeline gaps, current goals."""
+    now = run_now(context)
+    policy = policy_from_config(home.get().config.get("policy"))
     with warehouse_db.get_connection() as con:
         memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
         issues = serving.open_issues(warehouse.read(con, MEMORY_ISSUES)).to_dicts()
+        lang = _language(con)
     pending = memories.filter(memories["state"] == "pending_review").to_dicts()
     week = now.date() - timedelta(days=now.weekday())
-    return _write(home, "weekly", week.isoformat(), review.weekly(week, pending, issues))
+    text = review.weekly(week, pending, issues, memories.to_dicts(), lang, policy.max_questions_per_review)
+    return _write(home, "weekly", week.isoformat(), text)
 
 
 @dg.asset(deps=REVIEW_DEPS, group_name="review")
-def monthly_review(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
-    """The month's overview: your timeline and everything mi-mirror holds about you, by kind."""
-    now = datetime.now(UTC)
+def monthly_review(
+    context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource
+) -> dg.MaterializeResult:
+    """The month's overview: your timeline, relationship changes, preference drift, what to archive, and everything
+    mi-mirror holds about you, by kind."""
+    now = run_now(context)
+    h = home.get()
+    policy = policy_from_config(h.config.get("policy"))
     with warehouse_db.get_connection() as con:
-        memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
+        versions = warehouse.read(con, MEMORY_VERSIONS)
+        memories = serving.served_memories(versions)
         evidence = warehouse.read(con, EVIDENCE)
-    timeline = serving.timeline(memories, evidence, home.get().timezone.key).to_dicts()
-    return _write(home, "monthly", now.strftime("%Y-%m"), review.monthly(now.date(), memories.to_dicts(), timeline))
+        lang = _language(con)
+    timeline = serving.timeline(memories, evidence, h.timezone.key).to_dicts()
+    proposals = review.archive_proposals(
+        versions.filter(versions["is_current"]).to_dicts(), now, policy.archive_after_days
+    )
+    text = review.monthly(now.date(), memories.to_dicts(), timeline, versions.to_dicts(), proposals, lang)
+    return _write(home, "monthly", now.strftime("%Y-%m"), text)
