@@ -57,7 +57,8 @@ def purge_ids(
             if ids and column in columns:
                 clauses.append(f'"{column}" in (select unnest(?::varchar[]))')
                 params.append(ids)
-        if hashes and "content_hash" in columns:
+        # caches keyed by a text's hash (LLM answers, embeddings); a table that names its evidence is purged by id
+        if hashes and "content_hash" in columns and "evidence_id" not in columns:
             clauses.append('"content_hash" in (select unnest(?::varchar[]))')
             params.append(hashes)
         if ev and "evidence_ids" in columns and columns["evidence_ids"].endswith("[]"):
