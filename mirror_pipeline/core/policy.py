@@ -129,10 +129,10 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         why_zh="关于长期目标",
     ),
     Rule(
-        name="where_you_live_is_low_risk",
+        name="where_you_live_is_low_risk",  # "我现在住东京" (10.2 class A), and the move that says so
         write=Write.AUTO_CONFIRM,
-        memory_types=(MemoryType.FACT,),
-        predicates=("lives_in",),
+        memory_types=(MemoryType.FACT, MemoryType.EVENT),
+        predicates=("lives_in", "moved_to"),
         min_confidence=0.85,
     ),
     Rule(
