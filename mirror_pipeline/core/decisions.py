@@ -28,10 +28,9 @@ class Action(StrEnum):
     DISMISS = "dismiss"  # an issue is not a real question: nothing changes, it is not asked again
     LATER = "later"  # ask again only when something new bears on it
     SET_VAULT = "set_vault"  # a secret reference: where it is kept, and a hint (never the secret)
-    ARCHIVE = "archive"
 
 
-MEMORY_ACTIONS = frozenset({Action.CONFIRM, Action.REJECT, Action.EDIT, Action.FORGET, Action.ARCHIVE})
+MEMORY_ACTIONS = frozenset({Action.CONFIRM, Action.REJECT, Action.EDIT, Action.FORGET})
 ISSUE_ACTIONS = frozenset({Action.CHOOSE, Action.DISMISS, Action.LATER})
 
 
