@@ -160,7 +160,8 @@ def _time_clusters(items: list[Extracted]) -> list[list[Extracted]]:
         else:
             clusters[hit].append(e)
             spans[hit] = (min(spans[hit][0], span[0]), max(spans[hit][1], span[1]))
-    untimed = [e for e in items if e not in timed]
+    timed_ids = {id(e) for e in timed}
+    untimed = [e for e in items if id(e) not in timed_ids]
     if not clusters:
         return [items]
     clusters[0] = clusters[0] + untimed

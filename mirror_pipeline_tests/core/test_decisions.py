@@ -294,3 +294,21 @@ def test_the_same_inputs_give_the_same_state() -> None:
 def test_a_decision_line_round_trips() -> None:
     d = new_decision(Action.EDIT, "mem_1", T0, text="我住在杭州", object_key="val_1")
     assert parse_line(d.to_json(), "x:1") == d
+
+
+def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
+    from mirror_pipeline.core.governance import apply_to_secret_references, secret_reference_issues
+    from mirror_pipeline.core.model import SecretReference
+
+    ref = SecretReference("sec_1", "password", "家里wifi", "家里wifi", "ev_1", T0)
+    (question,) = secret_reference_issues([ref])
+    assert question.question.startswith("在你的记录里发现了「家里wifi」的密码") and question.options[-1] == "以后再说"
+    d = new_decision(Action.SET_VAULT, "sec_1", T0, vault="1Password", hint="与家里wifi相关")
+    (kept,), used = apply_to_secret_references([ref], [d])
+    assert (kept.state, kept.vault, kept.hint, used) == (
+        MemoryState.CONFIRMED,
+        "1Password",
+        "与家里wifi相关",
+        {d.decision_id},
+    )
+    assert secret_reference_issues([kept]) == []
