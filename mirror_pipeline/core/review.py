@@ -117,13 +117,22 @@ def weekly(
     return "\n".join(lines) + "\n"
 
 
-def archive_proposals(memories: Sequence[Row], now: datetime, archive_after_days: int) -> list[Row]:
-    """Memories neither mentioned nor used (by a task) for `archive_after_days`: proposed, never archived silently."""
+def archive_proposals(
+    memories: Sequence[Row],
+    now: datetime,
+    archive_after_days: int,
+    last_mentioned: dict[str, datetime] | None = None,
+    last_used: dict[str, datetime] | None = None,
+) -> list[Row]:
+    """Memories neither mentioned (in the person's words), confirmed, nor used by a task for `archive_after_days`:
+    proposed, never archived silently. Events and dated feelings are history, not proposals."""
     cutoff = now - timedelta(days=archive_after_days)
+    mentioned, used = last_mentioned or {}, last_used or {}
     out = []
     for m in memories:
-        last = max(t for t in (m.get("updated_at"), m.get("last_accessed_at"), m.get("last_confirmed_at")) if t)
-        if last < cutoff and m["memory_type"] not in ("event", "emotion"):
+        times = [mentioned.get(m["memory_id"]), used.get(m["memory_id"]), m.get("last_confirmed_at")]
+        known = [t for t in times if t is not None]
+        if known and max(known) < cutoff and m["memory_type"] not in ("event", "emotion"):
             out.append(m)
     return out
 

@@ -312,3 +312,15 @@ def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
         {d.decision_id},
     )
     assert secret_reference_issues([kept]) == []
+
+
+def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> None:
+    from mirror_pipeline.core.review import archive_proposals
+
+    old = {"memory_id": "mem_old", "memory_type": "preference", "last_confirmed_at": None}
+    used = {"memory_id": "mem_used", "memory_type": "preference", "last_confirmed_at": None}
+    event = {"memory_id": "mem_event", "memory_type": "event", "last_confirmed_at": None}
+    now = T0 + timedelta(days=800)
+    mentioned = {"mem_old": T0, "mem_used": T0, "mem_event": T0}
+    proposals = archive_proposals([old, used, event], now, 540, mentioned, {"mem_used": now - timedelta(days=3)})
+    assert [p["memory_id"] for p in proposals] == ["mem_old"]

@@ -1,6 +1,9 @@
-from datetime import timedelta
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
 
 import dagster as dg
+import polars as pl
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
@@ -26,6 +29,24 @@ def _write(home: MirrorHome, kind: str, name: str, text: str) -> dg.MaterializeR
     write_atomically(path, text.encode("utf-8"))
     # only where the document is: its text (memories) stays out of the run history, which `forget` cannot reach
     return dg.MaterializeResult(metadata={"path": str(path), "lines": text.count("\n")})
+
+
+def _last_used(audit: Path) -> dict[str, datetime]:
+    """When a task last used each memory (audit/accesses.jsonl, written by `mirror context`)."""
+    used: dict[str, datetime] = {}
+    path = audit / "accesses.jsonl"
+    if not path.exists():
+        return used
+    with path.open(encoding="utf-8", errors="replace") as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+                at = datetime.fromisoformat(entry["at"])
+            except (ValueError, KeyError, TypeError):
+                continue
+            for memory_id in entry.get("memory_ids", []):
+                used[memory_id] = max(used.get(memory_id, at), at)
+    return used
 
 
 def _language(con) -> str:
@@ -87,8 +108,17 @@ def monthly_review(
         evidence = warehouse.read(con, EVIDENCE)
         lang = _language(con)
     timeline = serving.timeline(memories, evidence, h.timezone.key).to_dicts()
+    current = versions.filter(versions["is_current"])
+    mentioned = (
+        current.select("memory_id", "evidence_ids")
+        .explode("evidence_ids")
+        .join(evidence.select(pl.col("evidence_id").alias("evidence_ids"), "timestamp"), on="evidence_ids")
+        .group_by("memory_id")
+        .agg(pl.col("timestamp").max())
+    )
+    last_mentioned = {r["memory_id"]: r["timestamp"] for r in mentioned.iter_rows(named=True) if r["timestamp"]}
     proposals = review.archive_proposals(
-        versions.filter(versions["is_current"]).to_dicts(), now, policy.archive_after_days
+        current.to_dicts(), now, policy.archive_after_days, last_mentioned, _last_used(h.audit)
     )
     text = review.monthly(now.date(), memories.to_dicts(), timeline, versions.to_dicts(), proposals, lang)
     return _write(home, "monthly", now.strftime("%Y-%m"), text)
