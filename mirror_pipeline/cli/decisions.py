@@ -275,9 +275,25 @@ class Keys:
         return sys.stdin.readline().strip() or sys.stdin.readline().strip()
 
 
+def _answered_since_snapshot(home: Home) -> set[str]:
+    """Issues and memories decided on after the served snapshot was made: not asked again before the next run."""
+    meta = _served_or_empty(home, "snapshot_meta")
+    published = meta[0]["published_at"] if meta else None
+    done: set[str] = set()
+    for d in store.read_all(home.decisions).decisions:
+        if published is None or d.at > published:
+            done |= {d.target, *(d.extra.get("memory_ids") or [])}
+    return done
+
+
 def _ordered_questions(home: Home) -> list[dict[str, Any]]:
     rank = {"critical": 0, "high": 1, "medium": 2, "low": 3}
-    issues = [i for i in _served_or_empty(home, "open_issues") if i["status"] == "open"]
+    done = _answered_since_snapshot(home)
+    issues = [
+        i
+        for i in _served_or_empty(home, "open_issues")
+        if i["status"] == "open" and i["issue_id"] not in done and not set(i["memory_ids"]) & done
+    ]
     return sorted(issues, key=lambda i: (rank.get(i["priority"], 9), -(i.get("impact") or 0.0), i["issue_id"]))
 
 
