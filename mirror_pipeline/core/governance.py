@@ -541,7 +541,7 @@ def _govern_slot(
         chain[i] = _move(chain[i], MemoryState.SUPERSEDED, valid_time_end=end)
 
     if contested and picked_index is not None:
-        _, d = pick[2], pick[2]
+        d = pick[2]
         for i in range(len(chain) - 1):
             if kind == "single" and i not in contested[1]:
                 close(i)
@@ -1003,13 +1003,11 @@ def _conflict_issue(
     options = []
     for m, run in zip(sides, runs, strict=True):
         said = m.time_expression or m.valid_time_start or "" if kind == "timeline" else m.object
-        sep = "，" if lang is Language.ZH else ", "
         options.append(
             f"{said}（{_citation(run[-1], evidence, lang)}）"
             if lang is Language.ZH
             else f"{said} ({_citation(run[-1], evidence, lang)})"
         )
-        del sep
     question, shown = two_versions_question(
         kind, about(head.predicate, head.object, head.content_text, lang), options, lang
     )
