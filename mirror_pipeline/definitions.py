@@ -8,7 +8,12 @@ from mirror_pipeline.adapters.home import CONFIG_NAME, Home
 from mirror_pipeline.adapters.llm_extractor import Extractor, extractor_for
 from mirror_pipeline.defs.capture.assets import inbox_files
 from mirror_pipeline.defs.capture.sensors import inbox_sensor
-from mirror_pipeline.defs.governance.assets import every_memory_has_evidence, governed_memories
+from mirror_pipeline.defs.governance.assets import (
+    every_memory_has_evidence,
+    forgetting_applied,
+    governed_memories,
+    memories_are_consistent,
+)
 from mirror_pipeline.defs.indexes.assets import search_index
 from mirror_pipeline.defs.interpretation.assets import build_memory_candidates
 from mirror_pipeline.defs.resources import resources_for
@@ -42,6 +47,7 @@ def build_defs(home: Home, extractor: Extractor | None = None) -> dg.Definitions
             governed_memories,
             search_index,
             served_snapshot,
+            forgetting_applied,
             daily_review,
             weekly_review,
             monthly_review,
@@ -49,6 +55,7 @@ def build_defs(home: Home, extractor: Extractor | None = None) -> dg.Definitions
         asset_checks=[
             evidence_holds_no_secret,
             every_memory_has_evidence,
+            memories_are_consistent,
             memories_hold_no_secret,
             served_snapshot_holds_no_secret,
         ],

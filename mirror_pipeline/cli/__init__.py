@@ -1,6 +1,6 @@
 """The `mirror` command (see shared/CONTRACT.md). One module per group of commands, each registering on `main`:
 `pipeline` (init, import, run, status, ui), `reads` (context, search, timeline, issues, secrets), `capture`
-(note, and the interview of init)."""
+(note, and the interview of init), `decisions` (show, confirm, reject, edit, forget, resolve, review)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from mirror_pipeline.cli import capture, pipeline, reads  # noqa: F401  (registers the commands)
+from mirror_pipeline.cli import capture, decisions, pipeline, reads  # noqa: F401  (registers the commands)
 from mirror_pipeline.cli.group import main
 
 __all__ = ["main", "run_cli"]

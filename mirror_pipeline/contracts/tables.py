@@ -211,6 +211,10 @@ MEMORY_VERSIONS = Table(
         Col("is_current", pl.Boolean),
         Col("labels", TEXTS),
         Col("tags", TEXTS),
+        Col("confirmed_by", pl.String, nullable=True, checks=(pa.Check.isin(["auto", "user"]),)),
+        Col("changed_by", pl.String),
+        Col("decision_id", pl.String, nullable=True),
+        Col("state_path", TEXTS),
     ),
 )
 
@@ -226,7 +230,40 @@ MEMORY_ISSUES = Table(
         Col("options", TEXTS),
         Col("evidence_ids", TEXTS),
         Col("created_at", UTC_TIME),
+        Col("choices", TEXTS),
+        Col("impact", pl.Float64),
+        Col("language", pl.String),
+        Col("evidence_key", pl.String),
     ),
+)
+
+# What is left of a forgotten memory or evidence (section 16): ids, when and by which decision. Never content.
+TOMBSTONES = Table(
+    "tombstones",
+    (
+        Col("target_id", pl.String, unique=True),
+        Col("kind", pl.String, checks=(pa.Check.isin(["memory", "evidence", "file"]),)),
+        Col("decision_id", pl.String, nullable=True),
+        Col("forgotten_at", UTC_TIME, nullable=True),
+    ),
+)
+
+# How each of the person's decisions was applied on the last run (a decision whose memory is gone is kept, reported)
+DECISION_OUTCOMES = Table(
+    "decision_outcomes",
+    (
+        Col("decision_id", pl.String, unique=True),
+        Col("action", pl.String),
+        Col("target", pl.String),
+        Col("applied", pl.Boolean),
+        Col("note", pl.String),
+    ),
+)
+
+# Memories a governance check found broken: withheld from serving, each with an issue for the person
+QUARANTINED_MEMORIES = Table(
+    "quarantined_memories",
+    (Col("version_id", pl.String), Col("memory_id", pl.String), Col("check", pl.String)),
 )
 
 SEARCH_DOCUMENTS = Table(
@@ -327,4 +364,7 @@ WAREHOUSE_TABLES = (
     MEMORY_ISSUES,
     SEARCH_DOCUMENTS,
     WITHHELD_EVIDENCE,
+    TOMBSTONES,
+    DECISION_OUTCOMES,
+    QUARANTINED_MEMORIES,
 )

@@ -6,32 +6,55 @@ same input gives the same memories, the same versions and the same issues.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
+from mirror_pipeline.core.conflicts import (
+    LATER,
+    EvidenceBrief,
+    about,
+    agree,
+    cite,
+    confirmation_question,
+    evaluative,
+    excerpt,
+    interval,
+    language_of,
+    opinion_question,
+    say,
+    stale_question,
+    two_versions_question,
+    width,
+    you,
+)
+from mirror_pipeline.core.decisions import Action, Decision, ordered
 from mirror_pipeline.core.entities import canonical
 from mirror_pipeline.core.model import (
     IssuePriority,
     IssueStatus,
     IssueType,
+    Language,
     MemoryCandidate,
     MemoryIssue,
     MemoryObject,
     MemoryState,
     MemoryType,
+    Scope,
     SecretReference,
     Sensitivity,
     TimePrecision,
 )
-from mirror_pipeline.core.states import walk
+from mirror_pipeline.core.policy import Policy, Write
+from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
 
 # A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
 SINGLE_VALUED = frozenset({"lives_in", "works_at"})
-AUTO_CONFIRM_PREDICATES = frozenset({"lives_in"})
+DEFAULT_POLICY = Policy()
 
 
 @dataclass(frozen=True)
@@ -47,31 +70,34 @@ class WriteDecision:
     state: MemoryState
     priority: IssuePriority | None
     reason: str
+    reason_zh: str = ""
 
 
 def write_policy(
-    memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, support: int
+    memory_type: MemoryType,
+    predicate: str,
+    sensitivity: Sensitivity,
+    confidence: float,
+    support: int,
+    policy: Policy | None = None,
 ) -> WriteDecision:
-    """Section 10.2: class A is confirmed automatically, B waits for the person, C must be confirmed by the person.
+    """Section 10.2 through the policy table: auto-confirm (explicit, low risk), wait for the person, must confirm.
+    `support` is in how many sessions it was said (a preference that recurs becomes long-term).
 
     An emotion snapshot is a record of what the person said they felt on a day (P4): kept as said, never asked
     about and never a fact."""
-    if memory_type is MemoryType.EMOTION:
-        return WriteDecision(MemoryState.CONFIRMED, None, "a dated state, kept as said (not a fact)")
-    if sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED) or confidence < 0.7:
-        return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.HIGH, "class C: sensitive or uncertain")
-    if memory_type is MemoryType.FACT and predicate in AUTO_CONFIRM_PREDICATES and confidence >= 0.85:
-        return WriteDecision(MemoryState.CONFIRMED, None, "class A: explicit, low-risk statement")
-    if memory_type is MemoryType.PREFERENCE and (confidence >= 0.85 or support >= 2):
-        return WriteDecision(MemoryState.CONFIRMED, None, "class A: explicit or repeated preference")
-    return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.MEDIUM, "class B: valuable, wants confirmation")
+    rule = (policy or DEFAULT_POLICY).rule_for(memory_type, predicate, sensitivity, confidence, support)
+    if rule.write in (Write.AUTO_CONFIRM, Write.KEEP_AS_SAID):
+        return WriteDecision(MemoryState.CONFIRMED, None, rule.why_en or rule.name, rule.why_zh)
+    return WriteDecision(MemoryState.PENDING_REVIEW, rule.priority, rule.why_en, rule.why_zh)
 
 
 def slot_key(c: MemoryCandidate) -> tuple[str, ...]:
     if c.memory_type is MemoryType.EMOTION:
         # one snapshot per feeling and day: a state at a time never supersedes or merges into another day's
         return (c.subject, str(c.memory_type), c.predicate, canonical(c.object), c.valid_time_start or "")
-    if c.predicate in SINGLE_VALUED:
+    # "我住在世界上最美的城市": a judgement, not a value of where one lives; it stands apart (and becomes a question)
+    if c.predicate in SINGLE_VALUED and not (c.memory_type is MemoryType.FACT and evaluative(c.object)):
         return (c.subject, c.predicate)
     return (c.subject, c.predicate, canonical(c.object))
 
@@ -82,6 +108,10 @@ class Governed:
     current: list[MemoryObject]
     issues: list[MemoryIssue]
     labels: dict[str, tuple[str, ...]]  # version_id -> labels shown to agents
+    # what is left of forgotten memories and evidence: (target id, kind, decision) — never content
+    tombstones: list[tuple[str, str, Decision]] = field(default_factory=list)
+    outcomes: list[tuple[Decision, bool, str]] = field(default_factory=list)  # each decision: applied?, why
+    quarantined: list[tuple[str, str, str]] = field(default_factory=list)  # (version_id, memory_id, check)
 
 
 def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
@@ -111,17 +141,80 @@ def _runs(items: list[Extracted]) -> list[list[Extracted]]:
     return runs
 
 
-def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str | None) -> MemoryObject:
+def _time_clusters(items: list[Extracted]) -> list[list[Extracted]]:
+    """Accounts of one event grouped by whether their times agree (precision-aware: "2021" holds "2021-06"); an
+    account without a time agrees with any. Two or more groups are two versions of when it happened."""
+    timed = sorted(
+        (e for e in items if interval(e.candidate.valid_time_start, e.candidate.valid_time_end)),
+        key=lambda e: interval(e.candidate.valid_time_start, e.candidate.valid_time_end),
+    )
+    clusters: list[list[Extracted]] = []
+    spans: list[tuple[date, date]] = []
+    for e in timed:
+        span = interval(e.candidate.valid_time_start, e.candidate.valid_time_end)
+        assert span is not None
+        hit = next((i for i, s in enumerate(spans) if agree(s, span)), None)
+        if hit is None:
+            clusters.append([e])
+            spans.append(span)
+        else:
+            clusters[hit].append(e)
+            spans[hit] = (min(spans[hit][0], span[0]), max(spans[hit][1], span[1]))
+    timed_ids = {id(e) for e in timed}
+    untimed = [e for e in items if id(e) not in timed_ids]
+    if not clusters:
+        return [items]
+    clusters[0] = clusters[0] + untimed
+    return clusters
+
+
+def _sessions(run: list[Extracted], evidence: dict[str, EvidenceBrief]) -> int:
+    sessions = {
+        evidence[e.candidate.evidence_id].session_id if e.candidate.evidence_id in evidence else e.candidate.evidence_id
+        for e in run
+    }
+    return len(sessions)
+
+
+def _move(m: MemoryObject, *targets: MemoryState, **changes) -> MemoryObject:
+    """A memory through legal moves only (7.2), each recorded in its state path."""
+    state = walk(m.state, *targets)
+    path = (m.state_path or (str(m.state),)) + tuple(str(t) for t in targets)
+    return replace(m, state=state, state_path=path, **changes)
+
+
+def _version(
+    memory_id: str,
+    version: int,
+    run: list[Extracted],
+    supersedes: str | None,
+    policy: Policy,
+    evidence: dict[str, EvidenceBrief],
+) -> MemoryObject:
     best = max(run, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
     c = best.candidate
-    evidence = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
-    decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, len(evidence))
-    timed = next((e.candidate for e in run if e.candidate.valid_time_start), None)
+    evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
+    sessions = _sessions(run, evidence)
+    decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy)
+    # the most precise of the times that agree ("2021" and "2021-06": June 2021)
+    timed_all = [e.candidate for e in run if interval(e.candidate.valid_time_start, e.candidate.valid_time_end)]
+    timed = min(
+        timed_all,
+        key=lambda t: (width(interval(t.valid_time_start, t.valid_time_end)), t.valid_time_end is None),  # type: ignore[arg-type]
+        default=None,
+    )
     said = [e.candidate for e in run if e.candidate.time_expression]
+    path = (MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, decision.state)
+    # a preference said in two sessions is long-term; a feeling of one day never is
+    scope = c.scope
+    if c.memory_type is MemoryType.PREFERENCE and sessions >= 2:
+        scope = Scope.LONG_TERM
+    if c.memory_type is MemoryType.EMOTION:
+        scope = Scope.SESSION
     return MemoryObject(
         memory_id=memory_id,
         memory_type=c.memory_type,
-        state=walk(MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, decision.state),
+        state=walk(*path),
         subject=c.subject,
         predicate=c.predicate,
         object=c.object,
@@ -129,9 +222,9 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
         confidence=max(e.candidate.confidence for e in run),
         importance=max(e.candidate.importance for e in run),
         sensitivity=c.sensitivity,
-        scope=c.scope,
+        scope=scope,
         source_type=c.source_type,
-        evidence_ids=evidence,
+        evidence_ids=evidence_ids,
         created_at=min(e.extracted_at for e in run),
         updated_at=max(e.extracted_at for e in run),
         valid_time_start=timed.valid_time_start if timed else None,
@@ -141,6 +234,8 @@ def _version(memory_id: str, version: int, run: list[Extracted], supersedes: str
         time_expression=timed.time_expression if timed else (said[0].time_expression if said else None),
         version=version,
         supersedes=supersedes,
+        confirmed_by="auto" if decision.state is MemoryState.CONFIRMED else None,
+        state_path=tuple(str(p) for p in path),
     )
 
 
@@ -182,61 +277,654 @@ def resolve_event_anchors(extracted: Sequence[Extracted]) -> list[Extracted]:
     return out
 
 
+# a duration said as still true: "搬到杭州三年了", "已经两年", "for three years", "since 2021"
+_STILL_TRUE = re.compile(
+    r"[年月周天]了|已经|至今|到现在|\bfor (?:\d+|a|an|one|two|three|four|five|six|several|many) "
+    r"(?:years?|months?|weeks?)\b|\bsince\b",
+    re.IGNORECASE,
+)
+
+
+def still_true(time_expression: str | None) -> bool:
+    return bool(time_expression and _STILL_TRUE.search(time_expression))
+
+
 def _mention_day(run: list[Extracted], tz: tzinfo) -> str | None:
     times = [e.candidate.mention_time for e in run if e.candidate.mention_time]
     return _local_day(max(times), tz) if times else None
 
 
-def govern(extracted: Sequence[Extracted], tz: tzinfo = UTC) -> Governed:
-    """All memories, their versions and the issues they raise, from the candidates. `tz` is the person's timezone:
-    "said the same day" and the end of a superseded version are days of the person's calendar."""
+def _last_said(run: list[Extracted]) -> datetime:
+    return max(e.candidate.mention_time or e.extracted_at for e in run)
+
+
+def value_key(obj: str) -> str:
+    """Which value of a memory a decision was about, in a form that survives re-extraction ("A公司" = "A Company")."""
+    return stable_id("val", canonical(obj))  # a digest: a decision file never holds a memory's words
+
+
+def pick_token(m: MemoryObject) -> str:
+    return f"pick\x1f{m.memory_id}\x1f{value_key(m.object)}\x1f{m.valid_time_start or ''}"
+
+
+@dataclass
+class Effects:
+    """The person's decisions, replayed in order, as what they do to each memory and issue."""
+
+    confirms: dict[str, list[tuple[str | None, Decision]]] = field(default_factory=lambda: defaultdict(list))
+    rejects: dict[str, list[tuple[str | None, Decision]]] = field(default_factory=lambda: defaultdict(list))
+    edits: dict[str, Decision] = field(default_factory=dict)
+    picks: dict[str, tuple[str, str, Decision]] = field(default_factory=dict)  # memory -> (value, start, decision)
+    kinds: dict[str, tuple[str, Decision]] = field(default_factory=dict)  # "as_opinion" / "as_fact" / ...
+    forgotten: dict[str, Decision] = field(default_factory=dict)
+    forgotten_evidence: dict[str, Decision] = field(default_factory=dict)
+    deferred: dict[str, tuple[str, Decision]] = field(default_factory=dict)
+    dismissed: dict[str, Decision] = field(default_factory=dict)
+    used: dict[str, str] = field(default_factory=dict)  # decision id -> what it did
+
+    @staticmethod
+    def of(decisions: Sequence[Decision]) -> Effects:
+        fx = Effects()
+        for d in ordered(decisions):
+            fx._add(d)
+        return fx
+
+    def _add(self, d: Decision) -> None:
+        if d.action is Action.CONFIRM:
+            self.confirms[d.target].append((d.object_key, d))
+        elif d.action is Action.REJECT:
+            self.rejects[d.target].append((d.object_key, d))
+        elif d.action is Action.EDIT and d.text:
+            self.edits[d.target] = d
+        elif d.action is Action.FORGET:
+            self.forgotten[d.target] = d
+        elif d.action is Action.FORGET_EVIDENCE:
+            self.forgotten_evidence[d.target] = d
+        elif d.action is Action.LATER:
+            self.deferred[d.target] = (d.evidence_key or "", d)
+        elif d.action is Action.DISMISS:
+            self.dismissed[d.target] = d
+        elif d.action is Action.CHOOSE:
+            self._choose(d)
+
+    def _choose(self, d: Decision) -> None:
+        """An answer to a question: what its option did, recorded with the decision (`extra.effect`), so it still
+        applies when the question's id or wording changes."""
+        effect = str(d.extra.get("effect", ""))
+        memory_ids = [str(m) for m in d.extra.get("memory_ids", [])]
+        keys = d.extra.get("object_keys", {}) or {}
+        if effect == "later":
+            self.deferred[d.target] = (d.evidence_key or "", d)
+        elif effect in ("confirm", "still", "both", "as_fact"):
+            for m in memory_ids:
+                self.confirms[m].append((keys.get(m), d))
+        elif effect in ("reject", "no_longer"):
+            for m in memory_ids:
+                self.rejects[m].append((keys.get(m), d))
+        elif effect == "as_opinion":
+            for m in memory_ids:
+                self.kinds[m] = ("as_opinion", d)
+        elif effect == "edit" and d.text:
+            for m in memory_ids:
+                self.edits[m] = d
+        elif effect.startswith("pick\x1f"):
+            _, memory_id, value, start = effect.split("\x1f")
+            self.picks[memory_id] = (value, start, d)
+            self.confirms[memory_id].append((value, d))  # the account chosen is confirmed by the person
+            for other in memory_ids:  # a relation said two ways: the other account is not right
+                if other != memory_id:
+                    self.rejects[other].append((None, d))
+
+    def confirmed(self, m: MemoryObject) -> Decision | None:
+        hits = [d for key, d in self.confirms.get(m.memory_id, []) if key in (None, value_key(m.object))]
+        return hits[-1] if hits else None
+
+    def rejected(self, memory_id: str, obj: str) -> Decision | None:
+        hits = [d for key, d in self.rejects.get(memory_id, []) if key in (None, value_key(obj))]
+        return hits[-1] if hits else None
+
+
+def _mark_used(fx: Effects, d: Decision | None, what: str) -> None:
+    if d is not None:
+        fx.used.setdefault(d.decision_id, what)
+
+
+def _superseding(
+    head: MemoryObject, decision: Decision, changes: dict, target: MemoryState = MemoryState.CONFIRMED
+) -> MemoryObject:
+    """A new version made by the person (an edit, a choice): it supersedes the head, says who and when."""
+    base = replace(
+        head,
+        version=head.version + 1,
+        supersedes=head.version_id,
+        state=MemoryState.INFERRED,
+        state_path=(str(MemoryState.CAPTURED), str(MemoryState.EXTRACTED), str(MemoryState.INFERRED)),
+        updated_at=decision.at,
+        changed_by=decision.by,
+        decision_id=decision.decision_id,
+        **changes,
+    )
+    return _move(base, target, last_confirmed_at=decision.at, confirmed_by="user")
+
+
+def govern(
+    extracted: Sequence[Extracted],
+    tz: tzinfo = UTC,
+    *,
+    decisions: Sequence[Decision] = (),
+    policy: Policy | None = None,
+    now: datetime | None = None,
+    evidence: dict[str, EvidenceBrief] | None = None,
+    user_names: Sequence[str] = (),
+) -> Governed:
+    """All memories, their versions and the issues they raise: a pure function of the candidates, the person's
+    decisions, the policy and `now` (one per run). `tz` is the person's timezone: "said the same day" and the end of
+    a superseded version are days of the person's calendar."""
+    policy = policy or DEFAULT_POLICY
+    evidence = evidence or {}
+    fx = Effects.of(decisions)
+    items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in fx.forgotten_evidence]
+    # evidence that says a change happened ("I moved", "我入职了"): a new value there is a change, not a doubt
+    change_evidence = {e.candidate.evidence_id for e in items if e.candidate.memory_type is MemoryType.EVENT}
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
-    for e in resolve_event_anchors(extracted):
+    for e in items:
         slots[slot_key(e.candidate)].append(e)
 
     versions: list[MemoryObject] = []
     current: list[MemoryObject] = []
     issues: list[MemoryIssue] = []
-    labels: dict[str, tuple[str, ...]] = {}
+    tombstones: list[tuple[str, str, Decision]] = []
+    for evidence_id, d in sorted(fx.forgotten_evidence.items()):
+        tombstones.append((evidence_id, "evidence", d))
+        _mark_used(fx, d, "evidence forgotten")
+    for memory_id, d in sorted(fx.forgotten.items()):
+        tombstones.append((memory_id, "memory", d))
+        _mark_used(fx, d, "memory forgotten: a content-free tombstone stays")
+    pending: list[tuple[MemoryObject, list[Extracted]]] = []
     for key in sorted(slots):
         memory_id = stable_id("mem", *key)
-        ordered = sorted(slots[key], key=_order(tz))
-        runs = _runs(ordered) if key[1] in SINGLE_VALUED else [ordered]
-        chain: list[MemoryObject] = []
-        for number, run in enumerate(runs, start=1):
-            chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None))
-        # two different values said the same day, with nothing saying which came later: ask, do not guess
-        conflict = (
-            len(runs) >= 2
-            and _mention_day(runs[-1], tz) == _mention_day(runs[-2], tz)
-            and not chain[-1].valid_time_start
+        if memory_id in fx.forgotten:
+            continue
+        chain, head, slot_issues = _govern_slot(
+            memory_id, key, slots[key], tz, fx, policy, evidence, now, change_evidence, pending
         )
-        # older versions are superseded; each ends where the next one begins (when that is known)
-        for i in range(len(chain) - (2 if conflict else 1)):
-            nxt = chain[i + 1]
-            end = chain[i].valid_time_end or nxt.valid_time_start or _mention_day(runs[i + 1], tz)
-            chain[i] = replace(chain[i], state=walk(chain[i].state, MemoryState.SUPERSEDED), valid_time_end=end)
-        if conflict:
-            for i in (-2, -1):
-                chain[i] = replace(chain[i], state=walk(chain[i].state, MemoryState.CONFLICTED))
-            issues.append(_conflict_issue(chain[-2], chain[-1]))
-        head = chain[-1]
         versions.extend(chain)
-        current.append(head)
-        if head.state is MemoryState.PENDING_REVIEW:
-            issues.append(_confirmation_issue(head))
-    for memory in versions:
-        labels[memory.version_id] = memory_labels(memory)
-    return Governed(versions, current, issues, labels)
+        if head is not None:
+            current.append(head)
+        issues.extend(slot_issues)
+    current, relation_issues, versions = _relation_conflicts(current, versions, fx, evidence, user_names)
+    issues.extend(relation_issues)
+    in_conflict = {m.memory_id for m in current if m.state is MemoryState.CONFLICTED}
+    issues.extend(_grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy))
+    versions, current, quarantined, check_issues = quarantine(versions, current)
+    issues.extend(check_issues)
+    issues = _ration(issues, fx)
+    labels = {m.version_id: memory_labels(m, user_names) for m in versions}
+    outcomes = [
+        (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
+    ]
+    return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
 
 
-def memory_labels(memory: MemoryObject) -> tuple[str, ...]:
+def _unmatched_reason(d: Decision) -> str:
+    if d.action in (Action.LATER, Action.DISMISS) or (d.action is Action.CHOOSE and d.extra.get("effect") == "later"):
+        return "no such question now"
+    return "kept: no current memory it applies to (it applies again if the memory comes back)"
+
+
+def _govern_slot(
+    memory_id: str,
+    key: tuple[str, ...],
+    items: list[Extracted],
+    tz: tzinfo,
+    fx: Effects,
+    policy: Policy,
+    evidence: dict[str, EvidenceBrief],
+    now: datetime | None,
+    change_evidence: set[str],
+    pending: list[tuple[MemoryObject, list[Extracted]]],
+) -> tuple[list[MemoryObject], MemoryObject | None, list[MemoryIssue]]:
+    """One memory: its versions, its head (None when nothing of it is served), its questions; a head that waits
+    for a plain confirmation goes to `pending` (asked together with what the same message said)."""
+    ordered_items = sorted(items, key=_order(tz))
+    first = ordered_items[0].candidate
+    if key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
+        runs = _runs(ordered_items)
+        kind = "single"
+    elif first.memory_type is MemoryType.EVENT:
+        runs = _time_clusters(ordered_items)
+        kind = "event"
+    else:
+        runs = [ordered_items]
+        kind = "plain"
+    # what the person said is wrong is kept as history, never served
+    kept: list[list[Extracted]] = []
+    rejected: list[tuple[list[Extracted], Decision]] = []
+    for run in runs:
+        d = fx.rejected(memory_id, run[0].candidate.object)
+        if d is not None:
+            rejected.append((run, d))
+        else:
+            kept.append(run)
+    chain: list[MemoryObject] = []
+    for number, run in enumerate(kept, start=1):
+        chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None, policy, evidence))
+    archived: list[MemoryObject] = []
+    for number, (run, d) in enumerate(rejected, start=len(kept) + 1):
+        v = _version(memory_id, number, run, None, policy, evidence)
+        archived.append(
+            _move(v, MemoryState.ARCHIVED, decision_id=d.decision_id, changed_by=d.by, tags=(*v.tags, "rejected"))
+        )
+        _mark_used(fx, d, "rejected")
+    if not chain:
+        return archived, None, []
+
+    issues: list[MemoryIssue] = []
+    contested = _contested(kind, kept, chain, tz, fx, change_evidence)
+    conflict_kind = contested[0] if contested else None
+    pick = fx.picks.get(memory_id)
+    picked_index = None
+    if contested and pick is not None:
+        value, start, d = pick
+        for i in contested[1]:
+            if value_key(chain[i].object) == value and (chain[i].valid_time_start or "") == start:
+                picked_index = i
+
+    # the end of a version is where the next begins; a duration said as still true ("搬到杭州三年了") holds
+    # through its mention
+    def close(i: int) -> None:
+        nxt = chain[i + 1]
+        end = chain[i].valid_time_end or nxt.valid_time_start or _mention_day(kept[i + 1], tz)
+        held = _mention_day(kept[i], tz) if still_true(chain[i].time_expression) else None
+        if held and end and held > end:
+            end = held
+        chain[i] = _move(chain[i], MemoryState.SUPERSEDED, valid_time_end=end)
+
+    if contested and picked_index is not None:
+        d = pick[2]
+        for i in range(len(chain) - 1):
+            if kind == "single" and i not in contested[1]:
+                close(i)
+            else:
+                chain[i] = _move(chain[i], MemoryState.SUPERSEDED)
+        chosen = chain[picked_index]
+        head = chain[-1]
+        if head.state is not MemoryState.SUPERSEDED:
+            chain[-1] = _move(head, MemoryState.SUPERSEDED)
+        new = _superseding(chain[-1], d, _content_of(chosen))
+        chain.append(new)
+        _mark_used(fx, d, f"chose version {picked_index + 1}")
+    elif contested and conflict_kind is not None:
+        idx = contested[1]
+        for i in range(len(chain)):
+            if i in idx:
+                continue
+            if kind == "single" and i < idx[0]:
+                close(i)
+            elif i < len(chain) - 1:
+                chain[i] = _move(chain[i], MemoryState.SUPERSEDED)
+        for i in idx:
+            if chain[i].state is not MemoryState.SUPERSEDED:
+                chain[i] = _move(chain[i], MemoryState.CONFLICTED)
+        issue = _conflict_issue(conflict_kind, [chain[i] for i in idx], [kept[i] for i in idx], evidence)
+        if issue.issue_id in fx.dismissed:
+            _mark_used(fx, fx.dismissed[issue.issue_id], "dismissed: the newest account stands")
+            # not a real conflict, says the person: the newest account stands, the older are history
+            for i in idx[:-1]:
+                chain[i] = _move(chain[i], MemoryState.SUPERSEDED)
+            chain[idx[-1]] = _move(chain[idx[-1]], MemoryState.PENDING_REVIEW)
+        else:
+            issues.append(issue)
+    else:
+        for i in range(len(chain) - 1):
+            close(i)
+
+    head = chain[-1]
+    head, extra_versions = _apply_to_head(head, fx, kept[-1])
+    chain[-1:] = extra_versions or [head]
+    head = chain[-1]
+    head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence)
+    chain[-1] = head
+    if stale_issue:
+        issues.append(stale_issue)
+    head, opinion_issue, more = _opinion_as_fact(head, kept[-1], fx, evidence)
+    chain[-1:] = more or [head]
+    head = chain[-1]
+    if opinion_issue:
+        issues.append(opinion_issue)
+    if head.state is MemoryState.PENDING_REVIEW and not any(
+        i.issue_type is IssueType.OPINION_FACT_CONFUSION for i in issues
+    ):
+        pending.append((head, kept[-1]))
+    if head.state is MemoryState.ARCHIVED:
+        return chain + archived, None, issues
+    return chain + archived, head, issues
+
+
+def _content_of(m: MemoryObject) -> dict:
+    return {
+        "object": m.object,
+        "content_text": m.content_text,
+        "memory_type": m.memory_type,
+        "valid_time_start": m.valid_time_start,
+        "valid_time_end": m.valid_time_end,
+        "time_precision": m.time_precision,
+        "time_expression": m.time_expression,
+        "evidence_ids": m.evidence_ids,
+    }
+
+
+def _contested(
+    kind: str,
+    runs: list[list[Extracted]],
+    chain: list[MemoryObject],
+    tz: tzinfo,
+    fx: Effects,
+    change_evidence: set[str],
+) -> tuple[str, list[int]] | None:
+    """Which versions contradict each other, and how: two times of one event (timeline), two values said the same
+    day (fact), or what the person confirmed against a newer account that says no change happened (stale vs
+    recent). A move or a new job said as such is a change, not a conflict."""
+    if kind == "event" and len(chain) >= 2:
+        return ("timeline", list(range(len(chain))))
+    if kind != "single" or len(chain) < 2:
+        return None
+    if _mention_day(runs[-1], tz) == _mention_day(runs[-2], tz) and not chain[-1].valid_time_start:
+        return ("fact", [len(chain) - 2, len(chain) - 1])
+    older_confirmed = fx.confirmed(chain[-2])
+    newest_says_change = chain[-1].valid_time_start or any(e.candidate.evidence_id in change_evidence for e in runs[-1])
+    if older_confirmed is not None and older_confirmed.at < _last_said(runs[-1]) and not newest_says_change:
+        return ("recent", [len(chain) - 2, len(chain) - 1])
+    return None
+
+
+def _apply_to_head(head: MemoryObject, fx: Effects, run: list[Extracted]) -> tuple[MemoryObject, list[MemoryObject]]:
+    """Confirm and edit: a confirmation changes the state (who and when recorded); an edit is a new version."""
+    d = fx.confirmed(head)
+    if d is not None and (d.at >= _last_said(run) or head.confirmed_by != "user"):
+        if head.state in (MemoryState.PENDING_REVIEW, MemoryState.CONFLICTED):
+            head = _move(
+                head, MemoryState.CONFIRMED, last_confirmed_at=d.at, confirmed_by="user", decision_id=d.decision_id
+            )
+        elif head.state is MemoryState.CONFIRMED:
+            head = replace(head, last_confirmed_at=d.at, confirmed_by="user", decision_id=d.decision_id)
+        _mark_used(fx, d, "confirmed")
+    edit = fx.edits.get(head.memory_id)
+    if edit is not None and edit.text and edit.object_key in (None, value_key(head.object)):
+        text = edit.text.strip()
+        old = _move(head, MemoryState.SUPERSEDED) if head.state is not MemoryState.SUPERSEDED else head
+        new = _superseding(old, edit, {"object": text, "content_text": text})
+        _mark_used(fx, edit, "edited: a new version")
+        return new, [old, new]
+    return head, []
+
+
+def _staleness(
+    head: MemoryObject,
+    run: list[Extracted],
+    fx: Effects,
+    policy: Policy,
+    now: datetime | None,
+    evidence: dict[str, EvidenceBrief],
+) -> tuple[MemoryObject, MemoryIssue | None]:
+    """A current-state fact not said again nor confirmed for its type's time may no longer hold (events never)."""
+    days = policy.stale_after_days.get(head.predicate)
+    if (
+        now is None
+        or days is None
+        or head.memory_type is not MemoryType.FACT
+        or head.state is not MemoryState.CONFIRMED
+    ):
+        return head, None
+    last = max([_last_said(run)] + ([head.last_confirmed_at] if head.last_confirmed_at else []))
+    if (now - last).days <= days:
+        return head, None
+    head = _move(head, MemoryState.STALE)
+    no_longer = fx.rejected(head.memory_id, head.object)
+    if no_longer is not None:  # handled as a rejection before: unreachable, kept for clarity
+        return head, None
+    lang = language_of(head.content_text)
+    question, options = stale_question(head.content_text, lang, last.date().isoformat())
+    issue = MemoryIssue(
+        issue_id=stable_id("iss", head.memory_id, IssueType.STALE_MEMORY),
+        issue_type=IssueType.STALE_MEMORY,
+        priority=IssuePriority.LOW,
+        status=IssueStatus.OPEN,
+        memory_ids=(head.memory_id,),
+        question=question,
+        options=options,
+        evidence_ids=head.evidence_ids,
+        created_at=head.updated_at,
+        choices=("still", "no_longer", "later"),
+        impact=head.importance,
+        language=str(lang),
+        evidence_key=_evidence_key(head.evidence_ids),
+    )
+    return head, issue
+
+
+def _opinion_as_fact(
+    head: MemoryObject, run: list[Extracted], fx: Effects, evidence: dict[str, EvidenceBrief]
+) -> tuple[MemoryObject, MemoryIssue | None, list[MemoryObject]]:
+    """19.2: a judgement ("Python is the best language") is never stored as a fact: it waits as a question."""
+    if head.memory_type is not MemoryType.FACT or not evaluative(head.object):
+        return head, None, []
+    choice = fx.kinds.get(head.memory_id)
+    if choice is not None:
+        old = _move(head, MemoryState.SUPERSEDED) if head.state is not MemoryState.SUPERSEDED else head
+        new = _superseding(old, choice[1], {"memory_type": MemoryType.OPINION})
+        _mark_used(fx, choice[1], "stored as your view")
+        return new, None, [old, new]
+    if head.confirmed_by == "user":
+        return head, None, []  # the person said it is a fact
+    if head.state is MemoryState.CONFIRMED:
+        head = replace(
+            head,
+            state=MemoryState.PENDING_REVIEW,
+            confirmed_by=None,
+            state_path=(*head.state_path[:-1], str(MemoryState.PENDING_REVIEW)),
+        )
+    lang = _lang([run], evidence, head.content_text)
+    question, options = opinion_question(_say(head, lang), lang, _citation(run[-1], evidence, lang))
+    issue = MemoryIssue(
+        issue_id=stable_id("iss", head.memory_id, IssueType.OPINION_FACT_CONFUSION),
+        issue_type=IssueType.OPINION_FACT_CONFUSION,
+        priority=IssuePriority.MEDIUM,
+        status=IssueStatus.OPEN,
+        memory_ids=(head.memory_id,),
+        question=question,
+        options=options,
+        evidence_ids=head.evidence_ids,
+        created_at=head.created_at,
+        choices=("as_opinion", "as_fact", "later"),
+        impact=head.importance,
+        language=str(lang),
+        evidence_key=_evidence_key(head.evidence_ids),
+    )
+    return head, issue, []
+
+
+def _citation(e: Extracted, evidence: dict[str, EvidenceBrief], lang: Language) -> str:
+    c = e.candidate
+    brief = evidence.get(c.evidence_id)
+    words = excerpt(brief.text, c.span_start, c.span_end) if brief else c.content_text
+    when = (brief.timestamp if brief else None) or c.mention_time
+    return cite(when, words, lang)
+
+
+def _say(m: MemoryObject, lang: Language) -> str:
+    return say(m.content_text, m.predicate, m.object, str(m.memory_type), lang)
+
+
+def _lang(runs: Sequence[list[Extracted]], evidence: dict[str, EvidenceBrief], *fallback: str) -> Language:
+    """The language the person used: of their own words (the evidence), else of the memory's sentence."""
+    words = [evidence[e.candidate.evidence_id].text for run in runs for e in run if e.candidate.evidence_id in evidence]
+    return language_of(*words) if words else language_of(*fallback)
+
+
+def _evidence_key(evidence_ids: Sequence[str]) -> str:
+    return stable_id("evk", *sorted(set(evidence_ids)))
+
+
+def _relation_conflicts(
+    current: list[MemoryObject],
+    versions: list[MemoryObject],
+    fx: Effects,
+    evidence: dict[str, EvidenceBrief],
+    user_names: Sequence[str],
+) -> tuple[list[MemoryObject], list[MemoryIssue], list[MemoryObject]]:
+    """11.1 relation_conflict: one person recorded as two relations (a friend and a direct manager). Both stay,
+    marked conflicted, until the person says which (or both)."""
+    by_other: dict[str, list[MemoryObject]] = defaultdict(list)
+    for m in current:
+        if m.memory_type is MemoryType.RELATIONSHIP and m.state is not MemoryState.ARCHIVED:
+            by_other[canonical(m.object)].append(m)
+    issues: list[MemoryIssue] = []
+    replaced: dict[str, MemoryObject] = {}
+    for other in sorted(by_other):
+        group = sorted(by_other[other], key=lambda m: m.memory_id)
+        if len({m.predicate for m in group}) < 2:
+            continue
+        if all(m.confirmed_by == "user" for m in group):
+            continue  # the person said each of them: both hold
+        words = [evidence[e].text for m in group for e in m.evidence_ids if e in evidence]
+        lang = language_of(*(words or [m.content_text for m in group]))
+        cites = []
+        for m in group:
+            brief = evidence.get(m.evidence_ids[0])
+            words = excerpt(brief.text) if brief else m.content_text
+            cites.append(
+                f"{_say(m, lang)}（{cite(brief.timestamp if brief else None, words, lang)}）"
+                if lang is Language.ZH
+                else f"{you(m.content_text, lang)} ({cite(brief.timestamp if brief else None, words, lang)})"
+            )
+        question, options = two_versions_question("relation", group[0].object, cites, lang)
+        issue = MemoryIssue(
+            issue_id=stable_id("iss", *(m.memory_id for m in group), IssueType.RELATION_CONFLICT),
+            issue_type=IssueType.RELATION_CONFLICT,
+            priority=IssuePriority.HIGH,
+            status=IssueStatus.OPEN,
+            memory_ids=tuple(m.memory_id for m in group),
+            question=question,
+            options=options,
+            evidence_ids=tuple(dict.fromkeys(e for m in group for e in m.evidence_ids)),
+            created_at=max(m.created_at for m in group),
+            choices=(*(pick_token(m) for m in group), "both", "later"),
+            impact=max(m.importance for m in group) + 0.1 * len(group),
+            language=str(lang),
+            evidence_key=_evidence_key([e for m in group for e in m.evidence_ids]),
+        )
+        if issue.issue_id in fx.dismissed:
+            _mark_used(fx, fx.dismissed[issue.issue_id], "dismissed")
+            continue
+        issues.append(issue)
+        for m in group:
+            if m.state in (MemoryState.PENDING_REVIEW, MemoryState.CONFIRMED):
+                replaced[m.version_id] = _move(m, MemoryState.CONFLICTED)
+    if not replaced:
+        return current, issues, versions
+    # a conflicted relation's own confirmation question is settled by the conflict's answer
+    issues_out = issues
+    current = [replaced.get(m.version_id, m) for m in current]
+    versions = [replaced.get(m.version_id, m) for m in versions]
+    return current, issues_out, versions
+
+
+def quarantine(
+    versions: list[MemoryObject], current: list[MemoryObject]
+) -> tuple[list[MemoryObject], list[MemoryObject], list[tuple[str, str, str]], list[MemoryIssue]]:
+    """The governance checks on every version (section 7.2 and P2). A broken memory is withheld from serving (its
+    versions are kept) and the person gets a question; the home never stops."""
+    found = governance_violations(versions, {m.version_id for m in current})
+    if not found:
+        return versions, current, [], []
+    bad = {memory_id for _, memory_id, _ in found}
+    issues = [
+        MemoryIssue(
+            issue_id=stable_id("iss", memory_id, "quarantine"),
+            issue_type=IssueType.CONFIRMATION_NEEDED,
+            priority=IssuePriority.HIGH,
+            status=IssueStatus.OPEN,
+            memory_ids=(memory_id,),
+            question=f"A memory was set aside because a check found it inconsistent ({check}): keep it?",
+            options=("yes", "no", "later"),
+            evidence_ids=(),
+            created_at=min(m.created_at for m in versions if m.memory_id == memory_id),
+            choices=("confirm", "reject", "later"),
+        )
+        for (_, memory_id, check) in {(None, m, c) for _, m, c in found}
+    ]
+    current = [m for m in current if m.memory_id not in bad]
+    versions = [replace(m, tags=(*m.tags, "quarantined")) if m.memory_id in bad else m for m in versions]
+    return versions, current, found, issues
+
+
+def governance_violations(versions: Sequence[MemoryObject], current_ids: set[str]) -> list[tuple[str, str, str]]:
+    """(version_id, memory_id, check) for every broken rule: states legal, every recorded move legal, one current
+    version per memory, supersede chains acyclic, every confirmed memory has evidence or a decision, no opinion
+    stored as a confirmed fact."""
+    out: list[tuple[str, str, str]] = []
+    by_id = {m.version_id: m for m in versions}
+    heads: dict[str, int] = defaultdict(int)
+    for m in versions:
+        if m.state_path and not legal_path(m.state_path):
+            out.append((m.version_id, m.memory_id, "transitions_legal"))
+        if m.version_id in current_ids:
+            heads[m.memory_id] += 1
+        if m.state is MemoryState.CONFIRMED and not m.evidence_ids and m.decision_id is None:
+            out.append((m.version_id, m.memory_id, "confirmed_has_evidence_or_decision"))
+        if (
+            m.state is MemoryState.CONFIRMED
+            and m.memory_type is MemoryType.FACT
+            and m.confirmed_by != "user"
+            and evaluative(m.object)
+        ):
+            out.append((m.version_id, m.memory_id, "no_opinion_stored_as_fact"))
+        seen = {m.version_id}
+        step = m.supersedes
+        while step is not None:
+            if step in seen:
+                out.append((m.version_id, m.memory_id, "supersede_chain_acyclic"))
+                break
+            seen.add(step)
+            step = by_id[step].supersedes if step in by_id else None
+    out += [("", memory_id, "one_current_version") for memory_id, n in heads.items() if n > 1]
+    return out
+
+
+PRIORITY_RANK = {IssuePriority.CRITICAL: 0, IssuePriority.HIGH: 1, IssuePriority.MEDIUM: 2, IssuePriority.LOW: 3}
+
+
+def _ration(issues: list[MemoryIssue], fx: Effects) -> list[MemoryIssue]:
+    """12.1: most pressing first (priority, then impact); a question put off ("later") sleeps until something new
+    bears on it (its evidence changes); a dismissed one is not asked again."""
+    out = []
+    for issue in issues:
+        if issue.issue_id in fx.dismissed:
+            _mark_used(fx, fx.dismissed[issue.issue_id], "dismissed")
+            issue = replace(issue, status=IssueStatus.DISMISSED, resolved_at=fx.dismissed[issue.issue_id].at)
+        elif issue.issue_id in fx.deferred:
+            key, d = fx.deferred[issue.issue_id]
+            if key == issue.evidence_key:
+                _mark_used(fx, d, "put off until something new bears on it")
+                issue = replace(issue, status=IssueStatus.DEFERRED)
+            else:
+                _mark_used(fx, d, "asked again: something new bears on it")
+        out.append(issue)
+    return sorted(out, key=lambda i: (PRIORITY_RANK[i.priority], -i.impact, i.created_at, i.issue_id))
+
+
+def memory_labels(memory: MemoryObject, user_names: Sequence[str] = ()) -> tuple[str, ...]:
     """What an agent must know before it relies on a memory."""
     labels = [str(memory.state)]
-    if memory.state is MemoryState.CONFIRMED and memory.last_confirmed_at is None:
-        labels.append("auto-confirmed")
+    if memory.state in (MemoryState.CONFIRMED, MemoryState.STALE):
+        labels.append("confirmed by you" if memory.confirmed_by == "user" else "auto-confirmed")
     if memory.state is MemoryState.PENDING_REVIEW:
         labels.append("unconfirmed")
+    if memory.state is MemoryState.CONFLICTED:
+        labels.append("in conflict: do not rely on it")
+    if memory.state is MemoryState.STALE:
+        labels.append("may be out of date")
     if memory.memory_type is MemoryType.OPINION:
         labels.append("opinion")
     if memory.memory_type is MemoryType.EMOTION:
@@ -245,58 +933,182 @@ def memory_labels(memory: MemoryObject) -> tuple[str, ...]:
         labels.append("uncertain")
     if memory.sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED):
         labels.append("sensitive")
+    if memory.memory_type is MemoryType.RELATIONSHIP and canonical(memory.object) in {canonical(n) for n in user_names}:
+        # "my cousin Wei" when the person is also called Wei: another person of the same name
+        labels.append(f"another person named {memory.object}, not you")
     return tuple(labels)
 
 
-def _confirmation_issue(memory: MemoryObject) -> MemoryIssue:
-    decision = write_policy(
-        memory.memory_type, memory.predicate, memory.sensitivity, memory.confidence, len(memory.evidence_ids)
+def _confirmation_issue(
+    group: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
+) -> MemoryIssue:
+    """One question for the memories one message said (12.1: one answer settles every memory it can)."""
+    rules = [
+        write_policy(m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy)
+        for m, run in group
+    ]
+    priority = min((r.priority or IssuePriority.MEDIUM for r in rules), key=PRIORITY_RANK.__getitem__)
+    runs = [run for _, run in group]
+    lang = _lang(runs, evidence, *(m.content_text for m, _ in group))
+    whys = list(dict.fromkeys((r.reason_zh if lang is Language.ZH else r.reason) for r in rules))
+    why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
+    question, options = confirmation_question(
+        [_say(m, lang) for m, _ in group], why, lang, _citation(runs[0][-1], evidence, lang)
     )
+    memory_ids = tuple(m.memory_id for m, _ in group)
+    evidence_ids = tuple(dict.fromkeys(e for m, _ in group for e in m.evidence_ids))
     return MemoryIssue(
-        issue_id=stable_id("iss", memory.version_id, IssueType.CONFIRMATION_NEEDED),
+        issue_id=stable_id("iss", *memory_ids, IssueType.CONFIRMATION_NEEDED),
         issue_type=IssueType.CONFIRMATION_NEEDED,
-        priority=decision.priority or IssuePriority.MEDIUM,
+        priority=priority,
         status=IssueStatus.OPEN,
-        memory_ids=(memory.memory_id,),
-        question=f"Is this right? “{memory.content_text}” ({decision.reason})",
-        options=("confirm", "reject", "edit", "later"),
-        evidence_ids=memory.evidence_ids,
-        created_at=memory.created_at,
+        memory_ids=memory_ids,
+        question=question,
+        options=options,
+        evidence_ids=evidence_ids,
+        created_at=min(m.created_at for m, _ in group),
+        choices=("confirm", "reject", "edit", "later"),
+        impact=max(m.importance for m, _ in group) + 0.1 * (len(group) - 1),
+        language=str(lang),
+        evidence_key=_evidence_key(evidence_ids),
     )
 
 
-def _conflict_issue(a: MemoryObject, b: MemoryObject) -> MemoryIssue:
+def _grouped_confirmations(
+    pending: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
+) -> list[MemoryIssue]:
+    groups: dict[str, list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
+    for m, run in pending:
+        groups[run[-1].candidate.evidence_id].append((m, run))
+    # in the order the message said them
+    return [
+        _confirmation_issue(sorted(g, key=lambda x: (x[1][-1].candidate.span_start, x[0].memory_id)), evidence, policy)
+        for _, g in sorted(groups.items())
+    ]
+
+
+_KIND_TYPE = {
+    "timeline": IssueType.TIMELINE_CONFLICT,
+    "fact": IssueType.FACT_CONFLICT,
+    "recent": IssueType.STALE_VS_RECENT_CONFLICT,
+}
+
+
+def _conflict_issue(
+    kind: str, sides: list[MemoryObject], runs: list[list[Extracted]], evidence: dict[str, EvidenceBrief]
+) -> MemoryIssue:
+    """Both versions stay; the question cites each side's evidence (date and a short excerpt)."""
+    head = sides[-1]
+    lang = _lang(runs, evidence, *(m.content_text for m in sides))
+    options = []
+    for m, run in zip(sides, runs, strict=True):
+        said = m.time_expression or m.valid_time_start or "" if kind == "timeline" else m.object
+        options.append(
+            f"{said}（{_citation(run[-1], evidence, lang)}）"
+            if lang is Language.ZH
+            else f"{said} ({_citation(run[-1], evidence, lang)})"
+        )
+    question, shown = two_versions_question(
+        kind, about(head.predicate, head.object, head.content_text, lang), options, lang
+    )
+    # the career and where one lives weigh more than the rest
+    impact = max(m.importance for m in sides) + (
+        0.5 if head.predicate in ("works_at", "lives_in", "left", "joined") else 0.0
+    )
     return MemoryIssue(
-        issue_id=stable_id("iss", a.version_id, b.version_id, IssueType.FACT_CONFLICT),
-        issue_type=IssueType.FACT_CONFLICT,
+        issue_id=stable_id("iss", head.memory_id, _KIND_TYPE[kind]),
+        issue_type=_KIND_TYPE[kind],
         priority=IssuePriority.HIGH,
         status=IssueStatus.OPEN,
-        memory_ids=(a.memory_id,),
-        question=f"Two versions were said the same day: which is right? 1) {a.content_text} 2) {b.content_text}",
-        options=(a.object, b.object, "later"),
-        evidence_ids=tuple(dict.fromkeys(a.evidence_ids + b.evidence_ids)),
-        created_at=max(a.created_at, b.created_at),
+        memory_ids=(head.memory_id,),
+        question=question,
+        options=shown,
+        evidence_ids=tuple(dict.fromkeys(e for m in sides for e in m.evidence_ids)),
+        created_at=max(m.created_at for m in sides),
+        choices=(*(pick_token(m) for m in sides), "later"),
+        impact=impact,
+        language=str(lang),
+        evidence_key=_evidence_key([e for m in sides for e in m.evidence_ids]),
     )
+
+
+_SECRET_KIND_ZH = {
+    "password": "密码",
+    "api_key": "API 密钥",
+    "pin": "PIN 码",
+    "recovery_code": "恢复码",
+    "private_key": "私钥",
+    "token": "令牌",
+}
 
 
 def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue]:
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
     whether it is what it seems and where the secret is kept (never the secret itself)."""
-    return [
-        MemoryIssue(
-            issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
-            issue_type=IssueType.CONFIRMATION_NEEDED,
-            priority=IssuePriority.HIGH,
-            status=IssueStatus.OPEN,
-            memory_ids=(ref.secret_ref_id,),
-            question=(
-                f"A {ref.kind.replace('_', ' ')} for “{ref.label}” was found and kept out of your memory. "
+    out = []
+    for ref in refs:
+        if ref.state is not MemoryState.PENDING_REVIEW:
+            continue
+        lang = language_of(ref.label)
+        kind = ref.kind.replace("_", " ")
+        if lang is Language.ZH:
+            kind = _SECRET_KIND_ZH.get(ref.kind, kind)
+            question = (
+                f"在你的记录里发现了「{ref.label}」的{kind}，已经挡在记忆之外。对吗？"
+                "它保存在哪里（密码管理器、保险箱）？"
+            )
+            options = ("对", "不是秘密", "记下保存位置", LATER[lang])
+        else:
+            question = (
+                f"A {kind} for “{ref.label}” was found and kept out of your memory. "
                 "Is that right, and where is it kept (a password manager, a vault)?"
-            ),
-            options=("confirm", "reject", "set vault", "later"),
-            evidence_ids=(ref.evidence_id,),
-            created_at=ref.created_at,
+            )
+            options = ("yes", "not a secret", "set where it is kept", LATER[lang])
+        out.append(
+            MemoryIssue(
+                issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
+                issue_type=IssueType.CONFIRMATION_NEEDED,
+                priority=IssuePriority.HIGH,
+                status=IssueStatus.OPEN,
+                memory_ids=(ref.secret_ref_id,),
+                question=question,
+                options=options,
+                evidence_ids=(ref.evidence_id,),
+                created_at=ref.created_at or datetime(1970, 1, 1, tzinfo=UTC),
+                choices=("confirm", "reject", "set_vault", "later"),
+                impact=1.0,
+                language=str(lang),
+                evidence_key=_evidence_key([ref.evidence_id]),
+            )
         )
-        for ref in refs
-        if ref.state is MemoryState.PENDING_REVIEW
-    ]
+    return out
+
+
+def apply_to_secret_references(
+    refs: Sequence[SecretReference], decisions: Sequence[Decision]
+) -> tuple[list[SecretReference], set[str]]:
+    """The person confirms a secret reference, says where it is kept and gives a hint (already validated by
+    `hints.checked_hint` when the decision was made), or says it is not a secret. Returns the references and the
+    decisions applied."""
+    by_id = {r.secret_ref_id: r for r in refs}
+    used: set[str] = set()
+    for d in ordered(decisions):
+        # an answer to a question names the question; the reference it asked about is in the answer
+        target = d.target if d.action is not Action.CHOOSE else next(iter(d.extra.get("memory_ids") or []), "")
+        ref = by_id.get(target)
+        if ref is None:
+            continue
+        if d.action in (Action.CONFIRM, Action.SET_VAULT) or (
+            d.action is Action.CHOOSE and d.extra.get("effect") == "confirm"
+        ):
+            changes: dict = {"state": MemoryState.CONFIRMED}
+            if d.vault:
+                changes["vault"] = d.vault
+            if d.hint:
+                changes["hint"] = d.hint
+            by_id[target] = replace(ref, **changes)
+            used.add(d.decision_id)
+        elif d.action is Action.REJECT or (d.action is Action.CHOOSE and d.extra.get("effect") == "reject"):
+            by_id[target] = replace(ref, state=MemoryState.ARCHIVED)
+            used.add(d.decision_id)
+    return [by_id[r.secret_ref_id] for r in refs], used

@@ -94,6 +94,8 @@ class IssueStatus(StrEnum):
     WAITING_USER = "waiting_user"
     RESOLVED = "resolved"
     DISMISSED = "dismissed"
+    # put off by the person ("later"): not asked again until something new bears on it
+    DEFERRED = "deferred"
 
 
 class Speaker(StrEnum):
@@ -218,6 +220,11 @@ class MemoryObject:
     version: int = 1
     supersedes: str | None = None
     tags: tuple[str, ...] = ()
+    # who made it true: "auto" (the write policy) or "user" (a decision); None while it is not confirmed
+    confirmed_by: str | None = None
+    changed_by: str = "extractor"  # who made this version: the extractor, or the person (an edit, a choice)
+    decision_id: str | None = None  # the decision that made this version, or confirmed it
+    state_path: tuple[str, ...] = ()  # every state this version went through, in order (each move legal by 7.2)
 
     @property
     def version_id(self) -> str:
@@ -239,6 +246,11 @@ class MemoryIssue:
     created_at: datetime
     resolved_at: datetime | None = None
     resolution_type: str | None = None
+    # what each option does, position for position ("confirm", "pick:<memory>:<value>:<start>", "later"...)
+    choices: tuple[str, ...] = ()
+    impact: float = 0.0  # for ordering questions: what settling it changes (importance, memories settled)
+    language: str = "en"  # the language of the question: the person's own
+    evidence_key: str = ""  # what the question rests on ("later" comes back when this changes)
 
 
 @dataclass(frozen=True)

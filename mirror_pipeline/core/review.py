@@ -1,59 +1,178 @@
-"""The periodic reviews (section 12.3) as Markdown documents: daily intake, weekly confirmations, monthly overview."""
+"""The periodic reviews (section 12.3) as Markdown documents, in the person's language.
+
+- daily: the new candidates in one short digest (low-cost intake);
+- weekly: open conflicts, memories waiting for confirmation, timeline gaps, current goals;
+- monthly: the life timeline, relationship changes, preference drift, archive proposals.
+
+Every line that carries a memory's words also carries its id (`mem_...`) and its evidence ids: forgetting removes
+a document's lines by id, so a review never keeps a copy of what the person asked to forget.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
 
+TEXTS = {
+    "daily": {"zh": "# 每日整理，{d}", "en": "# Daily review, {d}"},
+    "weekly": {"zh": "# 每周复核，{d} 这一周", "en": "# Weekly review, week of {d}"},
+    "monthly": {"zh": "# 每月回顾，{d}", "en": "# Monthly review, {d}"},
+    "new_evidence": {"zh": "- 过去一天新读到的记录：{n} 条", "en": "- new evidence in the last day: {n}"},
+    "new_candidates": {
+        "zh": "- 过去一天新提出的候选记忆：{n} 条",
+        "en": "- new candidate memories in the last day: {n}",
+    },
+    "secrets": {
+        "zh": "- 等你确认的秘密引用：{n} 个（见 `mirror secrets`）",
+        "en": "- secret references waiting for you: {n} (see `mirror secrets`)",
+    },
+    "digest": {"zh": "## 新记下的", "en": "## Newly noted"},
+    "refused": {"zh": "## 读不了的文件", "en": "## Files that could not be read"},
+    "conflicts": {"zh": "## 需要你澄清的冲突", "en": "## Conflicts to settle"},
+    "pending": {"zh": "## 等你确认的长期记忆", "en": "## Long-term memories waiting for your confirmation"},
+    "nothing": {"zh": "- 没有", "en": "- nothing"},
+    "gaps": {"zh": "## 时间线缺口（说了发生，没说何时）", "en": "## Timeline gaps (said to happen, not when)"},
+    "goals": {"zh": "## 当前目标", "en": "## Current goals"},
+    "timeline": {"zh": "## 人生时间线", "en": "## Your timeline"},
+    "relations": {"zh": "## 关系变化", "en": "## Relationship changes"},
+    "drift": {"zh": "## 偏好变化", "en": "## Preference drift"},
+    "archive": {
+        "zh": "## 建议归档（很久没有提到，也没有被用到）",
+        "en": "## Proposed for archiving (not mentioned or used for a long time)",
+    },
+    "more": {"zh": "- 还有 {n} 个问题，下次再问", "en": "- {n} more question(s) next time"},
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    return TEXTS[key]["zh" if lang == "zh" else "en"].format(**kw)
+
+
+def _ids(m: Row) -> str:
+    evidence = ", ".join((m.get("evidence_ids") or [])[:3])
+    return f"`{m['memory_id']}` ({evidence})" if evidence else f"`{m['memory_id']}`"
+
 
 def _memory_line(m: Row) -> str:
-    evidence = ", ".join(m["evidence_ids"][:3])
-    return f"- `{m['memory_id']}` {m['content_text']}{describe(m)} [{m['state']}] — evidence: {evidence}"
+    return f"- {m['content_text']}{describe(m)} [{m['state']}] — {_ids(m)}"
 
 
-def daily(day: date, new_evidence: int, new_candidates: int, refused: Sequence[Row], secret_refs: int) -> str:
+def _issue_line(i: Row) -> str:
+    memories = ", ".join(f"`{m}`" for m in i["memory_ids"])
+    evidence = ", ".join((i.get("evidence_ids") or [])[:4])
+    return f"- ({i['priority']}) {i['question']} — `{i['issue_id']}` {memories} ({evidence})"
+
+
+def daily(
+    day: date,
+    new_evidence: int,
+    new_candidates: int,
+    refused: Sequence[Row],
+    secret_refs: int,
+    new_memories: Sequence[Row] = (),
+    lang: str = "en",
+) -> str:
     lines = [
-        f"# Daily review, {day.isoformat()}",
+        _t("daily", lang, d=day.isoformat()),
         "",
-        f"- new evidence in the last day: {new_evidence}",
-        f"- new candidate memories in the last day: {new_candidates}",
-        f"- secret references waiting for you: {secret_refs} (see `mirror secrets`)",
+        _t("new_evidence", lang, n=new_evidence),
+        _t("new_candidates", lang, n=new_candidates),
+        _t("secrets", lang, n=secret_refs),
     ]
+    if new_memories:
+        lines += ["", _t("digest", lang), ""] + [_memory_line(m) for m in new_memories[:20]]
     if refused:
-        lines += ["", "## Files that could not be read"]
+        lines += ["", _t("refused", lang)]
         lines += [f"- `{f['file_path']}`: {f['reason']}" for f in refused]
     return "\n".join(lines) + "\n"
 
 
-def weekly(day: date, pending: Sequence[Row], issues: Sequence[Row]) -> str:
-    lines = [
-        f"# Weekly review, week of {day.isoformat()}",
-        "",
-        "New long-term memories that wait for your confirmation:",
-        "",
-    ]
-    lines += [_memory_line(m) for m in pending] or ["- nothing is waiting"]
-    conflicts = [i for i in issues if i["issue_type"] != "confirmation_needed"]
-    if conflicts:
-        lines += ["", "## Conflicts and questions"]
-        lines += [f"- `{i['issue_id']}` ({i['priority']}) {i['question']}" for i in conflicts]
+def weekly(
+    day: date,
+    pending: Sequence[Row],
+    issues: Sequence[Row],
+    memories: Sequence[Row] = (),
+    lang: str = "en",
+    max_questions: int = 7,
+) -> str:
+    lines = [_t("weekly", lang, d=day.isoformat()), ""]
+    conflicts = [i for i in issues if i["issue_type"] not in ("confirmation_needed", "stale_memory")]
+    lines += [_t("conflicts", lang), ""]
+    lines += [_issue_line(i) for i in conflicts[:max_questions]] or [_t("nothing", lang)]
+    if len(conflicts) > max_questions:
+        lines.append(_t("more", lang, n=len(conflicts) - max_questions))
+    lines += ["", _t("pending", lang), ""]
+    lines += [_memory_line(m) for m in pending] or [_t("nothing", lang)]
+    gaps = [m for m in memories if m["memory_type"] == "event" and not m.get("valid_time_start")]
+    lines += ["", _t("gaps", lang), ""]
+    lines += [_memory_line(m) for m in gaps] or [_t("nothing", lang)]
+    goals = [m for m in memories if m["predicate"] in ("goal", "plans_to", "wants_to")]
+    lines += ["", _t("goals", lang), ""]
+    lines += [_memory_line(m) for m in goals] or [_t("nothing", lang)]
     return "\n".join(lines) + "\n"
 
 
-def monthly(day: date, memories: Sequence[Row], timeline: Sequence[Row]) -> str:
+def archive_proposals(
+    memories: Sequence[Row],
+    now: datetime,
+    archive_after_days: int,
+    last_mentioned: dict[str, datetime] | None = None,
+    last_used: dict[str, datetime] | None = None,
+) -> list[Row]:
+    """Memories neither mentioned (in the person's words), confirmed, nor used by a task for `archive_after_days`:
+    proposed, never archived silently. Events and dated feelings are history, not proposals."""
+    cutoff = now - timedelta(days=archive_after_days)
+    mentioned, used = last_mentioned or {}, last_used or {}
+    out = []
+    for m in memories:
+        times = [mentioned.get(m["memory_id"]), used.get(m["memory_id"]), m.get("last_confirmed_at")]
+        known = [t for t in times if t is not None]
+        if known and max(known) < cutoff and m["memory_type"] not in ("event", "emotion"):
+            out.append(m)
+    return out
+
+
+def monthly(
+    day: date,
+    memories: Sequence[Row],
+    timeline: Sequence[Row],
+    versions: Sequence[Row] = (),
+    proposals: Sequence[Row] = (),
+    lang: str = "en",
+) -> str:
+    """`versions` are every version (superseded and archived too): where relations and preferences changed."""
+    lines = [_t("monthly", lang, d=day.strftime("%Y-%m")), "", _t("timeline", lang), ""]
+    lines += [
+        f"- {t['sort_time'] or '?'} ({t['time_precision']}): {t['text']} [{t['state']}] — `{t['id']}`" for t in timeline
+    ] or [_t("nothing", lang)]
+    changed = {v["memory_id"] for v in versions if v["state"] in ("superseded", "archived", "conflicted")}
+    relations = [v for v in versions if v["memory_type"] == "relationship" and v["memory_id"] in changed]
+    lines += ["", _t("relations", lang), ""]
+    lines += [_memory_line(v) for v in relations] or [_t("nothing", lang)]
+    drift = [v for v in versions if v["memory_type"] == "preference" and v["memory_id"] in changed]
+    lines += ["", _t("drift", lang), ""]
+    lines += [_memory_line(v) for v in drift] or [_t("nothing", lang)]
+    lines += ["", _t("archive", lang), ""]
+    lines += [_memory_line(m) for m in proposals] or [_t("nothing", lang)]
     by_type: dict[str, list[Row]] = {}
     for m in memories:
         by_type.setdefault(m["memory_type"], []).append(m)
-    lines = [f"# Monthly review, {day.strftime('%Y-%m')}", "", "## Your timeline", ""]
-    lines += [f"- {t['sort_time'] or '?'} ({t['time_precision']}): {t['text']} [{t['state']}]" for t in timeline] or [
-        "- empty"
-    ]
     for memory_type in sorted(by_type):
         lines += ["", f"## {memory_type}"]
         lines += [_memory_line(m) for m in by_type[memory_type]]
     return "\n".join(lines) + "\n"
+
+
+def language_of_person(texts: Sequence[str]) -> str:
+    """The language the person mostly writes in ("zh" or "en"): a review follows it."""
+    from mirror_pipeline.core.conflicts import language_of
+
+    if not texts:
+        return "en"
+    zh = sum(1 for t in texts if language_of(t).value == "zh")
+    return "zh" if zh * 2 >= len(texts) else "en"

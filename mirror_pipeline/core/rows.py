@@ -92,3 +92,20 @@ def issue_row(issue: MemoryIssue) -> dict[str, Any]:
     for dropped in ("resolved_at", "resolution_type"):
         row.pop(dropped)
     return row
+
+
+def memory_from_row(row: dict[str, Any]) -> MemoryObject:
+    """A stored version back as a MemoryObject (the checks read the table as the pipeline wrote it)."""
+    fields = {k: row[k] for k in MemoryObject.__dataclass_fields__ if k in row}
+    fields.update(
+        memory_type=MemoryType(row["memory_type"]),
+        state=MemoryState(row["state"]),
+        sensitivity=Sensitivity(row["sensitivity"]),
+        scope=Scope(row["scope"]),
+        source_type=SourceType(row["source_type"]),
+        time_precision=TimePrecision(row["time_precision"]),
+        evidence_ids=tuple(row["evidence_ids"] or ()),
+        tags=tuple(row.get("tags") or ()),
+        state_path=tuple(row.get("state_path") or ()),
+    )
+    return MemoryObject(**fields)

@@ -34,6 +34,7 @@ MEMORY_COLUMNS = [
     "created_at",
     "updated_at",
     "last_confirmed_at",
+    "confirmed_by",  # "auto" (the write policy) or "user" (the person): distinguishable everywhere
 ]
 
 

@@ -14,9 +14,10 @@ LEGAL_TRANSITIONS: dict[S, frozenset[S]] = {
     S.CAPTURED: frozenset({S.EXTRACTED}),
     S.EXTRACTED: frozenset({S.INFERRED}),
     S.INFERRED: frozenset({S.PENDING_REVIEW, S.CONFIRMED}),
-    S.PENDING_REVIEW: frozenset({S.CONFIRMED, S.CONFLICTED, S.SUPERSEDED}),
-    S.CONFIRMED: frozenset({S.CONFLICTED, S.STALE, S.SUPERSEDED}),
-    S.CONFLICTED: frozenset({S.CONFIRMED, S.SUPERSEDED, S.PENDING_REVIEW}),
+    # -> archived: the person said it is wrong (reject); kept as history, never served
+    S.PENDING_REVIEW: frozenset({S.CONFIRMED, S.CONFLICTED, S.SUPERSEDED, S.ARCHIVED}),
+    S.CONFIRMED: frozenset({S.CONFLICTED, S.STALE, S.SUPERSEDED, S.ARCHIVED}),
+    S.CONFLICTED: frozenset({S.CONFIRMED, S.SUPERSEDED, S.PENDING_REVIEW, S.ARCHIVED}),
     S.STALE: frozenset({S.CONFIRMED, S.ARCHIVED, S.SUPERSEDED}),
     S.SUPERSEDED: frozenset({S.ARCHIVED}),
     S.ARCHIVED: frozenset(),
@@ -55,6 +56,15 @@ def transition(current: S, target: S) -> Transitioned | Refused:
         allowed = ", ".join(sorted(LEGAL_TRANSITIONS[current])) or "nothing"
         reason = f"{current} -> {target} is not a legal move; from {current} a memory may go to {allowed}"
     return Refused(previous=current, requested=target, reason=reason)
+
+
+def legal_path(path: tuple[str, ...] | list[str]) -> bool:
+    """Whether a recorded sequence of states is made of legal moves only (the check on every stored version)."""
+    try:
+        states = [S(p) for p in path]
+    except ValueError:
+        return False
+    return all(b in LEGAL_TRANSITIONS[a] for a, b in zip(states, states[1:], strict=False))
 
 
 def walk(start: S, *targets: S) -> S:

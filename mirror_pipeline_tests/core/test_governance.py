@@ -55,7 +55,8 @@ def test_two_residences_said_the_same_day_are_a_conflict_not_a_guess() -> None:
     (head,) = [m for m in governed.current if m.predicate == "lives_in"]
     assert head.state is MemoryState.CONFLICTED
     (issue,) = [i for i in governed.issues if i.issue_type is IssueType.FACT_CONFLICT]
-    assert {"Tokyo", "Kyoto"} <= set(issue.options)
+    assert issue.options[0].startswith("Tokyo (2026-09-28: ") and issue.options[1].startswith("Kyoto")
+    assert issue.options[-1] == "later"
 
 
 def test_versions_follow_when_things_were_true_not_when_they_were_said() -> None:

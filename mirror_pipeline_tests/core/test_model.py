@@ -78,7 +78,8 @@ def test_enumerations_carry_the_specification_values() -> None:
         t.value for t in IssueType
     }
     assert {p.value for p in IssuePriority} == {"low", "medium", "high", "critical"}
-    assert {s.value for s in IssueStatus} == {"open", "waiting_user", "resolved", "dismissed"}
+    # "deferred": the person answered "later" (comes back when something new bears on it)
+    assert {s.value for s in IssueStatus} == {"open", "waiting_user", "resolved", "dismissed", "deferred"}
 
 
 def test_memory_objects_are_immutable_and_versioned() -> None:

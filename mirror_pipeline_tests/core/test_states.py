@@ -14,6 +14,10 @@ EXPECTED = {
     (S.PENDING_REVIEW, S.CONFIRMED),
     (S.PENDING_REVIEW, S.CONFLICTED),
     (S.PENDING_REVIEW, S.SUPERSEDED),
+    # the person says it is wrong (reject): kept as history, never served
+    (S.PENDING_REVIEW, S.ARCHIVED),
+    (S.CONFIRMED, S.ARCHIVED),
+    (S.CONFLICTED, S.ARCHIVED),
     (S.CONFIRMED, S.CONFLICTED),
     (S.CONFIRMED, S.STALE),
     (S.CONFIRMED, S.SUPERSEDED),

@@ -19,6 +19,7 @@ PIPELINE_ASSETS = {
     "memory_issues",
     "search_index",
     "served_snapshot",
+    "forgetting_applied",
 }
 REVIEW_ASSETS = {"daily_review", "weekly_review", "monthly_review"}
 
@@ -28,7 +29,7 @@ def test_the_definitions_load_and_expose_the_graph_checks_and_schedules() -> Non
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
     assert keys == PIPELINE_ASSETS | REVIEW_ASSETS
     checks = {c.name for c in graph.asset_check_keys}
-    assert {"evidence_holds_no_secret", "every_memory_has_evidence"} <= checks
+    assert {"evidence_holds_no_secret", "every_memory_has_evidence", "memories_are_consistent"} <= checks
     schedules = {s.name: s.cron_schedule for s in defs.schedules}
     assert schedules == {
         "daily_review_schedule": "0 6 * * *",

@@ -1,13 +1,93 @@
-from __future__ import annotations
+from datetime import UTC, datetime
 
 import dagster as dg
+import polars as pl
 from dagster_duckdb import DuckDBResource
 
-from mirror_pipeline.adapters import warehouse
-from mirror_pipeline.contracts.tables import MEMORY_CANDIDATES, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES
-from mirror_pipeline.core.governance import govern, secret_reference_issues
-from mirror_pipeline.core.rows import candidate_from_row, issue_row, memory_row, secret_reference_from_row
+from mirror_pipeline.adapters import decisions as decision_store
+from mirror_pipeline.adapters import forgetting, warehouse
+from mirror_pipeline.contracts.tables import (
+    DECISION_OUTCOMES,
+    EVIDENCE,
+    MEMORY_CANDIDATES,
+    MEMORY_ISSUES,
+    MEMORY_VERSIONS,
+    QUARANTINED_MEMORIES,
+    SECRET_REFERENCES,
+    TOMBSTONES,
+)
+from mirror_pipeline.core.conflicts import EvidenceBrief
+from mirror_pipeline.core.governance import (
+    apply_to_secret_references,
+    govern,
+    governance_violations,
+    secret_reference_issues,
+    slot_key,
+)
+from mirror_pipeline.core.policy import policy_from_config
+from mirror_pipeline.core.rows import (
+    candidate_from_row,
+    issue_row,
+    memory_row,
+    secret_reference_from_row,
+    secret_reference_row,
+)
+from mirror_pipeline.core.states import legal_path
+from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
+
+
+def run_now(context: dg.AssetExecutionContext) -> datetime:
+    """One `now` per run: when the run was created (every asset of the run sees the same time)."""
+    record = context.instance.get_run_record_by_id(context.run_id)
+    if record is not None and record.create_timestamp is not None:
+        created = record.create_timestamp
+        return created if created.tzinfo else created.replace(tzinfo=UTC)
+    return datetime.now(UTC)
+
+
+def _briefs(con, evidence_ids: list[str]) -> dict[str, EvidenceBrief]:
+    if not evidence_ids:
+        return {}
+    rows = con.execute(
+        "select evidence_id, timestamp, raw_content, session_id, locator from evidence "
+        "where evidence_id in (select unnest(?::varchar[]))",
+        [sorted(set(evidence_ids))],
+    ).fetchall()
+    return {r[0]: EvidenceBrief(r[0], r[1].replace(tzinfo=UTC) if r[1] else None, r[2], r[3], r[4]) for r in rows}
+
+
+def _forget(con, h, decisions, candidates) -> dict[str, int]:
+    """What the person asked to forget leaves the warehouse now (and the inbox copy, for evidence): the rows that
+    carry its ids, the LLM answers for its texts. The next step of the run rewrites what is derived."""
+    from mirror_pipeline.core.decisions import Action
+
+    forgotten_memories = {d.target for d in decisions if d.action is Action.FORGET}
+    forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
+    doomed_candidates = [
+        e.candidate for e in candidates if stable_id("mem", *slot_key(e.candidate)) in forgotten_memories
+    ]
+    evidence = warehouse.read(
+        con,
+        EVIDENCE,
+        "evidence_id in (select unnest(?::varchar[]))",
+        [sorted(forgotten_evidence | {c.evidence_id for c in doomed_candidates})],
+    )
+    hashes = evidence["content_hash"].to_list()  # the LLM answers about these texts hold the memory's words too
+    gone = evidence.filter(pl.col("evidence_id").is_in(sorted(forgotten_evidence)))
+    by_file: dict[str, list[str]] = {}
+    for row in gone.iter_rows(named=True):
+        by_file.setdefault(row["file_path"], []).append(row["raw_content"])
+    changed_files = forgetting.redact_inbox(h.inbox, by_file)
+    removed = forgetting.purge_ids(
+        con,
+        evidence_ids=gone["evidence_id"].to_list(),
+        candidate_ids=[c.candidate_id for c in doomed_candidates],
+        content_hashes=hashes,
+    )
+    # the memory's own rows in the search index (memory docs are rebuilt from served memories each run)
+    removed += forgetting.purge_ids(con, memory_ids=sorted(forgotten_memories))
+    return {"rows_purged": removed, "inbox_files_redacted": len(changed_files)}
 
 
 @dg.multi_asset(
@@ -17,25 +97,44 @@ from mirror_pipeline.defs.resources import MirrorHome
             deps=["memory_candidates"],
             group_name="governance",
             kinds={"duckdb"},
-            description="Your memories, every version kept: confirmed, waiting for you, in conflict or superseded, "
-            "each with its evidence.",
+            description="Your memories, every version kept: confirmed (by you or by the write policy), waiting for "
+            "you, in conflict, stale or superseded, each with its evidence; your decisions applied.",
         ),
         dg.AssetSpec(
             "memory_issues",
             deps=["memory_candidates", "secret_references"],
             group_name="governance",
             kinds={"duckdb"},
-            description="What mi-mirror wants you to settle: confirmations and conflicts, each with a question.",
+            description="What mi-mirror wants you to settle: conflicts and confirmations, each a short question in "
+            "your language whose options cite their evidence, most pressing first.",
         ),
     ]
 )
-def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
-    """Apply the write policy (section 10.2): low-risk explicit statements are confirmed, the rest wait for you;
-    a new value of a one-at-a-time fact (where you live) becomes a new version that supersedes the old one."""
+def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource):
+    """Replay your decisions (decisions/*.jsonl) over the candidates under the write policy (mirror.yaml `policy`):
+    the governed state is a pure function of candidates, decisions, policy and the run's time. A change (a move)
+    supersedes; two accounts that cannot both hold become a question; what you forget is purged."""
+    h = home.get()
+    now = run_now(context)
+    read = decision_store.read_all(h.decisions)
+    policy = policy_from_config(h.config.get("policy"))
     with warehouse_db.get_connection() as con:
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
-        governed = govern(candidates, home.get().timezone)
+        with warehouse.transaction(con):
+            purged = _forget(con, h, read.decisions, candidates)
+        candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
+        briefs = _briefs(con, [e.candidate.evidence_id for e in candidates])
+        governed = govern(
+            candidates,
+            h.timezone,
+            decisions=read.decisions,
+            policy=policy,
+            now=now,
+            evidence=briefs,
+            user_names=h.user_names,
+        )
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
+        refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
         issues = governed.issues + secret_reference_issues(refs)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
@@ -44,19 +143,55 @@ def governed_memories(home: MirrorHome, warehouse_db: DuckDBResource):
                 for m in governed.versions
             ]
         )
+        tombstones = TOMBSTONES.frame(
+            [
+                {"target_id": t, "kind": kind, "decision_id": d.decision_id, "forgotten_at": d.at}
+                for t, kind, d in governed.tombstones
+            ]
+        ).unique("target_id", keep="first")
+        outcomes = DECISION_OUTCOMES.frame(
+            [
+                {
+                    "decision_id": d.decision_id,
+                    "action": str(d.action),
+                    "target": d.target,
+                    "applied": applied or d.decision_id in ref_decisions,
+                    "note": "secret reference updated" if d.decision_id in ref_decisions else note,
+                }
+                for d, applied, note in governed.outcomes
+            ]
+        ).unique("decision_id", keep="first")
+        quarantined = QUARANTINED_MEMORIES.frame(
+            [{"version_id": v, "memory_id": m, "check": c} for v, m, c in governed.quarantined]
+        )
         with warehouse.transaction(con):
             warehouse.replace(con, MEMORY_VERSIONS, versions)
             warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in issues]))
+            warehouse.replace(con, TOMBSTONES, tombstones)
+            warehouse.replace(con, DECISION_OUTCOMES, outcomes)
+            warehouse.replace(con, QUARANTINED_MEMORIES, quarantined)
+            warehouse.replace(con, SECRET_REFERENCES, SECRET_REFERENCES.frame([secret_reference_row(r) for r in refs]))
     states = versions.filter(versions["is_current"]).group_by("state").len()
+    unmatched = outcomes.filter(~outcomes["applied"])
     yield dg.MaterializeResult(
         asset_key="governed_memories",
         metadata={
             "versions": len(versions),
             "current": len(current),
+            "decisions": len(read.decisions),
+            "decisions_unmatched": len(unmatched),
+            "decision_lines_unreadable": ", ".join(read.unreadable[:10]) or "none",
+            "tombstones": len(tombstones),
+            "quarantined": len(quarantined),
+            "as_of": now.isoformat(),
+            **purged,
             **{f"state_{s}": n for s, n in states.iter_rows()},
         },
     )
-    yield dg.MaterializeResult(asset_key="memory_issues", metadata={"open_issues": len(issues)})
+    yield dg.MaterializeResult(
+        asset_key="memory_issues",
+        metadata={"open_issues": sum(1 for i in issues if i.status.value == "open"), "all_issues": len(issues)},
+    )
 
 
 @dg.asset_check(asset="governed_memories", blocking=True)
@@ -70,4 +205,60 @@ def every_memory_has_evidence(warehouse_db: DuckDBResource) -> dg.AssetCheckResu
         empty = con.execute("select count(*) from memory_versions where len(evidence_ids) = 0").fetchone()[0]
     return dg.AssetCheckResult(
         passed=orphans == 0 and empty == 0, metadata={"dangling_evidence_refs": orphans, "without_evidence": empty}
+    )
+
+
+@dg.asset_check(asset="governed_memories")
+def memories_are_consistent(warehouse_db: DuckDBResource) -> dg.AssetCheckResult:
+    """The governance checks over the stored versions: state values legal, every recorded move legal (7.2), one
+    current version per memory, acyclic supersede chains, every confirmed memory has evidence or a decision, no
+    opinion stored as a fact. Governance quarantines what breaks them (withheld from serving, with an issue), so
+    this check reports; it never stops the home (a warning, not a failure)."""
+    from mirror_pipeline.core.model import MemoryState
+
+    with warehouse_db.get_connection() as con:
+        versions = warehouse.read(con, MEMORY_VERSIONS)
+        quarantined = warehouse.read(con, QUARANTINED_MEMORIES)
+    legal_states = {s.value for s in MemoryState}
+    bad_state = versions.filter(~pl.col("state").is_in(sorted(legal_states)))
+    bad_path = [r["version_id"] for r in versions.iter_rows(named=True) if not legal_path(r["state_path"])]
+    from mirror_pipeline.core.rows import memory_from_row
+
+    objects = [memory_from_row(r) for r in versions.iter_rows(named=True)]
+    current = set(versions.filter(pl.col("is_current"))["version_id"])
+    found = governance_violations(objects, current)
+    held = set(quarantined["memory_id"])
+    unheld = [f for f in found if f[1] not in held]
+    return dg.AssetCheckResult(
+        passed=not unheld and bad_state.is_empty() and not bad_path,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={
+            "illegal_states": len(bad_state),
+            "illegal_transitions": len(bad_path),
+            "violations_found": len(found),
+            "quarantined_memories": len(held),
+            "checks_broken": ", ".join(sorted({c for _, _, c in found})) or "none",
+        },
+    )
+
+
+@dg.asset(deps=["served_snapshot"], group_name="serving", kinds={"duckdb"})
+def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.MaterializeResult:
+    """After a forget: the old snapshots go (only the one just published, which holds none of it, stays), review
+    documents lose every line naming what was forgotten, and the warehouse file is rewritten so no deleted row
+    survives in its free pages. Nothing happens on a run with nothing newly forgotten."""
+    h = home.get()
+    with warehouse_db.get_connection() as con:
+        tombstones = warehouse.read(con, TOMBSTONES)
+        con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
+        done = con.execute("select value from warehouse_meta where key = 'forgotten_digest'").fetchone()
+        digest = stable_id("forgotten", *sorted(tombstones["target_id"]))
+        if tombstones.is_empty() or (done and done[0] == digest):
+            return dg.MaterializeResult(metadata={"purged": False, "tombstones": len(tombstones)})
+        con.execute("insert or replace into warehouse_meta values ('forgotten_digest', ?)", [digest])
+    snapshots = forgetting.remove_old_snapshots(h.snapshots, h.served)
+    reviews = forgetting.purge_reviews(h.reviews, tombstones["target_id"].to_list())
+    forgetting.compact(h.warehouse)
+    return dg.MaterializeResult(
+        metadata={"purged": True, "tombstones": len(tombstones), "snapshots_removed": snapshots, "reviews": reviews}
     )

@@ -8,7 +8,8 @@ import dagster as dg
 from dagster_duckdb import DuckDBResource
 from duckdb import DuckDBPyConnection
 
-from mirror_pipeline.adapters import formats, warehouse
+from mirror_pipeline.adapters import forgetting, formats, warehouse
+from mirror_pipeline.adapters.decisions import forgotten_evidence
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     INBOX_FILES,
@@ -61,6 +62,10 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
         for table in (EVIDENCE, SECRET_REFERENCES, PARSED_FILES, WITHHELD_EVIDENCE):
             warehouse.ensure(con, table)
         accepted = warehouse.read(con, INBOX_FILES, "status = 'accepted'")
+        # what the person asked to forget is never read again; a file taken out of the inbox takes its evidence
+        skip = forgotten_evidence(h.decisions)
+        with warehouse.transaction(con):
+            removed = forgetting.drop_removed_files(con, accepted["file_path"].to_list())
         read_before = warehouse.read(con, PARSED_FILES)["file_hash"]
         new_files = accepted.filter(~accepted["file_hash"].is_in(read_before.implode()))
         for f in new_files.iter_rows(named=True):
@@ -71,7 +76,7 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
                 # a file's evidence and its secret references stand or fall together, all of the file or none
                 with warehouse.transaction(con):
                     for batch in batches:
-                        counts = _append_screened(con, batch, f, now)
+                        counts = _append_screened(con, batch, f, now, skip)
                         file_added, file_refs = file_added + counts[0], file_refs + counts[1]
                         file_withheld, file_relabelled = file_withheld + counts[2], file_relabelled + counts[3]
                     parsed = PARSED_FILES.frame([{"file_hash": f["file_hash"], "parsed_at": now}])
@@ -91,6 +96,7 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
             "evidence_total": total,
             # screened text that still looked like a secret: stored without it, withheld, the person asked (issue 9)
             "quarantined_evidence": withheld,
+            "evidence_of_removed_files_dropped": removed,
         },
     )
     yield dg.MaterializeResult(
@@ -99,18 +105,17 @@ def screened_evidence(home: MirrorHome, warehouse_db: DuckDBResource):
 
 
 def _append_screened(
-    con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime
+    con: DuckDBPyConnection, messages: list[Message], f: dict, now: datetime, skip: frozenset[str] = frozenset()
 ) -> tuple[int, int, int, int]:
-    """Screen a batch of one file's messages and append what is new; (new evidence, new secret references, evidence
-    withheld, references relabelled)."""
+    """Screen a batch of one file's messages and append what is new (what the person asked to forget, in `skip`,
+    never); (new evidence, new secret references, evidence withheld, references relabelled)."""
     evidence_rows: list[dict] = []
     reference_rows: list[dict] = []
-    checked = recheck(
-        [
-            screen_message(message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"])
-            for message in messages
-        ]
-    )
+    screened_batch = [
+        screen_message(message, source_format=f["format"], file_path=f["file_path"], file_hash=f["file_hash"])
+        for message in messages
+    ]
+    checked = recheck([s for s in screened_batch if s.evidence.evidence_id not in skip])
     for screened in checked.screened:
         evidence_rows.append(as_row(screened.evidence, captured_at=now))
         # a message without a time of its own: the reference is dated when it was found

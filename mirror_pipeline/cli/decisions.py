@@ -1,0 +1,539 @@
+"""Commands of the person in the loop: show, confirm, reject, edit, forget, resolve, review.
+
+Each decision is one line appended to `decisions/decisions.jsonl` (flushed and fsynced); the next `mirror run`
+applies it. Nothing here writes the warehouse (the pipeline is its only writer) or imports Dagster, except
+`review --run`, which runs the pipeline at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mirror_pipeline.adapters import decisions as store
+from mirror_pipeline.adapters.home import Home
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, command, emit
+from mirror_pipeline.cli.group import main
+from mirror_pipeline.core.decisions import Action, Decision, new_decision
+from mirror_pipeline.core.governance import value_key
+from mirror_pipeline.core.policy import policy_from_config
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _record(home: Home, decisions: list[Decision]) -> None:
+    store.append(home.decisions, decisions)
+
+
+def _served_or_empty(home: Home, table: str) -> list[dict[str, Any]]:
+    try:
+        return _served(home, table).to_dicts()
+    except Failure:
+        return []
+
+
+def _memory(home: Home, memory_id: str) -> dict[str, Any] | None:
+    return next((m for m in _served_or_empty(home, "memories") if m["memory_id"] == memory_id), None)
+
+
+def _secret_ref(home: Home, ref_id: str) -> dict[str, Any] | None:
+    return next((r for r in _served_or_empty(home, "secret_references") if r["secret_ref_id"] == ref_id), None)
+
+
+def _known_target(home: Home, target: str) -> str:
+    """What an id names: a memory, a secret reference, an evidence row; a Failure when nothing has that id."""
+    if _memory(home, target) is not None:
+        return "memory"
+    if _secret_ref(home, target) is not None:
+        return "secret_reference"
+    if any(e["evidence_id"] == target for e in _served_or_empty(home, "evidence")):
+        return "evidence"
+    history = _warehouse_rows(home, "select memory_id from memory_versions where memory_id = ? limit 1", [target])
+    if history:
+        return "memory"
+    raise Failure(f"no memory, secret reference or evidence with id {target} (see `mirror search`, `mirror issues`)")
+
+
+def _decided(as_json: bool, decisions: list[Decision]) -> None:
+    emit(
+        as_json,
+        {"decisions": [json.loads(d.to_json()) for d in decisions], "applies_on": "the next `mirror run`"},
+        lambda p: (
+            "\n".join(f"recorded {d['action']} {d['target']} ({d['decision_id']})" for d in p["decisions"])
+            + "\nit applies on the next `mirror run`"
+        ),
+    )
+
+
+@main.command()
+@click.argument("target")
+@click.option("--vault", default=None, help="A secret reference: where the secret is kept (a manager, a safe).")
+@click.option("--hint", default=None, help="A secret reference: a hint that locates it (never rebuilds it).")
+@command
+def confirm(home: Home, as_json: bool, target: str, vault: str | None, hint: str | None) -> None:
+    """Confirm a memory (or a secret reference, with where it is kept)."""
+    _require_home(home)
+    kind = _known_target(home, target)
+    fields: dict[str, Any] = {}
+    if kind == "secret_reference":
+        fields = _vault_fields(vault, hint)
+    elif vault or hint:
+        raise Failure("--vault and --hint are for secret references only")
+    elif kind == "memory":
+        memory = _memory(home, target)
+        if memory is not None:
+            fields["object_key"] = value_key(memory["object"])
+    action = Action.SET_VAULT if fields.get("vault") or fields.get("hint") else Action.CONFIRM
+    d = new_decision(action, target, _now(), **fields)
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+def _vault_fields(vault: str | None, hint: str | None) -> dict[str, Any]:
+    from mirror_pipeline.core.hints import HintRefused, checked_hint
+
+    fields: dict[str, Any] = {}
+    if vault:
+        fields["vault"] = _screened(vault.strip())
+    if hint:
+        try:
+            fields["hint"] = checked_hint(hint)
+        except HintRefused as err:
+            raise Failure(str(err)) from None
+    return fields
+
+
+@main.command()
+@click.argument("target")
+@command
+def reject(home: Home, as_json: bool, target: str) -> None:
+    """Say a memory is wrong: it is kept as history, never served."""
+    _require_home(home)
+    kind = _known_target(home, target)
+    memory = _memory(home, target) if kind == "memory" else None
+    fields = {"object_key": value_key(memory["object"])} if memory else {}
+    d = new_decision(Action.REJECT, target, _now(), **fields)
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+@main.command()
+@click.argument("target")
+@click.option("--text", required=True, help="The right wording.")
+@command
+def edit(home: Home, as_json: bool, target: str, text: str) -> None:
+    """Correct a memory: a new version that supersedes the old one (who and when recorded)."""
+    _require_home(home)
+    memory = _memory(home, target)
+    if memory is None:
+        raise Failure(f"no current memory with id {target}")
+    clean = _screened(text).strip()
+    if not clean:
+        raise Failure("the new text is empty")
+    d = new_decision(Action.EDIT, target, _now(), text=clean, object_key=value_key(memory["object"]))
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+@main.command()
+@click.argument("target")
+@click.option("--evidence", "with_evidence", is_flag=True, help="Forget the words it came from too (inbox copy).")
+@command
+def forget(home: Home, as_json: bool, target: str, with_evidence: bool) -> None:
+    """Forget a memory (or an evidence row): on the next run its content leaves every table, index, snapshot,
+    cache and review; a content-free tombstone stays. --evidence: its evidence too, inbox copy included."""
+    _require_home(home)
+    kind = _known_target(home, target)
+    now = _now()
+    decisions: list[Decision] = []
+    if kind == "evidence":
+        decisions.append(new_decision(Action.FORGET_EVIDENCE, target, now))
+    else:
+        decisions.append(new_decision(Action.FORGET, target, now))
+        if with_evidence:
+            evidence_ids = _evidence_of(home, target)
+            decisions += [new_decision(Action.FORGET_EVIDENCE, e, now) for e in evidence_ids]
+    _record(home, decisions)
+    _decided(as_json, decisions)
+
+
+def _evidence_of(home: Home, memory_id: str) -> list[str]:
+    memory = _memory(home, memory_id)
+    if memory is not None:
+        return list(memory["evidence_ids"])
+    rows = _warehouse_rows(home, "select evidence_ids from memory_versions where memory_id = ?", [memory_id])
+    return sorted({e for (ids,) in rows for e in ids})
+
+
+def _issue(home: Home, issue_id: str) -> dict[str, Any]:
+    issue = next((i for i in _served_or_empty(home, "open_issues") if i["issue_id"] == issue_id), None)
+    if issue is None:
+        raise Failure(f"no open issue {issue_id} (see `mirror issues`)")
+    return issue
+
+
+def answer(
+    home: Home,
+    issue: dict[str, Any],
+    *,
+    choose: int | None = None,
+    dismiss: bool = False,
+    later: bool = False,
+    text: str | None = None,
+    vault: str | None = None,
+    hint: str | None = None,
+) -> Decision:
+    """The decision that answers an issue. A choice records what its option does (so it applies even if the
+    question's wording or id changes after re-extraction) and what the question rested on."""
+    now = _now()
+    if dismiss:
+        return new_decision(Action.DISMISS, issue["issue_id"], now)
+    if later:
+        return new_decision(Action.LATER, issue["issue_id"], now, evidence_key=issue.get("evidence_key"))
+    choices = list(issue.get("choices") or [])
+    if choose is None or not 1 <= choose <= len(choices):
+        raise Failure(f"--choose takes 1 to {len(choices)} for issue {issue['issue_id']}")
+    effect = choices[choose - 1]
+    memory_ids = list(issue["memory_ids"])
+    if effect == "later":
+        return new_decision(Action.LATER, issue["issue_id"], now, evidence_key=issue.get("evidence_key"))
+    served = {m["memory_id"]: m for m in _served_or_empty(home, "memories")}
+    keys = {m: value_key(served[m]["object"]) for m in memory_ids if m in served}
+    fields: dict[str, Any] = {"choice": choose, "evidence_key": issue.get("evidence_key")}
+    if effect == "edit":
+        if not text or not _screened(text).strip():
+            raise Failure("this option corrects the memory: give the right wording with --text")
+        fields["text"] = _screened(text).strip()
+    if effect == "set_vault":
+        fields |= _vault_fields(vault, hint)
+        if not fields.get("vault") and not fields.get("hint"):
+            raise Failure("this option records where the secret is kept: give --vault (and maybe --hint)")
+        return new_decision(Action.SET_VAULT, memory_ids[0], now, **fields)
+    extra = {"effect": effect, "memory_ids": memory_ids, "object_keys": keys}
+    return new_decision(Action.CHOOSE, issue["issue_id"], now, extra=extra, **fields)
+
+
+@main.command()
+@click.argument("issue_id")
+@click.option("--choose", type=int, default=None, help="The option's number (1-based).")
+@click.option("--dismiss", is_flag=True, help="Not a real question: nothing changes, it is not asked again.")
+@click.option("--later", is_flag=True, help="Ask again only when something new bears on it.")
+@click.option("--text", default=None, help="With an 'edit' option: the right wording.")
+@click.option("--vault", default=None, help="With a secret reference: where it is kept.")
+@click.option("--hint", default=None, help="With a secret reference: a hint that locates it.")
+@command
+def resolve(
+    home: Home,
+    as_json: bool,
+    issue_id: str,
+    choose: int | None,
+    dismiss: bool,
+    later: bool,
+    text: str | None,
+    vault: str | None,
+    hint: str | None,
+) -> None:
+    """Answer an issue: --choose N, --dismiss or --later."""
+    _require_home(home)
+    if sum([choose is not None, dismiss, later]) != 1:
+        raise Failure("give exactly one of --choose N, --dismiss, --later")
+    d = answer(
+        home, _issue(home, issue_id), choose=choose, dismiss=dismiss, later=later, text=text, vault=vault, hint=hint
+    )
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+class Keys:
+    """One keypress per answer: from the terminal when there is one, else the next non-blank character of stdin (a
+    test drives it with a string)."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stdin.isatty()
+
+    def key(self) -> str:
+        if self.tty:
+            return click.getchar()
+        while True:
+            ch = sys.stdin.read(1)
+            if ch == "":
+                return "q"
+            if not ch.isspace():
+                return ch
+
+    def line(self, prompt: str) -> str:
+        click.echo(prompt, nl=False, err=True)
+        if self.tty:
+            return input()
+        return sys.stdin.readline().strip() or sys.stdin.readline().strip()
+
+
+def _answered_since_snapshot(home: Home) -> set[str]:
+    """Issues and memories decided on after the served snapshot was made: not asked again before the next run."""
+    meta = _served_or_empty(home, "snapshot_meta")
+    published = meta[0]["published_at"] if meta else None
+    done: set[str] = set()
+    for d in store.read_all(home.decisions).decisions:
+        if published is None or d.at > published:
+            done |= {d.target, *(d.extra.get("memory_ids") or [])}
+    return done
+
+
+def _ordered_questions(home: Home) -> list[dict[str, Any]]:
+    rank = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+    done = _answered_since_snapshot(home)
+    issues = [
+        i
+        for i in _served_or_empty(home, "open_issues")
+        if i["status"] == "open" and i["issue_id"] not in done and not set(i["memory_ids"]) & done
+    ]
+    return sorted(issues, key=lambda i: (rank.get(i["priority"], 9), -(i.get("impact") or 0.0), i["issue_id"]))
+
+
+@main.command()
+@click.option("--max", "limit", type=click.IntRange(min=1), default=None, help="At most this many questions.")
+@click.option("--run/--no-run", "run_after", default=None, help="Run the pipeline at the end (default: ask).")
+@command
+def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None) -> None:
+    """Walk the open questions, most pressing first: one key per answer (the option's number; l = later,
+    d = dismiss, s = skip, q = quit). At most `policy.max_questions_per_review` (mirror.yaml) at a time."""
+    _require_home(home)
+    policy = policy_from_config(home.config.get("policy"))
+    questions = _ordered_questions(home)[: limit or policy.max_questions_per_review]
+    keys = Keys()
+    out = sys.stderr if as_json else sys.stdout
+    answered: list[Decision] = []
+    for n, issue in enumerate(questions, start=1):
+        click.echo(f"\n[{n}/{len(questions)}] {issue['question']}", file=out)
+        for i, option in enumerate(issue["options"], start=1):
+            click.echo(f"  {i}) {option}", file=out)
+        zh = issue.get("language") == "zh"
+        click.echo(
+            "  (l 以后再说 · d 不是问题 · s 跳过 · q 退出)" if zh else "  (l later · d dismiss · s skip · q quit)",
+            file=out,
+        )
+        key = keys.key()
+        if key == "q":
+            break
+        if key == "s":
+            continue
+        try:
+            if key == "l":
+                d = answer(home, issue, later=True)
+            elif key == "d":
+                d = answer(home, issue, dismiss=True)
+            elif key.isdigit():
+                choice = int(key)
+                effect = (
+                    (issue.get("choices") or [None] * 99)[choice - 1] if 1 <= choice <= len(issue["options"]) else None
+                )
+                text = vault = None
+                if effect == "edit":
+                    text = keys.line("改成 / new wording: ")
+                if effect == "set_vault":
+                    vault = keys.line("保存在哪里 / where is it kept: ")
+                d = answer(home, issue, choose=choice, text=text, vault=vault)
+            else:
+                click.echo(f"  ? {key!r}: skipped", file=out)
+                continue
+        except Failure as err:
+            click.echo(f"  {err.format_message()}: skipped", file=out)
+            continue
+        _record(home, [d])  # each answer is durable as soon as it is given
+        answered.append(d)
+    ran = None
+    if answered and run_after is None and keys.tty:
+        run_after = click.confirm("Run the pipeline now to apply your answers?", default=True, err=True)
+    if answered and run_after:
+        from mirror_pipeline.cli.pipeline import run_pipeline
+
+        result = run_pipeline(home)
+        ran = {"run_id": result.run_id, "success": result.success}
+    emit(
+        as_json,
+        {"asked": len(questions), "answered": [json.loads(d.to_json()) for d in answered], "run": ran},
+        lambda p: (
+            f"\n{len(p['answered'])} answer(s) recorded of {p['asked']} question(s)"
+            + (
+                f"; run {'succeeded' if p['run']['success'] else 'failed'}"
+                if p["run"]
+                else "; they apply on the next `mirror run`"
+            )
+        ),
+    )
+
+
+def _warehouse_rows(home: Home, sql: str, params: list[Any]) -> list[tuple]:
+    """A read of the pipeline's history (every version, decision outcomes), read-only; empty while a run holds it."""
+    import duckdb
+
+    path = Path(home.warehouse)
+    if not path.exists():
+        return []
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error:
+        return []
+    try:
+        return con.execute(sql, params).fetchall()
+    except duckdb.Error:
+        return []
+    finally:
+        con.close()
+
+
+def _rows(home: Home, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    import duckdb
+
+    path = Path(home.warehouse)
+    if not path.exists():
+        return []
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error:
+        return []
+    try:
+        cur = con.execute(sql, params)
+        names = [c[0] for c in cur.description]
+        return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+    except duckdb.Error:
+        return []
+    finally:
+        con.close()
+
+
+def _accesses(home: Home, memory_id: str) -> list[dict[str, Any]]:
+    path = home.audit / "accesses.jsonl"
+    if not path.exists():
+        return []
+    out = []
+    with path.open(encoding="utf-8", errors="replace") as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if memory_id in entry.get("memory_ids", []):
+                out.append({"at": entry.get("at"), "task": entry.get("task")})
+    return out
+
+
+def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]]) -> str:
+    if memory is None:
+        return "not served: no current version (rejected, archived, forgotten or quarantined)"
+    state, by = memory["state"], memory.get("confirmed_by")
+    if state == "confirmed" and by == "user":
+        return f"you confirmed it on {str(memory['last_confirmed_at'])[:10]}"
+    if state == "confirmed":
+        return "confirmed automatically by the write policy (explicit and low risk); you have not confirmed it"
+    if state == "conflicted":
+        return "in conflict with another account: both are kept until you answer the question"
+    if state == "stale":
+        return "it may be out of date: not said again or confirmed for a long time"
+    if len(versions) > 1:
+        return "the latest account: earlier versions are superseded (see versions)"
+    return "waiting for your confirmation"
+
+
+@main.command()
+@click.argument("memory_id")
+@command
+def show(home: Home, as_json: bool, memory_id: str) -> None:
+    """Where a memory came from (evidence with locator and excerpt), when and how it was confirmed, its versions,
+    its conflicts, why the current version is the valid one, and which tasks used it."""
+    _require_home(home)
+    memory = _memory(home, memory_id)
+    versions = _rows(
+        home,
+        "select version_id, version, state, object, content_text, valid_time_start, valid_time_end, time_precision,"
+        " time_expression, supersedes, is_current, confirmed_by, changed_by, decision_id, last_confirmed_at,"
+        " created_at, updated_at, evidence_ids, state_path, labels from memory_versions where memory_id = ?"
+        " order by version",
+        [memory_id],
+    )
+    tomb = _rows(home, "select * from tombstones where target_id = ?", [memory_id])
+    if memory is None and not versions and not tomb:
+        raise Failure(f"no memory with id {memory_id} (see `mirror search`)")
+    evidence_ids = sorted(
+        {e for v in versions for e in (v["evidence_ids"] or [])} | set((memory or {}).get("evidence_ids") or [])
+    )
+    evidence = [
+        {
+            "id": e["evidence_id"],
+            "file": e["file_path"],
+            "locator": e["locator"],
+            "timestamp": e["timestamp"],
+            "speaker": e["actor"],
+            "excerpt": " ".join(e["raw_content"].split())[:160],
+        }
+        for e in _served_or_empty(home, "evidence")
+        if e["evidence_id"] in evidence_ids
+    ]
+    all_decisions = store.read_all(home.decisions).decisions
+    outcomes = {r["decision_id"]: r for r in _rows(home, "select * from decision_outcomes", [])}
+    mine = [d for d in all_decisions if d.target == memory_id or memory_id in (d.extra.get("memory_ids") or [])]
+    decisions = [
+        {
+            **json.loads(d.to_json()),
+            "applied": outcomes.get(d.decision_id, {}).get("applied"),
+            "outcome": outcomes.get(d.decision_id, {}).get("note"),
+        }
+        for d in mine
+    ]
+    issues = [
+        {
+            "id": i["issue_id"],
+            "type": i["issue_type"],
+            "status": i["status"],
+            "question": i["question"],
+            "options": i["options"],
+        }
+        for i in _rows(home, "select * from memory_issues where list_contains(memory_ids, ?)", [memory_id])
+    ]
+    payload = {
+        "id": memory_id,
+        "memory": memory,
+        "forgotten": bool(tomb),
+        "versions": versions,
+        "evidence": evidence,
+        "decisions": decisions,
+        "issues": issues,
+        "why_current": _why_current(memory, versions),
+        "accesses": _accesses(home, memory_id),
+    }
+    emit(as_json, payload, _show_text)
+
+
+def _show_text(p: dict[str, Any]) -> str:
+    lines = [f"memory {p['id']}"]
+    if p["forgotten"]:
+        lines.append("forgotten at your request: only this tombstone is left")
+    m = p["memory"]
+    if m:
+        lines.append(f"  {m['content_text']} [{m['state']}{', ' + m['confirmed_by'] if m.get('confirmed_by') else ''}]")
+    lines.append(f"why this version: {p['why_current']}")
+    lines.append("versions:")
+    lines += [
+        f"  v{v['version']} [{v['state']}] {v['content_text']}"
+        + (f" (supersedes {v['supersedes']})" if v["supersedes"] else "")
+        + (f" by {v['changed_by']}" if v["changed_by"] != "extractor" else "")
+        for v in p["versions"]
+    ]
+    lines.append("evidence:")
+    lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['timestamp']}): {e['excerpt']}" for e in p["evidence"]]
+    if p["decisions"]:
+        lines.append("your decisions:")
+        lines += [f"  {d['at'][:19]} {d['action']} -> {d.get('outcome') or 'not applied yet'}" for d in p["decisions"]]
+    if p["issues"]:
+        lines.append("questions:")
+        lines += [f"  {i['id']} [{i['status']}] {i['question']}" for i in p["issues"]]
+    lines.append(f"used by {len(p['accesses'])} task(s)")
+    lines += [f"  {a['at'][:19]} {a['task']}" for a in p["accesses"][-5:]]
+    return "\n".join(lines)

@@ -1,0 +1,107 @@
+"""End to end through the real command: `mirror review` driven from stdin, and forgetting proved by a byte scan."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mirror_pipeline_tests.conftest import mirror, mirror_json
+
+pytestmark = pytest.mark.slow
+
+
+def mirror_stdin(home: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DAGSTER_DISABLE_TELEMETRY": "1"}
+    env.pop("DAGSTER_HOME", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "mirror_pipeline.cli", "--home", str(home), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result
+
+
+def files_holding(home: Path, needle: str) -> list[str]:
+    """Every file of the home (snapshots, Dagster storage and logs, reviews, caches, inbox) whose bytes hold it."""
+    raw = needle.encode("utf-8")
+    hits = []
+    for path in home.rglob("*"):
+        if path.is_file() and not path.is_symlink() and raw in path.read_bytes():
+            hits.append(str(path.relative_to(home)))
+    return sorted(hits)
+
+
+def test_review_walks_every_open_question_of_the_samples_and_the_run_applies_the_answers(copied_home: Path) -> None:
+    before = mirror_json(copied_home, "issues")["issues"]
+    assert len(before) >= 10
+    assert all("class B" not in i["question"] and "class C" not in i["question"] for i in before)
+    assert any(i["question"].startswith("这条记得对吗？") for i in before)  # Chinese evidence, Chinese question
+    # option 1 of every question (yes / 对 / the first account), one key each
+    out = json.loads(mirror_stdin(copied_home, "1" * len(before), "review", "--max", "100", "--run", "--json").stdout)
+    assert out["asked"] == len(before) and len(out["answered"]) == len(before) and out["run"]["success"]
+    lines = (copied_home / "decisions" / "decisions.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(before) and all(json.loads(line)["by"] == "user" for line in lines)
+    after = mirror_json(copied_home, "issues")["issues"]
+    assert not {i["id"] for i in before} & {i["id"] for i in after}
+    memories = mirror_json(copied_home, "search", "A Company", "--k", "50")["results"]
+    assert memories
+    served = [m for m in _memories(copied_home) if m["state"] == "pending_review"]
+    assert served == []  # nothing the answers covered is left pending
+    by_user = [m for m in _memories(copied_home) if m["confirmed_by"] == "user"]
+    assert len(by_user) >= 8
+    refs = mirror_json(copied_home, "secrets")["secret_references"]
+    assert {r["state"] for r in refs} == {"confirmed"}
+
+
+def _memories(home: Path) -> list[dict]:
+    import polars as pl
+
+    return pl.read_parquet(home / "served" / "memories.parquet").to_dicts()
+
+
+def test_forget_a_memory_then_its_evidence_and_the_text_is_nowhere_in_the_home(copied_home: Path) -> None:
+    home = copied_home
+    mirror(home, "run", "--job", "weekly_job")  # a review document that lists it, a second snapshot
+    (memory,) = [m for m in _memories(home) if m["object"] == "Kobayashi"]
+    memory_text = memory["content_text"]  # "Kobayashi is the user's manager"
+    shown = mirror_json(home, "show", memory["memory_id"])
+    (evidence,) = shown["evidence"]
+    assert evidence["locator"] == "line 6" and "Kobayashi approved" in evidence["excerpt"]
+    evidence_text = "My manager Kobayashi approved the transfer paperwork"
+    assert files_holding(home, memory_text) and files_holding(home, evidence_text)  # the scan can find it
+
+    mirror(home, "forget", memory["memory_id"])
+    mirror(home, "run", "--job", "weekly_job")
+    assert files_holding(home, memory_text) == []
+    assert mirror_json(home, "show", memory["memory_id"])["forgotten"] is True
+    assert files_holding(home, evidence_text)  # the words it came from stay until they are forgotten too
+
+    mirror(home, "forget", evidence["id"])
+    mirror(home, "run")
+    assert files_holding(home, evidence_text) == []
+    assert files_holding(home, "Kobayashi") == []
+    mirror(home, "run")  # the redacted inbox file is read again: the forgotten evidence stays out
+    assert files_holding(home, "Kobayashi") == []
+    assert mirror_json(home, "search", "transfer paperwork")["results"] == []
+    tomb = mirror_json(home, "show", memory["memory_id"])
+    assert tomb["forgotten"] and tomb["versions"] == [] and tomb["memory"] is None
+
+
+def test_a_file_taken_out_of_the_inbox_takes_its_evidence_and_memories_with_it(copied_home: Path) -> None:
+    home = copied_home
+    (journal,) = [p for p in (home / "inbox").rglob("2026-11-09.md")]
+    assert files_holding(home / "served", "Kobayashi")
+    journal.unlink()
+    mirror(home, "run")
+    assert files_holding(home / "served", "Kobayashi") == []
+    assert mirror_json(home, "search", "Kobayashi")["results"] == []
+    assert any(m["predicate"] == "lives_in" for m in _memories(home))  # the other files' memories stay
