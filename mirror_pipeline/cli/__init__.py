@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from mirror_pipeline.cli import pipeline, reads  # noqa: F401  (registers the commands)
+from mirror_pipeline.cli import agents, pipeline, reads  # noqa: F401  (registers the commands)
 from mirror_pipeline.cli.group import main
 
 __all__ = ["main", "run_cli"]
