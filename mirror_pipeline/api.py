@@ -199,23 +199,41 @@ def _read_config(root: Path) -> dict[str, Any]:
 
 
 def _load_lexical(served: Path, table: Any) -> LexicalIndex:
-    path = served / "lexical_index.npz"
+    path = served / "lexical_index.parquet"
     if path.exists():
-        with np.load(path, allow_pickle=False) as z:
-            vocab = {t: i for i, t in enumerate(z["vocab"].tolist())}
-            return LexicalIndex(vocab, z["data"], z["indices"], z["indptr"], int(z["n_docs"]))
+        import pyarrow.parquet as pq
+
+        t = pq.read_table(path)
+        docs = t.column("docs").combine_chunks()
+        scores = t.column("scores").combine_chunks()
+        vocab = {term: i for i, term in enumerate(t.column("term").to_pylist())}
+        return LexicalIndex(
+            vocab,
+            scores.values.to_numpy(zero_copy_only=False).astype(np.float32, copy=False),
+            docs.values.to_numpy(zero_copy_only=False).astype(np.int32, copy=False),
+            docs.offsets.to_numpy().astype(np.int64),
+            table.num_rows,
+        )
     # an older snapshot without a stored index: build one from the texts
     from mirror_pipeline.core.retrieval import lexical_tokens
 
-    return LexicalIndex.build([lexical_tokens(t) for t in table.column("text").to_pylist()])
+    return LexicalIndex.build([lexical_tokens(t or "") for t in table.column("text").to_pylist()])
 
 
 def _load_vectors(served: Path, n: int) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
-    path = served / "search_vectors.npz"
+    path = served / "search_vectors.parquet"
     if not path.exists():
         return None, None, None
-    with np.load(path, allow_pickle=False) as z:
-        vectors, has, model = z["vectors"], z["has_vector"], str(z["model_id"])
-    if len(vectors) != n:
+    import pyarrow.parquet as pq
+
+    t = pq.read_table(path)
+    if t.num_rows == 0:
         return None, None, None
-    return vectors, has, model
+    rows = t.column("row").to_numpy()
+    flat = t.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False).astype(np.float32)
+    dim = len(flat) // t.num_rows
+    vectors = np.zeros((n, dim), dtype=np.float32)
+    vectors[rows] = flat.reshape(t.num_rows, dim)
+    has = np.zeros(n, dtype=bool)
+    has[rows] = True
+    return vectors, has, str(t.column("model_id")[0])

