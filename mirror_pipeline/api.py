@@ -113,7 +113,8 @@ class Memory:
                 e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
-        corpus = Corpus(rows, lexical, vectors, has_vector)  # type: ignore[arg-type]
+        zh = table.column("is_zh").to_numpy(zero_copy_only=False) if "is_zh" in table.column_names else None
+        corpus = Corpus(rows, lexical, vectors, has_vector, zh)
         return cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
 
     @classmethod
@@ -177,6 +178,149 @@ class Memory:
         if log:
             self._log_access(query, [r["id"] for r in results if r["kind"] == "memory"], "search")
         return {"query": query, "results": results}
+
+    def context(
+        self, task: str, budget: int | None = None, session_summary: str = "", log: bool = True
+    ) -> dict[str, Any]:
+        """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
+        language, evidence ids on every item, `text` ready to paste into a prompt."""
+        from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
+        from mirror_pipeline.core.ranking import task_types
+        from mirror_pipeline.core.retrieval import lexical_tokens
+
+        policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
+        expansion = " ".join(t.expansion for t in task_types(task))
+        scored = self.ranked(f"{task} {expansion}".strip(), k=60)
+        own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
+        floor = self.config.weights.dense_contrast_floor
+        candidates = []
+        for s in scored:
+            named = bool(own_lexical[s.index] > 0)
+            lexical_hit = s.components.get("lexical", 0.0) > 0 and s.components.get("relevance", 0.0) >= 0.3
+            relevant = lexical_hit or s.components.get("dense_contrast", 0.0) >= floor
+            candidates.append(Candidate(self.corpus.rows[s.index], s.score, relevant, named, s.labels))
+        result = assemble(
+            task,
+            candidates,
+            self.pinned(policy.pinned_importance, policy.pinned_max),
+            self.table("open_issues"),
+            policy,
+            budget,
+            session_summary,
+        )
+        if log:
+            ids = [i["id"] for slot in result["slots"] for i in slot["items"] if str(i["id"]).startswith("mem_")]
+            self._log_access(task, ids, "context")
+        return result
+
+    def pinned(self, min_importance: float, limit: int) -> list[Row]:
+        """The always-on memories: confirmed, most important first (MemPalace L1)."""
+        rows = self.corpus.rows
+        table = getattr(rows, "_table", None)
+        if table is not None:
+            import pyarrow.compute as pc
+
+            mask = pc.and_(
+                pc.and_(pc.equal(table.column("kind"), "memory"), pc.equal(table.column("state"), "confirmed")),
+                pc.greater_equal(table.column("importance"), min_importance),
+            )
+            idx = np.flatnonzero(np.asarray(mask.to_numpy(zero_copy_only=False), dtype=bool))
+            found = [rows[int(i)] for i in idx]
+        else:
+            found = [
+                r
+                for r in rows
+                if r.get("kind") == "memory"
+                and r.get("state") == "confirmed"
+                and float(r.get("importance") or 0) >= min_importance
+            ]
+        found.sort(key=lambda r: (-float(r.get("importance") or 0), str(r["doc_id"])))
+        return found[:limit]
+
+    # ---- the other reads -------------------------------------------------------------------------------------
+
+    def table(self, name: str) -> list[Row]:
+        """A served table as rows (read once per Memory): memories, timeline, relationships, open_issues, ..."""
+        if name not in self._tables:
+            if self.served is None:
+                self._tables[name] = list(self.extra.get(name, []))
+            else:
+                path = self.served / f"{name}.parquet"
+                if not path.exists():
+                    self._tables[name] = []
+                else:
+                    import pyarrow.parquet as pq
+
+                    self._tables[name] = pq.read_table(path).to_pylist()
+        return self._tables[name]
+
+    def timeline(self) -> list[Row]:
+        """Events in time order, with precision and the original time expression."""
+        return self.table("timeline")
+
+    def issues(self) -> list[Row]:
+        return [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in self.table("open_issues")]
+
+    def show(self, memory_id: str) -> dict[str, Any]:
+        """Provenance of a memory (or an evidence id): the memory, its evidence, issues and the tasks that used it."""
+        memory = next((m for m in self.table("memories") if m["memory_id"] == memory_id), None)
+        evidence_ids = set(memory["evidence_ids"] or []) if memory else {memory_id}
+        evidence = [e for e in self.table("evidence") if e["evidence_id"] in evidence_ids]
+        if memory is None and not evidence:
+            raise KeyError(f"no served memory or evidence with id {memory_id}")
+        issues = [i for i in self.table("open_issues") if memory_id in (i.get("memory_ids") or [])]
+        return {
+            "id": memory_id,
+            "memory": memory,
+            "versions": [memory] if memory else [],
+            "evidence": evidence,
+            "decisions": [],
+            "issues": issues,
+            "accesses": self.accesses(memory_id),
+        }
+
+    def neighbours(self, ref: str) -> list[Row]:
+        """Relationship neighbours: of a memory id (who it links), or of a person's name (their relationships)."""
+        rels = self.table("relationships")
+        memory = next((m for m in self.table("memories") if m["memory_id"] == ref), None)
+        names = {ref.lower()}
+        if memory is not None:
+            names = {str(x).lower() for x in (memory.get("subject"), memory.get("object")) if x}
+        return [
+            r
+            for r in rels
+            if r["memory_id"] == ref
+            or str(r.get("subject") or "").lower() in names
+            or str(r.get("other") or "").lower() in names
+        ]
+
+    def status(self) -> dict[str, Any]:
+        meta = self.table("snapshot_meta")
+        states: dict[str, int] = {}
+        for m in self.table("memories"):
+            states[m["state"]] = states.get(m["state"], 0) + 1
+        return {
+            "memories": len(self.table("memories")),
+            "states": states,
+            "open_issues": len(self.table("open_issues")),
+            "snapshot_at": meta[0]["published_at"] if meta else None,
+            "documents": len(self.corpus.rows),
+            "vectors": int(self.corpus.has_vector.sum()) if self.corpus.has_vector is not None else 0,
+        }
+
+    def accesses(self, memory_id: str) -> list[Row]:
+        path = self.audit / "accesses.jsonl" if self.audit else None
+        if path is None or not path.exists():
+            return []
+        out = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if memory_id in (entry.get("memory_ids") or []):
+                out.append(entry)
+        return out
 
     # ---- the audit trail -----------------------------------------------------------------------------------------
 

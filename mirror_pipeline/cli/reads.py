@@ -29,14 +29,8 @@ def _memory(home: Home):
 @command
 def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
     """The task-aware context: slots, labels, evidence references."""
-    from mirror_pipeline.core.context import assemble
-
     task = _screened(task)
-    memories = _served(home, "memories").to_dicts()
-    if budget is None:
-        budget = int(home.config.get("context", {}).get("budget", 800))
-    result = assemble(task, memories, budget)
-    _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
+    result = _memory(home).context(task, budget)  # logs the access (audit/accesses.jsonl)
     emit(as_json, result, lambda p: p["text"])
 
 

@@ -36,7 +36,10 @@ def search_index(warehouse_db: DuckDBResource, home: MirrorHome) -> dg.Materiali
 
             served_docs = served_search_documents(memories, warehouse.read(con, EVIDENCE))
             embedder = make_embedder(config.embedder, config.model_path, config.e5_prefixes)
-            embedded = {"dense": True, **index_store.refresh_embeddings(con, served_docs, embedder, config.embed_budget)}
+            embedded = {
+                "dense": True,
+                **index_store.refresh_embeddings(con, served_docs, embedder, config.embed_budget),
+            }
     return dg.MaterializeResult(
         metadata={
             "memories": len(memories),
