@@ -90,7 +90,7 @@ class Memory:
     @classmethod
     def open(cls, home: str | Path | Any, config: dict[str, Any] | None = None, embedder: Any | None = None) -> Memory:
         """Open a home's served snapshot (`home` is a folder or an `adapters.home.Home`)."""
-        root = Path(getattr(home, "root", home)).expanduser()
+        root = (Path(home) if isinstance(home, str | Path) else Path(home.root)).expanduser()
         if config is None:
             config = _read_config(root)
         served_link = root / "served"

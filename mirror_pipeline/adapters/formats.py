@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
-from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext, telegram, wechat, whatsapp
+from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, plaintext, proposal, telegram, wechat, whatsapp
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
@@ -145,6 +145,8 @@ def detect(name: str, text: str) -> str:
         meta, _, _ = _front_matter(text)
         if "mirror_form" in meta:
             return "mirror_form"
+        if "mirror_proposal" in meta:
+            return proposal.FORMAT
         dated = _entry_date(meta, name)
         if not dated and plaintext.sniff(text):
             return plaintext.FORMAT
@@ -339,6 +341,7 @@ PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
     "chatgpt": chatgpt.parse_chatgpt,
     "markdown_journal": parse_markdown_journal,
     "mirror_form": parse_mirror_form,
+    proposal.FORMAT: lambda name, text, tz: proposal.parse(name, text, *_front_matter(text)[:2]),
     **{p.FORMAT: p.parse for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
 }
 # the formats that do not say who the user is by themselves take the configured names (mirror.yaml: user)

@@ -75,3 +75,24 @@ def locomo(file: str, as_json: bool, lexical_only: bool, cache_dir: str | None, 
 def longmemeval(file: str, as_json: bool, lexical_only: bool, cache_dir: str | None, limit: int | None) -> None:
     """LongMemEval session recall_any / recall_all (strict) @5 and @10, each question its own haystack."""
     _run("longmemeval", file, as_json, lexical_only, cache_dir, limit)
+
+
+@main.command()
+@click.option(
+    "--home",
+    "home_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="The data home (default: $MIRROR_HOME, else ./data).",
+)
+@click.pass_context
+def mcp(ctx: click.Context, home_dir: str | None) -> None:
+    """An MCP server on stdio for agents: context, search, timeline, show, neighbours, issues, status,
+    propose_memory."""
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.mcp_server import serve
+
+    home = Home.resolve(home_dir or (ctx.obj or {}).get("home"))
+    if not home.exists:
+        raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
+    serve(home.root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import Failure, _log_access, _require_home, _screened, _served, command, emit
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core.timeexpr import as_said, describe
 

@@ -9,6 +9,7 @@ Pure: rows in, scores out; `now` is passed in.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum

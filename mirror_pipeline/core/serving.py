@@ -197,7 +197,12 @@ def served_search_documents(
             .otherwise(pl.col("labels"))
         )
     return (
-        pl.concat([mem, ev], how="vertical").with_columns(text=clean).sort("kind", "doc_id", descending=[True, False])
+        pl.concat([mem, ev], how="vertical")
+        .with_columns(text=clean)
+        # the language group of a text: dense similarity is compared within a group (e5 scores any two Chinese
+        # texts higher than a Chinese and an English one, whatever they say)
+        .with_columns(is_zh=pl.col("text").str.contains(r"[\u4e00-\u9fff]"))
+        .sort("kind", "doc_id", descending=[True, False])
     )
 
 
