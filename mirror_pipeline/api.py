@@ -97,9 +97,8 @@ class Memory:
         if not (served_link / "search_documents.parquet").exists():
             raise FileNotFoundError(f"no served snapshot at {served_link}: run `mirror run` first")
         served = Path(os.path.realpath(served_link))  # resolved once: a publish during our reads does not mix snapshots
-        import pyarrow.parquet as pq
 
-        table = pq.read_table(served / "search_documents.parquet")
+        table = _read_parquet(served / "search_documents.parquet")
         rows = _TableRows(table)
         lexical = _load_lexical(served, table)
         vectors, has_vector, model_id = _load_vectors(served, len(rows))
@@ -249,9 +248,8 @@ class Memory:
                 if not path.exists():
                     self._tables[name] = []
                 else:
-                    import pyarrow.parquet as pq
 
-                    self._tables[name] = pq.read_table(path).to_pylist()
+                    self._tables[name] = _read_parquet(path).to_pylist()
         return self._tables[name]
 
     def timeline(self) -> list[Row]:
@@ -333,6 +331,13 @@ class Memory:
             f.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
+def _read_parquet(path: Path) -> Any:
+    """A parquet file as a pyarrow table (ParquetFile: no pyarrow.dataset, which imports pandas)."""
+    import pyarrow.parquet as pq
+
+    return pq.ParquetFile(path).read()
+
+
 def _read_config(root: Path) -> dict[str, Any]:
     path = root / "mirror.yaml"
     if not path.exists():
@@ -345,9 +350,8 @@ def _read_config(root: Path) -> dict[str, Any]:
 def _load_lexical(served: Path, table: Any) -> LexicalIndex:
     path = served / "lexical_index.parquet"
     if path.exists():
-        import pyarrow.parquet as pq
 
-        t = pq.read_table(path)
+        t = _read_parquet(path)
         docs = t.column("docs").combine_chunks()
         scores = t.column("scores").combine_chunks()
         vocab = {term: i for i, term in enumerate(t.column("term").to_pylist())}
@@ -368,9 +372,8 @@ def _load_vectors(served: Path, n: int) -> tuple[np.ndarray | None, np.ndarray |
     path = served / "search_vectors.parquet"
     if not path.exists():
         return None, None, None
-    import pyarrow.parquet as pq
 
-    t = pq.read_table(path)
+    t = _read_parquet(path)
     if t.num_rows == 0:
         return None, None, None
     rows = t.column("row").to_numpy()

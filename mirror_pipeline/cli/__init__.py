@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from mirror_pipeline.cli import agents, pipeline, reads  # noqa: F401  (registers the commands)
+# command modules (pipeline, reads, agents) are imported lazily by the group: see `group.COMMAND_MODULES`
 from mirror_pipeline.cli.group import main
 
 __all__ = ["main", "run_cli"]

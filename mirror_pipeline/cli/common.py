@@ -12,8 +12,6 @@ from typing import Any
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.adapters.snapshot import read_table
-from mirror_pipeline.core.screening import redact
 
 
 class Failure(click.ClickException):
@@ -59,6 +57,8 @@ def _require_home(home: Home) -> None:
 
 
 def _served(home: Home, table: str):
+    from mirror_pipeline.adapters.snapshot import read_table  # polars: only the commands that need it pay for it
+
     _require_home(home)
     try:
         return read_table(home.served, table)
@@ -77,6 +77,8 @@ def _first_line(event: Any) -> str:
 def _screened(text: str) -> str:
     """What the person typed, with any secret in it replaced: a task or query is written to the audit log and
     printed back, and a secret must reach neither."""
+    from mirror_pipeline.core.screening import redact
+
     return redact(text, scope="command").text
 
 

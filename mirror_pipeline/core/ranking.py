@@ -34,6 +34,7 @@ class RankingWeights(BaseModel):
     lexical: float = 1.0
     dense: float = 1.0
     candidates: int = Field(200, description="how deep each ranking is read before fusion")
+    session: float = Field(0.3, description="share of its conversation's best score a document gains")
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -179,11 +180,16 @@ class Corpus:
     vectors: np.ndarray | None = None
     has_vector: np.ndarray | None = None
     is_zh: np.ndarray | None = None  # language group of each document (see `dense_contrast`)
+    session: np.ndarray | None = None  # conversation of each document (int code), where known
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
         zh = np.array([bool(_HAN.search(str(r.get("text") or ""))) for r in rows], dtype=bool)
-        return cls(rows, LexicalIndex.build([lexical_tokens(r["text"]) for r in rows]), vectors, has_vector, zh)
+        codes: dict[str, int] = {}
+        session = np.array([codes.setdefault(str(r.get("session_id")), len(codes)) for r in rows], dtype=np.int64)
+        has_sessions = any(r.get("session_id") for r in rows)
+        lexical = LexicalIndex.build([lexical_tokens(r["text"]) for r in rows])
+        return cls(rows, lexical, vectors, has_vector, zh, session if has_sessions else None)
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -248,6 +254,12 @@ def relevance(
     if not lists:
         return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
     fused = rrf(lists, ws, weights.rrf_k)
+    if corpus.session is not None and weights.session > 0:
+        # a line in a conversation that is about the query is likelier to be relevant than the same line elsewhere:
+        # each document gains a share of its conversation's best fused score
+        best = np.zeros(int(corpus.session.max()) + 1)
+        np.maximum.at(best, corpus.session, fused)
+        fused = fused + weights.session * best[corpus.session] * (fused > 0)
     top = fused.max(initial=0.0)
     return (fused / top if top > 0 else fused), lex, dense, fused > 0
 

@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-import polars as pl
-
 from mirror_pipeline.core.text import stable_id
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
@@ -1325,6 +1323,8 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
     if len(texts) < _VECTORIZED_FROM:
         return [may_hold_secret(t) for t in texts]
+    import polars as pl  # imported here: a read command screens its query without paying for polars
+
     frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
         hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
         seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
