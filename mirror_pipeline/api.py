@@ -209,7 +209,7 @@ class Memory:
             session_summary,
         )
         if log:
-            ids = [i["id"] for slot in result["slots"] for i in slot["items"] if str(i["id"]).startswith("mem_")]
+            ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
             self._log_access(task, ids, "context")
         return result
 
@@ -281,6 +281,9 @@ class Memory:
             "decisions": [],
             "issues": issues,
             "accesses": self.accesses(memory_id),
+            "access_count": next(
+                (a["access_count"] for a in self.table("memory_accesses") if a["memory_id"] == memory_id), 0
+            ),
         }
 
     def neighbours(self, ref: str) -> list[Row]:

@@ -174,3 +174,27 @@ def test_superseded_and_deleted_memories_are_not_in_the_served_index():
     assert "started in May" in texts
     outdated = docs.filter(pl.col("doc_id") == "e_tokyo")["labels"][0].to_list()
     assert outdated == ["outdated"]
+
+
+def test_the_access_log_folds_into_counts_and_last_access(tmp_path):
+    from mirror_pipeline.adapters.accesses import fold
+
+    log = tmp_path / "accesses.jsonl"
+    log.write_text(
+        '{"at": "2026-11-01T10:00:00+00:00", "task": "a", "memory_ids": ["m1", "m2"]}\n'
+        "not json\n"
+        '{"at": "2026-11-03T10:00:00+00:00", "task": "b", "memory_ids": ["m1"]}\n',
+        encoding="utf-8",
+    )
+    folded = {r["memory_id"]: r for r in fold(log).to_dicts()}
+    assert folded["m1"]["access_count"] == 2 and folded["m2"]["access_count"] == 1
+    assert folded["m1"]["last_accessed_at"].day == 3
+
+
+def test_search_and_context_append_access_records(tmp_path):
+    m = memory()
+    m.audit = tmp_path
+    m.context("where do I live")
+    m.search("Osaka")
+    entries = (tmp_path / "accesses.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [e.split('"via": ')[1][:9] for e in entries] == ['"context"', '"search"}']

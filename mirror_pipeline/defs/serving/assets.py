@@ -3,7 +3,7 @@ from datetime import UTC, datetime
 import dagster as dg
 from dagster_duckdb import DuckDBResource
 
-from mirror_pipeline.adapters import search_index, snapshot, warehouse
+from mirror_pipeline.adapters import accesses, search_index, snapshot, warehouse
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     INBOX_FILES,
@@ -46,6 +46,8 @@ def served_snapshot(
                 con, tables["memories"], tables["evidence"], search_index.model_id(h.config), versions
             )
         )
+    # section 16.3: which memories tasks used, folded from the access log
+    tables["memory_accesses"] = accesses.fold(h.audit / "accesses.jsonl")
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
