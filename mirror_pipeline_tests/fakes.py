@@ -135,3 +135,39 @@ def sample_answer(text: str) -> list[dict]:
             }
         )
     return out
+
+
+class FakeEmbedder:
+    """A deterministic stand-in for an embedding model (the real one is slow on 2 shared cores): each lexical token
+    adds a fixed pseudo-random direction, so texts sharing words are near and others are not. `aliases` maps a
+    word to another whose direction it shares, to stand in for what a real model knows (家 ~ family)."""
+
+    def __init__(self, dim: int = 64, aliases: dict[str, str] | None = None) -> None:
+        self.dim = dim
+        self.model_id = f"fake-{dim}"
+        self.aliases = aliases or {}
+        self.passages_embedded = 0
+
+    def _vector(self, text: str):
+        import hashlib
+
+        import numpy as np
+
+        from mirror_pipeline.core.retrieval import lexical_tokens
+
+        v = np.zeros(self.dim, dtype=np.float32)
+        for t in lexical_tokens(text):
+            t = self.aliases.get(t, t)
+            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
+            v += np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
+        n = float(np.linalg.norm(v))
+        return v / n if n else v
+
+    def passages(self, texts):
+        import numpy as np
+
+        self.passages_embedded += len(texts)
+        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def query(self, text):
+        return self._vector(text)

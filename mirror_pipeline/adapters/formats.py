@@ -20,7 +20,18 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
-from mirror_pipeline.adapters.parsers import chatgpt, claude, dayone, form, note, plaintext, telegram, wechat, whatsapp
+from mirror_pipeline.adapters.parsers import (
+    chatgpt,
+    claude,
+    dayone,
+    form,
+    note,
+    plaintext,
+    proposal,
+    telegram,
+    wechat,
+    whatsapp,
+)
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
@@ -200,6 +211,8 @@ def detect(name: str, text: str) -> str:
             return form.FORMAT
         if "mirror_note" in meta:
             return note.FORMAT
+        if "mirror_proposal" in meta:
+            return proposal.FORMAT
         dated = _entry_date(meta, name)
         if not dated and plaintext.sniff(text):
             return plaintext.FORMAT
@@ -403,6 +416,7 @@ PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
     "markdown_journal": parse_markdown_journal,
     form.FORMAT: form.parse,
     note.FORMAT: note.parse,
+    proposal.FORMAT: lambda name, text, tz: proposal.parse(name, text, *_front_matter(text)[:2]),
     **{p.FORMAT: p.parse for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},
 }
 # the formats that do not say who the user is by themselves take the configured names (mirror.yaml: user)

@@ -1,6 +1,7 @@
 """The `mirror` command (see shared/CONTRACT.md). One module per group of commands, each registering on `main`:
 `pipeline` (init, import, run, status, ui), `reads` (context, search, timeline, issues, secrets), `capture`
-(note, and the interview of init), `decisions` (show, confirm, reject, edit, forget, resolve, review)."""
+(note, and the interview of init), `decisions` (show, confirm, reject, edit, forget, resolve,
+review), `agents` (mcp, eval)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 import click
 
-from mirror_pipeline.cli import capture, decisions, pipeline, reads  # noqa: F401  (registers the commands)
+# command modules are imported lazily by the group, only the one that holds the command: see `group.COMMAND_MODULES`
 from mirror_pipeline.cli.group import main
 
 __all__ = ["main", "run_cli"]

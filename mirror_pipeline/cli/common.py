@@ -7,14 +7,15 @@ import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.adapters.snapshot import Snapshot, open_snapshot
-from mirror_pipeline.core.screening import redact
 from mirror_pipeline.errors import ConfigError
+
+if TYPE_CHECKING:
+    from mirror_pipeline.adapters.snapshot import Snapshot
 
 
 class Failure(click.ClickException):
@@ -62,19 +63,26 @@ def _require_home(home: Home) -> None:
         raise Failure(f"no mi-mirror home at {home.root}: run `mirror init` first")
 
 
-class _CommandSnapshot(Snapshot):
+class _CommandSnapshot:
+    """A served snapshot whose missing table is a one-line failure of the command."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+
     def table(self, name: str):
         try:
-            return super().table(name)
+            return self.snapshot.table(name)
         except FileNotFoundError as err:
             raise Failure(str(err)) from None
 
 
-def _snapshot(home: Home) -> Snapshot:
+def _snapshot(home: Home) -> _CommandSnapshot:
     """The snapshot served now, resolved once: every table a command reads comes from this one snapshot."""
+    from mirror_pipeline.adapters.snapshot import open_snapshot  # polars: only the commands that read tables pay
+
     _require_home(home)
     try:
-        return _CommandSnapshot(open_snapshot(home.served).folder)
+        return _CommandSnapshot(open_snapshot(home.served))
     except FileNotFoundError as err:
         raise Failure(str(err)) from None
 
@@ -95,6 +103,8 @@ def _first_line(event: Any) -> str:
 def _screened(text: str) -> str:
     """What the person typed, with any secret in it replaced: a task or query is written to the audit log and
     printed back, and a secret must reach neither."""
+    from mirror_pipeline.core.screening import redact
+
     return redact(text, scope="command").text
 
 

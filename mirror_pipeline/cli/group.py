@@ -1,11 +1,59 @@
-"""The `mirror` command group: every command module registers itself on `main`."""
+"""The `mirror` command group: every command module registers itself on `main`.
+
+Command modules are imported lazily, only the one that holds the command being run (a read must not pay for the
+pipeline's imports: dagster, pandera, great_expectations). `COMMAND_MODULES` says where each command lives; a
+command not listed there is looked for in every module of `MODULES`."""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
+MODULES = ("pipeline", "reads", "capture", "decisions", "agents")
+COMMAND_MODULES = {
+    "init": "pipeline",
+    "import": "pipeline",
+    "run": "pipeline",
+    "status": "pipeline",
+    "ui": "pipeline",
+    "context": "reads",
+    "search": "reads",
+    "timeline": "reads",
+    "issues": "reads",
+    "secrets": "reads",
+    "note": "capture",
+    "show": "decisions",
+    "confirm": "decisions",
+    "reject": "decisions",
+    "edit": "decisions",
+    "forget": "decisions",
+    "resolve": "decisions",
+    "review": "decisions",
+    "eval": "agents",
+    "mcp": "agents",
+}
 
-@click.group()
+
+class LazyGroup(click.Group):
+    def _load(self, module: str) -> None:
+        importlib.import_module(f"mirror_pipeline.cli.{module}")
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            self._load(COMMAND_MODULES[cmd_name])
+        if cmd_name not in self.commands:
+            for module in MODULES:
+                self._load(module)
+        return self.commands.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in MODULES:
+            self._load(module)
+        return sorted(self.commands)
+
+
+@click.group(cls=LazyGroup)
 @click.option(
     "--home",
     "home_dir",

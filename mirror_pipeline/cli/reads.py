@@ -5,9 +5,20 @@ from __future__ import annotations
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import _log_access, _screened, _snapshot, command, emit
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core.timeexpr import as_said, describe
+
+
+def _memory(home: Home):
+    """The served snapshot through the Python API (one retrieval path for the command, MCP and eval)."""
+    from mirror_pipeline.api import Memory
+
+    _require_home(home)
+    try:
+        return Memory.open(home)
+    except FileNotFoundError as err:
+        raise Failure(str(err)) from None
 
 
 @main.command()
@@ -18,14 +29,8 @@ from mirror_pipeline.core.timeexpr import as_said, describe
 @command
 def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
     """The task-aware context: slots, labels, evidence references."""
-    from mirror_pipeline.core.context import assemble
-
     task = _screened(task)
-    memories = _snapshot(home).table("memories").to_dicts()
-    if budget is None:
-        budget = int(home.config.get("context", {}).get("budget", 800))
-    result = assemble(task, memories, budget)
-    _log_access(home, task, [i["id"] for s in result["slots"] for i in s["items"]])
+    result = _memory(home).context(task, budget)  # logs the access (audit/accesses.jsonl)
     emit(as_json, result, lambda p: p["text"])
 
 
@@ -35,16 +40,15 @@ def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
 @command
 def search(home: Home, as_json: bool, query: str, k: int) -> None:
     """Ranked memories and evidence."""
-    from mirror_pipeline.core.context import search as run_search
-
     query = _screened(query)
-    results = run_search(query, _snapshot(home).table("search_documents").to_dicts(), k)
+    result = _memory(home).search(query, k)
     emit(
         as_json,
-        {"query": query, "results": results},
+        result,
         lambda p: (
             "\n".join(
-                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{r['state']}] ({r['speaker']}) {r['text'][:100]}"
+                f"{r['score']:.3f} {r['kind']:8} {r['id']} [{', '.join(r['labels']) or r['state']}] ({r['speaker']}) "
+                f"{r['text'][:100]}"
                 for r in p["results"]
             )
             or "no results"

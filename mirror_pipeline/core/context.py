@@ -1,96 +1,291 @@
-"""Serving (section 14): ranked search and task-aware context assembly over the served memories.
+"""Context assembly (sections 14.3, 14.4): what an agent pastes into its prompt for one task.
 
-Pure functions over plain rows (dicts of the served tables' columns), so the command, the MCP server and the
-benchmarks share one retrieval path.
+The nine slots of 14.3, in order, with opinions and the person's own words in slots of their own:
+
+    System Policy, Task Goal, Current Session Summary, Relevant Stable Facts, Relevant Preferences,
+    Relevant Relationships, Relevant Recent Events, (Opinions), (In Your Own Words), Open Constraints / Risks,
+    Open Memory Issues
+
+- Confirmed memories first; unconfirmed, conflicted and stale ones only with a label in the person's language
+  ("两种说法" / "two accounts of this", "可能已过时" / "may be outdated").
+- A pinned identity and the most important confirmed memories are always on (MemPalace L0/L1, Letta core memory).
+- When memories do not cover the task, the most relevant excerpts of the person's OWN words (never the assistant's,
+  never someone else's), dated and attributed ("you wrote on 2024-03-02: ..."), never presented as confirmed.
+- One token budget shared by priority: pinned, then confirmed, then labelled and episodic items; evidence ids on
+  every item; a sensitivity ceiling per task (restricted never; high only when the task is about it).
+
+Pure: the ranked candidates come in (from `api.Memory`), the context goes out.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from mirror_pipeline.core.text import estimate_tokens, tokens
+from pydantic import BaseModel, ConfigDict, Field
+
+from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.text import detect_language, estimate_tokens
 from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
 
-STATE_WEIGHT = {"confirmed": 0.3, "pending_review": -0.15, "stale": -0.25, "conflicted": -0.35}
-SERVABLE_STATES = frozenset({"confirmed", "pending_review", "stale", "conflicted"})
-SLOTS = (
-    ("Relevant Stable Facts", {"fact"}),
-    ("Relevant Preferences", {"preference"}),
-    ("Relevant Relationships", {"relationship"}),
-    ("Relevant Recent Events", {"event"}),
-    ("Relevant Opinions (the user's views, not facts)", {"opinion"}),
-    ("Recent Emotional States (dated snapshots of how the user felt, not facts)", {"emotion"}),
-)
-UNCONFIRMED_SLOT = "Unconfirmed or Conflicting (ask before relying on these)"
-CORE_IMPORTANCE = 0.7
+
+class Slot(StrEnum):
+    SYSTEM_POLICY = "System Policy"
+    TASK_GOAL = "Task Goal"
+    SESSION = "Current Session Summary"
+    FACTS = "Relevant Stable Facts"
+    PREFERENCES = "Relevant Preferences"
+    RELATIONSHIPS = "Relevant Relationships"
+    EVENTS = "Relevant Recent Events"
+    OPINIONS = "Relevant Opinions (the person's views, not facts)"
+    EPISODES = "In the Person's Own Words (excerpts, not confirmed facts)"
+    RISKS = "Open Constraints / Risks"
+    ISSUES = "Open Memory Issues"
 
 
-def bm25(query: Sequence[str], documents: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75) -> list[float]:
-    """Okapi BM25 of each document for the query terms."""
-    if not documents:
-        return []
-    n = len(documents)
-    avg = sum(len(d) for d in documents) / n or 1.0
-    df: Counter[str] = Counter()
-    for doc in documents:
-        df.update(set(doc))
-    terms = [t for t in dict.fromkeys(query) if t in df]
-    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in terms}
-    scores = []
-    for doc in documents:
-        tf = Counter(doc)
-        score = 0.0
-        for t in terms:
-            f = tf.get(t, 0)
-            if f:
-                score += idf[t] * f * (k1 + 1) / (f + k1 * (1 - b + b * len(doc) / avg))
-        scores.append(score)
-    return scores
+SLOT_ORDER = tuple(Slot)
+SLOT_OF_TYPE = {
+    "fact": Slot.FACTS,
+    "preference": Slot.PREFERENCES,
+    "relationship": Slot.RELATIONSHIPS,
+    "event": Slot.EVENTS,
+    "opinion": Slot.OPINIONS,
+    "emotion": Slot.EVENTS,  # a dated snapshot of a feeling: an event of a day, labelled as such
+}
+SENSITIVITY_RANK = {"low": 0, "medium": 1, "high": 2, "restricted": 3}
 
 
 @dataclass(frozen=True)
-class Ranked:
+class Label:
+    """A label an agent reads: the machine name and its words in each language."""
+
+    name: str
+    en: str
+    zh: str
+
+
+LABELS = {
+    label.name: label
+    for label in (
+        Label("confirmed", "confirmed", "已确认"),
+        Label("pending_review", "unconfirmed: ask before relying on it", "未确认，使用前请先问"),
+        Label("conflicted", "two accounts of this: ask which holds", "两种说法，请先确认"),
+        Label("stale", "may be outdated", "可能已过时"),
+        Label("outdated", "may be outdated", "可能已过时"),
+        Label("opinion", "an opinion, not a fact", "观点，不是事实"),
+        Label("emotion", "how they felt that day, not a fact", "当天的感受，不是事实"),
+        Label("own_words", "their own words, not a confirmed fact", "本人原话，不是已确认的事实"),
+        Label("pinned", "core", "核心"),
+        Label("sensitive", "sensitive: use only for this task", "敏感：仅用于本任务"),
+    )
+}
+
+POLICY = {
+    Language.EN: (
+        "Memories of the person this agent serves. Rely on confirmed items; an item with a label is uncertain "
+        "and must be checked with the person before it is treated as true. Opinions are views, not facts. "
+        "Excerpts are what the person said, dated, not confirmed facts. Cite evidence ids when you use an item."
+    ),
+    Language.ZH: (
+        "以下是你所服务的这个人的记忆。已确认的可以依赖；带标签的不确定，当作事实之前先向本人确认。观点不是事实。"
+        "原话摘录是本人当时说的话（带日期），不是已确认的事实。使用某条时请引用其证据编号。"
+    ),
+}
+WROTE = {Language.EN: "you wrote on {day}: ", Language.ZH: "你在 {day} 写道："}
+LEFT_OUT = {
+    Language.EN: "({n} more relevant items did not fit in a budget of {budget} tokens)",
+    Language.ZH: "（还有 {n} 条相关内容超出了 {budget} 个 token 的预算）",
+}
+NOTHING = {Language.EN: "(nothing relevant is known yet)", Language.ZH: "（暂时没有相关的记忆）"}
+
+
+class ContextPolicy(BaseModel):
+    """`mirror.yaml` section `context`: budget and what is always on."""
+
+    model_config = ConfigDict(extra="allow")  # the section also holds keys of other features (e.g. budget)
+
+    budget: int = 800
+    pinned_importance: float = Field(0.8, description="confirmed memories at least this important are always on")
+    pinned_max: int = Field(5, description="at most this many always-on memories (the L1 of MemPalace)")
+    identity: str = Field("", description="a short pinned identity (L0), in the person's own words")
+    sensitivity_ceiling: str = Field("medium", description="served without the task being about them")
+    episodes_when_fewer_than: int = Field(3, description="add the person's own words when fewer memories fit")
+    max_episodes: int = 4
+    excerpt_chars: int = 240
+
+
+@dataclass
+class Candidate:
+    """A ranked document (memory or evidence) with its score, relevance signals and ranking labels."""
+
     row: Row
-    relevance: float
     score: float
+    relevant: bool
+    strongly_relevant: bool = False  # the task itself names it (a lexical hit): lifts the sensitivity ceiling
+    labels: list[str] = field(default_factory=list)
 
 
-def rank(query: str, rows: Sequence[Row], text_key: str = "content_text") -> list[Ranked]:
-    """Relevance (BM25, normalised to 0..1) blended with importance, confidence and state (section 14.2)."""
-    terms = tokens(query)
-    docs = [r.get("terms") or tokens(str(r[text_key])) for r in rows]
-    raw = bm25(terms, docs)
-    top = max(raw, default=0.0) or 1.0
-    ranked = []
-    for row, score in zip(rows, raw, strict=True):
-        relevance = score / top
-        blended = (
-            relevance
-            + 0.25 * float(row.get("importance") or 0.0)
-            + 0.15 * float(row.get("confidence") or 0.0)
-            + STATE_WEIGHT.get(str(row.get("state")), 0.0)
-            # what the assistant or someone else said is evidence of what was said, not of who the user is
-            - (0.25 if row.get("speaker", "user") != "user" else 0.0)
+def language_of(task: str) -> Language:
+    lang = detect_language(task)
+    return Language.ZH if lang in (Language.ZH, Language.MIXED) else Language.EN
+
+
+def _words(names: Sequence[str], lang: Language) -> list[str]:
+    out = []
+    for n in dict.fromkeys(names):
+        label = LABELS.get(n)
+        out.append(label.zh if lang == Language.ZH else label.en) if label else out.append(n)
+    return out
+
+
+def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
+    state = str(row.get("state"))
+    names = [state] if state in LABELS else []
+    if row.get("memory_type") in ("opinion", "emotion"):
+        names.append(str(row["memory_type"]))
+    if row.get("sensitivity") == "high":
+        names.append("sensitive")
+    names.extend(x for x in extra if x in LABELS)
+    return names
+
+
+def _servable(row: Row, ceiling: int, strongly: bool) -> bool:
+    rank = SENSITIVITY_RANK.get(str(row.get("sensitivity") or "low"), 0)
+    if rank >= SENSITIVITY_RANK["restricted"]:
+        return False  # restricted is never served
+    return rank <= ceiling or (strongly and rank <= SENSITIVITY_RANK["high"])
+
+
+def _day(row: Row) -> str:
+    when = row.get("timestamp")
+    return str(when.date() if hasattr(when, "date") else when)[:10] if when else "?"
+
+
+def assemble(
+    task: str,
+    candidates: Sequence[Candidate],
+    pinned: Sequence[Row],
+    issues: Sequence[Row],
+    policy: ContextPolicy,
+    budget: int | None = None,
+    session_summary: str = "",
+) -> dict[str, Any]:
+    """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
+    `issues`; within `budget` tokens (headings and the policy counted)."""
+    budget = budget or policy.budget
+    lang = language_of(task)
+    ceiling = SENSITIVITY_RANK.get(policy.sensitivity_ceiling, 1)
+    items: dict[Slot, list[Row]] = {s: [] for s in SLOT_ORDER}
+    fixed = [
+        (Slot.SYSTEM_POLICY, {"id": "policy", "text": POLICY[lang], "labels": [], "evidence_ids": []}),
+        (Slot.TASK_GOAL, {"id": "task", "text": task, "labels": [], "evidence_ids": []}),
+    ]
+    if session_summary:
+        fixed.append((Slot.SESSION, {"id": "session", "text": session_summary, "labels": [], "evidence_ids": []}))
+    if policy.identity:
+        fixed.append(
+            (Slot.FACTS, {"id": "identity", "text": policy.identity, "labels": ["pinned"], "evidence_ids": []})
         )
-        ranked.append(Ranked(row, relevance, blended if relevance > 0 else blended - 1.0))
-    ranked.sort(key=lambda r: (-r.score, str(r.row.get("memory_id") or r.row.get("doc_id"))))
-    return ranked
+    used = estimate_tokens("# ")
+    for slot, item in fixed:
+        used += _cost(item, not items[slot], slot)
+        items[slot].append(item)
 
+    # priority tiers: pinned core, then confirmed relevant, then labelled relevant (unconfirmed / conflicted / stale)
+    queue: list[tuple[int, int, Slot, Row]] = []
+    seen: set[str] = set()
+    for n, row in enumerate(pinned):
+        if _servable(row, ceiling, False):
+            queue.append(
+                (0, n, SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS), _item(row, ["pinned"], lang))
+            )
+            seen.add(row["doc_id"])
+    memories = [c for c in candidates if c.row.get("kind") == "memory" and c.relevant]
+    for n, c in enumerate(memories):
+        row = c.row
+        if row["doc_id"] in seen or not _servable(row, ceiling, c.strongly_relevant):
+            continue
+        if row.get("memory_type") == "secret_reference":
+            continue
+        seen.add(row["doc_id"])
+        tier = 1 if row.get("state") == "confirmed" else 2
+        slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
+        queue.append((tier, n, slot, _item(row, c.labels, lang)))
+    covered = sum(1 for t, *_ in queue if t in (1, 2))
+    if covered < policy.episodes_when_fewer_than:
+        own = [
+            c
+            for c in candidates
+            if c.row.get("kind") == "evidence"
+            and c.relevant
+            and (c.row.get("speaker") or "user") == "user"  # never the assistant's text, never someone else's
+            and "outdated" not in (c.row.get("labels") or [])
+            and _servable(c.row, ceiling, c.strongly_relevant)
+        ]
+        for n, c in enumerate(own[: policy.max_episodes]):
+            queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars)))
+    queue.sort(key=lambda q: (q[0], q[1]))
 
-def _item(row: Row) -> Row:
+    left_out = 0
+    for _, _, slot, item in queue:
+        cost = _cost(item, not items[slot], slot)
+        if used + cost > budget:
+            left_out += 1
+            continue
+        items[slot].append(item)
+        used += cost
+    # issues about what is served: the questions to ask before relying on it
+    served_ids = {i["id"] for s in items.values() for i in s}
+    for issue in issues:
+        if not served_ids & set(issue.get("memory_ids") or []):
+            continue
+        item = {
+            "id": issue["issue_id"],
+            "text": str(issue.get("question") or ""),
+            "labels": [str(issue.get("issue_type") or "")],
+            "evidence_ids": list(issue.get("evidence_ids") or []),
+            "memory_ids": list(issue.get("memory_ids") or []),
+        }
+        cost = _cost(item, not items[Slot.ISSUES], Slot.ISSUES)
+        if used + cost <= budget:
+            items[Slot.ISSUES].append(item)
+            used += cost
+        else:
+            left_out += 1
+    slots = [{"name": s.value, "items": v} for s, v in items.items() if v]
+    lines = [f"# mi-mirror: {task}"]
+    for slot in slots:
+        lines.append(f"## {slot['name']}")
+        lines.extend(_line(i) for i in slot["items"])
+    if left_out:
+        lines.append(LEFT_OUT[lang].format(n=left_out, budget=budget))
+    if not any(s["name"] not in (Slot.SYSTEM_POLICY, Slot.TASK_GOAL) for s in slots):
+        lines.append(NOTHING[lang])
     return {
-        "id": row["memory_id"],
-        "text": row["content_text"],
-        "labels": list(row.get("labels") or []),
+        "task": task,
+        "budget": budget,
+        "used": used,
+        "language": str(lang),
+        "slots": slots,
+        "text": "\n".join(lines),
+        "left_out": left_out,
+    }
+
+
+def _item(row: Row, extra: Sequence[str], lang: Language) -> Row:
+    names = _memory_labels(row, extra)
+    return {
+        "id": row["doc_id"],
+        "text": row["text"],
+        "labels": _words(names, lang),
+        "label_codes": list(dict.fromkeys(names)),
         "evidence_ids": list(row.get("evidence_ids") or []),
-        "memory_type": row["memory_type"],
-        "state": row["state"],
+        "memory_type": row.get("memory_type"),
+        "state": row.get("state"),
         "valid_time_start": row.get("valid_time_start"),
         "valid_time_end": row.get("valid_time_end"),
         "time_precision": row.get("time_precision"),
@@ -98,71 +293,27 @@ def _item(row: Row) -> Row:
     }
 
 
-def _line(item: Row) -> str:
-    when = describe(item)
-    return f"- {item['text']}{when} [{', '.join(item['labels'])}] (evidence: {', '.join(item['evidence_ids'][:3])})"
-
-
-def assemble(task: str, memories: Sequence[Row], budget: int = 800) -> dict[str, Any]:
-    """The context an agent pastes into its prompt: confirmed memories relevant to the task, slot by slot, within a
-    token budget (headings counted); unconfirmed and conflicting ones only when relevant, and labelled as such
-    (section 14.4)."""
-    servable = [m for m in memories if m.get("state") in SERVABLE_STATES and m.get("memory_type") != "secret_reference"]
-    header = (
-        f"# What mi-mirror knows that bears on: {task}\n(each line cites its evidence; labels say how far to trust it)"
-    )
-    used = estimate_tokens(header)
-    chosen: dict[str, list[Row]] = {name: [] for name, _ in SLOTS}
-    chosen[UNCONFIRMED_SLOT] = []
-    left_out = 0
-    for r in rank(task, servable):
-        confirmed = r.row["state"] == "confirmed"
-        core = confirmed and float(r.row.get("importance") or 0) >= CORE_IMPORTANCE
-        if r.relevance <= 0 and not core:
-            continue
-        item = _item(r.row)
-        slot = next(name for name, types in SLOTS if r.row["memory_type"] in types) if confirmed else UNCONFIRMED_SLOT
-        cost = estimate_tokens(_line(item)) + (0 if chosen[slot] else estimate_tokens(f"## {slot}"))
-        if used + cost > budget:
-            left_out += 1
-            continue
-        chosen[slot].append(item)
-        used += cost
-    slots = [{"name": name, "items": items} for name, items in chosen.items() if items]
-    lines = [header]
-    for slot in slots:
-        lines.append(f"## {slot['name']}")
-        lines.extend(_line(item) for item in slot["items"])
-    if left_out:
-        lines.append(f"({left_out} more relevant memories did not fit in a budget of {budget} tokens)")
-    elif not slots:
-        lines.append("(nothing relevant is known yet)")
+def _episode(row: Row, lang: Language, chars: int) -> Row:
+    text = str(row["text"]).strip()
+    if len(text) > chars:
+        text = text[: chars - 1] + "…"
     return {
-        "task": task,
-        "budget": budget,
-        "used": used,
-        "slots": slots,
-        "text": "\n".join(lines),
-        "left_out": left_out,
+        "id": row["doc_id"],
+        "text": WROTE[lang].format(day=_day(row)) + text,
+        "labels": _words(["own_words"], lang),
+        "label_codes": ["own_words"],
+        "evidence_ids": list(row.get("evidence_ids") or [row["doc_id"]]),
+        "kind": "evidence",
+        "said_at": _day(row),
     }
 
 
-def search(query: str, documents: Sequence[Row], k: int = 10) -> list[Row]:
-    """Ranked memories and evidence: the retrieval path `mirror search` and the benchmarks share."""
-    results = []
-    for r in rank(query, documents, text_key="text")[:k]:
-        if r.relevance <= 0:
-            break
-        row = r.row
-        results.append(
-            {
-                "id": row["doc_id"],
-                "kind": row["kind"],
-                "speaker": row.get("speaker", "user"),
-                "text": row["text"],
-                "score": round(r.score, 4),
-                "state": row["state"],
-                "evidence_ids": list(row.get("evidence_ids") or []),
-            }
-        )
-    return results
+def _line(item: Row) -> str:
+    when = describe(item) if item.get("valid_time_start") else ""
+    labels = f" [{'; '.join(item['labels'])}]" if item.get("labels") else ""
+    cite = f" (evidence: {', '.join(item['evidence_ids'][:3])})" if item.get("evidence_ids") else ""
+    return f"- {item['text']}{when}{labels}{cite}"
+
+
+def _cost(item: Row, first_in_slot: bool, slot: Slot) -> int:
+    return estimate_tokens(_line(item)) + (estimate_tokens(f"## {slot.value}") if first_in_slot else 0)

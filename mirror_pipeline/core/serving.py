@@ -134,6 +134,79 @@ def search_documents(memories: pl.DataFrame, evidence: pl.DataFrame) -> pl.DataF
     )
 
 
+SEARCH_MEMORY_FIELDS = (
+    "memory_type",
+    "importance",
+    "confidence",
+    "sensitivity",
+    "labels",
+    "valid_time_start",
+    "valid_time_end",
+    "time_precision",
+    "time_expression",
+    "subject",
+    "predicate",
+    "object",
+)
+
+
+OUTDATED = "outdated"  # evidence label: it supports a version since superseded or gone stale ("I live in Tokyo")
+
+
+def served_search_documents(
+    memories: pl.DataFrame, evidence: pl.DataFrame, versions: pl.DataFrame | None = None
+) -> pl.DataFrame:
+    """What a served search reads: the served memories (with what ranking needs: type, importance, confidence,
+    state, labels, time) and the served evidence (who said it, when). Built from the served tables themselves, so
+    what governance removed (forgotten, superseded) cannot linger in the index. Secret placeholders are removed from
+    the searchable text, so a reference is never found by natural-language search."""
+    clean = pl.col("text").str.replace_all(PLACEHOLDER_RE.pattern, " ")
+    mem = memories.select(
+        pl.col("memory_id").alias("doc_id"),
+        pl.lit("memory").alias("kind"),
+        pl.col("content_text").alias("text"),
+        pl.lit("user").alias("speaker"),  # memories are made from the user's own words only
+        "state",
+        "evidence_ids",
+        pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("timestamp"),
+        pl.lit(None, dtype=pl.String).alias("source_type"),
+        *SEARCH_MEMORY_FIELDS,
+    )
+    ev = evidence.select(
+        pl.col("evidence_id").alias("doc_id"),
+        pl.lit("evidence").alias("kind"),
+        pl.col("raw_content").alias("text"),
+        pl.col("actor").alias("speaker"),
+        pl.lit("evidence").alias("state"),
+        pl.concat_list(pl.col("evidence_id")).alias("evidence_ids"),
+        pl.col("timestamp").cast(pl.Datetime("us", "UTC")),
+        "source_type",
+        pl.lit(None, dtype=pl.String).alias("memory_type"),
+        pl.lit(None, dtype=pl.Float64).alias("importance"),
+        pl.lit(None, dtype=pl.Float64).alias("confidence"),
+        pl.col("sensitivity"),
+        pl.lit([], dtype=pl.List(pl.String)).alias("labels"),
+        *(pl.lit(None, dtype=pl.String).alias(c) for c in SEARCH_MEMORY_FIELDS[5:]),
+    )
+    mem = mem.with_columns(pl.col(c).cast(ev.schema[c]) for c in SEARCH_MEMORY_FIELDS)
+    if versions is not None and len(versions):
+        old = versions.filter(pl.col("state").is_in(["superseded", "stale"])).select(pl.col("evidence_ids").explode())
+        outdated = old["evidence_ids"].drop_nulls().unique().implode()
+        ev = ev.with_columns(
+            labels=pl.when(pl.col("doc_id").is_in(outdated))
+            .then(pl.lit([OUTDATED], dtype=pl.List(pl.String)))
+            .otherwise(pl.col("labels"))
+        )
+    return (
+        pl.concat([mem, ev], how="vertical")
+        .with_columns(text=clean)
+        # the language group of a text: dense similarity is compared within a group (e5 scores any two Chinese
+        # texts higher than a Chinese and an English one, whatever they say)
+        .with_columns(is_zh=pl.col("text").str.contains(r"[\u4e00-\u9fff]"))
+        .sort("kind", "doc_id", descending=[True, False])
+    )
+
+
 def tables_matching_secret_patterns(tables: dict[str, pl.DataFrame]) -> list[str]:
     """`table.column` names in which a text value matches a secret pattern (names only: never the value).
 

@@ -1,69 +1,200 @@
-from mirror_pipeline.core.context import assemble, bm25, search
-from mirror_pipeline.core.text import tokens
+"""Context assembly (14.3, 14.4) through the API's one retrieval path, over in-memory documents."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import polars as pl
+
+from mirror_pipeline.api import Memory
+from mirror_pipeline.core.context import SLOT_ORDER
+from mirror_pipeline.core.serving import served_memories, served_search_documents
+from mirror_pipeline_tests.fakes import FakeEmbedder
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
-def memory(mid, text, mtype="fact", state="confirmed", importance=0.5, labels=("confirmed",)):
+def mem(mid, text, mtype="fact", state="confirmed", importance=0.5, sensitivity="low", labels=None):
     return {
-        "memory_id": mid,
-        "content_text": text,
-        "memory_type": mtype,
+        "doc_id": mid,
+        "kind": "memory",
+        "text": text,
+        "speaker": "user",
         "state": state,
+        "memory_type": mtype,
         "importance": importance,
         "confidence": 0.9,
-        "labels": list(labels),
+        "sensitivity": sensitivity,
+        "labels": labels or [state],
         "evidence_ids": [f"ev_{mid}"],
         "valid_time_start": None,
-        "time_precision": "unknown",
+        "timestamp": None,
     }
 
 
-MEMORIES = [
-    memory("home", "The user lives in Osaka", importance=0.8),
-    memory("docs", "The user prefers English documentation", mtype="preference"),
-    memory("piano", "The user likes 弹钢琴", mtype="preference"),
-    memory("job", "The user works at A Company", state="pending_review", labels=("pending_review", "unconfirmed")),
-    memory("old", "The user lives in Tokyo", state="superseded"),
+def ev(eid, text, speaker="user", day=1, labels=None):
+    return {
+        "doc_id": eid,
+        "kind": "evidence",
+        "text": text,
+        "speaker": speaker,
+        "state": "evidence",
+        "labels": labels or [],
+        "evidence_ids": [eid],
+        "timestamp": datetime(2026, 3, day, tzinfo=UTC),
+        "sensitivity": "low",
+    }
+
+
+DOCS = [
+    mem("mem_osaka", "The user lives in Osaka", importance=0.9),
+    mem("mem_docs", "The user prefers English documentation", mtype="preference"),
+    mem("mem_job", "The user works at A Company", state="pending_review", labels=["pending_review", "unconfirmed"]),
+    mem("mem_date", "The user started at A Company in May", state="conflicted", labels=["conflicted"]),
+    mem("mem_mgmt", "The user thinks management is not for them", mtype="opinion"),
+    mem("mem_bank", "The user banks at Mizuho with account details", sensitivity="restricted"),
+    mem("mem_health", "The user has a peanut allergy", sensitivity="high"),
+    ev("ev_hike", "Hiked Mount Rokko with two colleagues, the view over the bay was worth it", day=2),
+    ev("ev_kyoto", "Since you live in Kyoto, visit Fushimi Inari on the weekend", speaker="assistant", day=3),
+    ev("ev_tokyo", "I live in Tokyo near Nakano", day=1, labels=["outdated"]),
 ]
 
 
-def test_context_holds_relevant_confirmed_memories_with_evidence_and_labels() -> None:
-    result = assemble("write technical documentation", MEMORIES, budget=400)
-    items = {i["id"]: (s["name"], i) for s in result["slots"] for i in s["items"]}
-    assert items["docs"][0] == "Relevant Preferences"
-    assert items["docs"][1]["evidence_ids"] == ["ev_docs"]
-    assert "home" in items  # an important confirmed fact is part of the core profile
-    assert "piano" not in items and "old" not in items
-    assert "ev_docs" in result["text"]
+def memory(docs=DOCS, config=None):
+    m = Memory.from_documents(docs, FakeEmbedder().passages([d["text"] for d in docs]), embedder=FakeEmbedder())
+    m.extra["config"] = config or {}
+    m._clock = lambda: NOW
+    return m
 
 
-def test_unconfirmed_memories_come_only_when_relevant_and_labelled() -> None:
-    result = assemble("prepare for my A Company performance review", MEMORIES)
-    (slot,) = [s for s in result["slots"] if s["name"].startswith("Unconfirmed")]
-    assert slot["items"][0]["id"] == "job" and "unconfirmed" in slot["items"][0]["labels"]
-    assert "job" not in {i["id"] for s in assemble("cook dinner", MEMORIES)["slots"] for i in s["items"]}
+def items(result):
+    return {i["id"]: (s["name"], i) for s in result["slots"] for i in s["items"]}
 
 
-def test_the_budget_is_respected() -> None:
-    result = assemble("lives documentation company piano", MEMORIES, budget=40)
-    assert result["used"] <= 40
+def test_slots_come_in_the_order_of_14_3_with_evidence_on_every_memory():
+    result = memory().context("where do I live at A Company")
+    names = [s["name"] for s in result["slots"]]
+    assert names == sorted(names, key=[s.value for s in SLOT_ORDER].index)
+    assert names[:2] == ["System Policy", "Task Goal"]
+    for name, item in items(result).values():
+        if name not in ("System Policy", "Task Goal"):
+            assert item["evidence_ids"], item
 
 
-def test_chinese_search_finds_by_character_pairs() -> None:
-    docs = [
-        {"doc_id": "a", "kind": "memory", "text": "我喜欢弹钢琴", "state": "confirmed", "evidence_ids": ["e"]},
-        {"doc_id": "b", "kind": "memory", "text": "I live in Osaka", "state": "confirmed", "evidence_ids": ["f"]},
-    ]
-    assert [r["id"] for r in search("钢琴", docs)] == ["a"]
-    assert [r["id"] for r in search("where do I live", docs)] == ["b"]
+def test_confirmed_first_and_the_unconfirmed_or_conflicted_only_with_a_label():
+    found = items(memory().context("what do I do at A Company"))
+    assert found["mem_job"][1]["labels"] == ["unconfirmed: ask before relying on it"]
+    assert any("two accounts" in label for label in found["mem_date"][1]["labels"])
+    facts = [i["id"] for i in memory().context("A Company Osaka")["slots"][2]["items"]]
+    assert facts.index("mem_osaka") < facts.index("mem_job")
 
 
-def test_bm25_prefers_the_rarer_term() -> None:
-    docs = [tokens("osaka osaka trip"), tokens("trip trip"), tokens("nothing here")]
-    scores = bm25(tokens("osaka trip"), docs)
-    assert scores[0] > scores[1] > scores[2] == 0
+def test_labels_are_in_the_language_of_the_task():
+    found = items(memory().context("我在 A Company 做什么"))
+    assert "未确认" in found["mem_job"][1]["labels"][0]
+    assert memory().context("我在 A Company 做什么")["slots"][0]["items"][0]["text"].startswith("以下")
 
 
-def test_english_words_meet_their_other_forms() -> None:
-    assert set(tokens("moved to new cities")) >= {"mov", "city"}
-    assert tokens("moving") == tokens("move") == tokens("moves")
-    assert tokens("weekends") == tokens("weekend")
+def test_opinions_have_their_own_slot():
+    found = items(memory().context("management"))
+    assert found["mem_mgmt"][0].startswith("Relevant Opinions")
+    assert "an opinion, not a fact" in found["mem_mgmt"][1]["labels"]
+
+
+def test_restricted_is_never_served_and_high_only_when_the_task_is_about_it():
+    assert "mem_bank" not in items(memory().context("Mizuho bank account details"))
+    assert "mem_health" not in items(memory().context("plan a dinner"))
+    assert "mem_health" in items(memory().context("do I have a peanut allergy"))
+
+
+def test_the_persons_own_words_when_memories_do_not_cover_the_task_never_the_assistants():
+    result = memory().context("hiking near the bay, Fushimi Inari")
+    found = items(result)
+    assert found["ev_hike"][0].startswith("In the Person's Own Words")
+    assert found["ev_hike"][1]["text"].startswith("you wrote on 2026-03-02: ")
+    assert "confirmed" not in found["ev_hike"][1]["labels"]
+    assert "ev_kyoto" not in found  # the assistant's words are evidence of what it said, not of the person
+
+
+def test_outdated_evidence_is_not_an_episode_and_pinned_memories_are_always_on():
+    found = items(memory().context("I live in Tokyo near Nakano"))
+    assert "ev_tokyo" not in found
+    assert "mem_osaka" in items(memory().context("write a haiku"))  # importance 0.9, confirmed: always on
+
+
+def test_the_budget_is_shared_and_respected():
+    small = memory().context("A Company Osaka documentation management hiking", budget=120)
+    assert small["used"] <= 120 and small["left_out"] > 0
+    assert "did not fit" in small["text"]
+
+
+def test_search_shows_every_component_and_labels_the_assistant_and_the_outdated():
+    result = memory().search("where do I live", k=10, log=False)
+    by_id = {r["id"]: r for r in result["results"]}
+    assert result["results"][0]["id"] == "mem_osaka"
+    assert "said by assistant" in by_id["ev_kyoto"]["labels"]
+    assert "outdated" in by_id["ev_tokyo"]["labels"]
+    assert {"relevance", "lexical", "dense", "speaker"} <= set(by_id["ev_kyoto"]["components"])
+
+
+def test_superseded_and_deleted_memories_are_not_in_the_served_index():
+    versions = pl.DataFrame(
+        {
+            "memory_id": ["m1", "m1", "m2", "m3"],
+            "version": [1, 2, 1, 1],
+            "is_current": [False, True, True, True],
+            "state": ["superseded", "confirmed", "deleted", "conflicted"],
+            "content_text": ["lives in Tokyo", "lives in Osaka", "a forgotten thing", "started in May"],
+            "evidence_ids": [["e_tokyo"], ["e_osaka"], ["e_gone"], ["e_may"]],
+        }
+    )
+    from mirror_pipeline.core.serving import MEMORY_COLUMNS
+
+    full = versions.with_columns(
+        *(pl.lit(None, dtype=pl.String).alias(c) for c in MEMORY_COLUMNS if c not in versions.columns)
+    ).with_columns(
+        pl.lit(0.5).alias("confidence"),
+        pl.lit(0.5).alias("importance"),
+        pl.lit([], dtype=pl.List(pl.String)).alias("labels"),
+        pl.lit("fact").alias("memory_type"),
+    )
+    evidence = pl.DataFrame(
+        {
+            "evidence_id": ["e_tokyo", "e_osaka"],
+            "raw_content": ["I live in Tokyo", "I live in Osaka"],
+            "actor": ["user", "user"],
+            "timestamp": [NOW, NOW],
+            "source_type": ["chat", "chat"],
+            "sensitivity": ["low", "low"],
+        }
+    )
+    docs = served_search_documents(served_memories(full), evidence, full)
+    texts = docs["text"].to_list()
+    assert "lives in Tokyo" not in texts and "a forgotten thing" not in texts
+    assert "started in May" in texts
+    outdated = docs.filter(pl.col("doc_id") == "e_tokyo")["labels"][0].to_list()
+    assert outdated == ["outdated"]
+
+
+def test_the_access_log_folds_into_counts_and_last_access(tmp_path):
+    from mirror_pipeline.adapters.accesses import fold
+
+    log = tmp_path / "accesses.jsonl"
+    log.write_text(
+        '{"at": "2026-11-01T10:00:00+00:00", "task": "a", "memory_ids": ["m1", "m2"]}\n'
+        "not json\n"
+        '{"at": "2026-11-03T10:00:00+00:00", "task": "b", "memory_ids": ["m1"]}\n',
+        encoding="utf-8",
+    )
+    folded = {r["memory_id"]: r for r in fold(log).to_dicts()}
+    assert folded["m1"]["access_count"] == 2 and folded["m2"]["access_count"] == 1
+    assert folded["m1"]["last_accessed_at"].day == 3
+
+
+def test_search_and_context_append_access_records(tmp_path):
+    m = memory()
+    m.audit = tmp_path
+    m.context("where do I live")
+    m.search("Osaka")
+    entries = (tmp_path / "accesses.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [e.split('"via": ')[1][:9] for e in entries] == ['"context"', '"search"}']

