@@ -14,7 +14,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from mirror_pipeline.core.context import ContextPolicy
+from mirror_pipeline.core.policy import Policy
 from mirror_pipeline.core.questionnaire import QuestionnaireSettings
+from mirror_pipeline.core.ranking import RetrievalConfig
 from mirror_pipeline.errors import ConfigError
 
 CONFIG_NAME = "mirror.yaml"
@@ -78,21 +81,19 @@ class ExtractionConfig(Section):
         return value
 
 
-class ContextConfig(Section):
-    budget: int = Field(default=800, ge=1)
-
-
 class MirrorConfig(Section):
     """The whole of mirror.yaml. One line a section."""
 
     user: UserConfig = section(UserConfig)
     timezone: str = "UTC"
     extraction: ExtractionConfig = section(ExtractionConfig)
-    context: ContextConfig = section(ContextConfig)
+    context: ContextPolicy = section(ContextPolicy)  # core/context.py: budget, pinned memories, ceiling
+    policy: Policy = section(Policy)  # core/policy.py: the write policy, questions per review, staleness
+    retrieval: RetrievalConfig = section(RetrievalConfig)  # core/ranking.py: embedder, budget, ranking weights
     # the questionnaire's language; absent until `mirror init` (or --lang) sets it, so the locale decides
     questionnaire: QuestionnaireSettings | None = None
 
-    @field_validator("user", "extraction", "context", mode="before")
+    @field_validator("user", "extraction", "context", "policy", "retrieval", mode="before")
     @classmethod
     def _empty_is_default(cls, value: Any) -> Any:
         return {} if value is None else value

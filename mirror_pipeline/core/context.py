@@ -106,9 +106,9 @@ NOTHING = {Language.EN: "(nothing relevant is known yet)", Language.ZH: "（暂�
 class ContextPolicy(BaseModel):
     """`mirror.yaml` section `context`: budget and what is always on."""
 
-    model_config = ConfigDict(extra="allow")  # the section also holds keys of other features (e.g. budget)
+    model_config = ConfigDict(extra="forbid")
 
-    budget: int = 800
+    budget: int = Field(800, ge=1)
     pinned_importance: float = Field(0.8, description="confirmed memories at least this important are always on")
     pinned_max: int = Field(5, description="at most this many always-on memories (the L1 of MemPalace)")
     identity: str = Field("", description="a short pinned identity (L0), in the person's own words")
