@@ -340,7 +340,7 @@ def test_the_config_is_one_typed_model_and_an_unknown_key_is_refused_by_its_name
     (tmp_path / CONFIG_NAME).write_text("user: {name: 小伟, aliases: Wei}\ntimezone: Asia/Shanghai\n", "utf-8")
     home = Home.resolve(tmp_path)
     assert home.settings.user.aliases == ["Wei"] and home.timezone.key == "Asia/Shanghai"
-    assert home.config["context"] == {"budget": 800} and home.config["extraction"]["model"] is None  # the dict view
+    assert home.config["context"]["budget"] == 800 and home.config["extraction"]["model"] is None  # the dict view
     assert home.user_names == ("小伟", "Wei")
     for text, named in (
         ("timezon: UTC\n", "unknown key 'timezon'"),
