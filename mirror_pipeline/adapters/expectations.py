@@ -21,9 +21,13 @@ import polars as pl
 
 from mirror_pipeline.core.quarantine import screened_columns, values_to_screen
 from mirror_pipeline.core.screening import RULES, count_secrets
+from mirror_pipeline.core.screening.values import Judge
 
 SUITE_NAME = "no_secret_values"
-STRUCTURED_PATTERNS = tuple(rule.pattern.pattern for rule in RULES if rule.value == "whole")
+# the rules that need no context (a shape alone: "admin123"-style examples need the words around them)
+STRUCTURED_PATTERNS = tuple(
+    rule.pattern.pattern for rule in RULES if rule.judge == Judge.WHOLE and not rule.example_shape
+)
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ def confirm(home: Home, as_json: bool, target: str, vault: str | None, hint: str
 
 
 def _vault_fields(vault: str | None, hint: str | None) -> dict[str, Any]:
-    from mirror_pipeline.core.hints import HintRefused, checked_hint
+    from mirror_pipeline.core.screening.hints import HintRefused, checked_hint
 
     fields: dict[str, Any] = {}
     if vault:

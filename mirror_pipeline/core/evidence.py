@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from mirror_pipeline.core.hints import derived_hint
 from mirror_pipeline.core.model import Evidence, Language, Message, SecretReference, Sensitivity
 from mirror_pipeline.core.quarantine import flagged_values
 from mirror_pipeline.core.questionnaire import answer_sensitivity
 from mirror_pipeline.core.screening import placeholders_in, redact
+from mirror_pipeline.core.screening.hints import derived_hint
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
 
 

@@ -147,11 +147,6 @@ class Rule:
     # line about the most common ones) it is an example, not a secret
     example_shape: bool = False
 
-    @property
-    def value(self) -> Judge:
-        """The judge under its name before screening-7 (`adapters/expectations.py` reads `rule.value == "whole"`)."""
-        return self.judge
-
 
 _RULES: tuple[Rule, ...] = (
     Rule(
