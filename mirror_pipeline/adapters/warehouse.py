@@ -28,6 +28,8 @@ def _schema(con: duckdb.DuckDBPyConnection, name: str) -> pl.Schema | None:
 
 def _connect_utc(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("set TimeZone = 'UTC'")
+    # DuckDB draws a progress bar on stdout for a long query: `mirror run --json` must print one document only
+    con.execute("set enable_progress_bar = false")
 
 
 def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table], versions: dict[str, str]) -> list[str]:

@@ -20,10 +20,6 @@ from mirror_pipeline.core import quarantine, serving
 from mirror_pipeline.core.rows import issue_row
 from mirror_pipeline.defs.resources import MirrorHome
 
-# Evidence text (and the search documents', which are evidence and memory text) was screened once more as it was
-# written, on the same rules (screened_evidence; a change of rules rebuilds it): not screened again on every run.
-SCREENED_WHEN_WRITTEN = {"evidence": ("raw_content",), "search_documents": ("text",)}
-
 
 @dg.asset(
     deps=["search_index", "memory_issues", "secret_references", "inbox_files"],
@@ -54,9 +50,14 @@ def served_snapshot(
     tables["timeline"] = TIMELINE.validate(serving.timeline(tables["memories"], evidence, h.timezone.key))
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
+    # the fingerprint of what the warehouse holds: the same content is withheld the same way, so a run that changed
+    # nothing screens nothing again
+    print_ = snapshot.fingerprint({**tables, "withheld_evidence": pl.DataFrame({"e": sorted(withheld_evidence)})})
+    if snapshot.current_fingerprint(h.served) == print_:
+        return dg.MaterializeResult(metadata={"published": False, **{f"rows_{k}": len(v) for k, v in tables.items()}})
     # a row whose text still looks like a secret is withheld (with what was derived from it), and the person is asked
     # to look at that place in that file: the rest is published, never a home locked out (issue 9)
-    tables, withheld = quarantine.withhold(tables, withheld_evidence, SCREENED_WHEN_WRITTEN)
+    tables, withheld = quarantine.withhold(tables, withheld_evidence)
     issues = quarantine.withheld_issues(withheld, evidence, now)
     if issues:
         asked = MEMORY_ISSUES.frame([issue_row(i) for i in issues])
@@ -75,10 +76,5 @@ def served_snapshot(
         # table and column names only, never a value
         "quarantined_where": ", ".join(sorted({f"{w.table}.{c}" for w in withheld for c in w.columns})) or "none",
     }
-    print_ = snapshot.fingerprint(tables)
-    if (
-        snapshot.current_fingerprint(h.served) == print_
-    ):  # nothing new: the served snapshot stays as it is (and was checked when it was published)
-        return dg.MaterializeResult(metadata={"published": False, **rows, **quarantined})
     snapshot.publish(h.served, h.snapshots, tables, print_, now, context.run_id)
     return dg.MaterializeResult(metadata={"published": True, "fingerprint": print_, **rows, **quarantined})
