@@ -32,8 +32,8 @@ from mirror_pipeline.adapters.parsers import (
     wechat,
     whatsapp,
 )
+from mirror_pipeline.adapters.parsers.common import check_json_depth, screen_in_order
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
-from mirror_pipeline.adapters.parsers.common import screen_in_order
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, RULES
 
@@ -267,8 +267,9 @@ def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
     except RefusedFile:
         return None, 0  # binary, empty or undecodable: nothing that screening could read
     try:
+        check_json_depth(text)  # screening walks the document level by level: nesting is bounded first
         parsed = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (json.JSONDecodeError, RecursionError, RefusedFile):
         redacted, count = _redact_text(name, text)
     else:
         counter = SecretCounter()

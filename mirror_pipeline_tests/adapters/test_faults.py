@@ -412,3 +412,15 @@ def test_an_import_of_many_files_reads_the_ledger_once_and_shows_progress_per_fi
     assert "28/28 files" in done.stderr and "1/28 files" in done.stderr
     again = CliRunner().invoke(main, ["--home", str(fresh_home), "import", str(folder)])
     assert again.stdout.count("duplicate") == 28  # the ledger in memory still finds what is there
+
+
+def test_a_deep_file_dropped_into_the_inbox_is_refused_by_the_run_not_a_crash(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from mirror_pipeline.adapters.inbox import manifest_row
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "deep.json").write_text('{"a": ' * 900 + "1" + "}" * 900, "utf-8")
+    row = manifest_row(inbox, inbox / "deep.json", {}, datetime.now(UTC))
+    assert row["status"] == "refused" and "nested more than" in row["reason"]
