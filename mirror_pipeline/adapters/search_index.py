@@ -61,6 +61,14 @@ def prune_vectors(con: duckdb.DuckDBPyConnection, keep: list[str]) -> int:
     return before - con.execute("select count(*) from embeddings").fetchone()[0]
 
 
+def vector_count(con: duckdb.DuckDBPyConnection, model_id: str | None) -> int:
+    """How many vectors of this model the warehouse holds (0 with dense retrieval off)."""
+    if model_id is None:
+        return 0
+    con.execute(EMBEDDINGS_DDL)
+    return con.execute("select count(*) from embeddings where model_id = ?", [model_id]).fetchone()[0]
+
+
 def refresh_embeddings(
     con: duckdb.DuckDBPyConnection, docs: pl.DataFrame, embedder: Embedder, budget: int | None
 ) -> dict[str, Any]:
@@ -75,8 +83,7 @@ def refresh_embeddings(
         lambda ks, vs: store_vectors(con, embedder.model_id, ks, vs),
         budget,
     )
-    have = con.execute("select count(*) from embeddings where model_id = ?", [embedder.model_id]).fetchone()[0]
-    return {"vectors": have, "pruned_vectors": pruned, "waiting_to_embed": left}
+    return {"vectors": vector_count(con, embedder.model_id), "pruned_vectors": pruned, "waiting_to_embed": left}
 
 
 def index_tables(docs: pl.DataFrame, vectors: dict[str, np.ndarray], model_id: str | None) -> dict[str, pl.DataFrame]:
