@@ -17,7 +17,12 @@ _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_CHAR = re.compile(f"[{_CJK}]")
 _TOKEN = re.compile(f"[{_CJK}]+|[A-Za-z0-9]+(?:['’][A-Za-z]+)?", re.UNICODE)
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s)|\n+")
+# a period ends a sentence unless it ends an abbreviation or an initial ("Hiked Mt. Rokko", "Dr. Lee", "J. Smith")
+_NOT_AN_ABBREVIATION = "".join(
+    rf"(?<!\b{a}\.)"
+    for a in ("Mt", "Mr", "Mrs", "Ms", "Dr", "St", "Jr", "Sr", "Prof", "vs", "etc", "e\\.g", "i\\.e", "[A-Z]")
+)
+_SENTENCE_END = re.compile(rf"(?<=[。！？!?；;])|(?<=\.){_NOT_AN_ABBREVIATION}(?=\s)|\n+")
 
 _EN_STOPWORDS = (
     "a an the and or but of to in on at for with by from as is are was were be been being it its this that these "

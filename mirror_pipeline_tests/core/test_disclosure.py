@@ -33,6 +33,8 @@ def read(text: str, actor: str = "user") -> list[tuple[str, str, str | None, str
         ("收到了复旦的录取通知书。", "event", "用户收到了复旦的录取通知书"),
         ("今天还是很开心的。", "emotion", "用户当时感到开心"),  # no 我, no clause-initial feeling
         ("我觉得管理岗不适合我", "opinion", "用户认为管理岗不适合自己"),  # the pronoun is rewritten
+        # an abbreviation's period ends no sentence (it gave "The user hiked Mt")
+        ("Hiked Mt. Rokko with two colleagues. Legs are sore.", "event", "The user hiked Mt. Rokko with two colleagues"),
     ],
 )
 def test_plain_statements_of_self_become_candidates(text: str, kind: str, content: str) -> None:

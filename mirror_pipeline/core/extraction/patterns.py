@@ -31,7 +31,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.0"
+EXTRACTOR_VERSION = "rules-0.3.1"  # 0.3.1: an abbreviation's period ends no sentence
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
