@@ -91,7 +91,9 @@ def test_forget_a_memory_then_its_evidence_and_the_text_is_nowhere_in_the_home(c
     assert files_holding(home, "Kobayashi") == []
     mirror(home, "run")  # the redacted inbox file is read again: the forgotten evidence stays out
     assert files_holding(home, "Kobayashi") == []
-    assert mirror_json(home, "search", "transfer paperwork")["results"] == []
+    # (dense retrieval always answers with the nearest rows: none of them is what was forgotten)
+    found = mirror_json(home, "search", "transfer paperwork")["results"]
+    assert not [r for r in found if "Kobayashi" in r["text"] or r["id"] in (memory["memory_id"], evidence["id"])]
     tomb = mirror_json(home, "show", memory["memory_id"])
     assert tomb["forgotten"] and tomb["versions"] == [] and tomb["memory"] is None
 
@@ -103,5 +105,5 @@ def test_a_file_taken_out_of_the_inbox_takes_its_evidence_and_memories_with_it(c
     journal.unlink()
     mirror(home, "run")
     assert files_holding(home / "served", "Kobayashi") == []
-    assert mirror_json(home, "search", "Kobayashi")["results"] == []
+    assert not [r for r in mirror_json(home, "search", "Kobayashi")["results"] if "Kobayashi" in r["text"]]
     assert any(m["predicate"] == "lives_in" for m in _memories(home))  # the other files' memories stay

@@ -132,6 +132,29 @@ def purge_reviews(reviews: Path, ids: Iterable[str], texts: Iterable[str] = ()) 
     return changed
 
 
+def purge_accesses(log: Path, ids: Iterable[str]) -> int:
+    """The access log (16.3) keeps that a task used the memory, never what the task said about it: a line that names
+    a forgotten id loses its task's words and that id. Returns the lines changed."""
+    forgotten = {i for i in ids if i}
+    if not log.exists() or not forgotten:
+        return 0
+    lines, changed = [], 0
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            lines.append(line)
+            continue
+        used = entry.get("memory_ids") or []
+        if isinstance(entry, dict) and forgotten.intersection(used):
+            entry = {**entry, "task": "", "memory_ids": [i for i in used if i not in forgotten]}
+            line, changed = json.dumps(entry, ensure_ascii=False), changed + 1
+        lines.append(line)
+    if changed:
+        write_atomically(log, ("\n".join(lines) + "\n").encode("utf-8"))
+    return changed
+
+
 def compact(database: Path) -> None:
     """Rewrite the warehouse into a fresh file: deleted rows leave no bytes behind in free blocks."""
     if not database.exists():

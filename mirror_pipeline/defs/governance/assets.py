@@ -258,7 +258,14 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
         con.execute("insert or replace into warehouse_meta values ('forgotten_digest', ?)", [digest])
     snapshots = forgetting.remove_old_snapshots(h.snapshots, h.served)
     reviews = forgetting.purge_reviews(h.reviews, tombstones["target_id"].to_list())
+    accesses = forgetting.purge_accesses(h.audit / "accesses.jsonl", tombstones["target_id"].to_list())
     forgetting.compact(h.warehouse)
     return dg.MaterializeResult(
-        metadata={"purged": True, "tombstones": len(tombstones), "snapshots_removed": snapshots, "reviews": reviews}
+        metadata={
+            "purged": True,
+            "tombstones": len(tombstones),
+            "snapshots_removed": snapshots,
+            "reviews": reviews,
+            "access_lines": accesses,
+        }
     )
