@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from functools import wraps
 from typing import TYPE_CHECKING, Any
 
@@ -106,11 +106,3 @@ def _screened(text: str) -> str:
     from mirror_pipeline.core.screening import redact
 
     return redact(text, scope="command").text
-
-
-def _log_access(home: Home, task: str, ids: list[str]) -> None:
-    """Section 16.3: which tasks used which memories (append-only; the pipeline reads it, never rewrites it)."""
-    home.audit.mkdir(parents=True, exist_ok=True)
-    entry = {"at": datetime.now(UTC).isoformat(), "task": task, "memory_ids": ids}
-    with (home.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
-        f.write(json.dumps(entry, ensure_ascii=False) + "\n")
