@@ -1,18 +1,34 @@
 """Time expressions in Chinese and English, resolved against the mention time and never made more precise than said.
 
 A resolved expression is an interval of whole days [start, end] with a precision (section 13). Relative expressions
-(去年, last month) are resolved against the message's own timestamp, not the day of the import.
+(去年, last month) are resolved against the message's own day, on the calendar it was written on (the caller passes
+the message time in the source's own timezone, else the home's: `local_moment`), not the day of the import.
+
+Each time form is one record (`TimeForm`, in `FORMS`): its pattern, the precision it gives, its own small resolver,
+its language and its role (a point, a closed range, a duration still true at the mention, an event-anchored time).
+A new form is one record; `find_times` knows none of them by name.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
+from enum import StrEnum
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from mirror_pipeline.core.model import TimePrecision
+from mirror_pipeline.core.model import Language, TimePrecision
+
+DAY, MONTH, SEASON, YEAR, ROUGH = (
+    TimePrecision.DAY,
+    TimePrecision.MONTH,
+    TimePrecision.SEASON,
+    TimePrecision.YEAR,
+    TimePrecision.ROUGH,
+)
+ZH, EN = Language.ZH, Language.EN
 
 MONTHS_EN = {
     name: i
@@ -51,7 +67,6 @@ _CN_DIGITS = {
     "九": 9,
 }
 
-
 # The first day of the lunar year (春节) for 1900-2099, as MMDD, one per year: the real dates, generated once with the
 # `lunardate` package's lunar tables (spot-checked: 2020-01-25, 2022-02-01, 2023-01-22, 2024-02-10, 2025-01-29).
 _SPRING_FESTIVAL = (
@@ -67,14 +82,127 @@ _SPRING_FESTIVAL = (
     "0122 0209 0129 0217 0206 0126 0214 0203 0124 0210 0130 0218 0207 0127 0215 0205 0125 0212 0201 0121"  # 2080-2099
 ).split()
 SPRING_FESTIVAL_YEARS = range(1900, 1900 + len(_SPRING_FESTIVAL))
+# 端午 (the fifth day of the fifth lunar month) and 中秋 (the fifteenth of the eighth), 1900-2099 as MMDD: the real
+# dates, generated once with the `lunardate` package (spot-checked: 端午 2023-06-22, 2024-06-10; 中秋 2008-09-14,
+# 2023-09-29, 2024-09-17)
+_DRAGON_BOAT = (
+    "0601 0620 0610 0531 0618 0607 0626 0615 0603 0622 0611 0601 0619 0609 0529 0617 0605 0623 0613 0602 "  # 1900-1919
+    "0620 0610 0531 0618 0606 0625 0614 0604 0622 0611 0601 0620 0608 0528 0616 0605 0623 0613 0602 0621 "  # 1920-1939
+    "0610 0530 0618 0607 0625 0614 0604 0623 0611 0601 0619 0609 0528 0615 0605 0624 0613 0602 0621 0610 "  # 1940-1959
+    "0529 0617 0606 0625 0614 0604 0623 0612 0531 0619 0608 0528 0615 0605 0624 0614 0602 0621 0610 0530 "  # 1960-1979
+    "0617 0606 0625 0615 0604 0622 0611 0531 0618 0608 0528 0616 0605 0624 0613 0602 0620 0609 0530 0618 "  # 1980-1999
+    "0606 0625 0615 0604 0622 0611 0531 0619 0608 0528 0616 0606 0623 0612 0602 0620 0609 0530 0618 0607 "  # 2000-2019
+    "0625 0614 0603 0622 0610 0531 0619 0609 0528 0616 0605 0624 0612 0601 0620 0610 0530 0618 0607 0527 "  # 2020-2039
+    "0614 0603 0622 0611 0531 0619 0608 0529 0615 0604 0623 0613 0601 0620 0610 0530 0617 0606 0625 0614 "  # 2040-2059
+    "0603 0622 0611 0601 0619 0608 0528 0616 0604 0623 0613 0602 0620 0610 0530 0617 0606 0624 0614 0604 "  # 2060-2079
+    "0622 0611 0601 0619 0607 0527 0615 0605 0623 0613 0602 0621 0609 0529 0617 0606 0624 0614 0604 0623"  # 2080-2099
+).split()
+_MID_AUTUMN = (
+    "0908 0927 0916 1005 0924 0913 1002 0922 0910 0928 0918 1006 0925 0915 1004 0923 0912 0930 0919 1008 "  # 1900-1919
+    "0926 0916 1005 0925 0913 1002 0921 0910 0928 0917 1006 0926 0915 1004 0923 0912 0930 0919 1008 0927 "  # 1920-1939
+    "0916 1005 0924 0914 1001 0920 0910 0929 0917 1006 0926 0915 1003 0922 0911 0930 0919 0908 0927 0917 "  # 1940-1959
+    "1005 0924 0913 1002 0920 0910 0929 0918 1006 0926 0915 1003 0922 0911 0930 0920 0908 0927 0916 1005 "  # 1960-1979
+    "0923 0912 1001 0921 0910 0929 0918 1007 0925 0914 1003 0922 0911 0930 0920 0909 0927 0916 1005 0924 "  # 1980-1999
+    "0912 1001 0921 0911 0928 0918 1006 0925 0914 1003 0922 0912 0930 0919 0908 0927 0915 1004 0924 0913 "  # 2000-2019
+    "1001 0921 0910 0929 0917 1006 0925 0915 1003 0922 0912 1001 0919 0908 0927 0916 1004 0924 0913 1002 "  # 2020-2039
+    "0920 0910 0928 0917 1005 0925 0915 1004 0922 0911 0930 0919 0907 0926 0916 1005 0924 0913 1002 0921 "  # 2040-2059
+    "0909 0928 0917 1006 0925 0915 1003 0923 0911 0929 0919 0908 0926 0916 1005 0924 0912 1001 0920 0910 "  # 2060-2079
+    "0928 0917 1006 0926 0914 1003 0922 0911 0929 0918 0908 0927 0916 1005 0924 0913 0930 0920 0909 0929"  # 2080-2099
+).split()
+
+
+def _table_day(table: list[str], year: int) -> date | None:
+    if year not in SPRING_FESTIVAL_YEARS:
+        return None
+    mmdd = table[year - 1900]
+    return date(year, int(mmdd[:2]), int(mmdd[2:]))
 
 
 def spring_festival(year: int) -> date | None:
     """The date of the Spring Festival (lunar new year) of `year`, or None outside 1900-2099."""
-    if year not in SPRING_FESTIVAL_YEARS:
-        return None
-    mmdd = _SPRING_FESTIVAL[year - 1900]
-    return date(year, int(mmdd[:2]), int(mmdd[2:]))
+    return _table_day(_SPRING_FESTIVAL, year)
+
+
+def _easter(year: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    m = (32 + 2 * e + 2 * i - h - k) % 7
+    n = (a + 11 * h + 22 * m + 114) // 31
+    return date(year, n, (a + 11 * h + 22 * m + 114) % 31 + 1)
+
+
+def _thanksgiving(year: int) -> date:
+    """The fourth Thursday of November (the United States')."""
+    first = date(year, 11, 1)
+    return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+def _fixed(month: int, day: int) -> Callable[[int], date | None]:
+    return lambda year: date(year, month, day)
+
+
+def _after_festival(days: int) -> Callable[[int], date | None]:
+    return lambda year: (sf + timedelta(days=days)) if (sf := spring_festival(year)) else None
+
+
+@dataclass(frozen=True)
+class Festival:
+    """A day people date things by: its words in both languages and its date in a given year."""
+
+    key: str
+    zh: tuple[str, ...]
+    en: tuple[str, ...]
+    on: Callable[[int], date | None]
+
+
+FESTIVALS: tuple[Festival, ...] = (
+    Festival(
+        key="spring_festival",
+        zh=("春节", "农历新年", "大年初一", "过年"),
+        en=("chinese new year", "lunar new year"),
+        on=spring_festival,
+    ),
+    Festival(key="new_years_eve_lunar", zh=("除夕", "大年三十", "年三十"), en=(), on=_after_festival(-1)),
+    Festival(key="lantern", zh=("元宵节", "元宵"), en=("lantern festival",), on=_after_festival(14)),
+    Festival(
+        key="dragon_boat", zh=("端午节", "端午"), en=("dragon boat festival",), on=lambda y: _table_day(_DRAGON_BOAT, y)
+    ),
+    Festival(
+        key="mid_autumn",
+        zh=("中秋节", "中秋"),
+        en=("mid-autumn festival", "mid autumn festival", "moon festival"),
+        on=lambda y: _table_day(_MID_AUTUMN, y),
+    ),
+    Festival(key="national_day", zh=("国庆节", "国庆"), en=(), on=_fixed(10, 1)),
+    Festival(key="labour_day", zh=("劳动节",), en=(), on=_fixed(5, 1)),
+    Festival(key="new_years_day", zh=("元旦",), en=("new year's day", "new years day"), on=_fixed(1, 1)),
+    Festival(key="new_years_eve", zh=("跨年夜",), en=("new year's eve", "new years eve", "nye"), on=_fixed(12, 31)),
+    Festival(
+        key="valentine", zh=("情人节",), en=("valentine's day", "valentines day", "valentine's"), on=_fixed(2, 14)
+    ),
+    Festival(key="christmas_eve", zh=("平安夜",), en=("christmas eve",), on=_fixed(12, 24)),
+    Festival(key="christmas", zh=("圣诞节", "圣诞"), en=("christmas day", "christmas", "xmas"), on=_fixed(12, 25)),
+    Festival(key="halloween", zh=("万圣节",), en=("halloween",), on=_fixed(10, 31)),
+    Festival(key="thanksgiving", zh=("感恩节",), en=("thanksgiving",), on=_thanksgiving),
+    Festival(key="easter", zh=("复活节",), en=("easter",), on=_easter),
+)
+_FESTIVAL_BY_WORD = {w: f for f in FESTIVALS for w in (*f.zh, *f.en)}
+_FESTIVAL_ZH = "|".join(sorted((w for f in FESTIVALS for w in f.zh), key=len, reverse=True))
+_FESTIVAL_EN = "|".join(re.escape(w) for w in sorted((w for f in FESTIVALS for w in f.en), key=len, reverse=True))
+_FESTIVAL_WINDOW = timedelta(days=30)  # "after the Spring Festival": the weeks that follow it, never its exact day
+
+
+class Role(StrEnum):
+    """What a time says of the statement it is in."""
+
+    POINT = "point"  # when it happened, or will: the interval said
+    RANGE = "range"  # said as a range ("2015年到2018年", "from 2016 to 2019"): it ended then
+    ONGOING = "ongoing"  # a duration said as still true ("搬到杭州三年了", "since 2017"): from then through the mention
+    ANCHORED = "anchored"  # relative to a life event (疫情后不久): resolved once the timeline knows the event
 
 
 @dataclass(frozen=True)
@@ -82,7 +210,8 @@ class TimeMention:
     """A time said, as an interval of whole days [start, end] (either end may be open: None).
 
     An event-anchored time (疫情后不久, "after my son was born") names its `anchor` and `relation` and stays unresolved
-    (no start, no end) until `resolve_anchored` is given the date of that event."""
+    (no start, no end) until `resolve_anchored` is given the date of that event. `relative`: the words were resolved
+    against the mention ("去年", "yesterday", "三年了") and would be false in a sentence read later; "2021年" is not."""
 
     expression: str
     span: tuple[int, int]
@@ -93,6 +222,9 @@ class TimeMention:
     anchor: str | None = None
     relation: str | None = None  # "after" or "before", with how far: "after:soon", "before:months", "after"
     closed_range: bool = False  # said as a range ("2015年到2018年", "from 2016 to 2019"): it ended then
+    ongoing: bool = False  # said as still true at the mention ("搬到杭州三年了"): it holds from start through end
+    relative: bool = False
+    form: str = ""
 
     @property
     def start_iso(self) -> str | None:
@@ -107,8 +239,99 @@ class TimeMention:
         return self.start is not None or self.end is not None
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """What a form's resolver returns: the interval, and a precision or confidence where it differs from the form's
+    ("a few months ago" is rough where "two months ago" is a month)."""
+
+    start: date
+    end: date
+    precision: TimePrecision | None = None
+    confidence: float | None = None
+
+
+class Said:
+    """What a resolver may read besides its match: the day of the mention (reading it marks the words relative) and
+    the sentence (its tense decides which Christmas "Christmas" is)."""
+
+    def __init__(self, text: str, anchor: date | None) -> None:
+        self.text = text
+        self._anchor = anchor
+        self.used_anchor = False
+
+    @property
+    def day(self) -> date:
+        assert self._anchor is not None  # a relative form is never resolved without its mention
+        self.used_anchor = True
+        return self._anchor
+
+    @property
+    def has_day(self) -> bool:
+        return self._anchor is not None
+
+    def nearest(self, on: Callable[[int], date | None]) -> date | None:
+        """A yearly day said without its year: the next one for a plan, the last one for a past event, else the one
+        nearest the mention ("中秋节我们去了苏州" in March is last September's; "除夕在奶奶家吃年夜饭" in January is
+        this month's)."""
+        day = self.day
+        days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
+        if not days:
+            return None
+        if _FUTURE.search(self.text):
+            return next((d for d in days if d >= day), None)
+        if _PAST.search(self.text):
+            return next((d for d in reversed(days) if d <= day), None)
+        return min(days, key=lambda d: abs((d - day).days))
+
+
+Resolver = Callable[[re.Match[str], Said], Resolved | None]
+
+
+@dataclass(frozen=True)
+class TimeForm:
+    """One way people say a time: its pattern, the precision it gives, its resolver, its language, its role."""
+
+    name: str
+    language: Language | None  # None: digits, read in either language ("2023-05-04")
+    pattern: re.Pattern[str]
+    precision: TimePrecision
+    confidence: float
+    resolve: Resolver
+    needs: tuple[str, ...] = ()  # words without which the pattern cannot match (lowercase); (): a digit
+    relative: bool = False  # resolved against the mention day: nothing without one
+    role: Role = Role.POINT
+    expression_group: str | None = None  # the group that is the expression, where the pattern reads context too
+
+
+# --- small helpers -------------------------------------------------------------------------------------------------
+
+# a plan or a past event, for the days said without their year or week ("Christmas", "on Monday", "八月份")
+_FUTURE = re.compile(
+    r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
+    r"next|upcoming|coming up)\b|'ll\b|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要"
+)
+_PAST = re.compile(
+    r"(?i)\b(?:was|were|had|did|went|got|spent|came|saw|met|took|made|ran|left|found|bought|gave|told|"
+    r"\w{2,}ed)\b|了|过(?!年|节)"
+)
+
+
 def _month_interval(year: int, month: int) -> tuple[date, date]:
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _month(year: int, month: int, precision: TimePrecision | None = None) -> Resolved | None:
+    if not 1 <= month <= 12:
+        return None
+    return Resolved(*_month_interval(year, month), precision=precision)
+
+
+def _year(year: int) -> Resolved | None:
+    return Resolved(date(year, 1, 1), date(year, 12, 31)) if 1900 <= year <= 2200 else None
+
+
+def _day(d: date | None) -> Resolved | None:
+    return Resolved(d, d) if d else None
 
 
 def _safe_date(year: int, month: int, day: int) -> date | None:
@@ -126,142 +349,38 @@ def _cn_number(text: str) -> int | None:
     if "十" in text:
         tens, _, ones = text.partition("十")
         return (_CN_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CN_DIGITS.get(ones, 0) if ones else 0)
-    if all(ch in _CN_DIGITS for ch in text):
+    if text and all(ch in _CN_DIGITS for ch in text):
         return int("".join(str(_CN_DIGITS[ch]) for ch in text))
     return None
+
+
+def _cn_year(text: str) -> int:
+    return int("".join(str(_CN_DIGITS[ch]) for ch in text))
+
+
+def _shift_months(day: date, months: int) -> tuple[int, int]:
+    index = day.year * 12 + (day.month - 1) + months
+    return index // 12, index % 12 + 1
 
 
 _NUM = r"(\d{1,2}|[一二三四五六七八九十两]{1,3})"
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_EN = "|".join(_WEEKDAYS_EN)
 _WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
-_EN_NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)"
-_REL_YEAR = r"(去年|今年|前年|明年)"
+_EN_NUM = (
+    r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|a couple|few|several)"
+)
+_REL_YEAR_WORDS = {"大前年": -3, "前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+_REL_YEAR = r"(大前年|去年|今年|前年|明年|后年)"
 _SEASON_ZH = r"(春天|夏天|秋天|冬天|春季|夏季|秋季|冬季)"
 _YEAR_PART_ZH = r"(年初|年中|年底|年末|上半年|下半年)"
 _RANGE_TO = r"\s*(?:到|至|-|~|～|—|–)\s*"
 _ZH_YM = r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:份)?"
-# event-anchored times: the anchor's key and the words that name it
-_ANCHORS_ZH = {
-    "疫情": "pandemic",
-    "新冠": "pandemic",
-    "孩子出生": "child_born",
-    "女儿出生": "child_born",
-    "儿子出生": "child_born",
-    "宝宝出生": "child_born",
-    "老大出生": "child_born",
-    "老二出生": "child_born",
-    "结婚": "marriage",
-    "毕业": "graduation",
-    "离婚": "divorce",
-    "退休": "retirement",
-}
-_ANCHORS_EN = (
-    ("pandemic", r"the pandemic|covid(?:-19)?|the covid(?:-19)? pandemic|lockdown"),
-    ("child_born", r"(?:my|our) (?:son|daughter|kid|child|baby|first child|second child)(?: \w+)? was born"),
-    ("marriage", r"(?:we|i) got married|(?:my|our) wedding"),
-    ("graduation", r"i graduated|(?:my )?graduation|graduating|college|university|grad school"),
-    ("divorce", r"(?:my|the) divorce|(?:we|i) got divorced"),
-    ("retirement", r"i retired|(?:my )?retirement"),
-)
-_ANCHOR_ZH = "|".join(sorted(_ANCHORS_ZH, key=len, reverse=True))
-_ANCHOR_EN = "|".join(f"(?P<{key}>{words})" for key, words in _ANCHORS_EN)
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    # ranges first: "2016年到2021年" is one interval, not two years
-    (
-        "zh_range_ym",
-        re.compile(_ZH_YM + _RANGE_TO + _ZH_YM),
-    ),
-    ("zh_range_y", re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年")),
-    ("en_range_y", re.compile(r"(?i)\b(?:from|between) (\d{4}) (?:to|until|till|through|and) (\d{4})\b")),
-    ("en_range_dash", re.compile(r"(?<![\d-])(\d{4})\s?[–—-]\s?(\d{4})(?![\d-])")),
-    # the Spring Festival of a year, and before or after it
-    (
-        "zh_festival",
-        re.compile(
-            r"(?:(\d{4})\s*年|" + _REL_YEAR + r")?(?:的)?(?:春节|农历新年|大年初一)(之前|之后|以前|以后|前|后)?"
-        ),
-    ),
-    (
-        "en_festival",
-        re.compile(r"(?i)\b(?:(before|after) )?(?:the )?(?:chinese|lunar) new year(?: (?:of )?(\d{4}))?\b"),
-    ),
-    # event-anchored: kept with their anchor, resolved only when the timeline knows the event
-    (
-        "zh_anchor",
-        re.compile(r"(" + _ANCHOR_ZH + r")(?:以后|之后|后|以前|之前|前)(不久|没多久|几个月|几年|一年|半年)?"),
-    ),
-    (
-        "en_anchor",
-        re.compile(
-            r"(?i)\b(shortly |right |soon |just |a few months |a few years |a few weeks |several months |"
-            r"months |years |a year |a month )?(after|before) (?:" + _ANCHOR_EN + r")"
-        ),
-    ),
-    ("zh_ago_today", re.compile(rf"(?<![\d一二三四五六七八九十两]){_NUM}年前的今天")),
-    ("zh_ymd", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
-    ("iso_ymd", re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")),
-    ("en_mdy", re.compile(rf"(?i)\b({_MONTH_EN})\.? (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b")),
-    ("en_dmy", re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)? ({_MONTH_EN})\.?,? (\d{{4}})\b")),
-    ("zh_ym_part", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(初|中旬|中|底|下旬|上旬|左右)")),
-    ("zh_ym", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月")),
-    (
-        "zh_y_part",
-        re.compile(r"(\d{4})\s*年\s*(初|年初|中(?![国文学心间央部])|年中|底|年底|末|年末|上半年|下半年|左右|前后)"),
-    ),
-    ("zh_y_season", re.compile(r"(\d{4})\s*年\s*(?:的)?" + _SEASON_ZH)),
-    ("zh_rel_y_part", re.compile(_REL_YEAR + r"(?:的)?(初|底|末|" + _YEAR_PART_ZH[1:])),
-    ("zh_rel_y_season", re.compile(_REL_YEAR + r"(?:的)?" + _SEASON_ZH)),
-    ("zh_rel_ymd", re.compile(_REL_YEAR + _NUM + r"月" + _NUM + r"[日号]")),
-    ("zh_rel_ym", re.compile(_REL_YEAR + _NUM + r"月(?:份)?")),
-    ("en_y_part", re.compile(r"(?i)\b(early|mid|late|end of|beginning of|start of)[- ]?(\d{4})\b")),
-    ("en_y_about", re.compile(r"(?i)\b(?:around|about|circa|approximately|roughly|c\.)\s?(\d{4})\b")),
-    ("en_y_season", re.compile(r"(?i)\b(spring|summer|fall|autumn|winter)(?: of)? (\d{4})\b")),
-    ("en_rel_season", re.compile(r"(?i)\b(last|this|next|past) (spring|summer|fall|autumn|winter)\b")),
-    ("iso_ym", re.compile(r"\b(\d{4})-(\d{1,2})\b(?!-)")),
-    ("en_my", re.compile(rf"(?i)\b({_MONTH_EN})\.?,? (?:of )?(\d{{4}})\b")),
-    ("zh_y", re.compile(r"(\d{4})\s*年(?!\s*\d{1,2}\s*月)")),
-    ("zh_y_cn", re.compile(r"([〇零一二三四五六七八九]{4})\s*年")),
-    ("en_y", re.compile(r"(?i)\b(?:in|since|during|until|by|from|was|of) (\d{4})\b")),
-    ("zh_md", re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]")),
-    ("zh_weekday", re.compile(r"(上上|上个?|这个?|本|下个?)(?:周|星期|礼拜)([一二三四五六日天])")),
-    ("en_weekday", re.compile(rf"(?i)\b(last|this|next) ({_WEEKDAY_EN})\b")),
-    ("en_rel_month_name", re.compile(rf"(?i)\b(last|this|next) ({_MONTH_EN})\b(?!\.? ?\d)")),
-    ("zh_half_ago", re.compile(r"(?<![一二三四五六七八九十两\d])(半年|半个月)(?:多)?(?:以前|之前|前)")),
-    ("zh_rel_day", re.compile(r"今天|昨天|前天|明天|后天|昨晚|昨夜|今早|今晚|今夜|明早|明晚")),
-    (
-        "en_rel_day",
-        re.compile(r"(?i)\b(today|yesterday|tomorrow|last night|tonight|this (?:morning|afternoon|evening))\b"),
-    ),
-    ("zh_rel_week", re.compile(r"上上周|上上个星期|上周|上个星期|上星期|这周|本周|这个星期|下周|下个星期|下星期")),
-    ("en_rel_week", re.compile(r"(?i)\b(last|this|next) week\b")),
-    ("zh_rel_month_day", re.compile(rf"(上个月|这个月|本月|下个月){_NUM}[号日]")),
-    ("zh_rel_month", re.compile(r"上个月|这个月|本月|下个月")),
-    ("en_rel_month", re.compile(r"(?i)\b(last|this|next) month\b")),
-    ("zh_rel_year", re.compile(r"去年|今年|明年|前年")),
-    ("en_rel_year", re.compile(r"(?i)\b(last|this|next) year\b")),
-    (
-        "zh_ago",
-        re.compile(
-            r"(?<![\d一二三四五六七八九十两])(\d{1,2}|[一二三四五六七八九十两]{1,3}|几)(天|个星期|周|个月|年)(?:多)?(?:以前|之前|前)"
-        ),
-    ),
-    ("en_ago", re.compile(rf"(?i)\b{_EN_NUM} (day|week|month|year)s? ago\b")),
-    # durations up to now: 搬到上海三年了, "I've lived here for two years" (a start about that long before the message)
-    ("zh_for", re.compile(rf"(?<![\d一二三四五六七八九十两]){_NUM}(天|个星期|周|个月|年)(?:多)?了")),
-    (
-        "en_for",
-        re.compile(
-            rf"(?i)(?:'ve|\bhave|\bhas|'s)\b[^.!?;]{{0,60}}?\b(?P<expr>for (?:the (?:past|last) )?"
-            rf"(?:about |around |almost |nearly |over )?{_EN_NUM} "
-            r"(day|week|month|year)s?)\b"
-        ),
-    ),
-]
 _EN_NUMBERS = {
     "a": 1,
     "an": 1,
     "a couple of": 2,
+    "a couple": 2,
     "one": 1,
     "two": 2,
     "three": 3,
@@ -272,9 +391,9 @@ _EN_NUMBERS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
-
-
 _YEAR_PARTS = {
     "初": (1, 4),
     "年初": (1, 4),
@@ -293,8 +412,53 @@ _YEAR_PARTS = {
     "上半年": (1, 6),
     "下半年": (7, 12),
 }
+_MONTH_PARTS = {
+    "初": (1, 10),
+    "上旬": (1, 10),
+    "中": (11, 20),
+    "中旬": (11, 20),
+    "底": (21, 31),
+    "末": (21, 31),
+    "下旬": (21, 31),
+}
 _SEASON_START = {"春": 3, "spring": 3, "夏": 6, "summer": 6, "秋": 9, "fall": 9, "autumn": 9, "冬": 12, "winter": 12}
-_FESTIVAL_WINDOW = timedelta(days=30)  # "after the Spring Festival": the weeks that follow it, never its exact day
+_UNIT = {
+    "天": "day",
+    "day": "day",
+    "个星期": "week",
+    "星期": "week",
+    "周": "week",
+    "个礼拜": "week",
+    "week": "week",
+    "个月": "month",
+    "月": "month",
+    "month": "month",
+}
+_DAY_OFFSETS = {
+    **dict.fromkeys(("今天", "今早", "今晚", "今夜", "today", "tonight"), 0),
+    **dict.fromkeys(("this morning", "this afternoon", "this evening"), 0),
+    **dict.fromkeys(("昨天", "昨晚", "昨夜", "yesterday", "last night"), -1),
+    **dict.fromkeys(("明天", "明早", "明晚", "tomorrow"), 1),
+    **dict.fromkeys(("前天", "the day before yesterday"), -2),
+    **dict.fromkeys(("后天", "the day after tomorrow"), 2),
+    "大前天": -3,
+    "大后天": 3,
+}
+
+
+def _part_of_year(year: int, part: str) -> Resolved | None:
+    months = _YEAR_PARTS.get(part)
+    if months is None:  # 左右, 前后: a year either side
+        return Resolved(date(year - 1, 1, 1), date(year + 1, 12, 31), confidence=0.6)
+    return Resolved(_month_interval(year, months[0])[0], _month_interval(year, months[1])[1])
+
+
+def _part_of_month(year: int, month: int, part: str) -> Resolved | None:
+    if not 1 <= month <= 12:
+        return None
+    last = _month_interval(year, month)[1].day
+    first, final = _MONTH_PARTS.get(part, (1, last))
+    return Resolved(date(year, month, first), date(year, month, min(final, last)))
 
 
 def _season(year: int, start_month: int) -> tuple[date, date]:
@@ -321,10 +485,6 @@ def _relative_season(word: str, start_month: int, anchor: date) -> tuple[date, d
     return _season(year, start_month)
 
 
-def _cn_year(text: str) -> int:
-    return int("".join(str(_CN_DIGITS[ch]) for ch in text))
-
-
 def _digit_pair(word: str) -> tuple[int, int] | None:
     """两三, 五六: two neighbouring numbers said together mean "one or the other"."""
     if len(word) == 2 and all(ch in _CN_DIGITS for ch in word):
@@ -335,7 +495,7 @@ def _digit_pair(word: str) -> tuple[int, int] | None:
 
 
 def _amount(word: str) -> int | None:
-    """An English or Chinese count ("two", "a", "3", "三"); None for a vague one ("a few", "several")."""
+    """An English or Chinese count ("two", "a", "3", "三"); None for a vague one ("a few", "several", 几)."""
     word = word.lower()
     if word in _EN_NUMBERS:
         return _EN_NUMBERS[word]
@@ -344,302 +504,1268 @@ def _amount(word: str) -> int | None:
     return _cn_number(word)
 
 
-_UNIT = {"天": "day", "day": "day", "个星期": "week", "周": "week", "week": "week", "个月": "month", "month": "month"}
-
-
-def _before(anchor: date, amount: int | None, unit: str) -> tuple[date, date, TimePrecision, float] | None:
-    """`amount` units before `anchor`, as precise as the unit: a day, a week either side, a month, a year.
-    A vague amount ("a few months ago") is an honest range of 2 to 5 units before."""
+def _shifted(anchor: date, amount: int | None, unit: str, sign: int = -1) -> Resolved | None:
+    """`amount` units before (sign -1) or after (+1) `anchor`, as precise as the unit: a day, a week either side, a
+    month, a year. A vague amount ("a few months ago") is an honest range of 2 to 5 units."""
     unit = _UNIT.get(unit, "year")
     if amount is None:
-        low, high = _before(anchor, 5, unit), _before(anchor, 2, unit)
-        return (low[0], high[1], TimePrecision.ROUGH, 0.5) if low and high else None
+        far, near = _shifted(anchor, 5, unit, sign), _shifted(anchor, 2, unit, sign)
+        if not far or not near:
+            return None
+        low, high = (far, near) if sign < 0 else (near, far)
+        return Resolved(low.start, high.end, ROUGH, 0.5)
     if unit == "day":
-        d = anchor - timedelta(days=amount)
-        return d, d, TimePrecision.DAY, 0.8
+        d = anchor + timedelta(days=sign * amount)
+        return Resolved(d, d, DAY, 0.8)
     if unit == "week":
-        d = anchor - timedelta(weeks=amount)
-        return d - timedelta(days=3), d + timedelta(days=3), TimePrecision.ROUGH, 0.6
+        d = anchor + timedelta(weeks=sign * amount)
+        return Resolved(d - timedelta(days=3), d + timedelta(days=3), ROUGH, 0.6)
     if unit == "month":
-        year, month = _shift_months(anchor, -amount)
-        return (*_month_interval(year, month), TimePrecision.MONTH, 0.7)
-    year = anchor.year - amount
-    return date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.7
+        return _month(*_shifted_month(anchor, sign * amount), precision=MONTH)
+    year = anchor.year + sign * amount
+    return Resolved(date(year, 1, 1), date(year, 12, 31), YEAR, 0.7)
 
 
-def _shift_months(day: date, months: int) -> tuple[int, int]:
-    index = day.year * 12 + (day.month - 1) + months
-    return index // 12, index % 12 + 1
+def _shifted_month(anchor: date, months: int) -> tuple[int, int]:
+    return _shift_months(anchor, months)
 
 
-def _resolve(kind: str, m: re.Match[str], anchor: date | None) -> tuple[date, date, TimePrecision, float] | None:
-    g = m.groups()
-    years = [int(x) for x in g if x and len(x) == 4 and x.isdigit()]
-    if any(not 1900 <= y <= 2200 for y in years):
-        return None  # "about 5000 years ago", "1234年": not a date of a life
-    if kind in ("zh_range_ym", "zh_range_y", "en_range_y", "en_range_dash"):
-        if kind == "zh_range_ym":
-            first, last = (int(g[0]), int(g[1])), (int(g[2]), int(g[3]))
-            if not (1 <= first[1] <= 12 and 1 <= last[1] <= 12) or first > last:
-                return None
-            return _month_interval(*first)[0], _month_interval(*last)[1], TimePrecision.MONTH, 0.9
-        first_year, last_year = int(g[0]), int(g[1])
-        if first_year >= last_year:
-            return None  # "2021-2019" is not a range; "1990-1990" is one year said oddly
-        return date(first_year, 1, 1), date(last_year, 12, 31), TimePrecision.YEAR, 0.9
-    if kind in ("zh_festival", "en_festival"):
-        if kind == "zh_festival":
-            absolute, relative, side = g
-        else:
-            side, absolute, relative = g[0], g[1], None
-        if absolute:
-            year = int(absolute)
-        elif anchor is None:
+def _ago(word: str, unit: str, said: Said, sign: int = -1) -> Resolved | None:
+    pair = _digit_pair(word)
+    if pair:  # 五六年前: five or six years before, not fifty-six
+        far, near = _shifted(said.day, pair[1], unit, sign), _shifted(said.day, pair[0], unit, sign)
+        if not far or not near:
             return None
-        else:
-            offset = {"去年": -1, "今年": 0, "前年": -2, "明年": 1}[relative] if relative else 0
-            year = anchor.year + offset
-        festival = spring_festival(year)
-        if festival is None:
-            return None
-        side = (side or "").lower()
-        if side in ("前", "之前", "以前", "before"):
-            return festival - _FESTIVAL_WINDOW, festival - timedelta(days=1), TimePrecision.ROUGH, 0.7
-        if side in ("后", "之后", "以后", "after"):
-            return festival + timedelta(days=1), festival + _FESTIVAL_WINDOW, TimePrecision.ROUGH, 0.7
-        return festival, festival, TimePrecision.DAY, 0.8
-    if kind == "zh_y_cn":
-        year = _cn_year(g[0])
-        return (date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.95) if 1900 <= year <= 2200 else None
-    if kind in ("zh_ymd", "iso_ymd"):
-        d = _safe_date(int(g[0]), int(g[1]), int(g[2]))
-        return (d, d, TimePrecision.DAY, 0.95) if d else None
-    if kind == "en_mdy":
-        d = _safe_date(int(g[2]), MONTHS_EN[g[0].lower()], int(g[1]))
-        return (d, d, TimePrecision.DAY, 0.95) if d else None
-    if kind == "en_dmy":
-        d = _safe_date(int(g[2]), MONTHS_EN[g[1].lower()], int(g[0]))
-        return (d, d, TimePrecision.DAY, 0.95) if d else None
-    if kind in ("zh_ym", "iso_ym"):
-        year, month = int(g[0]), int(g[1])
-        return (*_month_interval(year, month), TimePrecision.MONTH, 0.95) if 1 <= month <= 12 else None
-    if kind in ("zh_y_part", "en_y_part"):
-        year, part = (int(g[0]), g[1]) if kind == "zh_y_part" else (int(g[1]), g[0].lower())
-        months = _YEAR_PARTS.get(part)
-        if months is None:  # 左右, 前后: a year either side
-            return date(year - 1, 1, 1), date(year + 1, 12, 31), TimePrecision.ROUGH, 0.6
-        return _month_interval(year, months[0])[0], _month_interval(year, months[1])[1], TimePrecision.ROUGH, 0.8
-    if kind == "en_y_about":
-        year = int(g[0])
-        return date(year - 1, 1, 1), date(year + 1, 12, 31), TimePrecision.ROUGH, 0.6
-    if kind in ("zh_y_season", "en_y_season"):
-        year, season = (int(g[0]), g[1][0]) if kind == "zh_y_season" else (int(g[1]), g[0].lower())
-        return (*_season(year, _SEASON_START[season]), TimePrecision.SEASON, 0.8)
-    if kind == "zh_ym_part":
-        year, month, part = int(g[0]), int(g[1]), g[2]
-        if not 1 <= month <= 12:
-            return None
-        first, last = _month_interval(year, month)
-        days = {
-            "初": (1, 10),
-            "上旬": (1, 10),
-            "中": (11, 20),
-            "中旬": (11, 20),
-            "底": (21, last.day),
-            "下旬": (21, last.day),
-        }.get(part, (1, last.day))
-        return date(year, month, days[0]), date(year, month, days[1]), TimePrecision.ROUGH, 0.8
-    if kind == "en_my":
-        return (*_month_interval(int(g[1]), MONTHS_EN[g[0].lower()]), TimePrecision.MONTH, 0.95)
-    if kind in ("zh_y", "en_y"):
-        year = int(g[0])
-        return (date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.95) if 1900 <= year <= 2200 else None
-    if anchor is None:
-        return None  # a relative expression without a mention time cannot be resolved honestly
-    if kind in ("zh_rel_y_part", "zh_rel_y_season", "zh_rel_ymd", "zh_rel_ym"):
-        year = anchor.year + {"去年": -1, "今年": 0, "前年": -2, "明年": 1}[g[0]]
-        if kind == "zh_rel_y_part":
-            months = _YEAR_PARTS[g[1]]
-            return _month_interval(year, months[0])[0], _month_interval(year, months[1])[1], TimePrecision.ROUGH, 0.75
-        if kind == "zh_rel_y_season":
-            return (*_season(year, _SEASON_START[g[1][0]]), TimePrecision.SEASON, 0.75)
-        month = _cn_number(g[1])
-        if not month or not 1 <= month <= 12:
-            return None
-        if kind == "zh_rel_ym":
-            return (*_month_interval(year, month), TimePrecision.MONTH, 0.85)
-        day = _cn_number(g[2])
-        d = _safe_date(year, month, day) if day else None
-        return (d, d, TimePrecision.DAY, 0.85) if d else None
-    if kind == "en_rel_season":
-        return (*_relative_season(g[0].lower(), _SEASON_START[g[1].lower()], anchor), TimePrecision.SEASON, 0.7)
-    if kind == "zh_md":
-        month, day = _cn_number(g[0]), _cn_number(g[1])
-        d = _safe_date(anchor.year, month, day) if month and day else None
-        return (d, d, TimePrecision.DAY, 0.75) if d else None  # the year is the mention's: less sure
-    if kind in ("zh_for", "en_for"):
-        amount_word, unit = (g[0], g[1]) if kind == "zh_for" else (m.group(2), m.group(3))
-        return _before(anchor, _amount(amount_word), unit.lower())
-    text = m.group(0).lower()
-    if kind in ("zh_rel_day", "en_rel_day"):
-        d = anchor + timedelta(days=_DAY_OFFSETS[text])
-        return d, d, TimePrecision.DAY, 0.9
-    if kind == "zh_weekday":  # 上周五: that week's Friday, to the day
-        weeks = {"上上": -2, "上": -1, "上个": -1, "下": 1, "下个": 1}.get(g[0], 0)
-        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(weeks=weeks)
-        d = monday + timedelta(days=_WEEKDAY_ZH[g[1]])
-        return d, d, TimePrecision.DAY, 0.85
-    if kind == "en_weekday":  # "last Friday": the latest Friday before the day it was said ("next": the first after)
-        target, word = _WEEKDAYS_EN.index(g[1].lower()), g[0].lower()
-        if word == "this":
-            d = anchor - timedelta(days=anchor.weekday()) + timedelta(days=target)
-            return d, d, TimePrecision.DAY, 0.7
-        step = -1 if word == "last" else 1
-        d = anchor + timedelta(days=step)
-        while d.weekday() != target:
-            d += timedelta(days=step)
-        return d, d, TimePrecision.DAY, 0.7
-    if kind == "en_rel_month_name":  # "last March": the latest March before the month it was said
-        if g[1] == "may":
-            return None  # "this may be wrong": the verb, not the month
-        month, word = MONTHS_EN[g[1].lower()], g[0].lower()
-        if word == "last":
-            year = anchor.year if month < anchor.month else anchor.year - 1
-        elif word == "next":
-            year = anchor.year if month > anchor.month else anchor.year + 1
-        else:
-            year = anchor.year
-        return (*_month_interval(year, month), TimePrecision.MONTH, 0.8)
-    if kind == "zh_half_ago":  # 半年前: about six months back; 半个月前: about two weeks
-        if g[0] == "半年":
-            year, month = _shift_months(anchor, -6)
-            return _month_interval(year, month)[0], _month_interval(year, month)[1], TimePrecision.ROUGH, 0.6
-        d = anchor - timedelta(days=15)
-        return d - timedelta(days=5), d + timedelta(days=5), TimePrecision.ROUGH, 0.6
-    if kind in ("zh_rel_week", "en_rel_week"):
-        shift = -7 if text in ("上周", "上个星期", "上星期") or text.startswith("last") else 0
-        shift = 7 if text in ("下周", "下个星期", "下星期") or text.startswith("next") else shift
-        shift = -14 if text.startswith("上上") else shift
-        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=shift)
-        return monday, monday + timedelta(days=6), TimePrecision.ROUGH, 0.8
-    if kind in ("zh_rel_month", "en_rel_month", "zh_rel_month_day"):
-        word = g[0].lower() if g else text
-        offset = {"上个月": -1, "last": -1, "这个月": 0, "本月": 0, "this": 0, "下个月": 1, "next": 1}[word]
-        year, month = _shift_months(anchor, offset)
-        if kind == "zh_rel_month_day":
-            day = _cn_number(g[1])
-            d = _safe_date(year, month, day) if day else None
-            return (d, d, TimePrecision.DAY, 0.85) if d else None
-        return (*_month_interval(year, month), TimePrecision.MONTH, 0.85)
-    if kind in ("zh_rel_year", "en_rel_year"):
-        word = g[0].lower() if g else text
-        offset = {"去年": -1, "last": -1, "今年": 0, "this": 0, "明年": 1, "next": 1, "前年": -2}[word]
-        year = anchor.year + offset
-        return date(year, 1, 1), date(year, 12, 31), TimePrecision.YEAR, 0.85
-    if kind == "zh_ago_today":  # 三年前的今天: that very day, years back
-        years = _cn_number(g[0])
-        d = _safe_date(anchor.year - years, anchor.month, anchor.day) if years else None
-        return (d, d, TimePrecision.DAY, 0.9) if d else None
-    if kind in ("zh_ago", "en_ago"):
-        pair = _digit_pair(g[0])
-        if pair:  # 五六年前: five or six years before, not fifty-six
-            far, near = _before(anchor, pair[1], g[1]), _before(anchor, pair[0], g[1])
-            return (far[0], near[1], TimePrecision.ROUGH, 0.6) if far and near else None
-        return _before(anchor, _amount(g[0]), g[1].lower())
-    return None
+        low, high = (far, near) if sign < 0 else (near, far)
+        return Resolved(low.start, high.end, ROUGH, 0.6)
+    return _shifted(said.day, None if word == "几" else _amount(word), unit.lower(), sign)
 
 
-_DAY_OFFSETS = {
-    **dict.fromkeys(("今天", "今早", "今晚", "今夜", "today", "tonight"), 0),
-    **dict.fromkeys(("this morning", "this afternoon", "this evening"), 0),
-    **dict.fromkeys(("昨天", "昨晚", "昨夜", "yesterday", "last night"), -1),
-    **dict.fromkeys(("明天", "明早", "明晚", "tomorrow"), 1),
-    "前天": -2,
-    "后天": 2,
+def _held(word: str, unit: str, said: Said) -> Resolved | None:
+    """搬到杭州三年了, "for two years": from about that long before the mention through the mention."""
+    began = _ago(word, unit, said)
+    return Resolved(began.start, said.day, began.precision, began.confidence) if began else None
+
+
+def _monday(anchor: date, weeks: int = 0) -> date:
+    return anchor - timedelta(days=anchor.weekday()) + timedelta(weeks=weeks)
+
+
+def _week(said: Said, weeks: int) -> Resolved:
+    monday = _monday(said.day, weeks)
+    return Resolved(monday, monday + timedelta(days=6))
+
+
+def _weekend(said: Said, weeks: int) -> Resolved:
+    saturday = _monday(said.day, weeks) + timedelta(days=5)
+    return Resolved(saturday, saturday + timedelta(days=1))
+
+
+def _past_or_next_weekday(said: Said, target: int, step: int) -> date:
+    d = said.day + timedelta(days=step)
+    while d.weekday() != target:
+        d += timedelta(days=step)
+    return d
+
+
+def _two_digit_year(yy: int, said: Said) -> int:
+    """'92 is 1992; '19 is 2019 when that is not after the mention (else 1919)."""
+    limit = said.day.year % 100 if said.has_day else 30
+    return 2000 + yy if yy <= limit else 1900 + yy
+
+
+def _decade(first_year: int) -> Resolved | None:
+    if not 1900 <= first_year <= 2190:
+        return None
+    return Resolved(date(first_year, 1, 1), date(first_year + 9, 12, 31))
+
+
+def _festival_day(
+    festival: Festival, year_word: str | None, rel: str | None, which: str | None, said: Said
+) -> date | None:
+    if year_word:
+        return festival.on(int(year_word))
+    if not said.has_day:
+        return None
+    if rel:
+        return festival.on(said.day.year + _REL_YEAR_WORDS[rel])
+    which = (which or "").lower()
+    if which == "last":
+        return next((d for y in (said.day.year, said.day.year - 1) if (d := festival.on(y)) and d < said.day), None)
+    if which == "next":
+        return next((d for y in (said.day.year, said.day.year + 1) if (d := festival.on(y)) and d > said.day), None)
+    if which == "this":
+        return festival.on(said.day.year)
+    return said.nearest(festival.on)
+
+
+def _around_festival(day: date | None, side: str | None) -> Resolved | None:
+    if day is None:
+        return None
+    side = (side or "").lower()
+    if side in ("前", "之前", "以前", "before"):
+        return Resolved(day - _FESTIVAL_WINDOW, day - timedelta(days=1), ROUGH, 0.7)
+    if side in ("后", "之后", "以后", "after"):
+        return Resolved(day + timedelta(days=1), day + _FESTIVAL_WINDOW, ROUGH, 0.7)
+    return Resolved(day, day)
+
+
+def _en_month_day(month_word: str, day_word: str, said: Said) -> Resolved | None:
+    if month_word == "may":  # "you may 2 ..." : the verb
+        return None
+    month, day = MONTHS_EN[month_word.lower()], int(day_word)
+    return _day(said.nearest(lambda y: _safe_date(y, month, day)))
+
+
+# --- the resolvers, one per form -------------------------------------------------------------------------------------
+
+
+def _r_zh_range_ym(m: re.Match[str], said: Said) -> Resolved | None:
+    first, last = (int(m[1]), int(m[2])), (int(m[3]), int(m[4]))
+    if not (1 <= first[1] <= 12 and 1 <= last[1] <= 12) or first > last:
+        return None
+    return Resolved(_month_interval(*first)[0], _month_interval(*last)[1])
+
+
+def _r_year_range(m: re.Match[str], said: Said) -> Resolved | None:
+    first, last = int(m[1]), int(m[2])
+    if first >= last:
+        return None  # "2021-2019" is not a range; "1990-1990" is one year said oddly
+    return Resolved(date(first, 1, 1), date(last, 12, 31))
+
+
+def _r_zh_range_parts(m: re.Match[str], said: Said) -> Resolved | None:
+    """2018年底到2019年初: from the first part's start to the second's end."""
+    first, last = _part_of_year(int(m[1]), m[2] or "初"), _part_of_year(int(m[3]), m[4] or "底")
+    if not first or not last or first.start > last.end:
+        return None
+    return Resolved(first.start, last.end)
+
+
+def _r_zh_festival(m: re.Match[str], said: Said) -> Resolved | None:
+    day = _festival_day(_FESTIVAL_BY_WORD[m["name"]], m["year"], m["rel"], None, said)
+    return _around_festival(day, m["side"])
+
+
+def _r_en_festival(m: re.Match[str], said: Said) -> Resolved | None:
+    day = _festival_day(_FESTIVAL_BY_WORD[m["name"].lower()], m["year"], None, m["which"], said)
+    return _around_festival(day, m["side"])
+
+
+def _r_zh_ago_today(m: re.Match[str], said: Said) -> Resolved | None:
+    years = _cn_number(m[1])
+    return _day(_safe_date(said.day.year - years, said.day.month, said.day.day)) if years else None
+
+
+def _r_en_ago_today(m: re.Match[str], said: Said) -> Resolved | None:
+    years = _amount(m[1])
+    return _day(_safe_date(said.day.year - years, said.day.month, said.day.day)) if years else None
+
+
+def _r_ymd(m: re.Match[str], said: Said) -> Resolved | None:
+    return _day(_safe_date(int(m[1]), int(m[2]), int(m[3])))
+
+
+def _r_en_mdy(m: re.Match[str], said: Said) -> Resolved | None:
+    return _day(_safe_date(int(m[3]), MONTHS_EN[m[1].lower()], int(m[2])))
+
+
+def _r_en_dmy(m: re.Match[str], said: Said) -> Resolved | None:
+    return _day(_safe_date(int(m[3]), MONTHS_EN[m[2].lower()], int(m[1])))
+
+
+def _r_zh_ym_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_month(int(m[1]), int(m[2]), m[3])
+
+
+def _r_ym(m: re.Match[str], said: Said) -> Resolved | None:
+    return _month(int(m[1]), int(m[2]))
+
+
+def _r_zh_y_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_year(int(m[1]), m[2])
+
+
+def _r_en_y_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_year(int(m[2]), m[1].lower())
+
+
+def _r_en_y_about(m: re.Match[str], said: Said) -> Resolved | None:
+    year = int(m[1])
+    return Resolved(date(year - 1, 1, 1), date(year + 1, 12, 31))
+
+
+def _r_zh_y_season(m: re.Match[str], said: Said) -> Resolved | None:
+    return Resolved(*_season(int(m[1]), _SEASON_START[m[2][0]]))
+
+
+def _r_en_y_season(m: re.Match[str], said: Said) -> Resolved | None:
+    return Resolved(*_season(int(m[2]), _SEASON_START[m[1].lower()]))
+
+
+def _r_zh_rel_y_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_year(said.day.year + _REL_YEAR_WORDS[m[1]], m[2])
+
+
+def _r_zh_bare_y_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_year(said.day.year, m[1])  # "我们打算年底结婚": this year's
+
+
+def _r_zh_rel_y_season(m: re.Match[str], said: Said) -> Resolved | None:
+    return Resolved(*_season(said.day.year + _REL_YEAR_WORDS[m[1]], _SEASON_START[m[2][0]]))
+
+
+def _r_zh_rel_ymd(m: re.Match[str], said: Said) -> Resolved | None:
+    month, day = _cn_number(m[2]), _cn_number(m[3])
+    return _day(_safe_date(said.day.year + _REL_YEAR_WORDS[m[1]], month, day)) if month and day else None
+
+
+def _r_zh_rel_ym(m: re.Match[str], said: Said) -> Resolved | None:
+    month = _cn_number(m[2])
+    return _month(said.day.year + _REL_YEAR_WORDS[m[1]], month) if month else None
+
+
+def _r_en_rel_season(m: re.Match[str], said: Said) -> Resolved | None:
+    return Resolved(*_relative_season(m[1].lower(), _SEASON_START[m[2].lower()], said.day))
+
+
+def _r_en_season_before_last(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "the summer before last": the summer before the latest one over by the mention."""
+    last = _relative_season("last", _SEASON_START[m[1].lower()], said.day)
+    return Resolved(*_season(last[0].year - 1, _SEASON_START[m[1].lower()]))
+
+
+def _r_en_my(m: re.Match[str], said: Said) -> Resolved | None:
+    return _month(int(m[2]), MONTHS_EN[m[1].lower()])
+
+
+def _r_year(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(int(m[1]))
+
+
+def _r_zh_y_cn(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(_cn_year(m[1]))
+
+
+def _r_en_y_apostrophe(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(_two_digit_year(int(m[1]), said))
+
+
+def _r_en_decade(m: re.Match[str], said: Said) -> Resolved | None:
+    if m["century"]:
+        return _decade(int(m["century"] + m["tens"]))
+    return _decade(_two_digit_year(int(m["tens"]), said) if said.has_day else 1900 + int(m["tens"]))
+
+
+def _r_zh_decade(m: re.Match[str], said: Said) -> Resolved | None:
+    word = m["tens"]
+    if word.isdigit():
+        tens = int(word[-2:])
+        return _decade(int(word) if len(word) == 4 else (_two_digit_year(tens, said) if said.has_day else 1900 + tens))
+    tens = _cn_number(word)
+    return _decade(1900 + tens) if tens is not None and tens < 100 else None
+
+
+def _r_zh_md(m: re.Match[str], said: Said) -> Resolved | None:
+    month, day = _cn_number(m[1]), _cn_number(m[2])
+    return _day(said.nearest(lambda y: _safe_date(y, month, day))) if month and day else None
+
+
+def _r_en_md(m: re.Match[str], said: Said) -> Resolved | None:
+    return _en_month_day(m["month"] or m["month2"], m["day"] or m["day2"], said)
+
+
+def _r_zh_month_only(m: re.Match[str], said: Said) -> Resolved | None:
+    month = _cn_number(m[1])
+    if not month or not 1 <= month <= 12:
+        return None
+    day = said.nearest(lambda y: date(y, month, 15))
+    return _month(day.year, month) if day else None
+
+
+def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
+    if m[1] == "may":
+        return None
+    month = MONTHS_EN[m[1].lower()]
+    day = said.nearest(lambda y: date(y, month, 15))
+    return _month(day.year, month) if day else None
+
+
+def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
+    """上周五: that week's Friday, to the day."""
+    weeks = {"上上": -2, "上": -1, "上个": -1, "下": 1, "下个": 1, "下下": 2}.get(m[1], 0)  # 这, 这个, 本: 0
+    return _day(_monday(said.day, weeks) + timedelta(days=_WEEKDAY_ZH[m[2]]))
+
+
+def _r_zh_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
+    """周四去面试 (a plan): the next Thursday; 周四面试了 or no tense: the last one."""
+    step = 1 if _FUTURE.search(said.text) else -1
+    return _day(_past_or_next_weekday(said, _WEEKDAY_ZH[m[1]], step))
+
+
+def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "last Friday": the latest Friday before the day it was said ("next": the first after)."""
+    target, word = _WEEKDAYS_EN.index(m[2].lower()), m[1].lower()
+    if word == "this":
+        return _day(_monday(said.day) + timedelta(days=target))
+    return _day(_past_or_next_weekday(said, target, -1 if word == "last" else 1))
+
+
+def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
+    step = 1 if _FUTURE.search(said.text) else -1
+    return _day(_past_or_next_weekday(said, _WEEKDAYS_EN.index(m[1].lower()), step))
+
+
+def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "last March": the latest March before the month it was said."""
+    if m[2] == "may":
+        return None  # "this may be wrong": the verb, not the month
+    month, word, anchor = MONTHS_EN[m[2].lower()], m[1].lower(), said.day
+    if word == "last":
+        year = anchor.year if month < anchor.month else anchor.year - 1
+    elif word == "next":
+        year = anchor.year if month > anchor.month else anchor.year + 1
+    else:
+        year = anchor.year
+    return _month(year, month)
+
+
+def _r_zh_half_ago(m: re.Match[str], said: Said) -> Resolved | None:
+    """半年前: about six months back; 半个月前: about two weeks."""
+    if m[1] == "半年":
+        return _month(*_shift_months(said.day, -6))
+    d = said.day - timedelta(days=15)
+    return Resolved(d - timedelta(days=5), d + timedelta(days=5))
+
+
+def _r_zh_few_days(m: re.Match[str], said: Said) -> Resolved | None:
+    """前几天, 前些天: a few days back (two to five)."""
+    return Resolved(said.day - timedelta(days=5), said.day - timedelta(days=2))
+
+
+def _r_rel_day(m: re.Match[str], said: Said) -> Resolved | None:
+    d = said.day + timedelta(days=_DAY_OFFSETS[m[0].lower()])
+    return Resolved(d, d)
+
+
+_WEEK_WORDS = {"上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2, "last": -1, "this": 0, "next": 1}
+
+
+def _r_zh_rel_week(m: re.Match[str], said: Said) -> Resolved | None:
+    return _week(said, _WEEK_WORDS[m[1]])
+
+
+def _r_en_rel_week(m: re.Match[str], said: Said) -> Resolved | None:
+    return _week(said, _WEEK_WORDS[m[1].lower()])
+
+
+def _r_en_week_after_next(m: re.Match[str], said: Said) -> Resolved | None:
+    return _week(said, 2 if m[1].lower() == "after next" else -2)
+
+
+def _r_zh_weekend(m: re.Match[str], said: Said) -> Resolved | None:
+    return _weekend(said, _WEEK_WORDS[m[1]])
+
+
+def _r_en_weekend(m: re.Match[str], said: Said) -> Resolved | None:
+    return _weekend(said, _WEEK_WORDS[m[1].lower()])
+
+
+_MONTH_WORDS = {
+    "上个月": -1,
+    "上月": -1,
+    "这个月": 0,
+    "本月": 0,
+    "下个月": 1,
+    "下月": 1,
+    "last": -1,
+    "this": 0,
+    "next": 1,
 }
 
 
+def _r_zh_rel_month_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _part_of_month(*_shift_months(said.day, _MONTH_WORDS[m[1]]), m[2])
+
+
+def _r_zh_rel_month_day(m: re.Match[str], said: Said) -> Resolved | None:
+    year, month = _shift_months(said.day, _MONTH_WORDS[m[1]])
+    day = _cn_number(m[2])
+    return _day(_safe_date(year, month, day)) if day else None
+
+
+def _r_zh_rel_month(m: re.Match[str], said: Said) -> Resolved | None:
+    return _month(*_shift_months(said.day, _MONTH_WORDS[m[0]]))
+
+
+def _r_en_rel_month(m: re.Match[str], said: Said) -> Resolved | None:
+    return _month(*_shift_months(said.day, _MONTH_WORDS[m[1].lower()]))
+
+
+def _r_en_earlier_later(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "earlier this year": from the year's start to the mention; "later this month": from the mention to its end."""
+    unit, day = m[2].lower(), said.day
+    first = {"year": date(day.year, 1, 1), "month": day.replace(day=1), "week": _monday(day)}[unit]
+    last = {
+        "year": date(day.year, 12, 31),
+        "month": _month_interval(day.year, day.month)[1],
+        "week": _monday(day) + timedelta(days=6),
+    }[unit]
+    return Resolved(first, day) if m[1].lower() == "earlier" else Resolved(day, last)
+
+
+def _r_zh_rel_year(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(said.day.year + _REL_YEAR_WORDS[m[0]])
+
+
+def _r_en_rel_year(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(said.day.year + _WEEK_WORDS[m[1].lower()])
+
+
+def _r_zh_ago(m: re.Match[str], said: Said) -> Resolved | None:
+    return _ago(m[1], m[2], said)
+
+
+def _r_en_ago(m: re.Match[str], said: Said) -> Resolved | None:
+    return _ago(m[1], m[2].lower(), said)
+
+
+def _r_zh_later(m: re.Match[str], said: Said) -> Resolved | None:
+    """三天后我就要回国了: counted from the mention; "毕业三年后" counts from an event, not from the mention."""
+    before = m.string[max(0, m.start() - 1) : m.start()]
+    if before and re.match(r"[\u4e00-\u9fff]", before) and before not in "我你他她们就约概在再过":
+        return None
+    return _ago(m[1], m[2], said, sign=1)
+
+
+def _r_en_in(m: re.Match[str], said: Said) -> Resolved | None:
+    return _ago(m[1], m[2].lower(), said, sign=1)
+
+
+def _r_zh_for(m: re.Match[str], said: Said) -> Resolved | None:
+    return _held(m[1], m[2], said)
+
+
+def _r_en_for(m: re.Match[str], said: Said) -> Resolved | None:
+    return _held(m[2], m[3].lower(), said)  # group 1 is the expression
+
+
+# --- the forms ---------------------------------------------------------------------------------------------------
+# Earlier forms win where two overlap: ranges before their ends, a full date before its month, 上个月底 before 上个月.
+
+_ANCHORS_ZH = {
+    "疫情": "pandemic",
+    "新冠": "pandemic",
+    "孩子出生": "child_born",
+    "女儿出生": "child_born",
+    "儿子出生": "child_born",
+    "宝宝出生": "child_born",
+    "老大出生": "child_born",
+    "老二出生": "child_born",
+    "结婚": "marriage",
+    "毕业": "graduation",
+    "离婚": "divorce",
+    "退休": "retirement",
+}
+_ANCHORS_EN = (
+    ("pandemic", r"the pandemic|covid(?:-19)?|the covid(?:-19)? pandemic|lockdown"),
+    ("child_born", r"(?:my|our) (?:son|daughter|kid|child|baby|first child|second child)(?: \w+)? was born"),
+    ("marriage", r"(?:we|i) got married|(?:my|our) wedding"),
+    ("graduation", r"i graduated|(?:my )?graduation|graduating|college|university|grad school"),
+    ("divorce", r"(?:my|the) divorce|(?:we|i) got divorced"),
+    ("retirement", r"i retired|(?:my )?retirement"),
+)
+_ANCHOR_ZH = "|".join(sorted(_ANCHORS_ZH, key=len, reverse=True))
+_ANCHOR_EN = "|".join(f"(?P<{key}>{words})" for key, words in _ANCHORS_EN)
+_REL_YEAR_NEEDS = tuple(_REL_YEAR_WORDS)
+_ZH_YEAR_PART = r"(初|年初|中(?![国文学心间央部秋])|年中|底|年底|末|年末|上半年|下半年|左右|前后)"
+
+
+def _never(m: re.Match[str], said: Said) -> Resolved | None:
+    return None  # an anchored form is placed by `resolve_anchored`, once the timeline knows its event
+
+
+FORMS: tuple[TimeForm, ...] = (
+    # ranges first: "2016年到2021年" is one interval, not two years
+    TimeForm(
+        name="zh_range_ym",
+        language=ZH,
+        pattern=re.compile(_ZH_YM + _RANGE_TO + _ZH_YM),
+        precision=MONTH,
+        confidence=0.9,
+        resolve=_r_zh_range_ym,
+        role=Role.RANGE,
+    ),
+    TimeForm(
+        name="zh_range_parts",
+        language=ZH,
+        pattern=re.compile(
+            r"(\d{4})\s*年\s*(初|年初|中|年中|底|年底|末|年末)?"
+            + _RANGE_TO
+            + r"(\d{4})\s*年\s*(初|年初|中|年中|底|年底|末|年末)"
+        ),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_range_parts,
+        role=Role.RANGE,
+    ),
+    TimeForm(
+        name="zh_range_y",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年"),
+        precision=YEAR,
+        confidence=0.9,
+        resolve=_r_year_range,
+        role=Role.RANGE,
+    ),
+    TimeForm(
+        name="en_range_y",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(?:from|between) (\d{4}) (?:to|until|till|through|and) (\d{4})\b"),
+        precision=YEAR,
+        confidence=0.9,
+        resolve=_r_year_range,
+        role=Role.RANGE,
+    ),
+    TimeForm(
+        name="en_range_dash",
+        language=None,
+        pattern=re.compile(r"(?<![\d-])(\d{4})\s?[–—-]\s?(\d{4})(?![\d-])"),
+        precision=YEAR,
+        confidence=0.9,
+        resolve=_r_year_range,
+        role=Role.RANGE,
+    ),
+    # a festival of a year, and before or after it: 2022年春节后, 前年圣诞节, 中秋节, "after Chinese New Year"
+    TimeForm(
+        name="zh_festival",
+        language=ZH,
+        pattern=re.compile(
+            r"(?:(?P<year>\d{4})\s*年|(?P<rel>大前年|去年|今年|前年|明年|后年))?(?:的)?(?P<name>"
+            + _FESTIVAL_ZH
+            + r")(?:节)?(?P<side>之前|之后|以前|以后|前|后)?"
+        ),
+        precision=DAY,
+        confidence=0.8,
+        resolve=_r_zh_festival,
+        needs=tuple(w for f in FESTIVALS for w in f.zh),
+    ),
+    TimeForm(
+        name="en_festival",
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(?:(?P<side>before|after) )?(?:(?P<which>last|this|next|this past) )?(?:the )?(?P<name>"
+            + _FESTIVAL_EN
+            + r")(?: (?:of )?(?P<year>\d{4}))?(?![\w'])"
+        ),
+        precision=DAY,
+        confidence=0.8,
+        resolve=_r_en_festival,
+        needs=tuple(w for f in FESTIVALS for w in f.en),
+    ),
+    # event-anchored: kept with their anchor, resolved only when the timeline knows the event
+    TimeForm(
+        name="zh_anchor",
+        language=ZH,
+        pattern=re.compile(r"(" + _ANCHOR_ZH + r")(?:以后|之后|后|以前|之前|前)(不久|没多久|几个月|几年|一年|半年)?"),
+        precision=ROUGH,
+        confidence=0.3,
+        resolve=_never,
+        needs=tuple(_ANCHORS_ZH),
+        role=Role.ANCHORED,
+    ),
+    TimeForm(
+        name="en_anchor",
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(shortly |right |soon |just |a few months |a few years |a few weeks |several months |"
+            r"months |years |a year |a month )?(after|before) (?:" + _ANCHOR_EN + r")"
+        ),
+        precision=ROUGH,
+        confidence=0.3,
+        resolve=_never,
+        needs=("after", "before"),
+        role=Role.ANCHORED,
+    ),
+    TimeForm(
+        name="zh_ago_today",
+        language=ZH,
+        pattern=re.compile(rf"(?<![\d一二三四五六七八九十两]){_NUM}年前的今天"),
+        precision=DAY,
+        confidence=0.9,
+        resolve=_r_zh_ago_today,
+        needs=("年前的今天",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_ago_today",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b{_EN_NUM} years? ago today\b"),
+        precision=DAY,
+        confidence=0.9,
+        resolve=_r_en_ago_today,
+        needs=("ago today",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_ymd",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"),
+        precision=DAY,
+        confidence=0.95,
+        resolve=_r_ymd,
+    ),
+    TimeForm(
+        name="iso_ymd",
+        language=None,
+        pattern=re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"),
+        precision=DAY,
+        confidence=0.95,
+        resolve=_r_ymd,
+    ),
+    TimeForm(
+        name="en_mdy",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b({_MONTH_EN})\.? (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b"),
+        precision=DAY,
+        confidence=0.95,
+        resolve=_r_en_mdy,
+    ),
+    TimeForm(
+        name="en_dmy",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH_EN})\.?,? (\d{{4}})\b"),
+        precision=DAY,
+        confidence=0.95,
+        resolve=_r_en_dmy,
+    ),
+    TimeForm(
+        name="zh_ym_part",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(初|中旬|中|底|末|下旬|上旬|左右)"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_ym_part,
+    ),
+    TimeForm(
+        name="zh_ym",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月"),
+        precision=MONTH,
+        confidence=0.95,
+        resolve=_r_ym,
+    ),
+    TimeForm(
+        name="zh_y_part",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年\s*" + _ZH_YEAR_PART),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_y_part,
+    ),
+    TimeForm(
+        name="zh_y_season",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年\s*(?:的)?" + _SEASON_ZH),
+        precision=SEASON,
+        confidence=0.8,
+        resolve=_r_zh_y_season,
+    ),
+    TimeForm(
+        name="zh_rel_y_part",
+        language=ZH,
+        pattern=re.compile(_REL_YEAR + r"(?:的)?(初|底|末|" + _YEAR_PART_ZH[1:]),
+        precision=ROUGH,
+        confidence=0.75,
+        resolve=_r_zh_rel_y_part,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_y_season",
+        language=ZH,
+        pattern=re.compile(_REL_YEAR + r"(?:的)?" + _SEASON_ZH),
+        precision=SEASON,
+        confidence=0.75,
+        resolve=_r_zh_rel_y_season,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_ymd",
+        language=ZH,
+        pattern=re.compile(_REL_YEAR + _NUM + r"月" + _NUM + r"[日号]"),
+        precision=DAY,
+        confidence=0.85,
+        resolve=_r_zh_rel_ymd,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_ym",
+        language=ZH,
+        pattern=re.compile(_REL_YEAR + _NUM + r"月(?:份)?"),
+        precision=MONTH,
+        confidence=0.85,
+        resolve=_r_zh_rel_ym,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
+        name="en_y_part",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(early|mid|late|end of|beginning of|start of)[- ]?(\d{4})\b"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_en_y_part,
+    ),
+    TimeForm(
+        name="en_y_about",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(?:around|about|circa|approximately|roughly|c\.)\s?(\d{4})\b"),
+        precision=ROUGH,
+        confidence=0.6,
+        resolve=_r_en_y_about,
+    ),
+    TimeForm(
+        name="en_y_season",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(spring|summer|fall|autumn|winter)(?: of)? (\d{4})\b"),
+        precision=SEASON,
+        confidence=0.8,
+        resolve=_r_en_y_season,
+    ),
+    TimeForm(
+        name="en_season_before_last",
+        language=EN,
+        pattern=re.compile(r"(?i)\bthe (spring|summer|fall|autumn|winter) before last\b"),
+        precision=SEASON,
+        confidence=0.6,
+        resolve=_r_en_season_before_last,
+        needs=("before last",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_season",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(last|this|next|past) (spring|summer|fall|autumn|winter)\b"),
+        precision=SEASON,
+        confidence=0.7,
+        resolve=_r_en_rel_season,
+        needs=("spring", "summer", "fall", "autumn", "winter"),
+        relative=True,
+    ),
+    TimeForm(
+        name="iso_ym",
+        language=None,
+        pattern=re.compile(r"\b(\d{4})-(\d{1,2})\b(?!-)"),
+        precision=MONTH,
+        confidence=0.95,
+        resolve=_r_ym,
+    ),
+    TimeForm(
+        name="en_my",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b({_MONTH_EN})\.?,? (?:of )?(\d{{4}})\b"),
+        precision=MONTH,
+        confidence=0.95,
+        resolve=_r_en_my,
+    ),
+    TimeForm(
+        name="zh_decade",
+        language=ZH,
+        pattern=re.compile(r"(?P<tens>\d{4}|\d0|[一二三四五六七八九]十)年代"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_decade,
+        needs=("年代",),
+    ),
+    TimeForm(
+        name="zh_y",
+        language=ZH,
+        pattern=re.compile(r"(\d{4})\s*年(?!\s*\d{1,2}\s*月)"),
+        precision=YEAR,
+        confidence=0.95,
+        resolve=_r_year,
+    ),
+    TimeForm(
+        name="zh_y_cn",
+        language=ZH,
+        pattern=re.compile(r"([〇零一二三四五六七八九]{4})\s*年"),
+        precision=YEAR,
+        confidence=0.95,
+        resolve=_r_zh_y_cn,
+        needs=("年",),
+    ),
+    TimeForm(
+        name="en_decade",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(?:the |in the |during the )?'?(?P<century>19|20)?(?P<tens>\d0)'?s\b"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_en_decade,
+    ),
+    TimeForm(
+        name="en_y",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(?:in|since|during|until|by|from|was|of) (\d{4})\b"),
+        precision=YEAR,
+        confidence=0.95,
+        resolve=_r_year,
+    ),
+    TimeForm(
+        name="en_y_apostrophe",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(?:in|since|from|of|back in|born in|class of|summer of|until) '(\d{2})\b"),
+        precision=YEAR,
+        confidence=0.85,
+        resolve=_r_en_y_apostrophe,
+    ),
+    TimeForm(
+        name="zh_md",
+        language=ZH,
+        pattern=re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]"),
+        precision=DAY,
+        confidence=0.75,  # the year is the mention's nearest: less sure
+        resolve=_r_zh_md,
+        needs=("月",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_md",
+        language=EN,
+        pattern=re.compile(
+            rf"(?i)\b(?:(?P<month>{_MONTH_EN})\.? (?P<day>\d{{1,2}})(?:st|nd|rd|th)?|"
+            rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month2>{_MONTH_EN}))\b(?!,? ?\d)"
+        ),
+        precision=DAY,
+        confidence=0.7,
+        resolve=_r_en_md,
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_weekday",
+        language=ZH,
+        pattern=re.compile(r"(上上|上个?|这个?|本|下下|下个?)(?:周|星期|礼拜)([一二三四五六日天])"),
+        precision=DAY,
+        confidence=0.85,
+        resolve=_r_zh_weekday,
+        needs=("周", "星期", "礼拜"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_weekday",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b(last|this|next) ({_WEEKDAY_EN})\b"),
+        precision=DAY,
+        confidence=0.7,
+        resolve=_r_en_weekday,
+        needs=_WEEKDAYS_EN,
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_month_name",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b(last|this|next) ({_MONTH_EN})\b(?!\.? ?\d)"),
+        precision=MONTH,
+        confidence=0.8,
+        resolve=_r_en_rel_month_name,
+        needs=("last", "this", "next"),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_half_ago",
+        language=ZH,
+        pattern=re.compile(r"(?<![一二三四五六七八九十两\d])(半年|半个月)(?:多)?(?:以前|之前|前)"),
+        precision=ROUGH,
+        confidence=0.6,
+        resolve=_r_zh_half_ago,
+        needs=("半",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_few_days",
+        language=ZH,
+        pattern=re.compile(r"前几天|前些天|前些日子|前两天"),
+        precision=ROUGH,
+        confidence=0.5,
+        resolve=_r_zh_few_days,
+        needs=("前几天", "前些", "前两天"),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_day",
+        language=ZH,
+        pattern=re.compile(r"大前天|大后天|今天|昨天|前天|明天|后天|昨晚|昨夜|今早|今晚|今夜|明早|明晚"),
+        precision=DAY,
+        confidence=0.9,
+        resolve=_r_rel_day,
+        needs=("今", "昨", "前天", "明", "后天"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_day",
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(the day before yesterday|the day after tomorrow|today|yesterday|tomorrow|last night|tonight|"
+            r"this (?:morning|afternoon|evening))\b"
+        ),
+        precision=DAY,
+        confidence=0.9,
+        resolve=_r_rel_day,
+        needs=("today", "yesterday", "tomorrow", "night", "this"),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_weekend",
+        language=ZH,
+        pattern=re.compile(r"(上上|上|这|本|下)(?:个)?周末"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_weekend,
+        needs=("周末",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_weekend",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(last|this|next) weekend\b"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_en_weekend,
+        needs=("weekend",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_week",
+        language=ZH,
+        pattern=re.compile(r"(上上|上|这|本|下下|下)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_rel_week,
+        needs=("周", "星期", "礼拜"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_week_after_next",
+        language=EN,
+        pattern=re.compile(r"(?i)\bthe week (after next|before last)\b"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_en_week_after_next,
+        needs=("week",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_earlier_later",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(earlier|later) this (year|month|week)\b"),
+        precision=ROUGH,
+        confidence=0.7,
+        resolve=_r_en_earlier_later,
+        needs=("earlier", "later"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_week",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(last|this|next) week\b"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_en_rel_week,
+        needs=("week",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_month_part",
+        language=ZH,
+        pattern=re.compile(r"(上个月|上月|这个月|本月|下个月|下月)(初|中旬|上旬|下旬|底|末)"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_rel_month_part,
+        needs=("月",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_month_day",
+        language=ZH,
+        pattern=re.compile(rf"(上个月|这个月|本月|下个月){_NUM}[号日]"),
+        precision=DAY,
+        confidence=0.85,
+        resolve=_r_zh_rel_month_day,
+        needs=("月",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_month",
+        language=ZH,
+        pattern=re.compile(r"上个月|这个月|本月|下个月"),
+        precision=MONTH,
+        confidence=0.85,
+        resolve=_r_zh_rel_month,
+        needs=("月",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_month",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(last|this|next) month\b"),
+        precision=MONTH,
+        confidence=0.85,
+        resolve=_r_en_rel_month,
+        needs=("month",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_bare_y_part",
+        language=ZH,
+        pattern=re.compile(r"(?<![\d年今去明前后一二三四五六七八九十几半两每])(年初|年底|年末)"),
+        precision=ROUGH,
+        confidence=0.6,
+        resolve=_r_zh_bare_y_part,
+        needs=("年初", "年底", "年末"),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_rel_year",
+        language=ZH,
+        pattern=re.compile(r"大前年|去年|今年|明年|前年|后年(?![的]?[春夏秋冬])"),
+        precision=YEAR,
+        confidence=0.85,
+        resolve=_r_zh_rel_year,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
+        name="en_rel_year",
+        language=EN,
+        pattern=re.compile(r"(?i)\b(last|this|next) year\b"),
+        precision=YEAR,
+        confidence=0.85,
+        resolve=_r_en_rel_year,
+        needs=("year",),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_ago",
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d一二三四五六七八九十两])(\d{1,2}|[一二三四五六七八九十两]{1,3}|几)(天|个星期|周|个礼拜|个月|年)"
+            r"(?:多)?(?:以前|之前|前)"
+        ),
+        precision=YEAR,
+        confidence=0.7,
+        resolve=_r_zh_ago,
+        needs=("前",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_ago",
+        language=EN,
+        pattern=re.compile(rf"(?i)\b{_EN_NUM} (day|week|month|year)s? ago\b"),
+        precision=YEAR,
+        confidence=0.7,
+        resolve=_r_en_ago,
+        needs=("ago",),
+        relative=True,
+    ),
+    # plans counted from the mention: 三天后, "in two weeks"
+    TimeForm(
+        name="zh_later",
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d一二三四五六七八九十两])(\d{1,2}|[一二三四五六七八九十两]{1,3}|几)(天|个星期|周|个礼拜|个月|年)"
+            r"(?:以后|之后|后)"
+        ),
+        precision=YEAR,
+        confidence=0.6,
+        resolve=_r_zh_later,
+        needs=("后",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_in",
+        language=EN,
+        pattern=re.compile(rf"(?i)\bin (?:about |around )?{_EN_NUM} (day|week|month|year)s?(?: time)?\b(?! ago)"),
+        precision=YEAR,
+        confidence=0.6,
+        resolve=_r_en_in,
+        needs=("in ",),
+        relative=True,
+    ),
+    # durations said as still true: 搬到上海三年了, 三个月没联系了, "I've lived here for two years"
+    TimeForm(
+        name="zh_for",
+        language=ZH,
+        pattern=re.compile(
+            rf"(?<![\d一二三四五六七八九十两]){_NUM}(天|个星期|周|个月|年)(?:多)?(?:没[\u4e00-\u9fff]{{1,4}})?了"
+        ),
+        precision=YEAR,
+        confidence=0.7,
+        resolve=_r_zh_for,
+        needs=("了",),
+        relative=True,
+        role=Role.ONGOING,
+    ),
+    TimeForm(
+        name="en_for",
+        language=EN,
+        pattern=re.compile(
+            rf"(?i)(?:'ve|\bhave|\bhas|'s|\bhaven't|\bhasn't)\b[^.!?;]{{0,60}}?\b(?P<expr>for (?:the (?:past|last) )?"
+            rf"(?:about |around |almost |nearly |over )?{_EN_NUM} "
+            r"(day|week|month|year)s?)\b"
+        ),
+        precision=YEAR,
+        confidence=0.7,
+        resolve=_r_en_for,
+        needs=("for",),
+        relative=True,
+        role=Role.ONGOING,
+        expression_group="expr",
+    ),
+    # a day said without its year or week, last (it is read only where nothing above took the words)
+    TimeForm(
+        name="zh_month_only",
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d年个几两半上下这本每一二三四五六七八九十])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(份)?"
+            r"(?![\d一二三四五六七八九十日号初中底末旬])"
+        ),
+        precision=MONTH,
+        confidence=0.6,
+        resolve=_r_zh_month_only,
+        needs=("月",),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_month_only",
+        language=EN,
+        pattern=re.compile(
+            rf"(?i)\b(?:in|during|since|until|by|back in|early|late|this past) ({_MONTH_EN})\b(?!\.? ?\d)"
+        ),
+        precision=MONTH,
+        confidence=0.6,
+        resolve=_r_en_month_only,
+        needs=tuple(MONTHS_EN),
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_bare_weekday",
+        language=ZH,
+        pattern=re.compile(r"(?<![每上下这本个])(?:周|星期|礼拜)([一二三四五六日天])(?![到至、和或])"),
+        precision=DAY,
+        confidence=0.6,
+        resolve=_r_zh_bare_weekday,
+        needs=("周", "星期", "礼拜"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_bare_weekday",
+        language=EN,
+        pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on )?({_WEEKDAY_EN})\b(?!s)"),
+        precision=DAY,
+        confidence=0.6,
+        resolve=_r_en_bare_weekday,
+        needs=_WEEKDAYS_EN,
+        relative=True,
+    ),
+)
+
+
+# "since 2017", "since last March", 从2019年起, 2019年以来: still true, from then through the mention
+_SINCE_BEFORE = re.compile(r"(?i)\bsince\s*$|(?:自从|自|从)\s*$")
+_SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天|开始(?:一直|就)|起(?:一直|就)?(?=[\u4e00-\u9fff]))")
+
+
+def _since(text: str, span: tuple[int, int], expression: str) -> bool:
+    before = text[max(0, span[0] - 8) : span[0]]
+    after = text[span[1] : span[1] + 6]
+    since_before = expression.lower().startswith("since") or _SINCE_BEFORE.search(before)
+    return bool(since_before and not after.lstrip().startswith(("到", "至"))) or bool(_SINCE_AFTER.match(after))
+
+
+_DIGIT = re.compile(r"\d")
+_NUMERIC_FORMS = tuple(f for f in FORMS if not f.needs)  # every other form needs a number
+_FORMS_BY_WORD: dict[str, tuple[TimeForm, ...]] = {}
+for _form in FORMS:
+    for _word in _form.needs:
+        _FORMS_BY_WORD[_word] = (*_FORMS_BY_WORD.get(_word, ()), _form)
+_ORDER = {f.name: i for i, f in enumerate(FORMS)}
+
+
+def _active(text: str) -> list[TimeForm]:
+    """The forms whose words are in the text, in FORMS order: most sentences skip most forms."""
+    lowered = text.lower()
+    names = {f.name: f for word, forms in _FORMS_BY_WORD.items() if word in lowered for f in forms}
+    if _DIGIT.search(text):
+        names.update((f.name, f) for f in _NUMERIC_FORMS)
+    return sorted(names.values(), key=lambda f: _ORDER[f.name])
+
+
 def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
-    """Every time expression in `text`, resolved; overlapping matches keep the most specific (earliest rule)."""
+    """Every time expression in `text`, resolved; overlapping matches keep the earliest form's (the most specific).
+
+    `mention_time` is read on its own calendar: pass it in the zone the words were written in (`local_moment`)."""
     anchor = mention_time.date() if mention_time else None
     taken: list[tuple[int, int]] = []
     out: list[TimeMention] = []
-    lowered = text.lower()
-    active = {kind for word, kinds in _KINDS_BY_WORD.items() if word in lowered for kind in kinds}
-    if _DIGIT.search(text):
-        active |= _NUMERIC_KINDS  # every other rule needs a number
-    for kind, pattern in _PATTERNS:
-        if kind not in active:
-            continue
-        for m in pattern.finditer(text):
-            span = m.span("expr") if "expr" in pattern.groupindex else m.span()
+    for form in _active(text):
+        if form.relative and anchor is None:
+            continue  # a relative expression without a mention time cannot be resolved honestly
+        for m in form.pattern.finditer(text):
+            span = m.span(form.expression_group) if form.expression_group else m.span()
             if any(span[0] < e and s < span[1] for s, e in taken):
                 continue
-            if kind in ("zh_anchor", "en_anchor"):
+            if form.role is Role.ANCHORED:
                 taken.append(span)
-                out.append(_anchored(kind, m, span))
+                out.append(_anchored(form, m, span))
                 continue
-            try:
-                resolved = _resolve(kind, m, anchor)
-            except (ValueError, OverflowError):  # "5000 years ago", "1000000 days ago": outside the calendar
-                resolved = None
-            if resolved is None:
-                continue
-            start, end, precision, confidence = resolved
-            taken.append(span)
-            closed = kind in _RANGES
-            out.append(
-                TimeMention(text[span[0] : span[1]], span, start, end, precision, confidence, closed_range=closed)
-            )
+            found = _resolve(form, m, text, span, anchor)
+            if found is not None:
+                taken.append(span)
+                out.append(found)
     out.sort(key=lambda t: t.span[0])
     return out
 
 
-_DIGIT = re.compile(r"\d")
-# The words without which a rule cannot match (rules not listed need a digit): most sentences skip most rules
-_NEEDS: dict[str, tuple[str, ...]] = {
-    "zh_festival": ("春节", "农历新年", "大年初一"),
-    "en_festival": ("new year",),
-    "zh_anchor": tuple(_ANCHORS_ZH),
-    "en_anchor": ("after", "before"),
-    "zh_rel_y_part": ("去年", "今年", "前年", "明年"),
-    "zh_rel_y_season": ("去年", "今年", "前年", "明年"),
-    "zh_rel_ymd": ("去年", "今年", "前年", "明年"),
-    "zh_rel_ym": ("去年", "今年", "前年", "明年"),
-    "en_rel_season": ("spring", "summer", "fall", "autumn", "winter"),
-    "zh_y_cn": ("年",),
-    "zh_md": ("月",),
-    "zh_rel_day": ("今", "昨", "前天", "明", "后天"),
-    "en_rel_day": ("today", "yesterday", "tomorrow", "night", "this"),
-    "zh_weekday": ("周", "星期", "礼拜"),
-    "en_weekday": tuple(_WEEKDAYS_EN),
-    "en_rel_month_name": ("last", "this", "next"),
-    "zh_half_ago": ("半",),
-    "zh_rel_week": ("周", "星期"),
-    "en_rel_week": ("week",),
-    "zh_rel_month_day": ("月",),
-    "zh_rel_month": ("月",),
-    "en_rel_month": ("month",),
-    "zh_rel_year": ("去年", "今年", "前年", "明年"),
-    "en_rel_year": ("year",),
-    "zh_ago": ("前",),
-    "zh_ago_today": ("年前的今天",),
-    "en_ago": ("ago",),
-    "zh_for": ("了",),
-    "en_for": ("for",),
-}
-_NUMERIC_KINDS = frozenset(kind for kind, _ in _PATTERNS if kind not in _NEEDS)
-_KINDS_BY_WORD: dict[str, tuple[str, ...]] = {}
-for _kind, _words in _NEEDS.items():
-    for _word in _words:
-        _KINDS_BY_WORD[_word] = (*_KINDS_BY_WORD.get(_word, ()), _kind)
-_RANGES = frozenset({"zh_range_ym", "zh_range_y", "en_range_y", "en_range_dash"})
+def _resolve(
+    form: TimeForm, m: re.Match[str], text: str, span: tuple[int, int], anchor: date | None
+) -> TimeMention | None:
+    if any(len(g) == 4 and g.isdigit() and not 1900 <= int(g) <= 2200 for g in m.groups() if g):
+        return None  # "about 5000 years ago", "1234年": not a date of a life
+    said = Said(text, anchor)
+    try:
+        resolved = form.resolve(m, said)
+    except (ValueError, OverflowError):  # "5000 years ago", "1000000 days ago": outside the calendar
+        return None
+    if resolved is None:
+        return None
+    expression = text[span[0] : span[1]]
+    ongoing = form.role is Role.ONGOING
+    relative = said.used_anchor
+    end = resolved.end
+    if not ongoing and anchor is not None and resolved.start <= anchor and _since(text, span, expression):
+        ongoing, end = True, max(anchor, resolved.start)  # "since 2017": from then through the mention
+    return TimeMention(
+        expression,
+        span,
+        resolved.start,
+        end,
+        resolved.precision or form.precision,
+        resolved.confidence or form.confidence,
+        closed_range=form.role is Role.RANGE,
+        ongoing=ongoing,
+        relative=relative,
+        form=form.name,
+    )
+
+
 _NEAR = {"不久": "soon", "没多久": "soon", "shortly": "soon", "right": "soon", "soon": "soon", "just": "soon"}
 
 
-def _anchored(kind: str, m: re.Match[str], span: tuple[int, int]) -> TimeMention:
+def _anchored(form: TimeForm, m: re.Match[str], span: tuple[int, int]) -> TimeMention:
     """疫情后不久, "a few months before my daughter was born": the anchor and the side, no invented date."""
-    if kind == "zh_anchor":
+    if form.language is ZH:
         anchor, side, how = _ANCHORS_ZH[m.group(1)], m.group(0)[len(m.group(1)) :], m.group(2) or ""
         side = "before" if "前" in side.removesuffix(how) else "after"
     else:
@@ -647,7 +1773,9 @@ def _anchored(kind: str, m: re.Match[str], span: tuple[int, int]) -> TimeMention
         how, side = (m.group(1) or "").strip().lower(), m.group(2).lower()
     distance = _NEAR.get(how) or ("years" if "year" in how or "年" in how else "months" if how else "")
     relation = f"{side}:{distance}" if distance else side
-    return TimeMention(m.group(0), span, None, None, TimePrecision.ROUGH, 0.3, anchor=anchor, relation=relation)
+    return TimeMention(
+        m.group(0), span, None, None, form.precision, form.confidence, anchor=anchor, relation=relation, form=form.name
+    )
 
 
 # How far "shortly after", "months before", "years after" reach from the anchor event (rough, never a day)
@@ -669,6 +1797,68 @@ def resolve_anchored(mention: TimeMention, known: Mapping[str, tuple[date, date]
     else:
         start, end = last + timedelta(days=near), last + timedelta(days=far)
     return replace(mention, start=start, end=end, confidence=round(mention.confidence + 0.3, 2))
+
+
+# --- the source's own calendar -------------------------------------------------------------------------------------
+
+
+def local_moment(moment: datetime | None, source_timezone: str | None, home: tzinfo) -> datetime | None:
+    """A message time on the calendar it was written on: the source's own zone (Day One's `timeZone`), else the
+    home's. "Yesterday" written at 23:22 on 19 July in Ho Chi Minh City is 18 July, whatever the home's zone."""
+    if moment is None:
+        return None
+    return moment.astimezone(_zone(source_timezone) or home)
+
+
+def _zone(name: str | None) -> tzinfo | None:
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+# --- time words left in a statement ------------------------------------------------------------------------------
+
+# Any day reads the words the same: the probe only lets relative forms match, so their words are found
+_PROBE = datetime(2000, 6, 15)
+
+
+def time_word_spans(text: str) -> list[tuple[int, int, bool]]:
+    """(start, end, relative) of each time expression in `text`: relative ones ("去年", "yesterday", "三年了") were
+    resolved against the mention and become false as time passes; absolute ones ("2021年", "June 2021") do not."""
+    return [(t.span[0], t.span[1], t.relative) for t in find_times(text, _PROBE)]
+
+
+_EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|until|for|back|over)\s+)+$")
+_ZH_VERB_LE = re.compile(r"了\s*$")
+
+
+def without_relative_times(text: str) -> str:
+    """`text` without the relative time words in it ("用户去年离开北京" -> "用户离开北京", "The user lost their job
+    yesterday" -> "The user lost their job"): the time is in the memory's valid time, and a stored "去年" would be
+    wrong next year. Absolute times stay ("2021年"), and so does a Chinese duration after 了 ("在华为干了五年了"), which
+    the sentence cannot lose."""
+    out = text
+    for start, end, relative in reversed(time_word_spans(text)):
+        if not relative:
+            continue
+        before, after = out[:start], out[end:]
+        if _ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", out[start:end]):
+            continue
+        before = _EN_LEAD.sub("", before) if re.search(r"[A-Za-z]\W*$", before) or not before.strip() else before
+        before = re.sub(r"(?:的|那天|时候)$", "", before)
+        after = re.sub(r"^(?:的时候|那天|的)", "", after) if re.search(r"[\u4e00-\u9fff]$", out[start:end]) else after
+        out = (
+            before.rstrip(" ")
+            + (" " if before.strip() and after[:1].isalnum() and after[:1].isascii() else "")
+            + after.lstrip(" ")
+        )
+    out = re.sub(r"^[\s,，、]+|[\s,，、]+(?=[。.!！?？]?$)", "", out)
+    out = re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", out))
+    out = re.sub(r"[，,]\s*[，,]", "，", out)
+    return out[:1].upper() + out[1:] if out[:1].islower() and text[:1].isupper() else (out or text)
 
 
 def describe(row: dict) -> str:

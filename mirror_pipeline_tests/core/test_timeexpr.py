@@ -16,7 +16,7 @@ MENTION = datetime(2024, 3, 10, 9, 30, tzinfo=UTC)
         ("on 2023-05-04 we met", "2023-05-04", "2023-05-04", "day"),
         ("in March 2023", "2023-03-01", "2023-03-31", "month"),
         ("March 5, 2023", "2023-03-05", "2023-03-05", "day"),
-        ("since 2019", "2019-01-01", "2019-12-31", "year"),
+        ("since 2019", "2019-01-01", "2024-03-10", "year"),  # still true: from then through the mention
         ("去年", "2023-01-01", "2023-12-31", "year"),
         ("上个月3号", "2024-02-03", "2024-02-03", "day"),
         ("I moved here last month", "2024-02-01", "2024-02-29", "month"),
@@ -77,8 +77,8 @@ def test_the_original_words_are_kept_whole() -> None:
         ("2016年到2021年", "2016-01-01", "2021-12-31", "year"),
         ("from 2016 to 2019", "2016-01-01", "2019-12-31", "year"),
         ("2018年3月到2020年5月", "2018-03-01", "2020-05-31", "month"),
-        ("搬到上海三年了", "2021-01-01", "2021-12-31", "year"),
-        ("I've been living here for two years", "2022-01-01", "2022-12-31", "year"),
+        ("搬到上海三年了", "2021-01-01", "2024-03-10", "year"),  # still true: from then through the mention
+        ("I've been living here for two years", "2022-01-01", "2024-03-10", "year"),
         ("二〇二〇年", "2020-01-01", "2020-12-31", "year"),
         ("next week", "2024-03-11", "2024-03-17", "rough"),
         ("in the fall of 2023", "2023-09-01", "2023-11-30", "season"),
