@@ -142,6 +142,7 @@ EVIDENCE = Table(
         Col("sensitivity", pl.String, checks=one_of(Sensitivity)),
         Col("secret_ref_ids", TEXTS),
         Col("captured_at", UTC_TIME),
+        Col("source_timezone", pl.String, nullable=True),  # the source's own zone (Day One's timeZone), else null
     ),
 )
 

@@ -59,6 +59,7 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
         # an answer to the health question is high sensitivity whatever its words (core/questionnaire.py)
         sensitivity=Sensitivity.RESTRICTED if refs else answer_sensitivity(message.session_id),
         secret_ref_ids=tuple(r.secret_ref_id for r in refs),
+        source_timezone=message.source_timezone,
     )
     return ScreenedMessage(evidence, refs, rewritten=text != message.text)
 

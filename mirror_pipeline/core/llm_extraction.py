@@ -31,7 +31,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets
 from mirror_pipeline.core.text import normalize, sentences
-from mirror_pipeline.core.timeexpr import find_times
+from mirror_pipeline.core.timeexpr import find_times, local_moment
 
 EXTRACTOR = "llm"
 # Bump PROMPT_VERSION when the prompt or the response model changes (cached answers are keyed by it); bump
@@ -236,7 +236,7 @@ def ground(
         out.dropped["not_the_users_words"] += len(proposed)
         return out
     text = evidence.raw_content
-    anchor = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
+    anchor = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     seen: set[tuple[str, ...]] = set()
     for p in proposed:
         span = locate(text, p.quote)

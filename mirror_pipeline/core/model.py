@@ -138,6 +138,7 @@ class Message:
     timestamp_precision: TimePrecision
     text: str
     source_type: SourceType
+    source_timezone: str | None = None  # the zone the source says it was written in (Day One's `timeZone`), if any
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,9 @@ class Evidence:
     language: Language
     sensitivity: Sensitivity
     secret_ref_ids: tuple[str, ...] = ()
+    # the zone the source says it was written in (Day One's `timeZone`); None where the format has none: relative
+    # time words are then read on the home's calendar
+    source_timezone: str | None = None
 
 
 @dataclass(frozen=True)

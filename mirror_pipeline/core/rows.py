@@ -57,7 +57,7 @@ def candidate_from_row(row: dict[str, Any]) -> Extracted:
 
 
 def evidence_from_row(row: dict[str, Any]) -> Evidence:
-    fields = {k: row[k] for k in Evidence.__dataclass_fields__}
+    fields = {k: row[k] for k in Evidence.__dataclass_fields__ if k in row}
     fields.update(
         source_type=SourceType(row["source_type"]),
         attribution=Attribution(row["attribution"]),

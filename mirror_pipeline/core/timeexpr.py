@@ -843,8 +843,13 @@ def _r_zh_few_days(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(said.day - timedelta(days=5), said.day - timedelta(days=2))
 
 
+_PART_OF_DAY = re.compile(r"(?i)(?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨| (?:morning|afternoon|evening|night))$")
+
+
 def _r_rel_day(m: re.Match[str], said: Said) -> Resolved | None:
-    d = said.day + timedelta(days=_DAY_OFFSETS[m[0].lower()])
+    """昨天晚上, "yesterday morning": the day; the part of it is said, not resolved."""
+    word = m[0].lower()
+    d = said.day + timedelta(days=_DAY_OFFSETS[word if word in _DAY_OFFSETS else _PART_OF_DAY.sub("", word)])
     return Resolved(d, d)
 
 
@@ -1396,7 +1401,10 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_rel_day",
         language=ZH,
-        pattern=re.compile(r"大前天|大后天|今天|昨天|前天|明天|后天|昨晚|昨夜|今早|今晚|今夜|明早|明晚"),
+        pattern=re.compile(
+            r"(?:大前天|大后天|今天|昨天|前天|明天|后天)(?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?|"
+            r"昨晚|昨夜|今早|今晚|今夜|明早|明晚"
+        ),
         precision=DAY,
         confidence=0.9,
         resolve=_r_rel_day,
@@ -1408,7 +1416,7 @@ FORMS: tuple[TimeForm, ...] = (
         language=EN,
         pattern=re.compile(
             r"(?i)\b(the day before yesterday|the day after tomorrow|today|yesterday|tomorrow|last night|tonight|"
-            r"this (?:morning|afternoon|evening))\b"
+            r"this (?:morning|afternoon|evening))(?: (?:morning|afternoon|evening|night))?\b"
         ),
         precision=DAY,
         confidence=0.9,

@@ -140,7 +140,7 @@ class Occurrences:
         return n
 
 
-def zone(name: Any, fallback: ZoneInfo) -> ZoneInfo:
+def zone(name: Any, fallback: ZoneInfo | None) -> ZoneInfo | None:
     if isinstance(name, str) and name:
         try:
             return ZoneInfo(name)

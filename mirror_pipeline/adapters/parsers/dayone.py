@@ -94,8 +94,9 @@ def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) ->
             raise RefusedFile(f"entry {index} is not an object")
         uuid = str(entry.get("uuid") or f"index-{index}")
         created = iso_time(entry.get("creationDate"), tz)
+        own = zone(entry.get("timeZone"), None)  # a name ZoneInfo cannot read is no zone
         if created is not None:  # on the calendar the entry was written on
-            created = created.astimezone(zone(entry.get("timeZone"), tz))
+            created = created.astimezone(own or tz)
         seen = Occurrences()
         for line, paragraph in _paragraphs(str(entry.get("text") or "")):
             yield Message(
@@ -108,4 +109,5 @@ def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) ->
                 timestamp_precision=TimePrecision.SECOND if created else TimePrecision.UNKNOWN,
                 text=paragraph,
                 source_type=SourceType.IMPORT,
+                source_timezone=own.key if own else None,
             )

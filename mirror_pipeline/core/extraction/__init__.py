@@ -31,7 +31,7 @@ from mirror_pipeline.core.extraction.patterns import (
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Speaker
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import sentences
-from mirror_pipeline.core.timeexpr import TimeMention
+from mirror_pipeline.core.timeexpr import TimeMention, local_moment
 
 __all__ = [
     "EN_RELATIONS",
@@ -77,7 +77,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
-    said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
+    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     return found + disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo)
 

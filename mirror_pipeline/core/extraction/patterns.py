@@ -28,7 +28,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
-from mirror_pipeline.core.timeexpr import TimeMention, find_times
+from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
 EXTRACTOR_VERSION = "rules-0.3.1"  # 0.3.1: an abbreviation's period ends no sentence
@@ -1487,7 +1487,7 @@ def extract_patterns(
     cues = _CUES.present(text.lower())
     if not cues or _NOT_ASSERTED.search(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
-    said_at = evidence.timestamp.astimezone(tz) if evidence.timestamp else None
+    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentences(text):
         if s_end - s_start > MAX_SENTENCE:
