@@ -127,12 +127,14 @@ def _easter(year: int) -> date:
     """Western Easter Sunday (the anonymous Gregorian computus)."""
     a, b, c = year % 19, year // 100, year % 100
     d, e = b // 4, b % 4
-    g = (8 * b + 13) // 25
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
     h = (19 * a + b - d - g + 15) % 30
     i, k = c // 4, c % 4
-    m = (32 + 2 * e + 2 * i - h - k) % 7
-    n = (a + 11 * h + 22 * m + 114) // 31
-    return date(year, n, (a + 11 * h + 22 * m + 114) % 31 + 1)
+    l = (32 + 2 * e + 2 * i - h - k) % 7  # noqa: E741 (the computus's own letters)
+    m = (a + 11 * h + 22 * l) // 451
+    n = h + l - 7 * m + 114
+    return date(year, n // 31, n % 31 + 1)
 
 
 def _thanksgiving(year: int) -> date:
@@ -1853,16 +1855,17 @@ def without_relative_times(text: str) -> str:
         if not relative:
             continue
         before, after = out[:start], out[end:]
-        if _ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", out[start:end]):
-            continue
-        before = _EN_LEAD.sub("", before) if re.search(r"[A-Za-z]\W*$", before) or not before.strip() else before
-        before = re.sub(r"(?:的|那天|时候)$", "", before)
-        after = re.sub(r"^(?:的时候|那天|的)", "", after) if re.search(r"[\u4e00-\u9fff]$", out[start:end]) else after
-        out = (
-            before.rstrip(" ")
-            + (" " if before.strip() and after[:1].isalnum() and after[:1].isascii() else "")
-            + after.lstrip(" ")
-        )
+        said = out[start:end]
+        if "没" in said or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said)):
+            continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense
+        if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
+            before = _EN_LEAD.sub("", before)
+        before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
+        if re.search(r"[\u4e00-\u9fff]$", said):
+            after = re.sub(r"^(?:的时候|那天|的)", "", after)
+        after = after.lstrip(" ")
+        gap = " " if before and after[:1].isascii() and after[:1].isalnum() else ""
+        out = before + gap + after
     out = re.sub(r"^[\s,，、]+|[\s,，、]+(?=[。.!！?？]?$)", "", out)
     out = re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", out))
     out = re.sub(r"[，,]\s*[，,]", "，", out)

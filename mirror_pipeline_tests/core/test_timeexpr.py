@@ -90,8 +90,9 @@ def test_festivals_seasons_ranges_and_durations(text: str, start: str, end: str,
 
 
 def test_the_spring_festival_table_holds_the_real_dates() -> None:
-    from mirror_pipeline.core.timeexpr import spring_festival
+    from mirror_pipeline.core.timeexpr import _easter, spring_festival
 
+    assert [_easter(y).isoformat() for y in (2019, 2024, 2025)] == ["2019-04-21", "2024-03-31", "2025-04-20"]
     known = {1900: "1900-01-31", 1949: "1949-01-29", 2000: "2000-02-05", 2020: "2020-01-25", 2099: "2099-01-21"}
     assert {y: spring_festival(y).isoformat() for y in known} == known
     assert spring_festival(1899) is None and spring_festival(2100) is None
@@ -146,3 +147,130 @@ def test_weekdays_month_names_parts_of_a_day_and_half_a_year_resolve_against_the
 
 def test_the_verb_may_is_not_the_month() -> None:
     assert find_times("this may be wrong, last may not hold", datetime(2023, 12, 31, tzinfo=UTC)) == []
+
+
+SUNDAY = datetime(2024, 3, 10, 21, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "precision"),
+    [
+        # festivals from their real dates: 中秋 2023-09-29, 端午 2023-06-22, 元宵 = 春节 + 14, 除夕 = 春节 - 1
+        ("中秋节我们去了苏州", "2023-09-29", "2023-09-29", "day"),  # a past event: the last one
+        ("中秋节打算回老家", "2024-09-17", "2024-09-17", "day"),  # a plan: the next one
+        ("2023年端午节", "2023-06-22", "2023-06-22", "day"),
+        ("去年元宵节", "2023-02-05", "2023-02-05", "day"),
+        ("今年除夕", "2024-02-09", "2024-02-09", "day"),
+        ("前年圣诞节", "2022-12-25", "2022-12-25", "day"),
+        ("Over Christmas I visited my grandparents", "2023-12-25", "2023-12-25", "day"),
+        ("last Thanksgiving", "2023-11-23", "2023-11-23", "day"),
+        ("We'll see them at Easter", "2024-03-31", "2024-03-31", "day"),
+        ("after Chinese New Year 2022", "2022-02-02", "2022-03-03", "rough"),
+        # relative days, weeks and months
+        ("大前天我把车卖了", "2024-03-07", "2024-03-07", "day"),
+        ("the day before yesterday", "2024-03-08", "2024-03-08", "day"),
+        ("我昨天晚上到了胡志明市", "2024-03-09", "2024-03-09", "day"),
+        ("前几天我感冒了", "2024-03-05", "2024-03-08", "rough"),
+        ("上周末去了海边", "2024-03-02", "2024-03-03", "rough"),
+        ("下下周要体检", "2024-03-18", "2024-03-24", "rough"),
+        ("我上个月底换了工作", "2024-02-21", "2024-02-29", "rough"),
+        ("On Monday I told my boss", "2024-03-04", "2024-03-04", "day"),
+        ("I'll fly out on Friday", "2024-03-15", "2024-03-15", "day"),  # a plan: the next Friday
+        ("earlier this year", "2024-01-01", "2024-03-10", "rough"),
+        ("a few weeks ago", "2024-02-01", "2024-02-28", "rough"),
+        ("前年", "2022-01-01", "2022-12-31", "year"),
+        ("三年前", "2021-01-01", "2021-12-31", "year"),
+        # plans counted from the mention
+        ("下个月我要去成都", "2024-04-01", "2024-04-30", "month"),
+        ("next month", "2024-04-01", "2024-04-30", "month"),
+        ("三天后我就要回国了", "2024-03-13", "2024-03-13", "day"),
+        ("in two weeks", "2024-03-21", "2024-03-27", "rough"),
+        ("in three months I'll be done", "2024-06-01", "2024-06-30", "month"),
+        # durations said as still true: from then through the mention
+        ("我跟他三个月没联系了", "2023-12-01", "2024-03-10", "month"),
+        ("I haven't smoked since last March", "2023-03-01", "2024-03-10", "month"),
+        ("我从2019年开始在腾讯工作", "2019-01-01", "2024-03-10", "year"),
+        # partial and absolute dates, decades
+        ("June 2021", "2021-06-01", "2021-06-30", "month"),
+        ("八月份我去了云南", "2023-08-01", "2023-08-31", "month"),
+        ("The wedding is on June 14", "2024-06-14", "2024-06-14", "day"),
+        ("我九十年代在东北长大", "1990-01-01", "1999-12-31", "rough"),
+        ("in the 90s", "1990-01-01", "1999-12-31", "rough"),
+        ("I was born in '92", "1992-01-01", "1992-12-31", "year"),
+        ("2018年底到2019年初", "2018-10-01", "2019-04-30", "rough"),
+    ],
+)
+def test_each_form_resolves_on_the_mention_s_calendar(text: str, start: str, end: str, precision: str) -> None:
+    (found,) = find_times(text, SUNDAY)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, precision)
+
+
+@pytest.mark.parametrize(
+    "text", ["I usually go to the gym on Fridays.", "我每周五都去游泳。", "I've worked there for years."]
+)
+def test_a_habit_or_a_vague_length_is_no_time(text: str) -> None:
+    assert find_times(text, SUNDAY) == []
+
+
+def test_a_duration_said_as_still_true_is_marked_ongoing_and_a_time_ago_is_not() -> None:
+    (held,) = find_times("我搬到杭州三年了", SUNDAY)
+    (ago,) = find_times("我三年前搬到杭州", SUNDAY)
+    assert (held.ongoing, held.relative, ago.ongoing, ago.relative) == (True, True, False, True)
+    (since,) = find_times("I've lived in Austin since 2017.", SUNDAY)
+    assert (since.ongoing, since.relative) == (True, False)  # "since 2017" stays true as time passes
+
+
+def test_every_form_is_one_keyword_record_the_prefilter_can_find() -> None:
+    from mirror_pipeline.core.timeexpr import FORMS, Role
+
+    assert len({f.name for f in FORMS}) == len(FORMS)
+    for form in FORMS:
+        assert all(word == word.lower() for word in form.needs), form.name  # the text is lowered before the check
+        assert form.role is Role.ANCHORED or form.resolve is not None
+    relative = [f for f in FORMS if f.relative]
+    assert relative and all(f.role is not Role.ANCHORED for f in relative)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("用户去年离开北京", "用户离开北京"),
+        ("我昨天晚上到了胡志明市", "我到了胡志明市"),
+        ("上上周我去了趟医院", "我去了趟医院"),
+        ("我搬到杭州三年了", "我搬到杭州"),
+        ("我2021年离开了北京", "我2021年离开了北京"),  # absolute: still true next year
+        ("我是2022年春节后离开A公司的", "我是2022年春节后离开A公司的"),
+        ("我在华为干了五年了", "我在华为干了五年了"),  # the sentence cannot lose it
+        ("I lost my job as a banker yesterday", "I lost my job as a banker"),
+        ("Last year I moved to Denver", "I moved to Denver"),
+        ("I started learning Spanish a few weeks ago and love it", "I started learning Spanish and love it"),
+        ("I have been at Google for 4 years now", "I have been at Google now"),
+        ("I moved to Berlin in June 2021", "I moved to Berlin in June 2021"),
+    ],
+)
+def test_relative_time_words_leave_a_statement_and_absolute_ones_stay(text: str, kept: str) -> None:
+    from mirror_pipeline.core.timeexpr import without_relative_times
+
+    assert without_relative_times(text) == kept
+
+
+def test_time_word_spans_say_which_words_are_relative() -> None:
+    from mirror_pipeline.core.timeexpr import time_word_spans
+
+    text = "我2021年搬到上海，去年换了工作"
+    assert [(text[s:e], relative) for s, e, relative in time_word_spans(text)] == [("2021年", False), ("去年", True)]
+
+
+def test_a_message_time_is_read_on_the_source_s_own_calendar_else_the_home_s() -> None:
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.core.timeexpr import local_moment
+
+    written = datetime(2017, 7, 19, 16, 22, tzinfo=UTC)  # 23:22 in Ho Chi Minh City, 00:22 the next day in Shanghai
+    home = ZoneInfo("Asia/Shanghai")
+    assert local_moment(written, "Asia/Ho_Chi_Minh", home).date().isoformat() == "2017-07-19"
+    assert local_moment(written, None, home).date().isoformat() == "2017-07-20"
+    assert local_moment(written, "Not/AZone", home).date().isoformat() == "2017-07-20"
+    (yesterday,) = find_times("昨天", local_moment(written, "Asia/Ho_Chi_Minh", home))
+    assert yesterday.start_iso == "2017-07-18"
+    assert local_moment(None, "Asia/Ho_Chi_Minh", home) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from mirror_pipeline.core.extraction.clauses import Subject
+from mirror_pipeline.core.timeexpr import without_relative_times
 
 PAST_IRREGULAR = frozenset(
     "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
@@ -154,7 +155,7 @@ _DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|
 
 
 def english(body: str, subject: Subject) -> str:
-    body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
+    body = _DANGLING.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:
@@ -179,7 +180,7 @@ _MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨�
 
 
 def chinese(body: str, subject: Subject) -> str:
-    body = _ZH_END.sub("", body.strip())
+    body = _ZH_END.sub("", without_relative_times(body).strip())
     # 是…的 marks when / where / how a past event happened: "我是2022年春节后离开A公司的" says "我…离开A公司"
     body = _SHI_DE.sub(lambda m: m.group("pre") + m.group("said"), body)
     if subject is Subject.OMITTED and _ZH_SELF.search(body[:8]):

@@ -55,9 +55,9 @@ def test_a_day_one_entry_written_late_in_a_far_zone_is_dated_on_its_own_calendar
 
 def test_an_entry_without_a_zone_or_with_one_that_does_not_exist_has_none() -> None:
     data = (
-        '{"entries": [{"uuid": "A1", "creationDate": "2024-01-01T10:00:00Z", "text": "no zone"},'
-        ' {"uuid": "B2", "creationDate": "2024-01-01T10:00:00Z", "timeZone": "Mars/Olympus", "text": "bad zone"}]}'
-    ).encode()
+        b'{"entries": [{"uuid": "A1", "creationDate": "2024-01-01T10:00:00Z", "text": "no zone"},'
+        b' {"uuid": "B2", "creationDate": "2024-01-01T10:00:00Z", "timeZone": "Mars/Olympus", "text": "bad zone"}]}'
+    )
     admitted = admit("Journal.json", data)
     messages = parse("Journal.json", admitted.data, admitted.format, SHANGHAI)
     assert [m.source_timezone for m in messages] == [None, None]
