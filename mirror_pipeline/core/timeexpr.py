@@ -1682,16 +1682,20 @@ FORMS: tuple[TimeForm, ...] = (
 )
 
 
-# "since 2017", "since last March", 从2019年起, 2019年以来: still true, from then through the mention
-_SINCE_BEFORE = re.compile(r"(?i)\bsince\s*$|(?:自从|自|从)\s*$")
-_SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天|开始(?:一直|就)|起(?:一直|就)?(?=[\u4e00-\u9fff]))")
+# "since 2017", "since last March", 自从2019年, 从2019年起, 2019年以来: still true, from then through the mention
+# ("我是从2022年春节后离开A公司的" is no "since": 从 counts only with 开始 / 起 after the time)
+_SINCE_BEFORE = re.compile(r"(?i)\bsince\s*$|自从\s*$")
+_FROM_BEFORE = re.compile(r"(?:从|自)\s*$")
+_FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
+_SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
 
 
 def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     before = text[max(0, span[0] - 8) : span[0]]
     after = text[span[1] : span[1] + 6]
-    since_before = expression.lower().startswith("since") or _SINCE_BEFORE.search(before)
-    return bool(since_before and not after.lstrip().startswith(("到", "至"))) or bool(_SINCE_AFTER.match(after))
+    if expression.lower().startswith("since") or _SINCE_BEFORE.search(before):
+        return not after.lstrip().startswith(("到", "至"))
+    return bool(_SINCE_AFTER.match(after) or (_FROM_BEFORE.search(before) and _FROM_AFTER.match(after)))
 
 
 _DIGIT = re.compile(r"\d")
