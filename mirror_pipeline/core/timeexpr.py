@@ -180,7 +180,7 @@ FESTIVALS: tuple[Festival, ...] = (
         on=lambda y: _table_day(_MID_AUTUMN, y),
     ),
     Festival(key="national_day", zh=("国庆节", "国庆"), en=(), on=_fixed(10, 1)),
-    Festival(key="labour_day", zh=("劳动节",), en=(), on=_fixed(5, 1)),
+    Festival(key="labour_day", zh=("劳动节", "五一"), en=(), on=_fixed(5, 1)),
     Festival(key="new_years_day", zh=("元旦",), en=("new year's day", "new years day"), on=_fixed(1, 1)),
     Festival(key="new_years_eve", zh=("跨年夜",), en=("new year's eve", "new years eve", "nye"), on=_fixed(12, 31)),
     Festival(
@@ -644,12 +644,27 @@ def _r_zh_range_parts(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(first.start, last.end)
 
 
+# a festival as a habit or a kind of thing, not a day: "we usually watch movies during Thanksgiving", 每年春节,
+# "favorite Thanksgiving traditions", "the Christmas magic"
+_HABIT = re.compile(r"(?i)\b(?:usually|always|every|each|often|normally|typically)\b|每年|每次|一般|通常|往年")
+_EN_DAY_PREP = re.compile(
+    r"(?i)\b(?:at|on|over|for|during|since|until|by|around|before|after|till|spent|spend|celebrated|celebrate)\s+"
+    r"(?:the\s+)?$"
+)
+
+
 def _r_zh_festival(m: re.Match[str], said: Said) -> Resolved | None:
+    if not (m["year"] or m["rel"]) and _HABIT.search(said.text):
+        return None
     day = _festival_day(_FESTIVAL_BY_WORD[m["name"]], m["year"], m["rel"], None, said)
     return _around_festival(day, m["side"])
 
 
 def _r_en_festival(m: re.Match[str], said: Said) -> Resolved | None:
+    if not (m["year"] or m["which"] or m["side"]):
+        said_before = m.string[max(0, m.start() - 12) : m.start()]
+        if _HABIT.search(said.text) or not _EN_DAY_PREP.search(said_before):
+            return None
     day = _festival_day(_FESTIVAL_BY_WORD[m["name"].lower()], m["year"], None, m["which"], said)
     return _around_festival(day, m["side"])
 
@@ -755,6 +770,8 @@ def _r_en_y_apostrophe(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_decade(m: re.Match[str], said: Said) -> Resolved | None:
     if m["century"]:
+        if m["tens"] == "00":
+            return None  # "the 1900s": a decade or a century
         return _decade(int(m["century"] + m["tens"]))
     return _decade(_two_digit_year(int(m["tens"]), said) if said.has_day else 1900 + int(m["tens"]))
 
@@ -946,6 +963,9 @@ def _r_zh_later(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_in(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "in two weeks" (a plan); "haven't talked in a few days" is a length of time, not a day."""
+    if re.search(r"(?i)(?:n't|\bnot|\bnever|\bfirst time)\b[^.!?]*$", m.string[: m.start()]):
+        return None
     return _ago(m[1], m[2].lower(), said, sign=1)
 
 
@@ -1048,7 +1068,8 @@ FORMS: tuple[TimeForm, ...] = (
         name="zh_festival",
         language=ZH,
         pattern=re.compile(
-            r"(?:(?P<year>\d{4})\s*年|(?P<rel>大前年|去年|今年|前年|明年|后年))?(?:的)?(?P<name>"
+            r"(?:(?P<year>\d{4})\s*年|(?P<rel>大前年|去年|今年|前年|明年|后年))?(?:的)?"
+            r"(?<![一二三四五六七八九十零〇两\d])(?P<name>"
             + _FESTIVAL_ZH
             + r")(?:节)?(?P<side>之前|之后|以前|以后|前|后)?"
         ),

@@ -198,6 +198,7 @@ SUNDAY = datetime(2024, 3, 10, 21, tzinfo=UTC)
         ("in the 90s", "1990-01-01", "1999-12-31", "rough"),
         ("I was born in '92", "1992-01-01", "1992-12-31", "year"),
         ("2018年底到2019年初", "2018-10-01", "2019-04-30", "rough"),
+        ("明年五一打算办婚礼", "2025-05-01", "2025-05-01", "day"),
     ],
 )
 def test_each_form_resolves_on_the_mention_s_calendar(text: str, start: str, end: str, precision: str) -> None:
@@ -206,7 +207,18 @@ def test_each_form_resolves_on_the_mention_s_calendar(text: str, start: str, end
 
 
 @pytest.mark.parametrize(
-    "text", ["I usually go to the gym on Fridays.", "我每周五都去游泳。", "I've worked there for years."]
+    "text",
+    [
+        "I usually go to the gym on Fridays.",
+        "我每周五都去游泳。",
+        "I've worked there for years.",
+        "During Thanksgiving, we usually watch a few movies.",  # a habit, not a day
+        "Do you have any favorite Thanksgiving traditions?",  # a kind of thing
+        "每年春节都回老家",
+        "Hey! Haven't talked in a few days.",  # a length of time, not a plan
+        "a book from the 1900s",  # a decade or a century
+        "三五一十五",
+    ],
 )
 def test_a_habit_or_a_vague_length_is_no_time(text: str) -> None:
     assert find_times(text, SUNDAY) == []
