@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
@@ -32,6 +32,7 @@ from mirror_pipeline.core.conflicts import (
 )
 from mirror_pipeline.core.decisions import Action, Decision, ordered
 from mirror_pipeline.core.entities import canonical
+from mirror_pipeline.core.identity import BY_MEANING, SlotKey, SlotStatement, Thresholds, identity_text, merges
 from mirror_pipeline.core.model import (
     IssuePriority,
     IssueStatus,
@@ -100,6 +101,51 @@ def slot_key(c: MemoryCandidate) -> tuple[str, ...]:
     if c.predicate in SINGLE_VALUED and not (c.memory_type is MemoryType.FACT and evaluative(c.object)):
         return (c.subject, c.predicate)
     return (c.subject, c.predicate, canonical(c.object))
+
+
+def slot_statements(extracted: Sequence[Extracted]) -> list[SlotStatement]:
+    """The slots that may be one identity with another by meaning (multi-valued, of a type that can be said twice in
+    other words), each with its earliest-said statement: one text per slot, not per candidate (candidates with the
+    same exact identity share it)."""
+    slots: dict[SlotKey, list[Extracted]] = defaultdict(list)
+    for e in extracted:
+        c = e.candidate
+        if c.memory_type in BY_MEANING and c.predicate not in SINGLE_VALUED:
+            slots[slot_key(c)].append(e)
+    out = []
+    for key, group in slots.items():
+        first = min(group, key=lambda e: (e.candidate.mention_time or e.extracted_at, e.candidate.candidate_id))
+        c = first.candidate
+        when = (c.mention_time or first.extracted_at).astimezone(UTC).isoformat()
+        text = identity_text(c)
+        out.append(SlotStatement(key, (c.subject, str(c.memory_type)), (when, key), text, str(language_of(text))))
+    return out
+
+
+def texts_to_embed(extracted: Sequence[Extracted]) -> list[str]:
+    """What the governance asset embeds (cached by content hash): the statement of each slot that has another slot
+    of its kind to be compared with."""
+    found = slot_statements(extracted)
+    kinds = defaultdict(int)
+    for s in found:
+        kinds[s.kind] += 1
+    return sorted({s.text for s in found if kinds[s.kind] > 1})
+
+
+def identities(
+    extracted: Sequence[Extracted], vectors: Mapping[str, object] | None, policy: Policy | None = None
+) -> dict[SlotKey, SlotKey]:
+    """slot -> the slot whose identity it takes (only merged slots are keys): vectors in, mapping out."""
+    if not vectors:
+        return {}
+    p = policy or DEFAULT_POLICY
+    thresholds = Thresholds(p.identity_same_language, p.identity_cross_language)
+    return merges(slot_statements(extracted), vectors, thresholds)  # type: ignore[arg-type]
+
+
+def memory_key(c: MemoryCandidate, aliases: Mapping[SlotKey, SlotKey]) -> SlotKey:
+    key = slot_key(c)
+    return aliases.get(key, key)
 
 
 @dataclass(frozen=True)

@@ -179,6 +179,11 @@ class Policy(BaseModel):
     )
     # a memory not mentioned for this long is proposed for archiving in the monthly review
     archive_after_days: int = Field(default=540, ge=1)
+    # two statements of one kind (subject, memory type) are one memory ("I love hiking" / "我很喜欢徒步") when their
+    # multilingual embeddings are this alike: in one language (a near-copy), across languages (each the other's
+    # nearest, above this floor); calibrated on benchmarks/governance/identity_pairs.jsonl
+    identity_same_language: float = Field(default=0.99, ge=0.0, le=1.0)
+    identity_cross_language: float = Field(default=0.85, ge=0.0, le=1.0)
 
     def rule_for(
         self, memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, sessions: int
