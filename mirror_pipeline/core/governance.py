@@ -237,7 +237,10 @@ def _version(
     policy: Policy,
     evidence: dict[str, EvidenceBrief],
 ) -> MemoryObject:
-    best = max(run, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
+    # a memory merged from statements in two languages keeps the words of the first said (its identity), so what a
+    # decision saw stays its value; the others add their evidence
+    own = [e for e in run if stable_id("mem", *slot_key(e.candidate)) == memory_id] or run
+    best = max(own, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
     c = best.candidate
     evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     sessions = _sessions(run, evidence)
@@ -462,19 +465,27 @@ def govern(
     now: datetime | None = None,
     evidence: dict[str, EvidenceBrief] | None = None,
     user_names: Sequence[str] = (),
+    vectors: Mapping[str, object] | None = None,
 ) -> Governed:
     """All memories, their versions and the issues they raise: a pure function of the candidates, the person's
     decisions, the policy and `now` (one per run). `tz` is the person's timezone: "said the same day" and the end of
-    a superseded version are days of the person's calendar."""
+    a superseded version are days of the person's calendar. `vectors` (statement text -> embedding, from
+    `texts_to_embed`) lets one statement said in two languages or two ways be one memory; without them only exact
+    identities merge."""
     policy = policy or DEFAULT_POLICY
     evidence = evidence or {}
-    fx = Effects.of(decisions)
-    items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in fx.forgotten_evidence]
+    forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
+    items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
+    # one identity for one statement said in two languages or two ways (vectors in, mapping out)
+    aliases = identities(items, vectors, policy)
+    # a decision about a memory that is now one with another applies to the one it joined
+    redirect = {stable_id("mem", *k): stable_id("mem", *v) for k, v in aliases.items()}
+    fx = Effects.of([_redirected(d, redirect) for d in decisions] if redirect else decisions)
     # evidence that says a change happened ("I moved", "我入职了"): a new value there is a change, not a doubt
     change_evidence = {e.candidate.evidence_id for e in items if e.candidate.memory_type is MemoryType.EVENT}
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
     for e in items:
-        slots[slot_key(e.candidate)].append(e)
+        slots[memory_key(e.candidate, aliases)].append(e)
 
     versions: list[MemoryObject] = []
     current: list[MemoryObject] = []
@@ -510,6 +521,26 @@ def govern(
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
     ]
     return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
+
+
+def _redirected(d: Decision, redirect: Mapping[str, str]) -> Decision:
+    target = redirect.get(d.target, d.target)
+    ids = d.extra.get("memory_ids")
+    if target == d.target and not (ids and any(str(m) in redirect for m in ids)):
+        return d
+    extra = dict(d.extra)
+    if ids:
+        extra["memory_ids"] = list(dict.fromkeys(redirect.get(str(m), str(m)) for m in ids))
+        keys = extra.get("object_keys") or {}
+        # a merged memory's value is its identity's (many-valued: the value is part of the identity)
+        extra["object_keys"] = {k: v for k, v in keys.items() if k not in redirect}
+    effect = str(extra.get("effect", ""))
+    if effect.startswith("pick\x1f"):
+        parts = effect.split("\x1f")
+        parts[1] = redirect.get(parts[1], parts[1])
+        extra["effect"] = "\x1f".join(parts)
+    object_key = None if target != d.target else d.object_key
+    return replace(d, target=target, extra=extra, object_key=object_key)
 
 
 def _unmatched_reason(d: Decision) -> str:

@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
 import numpy as np
 
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
