@@ -252,6 +252,14 @@ def _version(
         key=lambda t: (width(interval(t.valid_time_start, t.valid_time_end)), t.valid_time_end is None),  # type: ignore[arg-type]
         default=None,
     )
+    # "2021年之前" / "before I moved": an upper bound without a start is kept (the tightest one said), never dropped
+    bounded = None
+    if timed is None:
+        bounded = min(
+            (e.candidate for e in run if e.candidate.valid_time_end and not e.candidate.valid_time_start),
+            key=lambda t: (t.valid_time_end, t.candidate_id),
+            default=None,
+        )
     said = [e.candidate for e in run if e.candidate.time_expression]
     path = (MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, decision.state)
     # a preference said in two sessions is long-term; a feeling of one day never is
@@ -277,10 +285,12 @@ def _version(
         created_at=min(e.extracted_at for e in run),
         updated_at=max(e.extracted_at for e in run),
         valid_time_start=timed.valid_time_start if timed else None,
-        valid_time_end=timed.valid_time_end if timed else None,
-        time_precision=timed.time_precision if timed else c.time_precision,
+        valid_time_end=timed.valid_time_end if timed else (bounded.valid_time_end if bounded else None),
+        time_precision=(timed or bounded or c).time_precision,
         # an unresolved time keeps its words ("疫情后不久"): said, not invented
-        time_expression=timed.time_expression if timed else (said[0].time_expression if said else None),
+        time_expression=(timed or bounded).time_expression  # type: ignore[union-attr]
+        if (timed or bounded)
+        else (said[0].time_expression if said else None),
         version=version,
         supersedes=supersedes,
         confirmed_by="auto" if decision.state is MemoryState.CONFIRMED else None,

@@ -124,3 +124,36 @@ def test_an_anchored_time_resolves_once_the_timeline_knows_the_event() -> None:
         "2018-12-02",
         "rough",
     )
+
+
+def test_a_before_the_mention_bound_is_kept_without_a_start() -> None:
+    from dataclasses import replace
+
+    from mirror_pipeline.core.model import TimePrecision
+
+    (item,) = extracted("我在北京住过。", 0, "ev_1")
+    # what timeexpr gives "2021年之前": no start, an upper bound
+    bound = replace(
+        item.candidate,
+        valid_time_start=None,
+        valid_time_end="2020-12-31",
+        time_precision=TimePrecision.YEAR,
+        time_expression="2021年之前",
+    )
+    (memory,) = govern([Extracted(bound, item.extracted_at)]).current
+    assert (memory.valid_time_start, memory.valid_time_end, memory.time_expression) == (
+        None,
+        "2020-12-31",
+        "2021年之前",
+    )
+    assert memory.time_precision is TimePrecision.YEAR
+    # a start said elsewhere wins (the bound is then the vaguer account)
+    dated = replace(
+        bound,
+        candidate_id="cand_2",
+        valid_time_start="2019-01-01",
+        valid_time_end="2019-12-31",
+        time_expression="2019年",
+    )
+    (memory,) = govern([Extracted(bound, item.extracted_at), Extracted(dated, item.extracted_at)]).current
+    assert (memory.valid_time_start, memory.valid_time_end) == ("2019-01-01", "2019-12-31")
