@@ -176,16 +176,31 @@ def say(content: str, predicate: str, obj: str, memory_type: str, lang: Language
     return you(content, lang)
 
 
-def confirmation_question(contents: list[str], why: str, lang: Language, citation: str) -> tuple[str, tuple[str, ...]]:
+def confirmation_question(
+    contents: list[str], why: str, lang: Language, citation: str, each: list[str] | None = None
+) -> tuple[str, tuple[str, ...]]:
+    """ "这几条记得对吗？「A」；「B」（why；citation）"; with `each`, every content cites its own evidence."""
     if lang is Language.ZH:
-        said = "；".join(f"「{c}」" for c in contents)
+        cited = (
+            [f"「{c}」（{e}）" for c, e in zip(contents, each, strict=True)] if each else [f"「{c}」" for c in contents]
+        )
         head = "这几条记得对吗？" if len(contents) > 1 else "这条记得对吗？"
-        question = f"{head}{said}（{why}；{citation}）" if why else f"{head}{said}（{citation}）"
-        return question, ("对", "不对", "改一下", LATER[lang])
-    said = "; ".join(f"“{c}”" for c in contents)
+        tail = "；".join(t for t in (why, citation) if t)
+        return f"{head}{'；'.join(cited)}（{tail}）" if tail else f"{head}{'；'.join(cited)}", (
+            "对",
+            "不对",
+            "改一下",
+            LATER[lang],
+        )
+    cited = [f"“{c}” ({e})" for c, e in zip(contents, each, strict=True)] if each else [f"“{c}”" for c in contents]
     head = "Are these right?" if len(contents) > 1 else "Is this right?"
-    question = f"{head} {said} ({why}; {citation})" if why else f"{head} {said} ({citation})"
-    return question, ("yes", "no", "edit", LATER[lang])
+    tail = "; ".join(t for t in (why, citation) if t)
+    return f"{head} {'; '.join(cited)} ({tail})" if tail else f"{head} {'; '.join(cited)}", (
+        "yes",
+        "no",
+        "edit",
+        LATER[lang],
+    )
 
 
 def two_versions_question(kind: str, subject: str, options: list[str], lang: Language) -> tuple[str, tuple[str, ...]]:

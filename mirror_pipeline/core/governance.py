@@ -264,8 +264,8 @@ def _version(
     path = (MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, decision.state)
     # a preference said in two sessions is long-term; a feeling of one day never is
     scope = c.scope
-    if c.memory_type is MemoryType.PREFERENCE and sessions >= 2:
-        scope = Scope.LONG_TERM
+    if c.memory_type is MemoryType.PREFERENCE:
+        scope = Scope.LONG_TERM if sessions >= 2 else Scope.CROSS_SESSION  # long-term once it recurs
     if c.memory_type is MemoryType.EMOTION:
         scope = Scope.SESSION
     return MemoryObject(
@@ -1039,8 +1039,11 @@ def _confirmation_issue(
     lang = _lang(runs, evidence, *(m.content_text for m, _ in group))
     whys = list(dict.fromkeys((r.reason_zh if lang is Language.ZH else r.reason) for r in rules))
     why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
+    sources = {run[-1].candidate.evidence_id for run in runs}
+    # statements of several messages: each cites its own; of one message, the message is cited once
+    each = [_citation(run[-1], evidence, lang) for run in runs] if len(sources) > 1 else None
     question, options = confirmation_question(
-        [_say(m, lang) for m, _ in group], why, lang, _citation(runs[0][-1], evidence, lang)
+        [_say(m, lang) for m, _ in group], why, lang, "" if each else _citation(runs[0][-1], evidence, lang), each
     )
     memory_ids = tuple(m.memory_id for m, _ in group)
     evidence_ids = tuple(dict.fromkeys(e for m, _ in group for e in m.evidence_ids))
@@ -1064,14 +1067,33 @@ def _confirmation_issue(
 def _grouped_confirmations(
     pending: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
 ) -> list[MemoryIssue]:
-    groups: dict[str, list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
+    """12.1: one answer settles every memory it can. What one conversation (a chat, a journal day) said is asked
+    together, in the language it was said, at most `policy.max_memories_per_question` statements a question (a
+    question must stay easy to answer), in the order they were said."""
+    groups: dict[tuple[str, str], list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
     for m, run in pending:
-        groups[run[-1].candidate.evidence_id].append((m, run))
-    # in the order the message said them
-    return [
-        _confirmation_issue(sorted(g, key=lambda x: (x[1][-1].candidate.span_start, x[0].memory_id)), evidence, policy)
-        for _, g in sorted(groups.items())
-    ]
+        last = run[-1].candidate
+        brief = evidence.get(last.evidence_id)
+        session = brief.session_id if brief and brief.session_id else last.evidence_id
+        groups[(session, str(_lang([run], evidence, m.content_text)))].append((m, run))
+    size = policy.max_memories_per_question
+    out = []
+    for _, g in sorted(groups.items()):
+        g = sorted(
+            g,
+            key=lambda x: (
+                _said_at(x[1][-1]),
+                x[1][-1].candidate.evidence_id,
+                x[1][-1].candidate.span_start,
+                x[0].memory_id,
+            ),
+        )
+        out += [_confirmation_issue(g[i : i + size], evidence, policy) for i in range(0, len(g), size)]
+    return out
+
+
+def _said_at(e: Extracted) -> datetime:
+    return e.candidate.mention_time or e.extracted_at
 
 
 _KIND_TYPE = {

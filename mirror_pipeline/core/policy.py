@@ -97,10 +97,12 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         why_zh="涉及健康、财务或身份",
     ),
     Rule(
-        name="uncertain_must_be_confirmed",
-        write=Write.MUST_CONFIRM,
+        # a hedged or loosely read statement ("maybe I like hiking", "搬家花了三天") is not served as true, but it is
+        # a small question (12.1: ask when it matters): it waits, asked last
+        name="uncertain_waits",
+        write=Write.WAIT,
         below_confidence=0.7,
-        priority=IssuePriority.HIGH,
+        priority=IssuePriority.LOW,
         why_en="not said clearly",
         why_zh="说法不够明确",
     ),
@@ -136,10 +138,12 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         min_confidence=0.85,
     ),
     Rule(
+        # "I really prefer quiet places on weekends", "我喜欢早上六点起床跑步": the person's own explicit words, low
+        # risk (10.2 class A); a hedge ("maybe", "可能") reads below 0.8. Long-term only once it recurs (see scope)
         name="explicit_preference",
         write=Write.AUTO_CONFIRM,
         memory_types=(MemoryType.PREFERENCE,),
-        min_confidence=0.85,
+        min_confidence=0.8,
     ),
     Rule(
         name="recurring_preference",
@@ -154,6 +158,14 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         priority=IssuePriority.LOW,
         why_en="said once",
         why_zh="只提到过一次",
+    ),
+    Rule(
+        # "I think the management track is not for me": the person's view in their own words, kept as a view
+        # (labelled an opinion, never a fact)
+        name="explicit_view",
+        write=Write.AUTO_CONFIRM,
+        memory_types=(MemoryType.OPINION,),
+        min_confidence=0.8,
     ),
     Rule(
         name="opinions_wait",
@@ -173,6 +185,8 @@ class Policy(BaseModel):
 
     rules: tuple[Rule, ...] = DEFAULT_RULES
     max_questions_per_review: int = Field(default=7, ge=1)
+    # one confirmation question asks about what one conversation (session) said, at most this many statements
+    max_memories_per_question: int = Field(default=5, ge=1)
     # a current-state fact not said again nor confirmed for this long may no longer hold (events never go stale)
     stale_after_days: dict[str, int] = Field(
         default_factory=lambda: {"lives_in": 365, "works_at": 365, "role": 365, "goal": 180, "plans_to": 180}
