@@ -181,9 +181,9 @@ def confirmation_question(
 ) -> tuple[str, tuple[str, ...]]:
     """ "这几条记得对吗？「A」；「B」（why；citation）"; with `each`, every content cites its own evidence."""
     if lang is Language.ZH:
-        cited = (
-            [f"「{c}」（{e}）" for c, e in zip(contents, each, strict=True)] if each else [f"「{c}」" for c in contents]
-        )
+        cited = [
+            f"「{c}」" + (f"（{e}）" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)
+        ]
         head = "这几条记得对吗？" if len(contents) > 1 else "这条记得对吗？"
         tail = "；".join(t for t in (why, citation) if t)
         return f"{head}{'；'.join(cited)}（{tail}）" if tail else f"{head}{'；'.join(cited)}", (
@@ -192,7 +192,7 @@ def confirmation_question(
             "改一下",
             LATER[lang],
         )
-    cited = [f"“{c}” ({e})" for c, e in zip(contents, each, strict=True)] if each else [f"“{c}”" for c in contents]
+    cited = [f"“{c}”" + (f" ({e})" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)]
     head = "Are these right?" if len(contents) > 1 else "Is this right?"
     tail = "; ".join(t for t in (why, citation) if t)
     return f"{head} {'; '.join(cited)} ({tail})" if tail else f"{head} {'; '.join(cited)}", (

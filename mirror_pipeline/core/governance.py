@@ -1041,7 +1041,13 @@ def _confirmation_issue(
     why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
     sources = {run[-1].candidate.evidence_id for run in runs}
     # statements of several messages: each cites its own; of one message, the message is cited once
-    each = [_citation(run[-1], evidence, lang) for run in runs] if len(sources) > 1 else None
+    each = None
+    if len(sources) > 1:  # a message is cited after the last of its statements
+        ids = [run[-1].candidate.evidence_id for run in runs]
+        each = [
+            _citation(run[-1], evidence, lang) if i + 1 == len(ids) or ids[i + 1] != ids[i] else ""
+            for i, run in enumerate(runs)
+        ]
     question, options = confirmation_question(
         [_say(m, lang) for m, _ in group], why, lang, "" if each else _citation(runs[0][-1], evidence, lang), each
     )
