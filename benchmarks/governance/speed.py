@@ -3,6 +3,7 @@ offline extractor, every sample's candidates governed as one person's history (a
 evidence briefs), timed alone (extraction excluded), best of `--repeat`.
 
     python benchmarks/governance/speed.py [/work/shared/benchmarks/locomo10.json] [--repeat 3] [--profile]
+        [--all-speakers]
 
 LoCoMo's text stays out of the repository: the script reads it from the path given.
 """
@@ -35,7 +36,12 @@ def main(argv: list[str]) -> int:
     now = datetime(2026, 12, 1, tzinfo=UTC)
     for sample in samples:
         rows = evidence_rows(sample)
-        rows = [r.__class__(**{**r.__dict__, "evidence_id": f"{sample['sample_id']}:{r.evidence_id}"}) for r in rows]
+        # --all-speakers: every turn read as the person's (more candidates, a larger history)
+        actor = {"actor": "user"} if "--all-speakers" in argv else {}
+        rows = [
+            r.__class__(**{**r.__dict__, "evidence_id": f"{sample['sample_id']}:{r.evidence_id}", **actor})
+            for r in rows
+        ]
         result = RulesExtractor().extract(rows, UTC, MemoryCache())
         items += [Extracted(c, now) for c in result.candidates]
         briefs |= {r.evidence_id: EvidenceBrief(r.evidence_id, r.timestamp, r.raw_content, r.session_id) for r in rows}

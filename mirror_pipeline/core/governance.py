@@ -12,9 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
+import polars as pl
+
 from mirror_pipeline.core.conflicts import (
+    CANDIDATE_COLUMNS,
     LATER,
     EvidenceBrief,
+    Suspect,
     about,
     agree,
     cite,
@@ -26,6 +30,7 @@ from mirror_pipeline.core.conflicts import (
     opinion_question,
     say,
     stale_question,
+    suspects,
     two_versions_question,
     width,
     you,
@@ -236,10 +241,11 @@ def _version(
     supersedes: str | None,
     policy: Policy,
     evidence: dict[str, EvidenceBrief],
+    own_key: SlotKey | None = None,
 ) -> MemoryObject:
-    # a memory merged from statements in two languages keeps the words of the first said (its identity), so what a
-    # decision saw stays its value; the others add their evidence
-    own = [e for e in run if stable_id("mem", *slot_key(e.candidate)) == memory_id] or run
+    # a memory merged from statements in two languages (`own_key`: its identity's slot) keeps the words of the first
+    # said, so what a decision saw stays its value; the others add their evidence
+    own = ([e for e in run if slot_key(e.candidate) == own_key] or run) if own_key else run
     best = max(own, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
     c = best.candidate
     evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
@@ -496,6 +502,8 @@ def govern(
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
     for e in items:
         slots[memory_key(e.candidate, aliases)].append(e)
+    suspected = suspects(_candidate_frame(slots, tz))
+    merged_heads = set(aliases.values())
 
     versions: list[MemoryObject] = []
     current: list[MemoryObject] = []
@@ -513,13 +521,26 @@ def govern(
         if memory_id in fx.forgotten:
             continue
         chain, head, slot_issues = _govern_slot(
-            memory_id, key, slots[key], tz, fx, policy, evidence, now, change_evidence, pending
+            memory_id,
+            key,
+            slots[key],
+            tz,
+            fx,
+            policy,
+            evidence,
+            now,
+            change_evidence,
+            pending,
+            suspected.get(memory_id, frozenset()),
+            key in merged_heads,
         )
         versions.extend(chain)
         if head is not None:
             current.append(head)
         issues.extend(slot_issues)
-    current, relation_issues, versions = _relation_conflicts(current, versions, fx, evidence, user_names)
+    current, relation_issues, versions = _relation_conflicts(
+        current, versions, fx, evidence, user_names, {m for m, k in suspected.items() if Suspect.RELATION in k}
+    )
     issues.extend(relation_issues)
     in_conflict = {m.memory_id for m in current if m.state is MemoryState.CONFLICTED}
     issues.extend(_grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy))
@@ -531,6 +552,27 @@ def govern(
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
     ]
     return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
+
+
+def _candidate_frame(slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo) -> pl.DataFrame:
+    """Every candidate as a row under the memory it belongs to, for the conflict joins (`conflicts.suspects`)."""
+    cols: dict[str, list] = {name: [] for name in CANDIDATE_COLUMNS}
+    for key, group in slots.items():
+        memory_id = stable_id("mem", *key)
+        single = key[1] in SINGLE_VALUED and len(key) == 2
+        for e in group:
+            c = e.candidate
+            cols["memory_id"].append(memory_id)
+            cols["memory_type"].append(str(c.memory_type))
+            cols["subject"].append(c.subject)
+            cols["predicate"].append(c.predicate)
+            cols["object_key"].append(key[2] if len(key) == 3 else canonical(c.object))
+            cols["object"].append(c.object)
+            cols["start"].append(c.valid_time_start)
+            cols["end"].append(c.valid_time_end)
+            cols["day"].append(_local_day(c.mention_time, tz))
+            cols["single"].append(single)
+    return pl.DataFrame(cols, schema=CANDIDATE_COLUMNS)
 
 
 def _redirected(d: Decision, redirect: Mapping[str, str]) -> Decision:
@@ -570,9 +612,12 @@ def _govern_slot(
     now: datetime | None,
     change_evidence: set[str],
     pending: list[tuple[MemoryObject, list[Extracted]]],
+    suspect: frozenset[Suspect] = frozenset(),
+    merged: bool = False,
 ) -> tuple[list[MemoryObject], MemoryObject | None, list[MemoryIssue]]:
     """One memory: its versions, its head (None when nothing of it is served), its questions; a head that waits
     for a plain confirmation goes to `pending` (asked together with what the same message said)."""
+    own_key = key if merged else None
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
     if key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
@@ -595,10 +640,12 @@ def _govern_slot(
             kept.append(run)
     chain: list[MemoryObject] = []
     for number, run in enumerate(kept, start=1):
-        chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None, policy, evidence))
+        chain.append(
+            _version(memory_id, number, run, chain[-1].version_id if chain else None, policy, evidence, own_key)
+        )
     archived: list[MemoryObject] = []
     for number, (run, d) in enumerate(rejected, start=len(kept) + 1):
-        v = _version(memory_id, number, run, None, policy, evidence)
+        v = _version(memory_id, number, run, None, policy, evidence, own_key)
         archived.append(
             _move(v, MemoryState.ARCHIVED, decision_id=d.decision_id, changed_by=d.by, tags=(*v.tags, "rejected"))
         )
@@ -607,7 +654,9 @@ def _govern_slot(
         return archived, None, []
 
     issues: list[MemoryIssue] = []
-    contested = _contested(kind, kept, chain, tz, fx, change_evidence)
+    # only what the joins suspect is looked at (a superset of what can be contested)
+    may_conflict = bool(suspect & {Suspect.TIMELINE, Suspect.SAME_DAY, Suspect.VALUES})
+    contested = _contested(kind, kept, chain, tz, fx, change_evidence) if may_conflict else None
     conflict_kind = contested[0] if contested else None
     pick = fx.picks.get(memory_id)
     picked_index = None
@@ -674,7 +723,11 @@ def _govern_slot(
     chain[-1] = head
     if stale_issue:
         issues.append(stale_issue)
-    head, opinion_issue, more = _opinion_as_fact(head, kept[-1], fx, evidence)
+    head, opinion_issue, more = (
+        _opinion_as_fact(head, kept[-1], fx, evidence)
+        if Suspect.OPINION in suspect or head.memory_id in fx.kinds
+        else (head, None, [])
+    )
     chain[-1:] = more or [head]
     head = chain[-1]
     if opinion_issue:
@@ -859,11 +912,15 @@ def _relation_conflicts(
     fx: Effects,
     evidence: dict[str, EvidenceBrief],
     user_names: Sequence[str],
+    suspected: set[str] | None = None,
 ) -> tuple[list[MemoryObject], list[MemoryIssue], list[MemoryObject]]:
     """11.1 relation_conflict: one person recorded as two relations (a friend and a direct manager). Both stay,
-    marked conflicted, until the person says which (or both)."""
+    marked conflicted, until the person says which (or both). `suspected`: the memories the joins found under a
+    name said two ways (None: every relation is looked at)."""
     by_other: dict[str, list[MemoryObject]] = defaultdict(list)
     for m in current:
+        if suspected is not None and m.memory_id not in suspected:
+            continue
         if m.memory_type is MemoryType.RELATIONSHIP and m.state is not MemoryState.ARCHIVED:
             by_other[canonical(m.object)].append(m)
     issues: list[MemoryIssue] = []

@@ -157,3 +157,50 @@ def test_a_before_the_mention_bound_is_kept_without_a_start() -> None:
     )
     (memory,) = govern([Extracted(bound, item.extracted_at), Extracted(dated, item.extracted_at)]).current
     assert (memory.valid_time_start, memory.valid_time_end) == ("2019-01-01", "2019-12-31")
+
+
+def test_the_conflict_joins_suspect_each_kind_and_nothing_else() -> None:
+    import polars as pl
+
+    from mirror_pipeline.core.conflicts import CANDIDATE_COLUMNS, Suspect, suspects
+
+    def row(memory_id, memory_type, predicate, obj, start=None, end=None, day="2026-01-01", single=False):
+        return {
+            "memory_id": memory_id,
+            "memory_type": memory_type,
+            "subject": "user",
+            "predicate": predicate,
+            "object_key": obj.lower(),
+            "object": obj,
+            "start": start,
+            "end": end,
+            "day": day,
+            "single": single,
+        }
+
+    rows = pl.DataFrame(
+        [
+            row("left", "event", "left", "B公司", "2021-05-01", "2021-08-31"),  # 2021年中
+            row("left", "event", "left", "B公司", "2022-02-01", "2022-02-28", day="2026-06-01"),  # 2022年春节后
+            row("joined", "event", "joined", "A", "2021-01-01", "2021-12-31"),  # "2021" and "2021-06" agree
+            row("joined", "event", "joined", "A", "2021-06-01", "2021-06-30"),
+            row("home", "fact", "lives_in", "Tokyo", single=True),
+            row("home", "fact", "lives_in", "Kyoto", single=True),  # the same day: a fact conflict
+            row("job", "fact", "works_at", "A", single=True),
+            row("job", "fact", "works_at", "C", day="2026-05-20", single=True),  # a change, or stale vs recent
+            row("friend", "relationship", "friend", "小林"),
+            row("boss", "relationship", "manager", "小林"),
+            row("cousin", "relationship", "cousin", "Wei"),
+            row("view", "fact", "state:life", "用户住在世界上最美的城市"),  # a free statement, judged
+            row("plain", "fact", "state:life", "用户每天练半小时"),
+        ],
+        schema=CANDIDATE_COLUMNS,
+    )
+    assert suspects(rows) == {
+        "left": {Suspect.TIMELINE},
+        "home": {Suspect.VALUES, Suspect.SAME_DAY},
+        "job": {Suspect.VALUES},
+        "friend": {Suspect.RELATION},
+        "boss": {Suspect.RELATION},
+        "view": {Suspect.OPINION},
+    }
