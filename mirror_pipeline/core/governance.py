@@ -983,24 +983,60 @@ def quarantine(
     if not found:
         return versions, current, [], []
     bad = {memory_id for _, memory_id, _ in found}
-    issues = [
-        MemoryIssue(
-            issue_id=stable_id("iss", memory_id, "quarantine"),
-            issue_type=IssueType.CONFIRMATION_NEEDED,
-            priority=IssuePriority.HIGH,
-            status=IssueStatus.OPEN,
-            memory_ids=(memory_id,),
-            question=f"A memory was set aside because a check found it inconsistent ({check}): keep it?",
-            options=("yes", "no", "later"),
-            evidence_ids=(),
-            created_at=min(m.created_at for m in versions if m.memory_id == memory_id),
-            choices=("confirm", "reject", "later"),
+    issues = []
+    for memory_id, check in sorted({(m, c) for _, m, c in found}):
+        mine = [m for m in versions if m.memory_id == memory_id]
+        head = max(mine, key=lambda m: m.version)
+        lang = language_of(head.content_text)
+        why_zh, why_en = _CHECK_WORDS.get(check, ("没通过一致性检查", "it failed a consistency check"))
+        if lang is Language.ZH:
+            question, options = (
+                f"「{you(head.content_text, lang)}」这条记忆暂时搁置了：{why_zh}。还要保留吗？",
+                (
+                    "保留",
+                    "不要了",
+                    LATER[lang],
+                ),
+            )
+        else:
+            question, options = (
+                f"“{you(head.content_text, lang)}” was set aside: {why_en}. Keep it?",
+                (
+                    "keep it",
+                    "drop it",
+                    LATER[lang],
+                ),
+            )
+        issues.append(
+            MemoryIssue(
+                issue_id=stable_id("iss", memory_id, "quarantine"),
+                issue_type=IssueType.CONFIRMATION_NEEDED,
+                priority=IssuePriority.HIGH,
+                status=IssueStatus.OPEN,
+                memory_ids=(memory_id,),
+                question=question,
+                options=options,
+                evidence_ids=tuple(dict.fromkeys(e for m in mine for e in m.evidence_ids)),
+                created_at=min(m.created_at for m in mine),
+                choices=("confirm", "reject", "later"),
+                impact=head.importance,
+                language=str(lang),
+                evidence_key=_evidence_key([e for m in mine for e in m.evidence_ids]),
+            )
         )
-        for (_, memory_id, check) in {(None, m, c) for _, m, c in found}
-    ]
     current = [m for m in current if m.memory_id not in bad]
     versions = [replace(m, tags=(*m.tags, "quarantined")) if m.memory_id in bad else m for m in versions]
     return versions, current, found, issues
+
+
+# what each governance check means to the person (never the check's internal name)
+_CHECK_WORDS = {
+    "transitions_legal": ("它的状态变化不合规则", "its history of states breaks the rules"),
+    "confirmed_has_evidence_or_decision": ("它被确认了，却没有出处也没有你的决定", "it is confirmed with no source"),
+    "no_opinion_stored_as_fact": ("它像是看法，却被当成了事实", "it reads as a view but was kept as a fact"),
+    "supersede_chain_acyclic": ("它的版本链绕成了圈", "its versions point at each other in a circle"),
+    "one_current_version": ("它同时有两个当前版本", "it has two current versions"),
+}
 
 
 def governance_violations(versions: Sequence[MemoryObject], current_ids: set[str]) -> list[tuple[str, str, str]]:

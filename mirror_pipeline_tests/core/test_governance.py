@@ -204,3 +204,18 @@ def test_the_conflict_joins_suspect_each_kind_and_nothing_else() -> None:
         "boss": {Suspect.RELATION},
         "view": {Suspect.OPINION},
     }
+
+
+def test_a_broken_memory_is_set_aside_and_asked_about_in_its_language() -> None:
+    from dataclasses import replace
+
+    from mirror_pipeline.core.governance import quarantine
+
+    (head,) = govern(extracted("我现在住在东京。", 0, "ev_1")).current
+    looping = replace(head, supersedes=head.version_id)  # a version that supersedes itself
+    versions, current, found, issues = quarantine([looping], [looping])
+    assert current == [] and "quarantined" in versions[0].tags
+    assert [c for _, _, c in found] == ["supersede_chain_acyclic"]
+    (issue,) = issues
+    assert issue.question == "「你住在东京」这条记忆暂时搁置了：它的版本链绕成了圈。还要保留吗？"
+    assert issue.options[-1] == "以后再说" and issue.evidence_ids == ("ev_1",) and issue.language == "zh"
