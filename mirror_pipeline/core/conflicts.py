@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from functools import lru_cache
 
 import polars as pl
 
@@ -69,6 +70,7 @@ def evaluative(text: str) -> bool:
     return bool(_EVALUATIVE.search(text))
 
 
+@lru_cache(maxsize=16384)  # a message's language is asked once per question it is cited in
 def language_of(*texts: str) -> Language:
     """Chinese when the person's words are Chinese (mixed counts as Chinese: the question follows the Chinese)."""
     lang = detect_language(" ".join(texts))

@@ -12,6 +12,7 @@ Read from `mirror.yaml` section `policy` (every key optional; the defaults below
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -202,10 +203,23 @@ class Policy(BaseModel):
     def rule_for(
         self, memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, sessions: int
     ) -> Rule:
-        for rule in self.rules:
-            if rule.holds(memory_type, predicate, sensitivity, confidence, sessions):
-                return rule
-        return FALLBACK
+        return _first_rule(self.rules, memory_type, predicate, sensitivity, confidence, sessions)
+
+
+@lru_cache(maxsize=65536)
+def _first_rule(
+    rules: tuple[Rule, ...],
+    memory_type: MemoryType,
+    predicate: str,
+    sensitivity: Sensitivity,
+    confidence: float,
+    sessions: int,
+) -> Rule:
+    """First match wins; cached by the rules themselves (frozen), so thousands of memories cost a few lookups."""
+    for rule in rules:
+        if rule.holds(memory_type, predicate, sensitivity, confidence, sessions):
+            return rule
+    return FALLBACK
 
 
 def policy_from_config(section: dict[str, Any] | None) -> Policy:
