@@ -51,6 +51,7 @@ from mirror_pipeline.core.model import (
     Scope,
     SecretReference,
     Sensitivity,
+    SourceType,
     TimePrecision,
 )
 from mirror_pipeline.core.policy import Policy, Write
@@ -86,6 +87,7 @@ def write_policy(
     confidence: float,
     support: int,
     policy: Policy | None = None,
+    from_person: bool = True,
 ) -> WriteDecision:
     """Section 10.2 through the policy table: auto-confirm (explicit, low risk), wait for the person, must confirm.
     `support` is in how many sessions it was said (a preference that recurs becomes long-term).
@@ -93,6 +95,8 @@ def write_policy(
     An emotion snapshot is a record of what the person said they felt on a day (P4): kept as said, never asked
     about and never a fact."""
     rule = (policy or DEFAULT_POLICY).rule_for(memory_type, predicate, sensitivity, confidence, support)
+    if rule.write is Write.AUTO_CONFIRM and not from_person:  # class A is what the person said, never a tool's word
+        return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.LOW, "not said by you", "不是你自己说的")
     if rule.write in (Write.AUTO_CONFIRM, Write.KEEP_AS_SAID):
         return WriteDecision(MemoryState.CONFIRMED, None, rule.why_en or rule.name, rule.why_zh)
     return WriteDecision(MemoryState.PENDING_REVIEW, rule.priority, rule.why_en, rule.why_zh)
@@ -227,6 +231,11 @@ def _sessions(run: list[Extracted], evidence: dict[str, EvidenceBrief]) -> int:
     return len(sessions)
 
 
+def _from_person(run: list[Extracted]) -> bool:
+    """Said by the person at least once (not only proposed by a tool or an agent)."""
+    return any(e.candidate.speaker == "user" and e.candidate.source_type is not SourceType.TOOL for e in run)
+
+
 def _move(m: MemoryObject, *targets: MemoryState, **changes) -> MemoryObject:
     """A memory through legal moves only (7.2), each recorded in its state path."""
     state = walk(m.state, *targets)
@@ -250,7 +259,9 @@ def _version(
     c = best.candidate
     evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     sessions = _sessions(run, evidence)
-    decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy)
+    decision = write_policy(
+        c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy, _from_person(run)
+    )
     # the most precise of the times that agree ("2021" and "2021-06": June 2021)
     timed_all = [e.candidate for e in run if interval(e.candidate.valid_time_start, e.candidate.valid_time_end)]
     timed = min(
@@ -1124,7 +1135,9 @@ def _confirmation_issue(
 ) -> MemoryIssue:
     """One question for the memories one message said (12.1: one answer settles every memory it can)."""
     rules = [
-        write_policy(m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy)
+        write_policy(
+            m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy, _from_person(run)
+        )
         for m, run in group
     ]
     priority = min((r.priority or IssuePriority.MEDIUM for r in rules), key=PRIORITY_RANK.__getitem__)

@@ -342,3 +342,16 @@ def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> 
     mentioned = {"mem_old": T0, "mem_used": T0, "mem_event": T0}
     proposals = archive_proposals([old, used, event], now, 540, mentioned, {"mem_used": now - timedelta(days=3)})
     assert [p["memory_id"] for p in proposals] == ["mem_old"]
+
+
+def test_auto_confirmation_is_for_what_the_person_said_not_what_a_tool_proposed() -> None:
+    from mirror_pipeline.core.model import SourceType
+
+    items, briefs = story(("I prefer aisle seats.", 0, "ev_1"))
+    (mine,) = govern(items, evidence=briefs).current
+    assert (mine.state, mine.confirmed_by) == (MemoryState.CONFIRMED, "auto")
+    proposed = [replace(e, candidate=replace(e.candidate, source_type=SourceType.TOOL)) for e in items]
+    (theirs,) = govern(proposed, evidence=briefs).current
+    assert theirs.state is MemoryState.PENDING_REVIEW
+    (question,) = [i for i in govern(proposed, evidence=briefs).issues if theirs.memory_id in i.memory_ids]
+    assert "not said by you" in question.question
