@@ -1,6 +1,7 @@
 """How long governance takes on real chat candidates: the LoCoMo tuning samples (conv-26/30/41/42/43) read by the
 offline extractor, every sample's candidates governed as one person's history (as the governance asset does, with
-evidence briefs), timed alone (extraction excluded), best of `--repeat`.
+evidence briefs), timed alone (extraction excluded), best of `--repeat` (wall and CPU time: on a shared machine the
+CPU time is the steadier figure). The first repeat is the cold one that counts for a run; later ones reuse caches.
 
     python benchmarks/governance/speed.py [/work/shared/benchmarks/locomo10.json] [--repeat 3] [--profile]
         [--all-speakers]
@@ -51,11 +52,11 @@ def main(argv: list[str]) -> int:
         govern(items, UTC, now=now, evidence=briefs)
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
-    best = float("inf")
+    best = cpu = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         governed = govern(items, UTC, now=now, evidence=briefs)
-        best = min(best, time.perf_counter() - t)
+        best, cpu = min(best, time.perf_counter() - t), min(cpu, time.process_time() - c)
     by_type: dict[str, int] = {}
     for i in governed.issues:
         by_type[str(i.issue_type)] = by_type.get(str(i.issue_type), 0) + 1
@@ -66,6 +67,7 @@ def main(argv: list[str]) -> int:
                 "memories": len(governed.current),
                 "issues": by_type,
                 "govern_seconds_best": round(best, 3),
+                "govern_cpu_seconds_best": round(cpu, 3),  # less sensitive to other work on a shared machine
             }
         )
     )
