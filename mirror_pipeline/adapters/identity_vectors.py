@@ -39,19 +39,22 @@ def _store(con: duckdb.DuckDBPyConnection, model_id: str, keys: list[str], vecto
 
 
 def vectors_for(
-    con: duckdb.DuckDBPyConnection, embedder: Embedder, texts: Sequence[str]
-) -> tuple[dict[str, np.ndarray], int]:
-    """text -> vector for every text (cached ones read, the rest embedded and stored); and how many were embedded."""
+    con: duckdb.DuckDBPyConnection, embedder: Embedder, texts: Sequence[str], budget: int | None = None
+) -> tuple[dict[str, np.ndarray], int, int]:
+    """text -> vector (cached ones read, at most `budget` new ones embedded and stored, in batches); how many were
+    embedded, and how many wait for a later run (they stay themselves until then)."""
     con.execute(DDL)
     keys = [text_key(t) for t in texts]
     kept = pl.DataFrame({"text_key": keys}, schema={"text_key": pl.String})  # noqa: F841
     con.execute("delete from identity_vectors where text_key not in (select text_key from kept)")
     before = len(_known(con, embedder.model_id, list(dict.fromkeys(keys))))
-    found, _ = embed_missing(
+    found, left = embed_missing(
         embedder,
         list(texts),
         lambda ks: _known(con, embedder.model_id, ks),
         lambda ks, vs: _store(con, embedder.model_id, ks, vs),
+        budget,
         label="comparing statements",
     )
-    return {t: found[k] for t, k in zip(texts, keys, strict=True) if k in found}, len(set(keys)) - before
+    vectors = {t: found[k] for t, k in zip(texts, keys, strict=True) if k in found}
+    return vectors, len(set(keys)) - before - left, left

@@ -199,6 +199,8 @@ class Policy(BaseModel):
     # nearest, above this floor); calibrated on benchmarks/governance/identity_pairs.jsonl
     identity_same_language: float = Field(default=0.99, ge=0.0, le=1.0)
     identity_cross_language: float = Field(default=0.85, ge=0.0, le=1.0)
+    # new statements embedded per run at most (~50 a second on 2 cores); the rest are compared on later runs
+    identity_embed_budget: int = Field(default=2000, ge=0)
 
     def rule_for(
         self, memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, sessions: int

@@ -62,19 +62,21 @@ def _briefs(con, evidence_ids: list[str]) -> dict[str, EvidenceBrief]:
 
 def _identity_vectors(con, config: dict, candidates) -> tuple[dict, dict[str, object]]:
     """The embeddings of the statements governance compares by meaning (`retrieval`'s model; none with
-    `retrieval.dense: false`, and then only exact identities merge)."""
+    `retrieval.dense: false`, and then only exact identities merge). At most `policy.identity_embed_budget` new ones a
+    run: the rest stay themselves until a later run embeds them (a decision about one then follows it)."""
     from mirror_pipeline.core.ranking import RetrievalConfig
 
     retrieval = RetrievalConfig.from_config(config)
     texts = texts_to_embed(candidates)
     if not retrieval.dense or not texts:
-        return {}, {"statements_compared": 0, "statements_embedded": 0}
+        return {}, {"statements_compared": 0, "statements_embedded": 0, "statements_waiting": 0}
     from mirror_pipeline.adapters import identity_vectors
     from mirror_pipeline.adapters.embedder import make_embedder
 
     embedder = make_embedder(retrieval.embedder, retrieval.model_path, retrieval.e5_prefixes)
-    vectors, embedded = identity_vectors.vectors_for(con, embedder, texts)
-    return vectors, {"statements_compared": len(texts), "statements_embedded": embedded}
+    budget = policy_from_config(config.get("policy")).identity_embed_budget
+    vectors, embedded, waiting = identity_vectors.vectors_for(con, embedder, texts, budget)
+    return vectors, {"statements_compared": len(texts), "statements_embedded": embedded, "statements_waiting": waiting}
 
 
 def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
