@@ -23,10 +23,12 @@ pytestmark = pytest.mark.slow
 JOURNAL = {
     "2026-01-05": "我现在住在杭州。\n\nI work at A Company.",
     "2026-01-20": "I prefer tea over coffee.",
+    "2026-01-25": "I love hiking.",
     "2026-02-10": "我2021年中离开了B公司。",
     "2026-02-14": "今天特别开心！",
     "2026-03-01": "I really prefer tea over coffee.",
     "2026-03-15": "小林是我的朋友。",
+    "2026-03-20": "我很喜欢徒步。",  # the same preference in Chinese: one memory, two pieces of evidence
     "2026-04-01": "我住在世界上最美的城市。",
     "2026-04-10": "小林是我的上司。",
     "2026-05-02": "I moved to Shanghai last week!",
@@ -42,6 +44,15 @@ def versions(home: Path) -> list[tuple]:
             "select predicate, version, object, state, confirmed_by, memory_type, valid_time_start from memory_versions"
             " order by predicate, version"
         ).fetchall()
+    finally:
+        con.close()
+
+
+def evidence_count(home: Path, obj: str) -> list[int]:
+    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
+    try:
+        rows = con.execute("select len(evidence_ids) from memory_versions where object = ? and is_current", [obj])
+        return [r[0] for r in rows.fetchall()]
     finally:
         con.close()
 
@@ -93,7 +104,7 @@ def test_a_bilingual_half_year_with_the_person_in_the_loop(tmp_path: Path) -> No
     mirror(home, "import", str(export))
     mirror(home, "run")
 
-    assert versions(home) == [
+    first = [
         ("feels", 1, "开心", "confirmed", "auto", "emotion", "2026-02-14"),  # a feeling of one day, kept as said
         ("friend", 1, "小林", "conflicted", None, "relationship", None),
         ("left", 1, "B公司", "conflicted", None, "event", "2021-05-01"),
@@ -103,10 +114,13 @@ def test_a_bilingual_half_year_with_the_person_in_the_loop(tmp_path: Path) -> No
         ("lives_in", 2, "Shanghai", "confirmed", "auto", "fact", "2026-04-20"),
         ("manager", 1, "小林", "conflicted", None, "relationship", None),
         ("moved_to", 1, "Shanghai", "confirmed", "auto", "event", "2026-04-20"),
+        ("prefers", 1, "hiking", "confirmed", "auto", "preference", None),  # "我很喜欢徒步" is the same memory
         ("prefers", 1, "tea over coffee", "confirmed", "auto", "preference", None),  # said in two sessions
         ("works_at", 1, "A Company", "superseded", None, "fact", None),  # the job change
         ("works_at", 2, "C公司", "pending_review", None, "fact", None),
     ]
+    assert sorted(versions(home), key=str) == sorted(first, key=str)
+    assert evidence_count(home, "hiking") == [2]
     issues = open_issues(home)
     assert set(issues) == {"timeline_conflict", "relation_conflict", "opinion_fact_confusion", "confirmation_needed"}
     assert issues["timeline_conflict"]["question"] == (
@@ -145,6 +159,7 @@ def test_a_bilingual_half_year_with_the_person_in_the_loop(tmp_path: Path) -> No
         ("friend", 1, "小林", "archived", None, "relationship", None),
         ("manager", 1, "小林", "confirmed", "user", "relationship", None),
         ("moved_to", 1, "Shanghai", "confirmed", "auto", "event", "2026-04-20"),
+        ("prefers", 1, "hiking", "confirmed", "auto", "preference", None),
         ("prefers", 1, "tea over coffee", "confirmed", "auto", "preference", None),
         ("works_at", 1, "A Company", "superseded", None, "fact", None),
         ("works_at", 2, "C公司", "confirmed", "user", "fact", None),
@@ -161,5 +176,6 @@ def test_a_bilingual_half_year_with_the_person_in_the_loop(tmp_path: Path) -> No
 
     rerun_with_a_new_extractor(home)
     assert sorted(versions(home), key=str) == sorted(settled, key=str)  # every decision still holds
+    assert evidence_count(home, "hiking") == [2]  # the identity across languages survives re-extraction
     assert mirror_json(home, "issues")["issues"] == []
     assert files_holding(home, "开心") == []

@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
+from enum import StrEnum
+from functools import lru_cache
+
+import polars as pl
 
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.text import detect_language
@@ -58,10 +62,15 @@ _EVALUATIVE = re.compile(
 )
 
 
+# the same words for polars (Rust regex: Unicode word boundaries, case folded by the flag)
+_EVALUATIVE_POLARS = "(?i)" + _EVALUATIVE.pattern
+
+
 def evaluative(text: str) -> bool:
     return bool(_EVALUATIVE.search(text))
 
 
+@lru_cache(maxsize=16384)  # a message's language is asked once per question it is cited in
 def language_of(*texts: str) -> Language:
     """Chinese when the person's words are Chinese (mixed counts as Chinese: the question follows the Chinese)."""
     lang = detect_language(" ".join(texts))
@@ -176,16 +185,31 @@ def say(content: str, predicate: str, obj: str, memory_type: str, lang: Language
     return you(content, lang)
 
 
-def confirmation_question(contents: list[str], why: str, lang: Language, citation: str) -> tuple[str, tuple[str, ...]]:
+def confirmation_question(
+    contents: list[str], why: str, lang: Language, citation: str, each: list[str] | None = None
+) -> tuple[str, tuple[str, ...]]:
+    """ "这几条记得对吗？「A」；「B」（why；citation）"; with `each`, every content cites its own evidence."""
     if lang is Language.ZH:
-        said = "；".join(f"「{c}」" for c in contents)
+        cited = [
+            f"「{c}」" + (f"（{e}）" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)
+        ]
         head = "这几条记得对吗？" if len(contents) > 1 else "这条记得对吗？"
-        question = f"{head}{said}（{why}；{citation}）" if why else f"{head}{said}（{citation}）"
-        return question, ("对", "不对", "改一下", LATER[lang])
-    said = "; ".join(f"“{c}”" for c in contents)
+        tail = "；".join(t for t in (why, citation) if t)
+        return f"{head}{'；'.join(cited)}（{tail}）" if tail else f"{head}{'；'.join(cited)}", (
+            "对",
+            "不对",
+            "改一下",
+            LATER[lang],
+        )
+    cited = [f"“{c}”" + (f" ({e})" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)]
     head = "Are these right?" if len(contents) > 1 else "Is this right?"
-    question = f"{head} {said} ({why}; {citation})" if why else f"{head} {said} ({citation})"
-    return question, ("yes", "no", "edit", LATER[lang])
+    tail = "; ".join(t for t in (why, citation) if t)
+    return f"{head} {'; '.join(cited)} ({tail})" if tail else f"{head} {'; '.join(cited)}", (
+        "yes",
+        "no",
+        "edit",
+        LATER[lang],
+    )
 
 
 def two_versions_question(kind: str, subject: str, options: list[str], lang: Language) -> tuple[str, tuple[str, ...]]:
@@ -235,3 +259,80 @@ def stale_question(content: str, lang: Language, since: str) -> tuple[str, tuple
         "not any more",
         LATER[lang],
     )
+
+
+class Suspect(StrEnum):
+    """What a memory may be in conflict about (found for all memories at once; decided per memory after)."""
+
+    TIMELINE = "timeline"  # two accounts of one event whose intervals do not all overlap
+    SAME_DAY = "fact"  # two values of a one-at-a-time fact said the same day
+    VALUES = "recent"  # two values of a one-at-a-time fact (a change, or a newer account against a confirmed one)
+    RELATION = "relation"  # one person recorded as two relations
+    OPINION = "opinion"  # a fact built of judging words
+
+
+CANDIDATE_COLUMNS = {
+    "memory_id": pl.String,
+    "memory_type": pl.String,
+    "subject": pl.String,
+    "predicate": pl.String,
+    "object_key": pl.String,
+    "object": pl.String,
+    "start": pl.String,
+    "end": pl.String,
+    "day": pl.String,
+    "single": pl.Boolean,
+}
+
+
+def suspects(rows: pl.DataFrame) -> dict[str, frozenset[Suspect]]:
+    """memory id -> what it may be in conflict about, by joins and group-bys over every candidate at once (no
+    Python per candidate): events whose said intervals do not all overlap (in one dimension, intervals all meet iff
+    the latest start is not after the earliest end), one-at-a-time facts with two values (the same day: a fact
+    conflict), one other person under two relations, facts built of judging words. Free statements (no structured
+    attribute: `kind:domain` predicates) go through the same joins: their identity is their statement (merged by
+    meaning upstream), so an evaluative free "fact" is an opinion-fact confusion like any other.
+    Whether a suspicion is a conflict (a move said as such, a choice already made) is decided per memory after."""
+    if rows.is_empty():
+        return {}
+    dated = rows.with_columns(
+        pl.col("start").str.slice(0, 10).str.to_date(strict=False).alias("s"),
+        pl.coalesce(pl.col("end"), pl.col("start")).str.slice(0, 10).str.to_date(strict=False).alias("e"),
+    )
+    timeline = (
+        dated.filter((pl.col("memory_type") == "event") & pl.col("s").is_not_null())
+        .group_by("memory_id")
+        .agg(pl.col("s").max().alias("latest_start"), pl.max_horizontal("s", "e").min().alias("earliest_end"))
+        .filter(pl.col("latest_start") > pl.col("earliest_end"))
+        .select("memory_id", pl.lit(str(Suspect.TIMELINE)).alias("kind"))
+    )
+    single = rows.filter(pl.col("single"))
+    values = (
+        single.group_by("memory_id")
+        .agg(pl.col("object_key").n_unique().alias("n"))
+        .filter(pl.col("n") > 1)
+        .select("memory_id", pl.lit(str(Suspect.VALUES)).alias("kind"))
+    )
+    same_day = (
+        single.filter(pl.col("day").is_not_null())
+        .group_by("memory_id", "day")
+        .agg(pl.col("object_key").n_unique().alias("n"))
+        .filter(pl.col("n") > 1)
+        .select("memory_id", pl.lit(str(Suspect.SAME_DAY)).alias("kind"))
+    )
+    relations = rows.filter(pl.col("memory_type") == "relationship")
+    two_ways = (
+        relations.group_by("object_key")
+        .agg(pl.col("predicate").n_unique().alias("n"))
+        .filter(pl.col("n") > 1)
+        .join(relations, on="object_key")
+        .select("memory_id", pl.lit(str(Suspect.RELATION)).alias("kind"))
+    )
+    opinions = rows.filter(
+        (pl.col("memory_type") == "fact") & pl.col("object").str.contains(_EVALUATIVE_POLARS)
+    ).select("memory_id", pl.lit(str(Suspect.OPINION)).alias("kind"))
+    found = pl.concat([timeline, values, same_day, two_ways, opinions]).unique().sort("memory_id", "kind")
+    out: dict[str, set[Suspect]] = {}
+    for memory_id, kind in found.iter_rows():
+        out.setdefault(memory_id, set()).add(Suspect(kind))
+    return {k: frozenset(v) for k, v in out.items()}

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
+import polars as pl
+
 from mirror_pipeline.core.conflicts import (
+    CANDIDATE_COLUMNS,
     LATER,
     EvidenceBrief,
+    Suspect,
     about,
     agree,
     cite,
@@ -26,12 +30,14 @@ from mirror_pipeline.core.conflicts import (
     opinion_question,
     say,
     stale_question,
+    suspects,
     two_versions_question,
     width,
     you,
 )
 from mirror_pipeline.core.decisions import Action, Decision, ordered
 from mirror_pipeline.core.entities import canonical
+from mirror_pipeline.core.identity import BY_MEANING, SlotKey, SlotStatement, Thresholds, identity_text, merges
 from mirror_pipeline.core.model import (
     IssuePriority,
     IssueStatus,
@@ -45,6 +51,7 @@ from mirror_pipeline.core.model import (
     Scope,
     SecretReference,
     Sensitivity,
+    SourceType,
     TimePrecision,
 )
 from mirror_pipeline.core.policy import Policy, Write
@@ -80,6 +87,7 @@ def write_policy(
     confidence: float,
     support: int,
     policy: Policy | None = None,
+    from_person: bool = True,
 ) -> WriteDecision:
     """Section 10.2 through the policy table: auto-confirm (explicit, low risk), wait for the person, must confirm.
     `support` is in how many sessions it was said (a preference that recurs becomes long-term).
@@ -87,6 +95,8 @@ def write_policy(
     An emotion snapshot is a record of what the person said they felt on a day (P4): kept as said, never asked
     about and never a fact."""
     rule = (policy or DEFAULT_POLICY).rule_for(memory_type, predicate, sensitivity, confidence, support)
+    if rule.write is Write.AUTO_CONFIRM and not from_person:  # class A is what the person said, never a tool's word
+        return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.LOW, "not said by you", "不是你自己说的")
     if rule.write in (Write.AUTO_CONFIRM, Write.KEEP_AS_SAID):
         return WriteDecision(MemoryState.CONFIRMED, None, rule.why_en or rule.name, rule.why_zh)
     return WriteDecision(MemoryState.PENDING_REVIEW, rule.priority, rule.why_en, rule.why_zh)
@@ -100,6 +110,51 @@ def slot_key(c: MemoryCandidate) -> tuple[str, ...]:
     if c.predicate in SINGLE_VALUED and not (c.memory_type is MemoryType.FACT and evaluative(c.object)):
         return (c.subject, c.predicate)
     return (c.subject, c.predicate, canonical(c.object))
+
+
+def slot_statements(extracted: Sequence[Extracted]) -> list[SlotStatement]:
+    """The slots that may be one identity with another by meaning (multi-valued, of a type that can be said twice in
+    other words), each with its earliest-said statement: one text per slot, not per candidate (candidates with the
+    same exact identity share it)."""
+    slots: dict[SlotKey, list[Extracted]] = defaultdict(list)
+    for e in extracted:
+        c = e.candidate
+        if c.memory_type in BY_MEANING and c.predicate not in SINGLE_VALUED:
+            slots[slot_key(c)].append(e)
+    out = []
+    for key, group in slots.items():
+        first = min(group, key=lambda e: (e.candidate.mention_time or e.extracted_at, e.candidate.candidate_id))
+        c = first.candidate
+        when = (c.mention_time or first.extracted_at).astimezone(UTC).isoformat()
+        text = identity_text(c)
+        out.append(SlotStatement(key, (c.subject, str(c.memory_type)), (when, key), text, str(language_of(text))))
+    return out
+
+
+def texts_to_embed(extracted: Sequence[Extracted]) -> list[str]:
+    """What the governance asset embeds (cached by content hash): the statement of each slot that has another slot
+    of its kind to be compared with."""
+    found = slot_statements(extracted)
+    kinds = defaultdict(int)
+    for s in found:
+        kinds[s.kind] += 1
+    return sorted({s.text for s in found if kinds[s.kind] > 1})
+
+
+def identities(
+    extracted: Sequence[Extracted], vectors: Mapping[str, object] | None, policy: Policy | None = None
+) -> dict[SlotKey, SlotKey]:
+    """slot -> the slot whose identity it takes (only merged slots are keys): vectors in, mapping out."""
+    if not vectors:
+        return {}
+    p = policy or DEFAULT_POLICY
+    thresholds = Thresholds(p.identity_same_language, p.identity_cross_language)
+    return merges(slot_statements(extracted), vectors, thresholds)  # type: ignore[arg-type]
+
+
+def memory_key(c: MemoryCandidate, aliases: Mapping[SlotKey, SlotKey]) -> SlotKey:
+    key = slot_key(c)
+    return aliases.get(key, key)
 
 
 @dataclass(frozen=True)
@@ -176,6 +231,11 @@ def _sessions(run: list[Extracted], evidence: dict[str, EvidenceBrief]) -> int:
     return len(sessions)
 
 
+def _from_person(run: list[Extracted]) -> bool:
+    """Said by the person at least once (not only proposed by a tool or an agent)."""
+    return any(e.candidate.speaker == "user" and e.candidate.source_type is not SourceType.TOOL for e in run)
+
+
 def _move(m: MemoryObject, *targets: MemoryState, **changes) -> MemoryObject:
     """A memory through legal moves only (7.2), each recorded in its state path."""
     state = walk(m.state, *targets)
@@ -190,12 +250,18 @@ def _version(
     supersedes: str | None,
     policy: Policy,
     evidence: dict[str, EvidenceBrief],
+    own_key: SlotKey | None = None,
 ) -> MemoryObject:
-    best = max(run, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
+    # a memory merged from statements in two languages (`own_key`: its identity's slot) keeps the words of the first
+    # said, so what a decision saw stays its value; the others add their evidence
+    own = ([e for e in run if slot_key(e.candidate) == own_key] or run) if own_key else run
+    best = max(own, key=lambda e: (e.candidate.confidence, e.candidate.valid_time_start is not None))
     c = best.candidate
     evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     sessions = _sessions(run, evidence)
-    decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy)
+    decision = write_policy(
+        c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy, _from_person(run)
+    )
     # the most precise of the times that agree ("2021" and "2021-06": June 2021)
     timed_all = [e.candidate for e in run if interval(e.candidate.valid_time_start, e.candidate.valid_time_end)]
     timed = min(
@@ -203,12 +269,20 @@ def _version(
         key=lambda t: (width(interval(t.valid_time_start, t.valid_time_end)), t.valid_time_end is None),  # type: ignore[arg-type]
         default=None,
     )
+    # "2021年之前" / "before I moved": an upper bound without a start is kept (the tightest one said), never dropped
+    bounded = None
+    if timed is None:
+        bounded = min(
+            (e.candidate for e in run if e.candidate.valid_time_end and not e.candidate.valid_time_start),
+            key=lambda t: (t.valid_time_end, t.candidate_id),
+            default=None,
+        )
     said = [e.candidate for e in run if e.candidate.time_expression]
     path = (MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, decision.state)
     # a preference said in two sessions is long-term; a feeling of one day never is
     scope = c.scope
-    if c.memory_type is MemoryType.PREFERENCE and sessions >= 2:
-        scope = Scope.LONG_TERM
+    if c.memory_type is MemoryType.PREFERENCE:
+        scope = Scope.LONG_TERM if sessions >= 2 else Scope.CROSS_SESSION  # long-term once it recurs
     if c.memory_type is MemoryType.EMOTION:
         scope = Scope.SESSION
     return MemoryObject(
@@ -228,10 +302,12 @@ def _version(
         created_at=min(e.extracted_at for e in run),
         updated_at=max(e.extracted_at for e in run),
         valid_time_start=timed.valid_time_start if timed else None,
-        valid_time_end=timed.valid_time_end if timed else None,
-        time_precision=timed.time_precision if timed else c.time_precision,
+        valid_time_end=timed.valid_time_end if timed else (bounded.valid_time_end if bounded else None),
+        time_precision=(timed or bounded or c).time_precision,
         # an unresolved time keeps its words ("疫情后不久"): said, not invented
-        time_expression=timed.time_expression if timed else (said[0].time_expression if said else None),
+        time_expression=(timed or bounded).time_expression  # type: ignore[union-attr]
+        if (timed or bounded)
+        else (said[0].time_expression if said else None),
         version=version,
         supersedes=supersedes,
         confirmed_by="auto" if decision.state is MemoryState.CONFIRMED else None,
@@ -416,19 +492,29 @@ def govern(
     now: datetime | None = None,
     evidence: dict[str, EvidenceBrief] | None = None,
     user_names: Sequence[str] = (),
+    vectors: Mapping[str, object] | None = None,
 ) -> Governed:
     """All memories, their versions and the issues they raise: a pure function of the candidates, the person's
     decisions, the policy and `now` (one per run). `tz` is the person's timezone: "said the same day" and the end of
-    a superseded version are days of the person's calendar."""
+    a superseded version are days of the person's calendar. `vectors` (statement text -> embedding, from
+    `texts_to_embed`) lets one statement said in two languages or two ways be one memory; without them only exact
+    identities merge."""
     policy = policy or DEFAULT_POLICY
     evidence = evidence or {}
-    fx = Effects.of(decisions)
-    items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in fx.forgotten_evidence]
+    forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
+    items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
+    # one identity for one statement said in two languages or two ways (vectors in, mapping out)
+    aliases = identities(items, vectors, policy)
+    # a decision about a memory that is now one with another applies to the one it joined
+    redirect = {stable_id("mem", *k): stable_id("mem", *v) for k, v in aliases.items()}
+    fx = Effects.of([_redirected(d, redirect) for d in decisions] if redirect else decisions)
     # evidence that says a change happened ("I moved", "我入职了"): a new value there is a change, not a doubt
     change_evidence = {e.candidate.evidence_id for e in items if e.candidate.memory_type is MemoryType.EVENT}
     slots: dict[tuple[str, ...], list[Extracted]] = defaultdict(list)
     for e in items:
-        slots[slot_key(e.candidate)].append(e)
+        slots[memory_key(e.candidate, aliases)].append(e)
+    suspected = suspects(_candidate_frame(slots, tz))
+    merged_heads = set(aliases.values())
 
     versions: list[MemoryObject] = []
     current: list[MemoryObject] = []
@@ -446,13 +532,26 @@ def govern(
         if memory_id in fx.forgotten:
             continue
         chain, head, slot_issues = _govern_slot(
-            memory_id, key, slots[key], tz, fx, policy, evidence, now, change_evidence, pending
+            memory_id,
+            key,
+            slots[key],
+            tz,
+            fx,
+            policy,
+            evidence,
+            now,
+            change_evidence,
+            pending,
+            suspected.get(memory_id, frozenset()),
+            key in merged_heads,
         )
         versions.extend(chain)
         if head is not None:
             current.append(head)
         issues.extend(slot_issues)
-    current, relation_issues, versions = _relation_conflicts(current, versions, fx, evidence, user_names)
+    current, relation_issues, versions = _relation_conflicts(
+        current, versions, fx, evidence, user_names, {m for m, k in suspected.items() if Suspect.RELATION in k}
+    )
     issues.extend(relation_issues)
     in_conflict = {m.memory_id for m in current if m.state is MemoryState.CONFLICTED}
     issues.extend(_grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy))
@@ -464,6 +563,47 @@ def govern(
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
     ]
     return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
+
+
+def _candidate_frame(slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo) -> pl.DataFrame:
+    """Every candidate as a row under the memory it belongs to, for the conflict joins (`conflicts.suspects`)."""
+    cols: dict[str, list] = {name: [] for name in CANDIDATE_COLUMNS}
+    for key, group in slots.items():
+        memory_id = stable_id("mem", *key)
+        single = key[1] in SINGLE_VALUED and len(key) == 2
+        for e in group:
+            c = e.candidate
+            cols["memory_id"].append(memory_id)
+            cols["memory_type"].append(str(c.memory_type))
+            cols["subject"].append(c.subject)
+            cols["predicate"].append(c.predicate)
+            cols["object_key"].append(key[2] if len(key) == 3 else canonical(c.object))
+            cols["object"].append(c.object)
+            cols["start"].append(c.valid_time_start)
+            cols["end"].append(c.valid_time_end)
+            cols["day"].append(_local_day(c.mention_time, tz))
+            cols["single"].append(single)
+    return pl.DataFrame(cols, schema=CANDIDATE_COLUMNS)
+
+
+def _redirected(d: Decision, redirect: Mapping[str, str]) -> Decision:
+    target = redirect.get(d.target, d.target)
+    ids = d.extra.get("memory_ids")
+    if target == d.target and not (ids and any(str(m) in redirect for m in ids)):
+        return d
+    extra = dict(d.extra)
+    if ids:
+        extra["memory_ids"] = list(dict.fromkeys(redirect.get(str(m), str(m)) for m in ids))
+        keys = extra.get("object_keys") or {}
+        # a merged memory's value is its identity's (many-valued: the value is part of the identity)
+        extra["object_keys"] = {k: v for k, v in keys.items() if k not in redirect}
+    effect = str(extra.get("effect", ""))
+    if effect.startswith("pick\x1f"):
+        parts = effect.split("\x1f")
+        parts[1] = redirect.get(parts[1], parts[1])
+        extra["effect"] = "\x1f".join(parts)
+    object_key = None if target != d.target else d.object_key
+    return replace(d, target=target, extra=extra, object_key=object_key)
 
 
 def _unmatched_reason(d: Decision) -> str:
@@ -483,9 +623,12 @@ def _govern_slot(
     now: datetime | None,
     change_evidence: set[str],
     pending: list[tuple[MemoryObject, list[Extracted]]],
+    suspect: frozenset[Suspect] = frozenset(),
+    merged: bool = False,
 ) -> tuple[list[MemoryObject], MemoryObject | None, list[MemoryIssue]]:
     """One memory: its versions, its head (None when nothing of it is served), its questions; a head that waits
     for a plain confirmation goes to `pending` (asked together with what the same message said)."""
+    own_key = key if merged else None
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
     if key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
@@ -508,10 +651,12 @@ def _govern_slot(
             kept.append(run)
     chain: list[MemoryObject] = []
     for number, run in enumerate(kept, start=1):
-        chain.append(_version(memory_id, number, run, chain[-1].version_id if chain else None, policy, evidence))
+        chain.append(
+            _version(memory_id, number, run, chain[-1].version_id if chain else None, policy, evidence, own_key)
+        )
     archived: list[MemoryObject] = []
     for number, (run, d) in enumerate(rejected, start=len(kept) + 1):
-        v = _version(memory_id, number, run, None, policy, evidence)
+        v = _version(memory_id, number, run, None, policy, evidence, own_key)
         archived.append(
             _move(v, MemoryState.ARCHIVED, decision_id=d.decision_id, changed_by=d.by, tags=(*v.tags, "rejected"))
         )
@@ -520,7 +665,9 @@ def _govern_slot(
         return archived, None, []
 
     issues: list[MemoryIssue] = []
-    contested = _contested(kind, kept, chain, tz, fx, change_evidence)
+    # only what the joins suspect is looked at (a superset of what can be contested)
+    may_conflict = bool(suspect & {Suspect.TIMELINE, Suspect.SAME_DAY, Suspect.VALUES})
+    contested = _contested(kind, kept, chain, tz, fx, change_evidence) if may_conflict else None
     conflict_kind = contested[0] if contested else None
     pick = fx.picks.get(memory_id)
     picked_index = None
@@ -587,7 +734,11 @@ def _govern_slot(
     chain[-1] = head
     if stale_issue:
         issues.append(stale_issue)
-    head, opinion_issue, more = _opinion_as_fact(head, kept[-1], fx, evidence)
+    head, opinion_issue, more = (
+        _opinion_as_fact(head, kept[-1], fx, evidence)
+        if Suspect.OPINION in suspect or head.memory_id in fx.kinds
+        else (head, None, [])
+    )
     chain[-1:] = more or [head]
     head = chain[-1]
     if opinion_issue:
@@ -772,11 +923,15 @@ def _relation_conflicts(
     fx: Effects,
     evidence: dict[str, EvidenceBrief],
     user_names: Sequence[str],
+    suspected: set[str] | None = None,
 ) -> tuple[list[MemoryObject], list[MemoryIssue], list[MemoryObject]]:
     """11.1 relation_conflict: one person recorded as two relations (a friend and a direct manager). Both stay,
-    marked conflicted, until the person says which (or both)."""
+    marked conflicted, until the person says which (or both). `suspected`: the memories the joins found under a
+    name said two ways (None: every relation is looked at)."""
     by_other: dict[str, list[MemoryObject]] = defaultdict(list)
     for m in current:
+        if suspected is not None and m.memory_id not in suspected:
+            continue
         if m.memory_type is MemoryType.RELATIONSHIP and m.state is not MemoryState.ARCHIVED:
             by_other[canonical(m.object)].append(m)
     issues: list[MemoryIssue] = []
@@ -839,24 +994,60 @@ def quarantine(
     if not found:
         return versions, current, [], []
     bad = {memory_id for _, memory_id, _ in found}
-    issues = [
-        MemoryIssue(
-            issue_id=stable_id("iss", memory_id, "quarantine"),
-            issue_type=IssueType.CONFIRMATION_NEEDED,
-            priority=IssuePriority.HIGH,
-            status=IssueStatus.OPEN,
-            memory_ids=(memory_id,),
-            question=f"A memory was set aside because a check found it inconsistent ({check}): keep it?",
-            options=("yes", "no", "later"),
-            evidence_ids=(),
-            created_at=min(m.created_at for m in versions if m.memory_id == memory_id),
-            choices=("confirm", "reject", "later"),
+    issues = []
+    for memory_id, check in sorted({(m, c) for _, m, c in found}):
+        mine = [m for m in versions if m.memory_id == memory_id]
+        head = max(mine, key=lambda m: m.version)
+        lang = language_of(head.content_text)
+        why_zh, why_en = _CHECK_WORDS.get(check, ("没通过一致性检查", "it failed a consistency check"))
+        if lang is Language.ZH:
+            question, options = (
+                f"「{you(head.content_text, lang)}」这条记忆暂时搁置了：{why_zh}。还要保留吗？",
+                (
+                    "保留",
+                    "不要了",
+                    LATER[lang],
+                ),
+            )
+        else:
+            question, options = (
+                f"“{you(head.content_text, lang)}” was set aside: {why_en}. Keep it?",
+                (
+                    "keep it",
+                    "drop it",
+                    LATER[lang],
+                ),
+            )
+        issues.append(
+            MemoryIssue(
+                issue_id=stable_id("iss", memory_id, "quarantine"),
+                issue_type=IssueType.CONFIRMATION_NEEDED,
+                priority=IssuePriority.HIGH,
+                status=IssueStatus.OPEN,
+                memory_ids=(memory_id,),
+                question=question,
+                options=options,
+                evidence_ids=tuple(dict.fromkeys(e for m in mine for e in m.evidence_ids)),
+                created_at=min(m.created_at for m in mine),
+                choices=("confirm", "reject", "later"),
+                impact=head.importance,
+                language=str(lang),
+                evidence_key=_evidence_key([e for m in mine for e in m.evidence_ids]),
+            )
         )
-        for (_, memory_id, check) in {(None, m, c) for _, m, c in found}
-    ]
     current = [m for m in current if m.memory_id not in bad]
     versions = [replace(m, tags=(*m.tags, "quarantined")) if m.memory_id in bad else m for m in versions]
     return versions, current, found, issues
+
+
+# what each governance check means to the person (never the check's internal name)
+_CHECK_WORDS = {
+    "transitions_legal": ("它的状态变化不合规则", "its history of states breaks the rules"),
+    "confirmed_has_evidence_or_decision": ("它被确认了，却没有出处也没有你的决定", "it is confirmed with no source"),
+    "no_opinion_stored_as_fact": ("它像是看法，却被当成了事实", "it reads as a view but was kept as a fact"),
+    "supersede_chain_acyclic": ("它的版本链绕成了圈", "its versions point at each other in a circle"),
+    "one_current_version": ("它同时有两个当前版本", "it has two current versions"),
+}
 
 
 def governance_violations(versions: Sequence[MemoryObject], current_ids: set[str]) -> list[tuple[str, str, str]]:
@@ -944,7 +1135,9 @@ def _confirmation_issue(
 ) -> MemoryIssue:
     """One question for the memories one message said (12.1: one answer settles every memory it can)."""
     rules = [
-        write_policy(m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy)
+        write_policy(
+            m.memory_type, m.predicate, m.sensitivity, m.confidence, _sessions(run, evidence), policy, _from_person(run)
+        )
         for m, run in group
     ]
     priority = min((r.priority or IssuePriority.MEDIUM for r in rules), key=PRIORITY_RANK.__getitem__)
@@ -952,8 +1145,17 @@ def _confirmation_issue(
     lang = _lang(runs, evidence, *(m.content_text for m, _ in group))
     whys = list(dict.fromkeys((r.reason_zh if lang is Language.ZH else r.reason) for r in rules))
     why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
+    sources = {run[-1].candidate.evidence_id for run in runs}
+    # statements of several messages: each cites its own; of one message, the message is cited once
+    each = None
+    if len(sources) > 1:  # a message is cited after the last of its statements
+        ids = [run[-1].candidate.evidence_id for run in runs]
+        each = [
+            _citation(run[-1], evidence, lang) if i + 1 == len(ids) or ids[i + 1] != ids[i] else ""
+            for i, run in enumerate(runs)
+        ]
     question, options = confirmation_question(
-        [_say(m, lang) for m, _ in group], why, lang, _citation(runs[0][-1], evidence, lang)
+        [_say(m, lang) for m, _ in group], why, lang, "" if each else _citation(runs[0][-1], evidence, lang), each
     )
     memory_ids = tuple(m.memory_id for m, _ in group)
     evidence_ids = tuple(dict.fromkeys(e for m, _ in group for e in m.evidence_ids))
@@ -977,14 +1179,33 @@ def _confirmation_issue(
 def _grouped_confirmations(
     pending: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
 ) -> list[MemoryIssue]:
-    groups: dict[str, list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
+    """12.1: one answer settles every memory it can. What one conversation (a chat, a journal day) said is asked
+    together, in the language it was said, at most `policy.max_memories_per_question` statements a question (a
+    question must stay easy to answer), in the order they were said."""
+    groups: dict[tuple[str, str], list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
     for m, run in pending:
-        groups[run[-1].candidate.evidence_id].append((m, run))
-    # in the order the message said them
-    return [
-        _confirmation_issue(sorted(g, key=lambda x: (x[1][-1].candidate.span_start, x[0].memory_id)), evidence, policy)
-        for _, g in sorted(groups.items())
-    ]
+        last = run[-1].candidate
+        brief = evidence.get(last.evidence_id)
+        session = brief.session_id if brief and brief.session_id else last.evidence_id
+        groups[(session, str(_lang([run], evidence, m.content_text)))].append((m, run))
+    size = policy.max_memories_per_question
+    out = []
+    for _, g in sorted(groups.items()):
+        g = sorted(
+            g,
+            key=lambda x: (
+                _said_at(x[1][-1]),
+                x[1][-1].candidate.evidence_id,
+                x[1][-1].candidate.span_start,
+                x[0].memory_id,
+            ),
+        )
+        out += [_confirmation_issue(g[i : i + size], evidence, policy) for i in range(0, len(g), size)]
+    return out
+
+
+def _said_at(e: Extracted) -> datetime:
+    return e.candidate.mention_time or e.extracted_at
 
 
 _KIND_TYPE = {

@@ -12,6 +12,7 @@ Read from `mirror.yaml` section `policy` (every key optional; the defaults below
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -97,10 +98,12 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         why_zh="涉及健康、财务或身份",
     ),
     Rule(
-        name="uncertain_must_be_confirmed",
-        write=Write.MUST_CONFIRM,
+        # a hedged or loosely read statement ("maybe I like hiking", "搬家花了三天") is not served as true, but it is
+        # a small question (12.1: ask when it matters): it waits, asked last
+        name="uncertain_waits",
+        write=Write.WAIT,
         below_confidence=0.7,
-        priority=IssuePriority.HIGH,
+        priority=IssuePriority.LOW,
         why_en="not said clearly",
         why_zh="说法不够明确",
     ),
@@ -136,10 +139,12 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         min_confidence=0.85,
     ),
     Rule(
+        # "I really prefer quiet places on weekends", "我喜欢早上六点起床跑步": the person's own explicit words, low
+        # risk (10.2 class A); a hedge ("maybe", "可能") reads below 0.8. Long-term only once it recurs (see scope)
         name="explicit_preference",
         write=Write.AUTO_CONFIRM,
         memory_types=(MemoryType.PREFERENCE,),
-        min_confidence=0.85,
+        min_confidence=0.8,
     ),
     Rule(
         name="recurring_preference",
@@ -154,6 +159,14 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         priority=IssuePriority.LOW,
         why_en="said once",
         why_zh="只提到过一次",
+    ),
+    Rule(
+        # "I think the management track is not for me": the person's view in their own words, kept as a view
+        # (labelled an opinion, never a fact)
+        name="explicit_view",
+        write=Write.AUTO_CONFIRM,
+        memory_types=(MemoryType.OPINION,),
+        min_confidence=0.8,
     ),
     Rule(
         name="opinions_wait",
@@ -173,20 +186,42 @@ class Policy(BaseModel):
 
     rules: tuple[Rule, ...] = DEFAULT_RULES
     max_questions_per_review: int = Field(default=7, ge=1)
+    # one confirmation question asks about what one conversation (session) said, at most this many statements
+    max_memories_per_question: int = Field(default=5, ge=1)
     # a current-state fact not said again nor confirmed for this long may no longer hold (events never go stale)
     stale_after_days: dict[str, int] = Field(
         default_factory=lambda: {"lives_in": 365, "works_at": 365, "role": 365, "goal": 180, "plans_to": 180}
     )
     # a memory not mentioned for this long is proposed for archiving in the monthly review
     archive_after_days: int = Field(default=540, ge=1)
+    # two statements of one kind (subject, memory type) are one memory ("I love hiking" / "我很喜欢徒步") when their
+    # multilingual embeddings are this alike: in one language (a near-copy), across languages (each the other's
+    # nearest, above this floor); calibrated on benchmarks/governance/identity_pairs.jsonl
+    identity_same_language: float = Field(default=0.99, ge=0.0, le=1.0)
+    identity_cross_language: float = Field(default=0.85, ge=0.0, le=1.0)
+    # new statements embedded per run at most (~50 a second on 2 cores); the rest are compared on later runs
+    identity_embed_budget: int = Field(default=2000, ge=0)
 
     def rule_for(
         self, memory_type: MemoryType, predicate: str, sensitivity: Sensitivity, confidence: float, sessions: int
     ) -> Rule:
-        for rule in self.rules:
-            if rule.holds(memory_type, predicate, sensitivity, confidence, sessions):
-                return rule
-        return FALLBACK
+        return _first_rule(self.rules, memory_type, predicate, sensitivity, confidence, sessions)
+
+
+@lru_cache(maxsize=65536)
+def _first_rule(
+    rules: tuple[Rule, ...],
+    memory_type: MemoryType,
+    predicate: str,
+    sensitivity: Sensitivity,
+    confidence: float,
+    sessions: int,
+) -> Rule:
+    """First match wins; cached by the rules themselves (frozen), so thousands of memories cost a few lookups."""
+    for rule in rules:
+        if rule.holds(memory_type, predicate, sensitivity, confidence, sessions):
+            return rule
+    return FALLBACK
 
 
 def policy_from_config(section: dict[str, Any] | None) -> Policy:

@@ -195,7 +195,8 @@ def test_a_preference_repeated_across_sessions_is_long_term_a_feeling_never() ->
     tea = by_object["tea over coffee"]
     assert (tea.state, tea.scope, tea.confirmed_by) == (MemoryState.CONFIRMED, Scope.LONG_TERM, "auto")
     assert governed.labels[tea.version_id][:2] == ("confirmed", "auto-confirmed")
-    assert by_object["quiet places on weekends"].state is MemoryState.PENDING_REVIEW
+    quiet = by_object["quiet places on weekends"]  # explicit, low risk: confirmed; said once: not long-term
+    assert (quiet.state, quiet.confirmed_by) == (MemoryState.CONFIRMED, "auto") and quiet.scope is not Scope.LONG_TERM
     tired = by_object["累"]
     assert (tired.memory_type, tired.scope) == (MemoryType.EMOTION, Scope.SESSION)
     assert not [i for i in governed.issues if "累" in i.question]
@@ -237,10 +238,27 @@ def test_later_sleeps_until_something_new_bears_on_it() -> None:
 
 
 def test_one_message_one_question() -> None:
-    items, briefs = story(("我在A公司工作，我喜欢用Python写小工具。", 0, "ev_1"))
+    items, briefs = story(("我在A公司工作，小林是我的上司。", 0, "ev_1"))
     questions = [i for i in govern(items, evidence=briefs).issues if i.issue_type is IssueType.CONFIRMATION_NEEDED]
     assert len(questions) == 1 and len(questions[0].memory_ids) == 2
-    assert questions[0].question.startswith("这几条记得对吗？「你在A公司工作」；「你喜欢用Python写小工具」")
+    assert questions[0].question.startswith("这几条记得对吗？「你在A公司工作」；「小林是你的上司」（关于你的工作")
+
+
+def test_one_conversation_one_question_each_statement_citing_its_message() -> None:
+    items, briefs = story(
+        ("我在A公司工作。", 0, "ev_1", "chat-a"),
+        ("小林是我的上司。", 0, "ev_2", "chat-a"),
+        ("我在杭州有套房。", 0, "ev_3", "chat-b"),
+    )
+    questions = [i for i in govern(items, evidence=briefs).issues if i.issue_type is IssueType.CONFIRMATION_NEEDED]
+    assert sorted(len(q.memory_ids) for q in questions) == [1, 2]
+    (both,) = [q for q in questions if len(q.memory_ids) == 2]
+    assert both.question == (
+        "这几条记得对吗？「你在A公司工作」（2026-03-02：「我在A公司工作。」）；「小林是你的上司」（2026-03-02：「小林是我的上司。」）"
+        "（关于你的工作、关于你身边的人）"
+    )
+    capped = govern(items, evidence=briefs, policy=Policy(max_memories_per_question=1)).issues
+    assert len([i for i in capped if i.issue_type is IssueType.CONFIRMATION_NEEDED]) == 3
 
 
 def test_current_state_goes_stale_events_do_not() -> None:
@@ -324,3 +342,16 @@ def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> 
     mentioned = {"mem_old": T0, "mem_used": T0, "mem_event": T0}
     proposals = archive_proposals([old, used, event], now, 540, mentioned, {"mem_used": now - timedelta(days=3)})
     assert [p["memory_id"] for p in proposals] == ["mem_old"]
+
+
+def test_auto_confirmation_is_for_what_the_person_said_not_what_a_tool_proposed() -> None:
+    from mirror_pipeline.core.model import SourceType
+
+    items, briefs = story(("I prefer aisle seats.", 0, "ev_1"))
+    (mine,) = govern(items, evidence=briefs).current
+    assert (mine.state, mine.confirmed_by) == (MemoryState.CONFIRMED, "auto")
+    proposed = [replace(e, candidate=replace(e.candidate, source_type=SourceType.TOOL)) for e in items]
+    (theirs,) = govern(proposed, evidence=briefs).current
+    assert theirs.state is MemoryState.PENDING_REVIEW
+    (question,) = [i for i in govern(proposed, evidence=briefs).issues if theirs.memory_id in i.memory_ids]
+    assert "not said by you" in question.question

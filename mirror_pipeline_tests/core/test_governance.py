@@ -124,3 +124,98 @@ def test_an_anchored_time_resolves_once_the_timeline_knows_the_event() -> None:
         "2018-12-02",
         "rough",
     )
+
+
+def test_a_before_the_mention_bound_is_kept_without_a_start() -> None:
+    from dataclasses import replace
+
+    from mirror_pipeline.core.model import TimePrecision
+
+    (item,) = extracted("我在北京住过。", 0, "ev_1")
+    # what timeexpr gives "2021年之前": no start, an upper bound
+    bound = replace(
+        item.candidate,
+        valid_time_start=None,
+        valid_time_end="2020-12-31",
+        time_precision=TimePrecision.YEAR,
+        time_expression="2021年之前",
+    )
+    (memory,) = govern([Extracted(bound, item.extracted_at)]).current
+    assert (memory.valid_time_start, memory.valid_time_end, memory.time_expression) == (
+        None,
+        "2020-12-31",
+        "2021年之前",
+    )
+    assert memory.time_precision is TimePrecision.YEAR
+    # a start said elsewhere wins (the bound is then the vaguer account)
+    dated = replace(
+        bound,
+        candidate_id="cand_2",
+        valid_time_start="2019-01-01",
+        valid_time_end="2019-12-31",
+        time_expression="2019年",
+    )
+    (memory,) = govern([Extracted(bound, item.extracted_at), Extracted(dated, item.extracted_at)]).current
+    assert (memory.valid_time_start, memory.valid_time_end) == ("2019-01-01", "2019-12-31")
+
+
+def test_the_conflict_joins_suspect_each_kind_and_nothing_else() -> None:
+    import polars as pl
+
+    from mirror_pipeline.core.conflicts import CANDIDATE_COLUMNS, Suspect, suspects
+
+    def row(memory_id, memory_type, predicate, obj, start=None, end=None, day="2026-01-01", single=False):
+        return {
+            "memory_id": memory_id,
+            "memory_type": memory_type,
+            "subject": "user",
+            "predicate": predicate,
+            "object_key": obj.lower(),
+            "object": obj,
+            "start": start,
+            "end": end,
+            "day": day,
+            "single": single,
+        }
+
+    rows = pl.DataFrame(
+        [
+            row("left", "event", "left", "B公司", "2021-05-01", "2021-08-31"),  # 2021年中
+            row("left", "event", "left", "B公司", "2022-02-01", "2022-02-28", day="2026-06-01"),  # 2022年春节后
+            row("joined", "event", "joined", "A", "2021-01-01", "2021-12-31"),  # "2021" and "2021-06" agree
+            row("joined", "event", "joined", "A", "2021-06-01", "2021-06-30"),
+            row("home", "fact", "lives_in", "Tokyo", single=True),
+            row("home", "fact", "lives_in", "Kyoto", single=True),  # the same day: a fact conflict
+            row("job", "fact", "works_at", "A", single=True),
+            row("job", "fact", "works_at", "C", day="2026-05-20", single=True),  # a change, or stale vs recent
+            row("friend", "relationship", "friend", "小林"),
+            row("boss", "relationship", "manager", "小林"),
+            row("cousin", "relationship", "cousin", "Wei"),
+            row("view", "fact", "state:life", "用户住在世界上最美的城市"),  # a free statement, judged
+            row("plain", "fact", "state:life", "用户每天练半小时"),
+        ],
+        schema=CANDIDATE_COLUMNS,
+    )
+    assert suspects(rows) == {
+        "left": {Suspect.TIMELINE},
+        "home": {Suspect.VALUES, Suspect.SAME_DAY},
+        "job": {Suspect.VALUES},
+        "friend": {Suspect.RELATION},
+        "boss": {Suspect.RELATION},
+        "view": {Suspect.OPINION},
+    }
+
+
+def test_a_broken_memory_is_set_aside_and_asked_about_in_its_language() -> None:
+    from dataclasses import replace
+
+    from mirror_pipeline.core.governance import quarantine
+
+    (head,) = govern(extracted("我现在住在东京。", 0, "ev_1")).current
+    looping = replace(head, supersedes=head.version_id)  # a version that supersedes itself
+    versions, current, found, issues = quarantine([looping], [looping])
+    assert current == [] and "quarantined" in versions[0].tags
+    assert [c for _, _, c in found] == ["supersede_chain_acyclic"]
+    (issue,) = issues
+    assert issue.question == "「你住在东京」这条记忆暂时搁置了：它的版本链绕成了圈。还要保留吗？"
+    assert issue.options[-1] == "以后再说" and issue.evidence_ids == ("ev_1",) and issue.language == "zh"

@@ -21,8 +21,11 @@ from mirror_pipeline.core.governance import (
     apply_to_secret_references,
     govern,
     governance_violations,
+    identities,
+    memory_key,
     secret_reference_issues,
     slot_key,
+    texts_to_embed,
 )
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.core.rows import (
@@ -57,7 +60,26 @@ def _briefs(con, evidence_ids: list[str]) -> dict[str, EvidenceBrief]:
     return {r[0]: EvidenceBrief(r[0], r[1].replace(tzinfo=UTC) if r[1] else None, r[2], r[3], r[4]) for r in rows}
 
 
-def _forget(con, h, decisions, candidates) -> dict[str, int]:
+def _identity_vectors(con, config: dict, candidates) -> tuple[dict, dict[str, object]]:
+    """The embeddings of the statements governance compares by meaning (`retrieval`'s model; none with
+    `retrieval.dense: false`, and then only exact identities merge). At most `policy.identity_embed_budget` new ones a
+    run: the rest stay themselves until a later run embeds them (a decision about one then follows it)."""
+    from mirror_pipeline.core.ranking import RetrievalConfig
+
+    retrieval = RetrievalConfig.from_config(config)
+    texts = texts_to_embed(candidates)
+    if not retrieval.dense or not texts:
+        return {}, {"statements_compared": 0, "statements_embedded": 0, "statements_waiting": 0}
+    from mirror_pipeline.adapters import identity_vectors
+    from mirror_pipeline.adapters.embedder import make_embedder
+
+    embedder = make_embedder(retrieval.embedder, retrieval.model_path, retrieval.e5_prefixes)
+    budget = policy_from_config(config.get("policy")).identity_embed_budget
+    vectors, embedded, waiting = identity_vectors.vectors_for(con, embedder, texts, budget)
+    return vectors, {"statements_compared": len(texts), "statements_embedded": embedded, "statements_waiting": waiting}
+
+
+def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
     """What the person asked to forget leaves the warehouse now (and the inbox copy, for evidence): the rows that
     carry its ids, the LLM answers for its texts. The next step of the run rewrites what is derived."""
     from mirror_pipeline.core.decisions import Action
@@ -65,7 +87,10 @@ def _forget(con, h, decisions, candidates) -> dict[str, int]:
     forgotten_memories = {d.target for d in decisions if d.action is Action.FORGET}
     forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
     doomed_candidates = [
-        e.candidate for e in candidates if stable_id("mem", *slot_key(e.candidate)) in forgotten_memories
+        e.candidate
+        for e in candidates
+        if stable_id("mem", *slot_key(e.candidate)) in forgotten_memories
+        or stable_id("mem", *memory_key(e.candidate, aliases)) in forgotten_memories
     ]
     evidence = warehouse.read(
         con,
@@ -120,9 +145,12 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
     policy = policy_from_config(h.config.get("policy"))
     with warehouse_db.get_connection() as con:
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
+        vectors, compared = _identity_vectors(con, h.config, candidates)
         with warehouse.transaction(con):
-            purged = _forget(con, h, read.decisions, candidates)
+            purged = _forget(con, h, read.decisions, candidates, identities(candidates, vectors, policy))
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
+        if purged["rows_purged"]:  # what was forgotten leaves no vector behind
+            vectors, compared = _identity_vectors(con, h.config, candidates)
         briefs = _briefs(con, [e.candidate.evidence_id for e in candidates])
         governed = govern(
             candidates,
@@ -132,6 +160,7 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             now=now,
             evidence=briefs,
             user_names=h.user_names,
+            vectors=vectors,
         )
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
@@ -184,6 +213,7 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             "tombstones": len(tombstones),
             "quarantined": len(quarantined),
             "as_of": now.isoformat(),
+            **compared,
             **purged,
             **{f"state_{s}": n for s, n in states.iter_rows()},
         },
