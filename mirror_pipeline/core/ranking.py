@@ -287,7 +287,8 @@ def relevance(
         orders.append(ranked_order(lex, lex > 0, depth or weights.candidates))
         ws.append(weights.lexical)
     if use_dense:
-        orders.append(ranked_order(dense, corpus.has_vector, depth or weights.candidates))
+        among = corpus.rows_with_vector if corpus.has_vector is not None else None  # = flatnonzero(has_vector)
+        orders.append(ranked_order(dense, None, depth or weights.candidates, among))
         ws.append(weights.dense)
     if not orders:
         return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)

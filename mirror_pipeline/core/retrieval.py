@@ -108,9 +108,12 @@ def cosine_scores(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
     return vectors @ query.astype(vectors.dtype)
 
 
-def ranked_order(scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None) -> np.ndarray:
-    """The documents with a signal (`mask`), best first (ties by position), at most `depth` of them."""
-    idx = np.arange(len(scores)) if mask is None else np.flatnonzero(mask)
+def ranked_order(
+    scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None, among: np.ndarray | None = None
+) -> np.ndarray:
+    """The documents with a signal (`mask`, or `among`: their sorted positions), best first (ties by position),
+    at most `depth` of them."""
+    idx = among if among is not None else np.arange(len(scores)) if mask is None else np.flatnonzero(mask)
     if depth is not None and len(idx) > depth:
         part = np.argpartition(-scores[idx], depth - 1)[:depth]
         idx = idx[part]
