@@ -34,6 +34,8 @@ Row = dict[str, Any]
 
 __all__ = ["Memory", "passage_text"]
 
+QUERY_VECTORS = 256  # query vectors a Memory remembers (384 float32 each: 0.4 MB)
+
 
 def passage_text(row: Row) -> str:
     """What is embedded for a document: its date and who said it give the words their setting
@@ -87,6 +89,7 @@ class Memory:
         self._pinned: dict[tuple, list[Row]] = {}
         self.extra = extra or {}
         self._arrays: ServedArrays | None = None
+        self._query_vectors: dict[str, np.ndarray] = {}
 
     # ---- opening ----------------------------------------------------------------------------------------------
 
@@ -162,10 +165,21 @@ class Memory:
         """The scored top `k` (indexes into the corpus rows, with score components)."""
         qv = query_vector
         if qv is None and method != Method.LEXICAL and self.corpus.vectors is not None and self.embedder is not None:
-            qv = self.embedder.query(query)
+            qv = self._query_vector(query)
         if qv is None and method == Method.DENSE:
             return []
         return score(self.corpus, query, qv, now or self._clock(), self.config.weights, method, k, priors)
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        """The query's vector, remembered for the last `QUERY_VECTORS` queries: an agent asking the same task again
+        (an MCP session) skips the model (the vectors are the model's own: the results are the same)."""
+        vector = self._query_vectors.get(query)
+        if vector is None:
+            vector = self.embedder.query(query)  # type: ignore[union-attr]
+            if len(self._query_vectors) >= QUERY_VECTORS:
+                self._query_vectors.pop(next(iter(self._query_vectors)))
+            self._query_vectors[query] = vector
+        return vector
 
     def search(self, query: str, k: int = 10, method: Method = Method.HYBRID, log: bool = True) -> dict[str, Any]:
         """Ranked memories and evidence: `{"query", "results": [{"id", "kind", "text", "score", "state",
