@@ -26,12 +26,15 @@ from typing import Any
 
 import numpy as np
 
+from mirror_pipeline.adapters.served_arrays import ServedArrays, ServedRows, open_arrays
 from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, score
 from mirror_pipeline.core.retrieval import LexicalIndex
 
 Row = dict[str, Any]
 
 __all__ = ["Memory", "passage_text"]
+
+QUERY_VECTORS = 256  # query vectors a Memory remembers (384 float32 each: 0.4 MB)
 
 
 def passage_text(row: Row) -> str:
@@ -85,6 +88,8 @@ class Memory:
         self._tables: dict[str, list[Row]] = {}
         self._pinned: dict[tuple, list[Row]] = {}
         self.extra = extra or {}
+        self._arrays: ServedArrays | None = None
+        self._query_vectors: dict[str, np.ndarray] = {}
 
     # ---- opening ----------------------------------------------------------------------------------------------
 
@@ -99,10 +104,19 @@ class Memory:
             raise FileNotFoundError(f"no served snapshot at {served_link}: run `mirror run` first")
         served = Path(os.path.realpath(served_link))  # resolved once: a publish during our reads does not mix snapshots
 
-        table = _read_parquet(served / "search_documents.parquet")
-        rows = _TableRows(table)
-        lexical = _load_lexical(served, table)
-        vectors, has_vector, model_id = _load_vectors(served, len(rows))
+        arrays = open_arrays(served)
+        if arrays is not None:  # memory-mapped: numpy and json only, nothing read before a query needs it
+            rows: Sequence[Row] = arrays.rows
+            lexical = arrays.lexical()
+            vectors, has_vector = arrays.vectors()
+            model_id = arrays.model_id
+            zh: np.ndarray | None = arrays.is_zh()
+        else:  # a snapshot published before served/search/ existed
+            table = _read_parquet(served / "search_documents.parquet")
+            rows = _TableRows(table)
+            lexical = _load_lexical(served, table)
+            vectors, has_vector, model_id = _load_vectors(served, len(rows))
+            zh = _bools(table.column("is_zh")) if "is_zh" in table.column_names else None
         rc = RetrievalConfig.from_config(config)
         factory = None
         if rc.dense and vectors is not None:
@@ -113,9 +127,10 @@ class Memory:
                 e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
-        zh = table.column("is_zh").to_numpy(zero_copy_only=False) if "is_zh" in table.column_names else None
         corpus = Corpus(rows, lexical, vectors, has_vector, zh)
-        return cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
+        memory = cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
+        memory._arrays = arrays
+        return memory
 
     @classmethod
     def from_documents(
@@ -150,10 +165,21 @@ class Memory:
         """The scored top `k` (indexes into the corpus rows, with score components)."""
         qv = query_vector
         if qv is None and method != Method.LEXICAL and self.corpus.vectors is not None and self.embedder is not None:
-            qv = self.embedder.query(query)
+            qv = self._query_vector(query)
         if qv is None and method == Method.DENSE:
             return []
         return score(self.corpus, query, qv, now or self._clock(), self.config.weights, method, k, priors)
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        """The query's vector, remembered for the last `QUERY_VECTORS` queries: an agent asking the same task again
+        (an MCP session) skips the model (the vectors are the model's own: the results are the same)."""
+        vector = self._query_vectors.get(query)
+        if vector is None:
+            vector = self.embedder.query(query)  # type: ignore[union-attr]
+            if len(self._query_vectors) >= QUERY_VECTORS:
+                self._query_vectors.pop(next(iter(self._query_vectors)))
+            self._query_vectors[query] = vector
+        return vector
 
     def search(self, query: str, k: int = 10, method: Method = Method.HYBRID, log: bool = True) -> dict[str, Any]:
         """Ranked memories and evidence: `{"query", "results": [{"id", "kind", "text", "score", "state",
@@ -223,7 +249,12 @@ class Memory:
     def _find_pinned(self, min_importance: float, limit: int) -> list[Row]:
         rows = self.corpus.rows
         table = getattr(rows, "_table", None)
-        if table is not None:
+        if isinstance(rows, ServedRows):
+            importance = rows.numbers("importance")
+            with np.errstate(invalid="ignore"):
+                mask = rows.mask("kind", "memory") & rows.mask("state", "confirmed") & (importance >= min_importance)
+            found = [rows[int(i)] for i in np.flatnonzero(mask)]
+        elif table is not None:
             import pyarrow.compute as pc
 
             mask = pc.and_(
@@ -252,7 +283,10 @@ class Memory:
                 self._tables[name] = list(self.extra.get(name, []))
             else:
                 path = self.served / f"{name}.parquet"
-                if not path.exists():
+                small = self._arrays.table(name) if self._arrays is not None else None
+                if small is not None:
+                    self._tables[name] = small  # beside the index: a context reads it without pyarrow
+                elif not path.exists():
                     self._tables[name] = []
                 else:
                     self._tables[name] = _read_parquet(path).to_pylist()
@@ -347,6 +381,22 @@ def _read_parquet(path: Path) -> Any:
     return pq.ParquetFile(path).read()
 
 
+_ARROW_NUMBERS = {"int32": np.int32, "int64": np.int64, "float": np.float32, "double": np.float64}
+
+
+def _numbers(array: Any, dtype: Any) -> np.ndarray:
+    """A pyarrow array of numbers as numpy `dtype`, from its buffer (pyarrow's `to_numpy` imports pandas)."""
+    stored = _ARROW_NUMBERS.get(str(array.type))
+    if array.null_count or stored is None:
+        return np.asarray(array.to_pylist(), dtype=dtype)
+    values = np.frombuffer(array.buffers()[1], dtype=stored)[array.offset : array.offset + len(array)]
+    return values.astype(dtype, copy=False)
+
+
+def _bools(column: Any) -> np.ndarray:
+    return np.array([bool(v) for v in column.to_pylist()], dtype=bool)
+
+
 def _read_config(root: Path) -> dict[str, Any]:
     path = root / "mirror.yaml"
     if not path.exists():
@@ -365,9 +415,9 @@ def _load_lexical(served: Path, table: Any) -> LexicalIndex:
         vocab = {term: i for i, term in enumerate(t.column("term").to_pylist())}
         return LexicalIndex(
             vocab,
-            scores.values.to_numpy(zero_copy_only=False).astype(np.float32, copy=False),
-            docs.values.to_numpy(zero_copy_only=False).astype(np.int32, copy=False),
-            docs.offsets.to_numpy().astype(np.int64),
+            _numbers(scores.values, np.float32),
+            _numbers(docs.values, np.int32),
+            _numbers(docs.offsets, np.int64),
             table.num_rows,
         )
     # an older snapshot without a stored index: build one from the texts
@@ -384,8 +434,8 @@ def _load_vectors(served: Path, n: int) -> tuple[np.ndarray | None, np.ndarray |
     t = _read_parquet(path)
     if t.num_rows == 0:
         return None, None, None
-    rows = t.column("row").to_numpy()
-    flat = t.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False).astype(np.float32)
+    rows = _numbers(t.column("row").combine_chunks(), np.int32)
+    flat = _numbers(t.column("vector").combine_chunks().values, np.float32)
     dim = len(flat) // t.num_rows
     order = np.argsort(rows, kind="stable")
     vectors = flat.reshape(t.num_rows, dim)[order]  # compact: one row per document that has a vector, in order

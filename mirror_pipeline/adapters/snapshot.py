@@ -18,6 +18,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from mirror_pipeline.adapters import served_arrays
 from mirror_pipeline.core.ids import letters
 
 KEEP_SNAPSHOTS = 3
@@ -39,6 +40,8 @@ def current_fingerprint(served: Path) -> str | None:
     meta = served / "snapshot_meta.parquet"
     if not meta.exists():
         return None
+    if (served / "search_documents.parquet").exists() and not (served / served_arrays.FOLDER / "meta.json").exists():
+        return None  # published before the memory-mapped search arrays: publish once more, so reads get them
     df = pl.read_parquet(meta)
     return str(df["fingerprint"][0]) if len(df) else None
 
@@ -70,6 +73,14 @@ def publish(
         con.execute("checkpoint")
     finally:
         con.close()
+    if "search_documents" in tables and "lexical_index" in tables:
+        served_arrays.write(
+            staging / served_arrays.FOLDER,
+            tables["search_documents"],
+            tables["lexical_index"],
+            tables.get("search_vectors"),
+            {name: tables[name] for name in served_arrays.SMALL_TABLES if name in tables},
+        )
     os.replace(staging, folder)
     link = served.with_name(f".served-{name}")
     os.symlink(os.path.relpath(folder, served.parent), link)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from mirror_pipeline.core.retrieval import LexicalIndex, cosine_scores, lexical_tokens, ranks, rrf
+from mirror_pipeline.core.retrieval import LexicalIndex, cosine_scores, lexical_tokens, ranked_order
 
 Row = dict[str, Any]
 
@@ -206,6 +206,10 @@ class Corpus:
         self._position = np.full(n, -1, dtype=np.int64)
         self._position[self._rows_with_vector] = np.arange(len(self._rows_with_vector))
 
+    @property
+    def rows_with_vector(self) -> np.ndarray:
+        return self._rows_with_vector
+
     def dense_scores(self, query: np.ndarray) -> np.ndarray:
         out = np.zeros(len(self.rows), dtype=np.float32)
         if self.vectors is not None and len(self.vectors):
@@ -228,14 +232,20 @@ def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     """Cosine minus the median cosine of the query to documents of the same language group: e5 rates any two
     Chinese texts as closer than a Chinese and an English one, so a raw cosine says little about relevance
     across languages; how far a document stands above its group does."""
-    out = dense.astype(np.float32, copy=True)
-    has = corpus.has_vector if corpus.has_vector is not None else np.ones(len(dense), dtype=bool)
-    groups = [corpus.is_zh, ~corpus.is_zh] if corpus.is_zh is not None else [np.ones(len(dense), dtype=bool)]
-    for g in groups:
-        sel = g & has
-        if sel.any():
-            out[g] -= float(np.median(dense[sel]))
-    out[~has] = 0.0
+    # computed over the rows that have a vector only (100k of 1.1M at scale): a row without one gets 0
+    rows = corpus.rows_with_vector if corpus.has_vector is not None else np.arange(len(dense))
+    d = dense[rows].astype(np.float32, copy=False)
+    out = np.zeros(len(dense), dtype=np.float32)
+    if corpus.is_zh is None:
+        if len(d):
+            out[rows] = d - np.float32(np.median(d))
+        return out
+    zh = corpus.is_zh[rows]
+    medians = np.zeros(2, dtype=np.float32)  # [other, zh]
+    for g, pick in ((1, zh), (0, ~zh)):
+        if pick.any():
+            medians[g] = np.median(d[pick])
+    out[rows] = d - medians[zh.astype(np.intp)]
     return out
 
 
@@ -272,25 +282,35 @@ def relevance(
     lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
-    lists, ws = [], []
+    orders, ws = [], []
     if method != Method.DENSE:
-        lists.append(ranks(lex, lex > 0, depth or weights.candidates))
+        orders.append(ranked_order(lex, lex > 0, depth or weights.candidates))
         ws.append(weights.lexical)
     if use_dense:
-        has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
-        lists.append(ranks(dense, has, depth or weights.candidates))
+        among = corpus.rows_with_vector if corpus.has_vector is not None else None  # = flatnonzero(has_vector)
+        orders.append(ranked_order(dense, None, depth or weights.candidates, among))
         ws.append(weights.dense)
-    if not lists:
+    if not orders:
         return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
-    fused = rrf(lists, ws, weights.rrf_k)
+    # RRF over the few ranked documents only (what `rrf(ranks(...))` gives over all n, without n-sized passes:
+    # 1.1M documents cost ~30 ms a query that way): the same sums, added in the same order
+    pool, where = np.unique(np.concatenate(orders), return_inverse=True)
+    fused_pool = np.zeros(len(pool), dtype=np.float64)
+    start = 0
+    for order, w in zip(orders, ws, strict=True):
+        at = where[start : start + len(order)]
+        fused_pool[at] += w / (weights.rrf_k + np.arange(1, len(order) + 1))
+        start += len(order)
     if corpus.session is not None and weights.session > 0:
         # a line in a conversation that is about the query is likelier to be relevant than the same line elsewhere:
         # each document gains a share of its conversation's best fused score
         best = np.zeros(int(corpus.session.max()) + 1)
-        np.maximum.at(best, corpus.session, fused)
-        fused = fused + weights.session * best[corpus.session] * (fused > 0)
-    top = fused.max(initial=0.0)
-    return (fused / top if top > 0 else fused), lex, dense, fused > 0
+        np.maximum.at(best, corpus.session[pool], fused_pool)
+        fused_pool = fused_pool + weights.session * best[corpus.session[pool]] * (fused_pool > 0)
+    top = fused_pool.max(initial=0.0)
+    fused = np.zeros(n)
+    fused[pool] = fused_pool / top if top > 0 else fused_pool
+    return fused, lex, dense, fused > 0
 
 
 def score(

@@ -96,7 +96,8 @@ class LexicalIndex:
             if j is None:
                 continue  # unknown words are dropped (STACK.md)
             lo, hi = self.indptr[j], self.indptr[j + 1]
-            np.add.at(out, self.indices[lo:hi], self.data[lo:hi])
+            # a term's postings name each document once, so a plain scatter-add equals np.add.at (~10x faster)
+            out[self.indices[lo:hi]] += self.data[lo:hi]
         return out
 
 
@@ -107,16 +108,22 @@ def cosine_scores(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
     return vectors @ query.astype(vectors.dtype)
 
 
-def ranks(scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None) -> np.ndarray:
-    """1-based rank of each document by score (ties by position); documents with no signal (`mask` false) get 0."""
-    n = len(scores)
-    keep = np.ones(n, dtype=bool) if mask is None else mask
-    idx = np.flatnonzero(keep)
+def ranked_order(
+    scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None, among: np.ndarray | None = None
+) -> np.ndarray:
+    """The documents with a signal (`mask`, or `among`: their sorted positions), best first (ties by position),
+    at most `depth` of them."""
+    idx = among if among is not None else np.arange(len(scores)) if mask is None else np.flatnonzero(mask)
     if depth is not None and len(idx) > depth:
         part = np.argpartition(-scores[idx], depth - 1)[:depth]
         idx = idx[part]
-    order = idx[np.lexsort((idx, -scores[idx]))]
-    out = np.zeros(n, dtype=np.int64)
+    return idx[np.lexsort((idx, -scores[idx]))]
+
+
+def ranks(scores: np.ndarray, mask: np.ndarray | None = None, depth: int | None = None) -> np.ndarray:
+    """1-based rank of each document by score (ties by position); documents with no signal (`mask` false) get 0."""
+    order = ranked_order(scores, mask, depth)
+    out = np.zeros(len(scores), dtype=np.int64)
     out[order] = np.arange(1, len(order) + 1)
     return out
 

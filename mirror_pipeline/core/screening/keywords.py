@@ -16,6 +16,8 @@ from string import ascii_lowercase
 _TARGETS = ("password", "passcode", "passphrase", "verification", "passwd")
 # any single edit of a target leaves one of these intact (its first three letters, or all after the fourth)
 GATES = ("pas", "word", "code", "phrase", "verif", "cation", "wd")
+# a safe named by whose or where it is ("the hotel safe: 4471"); read by the prefilter and the rules
+_SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
 # edits that are words in their own right
 _WORDS = frozenset(
     ("passwords", "passcodes", "passphrases", "verifications", "passports", "passed", "passes", "passer", "pass")

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
-from mirror_pipeline.core.screening.keywords import GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
-from mirror_pipeline.core.screening.rules import _SAFE_WORDS
+from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.values import _fold
 
 

@@ -130,7 +130,6 @@ _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![
 _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 
-_SAFE_WORDS = tuple(f"{word} safe" for word in "the my our your his her hotel room wall gun".split())
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")

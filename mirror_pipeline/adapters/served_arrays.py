@@ -1,0 +1,228 @@
+"""The served search index as flat files a read memory-maps (`served/search/`), beside the parquet tables.
+
+A read of the parquet tables pays for pyarrow (~0.2 s to import, and pandas with it for any `to_numpy`) and copies
+every column into memory; these files are read with numpy and json alone, and nothing is loaded before a query
+touches it (1.1M documents open in milliseconds, and only the rows a query ranks are parsed):
+
+- `rows.jsonl` + `row_offsets.npy`: the rows of `search_documents`, one JSON object a line, and where each starts
+  (datetimes written as ISO strings and read back as datetimes, `meta.json` says which columns are datetimes);
+- `lexical_terms.json`, `lexical_data.npy` (float32), `lexical_indices.npy` (int32), `lexical_indptr.npy` (int64):
+  the `lexical_index` table as the term x document score matrix `core.retrieval.LexicalIndex` reads;
+- `vectors.npy` (float32, one row per document with a vector, in document order) and `vector_rows.npy`;
+- `is_zh.npy`, and filter codes (`<column>.codes.npy` + the values in `meta.json`) for kind, state, speaker,
+  sensitivity, and `importance.npy`, so the always-on memories and any filter are one numpy comparison;
+- `<table>.jsonl` (+ offsets) for the small tables a context reads (`open_issues`).
+
+Written by `adapters/snapshot.publish` into the snapshot folder before the switch, so it is as atomic as the rest.
+A snapshot without the folder (published by an older version) is read from its parquet files.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mirror_pipeline.core.retrieval import LexicalIndex
+
+FOLDER = "search"
+FORMAT = 1
+CODED = ("kind", "state", "speaker", "sensitivity")
+NUMBERS = ("importance",)
+SMALL_TABLES = ("open_issues",)
+
+Row = dict[str, Any]
+
+
+# ---- writing (the pipeline's side: polars frames in) -------------------------------------------------------------
+
+
+def _write_rows(folder: Path, name: str, df: pl.DataFrame) -> dict[str, Any]:
+    import polars as pl
+
+    path = folder / f"{name}.jsonl"
+    df.write_ndjson(path)
+    data = np.fromfile(path, dtype=np.uint8)
+    ends = np.flatnonzero(data == ord("\n")) + 1  # a newline inside a value is written as \n: only rows end lines
+    offsets = np.concatenate([[0], ends]).astype(np.int64)
+    if len(offsets) - 1 != len(df):
+        raise ValueError(f"{path}: {len(offsets) - 1} lines for {len(df)} rows")
+    np.save(folder / f"{name}.offsets.npy", offsets)
+    times = {}
+    for column, dtype in df.schema.items():
+        if isinstance(dtype, pl.Datetime):
+            times[column] = "datetime"
+        elif dtype == pl.Date:
+            times[column] = "date"
+    return {"rows": len(df), "times": times}
+
+
+def write(
+    folder: Path,
+    documents: pl.DataFrame,
+    lexical: pl.DataFrame,
+    vectors: pl.DataFrame | None,
+    small: dict[str, pl.DataFrame] | None = None,
+) -> None:
+    """Write the arrays of one snapshot's search tables (`search_documents`, `lexical_index`, `search_vectors`)."""
+    import polars as pl
+
+    folder.mkdir(parents=True, exist_ok=True)
+    meta: dict[str, Any] = {"format": FORMAT, "tables": {}, "codes": {}}
+    meta["tables"]["rows"] = _write_rows(folder, "rows", documents)
+    for name, df in (small or {}).items():
+        meta["tables"][name] = _write_rows(folder, name, df)
+
+    n = len(documents)
+    zh = documents["is_zh"].fill_null(False).to_numpy() if "is_zh" in documents.columns else np.zeros(n, bool)
+    np.save(folder / "is_zh.npy", np.asarray(zh, dtype=bool))
+    for column in CODED:
+        values = documents[column].cast(pl.String) if column in documents.columns else pl.Series([None] * n)
+        categories = sorted({v for v in values.to_list() if v is not None})
+        lookup = {v: i for i, v in enumerate(categories)}
+        codes = np.array([lookup.get(v, -1) if v is not None else -1 for v in values.to_list()], dtype=np.int32)
+        np.save(folder / f"{column}.codes.npy", codes)
+        meta["codes"][column] = categories
+    for column in NUMBERS:
+        series = documents[column] if column in documents.columns else pl.Series([None] * n, dtype=pl.Float64)
+        np.save(folder / f"{column}.npy", series.cast(pl.Float64).fill_null(np.nan).to_numpy())
+
+    lengths = lexical["docs"].list.len().to_numpy().astype(np.int64) if len(lexical) else np.zeros(0, np.int64)
+    np.save(folder / "lexical_indptr.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
+    flat_docs = lexical["docs"].explode().drop_nulls() if len(lexical) else pl.Series([], dtype=pl.Int32)
+    flat_scores = lexical["scores"].explode().drop_nulls() if len(lexical) else pl.Series([], dtype=pl.Float32)
+    np.save(folder / "lexical_indices.npy", flat_docs.to_numpy().astype(np.int32))
+    np.save(folder / "lexical_data.npy", flat_scores.to_numpy().astype(np.float32))
+    (folder / "lexical_terms.json").write_text(json.dumps(lexical["term"].to_list(), ensure_ascii=False), "utf-8")
+    meta["documents"] = n
+
+    meta["model_id"] = None
+    if vectors is not None and len(vectors):
+        ordered = vectors.sort("row")
+        rows = ordered["row"].to_numpy().astype(np.int64)
+        flat = ordered["vector"].explode().to_numpy().astype(np.float32)
+        np.save(folder / "vectors.npy", flat.reshape(len(ordered), -1))
+        np.save(folder / "vector_rows.npy", rows)
+        meta["model_id"] = str(ordered["model_id"][0])
+    (folder / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+
+
+# ---- reading (the read's side: numpy and json only) --------------------------------------------------------------
+
+
+def _time(value: Any, kind: str) -> Any:
+    if not isinstance(value, str):
+        return value
+    if kind == "date":
+        return date.fromisoformat(value)
+    when = datetime.fromisoformat(value)
+    # a UTC time as pyarrow gives it (ZoneInfo("UTC")): the same rows whichever file a snapshot is read from
+    return when.replace(tzinfo=_UTC) if when.tzinfo is not None and when.utcoffset() == timedelta(0) else when
+
+
+_UTC = ZoneInfo("UTC")
+
+
+class ServedRows(Sequence[Row]):
+    """Rows of a JSON Lines file, parsed one at a time on first access (a query parses only what it ranks)."""
+
+    def __init__(self, folder: Path, name: str, times: dict[str, str], codes: dict[str, list[str]] | None = None):
+        self._folder = folder
+        self._offsets = np.load(folder / f"{name}.offsets.npy", mmap_mode="r")
+        path = folder / f"{name}.jsonl"
+        self._data: Any = b""
+        if path.stat().st_size:
+            with path.open("rb") as f:
+                self._data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        self._times = times
+        self._codes = codes or {}
+        self._cache: dict[int, Row] = {}
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    def __getitem__(self, i: int) -> Row:  # type: ignore[override]
+        row = self._cache.get(i)
+        if row is None:
+            if not -len(self) <= i < len(self):
+                raise IndexError(i)
+            i %= len(self)
+            row = json.loads(self._data[int(self._offsets[i]) : int(self._offsets[i + 1])])
+            for column, kind in self._times.items():
+                row[column] = _time(row.get(column), kind)
+            self._cache[i] = row
+        return row
+
+    def mask(self, column: str, value: str) -> np.ndarray:
+        """Which rows have `value` in a coded column (kind, state, speaker, sensitivity): one comparison."""
+        categories = self._codes[column]
+        codes = np.load(self._folder / f"{column}.codes.npy", mmap_mode="r")
+        if value not in categories:
+            return np.zeros(len(codes), dtype=bool)
+        return np.asarray(codes == categories.index(value))
+
+    def numbers(self, column: str) -> np.ndarray:
+        return np.load(self._folder / f"{column}.npy", mmap_mode="r")
+
+
+class ServedArrays:
+    """One snapshot's search arrays, memory-mapped."""
+
+    def __init__(self, folder: Path, meta: dict[str, Any]) -> None:
+        self.folder = folder
+        self.meta = meta
+        self.rows = ServedRows(folder, "rows", meta["tables"]["rows"]["times"], meta["codes"])
+        self.model_id: str | None = meta.get("model_id")
+
+    def lexical(self) -> LexicalIndex:
+        from mirror_pipeline.core.retrieval import LexicalIndex
+
+        terms = json.loads((self.folder / "lexical_terms.json").read_text(encoding="utf-8"))
+        return LexicalIndex(
+            {t: i for i, t in enumerate(terms)},
+            np.load(self.folder / "lexical_data.npy", mmap_mode="r"),
+            np.load(self.folder / "lexical_indices.npy", mmap_mode="r"),
+            np.load(self.folder / "lexical_indptr.npy", mmap_mode="r"),
+            len(self.rows),
+        )
+
+    def vectors(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(vectors of the documents that have one, in order; which documents have one), or (None, None)."""
+        if self.model_id is None:
+            return None, None
+        rows = np.load(self.folder / "vector_rows.npy")
+        has = np.zeros(len(self.rows), dtype=bool)
+        has[rows] = True
+        return np.load(self.folder / "vectors.npy", mmap_mode="r"), has
+
+    def is_zh(self) -> np.ndarray:
+        return np.load(self.folder / "is_zh.npy", mmap_mode="r")
+
+    def table(self, name: str) -> list[Row] | None:
+        """A small table written beside the index (`SMALL_TABLES`), or None when this snapshot has none."""
+        spec = self.meta["tables"].get(name)
+        if spec is None:
+            return None
+        rows = ServedRows(self.folder, name, spec["times"])
+        return [rows[i] for i in range(len(rows))]
+
+
+def open_arrays(served: Path) -> ServedArrays | None:
+    """The search arrays of a resolved snapshot folder, or None (an older snapshot: read its parquet files)."""
+    folder = served / FOLDER
+    try:
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    if meta.get("format") != FORMAT:
+        return None
+    return ServedArrays(folder, meta)
