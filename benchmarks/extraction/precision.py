@@ -109,7 +109,13 @@ def main(argv: list[str]) -> int:
         for r in map(json.loads, (SAMPLE2 if second else SAMPLE).read_text(encoding="utf-8").splitlines())
         if r.get("label")
     }
-    judged = [labels[k] for m in now if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels]
+    # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
+    judged = [
+        labels[k]
+        for m in now
+        if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels
+        and labels[k].get("time", m.get("time")) == m.get("time")
+    ]
     counts = {"correct": 0, "wrong": 0, "junk": 0}
     by_source: dict[str, dict[str, int]] = {}
     for r in judged:

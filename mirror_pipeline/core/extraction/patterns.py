@@ -31,7 +31,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.1"  # 0.3.1: an abbreviation's period ends no sentence
+EXTRACTOR_VERSION = "rules-0.3.2"  # 0.3.2: clause shapes that say nothing (shapes.py)
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
