@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import UTC, tzinfo
 
-from mirror_pipeline.core.extraction import disclosure, patterns
+from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
     _LOWER_I,
@@ -29,8 +29,9 @@ from mirror_pipeline.core.extraction.patterns import (
     Pattern,
 )
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Speaker
+from mirror_pipeline.core.questionnaire import SESSION_PREFIX
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
-from mirror_pipeline.core.text import sentences
+from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention
 
 __all__ = [
@@ -63,9 +64,17 @@ _MAY_DISCLOSE = re.compile(
 
 def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
-    clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar)."""
+    clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar). A terse
+    answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for."""
     if evidence.actor != Speaker.USER:
         return []
+    found = _extract(evidence, tz)
+    if found or not evidence.session_id.startswith(SESSION_PREFIX):
+        return found
+    return answers.read(evidence, lambda framed: _extract(framed, tz))
+
+
+def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
     found = [c for c in patterns.extract_patterns(evidence, tz, memo) if not _shown(c, text)]
@@ -90,6 +99,10 @@ def _shown(c: MemoryCandidate, text: str) -> bool:
     'I'm excited too!', 'so happy for you': an echo of the other's news, not the person's own feeling."""
     if c.memory_type is MemoryType.EMOTION:
         return bool(_ECHO.match(text[c.span_end : c.span_end + 20]))
+    if c.memory_type in (MemoryType.PREFERENCE, MemoryType.OPINION) and shapes.points_nowhere(
+        c.object, bool(CJK_CHAR.search(c.object))
+    ):
+        return True  # "I love their work": whose, the memory would not say
     if c.memory_type is not MemoryType.PREFERENCE:
         return False
     said = text[c.span_start : c.span_end + 40]

@@ -186,7 +186,7 @@ def _compared(sentence: str, t: TimeMention) -> bool:
 
 
 # "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
-_RECURRING = re.compile(r"(?:每|每个|每一)$|(?i:\b(?:every|each)\s*)$")
+_RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every|each)(?: year| month| week)?,?\s*)$")
 
 
 def _recurring(sentence: str, t: TimeMention) -> bool:

@@ -174,3 +174,8 @@ _BY_LANGUAGE = {zh: tuple(s for s in SHAPES if s.zh is zh) for zh in (True, Fals
 def empty(body: str, zh: bool) -> Shape | None:
     """The first shape that holds of the clause: it says nothing an agent could use."""
     return next((s for s in _BY_LANGUAGE[zh] if s.holds(body)), None)
+
+
+def points_nowhere(text: str, zh: bool) -> bool:
+    """A liked thing or a view that is only a pointer: "their work", "it", "这个" (a pattern's object)."""
+    return _zh_pointer(text) or text in ("这个", "那个", "这些", "那些") if zh else _en_pointer(text)
