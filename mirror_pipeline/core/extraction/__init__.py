@@ -16,7 +16,6 @@ from datetime import UTC, tzinfo
 from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
-    _LOWER_I,
     _NOT_ASSERTED,
     _QUOTED,
     _SPEAKER_LABEL,
@@ -75,14 +74,15 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
 
 
 def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
-    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))
+    text = patterns.normalised(evidence.raw_content)
+    cut = sentences(text)  # once, for both readers
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
-    found = [c for c in patterns.extract_patterns(evidence, tz, memo) if not _shown(c, text)]
+    found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
     if _NOT_ASSERTED.search(text) or not _MAY_DISCLOSE.search(text):
         return found  # a translation or a draft; or English with no first person in it at all
     spans = [
         (s, e)
-        for s, e in sentences(text)
+        for s, e in cut
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]

@@ -81,6 +81,12 @@ def _domains() -> tuple[tuple[Domain, re.Pattern[str] | None, re.Pattern[str] | 
     return tuple((d, d.en_regex(), d.zh_regex()) for d in domains())
 
 
+@cache
+def _any_domain(zh: bool) -> re.Pattern[str]:
+    """Every domain's words in one alternation: most clauses are in none, and one search says so."""
+    return re.compile("|".join(f"(?:{w.pattern})" for _, en, zh_words in _domains() if (w := zh_words if zh else en)))
+
+
 _VETOED = Domain(name="vetoed")
 _PERSON_LIKED = re.compile(r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:you|him|her|them|each other)\b)")
 
@@ -94,6 +100,8 @@ def _domain(body: str, zh: bool) -> Domain | None:
     """The first domain whose words the clause holds and whose rule accepts it; `_VETOED` when a domain's veto
     says the clause is no disclosure at all."""
     low = body.lower()
+    if not _any_domain(zh).search(body if zh else low):
+        return None
     for d, en, zh_words in _domains():
         words = zh_words if zh else en
         hit = bool(words and words.search(body if zh else low))
