@@ -121,13 +121,22 @@ _GERUND_SUBJECT = re.compile(
 )
 
 
+_LEADING_ADVERBS = re.compile(r"(?i)^(?:(?:just|still|also|really|finally|recently|always|now)\s+)+")
+
+
 def _en_omitted(body: str) -> tuple[str, str]:
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
+    adverbs = _LEADING_ADVERBS.match(body)
+    after = body[adverbs.end() :] if adverbs else body
     for pattern, repl in _EN_OMITTED_FORMS:
-        m = pattern.match(body)
-        if m:
-            return repl, body[m.end() :]
+        m = pattern.match(after)
+        if m:  # "Just been tinkering with that recipe": "The user has just been tinkering"
+            words = repl.split(" ")
+            at = 3 if words[2] in ("is", "has") else 2  # after the auxiliary: "is still going to", "still wants to"
+            if adverbs:
+                words.insert(at, adverbs.group(0).strip().lower())
+            return " ".join(words), after[m.end() :]
     words = body.split(" ")
     i = 0
     while i < len(words) - 1 and words[i].lower() in _ADVERBS:

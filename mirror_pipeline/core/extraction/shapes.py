@@ -40,7 +40,8 @@ FILLER = frozenset(
     "reach reaching give giving trying try believe believing myself ourselves "
     # adverbs, and the conversation itself ("been a while since we chatted")
     "first usually often sometimes ever already finally recently actually personally while since chat "
-    "chatted talk talked spoke speak catch caught".split()
+    "chatted talk talked spoke speak catch caught how we've we're we'll we'd heart hearts each other others "
+    "staying that's there's here's what's key".split()
 )
 
 
@@ -53,7 +54,7 @@ class Shape:
 
 # a third-person pronoun, or a demonstrative used as a pronoun (not "this week", not "that I ...", not "this book")
 _EN_POINTER = re.compile(
-    r"\b(?:it|them|him|her|his|their|theirs|they|he|she|there)\b"
+    r"\b(?:it|them|him|her|his|their|theirs|they|he|she|there)\b|(?<=like )(?:that|this)\b"
     r"|\b(?:this|these|those)\b(?=\s*$|\s*[.,!?;:)\-–—]|\s+(?:is|was|'s|are|were|has|had|will|would|can|could|for|to|"
     r"with|in|on|at|so|too|really|very|and|but|of|from|up|out|about|because|when|as|again|one)\b)"
     r"|\bthat\b(?=\s*$|\s*[.,!?;:)\-–—]|\s+(?:is|was|'s|are|were|has|had|will|would|can|could|for|with|on|at|so|too|"
@@ -82,8 +83,9 @@ def _en_pointer(body: str) -> bool:
         return False  # "I feel it's important to...", "made it to the top"; "I named her Tilly"
     if said in _PERSONAL and _EN_PERSON_SUBJECT.match(body):
         return False  # "My one-year-old is so cute, his name is Kyle": the subject is who "his" is
-    there = said == "there"  # a place: only a name before it says which
-    if (_EN_NAME if there else _EN_ANTECEDENT).search(body, 0, m.start()):
+    if said == "there":  # a place: only a name before it says which
+        return not _EN_NAME.search(body, 0, m.start())
+    if _EN_ANTECEDENT.search(body, 0, m.start()):
         return False
     # what is named before it, leaving out the verb that takes it and the past participles ("decided to include this")
     words = EN_WORD.findall(body[: m.start()].lower())
@@ -93,7 +95,9 @@ def _en_pointer(body: str) -> bool:
     return len(named) < 2
 
 
-_EN_DUMMY = re.compile(r"(?i)it(?:'s| is| was) (?:\w+ )?(?:\w+) (?:to|that|how|when)\b|it to\b")
+_EN_DUMMY = re.compile(
+    r"(?i)it(?:'s| is| was) (?:\w+ )?(?:\w+) (?:to|that|how|when)\b|(?<=made )it to\b|(?<=make )it to\b"
+)
 _PERSONAL = frozenset(("he", "she", "his", "her", "him"))
 _EN_PERSON_SUBJECT = re.compile(r"(?i)^(?:my|our) [\w\-]+")
 
@@ -117,9 +121,9 @@ _EN_PHRASE = re.compile(r"(?i)^(?:after|before|during|with|for|from|at|in|on|of|
 _EN_IT_LEFT_OUT = re.compile(r"^(?:also |really |just |still |always )?[A-Za-z]+[^s\W]s (?:me|my|us|our)\b")
 # "Taking a risk is scary", "Having support like that is so important": an activity in general, judged
 _EN_GENERAL = re.compile(
-    r"(?i)^(?:\w+ing)\b(?:(?!\b(?:I|me|my|myself|we|our|us)\b)[^,;])*?\b(?:is|are|can be|must be|'s|was|were)\b"
+    r"(?i)^(?:\w+ing)\b(?:(?!\b(?:I|me|my|myself)\b)[^,;])*?\b(?:is|are|can be|must be|'s|was|were)\b"
 )
-_EN_FIRST_PERSON = re.compile(r"(?i)\b(?:I|me|my|myself|we|our|us)\b")
+_EN_SELF = re.compile(r"(?i)\b(?:I|me|my|myself)\b")  # "ourselves", "our" in a general remark are anyone's
 
 _ZH_PERSON_NOUN = re.compile(
     r"[妈爸哥姐弟妹婆公爷奶舅姨叔伯姑儿女友事学生师板导人家猫狗]|老公|老婆|对象|孩子|先生|太太|同伴|宝宝"
@@ -134,7 +138,8 @@ def _zh_pointer(body: str) -> bool:
 
 # a thing as the subject: a relative clause ("回来的飞机", "做出来的碗"), a role ("面试官", "售货员"), the weather
 _ZH_THING_SUBJECT = re.compile(
-    r"^[\u4e00-\u9fff]{1,4}的(?=[\u4e00-\u9fff])(?!时候|话)"
+    # "回来的飞机", "做出来的碗"; not "读的是金融" (what the writer reads), not "把闲置的次卧租出去" (a preposition)
+    r"^(?![把被给跟和在从对为向])[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fff])(?!时候|话|是)"
     r"|^[\u4e00-\u9fff]{1,3}(?:官|员|师傅|师|生)(?=[问说让给叫要把帮跟对])"
 )
 _ZH_WEATHER = re.compile(r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾")
@@ -160,7 +165,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape(
         name="a general remark on an activity",
         zh=False,
-        holds=lambda b: bool(_EN_GENERAL.match(b)) and not _EN_FIRST_PERSON.search(b),
+        holds=lambda b: bool(_EN_GENERAL.match(b)) and not _EN_SELF.search(b),
     ),
     Shape(name="pointer without antecedent", zh=True, holds=_zh_pointer),
     Shape(name="a thing as the subject", zh=True, holds=lambda b: bool(_ZH_THING_SUBJECT.match(zh_after_lead(b)))),
