@@ -92,13 +92,19 @@ def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
 
 
 _ECHO = re.compile(r"(?i)^\W*(?:too|as well|also|for (?:you|him|her|them)|about (?:it|that|this))\b")
+_ABOUT_THE_OTHER = re.compile(
+    r"(?i)\b(?:too|as well)\W*$|\b(?:you|your|you're|you've)\b|\b(?:for|about|of|with) (?:them|him|her|it|that|this)\b"
+)
+_CLAUSE_END = re.compile(r"[.!?;,，。！？；]|\s[-–—]\s|\b(?:but|and|so)\b")
 
 
 def _shown(c: MemoryCandidate, text: str) -> bool:
     """'I love all the yellow leaves' (of the other's photo), 'I love all dances, but ...': not a taste;
     'I'm excited too!', 'so happy for you': an echo of the other's news, not the person's own feeling."""
     if c.memory_type is MemoryType.EMOTION:
-        return bool(_ECHO.match(text[c.span_end : c.span_end + 20]))
+        # the rest of the feeling's clause: "I'm so happy they gave you a warm welcome", "excited about them too"
+        rest = _CLAUSE_END.split(text[c.span_end : c.span_end + 80], maxsplit=1)[0]
+        return bool(_ECHO.match(rest) or _ABOUT_THE_OTHER.search(rest))
     if c.memory_type in (MemoryType.PREFERENCE, MemoryType.OPINION) and shapes.points_nowhere(
         c.object, bool(CJK_CHAR.search(c.object))
     ):
