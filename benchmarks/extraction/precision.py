@@ -2,6 +2,7 @@
 
 python benchmarks/extraction/precision.py --draw      # print a fresh sample to judge (JSON lines, label "")
 python benchmarks/extraction/precision.py             # score: the sample's labels against what the extractor makes now
+python benchmarks/extraction/precision.py --second [--draw]  # the second sample (below)
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
 LoCoMo tuning samples' governed memories and
@@ -11,6 +12,12 @@ type, right time, third person), `wrong` (not what was said, or the wrong type o
 `junk` (true but worthless: filler, a pleasantry, a fragment). A memory from anyone else's words is counted apart
 (`from_others`). Scoring matches a labelled line by source, evidence and content; memories the extractor makes now
 that no line judges are reported as unjudged (judge them with --draw, never by tuning against the labels).
+
+The second sample (`--second`, `precision_sample2.jsonl`), drawn and judged before the precision work of rules-0.3.2:
+another 30 memories a LoCoMo tuning sample, chosen by the same hash salted with `SEED2` (so a different draw),
+leaving out every memory the first sample judged, and every memory of the second Chinese diary set
+(`zh_diary2.jsonl`, 20 entries of diary prose written for it). Judged strictly: a true memory an agent could not
+use (a pronoun with nothing it points at, a slogan, a reply to the other's news) is junk.
 """
 
 from __future__ import annotations
@@ -29,16 +36,23 @@ from mirror_pipeline.adapters.llm_extractor import MemoryCache, RulesExtractor  
 from mirror_pipeline.core.governance import Extracted, govern  # noqa: E402
 
 SAMPLE = Path(__file__).with_name("precision_sample.jsonl")
+SAMPLE2 = Path(__file__).with_name("precision_sample2.jsonl")
+SEED2 = "draw-2"
 
 
 def digest(content: str) -> str:
     return hashlib.sha1(content.encode()).hexdigest()[:12]
 
 
-def memories() -> list[dict]:
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def memories(second: bool = False) -> list[dict]:
     from datetime import UTC, datetime
 
     out: list[dict] = []
+    first = {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE)}
     data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
     for sid in lo.TUNING:
         sample = data[sid]
@@ -47,7 +61,10 @@ def memories() -> list[dict]:
         user = sample["conversation"]["speaker_a"]
         mems = lo.memories_in_process(sample)
         # 30 a sample, chosen by a hash of the memory (not its position): a memory that stays is drawn again
-        chosen = sorted(mems, key=lambda m: digest(f"{sid}|{m[2][0]}|{m[3]}"))[:30]
+        salt = f"{SEED2}|" if second else ""
+        # the second draw leaves out what the first sample judged: the rules were fixed against those
+        pool = [m for m in mems if not (second and (sid, m[2][0], digest(m[3])) in first)]
+        chosen = sorted(pool, key=lambda m: digest(f"{salt}{sid}|{m[2][0]}|{m[3]}"))[:30]
         for kind, _state, ids, content in chosen:
             out.append(
                 {
@@ -59,7 +76,7 @@ def memories() -> list[dict]:
                     "others": any(speaker[i] != user for i in ids),
                 }
             )
-    rows = zh_diary.rows()
+    rows = zh_diary.rows(zh_diary.SET2 if second else zh_diary.SET)
     said = {r["id"]: r["text"] for r in rows}
     result = RulesExtractor().extract([zh_diary.evidence(r) for r in rows], zh_diary.TZ, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], zh_diary.TZ)
@@ -68,7 +85,7 @@ def memories() -> list[dict]:
         when = f"{m.valid_time_start or ''}..{m.valid_time_end or ''}"
         out.append(
             {
-                "source": "zh_diary",
+                "source": "zh_diary2" if second else "zh_diary",
                 "evidence": e,
                 "said": said[e],
                 "type": str(m.memory_type),
@@ -81,22 +98,29 @@ def memories() -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    now = memories()
+    second = "--second" in argv
+    now = memories(second)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
-        for r in map(json.loads, SAMPLE.read_text(encoding="utf-8").splitlines())
+        for r in map(json.loads, (SAMPLE2 if second else SAMPLE).read_text(encoding="utf-8").splitlines())
         if r.get("label")
     }
-    judged = [labels[k] for m in now if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels]
+    # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
+    judged = [
+        labels[k]
+        for m in now
+        if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels
+        and labels[k].get("time", m.get("time")) == m.get("time")
+    ]
     counts = {"correct": 0, "wrong": 0, "junk": 0}
     by_source: dict[str, dict[str, int]] = {}
     for r in judged:
         counts[r["label"]] += 1
-        src = "zh_diary" if r["source"] == "zh_diary" else "locomo"
+        src = r["source"] if r["source"].startswith("zh_diary") else "locomo"
         by_source.setdefault(src, {"correct": 0, "wrong": 0, "junk": 0})[r["label"]] += 1
     n = len(judged)
     report = {

@@ -2,6 +2,7 @@
 
 python benchmarks/extraction/zh_diary.py            # recall (typed and any type), memories per paragraph
 python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
+python benchmarks/extraction/zh_diary.py --second   # the second set (`zh_diary2.jsonl`, 20 entries, 32 facts)
 
 Each line is one diary paragraph (the writer is the user, no 我 needed), its local time with its offset, and the
 facts a careful reader expects: a memory type and a key word the memory's content must hold. A fact is found when a
@@ -22,11 +23,12 @@ from mirror_pipeline.core.model import Attribution, Evidence, Language, Sensitiv
 from mirror_pipeline.core.text import content_hash
 
 SET = Path(__file__).with_name("zh_diary.jsonl")
+SET2 = Path(__file__).with_name("zh_diary2.jsonl")  # the second set, written for the precision sample of rules-0.3.2
 TZ = ZoneInfo("Asia/Shanghai")
 
 
-def rows() -> list[dict]:
-    return [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line.strip()]
+def rows(path: Path = SET) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def evidence(row: dict) -> Evidence:
@@ -50,7 +52,7 @@ def evidence(row: dict) -> Evidence:
 
 
 def main(argv: list[str]) -> int:
-    data = rows()
+    data = rows(SET2 if "--second" in argv else SET)
     result = RulesExtractor().extract([evidence(r) for r in data], TZ, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], TZ)
     on: dict[str, list] = {}

@@ -34,7 +34,11 @@ def read(text: str, actor: str = "user") -> list[tuple[str, str, str | None, str
         ("今天还是很开心的。", "emotion", "用户当时感到开心"),  # no 我, no clause-initial feeling
         ("我觉得管理岗不适合我", "opinion", "用户认为管理岗不适合自己"),  # the pronoun is rewritten
         # an abbreviation's period ends no sentence (it gave "The user hiked Mt")
-        ("Hiked Mt. Rokko with two colleagues. Legs are sore.", "event", "The user hiked Mt. Rokko with two colleagues"),
+        (
+            "Hiked Mt. Rokko with two colleagues. Legs are sore.",
+            "event",
+            "The user hiked Mt. Rokko with two colleagues",
+        ),
     ],
 )
 def test_plain_statements_of_self_become_candidates(text: str, kind: str, content: str) -> None:
@@ -90,3 +94,74 @@ def test_shi_de_is_read_as_the_past_event_it_dates() -> None:
 def test_a_comparison_year_does_not_date_the_statement() -> None:
     found = [f for f in read("收入比去年多了三成。") if f[0] == "event"]
     assert found and found[0][2] is None
+
+
+# ---------------------------------------------------------------- clause shapes that say nothing (rules-0.3.2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a pronoun or demonstrative standing for something the clause never names
+        "I needed to do it for my biz.",
+        "I see them at least once a week.",
+        "I'm a huge fan of this genre!",
+        "Thanks! I love their work.",
+        "Planning a trip there next month.",
+        # the subject "it" left out
+        "Gives me a visual of my progress and keeps me organized.",
+        # a general remark on an activity, a reply to the other's news
+        "Taking a risk is scary, but worth it.",
+        "Having a second family through sport must be such a great feeling.",
+        # slogans and a bare phrase
+        "I'm gonna make my dreams come true!",
+        "Thanks, Gina! I'm going for my dreams!",
+        "After my last run, I saw it.",
+        "Hey John, been a while since we chatted.",
+        # Chinese: a pointer, a thing or the weather as the subject, a result clause, nothing but time and particles
+        "我送她的是一条项链。",
+        "回来的飞机晚点了三个小时。",
+        "面试官问了很多数据分析的问题。",
+        "晚上回家路上下了小雨。",
+        "听得我头都大了。",
+        "一年又过去了。",
+        "想想就头疼。",
+        "我们组应该还好。",
+    ],
+)
+def test_a_clause_that_says_nothing_an_agent_could_use_gives_no_disclosure(text: str) -> None:
+    assert [f for f in read(text) if f[0] not in ("relationship", "emotion")] == [], read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        # a pronoun after what it points back to stays
+        ("I'm doing kickboxing and it's giving me so much energy.", "The user is doing kickboxing"),
+        ("My one-year-old is so cute, his name is Kyle.", "his name is Kyle"),
+        ("I used to have a dog back in Michigan with that name.", "a dog back in Michigan"),
+        ("I'm reading this amazing series about the power of friendship.", "series about the power of friendship"),
+        ("Learning German has been tough but worth it.", "learning German has been tough"),
+        ("Hoping my screenplay gets noticed.", "The user is hoping their screenplay gets noticed"),
+        # Chinese: 我 after a verb is its object, not the subject; the diary's writer stays the subject
+        ("今天带我家那只橘猫去打了疫苗。", "用户带自己家那只橘猫去打了疫苗"),
+        ("晚上去了我们第一次约会的那家日料店。", "用户晚上去了自己和同伴第一次约会的那家日料店"),
+        ("唱歌我是真的不行。", "唱歌用户是真的不行"),
+    ],
+)
+def test_a_clause_that_names_what_it_is_about_stays(text: str, content: str) -> None:
+    assert any(content in c for _, c, _, _ in read(text)), read(text)
+
+
+def test_a_recurring_time_dates_no_habit_and_a_stay_is_no_residence() -> None:
+    habit = [f for f in read("每年春节都要坐七个小时高铁回老家。") if f[0] == "fact"]
+    assert habit and habit[0][2:] == (None, None)
+    assert read("五一去了趟大理，住在洱海边的民宿。") and not any(
+        "民宿" in c for _, c, _, _ in read("五一去了趟大理，住在洱海边的民宿。")
+    )
+
+
+def test_a_since_we_last_spoke_lead_is_stepped_over() -> None:
+    found = read("Since we last chat, I went to an LGBTQ conference.")
+    assert any(c == "The user went to an LGBTQ conference" for _, c, _, _ in found), found
+    assert not any("last chat" in c for _, c, _, _ in found)

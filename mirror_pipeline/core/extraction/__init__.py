@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from datetime import UTC, tzinfo
 
-from mirror_pipeline.core.extraction import disclosure, patterns
+from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
-    _LOWER_I,
     _NOT_ASSERTED,
     _QUOTED,
     _SPEAKER_LABEL,
@@ -29,8 +28,9 @@ from mirror_pipeline.core.extraction.patterns import (
     Pattern,
 )
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Speaker
+from mirror_pipeline.core.questionnaire import SESSION_PREFIX
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
-from mirror_pipeline.core.text import sentences
+from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention, local_moment
 
 __all__ = [
@@ -63,17 +63,26 @@ _MAY_DISCLOSE = re.compile(
 
 def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
     """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
-    clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar)."""
+    clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar). A terse
+    answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for."""
     if evidence.actor != Speaker.USER:
         return []
-    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))
+    found = _extract(evidence, tz)
+    if found or not evidence.session_id.startswith(SESSION_PREFIX):
+        return found
+    return answers.read(evidence, lambda framed: _extract(framed, tz))
+
+
+def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
+    text = patterns.normalised(evidence.raw_content)
+    cut = sentences(text)  # once, for both readers
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
-    found = [c for c in patterns.extract_patterns(evidence, tz, memo) if not _shown(c, text)]
+    found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
     if _NOT_ASSERTED.search(text) or not _MAY_DISCLOSE.search(text):
         return found  # a translation or a draft; or English with no first person in it at all
     spans = [
         (s, e)
-        for s, e in sentences(text)
+        for s, e in cut
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
@@ -83,13 +92,23 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
 
 
 _ECHO = re.compile(r"(?i)^\W*(?:too|as well|also|for (?:you|him|her|them)|about (?:it|that|this))\b")
+_ABOUT_THE_OTHER = re.compile(
+    r"(?i)\b(?:too|as well)\W*$|\b(?:you|your|you're|you've)\b|\b(?:for|about|of|with) (?:them|him|her|it|that|this)\b"
+)
+_CLAUSE_END = re.compile(r"[.!?;,，。！？；]|\s[-–—]\s|\b(?:but|and|so)\b")
 
 
 def _shown(c: MemoryCandidate, text: str) -> bool:
     """'I love all the yellow leaves' (of the other's photo), 'I love all dances, but ...': not a taste;
     'I'm excited too!', 'so happy for you': an echo of the other's news, not the person's own feeling."""
     if c.memory_type is MemoryType.EMOTION:
-        return bool(_ECHO.match(text[c.span_end : c.span_end + 20]))
+        # the rest of the feeling's clause: "I'm so happy they gave you a warm welcome", "excited about them too"
+        rest = _CLAUSE_END.split(text[c.span_end : c.span_end + 80], maxsplit=1)[0]
+        return bool(_ECHO.match(rest) or _ABOUT_THE_OTHER.search(rest))
+    if c.memory_type in (MemoryType.PREFERENCE, MemoryType.OPINION) and shapes.points_nowhere(
+        c.object, bool(CJK_CHAR.search(c.object))
+    ):
+        return True  # "I love their work": whose, the memory would not say
     if c.memory_type is not MemoryType.PREFERENCE:
         return False
     said = text[c.span_start : c.span_end + 40]

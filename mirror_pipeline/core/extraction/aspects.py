@@ -87,7 +87,9 @@ ASPECTS: tuple[Aspect, ...] = (
             r"^(?:I|we)(?: really| just| also| totally| absolutely| still| truly| do| always| sure)*"
             r" (?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|'m into|am into|'m a (?:big |huge )?fan of)\b"
             r"|^(?:really |just |also )?(?:love|enjoy)\b"
-            r"|\b(?:my|our) (?:(?:all-time |absolute )?favou?rite|fave|top pick)\b|\btop pick\b"
+            # "My favorite dance style is...", "Harry Potter is my favorite book"; not "writing my favorite memories"
+            r"|(?:^|\b(?:is|are|was|were|'s|be) )(?:my|our) (?:(?:all-time |absolute )?favou?rite|fave|top pick)\b"
+            r"|\btop pick\b"
             r"|\b(?:passionate about|passion for|love for|obsessed with|can't get enough of|crazy about)\b",
             re.IGNORECASE,
         ),
@@ -107,9 +109,10 @@ ASPECTS: tuple[Aspect, ...] = (
         name="plans",
         memory_type=MemoryType.FACT,
         en=re.compile(
-            r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanna|hope to|hoping to|aim to|aiming|"
-            r"intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|preparing|"
-            r"prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming|dream of|dreaming of)\b",
+            r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanting to|wanna|hope to|hoping to|aim to|"
+            r"aiming|intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|"
+            r"preparing|prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming"
+            r"|dream of|dreaming of)\b",
             re.IGNORECASE,
         ),
         zh=re.compile(r"(?<![在回])想(?![想起到家念])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"),

@@ -69,7 +69,7 @@ _EN_OMITTED = re.compile(
 )
 # time words that open a clause before its subject ("Next month I'm having an art show", "Last Friday, I went")
 _EN_TIME_LEAD = re.compile(
-    r"(?:(?:since (?:we|I) (?:last )?(?:spoke|talked|chatted|met)(?: last)?)|"
+    r"(?:(?:since (?:we|I) (?:last )?(?:spoke|speak|talked|talk|chatted|chat|met|saw each other)(?: last)?)|"
     r"(?:next|last|this|that) (?:week|weekend|month|year|summer|spring|fall|autumn|winter|night|time|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)|"
     r"yesterday|today|tonight|recently|lately|these days|nowadays|this morning|earlier|a while ago|"
@@ -153,8 +153,11 @@ def read(sentence: str) -> list[Clause]:
     for s, e in split(sentence):
         text = sentence[s:e]
         zh = bool(CJK_CHAR.search(text))
-        lead = (_ZH_LEAD if zh else _EN_LEAD).match(text)
-        body = s + (lead.end() if lead else 0)
+        body = s
+        if not zh and (when := _EN_TIME_LEAD.match(sentence, s, e)):
+            body = when.end()  # "Since we last spoke, ...": before the lead words, which would take its "since"
+        lead = (_ZH_LEAD if zh else _EN_LEAD).match(sentence[body:e])
+        body += lead.end() if lead else 0
         if not zh and (when := _EN_TIME_LEAD.match(sentence, body, e)):
             body = when.end()
         rest = sentence[body:e]

@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from functools import cache
 
-from mirror_pipeline.core.extraction import clauses, rewrite
+from mirror_pipeline.core.extraction import clauses, rewrite, shapes
 from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect, TimePolicy
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
@@ -35,7 +35,8 @@ _EN_QUESTION = re.compile(
 _ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|几[个点天]")
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
-    r"|如果|假如|要是|假设|万一|的话|也许|或许|说不定",
+    r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
+    r"|如果|假如|要是|假设|万一|的话|也许|或许|说不定|应该|估计",
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
@@ -55,16 +56,9 @@ SHOWN = re.compile(
     r"reading about)\b",
     re.IGNORECASE,
 )
-_EN_WORD = re.compile(r"[a-z][a-z'\-]+")
-_FILLER = frozenset(
-    "the and but for with that this those these there here was were are been being have has had just really very "
-    "much so too also still even some any all more most such what when then than them they their its it's it "
-    "i'm i've i'll i'd me my myself we our us you your yeah yes wow oh cool nice great awesome amazing good "
-    "fun love loved like glad happy excited sure know think agree hope wait see hear mean true right totally "
-    "thing things stuff lot lots time times day today way kind sort pretty quite super thanks thank sorry okay "
-    "definitely absolutely can't don't didn't won't not now got get gets going gonna gotta make makes made "
-    "feel feels felt one something anything everything about from into out over back again well keep kept".split()
-)
+from mirror_pipeline.core.extraction.shapes import EN_WORD as _EN_WORD  # noqa: E402
+from mirror_pipeline.core.extraction.shapes import FILLER as _FILLER  # noqa: E402
+
 _ZH_CONTENT = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]")
 # what opens a Chinese diary clause whose subject is the writer: a verb (after its time words and adverbs)
 _ZH_VERB = re.compile(
@@ -87,6 +81,12 @@ def _domains() -> tuple[tuple[Domain, re.Pattern[str] | None, re.Pattern[str] | 
     return tuple((d, d.en_regex(), d.zh_regex()) for d in domains())
 
 
+@cache
+def _any_domain(zh: bool) -> re.Pattern[str]:
+    """Every domain's words in one alternation: most clauses are in none, and one search says so."""
+    return re.compile("|".join(f"(?:{w.pattern})" for _, en, zh_words in _domains() if (w := zh_words if zh else en)))
+
+
 _VETOED = Domain(name="vetoed")
 _PERSON_LIKED = re.compile(r"^(?:上了|上|你|他|她|一个(?:女孩|男孩|人)|的人|(?i:you|him|her|them|each other)\b)")
 
@@ -100,6 +100,8 @@ def _domain(body: str, zh: bool) -> Domain | None:
     """The first domain whose words the clause holds and whose rule accepts it; `_VETOED` when a domain's veto
     says the clause is no disclosure at all."""
     low = body.lower()
+    if not _any_domain(zh).search(body if zh else low):
+        return None
     for d, en, zh_words in _domains():
         words = zh_words if zh else en
         hit = bool(words and words.search(body if zh else low))
@@ -191,10 +193,25 @@ def _compared(sentence: str, t: TimeMention) -> bool:
     return before.endswith("比") or before.rstrip().lower().endswith("than")
 
 
+# "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
+_RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every|each)(?: year| month| week)?,?\s*)$")
+
+
+def _recurring(sentence: str, t: TimeMention) -> bool:
+    return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
+
+
 def _time(
     sentence: str, policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
 ) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
-    own = [t for t in times if span[0] <= t.span[0] < span[1] and not t.anchor and not _compared(sentence, t)]
+    own = [
+        t
+        for t in times
+        if span[0] <= t.span[0] < span[1]
+        and not t.anchor
+        and not _compared(sentence, t)
+        and not _recurring(sentence, t)
+    ]
     if own:
         t = own[0]
         end = t.end_iso if policy is not TimePolicy.SAID_ELSE_NONE or t.closed_range else None
@@ -243,7 +260,7 @@ _EN_TIME_PREP = re.compile(r"(?i)\s+(?:in|on|at|during|since|from|around|by|unti
 # a request to the listener, not a statement: 帮我列一下, 请给我, "help me", "please"
 _REQUEST = re.compile(
     r"(?i)^(?:帮我|帮忙|请|麻烦|给我|告诉我|help me|please|let me know|tell me)"
-    r"|^我?(?:正?在想|想着|在琢磨|在思考)"  # musing: "我在想工作的事" asserts nothing
+    r"|^我?(?:正?在想|想着|想想|在琢磨|在思考)"  # musing: "我在想工作的事" asserts nothing
 )
 
 
@@ -290,6 +307,8 @@ def read(
             aspect, cue = _aspect(body, clause.zh)
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
+            if aspect.memory_type is not MemoryType.EMOTION and shapes.empty(body, clause.zh) is not None:
+                continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):

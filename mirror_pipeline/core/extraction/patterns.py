@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
+from functools import cache
 
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction.candidate import from_evidence
@@ -31,7 +32,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.1"  # 0.3.1: an abbreviation's period ends no sentence
+EXTRACTOR_VERSION = "rules-0.3.2"  # 0.3.2: clause shapes that say nothing (shapes.py)
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -1471,25 +1472,39 @@ def _skip_sentence(sentence: str) -> bool:
         return True  # "Mom: I live in Boston now", "妈妈：我住在上海。" quote someone
     if PLACEHOLDER_RE.search(sentence):
         return True  # a sentence that held a secret is the secret reference's, not a memory's
-    return any(p.search(sentence) for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED))
+    return bool(_NOT_A_STATEMENT().search(sentence))
+
+
+@cache
+def _NOT_A_STATEMENT() -> re.Pattern[str]:  # noqa: N802 - one compiled alternation of the four, searched once
+    return re.compile("|".join(f"(?:{p.pattern})" for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED)))
+
+
+def normalised(raw: str) -> str:
+    """Phones write ’ for ': one character for another, so every span still points into the evidence; and a
+    lower-case "i" like "I"."""
+    return _LOWER_I.sub("I", raw.replace("’", "'"))
 
 
 def extract_patterns(
-    evidence: Evidence, tz: tzinfo = UTC, memo: dict[str, list[TimeMention]] | None = None
+    evidence: Evidence,
+    tz: tzinfo = UTC,
+    memo: dict[str, list[TimeMention]] | None = None,
+    read: tuple[str, list[tuple[int, int]]] | None = None,
 ) -> list[MemoryCandidate]:
     """Candidates the user's own words support, each tied to its evidence and character span.
 
-    `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's."""
+    `tz` is the person's timezone: "yesterday" said at 01:00 in Tokyo is resolved on Tokyo's calendar, not UTC's.
+    `read`: the text already normalised and cut into sentences (the engine does it once for both readers)."""
     if evidence.actor != Speaker.USER:
         return []
-    # phones write ’ for ': one character for another, so every span still points into the evidence
-    text = _LOWER_I.sub("I", evidence.raw_content.replace("’", "'"))  # and a lower-case "i" like "I"
+    text = read[0] if read else normalised(evidence.raw_content)
     cues = _CUES.present(text.lower())
     if not cues or _NOT_ASSERTED.search(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     out: list[MemoryCandidate] = []
-    for s_start, s_end in sentences(text):
+    for s_start, s_end in read[1] if read else sentences(text):
         if s_end - s_start > MAX_SENTENCE:
             continue  # a run of text that long is pasted (a log, code, a document), not someone speaking of self
         sentence = text[s_start:s_end]

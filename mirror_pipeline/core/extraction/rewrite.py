@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.extraction.clauses import Subject
+from mirror_pipeline.core.extraction.clauses import Subject, zh_after_lead
 from mirror_pipeline.core.timeexpr import without_relative_times
 
 PAST_IRREGULAR = frozenset(
@@ -116,18 +116,28 @@ def _en_first(body: str) -> tuple[str, str]:
 
 # "Learning German has been tough", "Searching for investors has been tricky": the -ing phrase is the subject
 _GERUND_SUBJECT = re.compile(
-    r"(?i)^\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
+    r"(?i)^(?!(?:hoping|planning|thinking|looking|trying|wanting|going|getting|starting)\b)"  # they take a clause
+    r"\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
     r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be)\b"
 )
+
+
+_LEADING_ADVERBS = re.compile(r"(?i)^(?:(?:just|still|also|really|finally|recently|always|now)\s+)+")
 
 
 def _en_omitted(body: str) -> tuple[str, str]:
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
+    adverbs = _LEADING_ADVERBS.match(body)
+    after = body[adverbs.end() :] if adverbs else body
     for pattern, repl in _EN_OMITTED_FORMS:
-        m = pattern.match(body)
-        if m:
-            return repl, body[m.end() :]
+        m = pattern.match(after)
+        if m:  # "Just been tinkering with that recipe": "The user has just been tinkering"
+            words = repl.split(" ")
+            at = 3 if words[2] in ("is", "has") else 2  # after the auxiliary: "is still going to", "still wants to"
+            if adverbs:
+                words.insert(at, adverbs.group(0).strip().lower())
+            return " ".join(words), after[m.end() :]
     words = body.split(" ")
     i = 0
     while i < len(words) - 1 and words[i].lower() in _ADVERBS:
@@ -179,12 +189,25 @@ _SHI_DE = re.compile(r"^(?P<pre>[^是，,]{0,12}?)是(?P<said>[^是]{2,40})的$"
 _MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])")
 
 
+# 我 after a verb or a preposition is its object ("带我家那只橘猫", "去了我们第一次约会的那家店"), not the subject
+_ZH_OBJECT_BEFORE = frozenset("了过着给跟和带让把被对为替向陪找请叫帮")
+
+
+def _named_subject(body: str) -> bool:
+    if zh_after_lead(body).startswith("我"):
+        return True
+    m = _ZH_SELF.search(body[:8])
+    return bool(
+        m and m.start() > 0 and body[m.start() - 1] not in _ZH_OBJECT_BEFORE and body[m.end() : m.end() + 1] != "家"
+    )
+
+
 def chinese(body: str, subject: Subject) -> str:
     body = _ZH_END.sub("", without_relative_times(body).strip())
     # 是…的 marks when / where / how a past event happened: "我是2022年春节后离开A公司的" says "我…离开A公司"
     body = _SHI_DE.sub(lambda m: m.group("pre") + m.group("said"), body)
-    if subject is Subject.OMITTED and _ZH_SELF.search(body[:8]):
-        subject = Subject.FIRST  # "上上周我去了趟医院": the writer is named after the time words
+    if subject is Subject.OMITTED and _named_subject(body):
+        subject = Subject.FIRST  # "上上周我去了趟医院", "唱歌我是真的不行": the writer is named after the lead
     if subject is Subject.OMITTED:
         head, cut = "用户" + body, 2
     else:
@@ -199,5 +222,5 @@ def chinese(body: str, subject: Subject) -> str:
             head = body[: m.start()] + repl + body[m.end() :]
             cut = m.start() + len(repl)
     lead, tail = head[:cut], head[cut:]
-    tail = _MY_KIN.sub("", tail).replace("我们", "他们").replace("我的", "自己的").replace("我", "自己")
+    tail = _MY_KIN.sub("", tail).replace("我们", "自己和同伴").replace("我的", "自己的").replace("我", "自己")
     return lead + tail

@@ -7,8 +7,15 @@ _MOVED_TO = re.compile(r"\bmoved (?:back )?to (?P<to>[a-z][\w.\-]*(?: [a-z][\w.\
 _A_HOME = re.compile(r"^(?:a|an|the|my|our|this|that|new|another|some)\b")
 
 
+# a stay on a trip: "住在洱海边的民宿", "we stayed in a hotel": no residence, and no statement of where they live
+_LODGING = re.compile(r"民宿|酒店|宾馆|客栈|旅馆|青旅|\b(?:hotel|hostel|motel|airbnb|resort)s?\b")
+
+
 def _not_a_move(body: str) -> bool:
-    """ "I moved to React from Vue": a move to something that is no place and no home is not a move."""
+    """ "I moved to React from Vue": a move to something that is no place and no home is not a move; a night in a
+    hotel is no home."""
+    if _LODGING.search(body):
+        return True
     m = _MOVED_TO.search(body)
     if m is None:
         return False

@@ -1,0 +1,186 @@
+"""Clause shapes that say nothing an agent could use, whatever their words (issue 10's junk, judged strictly).
+
+One record per shape, built with keyword arguments: its name (the generic cause), the language it reads and its own
+test on the clause body (as said, before any rewriting). The disclosure reader drops a clause any shape holds. The
+shapes are how a clause is built, not lists of sentences:
+- a pronoun or a demonstrative standing for something the clause never names ("I needed to do it for my biz",
+  "I see them at least once a week", "我送她的是一条项链"): the memory would not say what it is about;
+- a subject that is a thing, left out ("Gives me a visual of my progress": "it" gives), or a thing named by a relative
+  clause or a role ("回来的飞机晚点了", "面试官问了很多问题"), or the weather ("路上下了小雨");
+- a general remark on an activity with nobody in it ("Taking a risk is scary", "learning another language is tough"),
+  most often a reply to the other person's news;
+- a result clause of a verb + 得 ("听得我头都大了"): it finishes a sentence about something else;
+- a clause with no content left once its time words and particles are gone ("一年又过去了").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mirror_pipeline.core.extraction.aspects import ZH_EMOTIONS
+from mirror_pipeline.core.extraction.clauses import zh_after_lead
+
+EN_WORD = re.compile(r"[a-z][a-z'\-]+")
+FILLER = frozenset(
+    "the and but for with that this those these there here was were are been being have has had just really very "
+    "much so too also still even some any all more most such what when then than them they their its it's it "
+    "i'm i've i'll i'd me my myself we our us you your yeah yes wow oh cool nice great awesome amazing good "
+    "fun love loved like glad happy excited sure know think agree hope wait see hear mean true right totally "
+    "thing things stuff lot lots time times day today way kind sort pretty quite super thanks thank sorry okay "
+    "definitely absolutely can't don't didn't won't not now got get gets going gonna gotta make makes made "
+    "feel feels felt one something anything everything about from into out over back again well keep kept "
+    # the words of encouragement and of slogans: "I'm gonna keep pushing to make my dreams happen", "We rock as a
+    # team", "I'm staying determined and focused" hold no fact about the person
+    "dream dreams dreaming goal goals best difference impact journey ride determined focused motivated motivation "
+    "pushing push keeping follow rest worth happen happens happening team together chase chasing forward looking "
+    "memories memory moment moments potential success proud grateful thankful support supportive encouragement "
+    "effort efforts positive vibes crazy wild real huge big step steps whole rock rocks "
+    "reach reaching give giving trying try believe believing myself ourselves "
+    # adverbs, and the conversation itself ("been a while since we chatted")
+    "first usually often sometimes ever already finally recently actually personally while since chat "
+    "chatted talk talked spoke speak catch caught how we've we're we'll we'd heart hearts each other others "
+    "staying that's there's here's what's key".split()
+)
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str
+    zh: bool  # the language of the clauses it reads
+    holds: Callable[[str], bool]  # the clause body, as said
+
+
+# a third-person pronoun, or a demonstrative used as a pronoun (not "this week", not "that I ...", not "this book")
+_EN_POINTER = re.compile(
+    r"\b(?:it|them|him|her|his|their|theirs|they|he|she|there)\b|(?<=like )(?:that|this)\b"
+    r"|\b(?:this|these|those)\b(?=\s*$|\s*[.,!?;:)\-–—]|\s+(?:is|was|'s|are|were|has|had|will|would|can|could|for|to|"
+    r"with|in|on|at|so|too|really|very|and|but|of|from|up|out|about|because|when|as|again|one)\b)"
+    r"|\bthat\b(?=\s*$|\s*[.,!?;:)\-–—]|\s+(?:is|was|'s|are|were|has|had|will|would|can|could|for|with|on|at|so|too|"
+    r"really|very|and|but|of|from|up|out|about|again|one|feeling|stuff|thing)\b)",
+    re.IGNORECASE,
+)
+# what a pointer may point back to inside the clause: a noun phrase (not the clause's own subject) or a name
+_EN_ANTECEDENT = re.compile(r"(?i:(?<=\s)(?:a|an|the|my|our|some|his|her|their)\s+[a-z]{3,})|(?<=\s)[A-Z][a-z]{2,}")
+_EN_NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")
+_EN_TIME_THAT = re.compile(
+    r"(?i)\b(?:this|that|these|those) (?:week|weekend|month|year|day|night|morning|afternoon|evening|time|summer|"
+    r"spring|fall|autumn|winter|semester|season|past|last|next|few|couple)\b"
+)
+# a demonstrative and a bare noun closing the clause: "I'm reading this book", "a huge fan of this genre"
+_EN_SHOWN_THING = re.compile(r"(?i)\b(?:this|that|these|those)(?:\s+[a-z\-]+){1,2}\s*[.!?~]*$")
+
+
+def _en_pointer(body: str) -> bool:
+    """A pronoun right after the verb, before anything is named: "I pitched it to some producers", "I see them at
+    least once a week"; one after a named thing may point back to it ("I'm doing kickboxing and it's giving me...")."""
+    m = _EN_POINTER.search(body) or _EN_SHOWN_THING.search(body)
+    if m is None or _EN_TIME_THAT.match(body, m.start()):
+        return False
+    said = m.group(0).lower()
+    if _EN_DUMMY.match(body, m.start()) or _EN_NAME.match(body, m.end() + 1):
+        return False  # "I feel it's important to...", "made it to the top"; "I named her Tilly"
+    if said in _PERSONAL and _EN_PERSON_SUBJECT.match(body):
+        return False  # "My one-year-old is so cute, his name is Kyle": the subject is who "his" is
+    if said == "there":  # a place: only a name before it says which
+        return not _EN_NAME.search(body, 0, m.start())
+    if _EN_ANTECEDENT.search(body, 0, m.start()):
+        return False
+    # what is named before it, leaving out the verb that takes it and the past participles ("decided to include this")
+    words = EN_WORD.findall(body[: m.start()].lower())
+    if words and words[-1] not in FILLER:
+        words = words[:-1]
+    named = [w for w in words if w not in FILLER and len(w) > 2 and not w.endswith("ed")]
+    return len(named) < 2
+
+
+_EN_DUMMY = re.compile(
+    r"(?i)it(?:'s| is| was) (?:\w+ )?(?:\w+) (?:to|that|how|when)\b|(?<=made )it to\b|(?<=make )it to\b"
+)
+_PERSONAL = frozenset(("he", "she", "his", "her", "him"))
+_EN_PERSON_SUBJECT = re.compile(r"(?i)^(?:my|our) [\w\-]+")
+
+
+# a slogan: "I'm gonna make my dreams come true", "I'm going for my dreams", "We've put our hearts into our dreams"
+_EN_SLOGAN = re.compile(r"(?i)\b(?:my|our|the)\s+(?:dreams?|goals?|best|potential|hearts?|passion)\b")
+
+
+def _en_slogan(body: str) -> bool:
+    if not _EN_SLOGAN.search(body):
+        return False
+    named = [w for w in EN_WORD.findall(body.lower()) if w not in FILLER and len(w) > 2]
+    return len(named) < 3
+
+
+# a phrase opening with a preposition, no statement in it: "After my last run", "For my birthday"
+_EN_PHRASE = re.compile(r"(?i)^(?:after|before|during|with|for|from|at|in|on|of|until|about|like|as)\b")
+
+
+# "Gives me a visual", "Helps me keep track": a verb in the third person opens the clause, its subject ("it") left out
+_EN_IT_LEFT_OUT = re.compile(r"^(?:also |really |just |still |always )?[A-Za-z]+[^s\W]s (?:me|my|us|our)\b")
+# "Taking a risk is scary", "Having support like that is so important": an activity in general, judged
+_EN_GENERAL = re.compile(
+    r"(?i)^(?:\w+ing)\b(?:(?!\b(?:I|me|my|myself)\b)[^,;])*?\b(?:is|are|can be|must be|'s|was|were)\b"
+)
+_EN_SELF = re.compile(r"(?i)\b(?:I|me|my|myself)\b")  # "ourselves", "our" in a general remark are anyone's
+
+_ZH_PERSON_NOUN = re.compile(
+    r"[妈爸哥姐弟妹婆公爷奶舅姨叔伯姑儿女友事学生师板导人家猫狗]|老公|老婆|对象|孩子|先生|太太|同伴|宝宝"
+)
+_ZH_POINTER = re.compile(r"(?<!其)[他她它](?!们的?家)")
+
+
+def _zh_pointer(body: str) -> bool:
+    m = _ZH_POINTER.search(body)
+    return m is not None and not _ZH_PERSON_NOUN.search(body, 0, m.start())
+
+
+# a thing as the subject: a relative clause ("回来的飞机", "做出来的碗"), a role ("面试官", "售货员"), the weather
+_ZH_THING_SUBJECT = re.compile(
+    # "回来的飞机", "做出来的碗"; not "读的是金融" (what the writer reads), not "把闲置的次卧租出去" (a preposition)
+    r"^(?![把被给跟和在从对为向])[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fff])(?!时候|话|是)"
+    r"|^[\u4e00-\u9fff]{1,3}(?:官|员|师傅|师|生)(?=[问说让给叫要把帮跟对])"
+)
+_ZH_WEATHER = re.compile(r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾")
+# V得 + its result: "听得我头都大了", "写得很好"; a feeling's own 得 ("累得不行") says how the writer felt
+_ZH_RESULT = re.compile(r"^(?!(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]得")
+_ZH_PARTICLES = re.compile(r"[了的着过也又还就都很挺太真啊呀吧呢嘛啦哦去来]")
+
+
+def _zh_empty(body: str) -> bool:
+    rest = zh_after_lead(body)
+    return len(_ZH_PARTICLES.sub("", re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", rest))) < 2
+
+
+SHAPES: tuple[Shape, ...] = (
+    Shape(name="pointer without antecedent", zh=False, holds=_en_pointer),
+    Shape(name="subject 'it' left out", zh=False, holds=lambda b: bool(_EN_IT_LEFT_OUT.match(b))),
+    Shape(name="a slogan", zh=False, holds=_en_slogan),
+    Shape(
+        name="a phrase, no statement",
+        zh=False,
+        holds=lambda b: bool(_EN_PHRASE.match(b)) and len(b.split()) <= 6,
+    ),
+    Shape(
+        name="a general remark on an activity",
+        zh=False,
+        holds=lambda b: bool(_EN_GENERAL.match(b)) and not _EN_SELF.search(b),
+    ),
+    Shape(name="pointer without antecedent", zh=True, holds=_zh_pointer),
+    Shape(name="a thing as the subject", zh=True, holds=lambda b: bool(_ZH_THING_SUBJECT.match(zh_after_lead(b)))),
+    Shape(name="the weather", zh=True, holds=lambda b: bool(_ZH_WEATHER.search(b))),
+    Shape(name="a result clause", zh=True, holds=lambda b: bool(_ZH_RESULT.match(zh_after_lead(b)))),
+    Shape(name="nothing left but time words and particles", zh=True, holds=_zh_empty),
+)
+_BY_LANGUAGE = {zh: tuple(s for s in SHAPES if s.zh is zh) for zh in (True, False)}
+
+
+def empty(body: str, zh: bool) -> Shape | None:
+    """The first shape that holds of the clause: it says nothing an agent could use."""
+    return next((s for s in _BY_LANGUAGE[zh] if s.holds(body)), None)
+
+
+def points_nowhere(text: str, zh: bool) -> bool:
+    """A liked thing or a view that is only a pointer: "their work", "it", "这个" (a pattern's object)."""
+    return _zh_pointer(text) or text in ("这个", "那个", "这些", "那些") if zh else _en_pointer(text)
