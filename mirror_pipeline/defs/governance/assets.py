@@ -259,6 +259,7 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
     snapshots = forgetting.remove_old_snapshots(h.snapshots, h.served)
     reviews = forgetting.purge_reviews(h.reviews, tombstones["target_id"].to_list())
     accesses = forgetting.purge_accesses(h.audit / "accesses.jsonl", tombstones["target_id"].to_list())
+    decision_lines = decision_store.scrub(h.decisions, tombstones["target_id"].to_list())  # forgetting wins
     forgetting.compact(h.warehouse)
     return dg.MaterializeResult(
         metadata={
@@ -267,5 +268,6 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
             "snapshots_removed": snapshots,
             "reviews": reviews,
             "access_lines": accesses,
+            "decision_lines_scrubbed": decision_lines,
         }
     )
