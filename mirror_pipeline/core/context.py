@@ -209,8 +209,8 @@ def assemble(
         row = c.row
         if row["doc_id"] in seen or not _servable(row, ceiling, c.strongly_relevant):
             continue
-        if row.get("memory_type") == "secret_reference":
-            continue
+        if row.get("memory_type") == "secret_reference" or row.get("state") == "archived":
+            continue  # an archived memory is found by search, never put in a context unasked
         seen.add(row["doc_id"])
         tier = 1 if row.get("state") == "confirmed" else 2
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)

@@ -314,6 +314,18 @@ def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
     assert secret_reference_issues([kept]) == []
 
 
+def test_a_secret_reference_is_asked_about_in_the_language_of_the_message_that_held_it() -> None:
+    from mirror_pipeline.core.governance import secret_reference_issues
+    from mirror_pipeline.core.model import SecretReference
+
+    # "我的 OpenAI key 是 …": a Chinese message, an English label
+    ref = SecretReference("sec_1", "api_key", "OpenAI", "OpenAI", "ev_1", T0)
+    (zh,) = secret_reference_issues([ref], {"ev_1": "mixed"})
+    assert zh.language == "zh" and "「OpenAI」" in zh.question and zh.options[-1] == "以后再说"
+    (en,) = secret_reference_issues([ref], {"ev_1": "en"})
+    assert en.question.startswith("An api key for “OpenAI”") and en.options[-1] == "later"
+
+
 def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> None:
     from mirror_pipeline.core.review import archive_proposals
 

@@ -24,6 +24,7 @@ from mirror_pipeline.core.governance import (
     secret_reference_issues,
     slot_key,
 )
+from mirror_pipeline.core.lifecycle import apply_archiving
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.core.rows import (
     candidate_from_row,
@@ -133,9 +134,16 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             evidence=briefs,
             user_names=h.user_names,
         )
+        governed = apply_archiving(governed, read.decisions, briefs)  # the person's archive / keep answers
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
-        issues = governed.issues + secret_reference_issues(refs)
+        said_in = dict(
+            con.execute(
+                "select evidence_id, language from evidence where evidence_id in (select unnest(?::varchar[]))",
+                [sorted({r.evidence_id for r in refs})],
+            ).fetchall()
+        )
+        issues = governed.issues + secret_reference_issues(refs, said_in)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [

@@ -6,22 +6,44 @@ import dagster as dg
 import polars as pl
 from dagster_duckdb import DuckDBResource
 
-from mirror_pipeline.adapters import warehouse
+from mirror_pipeline.adapters import decisions as decision_store
+from mirror_pipeline.adapters import snapshot, warehouse
 from mirror_pipeline.adapters.inbox import write_atomically
 from mirror_pipeline.contracts.tables import (
     EVIDENCE,
-    INBOX_FILES,
     MEMORY_CANDIDATES,
-    MEMORY_ISSUES,
     MEMORY_VERSIONS,
     SECRET_REFERENCES,
 )
-from mirror_pipeline.core import review, serving
+from mirror_pipeline.core import lifecycle, quarantine, review, serving
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.defs.governance.assets import run_now
 from mirror_pipeline.defs.resources import MirrorHome
 
-REVIEW_DEPS = ["governed_memories", "memory_issues", "secret_references", "inbox_files"]
+# after serving: a review reads what is served (a row withheld there, and what derives from it, stays out of it)
+REVIEW_DEPS = ["governed_memories", "memory_issues", "secret_references", "inbox_files", "served_snapshot"]
+
+
+class Reviewable:
+    """What a review document may show: the served snapshot's tables (the serving quarantine already applied: a row
+    whose text looks like a secret is withheld with everything derived from it), and of the warehouse's history
+    (superseded and archived versions) only what is not withheld: no version of a withheld memory, none citing
+    withheld evidence, none whose own words the screening rules still flag."""
+
+    def __init__(self, served: Path, versions: pl.DataFrame, evidence: pl.DataFrame) -> None:
+        shot = snapshot.open_snapshot(served)
+        self.memories = shot.table("memories")
+        self.issues = shot.table("open_issues")
+        self.evidence = shot.table("evidence")
+        self.inbox_files = shot.table("inbox_files")
+        current = serving.served_memories(versions)
+        served_memories = pl.Series(self.memories["memory_id"]).implode()
+        withheld_memories = current.filter(~pl.col("memory_id").is_in(served_memories))["memory_id"]
+        withheld_evidence = evidence.filter(~pl.col("evidence_id").is_in(self.evidence["evidence_id"].implode()))
+        cites = pl.col("evidence_ids").list.eval(pl.element().is_in(withheld_evidence["evidence_id"].implode()))
+        kept = versions.filter(~pl.col("memory_id").is_in(withheld_memories.implode()) & ~cites.list.any())
+        flagged = quarantine.flagged_values(kept.filter(~pl.col("is_current"))["content_text"].to_list())
+        self.versions = kept.filter(~pl.col("content_text").is_in(sorted(flagged))) if flagged else kept
 
 
 def _write(home: MirrorHome, kind: str, name: str, text: str) -> dg.MaterializeResult:
@@ -49,6 +71,10 @@ def _last_used(audit: Path) -> dict[str, datetime]:
     return used
 
 
+def _reviewable(home: MirrorHome, con) -> Reviewable:
+    return Reviewable(home.get().served, warehouse.read(con, MEMORY_VERSIONS), warehouse.read(con, EVIDENCE))
+
+
 def _language(con) -> str:
     """The person's language: what most of their own recent words are written in."""
     rows = con.execute(
@@ -67,10 +93,11 @@ def daily_review(
     with warehouse_db.get_connection() as con:
         new_evidence = len(warehouse.read(con, EVIDENCE, "captured_at >= ?", [since]))
         new_candidates = len(warehouse.read(con, MEMORY_CANDIDATES, "extracted_at >= ?", [since]))
-        refused = warehouse.read(con, INBOX_FILES, "status = 'refused'").to_dicts()
         refs = len(warehouse.read(con, SECRET_REFERENCES, "state = 'pending_review'"))
-        memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
+        seen = _reviewable(home, con)
         lang = _language(con)
+    refused = seen.inbox_files.filter(pl.col("status") == "refused").to_dicts()
+    memories = seen.memories
     new = memories.filter(memories["updated_at"] >= since).to_dicts()
     text = review.daily(now.date(), new_evidence, new_candidates, refused, refs, new, lang)
     return _write(home, "daily", now.date().isoformat(), text)
@@ -84,9 +111,10 @@ def weekly_review(
     now = run_now(context)
     policy = policy_from_config(home.get().config.get("policy"))
     with warehouse_db.get_connection() as con:
-        memories = serving.served_memories(warehouse.read(con, MEMORY_VERSIONS))
-        issues = serving.open_issues(warehouse.read(con, MEMORY_ISSUES)).to_dicts()
+        seen = _reviewable(home, con)
         lang = _language(con)
+    memories = seen.memories
+    issues = serving.open_issues(seen.issues).to_dicts()
     pending = memories.filter(memories["state"] == "pending_review").to_dicts()
     week = now.date() - timedelta(days=now.weekday())
     text = review.weekly(week, pending, issues, memories.to_dicts(), lang, policy.max_questions_per_review)
@@ -103,10 +131,9 @@ def monthly_review(
     h = home.get()
     policy = policy_from_config(h.config.get("policy"))
     with warehouse_db.get_connection() as con:
-        versions = warehouse.read(con, MEMORY_VERSIONS)
-        memories = serving.served_memories(versions)
-        evidence = warehouse.read(con, EVIDENCE)
+        seen = _reviewable(home, con)
         lang = _language(con)
+    versions, memories, evidence = seen.versions, seen.memories, seen.evidence
     timeline = serving.timeline(memories, evidence, h.timezone.key).to_dicts()
     current = versions.filter(versions["is_current"])
     mentioned = (
@@ -117,8 +144,9 @@ def monthly_review(
         .agg(pl.col("timestamp").max())
     )
     last_mentioned = {r["memory_id"]: r["timestamp"] for r in mentioned.iter_rows(named=True) if r["timestamp"]}
+    kept = lifecycle.last_kept(decision_store.read_all(h.decisions).decisions)
     proposals = review.archive_proposals(
-        current.to_dicts(), now, policy.archive_after_days, last_mentioned, _last_used(h.audit)
+        current.to_dicts(), now, policy.archive_after_days, last_mentioned, _last_used(h.audit), kept
     )
     text = review.monthly(now.date(), memories.to_dicts(), timeline, versions.to_dicts(), proposals, lang)
     return _write(home, "monthly", now.strftime("%Y-%m"), text)
