@@ -91,3 +91,178 @@ def apply_archiving(
 def last_kept(decisions: Sequence[Decision]) -> dict[str, datetime]:
     """When the person last said to keep each memory (an archive proposal declined): the proposal's clock restarts."""
     return {t: d.at for t, d in latest_by_target(decisions, frozenset({Action.KEEP})).items()}
+
+
+# ---- inferred memories (the weekly reflection) ------------------------------------------------------------------
+
+INFERRED = "inferred"
+INFERRED_LABEL = {
+    Language.ZH: "推断：mi-mirror 从你的记录中归纳出来的，不是你说的原话",
+    Language.EN: "inferred: drawn from your records by mi-mirror, not something you said",
+}
+INFERRED_QUESTION = {
+    Language.ZH: (
+        "我从你最近的记录里归纳出一条：「{text}」。说得对吗？（依据：{n} 条记录，最近一条 {day}）",
+        ("对", "不对", "改一下", "以后再说"),
+    ),
+    Language.EN: (
+        "From your recent records I noticed: “{text}”. Is that right? (based on {n} record(s), the latest on {day})",
+        ("yes", "no", "edit", "later"),
+    ),
+}
+
+
+def _inferred_labels(m: MemoryObject, lang: Language) -> tuple[str, ...]:
+    labels = [str(m.state)]
+    if m.state is MemoryState.CONFIRMED:
+        labels.append("confirmed by you")
+    if m.state is MemoryState.PENDING_REVIEW:
+        labels.append("unconfirmed")
+    return (*labels, INFERRED, INFERRED_LABEL[lang])
+
+
+def merge_inferred(
+    governed: Governed,
+    insights: Sequence[dict],
+    decisions: Sequence[Decision],
+    known_evidence: set[str] | frozenset[str] | None = None,
+) -> Governed:
+    """The weekly reflection's insights (rows of `reflections`) as memories: each `inferred`, then waiting for the
+    person (never confirmed on its own), with its evidence and a question in the evidence's language. The person's
+    decisions apply as to any memory: confirm, reject (kept as history, not served), edit (a new version), forget.
+    An insight whose evidence is gone, or drawn from a forgotten memory, is not kept."""
+    from mirror_pipeline.core.governance import Effects
+    from mirror_pipeline.core.model import (
+        IssuePriority,
+        IssueStatus,
+        IssueType,
+        MemoryIssue,
+        MemoryType,
+        Scope,
+        Sensitivity,
+        SourceType,
+    )
+    from mirror_pipeline.core.text import stable_id
+
+    if not insights:
+        return governed
+    fx = Effects.of(decisions)
+    versions, current, issues = list(governed.versions), list(governed.current), list(governed.issues)
+    labels, used = dict(governed.labels), dict(fx.used)
+    taken = {m.memory_id for m in governed.versions}
+    for row in sorted(insights, key=lambda r: r["memory_id"]):
+        memory_id = row["memory_id"]
+        evidence_ids = tuple(e for e in row["evidence_ids"] if known_evidence is None or e in known_evidence)
+        if memory_id in taken or memory_id in fx.forgotten or not evidence_ids:
+            continue
+        if set(row.get("source_memory_ids") or ()) & set(fx.forgotten):
+            continue
+        lang = Language.ZH if row.get("language") in ("zh", "mixed") else Language.EN
+        path = (MemoryState.CAPTURED, MemoryState.EXTRACTED, MemoryState.INFERRED, MemoryState.PENDING_REVIEW)
+        head = MemoryObject(
+            memory_id=memory_id,
+            memory_type=MemoryType.FACT,
+            state=walk(*path),
+            subject="user",
+            predicate=f"{INFERRED}:{row['kind']}",
+            object=row["theme"],
+            content_text=row["content_text"],
+            confidence=0.5,
+            importance=0.3,
+            sensitivity=Sensitivity(row.get("sensitivity") or "low"),
+            scope=Scope.CROSS_SESSION,
+            source_type=SourceType.TOOL,
+            evidence_ids=evidence_ids,
+            created_at=row["derived_at"],
+            updated_at=row["derived_at"],
+            tags=(INFERRED, str(row["kind"])),
+            changed_by=str(row.get("derived_by") or "rules"),
+            state_path=tuple(str(p) for p in path),
+        )
+        chain = [head]
+        rejected = fx.rejected(memory_id, head.object)
+        edit = fx.edits.get(memory_id)
+        confirmed = fx.confirmed(head)
+        if rejected is not None:
+            chain = [
+                replace(
+                    head,
+                    state=walk(head.state, MemoryState.ARCHIVED),
+                    decision_id=rejected.decision_id,
+                    state_path=(*head.state_path, str(MemoryState.ARCHIVED)),
+                    tags=(*head.tags, "rejected"),
+                )
+            ]
+            used.setdefault(rejected.decision_id, "rejected")
+        elif edit is not None:
+            old = replace(head, state=MemoryState.SUPERSEDED, state_path=(*head.state_path, "superseded"))
+            new = replace(
+                head,
+                version=2,
+                supersedes=head.version_id,
+                content_text=edit.text or head.content_text,
+                state=MemoryState.CONFIRMED,
+                state_path=(*head.state_path[:3], str(MemoryState.CONFIRMED)),
+                confirmed_by="user",
+                last_confirmed_at=edit.at,
+                changed_by=edit.by,
+                decision_id=edit.decision_id,
+                updated_at=edit.at,
+            )
+            chain = [old, new]
+            used.setdefault(edit.decision_id, "edited: a new version")
+        elif confirmed is not None:
+            chain = [
+                replace(
+                    head,
+                    state=walk(head.state, MemoryState.CONFIRMED),
+                    confirmed_by="user",
+                    last_confirmed_at=confirmed.at,
+                    decision_id=confirmed.decision_id,
+                    state_path=(*head.state_path, str(MemoryState.CONFIRMED)),
+                )
+            ]
+            used.setdefault(confirmed.decision_id, "confirmed")
+        versions.extend(chain)
+        top = chain[-1]
+        for v in chain:
+            labels[v.version_id] = _inferred_labels(v, lang)
+        if top.state is MemoryState.ARCHIVED:
+            continue
+        current.append(top)
+        if top.state is not MemoryState.PENDING_REVIEW:
+            continue
+        template, options = INFERRED_QUESTION[lang]
+        last = row.get("last_seen")
+        question = template.format(
+            text=top.content_text, n=len(evidence_ids), day=last.date().isoformat() if last else "?"
+        )
+        issue = MemoryIssue(
+            issue_id=stable_id("iss", memory_id, IssueType.CONFIRMATION_NEEDED),
+            issue_type=IssueType.CONFIRMATION_NEEDED,
+            priority=IssuePriority.LOW,
+            status=IssueStatus.OPEN,
+            memory_ids=(memory_id,),
+            question=question,
+            options=options,
+            evidence_ids=evidence_ids,
+            created_at=row["derived_at"],
+            choices=("confirm", "reject", "edit", "later"),
+            impact=top.importance,
+            language=str(lang),
+            evidence_key=stable_id("evk", *sorted(evidence_ids)),
+        )
+        if issue.issue_id in fx.dismissed:
+            used.setdefault(fx.dismissed[issue.issue_id].decision_id, "dismissed")
+            issue = replace(issue, status=IssueStatus.DISMISSED)
+        elif issue.issue_id in fx.deferred:
+            key, d = fx.deferred[issue.issue_id]
+            if key == issue.evidence_key:
+                used.setdefault(d.decision_id, "put off until something new bears on it")
+                issue = replace(issue, status=IssueStatus.DEFERRED)
+        issues.append(issue)
+    outcomes = [
+        (d, True, used[d.decision_id]) if not applied and d.decision_id in used else (d, applied, note)
+        for d, applied, note in governed.outcomes
+    ]
+    return replace(governed, versions=versions, current=current, labels=labels, issues=issues, outcomes=outcomes)

@@ -46,6 +46,11 @@ TEXTS = {
         "en": "## Proposed for archiving (not mentioned or used for a long time)",
     },
     "more": {"zh": "- 还有 {n} 个问题，下次再问", "en": "- {n} more question(s) next time"},
+    "insights": {
+        "zh": "## 这几周的推断（由记录归纳，不是你的原话；下次运行后在 `mirror review` 里等你确认）",
+        "en": "## What these weeks suggest (inferred from your records, not your words; `mirror review` asks after the "
+        "next run)",
+    },
     "archive_how": {
         "zh": "（回答：`mirror archive ID` 归档，`mirror keep ID` 保留，或在 `mirror review` 里逐条回答）",
         "en": "(answer with `mirror archive ID` or `mirror keep ID`, or one by one in `mirror review`)",
@@ -103,7 +108,9 @@ def weekly(
     memories: Sequence[Row] = (),
     lang: str = "en",
     max_questions: int = 7,
+    insights: Sequence[Row] = (),
 ) -> str:
+    """`insights`: this week's reflection (inferred, never confirmed on their own: each waits for the person)."""
     lines = [_t("weekly", lang, d=day.isoformat()), ""]
     conflicts = [i for i in issues if i["issue_type"] not in ("confirmation_needed", "stale_memory")]
     lines += [_t("conflicts", lang), ""]
@@ -118,6 +125,10 @@ def weekly(
     goals = [m for m in memories if m["predicate"] in ("goal", "plans_to", "wants_to")]
     lines += ["", _t("goals", lang), ""]
     lines += [_memory_line(m) for m in goals] or [_t("nothing", lang)]
+    lines += ["", _t("insights", lang), ""]
+    lines += [
+        f"- {i['content_text']} [inferred] — {_ids({**i, 'evidence_ids': list(i['evidence_ids'])})}" for i in insights
+    ] or [_t("nothing", lang)]
     return "\n".join(lines) + "\n"
 
 

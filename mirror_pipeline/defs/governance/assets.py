@@ -13,6 +13,7 @@ from mirror_pipeline.contracts.tables import (
     MEMORY_ISSUES,
     MEMORY_VERSIONS,
     QUARANTINED_MEMORIES,
+    REFLECTIONS,
     SECRET_REFERENCES,
     TOMBSTONES,
 )
@@ -24,7 +25,7 @@ from mirror_pipeline.core.governance import (
     secret_reference_issues,
     slot_key,
 )
-from mirror_pipeline.core.lifecycle import apply_archiving
+from mirror_pipeline.core.lifecycle import apply_archiving, merge_inferred
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.core.rows import (
     candidate_from_row,
@@ -36,6 +37,8 @@ from mirror_pipeline.core.rows import (
 from mirror_pipeline.core.states import legal_path
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
+
+_EXISTING = "select evidence_id from evidence where evidence_id in (select unnest(?::varchar[]))"
 
 
 def run_now(context: dg.AssetExecutionContext) -> datetime:
@@ -134,7 +137,12 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             evidence=briefs,
             user_names=h.user_names,
         )
-        governed = apply_archiving(governed, read.decisions, briefs)  # the person's archive / keep answers
+        # the weekly reflection's insights, as inferred memories waiting for the person; then archive / keep answers
+        insights = warehouse.read(con, REFLECTIONS).to_dicts()
+        cited = sorted({e for r in insights for e in r["evidence_ids"]})
+        known = {r[0] for r in con.execute(_EXISTING, [cited]).fetchall()} if cited else set()
+        governed = merge_inferred(governed, insights, read.decisions, known)
+        governed = apply_archiving(governed, read.decisions, briefs)
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
         said_in = dict(

@@ -1,4 +1,5 @@
 import json
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -13,9 +14,10 @@ from mirror_pipeline.contracts.tables import (
     EVIDENCE,
     MEMORY_CANDIDATES,
     MEMORY_VERSIONS,
+    REFLECTIONS,
     SECRET_REFERENCES,
 )
-from mirror_pipeline.core import lifecycle, quarantine, review, serving
+from mirror_pipeline.core import lifecycle, quarantine, reflection, review, serving
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.defs.governance.assets import run_now
 from mirror_pipeline.defs.resources import MirrorHome
@@ -117,8 +119,67 @@ def weekly_review(
     issues = serving.open_issues(seen.issues).to_dicts()
     pending = memories.filter(memories["state"] == "pending_review").to_dicts()
     week = now.date() - timedelta(days=now.weekday())
-    text = review.weekly(week, pending, issues, memories.to_dicts(), lang, policy.max_questions_per_review)
-    return _write(home, "weekly", week.isoformat(), text)
+    insights, how = _reflect(home.get().config, seen, now)
+    with warehouse_db.get_connection() as con:
+        stored = _store_insights(con, insights, now)
+    text = review.weekly(
+        week, pending, issues, memories.to_dicts(), lang, policy.max_questions_per_review, [asdict(i) for i in insights]
+    )
+    result = _write(home, "weekly", week.isoformat(), text)
+    return dg.MaterializeResult(
+        metadata={**(result.metadata or {}), "insights": len(insights), "insights_stored": stored, "model": how}
+    )
+
+
+def _reflect(config: dict, seen: Reviewable, now: datetime) -> tuple[list[reflection.Insight], str]:
+    """The weekly reflection over what is served (nothing withheld feeds an insight): the rules', then the model's
+    when one is configured and asked for."""
+    from mirror_pipeline.adapters.reflection import reflect_with_model
+
+    settings = reflection.ReflectionSettings.model_validate(config.get("reflection") or {})
+    memories, versions = seen.memories.to_dicts(), seen.versions.to_dicts()
+    evidence = seen.evidence.to_dicts()
+    found = reflection.reflect(memories, versions, evidence, now, settings)
+    start = now - timedelta(days=settings.window_days)
+    period = [e for e in evidence if e.get("timestamp") is not None and start <= e["timestamp"] <= now]
+    by_model = reflect_with_model(config, period, now, settings.max_insights - len(found))
+    known = {i.memory_id for i in found}
+    return found + [i for i in by_model.insights if i.memory_id not in known], by_model.reason
+
+
+def _store_insights(con, insights: list[reflection.Insight], now: datetime) -> int:
+    """Insights accumulate week after week, one row per theme (renewed when it recurs again); governance serves each
+    as an inferred memory on the next run."""
+    stored = warehouse.read(con, REFLECTIONS)
+    if not insights:
+        return len(stored)
+    new = REFLECTIONS.frame(
+        [
+            {
+                "memory_id": i.memory_id,
+                "kind": str(i.kind),
+                "theme": i.theme,
+                "content_text": i.content_text,
+                "language": i.language,
+                "evidence_ids": list(i.evidence_ids),
+                "source_memory_ids": list(i.source_memory_ids),
+                "sessions": i.sessions,
+                "first_seen": i.first_seen,
+                "last_seen": i.last_seen,
+                "sensitivity": i.sensitivity,
+                "derived_by": i.derived_by,
+                "derived_at": now,
+            }
+            for i in insights
+        ]
+    )
+    old = stored.filter(~pl.col("memory_id").is_in(new["memory_id"].implode()))
+    renewed = new.join(stored.select("memory_id", pl.col("derived_at").alias("was")), on="memory_id", how="left")
+    # a theme found again keeps when it was first derived (its memory's creation time)
+    renewed = renewed.with_columns(derived_at=pl.coalesce("was", "derived_at")).drop("was")
+    with warehouse.transaction(con):
+        warehouse.replace(con, REFLECTIONS, pl.concat([old, renewed.select(old.columns)]))
+    return len(old) + len(renewed)
 
 
 @dg.asset(deps=REVIEW_DEPS, group_name="review")
