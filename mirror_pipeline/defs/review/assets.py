@@ -120,6 +120,7 @@ def weekly_review(
     pending = memories.filter(memories["state"] == "pending_review").to_dicts()
     week = now.date() - timedelta(days=now.weekday())
     insights, how = _reflect(home.get().config, seen, now)
+    insights = _not_forgotten(insights, decision_store.read_all(home.get().decisions).decisions)
     with warehouse_db.get_connection() as con:
         stored = _store_insights(con, insights, now)
     text = review.weekly(
@@ -145,6 +146,14 @@ def _reflect(config: dict, seen: Reviewable, now: datetime) -> tuple[list[reflec
     by_model = reflect_with_model(config, period, now, settings.max_insights - len(found))
     known = {i.memory_id for i in found}
     return found + [i for i in by_model.insights if i.memory_id not in known], by_model.reason
+
+
+def _not_forgotten(insights: list[reflection.Insight], decisions: list) -> list[reflection.Insight]:
+    """An insight the person forgot is not derived again (nor one drawn from a memory they forgot)."""
+    from mirror_pipeline.core.decisions import Action
+
+    gone = {d.target for d in decisions if d.action is Action.FORGET}
+    return [i for i in insights if i.memory_id not in gone and not gone.intersection(i.source_memory_ids)]
 
 
 def _store_insights(con, insights: list[reflection.Insight], now: datetime) -> int:
