@@ -403,7 +403,9 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         answered.append(d)
     ran = None
     if answered and run_after is None and keys.tty:
-        run_after = click.confirm("Run the pipeline now to apply your answers?", default=True, err=True)
+        run_after = click.confirm(
+            "现在运行一次来应用你的回答？ / Run the pipeline now to apply your answers?", default=True, err=True
+        )
     if answered and run_after:
         from mirror_pipeline.cli.pipeline import run_pipeline
 

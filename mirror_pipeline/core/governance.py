@@ -683,8 +683,9 @@ def _staleness(
     no_longer = fx.rejected(head.memory_id, head.object)
     if no_longer is not None:  # handled as a rejection before: unreachable, kept for clarity
         return head, None
-    lang = language_of(head.content_text)
-    question, options = stale_question(head.content_text, lang, last.date().isoformat())
+    # in the language of the person's words ("我现在住在东京" asks in Chinese, though the sentence is English)
+    lang = _lang([run], evidence, head.content_text)
+    question, options = stale_question(_say(head, lang), lang, last.date().isoformat())
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.STALE_MEMORY),
         issue_type=IssueType.STALE_MEMORY,

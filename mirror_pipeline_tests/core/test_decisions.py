@@ -260,6 +260,20 @@ def test_current_state_goes_stale_events_do_not() -> None:
     assert {m.predicate: m.state for m in reconfirmed.current}["lives_in"] is MemoryState.CONFIRMED
 
 
+def test_a_stale_question_follows_the_persons_words_not_the_language_of_the_memorys_sentence() -> None:
+    # "我现在住在东京" written down in English by an extractor (an LLM's sentence): asked in Chinese all the same
+    items, briefs = story(("我现在住在东京。", 0, "ev_1"))
+    items = [
+        replace(e, candidate=replace(e.candidate, content_text="The user lives in Tokyo", object="Tokyo"))
+        for e in items
+    ]
+    later = T0 + timedelta(days=400)
+    governed = govern(items, evidence=briefs, now=later, policy=Policy(stale_after_days={"lives_in": 365}))
+    stale = issue_of(governed, IssueType.STALE_MEMORY)
+    assert stale.question == "「你住在Tokyo」现在还是这样吗？（上次提到是 2026-03-02）" and stale.language == "zh"
+    assert stale.options == ("还是", "不是了", "以后再说")
+
+
 def test_the_person_named_like_a_relative_is_not_their_own_cousin() -> None:
     items, briefs = story(("Wei is my cousin.", 0, "ev_1"))
     governed = govern(items, evidence=briefs, user_names=("Wei",))
