@@ -51,6 +51,19 @@ def test_insights_archive_proposals_and_archived_memories_through_the_command(tm
     assert "这几周你常常提到小林 [inferred]" in weekly.read_text(encoding="utf-8")
 
     mirror(home, "run")  # governance serves the insights
+    # before any search or context uses it (a use restarts its clock): the monthly review proposes archiving the
+    # old preference; `mirror review` offers it after the open questions
+    mirror(home, "run", "--job", "monthly_job")
+    (monthly,) = (home / "reviews" / "monthly").glob("*.md")
+    (tea,) = [m for m in _served(home, "memories") if "乌龙茶" in m["content_text"]]
+    assert f"`{tea['memory_id']}`" in monthly.read_text(encoding="utf-8").split("## 建议归档")[1].split("## ")[0]
+    open_questions = len(mirror_json(home, "issues")["issues"])
+    out = mirror_stdin(home, "s" * open_questions + "1", "review", "--max", "100", "--run", "--json")
+    payload = json.loads(out.stdout)
+    assert payload["archive_proposals"] == 1 and payload["run"]["success"]
+    assert [d["action"] for d in payload["answered"]] == ["archive"]
+    assert "很久没有提到，也没有被用到了" in out.stderr
+    assert {m["memory_id"]: m["state"] for m in _served(home, "memories")}[tea["memory_id"]] == "archived"
     inferred = {m["object"]: m for m in _served(home, "memories") if m["predicate"].startswith("inferred:")}
     assert {"小林", "爬山", "开心"} <= set(inferred)
     person = inferred["小林"]
@@ -81,18 +94,6 @@ def test_insights_archive_proposals_and_archived_memories_through_the_command(tm
     context = mirror_json(home, "context", "我住在哪里")
     assert lives["memory_id"] not in {i["id"] for slot in context["slots"] for i in slot["items"]}
 
-    # the monthly review proposes archiving the old preference; `mirror review` offers it after the questions
-    mirror(home, "run", "--job", "monthly_job")
-    (monthly,) = (home / "reviews" / "monthly").glob("*.md")
-    (tea,) = [m for m in memories.values() if "乌龙茶" in m["content_text"]]
-    assert f"`{tea['memory_id']}`" in monthly.read_text(encoding="utf-8").split("## 建议归档")[1].split("## ")[0]
-    open_questions = len(mirror_json(home, "issues")["issues"])
-    out = mirror_stdin(home, "s" * open_questions + "1", "review", "--max", "100", "--run", "--json")
-    payload = json.loads(out.stdout)
-    assert payload["archive_proposals"] == 1 and payload["run"]["success"]
-    assert [d["action"] for d in payload["answered"]] == ["archive"]
-    assert "很久没有提到，也没有被用到了" in out.stderr
-    assert {m["memory_id"]: m["state"] for m in _served(home, "memories")}[tea["memory_id"]] == "archived"
     con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
     try:
         outcomes = dict(con.execute("select action, note from decision_outcomes where action = 'archive'").fetchall())

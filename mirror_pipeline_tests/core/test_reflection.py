@@ -202,3 +202,22 @@ def test_a_model_that_answers_nonsense_or_fails_leaves_the_rules_insights_alone(
     # off unless asked for, and without a model
     assert reflect_with_model({"extraction": {"model": "x/y"}}, evidence, NOW, 5, complete=down).reason == "off"
     assert reflect_with_model({"reflection": {"with_model": True}}, evidence, NOW, 5, complete=down).reason == "off"
+
+
+def test_the_model_reflection_goes_through_litellm_with_a_mocked_response(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default path (litellm.completion in JSON mode), with litellm's own mocked response: no network."""
+    litellm = pytest.importorskip("litellm")
+    _, _, _, evidence = _inputs(ZH_MONTH)
+    real = litellm.completion
+    calls: list[dict] = []
+
+    def mocked(**kw):
+        calls.append(kw)
+        reply = json.dumps({"insights": [{"text": "你常常和小林一起爬山", "evidence_ids": ["ev_4", "ev_10"]}]})
+        return real(**kw, mock_response=reply)
+
+    monkeypatch.setattr(litellm, "completion", mocked)
+    result = reflect_with_model(CONFIG, evidence, NOW, 3)
+    assert result.reason == "ok" and [i.content_text for i in result.insights] == ["你常常和小林一起爬山"]
+    (call,) = calls
+    assert call["model"] == "openai/gpt-4o-mini" and call["response_format"] == {"type": "json_object"}
