@@ -17,7 +17,7 @@ import click
 
 from mirror_pipeline.adapters import decisions as store
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, command, emit
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core import review as review_core
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
@@ -439,8 +439,15 @@ def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
     memories = _served_or_empty(home, "memories")
     if not memories:
         return []
-    wanted = {e for m in memories for e in m["evidence_ids"]}
-    said = {e["evidence_id"]: e["timestamp"] for e in _served_or_empty(home, "evidence") if e["evidence_id"] in wanted}
+    import polars as pl
+
+    wanted = sorted({e for m in memories for e in m["evidence_ids"]})
+    try:  # two columns of what may be a large table
+        evidence = _snapshot(home).table("evidence").select("evidence_id", "timestamp")
+    except (Failure, FileNotFoundError):
+        return []
+    cited = evidence.filter(pl.col("evidence_id").is_in(pl.Series(wanted, dtype=pl.String).implode()))
+    said = dict(zip(cited["evidence_id"].to_list(), cited["timestamp"].to_list(), strict=True))
     mentioned: dict[str, datetime] = {}
     for m in memories:
         times = [said[e] for e in m["evidence_ids"] if said.get(e) is not None]
