@@ -172,8 +172,11 @@ def _insight(
 
 
 def _mentions(name: str, said: Sequence[_Said]) -> list[_Said]:
-    needle = name.lower()
-    return [s for s in said if needle and needle in s.text.lower()]
+    """Where the person's words name it: a Latin-script name as a whole word ("Friend1" is not in "Friend10")."""
+    if not name.strip():
+        return []
+    pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
+    return [s for s in said if pattern.search(s.text)]
 
 
 def _named(memories: Sequence[Row], said: Sequence[_Said], min_sessions: int) -> list[Insight]:
@@ -258,6 +261,7 @@ def _activities(
     return kept
 
 
+COMMON_SAMPLE = 5000
 COMMON_AFTER = 20  # texts: below that, a word in most of them may well be the theme itself
 
 
@@ -321,7 +325,9 @@ def reflect(
         return []
     own = [m for m in memories if "inferred" not in (m.get("labels") or []) and m.get("state") != "archived"]
     history = [v for v in versions if not str(v.get("predicate", "")).startswith("inferred:")]
+    # what "most of what the person writes" is, from their latest texts (a sample: a whole history need not be cut)
     everything = [str(e.get("raw_content") or "") for e in evidence if (e.get("actor") or "user") == "user"]
+    everything = everything[-COMMON_SAMPLE:]
     found = [
         *_named(own, said, settings.min_sessions),
         *_feelings(own, said, settings.min_sessions),
