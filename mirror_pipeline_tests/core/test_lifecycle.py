@@ -6,12 +6,14 @@ from datetime import timedelta
 
 import polars as pl
 
+from mirror_pipeline.contracts.tables import MEMORY_VERSIONS
 from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
 from mirror_pipeline.core.decisions import Action, new_decision
 from mirror_pipeline.core.governance import govern, value_key
 from mirror_pipeline.core.lifecycle import apply_archiving, last_kept
 from mirror_pipeline.core.model import MemoryState
 from mirror_pipeline.core.review import archive_proposals, archive_question
+from mirror_pipeline.core.rows import memory_row
 from mirror_pipeline.core.serving import served_memories
 from mirror_pipeline.core.states import legal_path
 from mirror_pipeline_tests.core.test_decisions import T0, story
@@ -57,11 +59,13 @@ def test_an_archived_memory_stays_current_and_labelled_and_a_keep_or_a_new_menti
         }
         for m in after.current
     ]
-    versions = pl.DataFrame(
-        [{**r, "is_current": True} for r in rows], schema_overrides={"memory_type": pl.String}
-    ).with_columns(pl.col("sensitivity").cast(pl.String))
-    served = served_memories_of(versions)
-    assert {tea.memory_id, cafe.memory_id} <= set(served)
+    current = {m.version_id for m in after.current}
+    versions = MEMORY_VERSIONS.frame(
+        [memory_row(m, is_current=m.version_id in current, labels=after.labels[m.version_id]) for m in after.versions]
+    )
+    served = served_memories(versions)
+    assert {tea.memory_id, cafe.memory_id} <= set(served["memory_id"])
+    assert set(served.filter(pl.col("state") == "archived")["memory_id"]) == {tea.memory_id, cafe.memory_id}
     context = assemble(
         "我喜欢喝什么茶",
         [Candidate(r, 1.0, True, True) for r in rows],
@@ -71,6 +75,9 @@ def test_an_archived_memory_stays_current_and_labelled_and_a_keep_or_a_new_menti
     )
     ids = {i["id"] for slot in context["slots"] for i in slot["items"]}
     assert tea.memory_id not in ids and cafe.memory_id not in ids
+    unarchived = [Candidate({**r, "state": "confirmed"}, 1.0, True, True) for r in rows]
+    control = assemble("我喜欢喝什么茶", unarchived, [], [], ContextPolicy())
+    assert tea.memory_id in {i["id"] for slot in control["slots"] for i in slot["items"]}  # the filter, nothing else
 
     # keep after archive: back to what it was
     keep = new_decision(Action.KEEP, tea.memory_id, T0 + timedelta(days=601))
@@ -88,19 +95,9 @@ def test_an_archived_memory_stays_current_and_labelled_and_a_keep_or_a_new_menti
     assert not applied and note.startswith("not applied: said again on")
 
 
-def served_memories_of(versions: pl.DataFrame) -> list[str]:
-    columns = ["memory_id", "state", "is_current"]
-    return served_memories_ids(versions.select(columns))
-
-
-def served_memories_ids(frame: pl.DataFrame) -> list[str]:
-    from mirror_pipeline.core.serving import SERVABLE
-
-    return frame.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE))["memory_id"].to_list()
-
-
 def test_archive_proposals_skip_what_is_archived_or_kept_and_ask_in_the_memorys_language() -> None:
     now = T0 + timedelta(days=800)
+
     def pref(memory_id: str, state: str, text: str) -> dict:
         return {"memory_id": memory_id, "memory_type": "preference", "state": state, "content_text": text}
 
@@ -121,9 +118,3 @@ def test_archive_proposals_skip_what_is_archived_or_kept_and_ask_in_the_memorys_
     question, options, lang = archive_question(proposals[1])
     assert lang == "en" and question.startswith("“You like jazz” has not come up"), question
     assert options == ("archive", "keep")
-
-
-def test_served_memories_keep_archived_ones() -> None:
-    versions = pl.DataFrame({"memory_id": ["a", "b"], "state": ["archived", "superseded"], "is_current": [True, True]})
-    assert served_memories_ids(versions) == ["a"]
-    assert callable(served_memories)
