@@ -51,6 +51,7 @@ def test_an_archived_memory_stays_current_and_labelled_and_a_keep_or_a_new_menti
         {
             **{k: getattr(m, k) for k in ("memory_id", "memory_type", "content_text", "object", "sensitivity")},
             "doc_id": m.memory_id,
+            "text": m.content_text,
             "kind": "memory",
             "state": str(m.state),
             "labels": list(after.labels[m.version_id]),
