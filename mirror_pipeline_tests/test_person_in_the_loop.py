@@ -79,9 +79,18 @@ def test_forget_a_memory_then_its_evidence_and_the_text_is_nowhere_in_the_home(c
     evidence_text = "My manager Kobayashi approved the transfer paperwork"
     assert files_holding(home, memory_text) and files_holding(home, evidence_text)  # the scan can find it
 
+    # an edit first: its new words are in decisions/ (append-only) and in a new version
+    edited = "Kobayashi-san leads the Osaka logistics team"
+    mirror(home, "edit", memory["memory_id"], "--text", edited)
+    mirror(home, "run", "--job", "weekly_job")
+    assert files_holding(home, edited)
+
     mirror(home, "forget", memory["memory_id"])
     mirror(home, "run", "--job", "weekly_job")
     assert files_holding(home, memory_text) == []
+    assert files_holding(home, edited) == []  # forgetting wins over append-only: decisions/ lost the words too
+    lines = [json.loads(x) for x in (home / "decisions" / "decisions.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [d["action"] for d in lines] == ["edit", "forget"]  # a content-free line says an edit existed
     assert mirror_json(home, "show", memory["memory_id"])["forgotten"] is True
     assert files_holding(home, evidence_text)  # the words it came from stay until they are forgotten too
 

@@ -18,6 +18,7 @@ from mirror_pipeline.core.context import ContextPolicy
 from mirror_pipeline.core.policy import Policy
 from mirror_pipeline.core.questionnaire import QuestionnaireSettings
 from mirror_pipeline.core.ranking import RetrievalConfig
+from mirror_pipeline.core.reflection import ReflectionSettings
 from mirror_pipeline.errors import ConfigError
 
 CONFIG_NAME = "mirror.yaml"
@@ -90,10 +91,11 @@ class MirrorConfig(Section):
     context: ContextPolicy = section(ContextPolicy)  # core/context.py: budget, pinned memories, ceiling
     policy: Policy = section(Policy)  # core/policy.py: the write policy, questions per review, staleness
     retrieval: RetrievalConfig = section(RetrievalConfig)  # core/ranking.py: embedder, budget, ranking weights
+    reflection: ReflectionSettings = section(ReflectionSettings)  # core/reflection.py: the weekly insights
     # the questionnaire's language; absent until `mirror init` (or --lang) sets it, so the locale decides
     questionnaire: QuestionnaireSettings | None = None
 
-    @field_validator("user", "extraction", "context", "policy", "retrieval", mode="before")
+    @field_validator("user", "extraction", "context", "policy", "retrieval", "reflection", mode="before")
     @classmethod
     def _empty_is_default(cls, value: Any) -> Any:
         return {} if value is None else value

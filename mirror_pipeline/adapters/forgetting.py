@@ -2,8 +2,8 @@
 cache, the inbox copy, every snapshot (old ones too), the review documents, and the free pages of the warehouse file.
 
 The purge is keyed by ids (memory, evidence, file hash) over the warehouse tables generically: any table with an
-`evidence_id`, `evidence_ids`, `memory_id`, `doc_id` or `content_hash` column loses the rows that carry a forgotten
-id, so a table added later (an embedding cache keyed by content hash) is covered without naming it here.
+`evidence_id`, `evidence_ids`, `memory_id`, `doc_id`, `*memory_ids` or `content_hash` column loses the rows that carry
+a forgotten id, so a table added later (an embedding cache keyed by content hash) is covered without naming it here.
 """
 
 from __future__ import annotations
@@ -64,6 +64,11 @@ def purge_ids(
         if ev and "evidence_ids" in columns and columns["evidence_ids"].endswith("[]"):
             clauses.append('len(list_intersect("evidence_ids", ?::varchar[])) > 0')
             params.append(ev)
+        # what was drawn from a forgotten memory (an insight of the weekly reflection: `source_memory_ids`)
+        for column, dtype in sorted(columns.items()):
+            if mem and column.endswith("memory_ids") and dtype.endswith("[]"):
+                clauses.append(f'len(list_intersect("{column}", ?::varchar[])) > 0')
+                params.append(mem)
         if not clauses:
             continue
         before = con.execute(f'select count(*) from "{table}"').fetchone()[0]

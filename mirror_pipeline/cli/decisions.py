@@ -17,8 +17,9 @@ import click
 
 from mirror_pipeline.adapters import decisions as store
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, command, emit
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, _snapshot, command, emit
 from mirror_pipeline.cli.group import main
+from mirror_pipeline.core import review as review_core
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
 from mirror_pipeline.core.governance import value_key
 from mirror_pipeline.core.policy import policy_from_config
@@ -120,6 +121,39 @@ def reject(home: Home, as_json: bool, target: str) -> None:
     memory = _memory(home, target) if kind == "memory" else None
     fields = {"object_key": value_key(memory["object"])} if memory else {}
     d = new_decision(Action.REJECT, target, _now(), **fields)
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+def _archive_decision(home: Home, target: str, action: Action) -> Decision:
+    memory = _memory(home, target)
+    if memory is None:
+        raise Failure(f"no current memory with id {target} (see `mirror search`)")
+    if action is Action.ARCHIVE and memory["state"] == "archived":
+        raise Failure(f"{target} is archived already (`mirror keep {target}` brings it back)")
+    return new_decision(action, target, _now(), object_key=value_key(memory["object"]))
+
+
+@main.command()
+@click.argument("target")
+@command
+def archive(home: Home, as_json: bool, target: str) -> None:
+    """Archive a memory (what the monthly review proposes): it leaves the default context, search still finds it,
+    labelled archived. Said again later, it comes back."""
+    _require_home(home)
+    d = _archive_decision(home, target, Action.ARCHIVE)
+    _record(home, [d])
+    _decided(as_json, [d])
+
+
+@main.command()
+@click.argument("target")
+@command
+def keep(home: Home, as_json: bool, target: str) -> None:
+    """Keep a memory the monthly review proposed to archive (not proposed again until unused for
+    `policy.archive_after_days`); on an archived memory, bring it back."""
+    _require_home(home)
+    d = _archive_decision(home, target, Action.KEEP)
     _record(home, [d])
     _decided(as_json, [d])
 
@@ -306,10 +340,12 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     d = dismiss, s = skip, q = quit). At most `policy.max_questions_per_review` (mirror.yaml) at a time."""
     _require_home(home)
     policy = policy_from_config(home.config.get("policy"))
-    questions = _ordered_questions(home)[: limit or policy.max_questions_per_review]
+    budget = limit or policy.max_questions_per_review
+    questions = _ordered_questions(home)[:budget]
     keys = Keys()
     out = sys.stderr if as_json else sys.stdout
     answered: list[Decision] = []
+    stopped = False
     for n, issue in enumerate(questions, start=1):
         click.echo(f"\n[{n}/{len(questions)}] {issue['question']}", file=out)
         for i, option in enumerate(issue["options"], start=1):
@@ -321,6 +357,7 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         )
         key = keys.key()
         if key == "q":
+            stopped = True
             break
         if key == "s":
             continue
@@ -348,9 +385,27 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
             continue
         _record(home, [d])  # each answer is durable as soon as it is given
         answered.append(d)
+    proposals = [] if stopped else archive_proposals_now(home, policy)[: max(0, budget - len(questions))]
+    for n, proposal in enumerate(proposals, start=1):
+        question, options, lang = review_core.archive_question(proposal)
+        click.echo(f"\n[{n}/{len(proposals)}] {question}", file=out)
+        for i, option in enumerate(options, start=1):
+            click.echo(f"  {i}) {option}", file=out)
+        click.echo("  (s 跳过 · q 退出)" if lang == "zh" else "  (s skip · q quit)", file=out)
+        key = keys.key()
+        if key == "q":
+            break
+        if key not in ("1", "2"):
+            continue
+        action = Action.ARCHIVE if key == "1" else Action.KEEP
+        d = new_decision(action, proposal["memory_id"], _now(), object_key=value_key(proposal["object"]))
+        _record(home, [d])
+        answered.append(d)
     ran = None
     if answered and run_after is None and keys.tty:
-        run_after = click.confirm("Run the pipeline now to apply your answers?", default=True, err=True)
+        run_after = click.confirm(
+            "现在运行一次来应用你的回答？ / Run the pipeline now to apply your answers?", default=True, err=True
+        )
     if answered and run_after:
         from mirror_pipeline.cli.pipeline import run_pipeline
 
@@ -358,7 +413,12 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         ran = {"run_id": result.run_id, "success": result.success}
     emit(
         as_json,
-        {"asked": len(questions), "answered": [json.loads(d.to_json()) for d in answered], "run": ran},
+        {
+            "asked": len(questions),
+            "archive_proposals": len(proposals),
+            "answered": [json.loads(d.to_json()) for d in answered],
+            "run": ran,
+        },
         lambda p: (
             f"\n{len(p['answered'])} answer(s) recorded of {p['asked']} question(s)"
             + (
@@ -368,6 +428,37 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
             )
         ),
     )
+
+
+def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
+    """What the monthly review proposes to archive, as of now, from the served snapshot (the same rule): memories
+    not said, confirmed, kept nor used for `policy.archive_after_days`; none decided on since the snapshot."""
+    from mirror_pipeline.adapters.accesses import fold
+    from mirror_pipeline.core.lifecycle import last_kept
+
+    memories = _served_or_empty(home, "memories")
+    if not memories:
+        return []
+    import polars as pl
+
+    wanted = sorted({e for m in memories for e in m["evidence_ids"]})
+    try:  # two columns of what may be a large table
+        evidence = _snapshot(home).table("evidence").select("evidence_id", "timestamp")
+    except (Failure, FileNotFoundError):
+        return []
+    cited = evidence.filter(pl.col("evidence_id").is_in(pl.Series(wanted, dtype=pl.String).implode()))
+    said = dict(zip(cited["evidence_id"].to_list(), cited["timestamp"].to_list(), strict=True))
+    mentioned: dict[str, datetime] = {}
+    for m in memories:
+        times = [said[e] for e in m["evidence_ids"] if said.get(e) is not None]
+        if times:
+            mentioned[m["memory_id"]] = max(times)
+    decisions = store.read_all(home.decisions).decisions
+    done = _answered_since_snapshot(home)
+    used = {r["memory_id"]: r["last_accessed_at"] for r in fold(home.audit / "accesses.jsonl").iter_rows(named=True)}
+    kept = last_kept(decisions)
+    proposals = review_core.archive_proposals(memories, _now(), policy.archive_after_days, mentioned, used, kept)
+    return [p for p in proposals if p["memory_id"] not in done]
 
 
 def _warehouse_rows(home: Home, sql: str, params: list[Any]) -> list[tuple]:
@@ -429,6 +520,8 @@ def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]]) 
     if memory is None:
         return "not served: no current version (rejected, archived, forgotten or quarantined)"
     state, by = memory["state"], memory.get("confirmed_by")
+    if state == "archived":
+        return "archived at your word: out of the default context, still found by search (`mirror keep` brings it back)"
     if state == "confirmed" and by == "user":
         return f"you confirmed it on {str(memory['last_confirmed_at'])[:10]}"
     if state == "confirmed":

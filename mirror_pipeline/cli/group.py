@@ -32,6 +32,8 @@ COMMAND_MODULES = {
     "forget": "decisions",
     "resolve": "decisions",
     "review": "decisions",
+    "archive": "decisions",
+    "keep": "decisions",
     "eval": "agents",
     "mcp": "agents",
 }

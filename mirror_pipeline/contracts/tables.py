@@ -267,6 +267,26 @@ QUARANTINED_MEMORIES = Table(
     (Col("version_id", pl.String), Col("memory_id", pl.String), Col("check", pl.String)),
 )
 
+# The weekly reflection's insights (core/reflection.py): governance serves each as an `inferred` memory
+REFLECTIONS = Table(
+    "reflections",
+    (
+        Col("memory_id", pl.String, unique=True),
+        Col("kind", pl.String),
+        Col("theme", pl.String),
+        Col("content_text", pl.String),
+        Col("language", pl.String),
+        Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
+        Col("source_memory_ids", TEXTS),
+        Col("sessions", pl.Int64),
+        Col("first_seen", UTC_TIME),
+        Col("last_seen", UTC_TIME),
+        Col("sensitivity", pl.String, checks=one_of(Sensitivity)),
+        Col("derived_by", pl.String),
+        Col("derived_at", UTC_TIME),
+    ),
+)
+
 SEARCH_DOCUMENTS = Table(
     "search_documents",
     (
@@ -368,4 +388,5 @@ WAREHOUSE_TABLES = (
     TOMBSTONES,
     DECISION_OUTCOMES,
     QUARANTINED_MEMORIES,
+    REFLECTIONS,
 )

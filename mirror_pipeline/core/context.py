@@ -81,6 +81,7 @@ LABELS = {
         Label("own_words", "their own words, not a confirmed fact", "本人原话，不是已确认的事实"),
         Label("pinned", "core", "核心"),
         Label("sensitive", "sensitive: use only for this task", "敏感：仅用于本任务"),
+        Label("inferred", "inferred from their records, not said by them", "由记录推断，不是本人说的"),
     )
 }
 
@@ -150,6 +151,8 @@ def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
     if row.get("sensitivity") == "high":
         names.append("sensitive")
     names.extend(x for x in extra if x in LABELS)
+    if "inferred" in (row.get("labels") or []):  # a weekly reflection's insight (core/lifecycle.py)
+        names.append("inferred")
     return names
 
 
@@ -209,8 +212,8 @@ def assemble(
         row = c.row
         if row["doc_id"] in seen or not _servable(row, ceiling, c.strongly_relevant):
             continue
-        if row.get("memory_type") == "secret_reference":
-            continue
+        if row.get("memory_type") == "secret_reference" or row.get("state") == "archived":
+            continue  # an archived memory is found by search, never put in a context unasked
         seen.add(row["doc_id"])
         tier = 1 if row.get("state") == "confirmed" else 2
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)

@@ -28,9 +28,12 @@ class Action(StrEnum):
     DISMISS = "dismiss"  # an issue is not a real question: nothing changes, it is not asked again
     LATER = "later"  # ask again only when something new bears on it
     SET_VAULT = "set_vault"  # a secret reference: where it is kept, and a hint (never the secret)
+    ARCHIVE = "archive"  # an archive proposal accepted: out of the default context, still found by search
+    KEEP = "keep"  # an archive proposal declined (or an archived memory brought back): not proposed again for a while
 
 
-MEMORY_ACTIONS = frozenset({Action.CONFIRM, Action.REJECT, Action.EDIT, Action.FORGET})
+MEMORY_ACTIONS = frozenset({Action.CONFIRM, Action.REJECT, Action.EDIT, Action.FORGET, Action.ARCHIVE, Action.KEEP})
+ARCHIVE_ACTIONS = frozenset({Action.ARCHIVE, Action.KEEP})
 ISSUE_ACTIONS = frozenset({Action.CHOOSE, Action.DISMISS, Action.LATER})
 
 

@@ -834,8 +834,9 @@ def _staleness(
     no_longer = fx.rejected(head.memory_id, head.object)
     if no_longer is not None:  # handled as a rejection before: unreachable, kept for clarity
         return head, None
-    lang = language_of(head.content_text)
-    question, options = stale_question(head.content_text, lang, last.date().isoformat())
+    # in the language of the person's words ("我现在住在东京" asks in Chinese, though the sentence is English)
+    lang = _lang([run], evidence, head.content_text)
+    question, options = stale_question(_say(head, lang), lang, last.date().isoformat())
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.STALE_MEMORY),
         issue_type=IssueType.STALE_MEMORY,
@@ -1263,14 +1264,19 @@ _SECRET_KIND_ZH = {
 }
 
 
-def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue]:
+def secret_reference_issues(
+    refs: Sequence[SecretReference], evidence_languages: dict[str, str] | None = None
+) -> list[MemoryIssue]:
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
-    whether it is what it seems and where the secret is kept (never the secret itself)."""
+    whether it is what it seems and where the secret is kept (never the secret itself). Asked in the language of
+    the message that held it ("我的 OpenAI key 是 …": Chinese, though its label is not), else of its label."""
     out = []
+    languages = evidence_languages or {}
     for ref in refs:
         if ref.state is not MemoryState.PENDING_REVIEW:
             continue
-        lang = language_of(ref.label)
+        said = languages.get(ref.evidence_id)
+        lang = (Language.ZH if said in ("zh", "mixed") else Language.EN) if said else language_of(ref.label)
         kind = ref.kind.replace("_", " ")
         if lang is Language.ZH:
             kind = _SECRET_KIND_ZH.get(ref.kind, kind)
@@ -1280,8 +1286,9 @@ def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue
             )
             options = ("对", "不是秘密", "记下保存位置", LATER[lang])
         else:
+            article = "An" if kind[:1].lower() in "aeiou" else "A"
             question = (
-                f"A {kind} for “{ref.label}” was found and kept out of your memory. "
+                f"{article} {kind} for “{ref.label}” was found and kept out of your memory. "
                 "Is that right, and where is it kept (a password manager, a vault)?"
             )
             options = ("yes", "not a secret", "set where it is kept", LATER[lang])

@@ -10,6 +10,7 @@ home for good, since an id never changes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -205,8 +206,11 @@ def withhold(
 
 def withheld_issues(found: list[Withheld], evidence: pl.DataFrame, now: datetime) -> list[MemoryIssue]:
     """One issue a place: the file and where in it (the locator), never the value. Asked in the passage's
-    language."""
+    language (for a file's name: the language of what the file says, else of its name)."""
     places = {r["evidence_id"]: r for r in evidence.iter_rows(named=True)} if len(evidence) else {}
+    file_languages: dict[str, list[str]] = {}
+    for r in places.values():
+        file_languages.setdefault(r.get("file_path") or "", []).append(str(r.get("language") or ""))
     issues: dict[str, MemoryIssue] = {}
     for w in found:
         cited = [places[e] for e in w.evidence_ids if e in places]
@@ -217,6 +221,8 @@ def withheld_issues(found: list[Withheld], evidence: pl.DataFrame, now: datetime
         issue_id = (
             mint("iss", "withheld", "name", file_path) if name_only else mint("iss", "withheld", w.table, w.row_key)
         )
+        chinese = _chinese(place, file_languages.get(file_path or "", []), file_path)
+        created = (place or {}).get("captured_at") or now
         if name_only:
             place = None
         issues[issue_id] = MemoryIssue(
@@ -225,27 +231,63 @@ def withheld_issues(found: list[Withheld], evidence: pl.DataFrame, now: datetime
             priority=IssuePriority.HIGH,
             status=IssueStatus.OPEN,
             memory_ids=(),
-            question=_question(file_path, place, name_only),
-            options=("I removed it from the file and imported the file again", "later"),
+            question=_question(file_path, place, name_only, chinese),
+            options=OPTIONS["zh" if chinese else "en"],
             evidence_ids=w.evidence_ids,
             # when the passage was taken in, so that a rerun asks the same question and republishes nothing
-            created_at=(place or {}).get("captured_at") or now,
+            created_at=created,
+            language="zh" if chinese else "en",
         )
     return list(issues.values())
 
 
-def _question(file_path: str | None, place: dict | None, name_only: bool = False) -> str:
+OPTIONS = {
+    "en": ("I removed it from the file and imported the file again", "later"),
+    "zh": ("我已经把它从文件里删掉，并重新导入了这个文件", "以后再说"),
+}
+
+
+def _chinese(place: dict | None, file_languages: list[str], file_path: str | None) -> bool:
+    """The passage's language; for a place without one (a file's name), what most of the file says, else the
+    name itself ("日记.md")."""
+    if place and place.get("language"):
+        return place["language"] in ("zh", "mixed")
+    known = [lang for lang in file_languages if lang]
+    if known:
+        return 2 * sum(lang in ("zh", "mixed") for lang in known) >= len(known)
+    return any("\u4e00" <= ch <= "\u9fff" for ch in "".join(name_parts(file_path or "")))
+
+
+# a locator in the person's language: "line 3" -> "第 3 行" (other shapes are named as they are)
+_LOCATOR_ZH = (
+    (re.compile(r"^line (\d+)$"), r"第 \1 行"),
+    (re.compile(r"^lines (\d+)-(\d+)$"), r"第 \1-\2 行"),
+    (re.compile(r"^paragraph (\d+)$"), r"第 \1 段"),
+    (re.compile(r"^entry (\d+)$"), r"第 \1 篇"),
+)
+
+
+def _locator(locator: str, chinese: bool) -> str:
+    if chinese:
+        for pattern, zh in _LOCATOR_ZH:
+            if pattern.match(locator):
+                return pattern.sub(zh, locator)
+    return locator
+
+
+def _question(file_path: str | None, place: dict | None, name_only: bool = False, chinese: bool | None = None) -> str:
     """The question names the file and the place in it. A place is named by its locator, or (when a locator holds
     numbers a rule could read, a long message id) by its time: the question is screened like any other text."""
-    chinese = bool(place) and place.get("language") in ("zh", "mixed")
+    if chinese is None:
+        chinese = bool(place) and place.get("language") in ("zh", "mixed")
     anonymous = "一个文件" if chinese else "a file"
     tries: list[tuple[str, str]] = []
     if place:
-        tries.append((file_path or anonymous, place["locator"]))
+        tries.append((file_path or anonymous, _locator(str(place["locator"]), chinese)))
         if place.get("timestamp") is not None:
             tries.append((file_path or anonymous, place["timestamp"].strftime("%Y-%m-%d %H:%M UTC")))
     if name_only:
-        tries.append((file_path or anonymous, "its name"))
+        tries.append((file_path or anonymous, "文件名" if chinese else "its name"))
     tries.append((file_path or anonymous, ""))
     tries.append((anonymous, ""))  # nothing of the person's: never flagged
     for file, where in tries:

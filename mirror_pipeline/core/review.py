@@ -46,6 +46,15 @@ TEXTS = {
         "en": "## Proposed for archiving (not mentioned or used for a long time)",
     },
     "more": {"zh": "- 还有 {n} 个问题，下次再问", "en": "- {n} more question(s) next time"},
+    "insights": {
+        "zh": "## 这几周的推断（由记录归纳，不是你的原话；下次运行后在 `mirror review` 里等你确认）",
+        "en": "## What these weeks suggest (inferred from your records, not your words; `mirror review` asks after the "
+        "next run)",
+    },
+    "archive_how": {
+        "zh": "（回答：`mirror archive ID` 归档，`mirror keep ID` 保留，或在 `mirror review` 里逐条回答）",
+        "en": "(answer with `mirror archive ID` or `mirror keep ID`, or one by one in `mirror review`)",
+    },
 }
 
 
@@ -99,7 +108,9 @@ def weekly(
     memories: Sequence[Row] = (),
     lang: str = "en",
     max_questions: int = 7,
+    insights: Sequence[Row] = (),
 ) -> str:
+    """`insights`: this week's reflection (inferred, never confirmed on their own: each waits for the person)."""
     lines = [_t("weekly", lang, d=day.isoformat()), ""]
     conflicts = [i for i in issues if i["issue_type"] not in ("confirmation_needed", "stale_memory")]
     lines += [_t("conflicts", lang), ""]
@@ -114,6 +125,10 @@ def weekly(
     goals = [m for m in memories if m["predicate"] in ("goal", "plans_to", "wants_to")]
     lines += ["", _t("goals", lang), ""]
     lines += [_memory_line(m) for m in goals] or [_t("nothing", lang)]
+    lines += ["", _t("insights", lang), ""]
+    lines += [
+        f"- {i['content_text']} [inferred] — {_ids({**i, 'evidence_ids': list(i['evidence_ids'])})}" for i in insights
+    ] or [_t("nothing", lang)]
     return "\n".join(lines) + "\n"
 
 
@@ -123,18 +138,55 @@ def archive_proposals(
     archive_after_days: int,
     last_mentioned: dict[str, datetime] | None = None,
     last_used: dict[str, datetime] | None = None,
+    last_kept: dict[str, datetime] | None = None,
 ) -> list[Row]:
-    """Memories neither mentioned (in the person's words), confirmed, nor used by a task for `archive_after_days`:
-    proposed, never archived silently. Events and dated feelings are history, not proposals."""
+    """Memories neither mentioned (in the person's words), confirmed, kept (`mirror keep`) nor used by a task for
+    `archive_after_days`: proposed, never archived silently. Events and dated feelings are history, not proposals;
+    what is archived already is not proposed again. Each proposal carries `last_seen`, the latest of those times."""
     cutoff = now - timedelta(days=archive_after_days)
-    mentioned, used = last_mentioned or {}, last_used or {}
+    mentioned, used, kept = last_mentioned or {}, last_used or {}, last_kept or {}
     out = []
     for m in memories:
-        times = [mentioned.get(m["memory_id"]), used.get(m["memory_id"]), m.get("last_confirmed_at")]
-        known = [t for t in times if t is not None]
-        if known and max(known) < cutoff and m["memory_type"] not in ("event", "emotion"):
-            out.append(m)
+        if m.get("state") == "archived" or m["memory_type"] in ("event", "emotion"):
+            continue
+        times = [mentioned.get(m["memory_id"]), used.get(m["memory_id"]), kept.get(m["memory_id"])]
+        known = [t for t in (*times, m.get("last_confirmed_at")) if t is not None]
+        if known and max(known) < cutoff:
+            out.append({**m, "last_seen": max(known)})
     return out
+
+
+ARCHIVE_QUESTION = {
+    "zh": (
+        "「{text}」很久没有提到，也没有被用到了（上次：{day}）。要归档吗？归档后它不再进入默认上下文，但仍然搜得到。",
+        ("归档", "保留"),
+    ),
+    "en": (
+        "“{text}” has not come up or been used since {day}. Archive it? An archived memory leaves the default "
+        "context but can still be found by search.",
+        ("archive", "keep"),
+    ),
+}
+
+
+def archive_question(proposal: Row) -> tuple[str, tuple[str, ...], str]:
+    """An archive proposal as a question in the memory's own language: (question, options, language). Option 1
+    archives, option 2 keeps."""
+    from mirror_pipeline.core.conflicts import language_of, say
+
+    language = language_of(proposal["content_text"])
+    lang = str(language)
+    seen = proposal.get("last_seen")
+    day = seen.date().isoformat() if hasattr(seen, "date") else str(seen or "?")[:10]
+    question, options = ARCHIVE_QUESTION[lang]
+    text = say(
+        proposal["content_text"],
+        proposal.get("predicate") or "",
+        proposal.get("object") or "",
+        str(proposal.get("memory_type") or ""),
+        language,
+    )  # addressed to the person: "你喜欢喝乌龙茶", "You like jazz"
+    return question.format(text=text, day=day), options, lang
 
 
 def monthly(
@@ -159,6 +211,8 @@ def monthly(
     lines += [_memory_line(v) for v in drift] or [_t("nothing", lang)]
     lines += ["", _t("archive", lang), ""]
     lines += [_memory_line(m) for m in proposals] or [_t("nothing", lang)]
+    if proposals:
+        lines += ["", _t("archive_how", lang)]
     by_type: dict[str, list[Row]] = {}
     for m in memories:
         by_type.setdefault(m["memory_type"], []).append(m)

@@ -8,7 +8,8 @@ import polars as pl
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, PREFILTER_PATTERN, find_secrets
 from mirror_pipeline.core.text import tokens
 
-SERVABLE = ["confirmed", "pending_review", "conflicted", "stale"]
+# archived: served and found by search, labelled, never in the default context (core/context.py leaves it out)
+SERVABLE = ["confirmed", "pending_review", "conflicted", "stale", "archived"]
 
 MEMORY_COLUMNS = [
     "memory_id",

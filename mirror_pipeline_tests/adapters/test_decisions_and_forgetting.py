@@ -67,3 +67,36 @@ def test_review_lines_naming_a_forgotten_id_go(tmp_path: Path) -> None:
     doc.write_text("# week\n- 小林是上司 — `mem_1` (ev_1)\n- 住在上海 — `mem_2` (ev_2)\n", encoding="utf-8")
     assert forgetting.purge_reviews(tmp_path, ["mem_1"]) == 1
     assert doc.read_text(encoding="utf-8") == "# week\n- 住在上海 — `mem_2` (ev_2)\n"
+
+
+def test_forgetting_wins_over_append_only_the_words_of_a_forgotten_memory_leave_the_decisions(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "decisions"
+    edit = new_decision(Action.EDIT, "mem_a", AT, text="我其实在杭州的C公司工作", object_key="val_1")
+    chose = new_decision(
+        Action.CHOOSE,
+        "iss_1",
+        AT,
+        choice=3,
+        text="小林是我的表哥",
+        extra={"effect": "edit", "memory_ids": ["mem_b", "mem_a"], "object_keys": {}},
+    )
+    other = new_decision(Action.EDIT, "mem_c", AT, text="I live in Osaka")
+    store.append(folder, [edit, chose, other, new_decision(Action.FORGET, "mem_a", AT)])
+    assert store.scrub(folder, ["mem_a", "ev_x"]) == 2
+    raw = (folder / "decisions.jsonl").read_bytes()
+    assert "杭州".encode() not in raw and "表哥".encode() not in raw and b"Osaka" in raw
+    read = store.read_all(folder)
+    assert read.unreadable == []
+    # a content-free line stays for each: that a decision existed, who, when, what kind
+    assert [(d.decision_id, d.action, d.text) for d in read.decisions] == [
+        (edit.decision_id, Action.EDIT, None),
+        (chose.decision_id, Action.CHOOSE, None),
+        (other.decision_id, Action.EDIT, "I live in Osaka"),
+        (read.decisions[3].decision_id, Action.FORGET, None),
+    ]
+    assert read.decisions[0].extra == {"content_forgotten": True}
+    assert store.scrub(folder, ["mem_a"]) == 0  # nothing left to take
+    store.append(folder, [new_decision(Action.CONFIRM, "mem_c", AT)])  # appends still work after a rewrite
+    assert len(store.read_all(folder).decisions) == 5

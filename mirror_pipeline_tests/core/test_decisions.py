@@ -278,6 +278,20 @@ def test_current_state_goes_stale_events_do_not() -> None:
     assert {m.predicate: m.state for m in reconfirmed.current}["lives_in"] is MemoryState.CONFIRMED
 
 
+def test_a_stale_question_follows_the_persons_words_not_the_language_of_the_memorys_sentence() -> None:
+    # "我现在住在东京" written down in English by an extractor (an LLM's sentence): asked in Chinese all the same
+    items, briefs = story(("我现在住在东京。", 0, "ev_1"))
+    items = [
+        replace(e, candidate=replace(e.candidate, content_text="The user lives in Tokyo", object="Tokyo"))
+        for e in items
+    ]
+    later = T0 + timedelta(days=400)
+    governed = govern(items, evidence=briefs, now=later, policy=Policy(stale_after_days={"lives_in": 365}))
+    stale = issue_of(governed, IssueType.STALE_MEMORY)
+    assert stale.question == "「你住在Tokyo」现在还是这样吗？（上次提到是 2026-03-02）" and stale.language == "zh"
+    assert stale.options == ("还是", "不是了", "以后再说")
+
+
 def test_the_person_named_like_a_relative_is_not_their_own_cousin() -> None:
     items, briefs = story(("Wei is my cousin.", 0, "ev_1"))
     governed = govern(items, evidence=briefs, user_names=("Wei",))
@@ -330,6 +344,18 @@ def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
         {d.decision_id},
     )
     assert secret_reference_issues([kept]) == []
+
+
+def test_a_secret_reference_is_asked_about_in_the_language_of_the_message_that_held_it() -> None:
+    from mirror_pipeline.core.governance import secret_reference_issues
+    from mirror_pipeline.core.model import SecretReference
+
+    # "我的 OpenAI key 是 …": a Chinese message, an English label
+    ref = SecretReference("sec_1", "api_key", "OpenAI", "OpenAI", "ev_1", T0)
+    (zh,) = secret_reference_issues([ref], {"ev_1": "mixed"})
+    assert zh.language == "zh" and "「OpenAI」" in zh.question and zh.options[-1] == "以后再说"
+    (en,) = secret_reference_issues([ref], {"ev_1": "en"})
+    assert en.question.startswith("An api key for “OpenAI”") and en.options[-1] == "later"
 
 
 def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> None:

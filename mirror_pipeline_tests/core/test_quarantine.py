@@ -96,7 +96,11 @@ def test_the_issue_names_the_file_and_the_place_never_the_value_and_asks_in_the_
     assert KEY not in english.question and "ghp_" not in english.question
     assert english.created_at == AT  # when it was taken in: a rerun asks the same question, republishes nothing
     chinese = by_evidence[("ev_dddd",)]
-    assert "x/日记.md（line 1）" in chinese.question and "重新导入" in chinese.question
+    assert "x/日记.md（第 1 行）" in chinese.question and "重新导入" in chinese.question
+    # every word of a Chinese question is Chinese: its options and its place too
+    assert chinese.options == ("我已经把它从文件里删掉，并重新导入了这个文件", "以后再说")
+    assert chinese.language == "zh" and english.language == "en" and english.options[-1] == "later"
+    assert "line" not in chinese.question
 
 
 def test_a_locator_a_rule_could_read_is_replaced_by_the_time_in_the_question() -> None:
@@ -165,3 +169,22 @@ def test_a_file_name_that_looks_like_a_secret_gets_one_question_that_does_not_re
     issues = withheld_issues(found, evidence, AT)
     assert len(issues) == 1
     assert "4821" not in issues[0].question and "a file" in issues[0].question
+
+
+def test_a_chinese_file_whose_name_looks_like_a_secret_is_asked_about_in_chinese() -> None:
+    name = "wechat/密码 4821 聊天.kdqzbmht.txt"
+    evidence = pl.DataFrame(
+        {
+            "evidence_id": ["ev_b", "ev_c"],
+            "file_path": [name, name],
+            "locator": ["line 1", "line 2"],
+            "raw_content": ["今天下雨", "好的"],
+            "language": ["zh", "zh"],
+            "timestamp": [AT, AT],
+            "captured_at": [AT, AT],
+        }
+    )
+    _, found = withhold({"evidence": evidence.drop("captured_at")})
+    (issue,) = withheld_issues(found, evidence, AT)
+    assert "4821" not in issue.question and issue.question.startswith("一个文件")
+    assert issue.language == "zh" and issue.options[-1] == "以后再说"

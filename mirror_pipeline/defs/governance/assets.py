@@ -13,6 +13,7 @@ from mirror_pipeline.contracts.tables import (
     MEMORY_ISSUES,
     MEMORY_VERSIONS,
     QUARANTINED_MEMORIES,
+    REFLECTIONS,
     SECRET_REFERENCES,
     TOMBSTONES,
 )
@@ -27,6 +28,7 @@ from mirror_pipeline.core.governance import (
     slot_key,
     texts_to_embed,
 )
+from mirror_pipeline.core.lifecycle import apply_archiving, merge_inferred
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.core.rows import (
     candidate_from_row,
@@ -38,6 +40,8 @@ from mirror_pipeline.core.rows import (
 from mirror_pipeline.core.states import legal_path
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
+
+_EXISTING = "select evidence_id from evidence where evidence_id in (select unnest(?::varchar[]))"
 
 
 def run_now(context: dg.AssetExecutionContext) -> datetime:
@@ -162,9 +166,21 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             user_names=h.user_names,
             vectors=vectors,
         )
+        # the weekly reflection's insights, as inferred memories waiting for the person; then archive / keep answers
+        insights = warehouse.read(con, REFLECTIONS).to_dicts()
+        cited = sorted({e for r in insights for e in r["evidence_ids"]})
+        known = {r[0] for r in con.execute(_EXISTING, [cited]).fetchall()} if cited else set()
+        governed = merge_inferred(governed, insights, read.decisions, known)
+        governed = apply_archiving(governed, read.decisions, briefs)
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
-        issues = governed.issues + secret_reference_issues(refs)
+        said_in = dict(
+            con.execute(
+                "select evidence_id, language from evidence where evidence_id in (select unnest(?::varchar[]))",
+                [sorted({r.evidence_id for r in refs})],
+            ).fetchall()
+        )
+        issues = governed.issues + secret_reference_issues(refs, said_in)
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [
@@ -289,6 +305,7 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
     snapshots = forgetting.remove_old_snapshots(h.snapshots, h.served)
     reviews = forgetting.purge_reviews(h.reviews, tombstones["target_id"].to_list())
     accesses = forgetting.purge_accesses(h.audit / "accesses.jsonl", tombstones["target_id"].to_list())
+    decision_lines = decision_store.scrub(h.decisions, tombstones["target_id"].to_list())  # forgetting wins
     forgetting.compact(h.warehouse)
     return dg.MaterializeResult(
         metadata={
@@ -297,5 +314,6 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
             "snapshots_removed": snapshots,
             "reviews": reviews,
             "access_lines": accesses,
+            "decision_lines_scrubbed": decision_lines,
         }
     )
