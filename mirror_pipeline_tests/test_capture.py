@@ -135,6 +135,7 @@ def test_a_questionnaire_answered_in_parts_over_two_imports(tmp_path: Path) -> N
     blank = (home / "questionnaire.md").read_text(encoding="utf-8")
     first = blank.replace("{#life.residence}\n", "{#life.residence}\n\nI live in Tokyo.\n")
     first = first.replace("{#prefs.communication}\n", "{#prefs.communication}\n\nI prefer written messages.\n")
+    first = first.replace("{#life.work}\n", "{#life.work}\n\nMercari\n")  # a terse answer: the question says what
     answered = tmp_path / "answers.md"
     answered.write_text(first, encoding="utf-8")
     assert mirror_json(home, "import", str(answered))["files"][0]["status"] == "accepted"
@@ -155,9 +156,15 @@ def test_a_questionnaire_answered_in_parts_over_two_imports(tmp_path: Path) -> N
             "I prefer written messages.",
             "I moved to Osaka in 2026. I live in Osaka now.",
             "I prefer seeing my doctor in the morning.",
+            "Mercari",
         ]
     )  # each answer once, however many times the form was imported
-    assert set(forms["session_id"]) == {"form:life.residence", "form:prefs.communication", "form:life.health"}
+    assert set(forms["session_id"]) == {
+        "form:life.residence",
+        "form:prefs.communication",
+        "form:life.health",
+        "form:life.work",
+    }
     memories = pl.read_parquet(home / "served" / "memories.parquet")
     lives = memories.filter(pl.col("predicate") == "lives_in")["object"].to_list()
     assert "Osaka" in lives and "Tokyo" not in lives  # the newer answer supersedes; the older is history
@@ -165,6 +172,8 @@ def test_a_questionnaire_answered_in_parts_over_two_imports(tmp_path: Path) -> N
     doctor = memories.filter(pl.col("object").str.contains("doctor"))
     assert len(doctor) == 1 and doctor["sensitivity"][0] == "high"
     assert doctor["state"][0] == "pending_review"  # high sensitivity waits for the person
+    works = memories.filter(pl.col("predicate") == "works_at")
+    assert works["object"].to_list() == ["Mercari"] and works["content_text"][0] == "The user works at Mercari"
     written = memories.filter(pl.col("object") == "written messages")
     assert written["sensitivity"][0] == "low"  # a communication preference stays what it is
     shown = mirror_json(home, "search", "Tokyo")

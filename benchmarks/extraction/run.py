@@ -227,10 +227,12 @@ def throughput(rows: list[dict[str, Any]], messages: int = 100_000) -> dict[str,
         ("labelled_only", [labelled[i % len(labelled)] for i in range(messages // 4)]),
         ("chat_mix", mix),
     ):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for ev in stream:
             extract(ev)
         out[name] = round(len(stream) / (time.perf_counter() - started))
+        # on a shared machine the wall clock counts other people's work: the CPU time this process took counts less
+        out[f"{name}_cpu"] = round(len(stream) / max(time.process_time() - cpu, 1e-9))
     return out
 
 
