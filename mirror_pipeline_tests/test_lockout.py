@@ -84,7 +84,7 @@ def test_a_home_with_a_value_screening_missed_publishes_on_its_first_run_and_ask
     assert "markdown_journal/2024-03-01.md (line 3)" in question and "ghp_" not in question
     # not in the warehouse nor anywhere in the snapshot (only the inbox copy, the person's own file, still has it)
     assert KEY not in _everything_in(home.warehouse)
-    assert all(KEY.encode() not in p.read_bytes() for p in (home.root / "served").resolve().iterdir())
+    assert all(KEY.encode() not in p.read_bytes() for p in (home.root / "served").resolve().rglob("*") if p.is_file())
     assert "Shanghai" in " ".join(_served(home.root, "memories")["content_text"].to_list())
 
 

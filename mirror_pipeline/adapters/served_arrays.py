@@ -86,10 +86,11 @@ def write(
     zh = documents["is_zh"].fill_null(False).to_numpy() if "is_zh" in documents.columns else np.zeros(n, bool)
     np.save(folder / "is_zh.npy", np.asarray(zh, dtype=bool))
     for column in CODED:
-        values = documents[column].cast(pl.String) if column in documents.columns else pl.Series([None] * n)
-        categories = sorted({v for v in values.to_list() if v is not None})
+        present = column in documents.columns
+        values = documents[column].cast(pl.String) if present else pl.Series([None] * n, dtype=pl.String)
+        categories = sorted(values.drop_nulls().unique().to_list())
         lookup = {v: i for i, v in enumerate(categories)}
-        codes = np.array([lookup.get(v, -1) if v is not None else -1 for v in values.to_list()], dtype=np.int32)
+        codes = values.replace_strict(lookup, default=-1, return_dtype=pl.Int32).fill_null(-1).to_numpy()
         np.save(folder / f"{column}.codes.npy", codes)
         meta["codes"][column] = categories
     for column in NUMBERS:
