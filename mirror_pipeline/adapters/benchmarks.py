@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,11 @@ from mirror_pipeline.core.ranking import Method, RetrievalConfig
 Row = dict[str, Any]
 METHODS = {"hybrid": Method.HYBRID, "bm25": Method.LEXICAL, "dense": Method.DENSE}
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+# retrieval is tuned on these five conversations only; the other five are the held-out measure (shared/benchmarks)
+LOCOMO_SPLITS = {
+    "tuning": ("conv-26", "conv-30", "conv-41", "conv-42", "conv-43"),
+    "held-out": ("conv-44", "conv-47", "conv-48", "conv-49", "conv-50"),
+}
 
 
 class BenchmarkFormatError(ValueError):
@@ -170,10 +175,22 @@ def locomo_documents(sample: Row) -> tuple[list[Row], dict[str, str]]:
     return rows, session_of
 
 
-def run_locomo(path: Path, runner: Runner, limit: int | None = None, progress: Callable[[str], None] | None = None):
+def run_locomo(
+    path: Path,
+    runner: Runner,
+    limit: int | None = None,
+    progress: Callable[[str], None] | None = None,
+    samples: Sequence[str] | None = None,
+):
+    """`samples`: only these sample ids (e.g. `LOCOMO_SPLITS["tuning"]`); an id the file lacks is an error."""
     data = _load(path)
     if not isinstance(data, list) or not all(isinstance(s, dict) and "conversation" in s and "qa" in s for s in data):
         raise BenchmarkFormatError(f"{path}: not LoCoMo (a list of samples with 'conversation' and 'qa')")
+    if samples:
+        known = {str(s.get("sample_id")) for s in data}
+        if missing := [s for s in samples if s not in known]:
+            raise BenchmarkFormatError(f"{path}: no sample {', '.join(missing)} (it has {', '.join(sorted(known))})")
+        data = [s for s in data if str(s.get("sample_id")) in set(samples)]
     per_method: dict[str, list[tuple[str, dict[str, float]]]] = {m: [] for m in runner.methods()}
     for sample in data[:limit]:
         rows, session_of = locomo_documents(sample)
@@ -204,7 +221,9 @@ def run_locomo(path: Path, runner: Runner, limit: int | None = None, progress: C
                         },
                     )
                 )
-    return _report("locomo", per_method, "hybrid" if "hybrid" in per_method else "bm25")
+    report = _report("locomo", per_method, "hybrid" if "hybrid" in per_method else "bm25")
+    report["samples"] = [str(s.get("sample_id")) for s in data[:limit]]
+    return report
 
 
 def longmemeval_documents(item: Row) -> list[Row]:

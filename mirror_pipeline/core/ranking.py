@@ -18,9 +18,22 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from mirror_pipeline.core.retrieval import LexicalIndex, cosine_scores, lexical_tokens, ranks, rrf
+from mirror_pipeline.core.retrieval import (
+    LexicalIndex,
+    cosine_scores,
+    document_text,
+    lexical_tokens,
+    named_speaker,
+    ranks,
+    rrf,
+)
 
 Row = dict[str, Any]
+
+
+class Fusion(StrEnum):
+    SCORE = "score"
+    RRF = "rrf"
 
 
 class RankingWeights(BaseModel):
@@ -30,11 +43,22 @@ class RankingWeights(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    fusion: Fusion = Field(
+        Fusion.SCORE,
+        description="'score': a weighted sum of both scores, each scaled to the query's best; 'rrf': rank fusion",
+    )
+    lexical_share: float = Field(0.6, ge=0.0, le=1.0, description="score fusion: BM25's share (dense: the rest)")
     rrf_k: float = 60.0
-    lexical: float = 1.0
-    dense: float = 1.0
+    lexical: float = 1.0  # rrf weight
+    dense: float = 1.0  # rrf weight
     candidates: int = Field(200, description="how deep each ranking is read before fusion")
-    session: float = Field(0.3, description="share of its conversation's best score a document gains")
+    # a line answers in the setting of the lines around it ("Where did you go?" / "To the lake with the kids"):
+    # a document gains these shares of its neighbours' scores in the same conversation (1/distance each side)
+    neighbour_lexical: float = 0.5
+    neighbour_dense: float = 0.3
+    neighbour_window: int = Field(2, ge=0, le=5)
+    named_speaker: float = Field(0.1, description="what a speaker the query names said ('what did Wei say')")
+    session: float = Field(0.0, description="share of its conversation's best score a document gains")
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -174,7 +198,10 @@ class Scored:
 @dataclass
 class Corpus:
     """What one retrieval reads: documents (rows of `search_documents`), their lexical index and, when present,
-    their vectors (rows aligned with `rows`; a row without a vector has a zero vector and no dense rank)."""
+    their vectors (rows aligned with `rows`; a row without a vector has a zero vector and no dense rank).
+
+    `session` (the conversation of each document, an int code, where known) and `order` (each document's place in
+    time; ties keep the row order) give each line its neighbours in its conversation."""
 
     rows: Sequence[Row]
     lexical: LexicalIndex
@@ -182,15 +209,18 @@ class Corpus:
     has_vector: np.ndarray | None = None
     is_zh: np.ndarray | None = None  # language group of each document (see `dense_contrast`)
     session: np.ndarray | None = None  # conversation of each document (int code), where known
+    order: np.ndarray | None = None  # sort key in time within a conversation (None: the row order)
+    speaker_names: Sequence[str | None] | None = None  # a named speaker of each document (not the person)
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
         zh = np.array([bool(_HAN.search(str(r.get("text") or ""))) for r in rows], dtype=bool)
-        codes: dict[str, int] = {}
-        session = np.array([codes.setdefault(str(r.get("session_id")), len(codes)) for r in rows], dtype=np.int64)
-        has_sessions = any(r.get("session_id") for r in rows)
-        lexical = LexicalIndex.build([lexical_tokens(r["text"]) for r in rows])
-        return cls(rows, lexical, vectors, has_vector, zh, session if has_sessions else None)
+        session, order = conversation_columns(
+            [r.get("session_id") for r in rows], [_timestamp_key(r.get("timestamp")) for r in rows]
+        )
+        lexical = LexicalIndex.build([lexical_tokens(document_text(r)) for r in rows])
+        names = [named_speaker(r) for r in rows]
+        return cls(rows, lexical, vectors, has_vector, zh, session, order, names if any(names) else None)
 
     def __post_init__(self) -> None:
         # keep only the vectors that exist (1M evidence rows without vectors would cost 1.5 GB of zeros)
@@ -205,6 +235,47 @@ class Corpus:
             self.vectors = np.ascontiguousarray(self.vectors[self._rows_with_vector])
         self._position = np.full(n, -1, dtype=np.int64)
         self._position[self._rows_with_vector] = np.arange(len(self._rows_with_vector))
+
+    def neighbours(self, distance: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(previous, next) document `distance` lines away in the same conversation, -1 where there is none
+        (None: conversations unknown). Computed once per distance."""
+        if self.session is None or distance < 1:
+            return None
+        cache = self.__dict__.setdefault("_neighbours", {})
+        if distance not in cache:
+            n = len(self.rows)
+            idx = np.arange(n)
+            key = self.order if self.order is not None else idx
+            perm = np.lexsort((idx, key, self.session))
+            sess = self.session[perm]
+            prev = np.full(n, -1, dtype=np.int64)
+            nxt = np.full(n, -1, dtype=np.int64)
+            if n > distance:
+                same = (sess[distance:] == sess[:-distance]) & (sess[distance:] >= 0)
+                prev[perm[distance:][same]] = perm[:-distance][same]
+                nxt[perm[:-distance][same]] = perm[distance:][same]
+            cache[distance] = (prev, nxt)
+        return cache[distance]
+
+    def named_in(self, query: str) -> np.ndarray | None:
+        """Which documents were said by a speaker the query names (None: it names none, or every document's
+        speaker: then the name tells nothing apart)."""
+        if self.speaker_names is None:
+            return None
+        cache = self.__dict__.setdefault("_speakers", {})
+        if not cache:
+            codes: dict[str, int] = {}
+            cache["codes"] = np.array(
+                [-1 if not nm else codes.setdefault(nm.lower(), len(codes)) for nm in self.speaker_names],
+                dtype=np.int64,
+            )
+            cache["names"] = codes
+        low = query.lower()
+        hit = [c for nm, c in cache["names"].items() if re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", low)]
+        if not hit:
+            return None
+        named = np.isin(cache["codes"], hit)
+        return named if not named.all() else None
 
     def dense_scores(self, query: np.ndarray) -> np.ndarray:
         out = np.zeros(len(self.rows), dtype=np.float32)
@@ -222,6 +293,28 @@ class Corpus:
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _timestamp_key(value: Any) -> float:
+    if isinstance(value, datetime):
+        return value.timestamp() if value.tzinfo else value.replace(tzinfo=UTC).timestamp()
+    return np.nan
+
+
+def conversation_columns(
+    session_ids: Sequence[Any], times: Sequence[float] | np.ndarray
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(conversation code of each document, -1 where none; its time as a sort key, NaN last), or (None, None) when
+    no document names a conversation."""
+    codes: dict[str, int] = {}
+    session = np.array(
+        [-1 if sid is None or sid == "" else codes.setdefault(str(sid), len(codes)) for sid in session_ids],
+        dtype=np.int64,
+    )
+    if not codes:
+        return None, None
+    order = np.asarray(times, dtype=np.float64)
+    return session, np.where(np.isnan(order), np.inf, order)
 
 
 def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
@@ -267,30 +360,97 @@ def relevance(
     method: Method,
     depth: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal)."""
+    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal).
+
+    BM25 alone and dense alone are the plain methods (dense ranked by `dense_contrast`, the same order as the cosine
+    within one language). Hybrid adds what a line owes to its setting: its neighbours in the conversation, and a
+    speaker the query names (see `RankingWeights`)."""
     n = len(corpus.rows)
+    depth = depth or weights.candidates
     lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
-    lists, ws = [], []
-    if method != Method.DENSE:
-        lists.append(ranks(lex, lex > 0, depth or weights.candidates))
-        ws.append(weights.lexical)
-    if use_dense:
-        has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
-        lists.append(ranks(dense, has, depth or weights.candidates))
-        ws.append(weights.dense)
-    if not lists:
-        return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
-    fused = rrf(lists, ws, weights.rrf_k)
+    has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
+    contrast = dense_contrast(corpus, dense) if use_dense else None
+    if method == Method.DENSE:
+        if contrast is None:
+            return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
+        low = float(contrast[has].min(initial=0.0))
+        span = float(contrast[has].max(initial=0.0)) - low
+        rel = np.where(has, (contrast - low) / span if span > 0 else 1.0, 0.0)
+        return rel, lex, dense, has.copy()
+    if contrast is None:  # BM25 alone (asked for, or no vectors)
+        top = float(lex.max(initial=0.0))
+        return (lex / top if top > 0 else lex.astype(np.float64)), lex, dense, lex > 0
+    if weights.fusion == Fusion.RRF:
+        fused = rrf(
+            [ranks(lex, lex > 0, depth), ranks(contrast, has, depth)], [weights.lexical, weights.dense], weights.rrf_k
+        )
+    else:
+        fused = _score_fusion(corpus, query, lex, contrast, has, weights, depth)
     if corpus.session is not None and weights.session > 0:
         # a line in a conversation that is about the query is likelier to be relevant than the same line elsewhere:
         # each document gains a share of its conversation's best fused score
+        known = corpus.session >= 0
         best = np.zeros(int(corpus.session.max()) + 1)
-        np.maximum.at(best, corpus.session, fused)
-        fused = fused + weights.session * best[corpus.session] * (fused > 0)
+        np.maximum.at(best, corpus.session[known], fused[known])
+        gain = np.zeros(n)
+        gain[known] = best[corpus.session[known]]
+        fused = fused + weights.session * gain * (fused > 0)
     top = fused.max(initial=0.0)
     return (fused / top if top > 0 else fused), lex, dense, fused > 0
+
+
+def _top(values: np.ndarray, mask: np.ndarray, depth: int) -> np.ndarray:
+    idx = np.flatnonzero(mask)
+    if len(idx) > depth:
+        idx = idx[np.argpartition(-values[idx], depth - 1)[:depth]]
+    return idx
+
+
+def _score_fusion(
+    corpus: Corpus,
+    query: str,
+    lex: np.ndarray,
+    contrast: np.ndarray,
+    has: np.ndarray,
+    w: RankingWeights,
+    depth: int,
+) -> np.ndarray:
+    """share x BM25 + (1 - share) x dense contrast, each scaled to the query's best, each smoothed over the line's
+    neighbours first; computed for the candidates (the best of each ranking) and their neighbours only."""
+    n = len(lex)
+    pool = np.union1d(_top(lex, lex > 0, depth), _top(contrast, has, depth))
+    window = [(d, corpus.neighbours(d)) for d in range(1, w.neighbour_window + 1)]
+    window = [(d, nb) for d, nb in window if nb is not None]
+    if window:
+        around = [pool] + [side[pool] for _, nb in window for side in nb]
+        pool = np.unique(np.concatenate(around))
+        pool = pool[pool >= 0]
+    lexs = lex[pool].astype(np.float64)
+    dens = contrast[pool].astype(np.float64)
+    for d, (prev, nxt) in window:
+        for side in (prev[pool], nxt[pool]):
+            ok = side >= 0
+            lexs[ok] += w.neighbour_lexical / d * lex[side[ok]]
+            dens[ok] += w.neighbour_dense / d * contrast[side[ok]]
+    top_l = lexs.max(initial=0.0)
+    top_d = dens.max(initial=0.0)
+    fused_pool = w.lexical_share * (lexs / top_l if top_l > 0 else 0.0)
+    if top_d > 0:
+        fused_pool = fused_pool + (1 - w.lexical_share) * np.clip(dens / top_d, 0.0, None)
+    # every candidate keeps a place (below the median it would score 0): ordered by its dense score, far below
+    # anything with a real signal
+    low, high = float(dens.min(initial=0.0)), float(dens.max(initial=0.0))
+    if high > low:
+        fused_pool = fused_pool + 1e-4 * (dens - low) / (high - low) + 1e-6
+    if w.named_speaker and corpus.speaker_names is not None:
+        named = corpus.named_in(query)
+        if named is not None:
+            fused_pool = fused_pool + w.named_speaker * named[pool] * (fused_pool > 0)
+    fused = np.zeros(n)
+    fused[pool] = fused_pool
+    return fused
 
 
 def score(
