@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from mirror_pipeline.api import Memory, passage_text
-from mirror_pipeline.core.evaluation import average, distinct, recall, recall_all, recall_any
+from mirror_pipeline.core.evaluation import average, rank_sessions, recall, recall_all, recall_any
 from mirror_pipeline.core.ranking import Method, RetrievalConfig
 
 Row = dict[str, Any]
@@ -122,6 +122,14 @@ class Runner:
     ) -> list[str]:
         qv = (vectors or {}).get(query)
         return [memory.corpus.rows[s.index]["doc_id"] for s in memory.ranked(query, k, method, query_vector=qv)]
+
+    def scored_ids(
+        self, memory: Memory, query: str, method: Method, k: int, vectors: dict[str, np.ndarray] | None = None
+    ) -> list[tuple[str, float]]:
+        qv = (vectors or {}).get(query)
+        return [
+            (memory.corpus.rows[s.index]["doc_id"], s.score) for s in memory.ranked(query, k, method, query_vector=qv)
+        ]
 
     def methods(self) -> list[str]:
         return list(METHODS) if self.embedder is not None else ["bm25"]
@@ -276,8 +284,8 @@ def run_longmemeval(
         gold = list(item["answer_session_ids"])
         qvecs = runner.queries([item["question"]])
         for name in per_method:
-            ranked_turns = runner.ranked_ids(memory, item["question"], METHODS[name], 300, qvecs)
-            ranked = distinct(session_of[d] for d in ranked_turns)
+            turns = runner.scored_ids(memory, item["question"], METHODS[name], 300, qvecs)
+            ranked = rank_sessions((session_of[d], v) for d, v in turns)
             per_method[name].append(
                 (
                     str(item.get("question_type", "all")),
