@@ -145,6 +145,7 @@ class TaskType:
     cues: re.Pattern[str]
     memory_types: frozenset[str]
     expansion: str = ""  # added to the lexical and dense query: what such a task draws on, in both languages
+    risks: frozenset[str] = frozenset()  # the constraints and risks (context.RISK_KINDS) such a task must respect
 
 
 TASK_TYPES = (
@@ -152,7 +153,8 @@ TASK_TYPES = (
         name="plan_activity",
         cues=re.compile(r"\bplan\b|\bweekend\b|\btrip\b|\bholiday\b|\bvacation\b|计划|周末|出游|旅行|安排", re.I),
         memory_types=frozenset({"preference", "event", "fact"}),
-        expansion="hobby prefer enjoy every weekend hike run 喜欢 爱好 每个周末 爬山 跑步",
+        expansion="hobby prefer enjoy every weekend hike run injury allergy budget 喜欢 爱好 每个周末 爬山 跑步 受伤 过敏 预算",
+        risks=frozenset({"health", "money", "legal", "constraint"}),
     ),
     TaskType(
         name="introduce_self",
@@ -167,12 +169,14 @@ TASK_TYPES = (
         ),
         memory_types=frozenset({"relationship", "fact", "event"}),
         expansion="mother father daughter son wife husband sister brother 妈妈 爸爸 女儿 儿子 家人",
+        risks=frozenset({"health", "constraint"}),
     ),
     TaskType(
         name="gift_or_food",
         cues=re.compile(r"\bgift\b|\bpresent\b|\brestaurant\b|\bdinner\b|\bcook|礼物|餐厅|吃饭|做饭", re.I),
         memory_types=frozenset({"preference", "relationship"}),
-        expansion="like love favourite allergic 喜欢 不喜欢 过敏",
+        expansion="like love favourite allergic allergy diet vegetarian 喜欢 不喜欢 过敏 忌口 不吃",
+        risks=frozenset({"health", "constraint", "money"}),
     ),
 )
 
