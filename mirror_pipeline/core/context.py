@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.proposals import PROPOSED_LABEL
 from mirror_pipeline.core.text import detect_language, estimate_tokens
 from mirror_pipeline.core.timeexpr import describe
 
@@ -82,6 +83,7 @@ LABELS = {
         Label("own_words", "their own words, not a confirmed fact", "本人原话，不是已确认的事实"),
         Label("pinned", "core", "核心"),
         Label("sensitive", "sensitive: use only for this task", "敏感：仅用于本任务"),
+        Label("proposed", "proposed by an agent, not said by the person", "由助手提议，不是本人说的"),
     )
 }
 
@@ -231,6 +233,8 @@ def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
         names.append(str(row["memory_type"]))
     if row.get("sensitivity") == "high":
         names.append("sensitive")
+    if PROPOSED_LABEL in (row.get("labels") or []):
+        names.append("proposed")
     names.extend(x for x in extra if x in LABELS)
     return names
 

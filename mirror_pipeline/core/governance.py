@@ -45,6 +45,7 @@ from mirror_pipeline.core.model import (
     Scope,
     SecretReference,
     Sensitivity,
+    SourceType,
     TimePrecision,
 )
 from mirror_pipeline.core.policy import Policy, Write
@@ -196,6 +197,9 @@ def _version(
     evidence_ids = tuple(dict.fromkeys(e.candidate.evidence_id for e in run))
     sessions = _sessions(run, evidence)
     decision = write_policy(c.memory_type, c.predicate, c.sensitivity, c.confidence, sessions, policy)
+    if c.source_type is SourceType.TOOL and decision.state is MemoryState.CONFIRMED:
+        # an agent's proposal is a claim about the person: only the person confirms it, whatever the policy says
+        decision = WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.MEDIUM, "proposed by an agent", "由助手提议")
     # the most precise of the times that agree ("2021" and "2021-06": June 2021)
     timed_all = [e.candidate for e in run if interval(e.candidate.valid_time_start, e.candidate.valid_time_end)]
     timed = min(

@@ -153,7 +153,10 @@ TASK_TYPES = (
         name="plan_activity",
         cues=re.compile(r"\bplan\b|\bweekend\b|\btrip\b|\bholiday\b|\bvacation\b|计划|周末|出游|旅行|安排", re.I),
         memory_types=frozenset({"preference", "event", "fact"}),
-        expansion="hobby prefer enjoy every weekend hike run injury allergy budget 喜欢 爱好 每个周末 爬山 跑步 受伤 过敏 预算",
+        expansion=(
+            "hobby prefer enjoy every weekend hike run injury allergy budget "
+            "喜欢 爱好 每个周末 爬山 跑步 受伤 过敏 预算"
+        ),
         risks=frozenset({"health", "money", "legal", "constraint"}),
     ),
     TaskType(

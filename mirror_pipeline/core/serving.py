@@ -39,9 +39,17 @@ MEMORY_COLUMNS = [
 
 
 def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
-    return (
-        versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE)).select(MEMORY_COLUMNS).sort("memory_id")
-    )
+    """Current, servable versions; what an agent proposed (`source_type` tool) says so in its labels."""
+    from mirror_pipeline.core.proposals import PROPOSED_LABEL
+
+    served = versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE)).select(MEMORY_COLUMNS)
+    if "labels" in served.columns and "source_type" in served.columns:
+        served = served.with_columns(
+            labels=pl.when(pl.col("source_type") == "tool")
+            .then(pl.col("labels").list.concat(pl.lit([PROPOSED_LABEL], dtype=pl.List(pl.String))))
+            .otherwise(pl.col("labels"))
+        )
+    return served.sort("memory_id")
 
 
 def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") -> pl.DataFrame:
