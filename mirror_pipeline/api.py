@@ -185,14 +185,14 @@ class Memory:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
         from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
-        from mirror_pipeline.core.ranking import task_types
+        from mirror_pipeline.core.ranking import dense_floor, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
         policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
         expansion = " ".join(t.expansion for t in task_types(task))
         scored = self.ranked(f"{task} {expansion}".strip(), k=60)
         own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
-        floor = self.config.weights.dense_contrast_floor
+        floor = dense_floor(self.config.weights, self.corpus.vector_count)
         candidates = []
         for s in scored:
             named = bool(own_lexical[s.index] > 0)

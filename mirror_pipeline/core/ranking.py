@@ -58,6 +58,10 @@ class RankingWeights(BaseModel):
     neighbour_dense: float = 0.3
     neighbour_window: int = Field(2, ge=0, le=5)
     named_speaker: float = Field(0.1, description="what a speaker the query names said ('what did Wei say')")
+    # an English query cannot share a word with a Chinese line (nor the other way round): such a document's lexical
+    # part is taken as this share of its dense part, so a match across languages is not ranked below every line
+    # of the query's own language that merely shares a word ("where do I live" -> 用户住在大阪)
+    cross_language: float = Field(1.0, ge=0.0, le=1.0)
     session: float = Field(0.0, description="share of its conversation's best score a document gains")
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
@@ -75,8 +79,14 @@ class RankingWeights(BaseModel):
     timeline_wanted: float = 0.08
     task_type: float = 0.06
     # a dense match counts as relevant to a task when it stands this far above the median cosine of its language
-    # group (measured on the samples: related lines 0.035-0.06 above, unrelated ones below 0.03)
-    dense_contrast_floor: float = 0.035
+    # group. The best of N unrelated documents stands higher the larger N is (a maximum of more draws), so the floor
+    # rises with the corpus: `dense_contrast_floor` at 50 documents, plus `dense_floor_per_doubling` for each
+    # doubling, at most `dense_floor_max`. Calibrated with benchmarks/retrieval/calibrate_floor.py on 60 unrelated
+    # queries written first: the sample home (~40 rows) has its unrelated best at <= 0.036 and real matches at
+    # 0.04-0.06; LoCoMo conversations (400-700 turns) have 95% of unrelated queries' best below ~0.06.
+    dense_contrast_floor: float = 0.038
+    dense_floor_per_doubling: float = 0.006
+    dense_floor_max: float = 0.09
     redundancy: float = 0.2  # MMR: minus this times the cosine to the most similar item already chosen
 
 
@@ -191,6 +201,7 @@ def task_types(query: str) -> list[TaskType]:
 # ---- scoring ----------------------------------------------------------------------------------------------------
 
 
+WEAK_MATCH = "weak match"
 SIGNALS = ("lexical", "dense", "dense_contrast")  # shown, not added: relevance already fuses them
 
 
@@ -242,6 +253,13 @@ class Corpus:
             self.vectors = np.ascontiguousarray(self.vectors[self._rows_with_vector])
         self._position = np.full(n, -1, dtype=np.int64)
         self._position[self._rows_with_vector] = np.arange(len(self._rows_with_vector))
+
+    @property
+    def vector_count(self) -> int:
+        """How many documents have a vector (the N of the dense floor)."""
+        if self.vectors is None:
+            return 0
+        return int(self.has_vector.sum()) if self.has_vector is not None else len(self.rows)
 
     def neighbours(self, distance: int) -> tuple[np.ndarray, np.ndarray] | None:
         """(previous, next) document `distance` lines away in the same conversation, -1 where there is none
@@ -322,6 +340,14 @@ def conversation_columns(
         return None, None
     order = np.asarray(times, dtype=np.float64)
     return session, np.where(np.isnan(order), np.inf, order)
+
+
+def dense_floor(weights: RankingWeights, documents: int) -> float:
+    """The dense contrast a document needs to count as relevant in a corpus of `documents` (see RankingWeights)."""
+    doublings = max(np.log2(max(documents, 1) / 50.0), 0.0)
+    return float(
+        min(weights.dense_contrast_floor + weights.dense_floor_per_doubling * doublings, weights.dense_floor_max)
+    )
 
 
 def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
@@ -408,6 +434,19 @@ def relevance(
     return (fused / top if top > 0 else fused), lex, dense, fused > 0
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
+    """Documents of the language group the query has no words of (None: a mixed query, or groups unknown)."""
+    if corpus.is_zh is None:
+        return None
+    has_zh, has_en = bool(_HAN.search(query)), bool(_LATIN_WORD.search(query))
+    if has_zh == has_en:
+        return None
+    return ~corpus.is_zh if has_zh else corpus.is_zh
+
+
 def _top(values: np.ndarray, mask: np.ndarray, depth: int) -> np.ndarray:
     idx = np.flatnonzero(mask)
     if len(idx) > depth:
@@ -443,9 +482,13 @@ def _score_fusion(
             dens[ok] += w.neighbour_dense / d * contrast[side[ok]]
     top_l = lexs.max(initial=0.0)
     top_d = dens.max(initial=0.0)
-    fused_pool = w.lexical_share * (lexs / top_l if top_l > 0 else 0.0)
-    if top_d > 0:
-        fused_pool = fused_pool + (1 - w.lexical_share) * np.clip(dens / top_d, 0.0, None)
+    lex_part = lexs / top_l if top_l > 0 else np.zeros(len(pool))
+    dense_part = np.clip(dens / top_d, 0.0, None) if top_d > 0 else np.zeros(len(pool))
+    other = _other_language(corpus, query)
+    if other is not None and w.cross_language > 0:
+        out_of_reach = other[pool]
+        lex_part[out_of_reach] = np.maximum(lex_part[out_of_reach], w.cross_language * dense_part[out_of_reach])
+    fused_pool = w.lexical_share * lex_part + (1 - w.lexical_share) * dense_part
     # every candidate keeps a place (below the median it would score 0): ordered by its dense score, far below
     # anything with a real signal
     low, high = float(dens.min(initial=0.0)), float(dens.max(initial=0.0))
@@ -475,6 +518,7 @@ def score(
     rel, lex, dense, mask = relevance(corpus, query, query_vector, weights, method, depth)
     contrast = dense_contrast(corpus, dense) if query_vector is not None and method != Method.LEXICAL else None
     intent = time_intent(query, now)
+    floor = dense_floor(weights, corpus.vector_count)
     types = task_types(query)
     wanted_types = frozenset().union(*(t.memory_types for t in types)) if types else frozenset()
     pool = np.flatnonzero(mask)
@@ -492,6 +536,8 @@ def score(
         if contrast is not None:
             c["dense_contrast"] = round(float(contrast[i]), 4)
         labels: list[str] = []
+        if contrast is not None and lex[i] <= 0 and contrast[i] < floor:
+            labels.append(WEAK_MATCH)  # only the nearest by meaning, not close: what an unrelated query also gets
         if priors:
             c.update(_priors(row, weights, intent, wanted_types, today, labels))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
