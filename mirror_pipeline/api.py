@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, score
+from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, conversation_of_table, score
 from mirror_pipeline.core.retrieval import LexicalIndex
 
 Row = dict[str, Any]
@@ -114,7 +114,7 @@ class Memory:
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
         zh = table.column("is_zh").to_numpy(zero_copy_only=False) if "is_zh" in table.column_names else None
-        corpus = Corpus(rows, lexical, vectors, has_vector, zh)
+        corpus = Corpus(rows, lexical, vectors, has_vector, zh, *conversation_of_table(table))
         return cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
 
     @classmethod

@@ -326,6 +326,25 @@ def _timestamp_key(value: Any) -> float:
     return np.nan
 
 
+def conversation_of_table(table: Any) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """`conversation_columns` of a served `search_documents` table (pyarrow), read column-wise (no row objects)."""
+    if "session_id" not in table.column_names:
+        return None, None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = table.column("session_id").combine_chunks().dictionary_encode()
+    if len(encoded.dictionary) == 0:
+        return None, None
+    session = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+    if "timestamp" in table.column_names:
+        seconds = pc.cast(table.column("timestamp").combine_chunks(), pa.timestamp("us", tz="UTC")).cast(pa.int64())
+        order = pc.fill_null(pc.cast(seconds, pa.float64()), np.inf).to_numpy(zero_copy_only=False)
+    else:
+        order = np.arange(len(session), dtype=np.float64)
+    return session, order
+
+
 def conversation_columns(
     session_ids: Sequence[Any], times: Sequence[float] | np.ndarray
 ) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -350,6 +369,9 @@ def dense_floor(weights: RankingWeights, documents: int) -> float:
     )
 
 
+MIN_LANGUAGE_GROUP = 3
+
+
 def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     """Cosine minus the median cosine of the query to documents of the same language group: e5 rates any two
     Chinese texts as closer than a Chinese and an English one, so a raw cosine says little about relevance
@@ -357,10 +379,12 @@ def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     out = dense.astype(np.float32, copy=True)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(len(dense), dtype=bool)
     groups = [corpus.is_zh, ~corpus.is_zh] if corpus.is_zh is not None else [np.ones(len(dense), dtype=bool)]
+    overall = float(np.median(dense[has])) if has.any() else 0.0
     for g in groups:
         sel = g & has
-        if sel.any():
-            out[g] -= float(np.median(dense[sel]))
+        # a group of a few lines has no median worth the name (one Chinese memory among English lines would stand
+        # at 0 whatever it says): those are compared with every document
+        out[g] -= float(np.median(dense[sel])) if sel.sum() >= MIN_LANGUAGE_GROUP else overall
     out[~has] = 0.0
     return out
 

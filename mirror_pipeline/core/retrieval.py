@@ -60,7 +60,7 @@ def named_speaker(row: dict) -> str | None:
     name = str(row.get("speaker_name") or row.get("speaker") or "").strip()
     if name.lower() in _UNNAMED_SPEAKERS or name.startswith("tool:"):
         return None
-    return name
+    return name.removeprefix("other:").strip() or None  # evidence names others "other:<name>"
 
 
 def document_text(row: dict) -> str:

@@ -179,6 +179,7 @@ def served_search_documents(
         pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("timestamp"),
         pl.lit(None, dtype=pl.String).alias("source_type"),
         *SEARCH_MEMORY_FIELDS,
+        pl.lit(None, dtype=pl.String).alias("session_id"),
     )
     ev = evidence.select(
         pl.col("evidence_id").alias("doc_id"),
@@ -195,6 +196,10 @@ def served_search_documents(
         pl.col("sensitivity"),
         pl.lit([], dtype=pl.List(pl.String)).alias("labels"),
         *(pl.lit(None, dtype=pl.String).alias(c) for c in SEARCH_MEMORY_FIELDS[5:]),
+        # the conversation a line belongs to: ranking reads a line with its neighbours
+        (pl.col("session_id") if "session_id" in evidence.columns else pl.lit(None, dtype=pl.String)).alias(
+            "session_id"
+        ),
     )
     mem = mem.with_columns(pl.col(c).cast(ev.schema[c]) for c in SEARCH_MEMORY_FIELDS)
     if versions is not None and len(versions):
