@@ -75,6 +75,7 @@ class RankingWeights(BaseModel):
     other_speaker: float = -0.25
     recency: float = 0.04
     recency_half_life_days: float = 365.0
+    latest: float = Field(0.15, description="recency's extra weight when the query asks what holds now")
     time_match: float = 0.15
     timeline_wanted: float = 0.08
     task_type: float = 0.06
@@ -121,10 +122,16 @@ class Method(StrEnum):
 class TimeIntent:
     wants_timeline: bool = False  # "when did I ...", "什么时候": the answer is a date
     window: tuple[date, date] | None = None  # 去年, "in 2023": items in this window match
+    wants_latest: bool = False  # "where do I live now", "目前": what holds today, so the latest account wins
 
 
 _WHEN = re.compile(
     r"\bwhen\b|\bwhat (?:year|month|day|date)\b|\bhow long ago\b|什么时候|哪一?年|哪个月|哪天|几月|多久以前", re.I
+)
+_NOW = re.compile(
+    r"\bnow\b|\bcurrent(?:ly)?\b|\bthese days\b|\bat the moment\b|\blatest\b|\bmost recent(?:ly)?\b|\bstill\b"
+    r"|\bany ?more\b|现在|目前|如今|最近|还在|仍然",
+    re.I,
 )
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _RELATIVE_YEAR = (
@@ -144,7 +151,7 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
     if window is None and (m := _YEAR.search(query)):
         y = int(m.group(1))
         window = (date(y, 1, 1), date(y, 12, 31))
-    return TimeIntent(wants_timeline=bool(_WHEN.search(query)), window=window)
+    return TimeIntent(wants_timeline=bool(_WHEN.search(query)), window=window, wants_latest=bool(_NOW.search(query)))
 
 
 @dataclass(frozen=True)
@@ -603,6 +610,8 @@ def _priors(
     if when is not None:
         age_days = max((today - when).days, 0)
         c["recency"] = w.recency * 0.5 ** (age_days / w.recency_half_life_days)
+        if intent.wants_latest:
+            c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
         if intent.window is not None and intent.window[0] <= when <= intent.window[1]:
             c["time"] = w.time_match
     if intent.wants_timeline and row.get("valid_time_start") is not None:
