@@ -63,6 +63,9 @@ class RankingWeights(BaseModel):
     # of the query's own language that merely shares a word ("where do I live" -> 用户住在大阪)
     cross_language: float = Field(1.0, ge=0.0, le=1.0)
     session: float = Field(0.0, description="share of its conversation's best score a document gains")
+    session_coverage: int = Field(
+        4, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -209,7 +212,7 @@ def task_types(query: str) -> list[TaskType]:
 
 
 WEAK_MATCH = "weak match"
-SIGNALS = ("lexical", "dense", "dense_contrast")  # shown, not added: relevance already fuses them
+SIGNALS = ("lexical", "dense", "dense_contrast", "conversation")  # shown, not added: relevance already fuses them
 
 
 @dataclass
@@ -236,6 +239,7 @@ class Corpus:
     session: np.ndarray | None = None  # conversation of each document (int code), where known
     order: np.ndarray | None = None  # sort key in time within a conversation (None: the row order)
     speaker_names: Sequence[str | None] | None = None  # a named speaker of each document (not the person)
+    session_lexical: LexicalIndex | None = None  # BM25 over whole conversations (a conversation's words as one)
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
@@ -243,9 +247,31 @@ class Corpus:
         session, order = conversation_columns(
             [r.get("session_id") for r in rows], [_timestamp_key(r.get("timestamp")) for r in rows]
         )
-        lexical = LexicalIndex.build([lexical_tokens(document_text(r)) for r in rows])
+        tokens = [lexical_tokens(document_text(r)) for r in rows]
+        lexical = LexicalIndex.build(tokens)
         names = [named_speaker(r) for r in rows]
-        return cls(rows, lexical, vectors, has_vector, zh, session, order, names if any(names) else None)
+        whole = None
+        if session is not None:
+            per: list[list[str]] = [[] for _ in range(int(session.max()) + 1)]
+            for code, toks in zip(session.tolist(), tokens, strict=True):
+                if code >= 0:
+                    per[code].extend(toks)
+            whole = LexicalIndex.build(per)
+        return cls(rows, lexical, vectors, has_vector, zh, session, order, names if any(names) else None, whole)
+
+    def session_vectors(self) -> np.ndarray | None:
+        """The normalised mean vector of each conversation (None: no vectors or no conversations)."""
+        if self.vectors is None or self.session is None or not len(self.vectors):
+            return None
+        cache = self.__dict__.setdefault("_session_vectors", {})
+        if "v" not in cache:
+            codes = self.session[self._rows_with_vector]
+            keep = codes >= 0
+            out = np.zeros((int(self.session.max()) + 1, self.vectors.shape[1]), dtype=np.float32)
+            np.add.at(out, codes[keep], self.vectors[keep])
+            norm = np.linalg.norm(out, axis=1, keepdims=True)
+            cache["v"] = out / np.where(norm == 0, 1, norm)
+        return cache["v"]
 
     def __post_init__(self) -> None:
         # keep only the vectors that exist (1M evidence rows without vectors would cost 1.5 GB of zeros)
@@ -573,7 +599,55 @@ def score(
             c.update(_priors(row, weights, intent, wanted_types, today, labels))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
-    return _mmr(scored, corpus, weights, k) if priors and weights.redundancy > 0 else scored[:k]
+    page = max(k, COVERAGE_PAGE)
+    ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
+    if method == Method.HYBRID and weights.session_coverage > 0:
+        ranked = _cover_conversations(ranked, scored, corpus, query, query_vector, weights)
+    return ranked[:k]
+
+
+COVERAGE_PAGE = 10
+
+
+def _cover_conversations(
+    ranked: list[Scored],
+    pool: list[Scored],
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    w: RankingWeights,
+) -> list[Scored]:
+    """The last `session_coverage` places of the first page go to the best line of each of the best conversations
+    (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
+    a question about someone's activities is answered across conversations, and one conversation's many close
+    lines should not fill the page."""
+    if corpus.session is None or corpus.session_lexical is None:
+        return ranked
+    lex = corpus.session_lexical.scores(lexical_tokens(query)).astype(np.float64)
+    whole = w.lexical_share * (lex / lex.max() if lex.max() > 0 else lex)
+    vectors = corpus.session_vectors()
+    if vectors is not None and query_vector is not None:
+        d = vectors @ query_vector.astype(vectors.dtype)
+        d = d - np.median(d)
+        whole = whole + (1 - w.lexical_share) * np.clip(d / d.max() if d.max() > 0 else d, 0.0, None)
+    keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
+    head = ranked[:keep]
+    covered = {int(corpus.session[s.index]) for s in head}
+    best_line: dict[int, Scored] = {}
+    for s in [*ranked, *pool]:  # in score order: the first line of a conversation is its best
+        best_line.setdefault(int(corpus.session[s.index]), s)
+    extra: list[Scored] = []
+    for code in np.argsort(-whole, kind="stable").tolist():
+        if len(extra) >= COVERAGE_PAGE - keep:
+            break
+        if code in covered or code not in best_line or whole[code] <= 0:
+            continue
+        s = best_line[code]
+        s.components["conversation"] = round(float(whole[code]), 4)
+        extra.append(s)
+        covered.add(code)
+    taken = {id(s) for s in head} | {id(s) for s in extra}
+    return head + extra + [s for s in ranked if id(s) not in taken]
 
 
 def _priors(

@@ -182,3 +182,17 @@ def test_sessions_rank_by_their_best_line_and_a_share_of_the_second():
     turns = [("s1", 1.0), ("s2", 0.9), ("s2", 0.5), ("s3", 0.2)]
     assert rank_sessions(turns) == ["s2", "s1", "s3"]
     assert rank_sessions(turns, second=0.0) == ["s1", "s2", "s3"]
+
+
+def test_the_first_page_covers_more_than_one_conversation():
+    # one conversation repeats the question's words in many lines; another holds the rest of the answer
+    rows = [_turn(f"a{n}", f"Melanie painted a sunset, painting number {n}.", "s1") for n in range(12)]
+    rows += [
+        _turn("b1", "Melanie also paints pottery on weekends.", "s2"),
+        _turn("b2", "Work was busy.", "s2"),
+        _turn("c1", "The bus was late.", "s3"),
+    ]
+    crowded = _ranked(rows, "What does Melanie paint?", RankingWeights(session_coverage=0))
+    covered = _ranked(rows, "What does Melanie paint?")
+    assert "b1" not in crowded[:10] and "b1" in covered[:10]
+    assert covered[:6] == crowded[:6]  # the best lines keep their places
