@@ -90,5 +90,6 @@ def test_the_issue_examples_on_the_samples(sample_home: Path) -> None:
     weekend = mirror_json(sample_home, "context", "plan a weekend near home")
     text = weekend["text"].lower()
     assert "running" in text or "跑步" in text
-    mum = mirror_json(sample_home, "context", "我下周回家看妈妈，帮我准备")
+    mum = mirror_json(sample_home, "context", "我下周回家看妈妈，帮我准备", "--session", "我们在订回成都的机票")
     assert mum["language"] == "zh" and "妈妈" in mum["text"]
+    assert "## Current Session Summary\n- 我们在订回成都的机票" in mum["text"]

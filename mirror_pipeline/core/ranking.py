@@ -412,12 +412,14 @@ def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     out = dense.astype(np.float32, copy=True)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(len(dense), dtype=bool)
     groups = [corpus.is_zh, ~corpus.is_zh] if corpus.is_zh is not None else [np.ones(len(dense), dtype=bool)]
-    overall = float(np.median(dense[has])) if has.any() else 0.0
     for g in groups:
         sel = g & has
         # a group of a few lines has no median worth the name (one Chinese memory among English lines would stand
         # at 0 whatever it says): those are compared with every document
-        out[g] -= float(np.median(dense[sel])) if sel.sum() >= MIN_LANGUAGE_GROUP else overall
+        if sel.sum() >= MIN_LANGUAGE_GROUP:
+            out[g] -= float(np.median(dense[sel]))
+        elif has.any():
+            out[g] -= float(np.median(dense[has]))
     out[~has] = 0.0
     return out
 
@@ -449,8 +451,8 @@ def relevance(
     weights: RankingWeights,
     method: Method,
     depth: int | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal, dense contrast).
 
     BM25 alone and dense alone are the plain methods (dense ranked by `dense_contrast`, the same order as the cosine
     within one language). Hybrid adds what a line owes to its setting: its neighbours in the conversation, and a
@@ -464,14 +466,14 @@ def relevance(
     contrast = dense_contrast(corpus, dense) if use_dense else None
     if method == Method.DENSE:
         if contrast is None:
-            return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
+            return np.zeros(n), lex, dense, np.zeros(n, dtype=bool), None
         low = float(contrast[has].min(initial=0.0))
         span = float(contrast[has].max(initial=0.0)) - low
         rel = np.where(has, (contrast - low) / span if span > 0 else 1.0, 0.0)
-        return rel, lex, dense, has.copy()
+        return rel, lex, dense, has.copy(), contrast
     if contrast is None:  # BM25 alone (asked for, or no vectors)
         top = float(lex.max(initial=0.0))
-        return (lex / top if top > 0 else lex.astype(np.float64)), lex, dense, lex > 0
+        return (lex / top if top > 0 else lex.astype(np.float64)), lex, dense, lex > 0, None
     if weights.fusion == Fusion.RRF:
         fused = rrf(
             [ranks(lex, lex > 0, depth), ranks(contrast, has, depth)], [weights.lexical, weights.dense], weights.rrf_k
@@ -488,7 +490,7 @@ def relevance(
         gain[known] = best[corpus.session[known]]
         fused = fused + weights.session * gain * (fused > 0)
     top = fused.max(initial=0.0)
-    return (fused / top if top > 0 else fused), lex, dense, fused > 0
+    return (fused / top if top > 0 else fused), lex, dense, fused > 0, contrast
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -572,8 +574,7 @@ def score(
 ) -> list[Scored]:
     """The top `k` documents for `query`, each with its score components (14.2), redundancy penalised (MMR)."""
     depth = max(weights.candidates, k)
-    rel, lex, dense, mask = relevance(corpus, query, query_vector, weights, method, depth)
-    contrast = dense_contrast(corpus, dense) if query_vector is not None and method != Method.LEXICAL else None
+    rel, lex, dense, mask, contrast = relevance(corpus, query, query_vector, weights, method, depth)
     intent = time_intent(query, now)
     floor = dense_floor(weights, corpus.vector_count)
     types = task_types(query)
