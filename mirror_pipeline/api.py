@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from mirror_pipeline.adapters.served_arrays import ServedArrays, ServedRows, open_arrays
-from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, score
+from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, conversation_of_table, score
 from mirror_pipeline.core.retrieval import LexicalIndex
 
 Row = dict[str, Any]
@@ -113,12 +113,14 @@ class Memory:
             vectors, has_vector = arrays.vectors()
             model_id = arrays.model_id
             zh: np.ndarray | None = arrays.is_zh()
+            session, order = arrays.conversations()
         else:  # a snapshot published before served/search/ existed
             table = _read_parquet(served / "search_documents.parquet")
             rows = _TableRows(table)
             lexical = _load_lexical(served, table)
             vectors, has_vector, model_id = _load_vectors(served, len(rows))
             zh = _bools(table.column("is_zh")) if "is_zh" in table.column_names else None
+            session, order = conversation_of_table(table)
         rc = RetrievalConfig.from_config(config)
         factory = None
         if rc.dense and vectors is not None:
@@ -129,7 +131,7 @@ class Memory:
                 e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
-        corpus = Corpus(rows, lexical, vectors, has_vector, zh)
+        corpus = Corpus(rows, lexical, vectors, has_vector, zh, session, order)
         memory = cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
         memory._arrays = arrays
         return memory
@@ -213,14 +215,14 @@ class Memory:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
         from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
-        from mirror_pipeline.core.ranking import task_types
+        from mirror_pipeline.core.ranking import dense_floor, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
         policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
         expansion = " ".join(t.expansion for t in task_types(task))
         scored = self.ranked(f"{task} {expansion}".strip(), k=60)
         own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
-        floor = self.config.weights.dense_contrast_floor
+        floor = dense_floor(self.config.weights, self.corpus.vector_count)
         candidates = []
         for s in scored:
             named = bool(own_lexical[s.index] > 0)

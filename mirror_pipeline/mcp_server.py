@@ -56,11 +56,13 @@ def build_server(home: Path) -> Any:
             "relationships, recent events, opinions, their own dated words when no memory covers it, and open "
             "questions, each with labels (how far to trust it) and evidence ids. Call this FIRST for any task "
             "that depends on who the person is (plans, writing about them, advice, recommendations). "
-            "`task`: the task in the person's words (any language). `budget`: max tokens (default 800)."
+            "`task`: the task in the person's words (any language). `budget`: max tokens (default 800). "
+            "`session`: optional, two or three sentences on what this conversation has been about so far; it is "
+            "shown as the Current Session Summary."
         )
     )
-    def context(task: str, budget: int = 800) -> str:
-        return _dump(memory().context(screened(task), budget))
+    def context(task: str, budget: int = 800, session: str = "") -> str:
+        return _dump(memory().context(screened(task), budget, session_summary=screened(session)[:2000]))
 
     @server.tool(
         description=(

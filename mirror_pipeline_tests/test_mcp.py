@@ -43,7 +43,7 @@ def test_an_mcp_client_session_over_stdio_reads_and_proposes(copied_home: Path) 
         _session,
         copied_home,
         [
-            ("context", {"task": "where do I live"}),
+            ("context", {"task": "where do I live", "session": "The person is filling in a visa form."}),
             ("search", {"query": "我住在哪里", "k": 5}),
             ("timeline", {}),
             ("status", {}),
@@ -56,6 +56,8 @@ def test_an_mcp_client_session_over_stdio_reads_and_proposes(copied_home: Path) 
     facts = [s for s in out["context"]["slots"] if s["name"] == "Relevant Stable Facts"][0]["items"]
     assert facts[0]["text"] == "用户住在大阪" and facts[0]["evidence_ids"]
     assert out["search"]["results"][0]["id"] == facts[0]["id"]
+    session = [s for s in out["context"]["slots"] if s["name"] == "Current Session Summary"][0]["items"]
+    assert session[0]["text"] == "The person is filling in a visa form."
     assert out["status"]["memories"] > 0
     assert out["propose_memory"]["status"] == "pending_review"
     accesses = (copied_home / "audit" / "accesses.jsonl").read_text(encoding="utf-8").splitlines()
@@ -67,6 +69,15 @@ def test_an_mcp_client_session_over_stdio_reads_and_proposes(copied_home: Path) 
     proposal = next(r for r in found if r["kind"] == "evidence" and "aisle" in r["text"])
     assert proposal["speaker"] == "tool:mcp-agent" and "said by tool:mcp-agent" in proposal["labels"]
     assert not any(r["kind"] == "memory" and r["state"] == "confirmed" and "aisle" in r["text"] for r in found)
+    # ... and it becomes a memory the person reviews: pending_review, labelled as an agent's proposal
+    memory = next(r for r in found if r["kind"] == "memory" and "aisle" in r["text"])
+    assert memory["state"] == "pending_review" and "proposed by an agent" in memory["labels"]
+    assert memory["evidence_ids"] == [proposal["id"]]
+    issues = mirror_json(copied_home, "issues")["issues"]
+    assert any(memory["id"] in i["memory_ids"] for i in issues)  # a question for the person
+    shown = mirror_json(copied_home, "context", "book a flight, aisle seats?")
+    item = next(i for s in shown["slots"] for i in s["items"] if i["id"] == memory["id"])
+    assert "proposed by an agent, not said by the person" in item["labels"]
 
 
 def test_the_issue_examples_on_the_samples(sample_home: Path) -> None:
@@ -79,5 +90,6 @@ def test_the_issue_examples_on_the_samples(sample_home: Path) -> None:
     weekend = mirror_json(sample_home, "context", "plan a weekend near home")
     text = weekend["text"].lower()
     assert "running" in text or "跑步" in text
-    mum = mirror_json(sample_home, "context", "我下周回家看妈妈，帮我准备")
+    mum = mirror_json(sample_home, "context", "我下周回家看妈妈，帮我准备", "--session", "我们在订回成都的机票")
     assert mum["language"] == "zh" and "妈妈" in mum["text"]
+    assert "## Current Session Summary\n- 我们在订回成都的机票" in mum["text"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,12 +23,17 @@ from typing import Any
 import numpy as np
 
 from mirror_pipeline.api import Memory, passage_text
-from mirror_pipeline.core.evaluation import average, distinct, recall, recall_all, recall_any
+from mirror_pipeline.core.evaluation import average, rank_sessions, recall, recall_all, recall_any
 from mirror_pipeline.core.ranking import Method, RetrievalConfig
 
 Row = dict[str, Any]
 METHODS = {"hybrid": Method.HYBRID, "bm25": Method.LEXICAL, "dense": Method.DENSE}
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+# retrieval is tuned on these five conversations only; the other five are the held-out measure (shared/benchmarks)
+LOCOMO_SPLITS = {
+    "tuning": ("conv-26", "conv-30", "conv-41", "conv-42", "conv-43"),
+    "held-out": ("conv-44", "conv-47", "conv-48", "conv-49", "conv-50"),
+}
 
 
 class BenchmarkFormatError(ValueError):
@@ -118,6 +123,14 @@ class Runner:
         qv = (vectors or {}).get(query)
         return [memory.corpus.rows[s.index]["doc_id"] for s in memory.ranked(query, k, method, query_vector=qv)]
 
+    def scored_ids(
+        self, memory: Memory, query: str, method: Method, k: int, vectors: dict[str, np.ndarray] | None = None
+    ) -> list[tuple[str, float]]:
+        qv = (vectors or {}).get(query)
+        return [
+            (memory.corpus.rows[s.index]["doc_id"], s.score) for s in memory.ranked(query, k, method, query_vector=qv)
+        ]
+
     def methods(self) -> list[str]:
         return list(METHODS) if self.embedder is not None else ["bm25"]
 
@@ -170,10 +183,22 @@ def locomo_documents(sample: Row) -> tuple[list[Row], dict[str, str]]:
     return rows, session_of
 
 
-def run_locomo(path: Path, runner: Runner, limit: int | None = None, progress: Callable[[str], None] | None = None):
+def run_locomo(
+    path: Path,
+    runner: Runner,
+    limit: int | None = None,
+    progress: Callable[[str], None] | None = None,
+    samples: Sequence[str] | None = None,
+):
+    """`samples`: only these sample ids (e.g. `LOCOMO_SPLITS["tuning"]`); an id the file lacks is an error."""
     data = _load(path)
     if not isinstance(data, list) or not all(isinstance(s, dict) and "conversation" in s and "qa" in s for s in data):
         raise BenchmarkFormatError(f"{path}: not LoCoMo (a list of samples with 'conversation' and 'qa')")
+    if samples:
+        known = {str(s.get("sample_id")) for s in data}
+        if missing := [s for s in samples if s not in known]:
+            raise BenchmarkFormatError(f"{path}: no sample {', '.join(missing)} (it has {', '.join(sorted(known))})")
+        data = [s for s in data if str(s.get("sample_id")) in set(samples)]
     per_method: dict[str, list[tuple[str, dict[str, float]]]] = {m: [] for m in runner.methods()}
     for sample in data[:limit]:
         rows, session_of = locomo_documents(sample)
@@ -204,7 +229,9 @@ def run_locomo(path: Path, runner: Runner, limit: int | None = None, progress: C
                         },
                     )
                 )
-    return _report("locomo", per_method, "hybrid" if "hybrid" in per_method else "bm25")
+    report = _report("locomo", per_method, "hybrid" if "hybrid" in per_method else "bm25")
+    report["samples"] = [str(s.get("sample_id")) for s in data[:limit]]
+    return report
 
 
 def longmemeval_documents(item: Row) -> list[Row]:
@@ -257,8 +284,8 @@ def run_longmemeval(
         gold = list(item["answer_session_ids"])
         qvecs = runner.queries([item["question"]])
         for name in per_method:
-            ranked_turns = runner.ranked_ids(memory, item["question"], METHODS[name], 300, qvecs)
-            ranked = distinct(session_of[d] for d in ranked_turns)
+            turns = runner.scored_ids(memory, item["question"], METHODS[name], 300, qvecs)
+            ranked = rank_sessions((session_of[d], v) for d, v in turns)
             per_method[name].append(
                 (
                     str(item.get("question_type", "all")),

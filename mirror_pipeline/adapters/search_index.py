@@ -18,7 +18,7 @@ import numpy as np
 import polars as pl
 
 from mirror_pipeline.adapters.embedder import Embedder, embed_missing, text_key
-from mirror_pipeline.core.retrieval import LexicalIndex, lexical_tokens
+from mirror_pipeline.core.retrieval import LexicalIndex, document_text, lexical_tokens
 
 EMBEDDINGS_DDL = "create table if not exists embeddings (text_key varchar, model_id varchar, vector float[])"
 
@@ -91,7 +91,7 @@ def index_tables(docs: pl.DataFrame, vectors: dict[str, np.ndarray], model_id: s
     texts = passage_texts(docs)
     keys = [text_key(t) for t in texts]
     has = [k in vectors for k in keys]
-    index = LexicalIndex.build([lexical_tokens(t) for t in docs["text"].to_list()])
+    index = LexicalIndex.build([lexical_tokens(document_text(r)) for r in docs.select("text", "speaker").to_dicts()])
     terms = sorted(index.vocab, key=index.vocab.__getitem__)
     starts, ends = index.indptr[:-1], index.indptr[1:]
     lexical = pl.DataFrame(

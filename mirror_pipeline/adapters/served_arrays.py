@@ -9,6 +9,8 @@ touches it (1.1M documents open in milliseconds, and only the rows a query ranks
 - `lexical_terms.json`, `lexical_data.npy` (float32), `lexical_indices.npy` (int32), `lexical_indptr.npy` (int64):
   the `lexical_index` table as the term x document score matrix `core.retrieval.LexicalIndex` reads;
 - `vectors.npy` (float32, one row per document with a vector, in document order) and `vector_rows.npy`;
+- `session.npy` + `order.npy` where documents name their conversation (`core.ranking.Corpus.session` / `order`:
+  the conversation of each line as an int code, -1 where none, and its time as a sort key, +inf where none);
 - `is_zh.npy`, and filter codes (`<column>.codes.npy` + the values in `meta.json`) for kind, state, speaker,
   sensitivity, and `importance.npy`, so the always-on memories and any filter are one numpy comparison;
 - `<table>.jsonl` (+ offsets) for the small tables a context reads (`open_issues`).
@@ -85,6 +87,15 @@ def write(
     n = len(documents)
     zh = documents["is_zh"].fill_null(False).to_numpy() if "is_zh" in documents.columns else np.zeros(n, bool)
     np.save(folder / "is_zh.npy", np.asarray(zh, dtype=bool))
+    if "session_id" in documents.columns and documents["session_id"].drop_nulls().len():
+        # the same codes and order as `core.ranking.conversation_of_table` gives the parquet path
+        ids = documents["session_id"].cast(pl.String)
+        np.save(folder / "session.npy", ids.rank("dense").cast(pl.Int64).sub(1).fill_null(-1).to_numpy())
+        if "timestamp" in documents.columns:
+            micros = documents["timestamp"].dt.epoch("us").cast(pl.Float64).fill_null(np.inf).to_numpy()
+        else:
+            micros = np.arange(n, dtype=np.float64)
+        np.save(folder / "order.npy", micros)
     for column in CODED:
         present = column in documents.columns
         values = documents[column].cast(pl.String) if present else pl.Series([None] * n, dtype=pl.String)
@@ -207,6 +218,12 @@ class ServedArrays:
 
     def is_zh(self) -> np.ndarray:
         return np.load(self.folder / "is_zh.npy", mmap_mode="r")
+
+    def conversations(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(conversation code of each document, its sort key in time), or (None, None) where none is known."""
+        if not (self.folder / "session.npy").exists():
+            return None, None
+        return np.load(self.folder / "session.npy"), np.load(self.folder / "order.npy")
 
     def table(self, name: str) -> list[Row] | None:
         """A small table written beside the index (`SMALL_TABLES`), or None when this snapshot has none."""

@@ -52,12 +52,23 @@ def _human(p: dict) -> str:
     return "\n".join(lines)
 
 
-def _run(kind: str, file: str, as_json: bool, lexical_only: bool, cache_dir: str | None, limit: int | None) -> None:
+def _run(
+    kind: str,
+    file: str,
+    as_json: bool,
+    lexical_only: bool,
+    cache_dir: str | None,
+    limit: int | None,
+    samples: tuple[str, ...] = (),
+) -> None:
     from mirror_pipeline.adapters import benchmarks
 
     run = benchmarks.run_locomo if kind == "locomo" else benchmarks.run_longmemeval
+    extra = {"samples": samples} if samples else {}
     try:
-        report = run(Path(file), _runner(lexical_only, cache_dir), limit, progress=lambda m: click.echo(m, err=True))
+        report = run(
+            Path(file), _runner(lexical_only, cache_dir), limit, progress=lambda m: click.echo(m, err=True), **extra
+        )
     except benchmarks.BenchmarkFormatError as err:
         raise Failure(str(err)) from None
     emit(as_json, report, _human)
@@ -65,9 +76,27 @@ def _run(kind: str, file: str, as_json: bool, lexical_only: bool, cache_dir: str
 
 @eval_group.command()
 @_eval_options
-def locomo(file: str, as_json: bool, lexical_only: bool, cache_dir: str | None, limit: int | None) -> None:
+@click.option(
+    "--split",
+    type=click.Choice(["tuning", "held-out", "all"]),
+    default="all",
+    help="tuning: conv-26/30/41/42/43 (what retrieval was tuned on); held-out: the other five; all: ten.",
+)
+@click.option("--sample", "sample_ids", multiple=True, help="Only this sample id (repeatable); overrides --split.")
+def locomo(
+    file: str,
+    as_json: bool,
+    lexical_only: bool,
+    cache_dir: str | None,
+    limit: int | None,
+    split: str,
+    sample_ids: tuple[str, ...],
+) -> None:
     """LoCoMo turn recall@5/10/25 and session recall@10, categories 1-4, each conversation its own memory."""
-    _run("locomo", file, as_json, lexical_only, cache_dir, limit)
+    from mirror_pipeline.adapters.benchmarks import LOCOMO_SPLITS
+
+    samples = sample_ids or LOCOMO_SPLITS.get(split, ())
+    _run("locomo", file, as_json, lexical_only, cache_dir, limit, tuple(samples))
 
 
 @eval_group.command()

@@ -26,11 +26,15 @@ def _memory(home: Home):
 @click.option(
     "--budget", default=None, type=click.IntRange(min=1), help="Token budget of the context (default from mirror.yaml)."
 )
+@click.option(
+    "--session", "session_summary", default="", help="What the current session is about (Current Session Summary)."
+)
 @command
-def context(home: Home, as_json: bool, task: str, budget: int | None) -> None:
+def context(home: Home, as_json: bool, task: str, budget: int | None, session_summary: str) -> None:
     """The task-aware context: slots, labels, evidence references."""
     task = _screened(task)
-    result = _memory(home).context(task, budget)  # logs the access (audit/accesses.jsonl)
+    # logs the access (audit/accesses.jsonl)
+    result = _memory(home).context(task, budget, session_summary=_screened(session_summary) if session_summary else "")
     emit(as_json, result, lambda p: p["text"])
 
 

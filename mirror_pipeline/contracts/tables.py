@@ -185,7 +185,9 @@ MEMORY_CANDIDATES = Table(
     (
         Col("candidate_id", pl.String, unique=True),
         *_MEMORY_BODY,
-        Col("speaker", pl.String, checks=(pa.Check.isin(["user"]),)),  # only the user's words say things about the user
+        # only the user's words say things about the user; an agent's proposal (`tool:<agent>`) is a claim the user
+        # reviews (core/proposals.py: never confirmed by itself)
+        Col("speaker", pl.String, checks=(pa.Check.str_matches(r"^(?:user|tool:.+)$"),)),
         Col("evidence_id", pl.String),
         Col("span_start", pl.Int64),
         Col("span_end", pl.Int64),

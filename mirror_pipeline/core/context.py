@@ -19,6 +19,7 @@ Pure: the ranked candidates come in (from `api.Memory`), the context goes out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -27,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.proposals import PROPOSED_LABEL
 from mirror_pipeline.core.text import detect_language, estimate_tokens
 from mirror_pipeline.core.timeexpr import describe
 
@@ -82,6 +84,7 @@ LABELS = {
         Label("pinned", "core", "核心"),
         Label("sensitive", "sensitive: use only for this task", "敏感：仅用于本任务"),
         Label("inferred", "inferred from their records, not said by them", "由记录推断，不是本人说的"),
+        Label("proposed", "proposed by an agent, not said by the person", "由助手提议，不是本人说的"),
     )
 }
 
@@ -102,6 +105,83 @@ LEFT_OUT = {
     Language.ZH: "（还有 {n} 条相关内容超出了 {budget} 个 token 的预算）",
 }
 NOTHING = {Language.EN: "(nothing relevant is known yet)", Language.ZH: "（暂时没有相关的记忆）"}
+
+
+@dataclass(frozen=True)
+class RiskKind:
+    """A kind of constraint or risk (14.3 "Open Constraints / Risks"): the predicates and their domains that are of
+    it, the words of a memory that make it one (an allergy said in free text), and its label in both languages."""
+
+    name: str
+    predicates: frozenset[str]
+    domains: frozenset[str]  # the part after ":" of a predicate ("state:health", "event:money")
+    cues: re.Pattern[str]
+    en: str
+    zh: str
+
+
+RISK_KINDS = (
+    RiskKind(
+        name="health",
+        predicates=frozenset({"allergic_to", "diagnosed_with", "medication", "health", "health_event", "diet"}),
+        domains=frozenset({"health"}),
+        cues=re.compile(
+            r"\ballerg\w*|\bintoleran\w*|\bdiabet\w*|\basthma\b|\binjur\w*|\bsurgery\b|\bpregnan\w*"
+            r"|\bmedicat\w*|\bdiagnos\w*|过敏|不耐受|糖尿病|哮喘|受伤|手术|怀孕|吃药|确诊|忌口",
+            re.I,
+        ),
+        en="health: bears on this task",
+        zh="健康：与本任务有关",
+    ),
+    RiskKind(
+        name="money",
+        predicates=frozenset({"debt", "income", "salary", "budget", "owns_account"}),
+        domains=frozenset({"money"}),
+        cues=re.compile(
+            r"\bdebts?\b|\bloans?\b|\bbudget\w*|\bmortgage\b|\bcan'?t afford\b|贷款|欠款|负债|预算|房贷", re.I
+        ),
+        en="money: bears on this task",
+        zh="财务：与本任务有关",
+    ),
+    RiskKind(
+        name="legal",
+        predicates=frozenset({"visa", "residence_permit", "lawsuit", "contract"}),
+        domains=frozenset({"legal"}),
+        cues=re.compile(
+            r"\bvisa\b|\bresidence permit\b|\blawsuit\b|\bcourt\b|\blawyer\b|\bprobation\b"
+            r"|签证|居留|起诉|官司|律师|合同纠纷",
+            re.I,
+        ),
+        en="legal: bears on this task",
+        zh="法律：与本任务有关",
+    ),
+    RiskKind(
+        name="constraint",
+        predicates=frozenset({"cannot", "avoids", "must"}),
+        domains=frozenset(),
+        # what the person cannot or must not do: a limit any plan has to respect
+        cues=re.compile(
+            r"\bcan(?:no|')t\b|\bcannot\b|\bmust(?:n't| not)?\b|\bnever\b|\bavoid\w*|\bnot allowed\b"
+            r"|不能|不可以|不许|必须|不吃|不喝|避免|禁止",
+            re.I,
+        ),
+        en="a constraint to respect",
+        zh="需要遵守的限制",
+    ),
+)
+
+
+def risk_kind(row: Row) -> RiskKind | None:
+    """The constraint or risk a memory is (None: an ordinary memory)."""
+    if row.get("kind") != "memory" or row.get("memory_type") in ("opinion", "emotion", "secret_reference"):
+        return None
+    predicate = str(row.get("predicate") or "")
+    domain = predicate.split(":", 1)[1] if ":" in predicate else ""
+    text = str(row.get("text") or "")
+    for kind in RISK_KINDS:
+        if predicate in kind.predicates or domain in kind.domains:
+            return kind
+    return next((k for k in RISK_KINDS if k.cues.search(text)), None)
 
 
 class ContextPolicy(BaseModel):
@@ -143,6 +223,10 @@ def _words(names: Sequence[str], lang: Language) -> list[str]:
     return out
 
 
+for _kind in RISK_KINDS:
+    LABELS[f"risk:{_kind.name}"] = Label(f"risk:{_kind.name}", _kind.en, _kind.zh)
+
+
 def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
     state = str(row.get("state"))
     names = [state] if state in LABELS else []
@@ -150,6 +234,8 @@ def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
         names.append(str(row["memory_type"]))
     if row.get("sensitivity") == "high":
         names.append("sensitive")
+    if PROPOSED_LABEL in (row.get("labels") or []):
+        names.append("proposed")
     names.extend(x for x in extra if x in LABELS)
     if "inferred" in (row.get("labels") or []):  # a weekly reflection's insight (core/lifecycle.py)
         names.append("inferred")
@@ -176,9 +262,12 @@ def assemble(
     policy: ContextPolicy,
     budget: int | None = None,
     session_summary: str = "",
+    needed_risks: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
-    `issues`; within `budget` tokens (headings and the policy counted)."""
+    `issues`; within `budget` tokens (headings and the policy counted). `session_summary`: what the agent's current
+    session is about (the Current Session Summary slot); `needed_risks`: the risk kinds (`RISK_KINDS` names) the
+    task needs whether or not it names them (default: what its task types need, `ranking.TASK_TYPES`)."""
     budget = budget or policy.budget
     lang = language_of(task)
     ceiling = SENSITIVITY_RANK.get(policy.sensitivity_ceiling, 1)
@@ -207,17 +296,36 @@ def assemble(
                 (0, n, SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS), _item(row, ["pinned"], lang))
             )
             seen.add(row["doc_id"])
-    memories = [c for c in candidates if c.row.get("kind") == "memory" and c.relevant]
+    # a constraint or risk of a kind the task needs (an allergy for a dinner) bears on it even when the task does
+    # not name it; that need also lifts the ceiling to high (never to restricted)
+    if needed_risks is None:
+        from mirror_pipeline.core.ranking import task_types
+
+        needed_risks = [r for t in task_types(task) for r in t.risks]
+    needs = frozenset(needed_risks)
+    memories = [
+        c
+        for c in candidates
+        if c.row.get("kind") == "memory" and (c.relevant or getattr(risk_kind(c.row), "name", None) in needs)
+    ]
     for n, c in enumerate(memories):
         row = c.row
-        if row["doc_id"] in seen or not _servable(row, ceiling, c.strongly_relevant):
+        risk = risk_kind(row)
+        needed = risk is not None and risk.name in needs
+        if row["doc_id"] in seen or not _servable(row, ceiling, c.strongly_relevant or needed):
             continue
         if row.get("memory_type") == "secret_reference" or row.get("state") == "archived":
             continue  # an archived memory is found by search, never put in a context unasked
         seen.add(row["doc_id"])
         tier = 1 if row.get("state") == "confirmed" else 2
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
-        queue.append((tier, n, slot, _item(row, c.labels, lang)))
+        extra = list(c.labels)
+        if risk is not None or row.get("state") == "conflicted":
+            # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task
+            slot = Slot.RISKS
+            if risk is not None:
+                extra.append(f"risk:{risk.name}")
+        queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))
     if covered < policy.episodes_when_fewer_than:
         own = [

@@ -38,3 +38,22 @@ def average(per_question: list[tuple[str, dict[str, float]]]) -> tuple[dict[str,
         return {k: round(sum(r[k] for r in rows) / len(rows), 4) for k in keys} | {"questions": len(rows)}
 
     return mean([m for _, m in per_question]), {t: mean(v) for t, v in sorted(by_type.items())}
+
+
+def rank_sessions(scored: Iterable[tuple[str, float]], second: float = 0.3) -> list[str]:
+    """Sessions ranked from their turns' (session, score) pairs: a session's best turn, plus `second` x its second
+    best (a session that holds two lines about the question is likelier the one asked about than a session with
+    one stray match)."""
+    best: dict[str, list[float]] = defaultdict(list)
+    for session, value in scored:
+        top = best[session]
+        top.append(value)
+        top.sort(reverse=True)
+        del top[2:]
+    first_seen = {s: n for n, s in enumerate(best)}
+
+    def value(s: str) -> float:
+        top = best[s]
+        return top[0] + second * (top[1] if len(top) > 1 else 0.0)
+
+    return sorted(best, key=lambda s: (-value(s), first_seen[s]))

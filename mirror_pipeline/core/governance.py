@@ -95,7 +95,8 @@ def write_policy(
     An emotion snapshot is a record of what the person said they felt on a day (P4): kept as said, never asked
     about and never a fact."""
     rule = (policy or DEFAULT_POLICY).rule_for(memory_type, predicate, sensitivity, confidence, support)
-    if rule.write is Write.AUTO_CONFIRM and not from_person:  # class A is what the person said, never a tool's word
+    # class A is what the person said: a statement a tool or an agent proposed waits for the person, whatever the rule
+    if rule.write in (Write.AUTO_CONFIRM, Write.KEEP_AS_SAID) and not from_person:
         return WriteDecision(MemoryState.PENDING_REVIEW, IssuePriority.LOW, "not said by you", "不是你自己说的")
     if rule.write in (Write.AUTO_CONFIRM, Write.KEEP_AS_SAID):
         return WriteDecision(MemoryState.CONFIRMED, None, rule.why_en or rule.name, rule.why_zh)

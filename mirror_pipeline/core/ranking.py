@@ -18,9 +18,22 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from mirror_pipeline.core.retrieval import LexicalIndex, cosine_scores, lexical_tokens, ranked_order
+from mirror_pipeline.core.retrieval import (
+    LexicalIndex,
+    cosine_scores,
+    document_text,
+    lexical_tokens,
+    named_speaker,
+    ranks,
+    rrf,
+)
 
 Row = dict[str, Any]
+
+
+class Fusion(StrEnum):
+    SCORE = "score"
+    RRF = "rrf"
 
 
 class RankingWeights(BaseModel):
@@ -30,11 +43,29 @@ class RankingWeights(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    fusion: Fusion = Field(
+        Fusion.SCORE,
+        description="'score': a weighted sum of both scores, each scaled to the query's best; 'rrf': rank fusion",
+    )
+    lexical_share: float = Field(0.6, ge=0.0, le=1.0, description="score fusion: BM25's share (dense: the rest)")
     rrf_k: float = 60.0
-    lexical: float = 1.0
-    dense: float = 1.0
+    lexical: float = 1.0  # rrf weight
+    dense: float = 1.0  # rrf weight
     candidates: int = Field(200, description="how deep each ranking is read before fusion")
-    session: float = Field(0.3, description="share of its conversation's best score a document gains")
+    # a line answers in the setting of the lines around it ("Where did you go?" / "To the lake with the kids"):
+    # a document gains these shares of its neighbours' scores in the same conversation (1/distance each side)
+    neighbour_lexical: float = 0.5
+    neighbour_dense: float = 0.3
+    neighbour_window: int = Field(2, ge=0, le=5)
+    named_speaker: float = Field(0.1, description="what a speaker the query names said ('what did Wei say')")
+    # an English query cannot share a word with a Chinese line (nor the other way round): such a document's lexical
+    # part is taken as this share of its dense part, so a match across languages is not ranked below every line
+    # of the query's own language that merely shares a word ("where do I live" -> 用户住在大阪)
+    cross_language: float = Field(1.0, ge=0.0, le=1.0)
+    session: float = Field(0.0, description="share of its conversation's best score a document gains")
+    session_coverage: int = Field(
+        4, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -47,12 +78,19 @@ class RankingWeights(BaseModel):
     other_speaker: float = -0.25
     recency: float = 0.04
     recency_half_life_days: float = 365.0
+    latest: float = Field(0.15, description="recency's extra weight when the query asks what holds now")
     time_match: float = 0.15
     timeline_wanted: float = 0.08
     task_type: float = 0.06
     # a dense match counts as relevant to a task when it stands this far above the median cosine of its language
-    # group (measured on the samples: related lines 0.035-0.06 above, unrelated ones below 0.03)
-    dense_contrast_floor: float = 0.035
+    # group. The best of N unrelated documents stands higher the larger N is (a maximum of more draws), so the floor
+    # rises with the corpus: `dense_contrast_floor` at 50 documents, plus `dense_floor_per_doubling` for each
+    # doubling, at most `dense_floor_max`. Calibrated with benchmarks/retrieval/calibrate_floor.py on 60 unrelated
+    # queries written first: the sample home (~40 rows) has its unrelated best at <= 0.036 and real matches at
+    # 0.04-0.06; LoCoMo conversations (400-700 turns) have 95% of unrelated queries' best below ~0.06.
+    dense_contrast_floor: float = 0.038
+    dense_floor_per_doubling: float = 0.006
+    dense_floor_max: float = 0.09
     redundancy: float = 0.2  # MMR: minus this times the cosine to the most similar item already chosen
 
 
@@ -87,10 +125,16 @@ class Method(StrEnum):
 class TimeIntent:
     wants_timeline: bool = False  # "when did I ...", "什么时候": the answer is a date
     window: tuple[date, date] | None = None  # 去年, "in 2023": items in this window match
+    wants_latest: bool = False  # "where do I live now", "目前": what holds today, so the latest account wins
 
 
 _WHEN = re.compile(
     r"\bwhen\b|\bwhat (?:year|month|day|date)\b|\bhow long ago\b|什么时候|哪一?年|哪个月|哪天|几月|多久以前", re.I
+)
+_NOW = re.compile(
+    r"\bnow\b|\bcurrent(?:ly)?\b|\bthese days\b|\bat the moment\b|\blatest\b|\bmost recent(?:ly)?\b|\bstill\b"
+    r"|\bany ?more\b|现在|目前|如今|最近|还在|仍然",
+    re.I,
 )
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _RELATIVE_YEAR = (
@@ -110,7 +154,7 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
     if window is None and (m := _YEAR.search(query)):
         y = int(m.group(1))
         window = (date(y, 1, 1), date(y, 12, 31))
-    return TimeIntent(wants_timeline=bool(_WHEN.search(query)), window=window)
+    return TimeIntent(wants_timeline=bool(_WHEN.search(query)), window=window, wants_latest=bool(_NOW.search(query)))
 
 
 @dataclass(frozen=True)
@@ -121,6 +165,7 @@ class TaskType:
     cues: re.Pattern[str]
     memory_types: frozenset[str]
     expansion: str = ""  # added to the lexical and dense query: what such a task draws on, in both languages
+    risks: frozenset[str] = frozenset()  # the constraints and risks (context.RISK_KINDS) such a task must respect
 
 
 TASK_TYPES = (
@@ -128,7 +173,11 @@ TASK_TYPES = (
         name="plan_activity",
         cues=re.compile(r"\bplan\b|\bweekend\b|\btrip\b|\bholiday\b|\bvacation\b|计划|周末|出游|旅行|安排", re.I),
         memory_types=frozenset({"preference", "event", "fact"}),
-        expansion="hobby prefer enjoy every weekend hike run 喜欢 爱好 每个周末 爬山 跑步",
+        expansion=(
+            "hobby prefer enjoy every weekend hike run injury allergy budget "
+            "喜欢 爱好 每个周末 爬山 跑步 受伤 过敏 预算"
+        ),
+        risks=frozenset({"health", "money", "legal", "constraint"}),
     ),
     TaskType(
         name="introduce_self",
@@ -143,12 +192,14 @@ TASK_TYPES = (
         ),
         memory_types=frozenset({"relationship", "fact", "event"}),
         expansion="mother father daughter son wife husband sister brother 妈妈 爸爸 女儿 儿子 家人",
+        risks=frozenset({"health", "constraint"}),
     ),
     TaskType(
         name="gift_or_food",
         cues=re.compile(r"\bgift\b|\bpresent\b|\brestaurant\b|\bdinner\b|\bcook|礼物|餐厅|吃饭|做饭", re.I),
         memory_types=frozenset({"preference", "relationship"}),
-        expansion="like love favourite allergic 喜欢 不喜欢 过敏",
+        expansion="like love favourite allergic allergy diet vegetarian 喜欢 不喜欢 过敏 忌口 不吃",
+        risks=frozenset({"health", "constraint", "money"}),
     ),
 )
 
@@ -160,7 +211,8 @@ def task_types(query: str) -> list[TaskType]:
 # ---- scoring ----------------------------------------------------------------------------------------------------
 
 
-SIGNALS = ("lexical", "dense", "dense_contrast")  # shown, not added: relevance already fuses them
+WEAK_MATCH = "weak match"
+SIGNALS = ("lexical", "dense", "dense_contrast", "conversation")  # shown, not added: relevance already fuses them
 
 
 @dataclass
@@ -174,7 +226,10 @@ class Scored:
 @dataclass
 class Corpus:
     """What one retrieval reads: documents (rows of `search_documents`), their lexical index and, when present,
-    their vectors (rows aligned with `rows`; a row without a vector has a zero vector and no dense rank)."""
+    their vectors (rows aligned with `rows`; a row without a vector has a zero vector and no dense rank).
+
+    `session` (the conversation of each document, an int code, where known) and `order` (each document's place in
+    time; ties keep the row order) give each line its neighbours in its conversation."""
 
     rows: Sequence[Row]
     lexical: LexicalIndex
@@ -182,15 +237,41 @@ class Corpus:
     has_vector: np.ndarray | None = None
     is_zh: np.ndarray | None = None  # language group of each document (see `dense_contrast`)
     session: np.ndarray | None = None  # conversation of each document (int code), where known
+    order: np.ndarray | None = None  # sort key in time within a conversation (None: the row order)
+    speaker_names: Sequence[str | None] | None = None  # a named speaker of each document (not the person)
+    session_lexical: LexicalIndex | None = None  # BM25 over whole conversations (a conversation's words as one)
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
         zh = np.array([bool(_HAN.search(str(r.get("text") or ""))) for r in rows], dtype=bool)
-        codes: dict[str, int] = {}
-        session = np.array([codes.setdefault(str(r.get("session_id")), len(codes)) for r in rows], dtype=np.int64)
-        has_sessions = any(r.get("session_id") for r in rows)
-        lexical = LexicalIndex.build([lexical_tokens(r["text"]) for r in rows])
-        return cls(rows, lexical, vectors, has_vector, zh, session if has_sessions else None)
+        session, order = conversation_columns(
+            [r.get("session_id") for r in rows], [_timestamp_key(r.get("timestamp")) for r in rows]
+        )
+        tokens = [lexical_tokens(document_text(r)) for r in rows]
+        lexical = LexicalIndex.build(tokens)
+        names = [named_speaker(r) for r in rows]
+        whole = None
+        if session is not None:
+            per: list[list[str]] = [[] for _ in range(int(session.max()) + 1)]
+            for code, toks in zip(session.tolist(), tokens, strict=True):
+                if code >= 0:
+                    per[code].extend(toks)
+            whole = LexicalIndex.build(per)
+        return cls(rows, lexical, vectors, has_vector, zh, session, order, names if any(names) else None, whole)
+
+    def session_vectors(self) -> np.ndarray | None:
+        """The normalised mean vector of each conversation (None: no vectors or no conversations)."""
+        if self.vectors is None or self.session is None or not len(self.vectors):
+            return None
+        cache = self.__dict__.setdefault("_session_vectors", {})
+        if "v" not in cache:
+            codes = self.session[self._rows_with_vector]
+            keep = codes >= 0
+            out = np.zeros((int(self.session.max()) + 1, self.vectors.shape[1]), dtype=np.float32)
+            np.add.at(out, codes[keep], self.vectors[keep])
+            norm = np.linalg.norm(out, axis=1, keepdims=True)
+            cache["v"] = out / np.where(norm == 0, 1, norm)
+        return cache["v"]
 
     def __post_init__(self) -> None:
         # keep only the vectors that exist (1M evidence rows without vectors would cost 1.5 GB of zeros)
@@ -210,6 +291,54 @@ class Corpus:
     def rows_with_vector(self) -> np.ndarray:
         return self._rows_with_vector
 
+    @property
+    def vector_count(self) -> int:
+        """How many documents have a vector (the N of the dense floor)."""
+        if self.vectors is None:
+            return 0
+        return int(self.has_vector.sum()) if self.has_vector is not None else len(self.rows)
+
+    def neighbours(self, distance: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(previous, next) document `distance` lines away in the same conversation, -1 where there is none
+        (None: conversations unknown). Computed once per distance."""
+        if self.session is None or distance < 1:
+            return None
+        cache = self.__dict__.setdefault("_neighbours", {})
+        if distance not in cache:
+            n = len(self.rows)
+            idx = np.arange(n)
+            key = self.order if self.order is not None else idx
+            perm = np.lexsort((idx, key, self.session))
+            sess = self.session[perm]
+            prev = np.full(n, -1, dtype=np.int64)
+            nxt = np.full(n, -1, dtype=np.int64)
+            if n > distance:
+                same = (sess[distance:] == sess[:-distance]) & (sess[distance:] >= 0)
+                prev[perm[distance:][same]] = perm[:-distance][same]
+                nxt[perm[:-distance][same]] = perm[distance:][same]
+            cache[distance] = (prev, nxt)
+        return cache[distance]
+
+    def named_in(self, query: str) -> np.ndarray | None:
+        """Which documents were said by a speaker the query names (None: it names none, or every document's
+        speaker: then the name tells nothing apart)."""
+        if self.speaker_names is None:
+            return None
+        cache = self.__dict__.setdefault("_speakers", {})
+        if not cache:
+            codes: dict[str, int] = {}
+            cache["codes"] = np.array(
+                [-1 if not nm else codes.setdefault(nm.lower(), len(codes)) for nm in self.speaker_names],
+                dtype=np.int64,
+            )
+            cache["names"] = codes
+        low = query.lower()
+        hit = [c for nm, c in cache["names"].items() if re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", low)]
+        if not hit:
+            return None
+        named = np.isin(cache["codes"], hit)
+        return named if not named.all() else None
+
     def dense_scores(self, query: np.ndarray) -> np.ndarray:
         out = np.zeros(len(self.rows), dtype=np.float32)
         if self.vectors is not None and len(self.vectors):
@@ -228,6 +357,58 @@ class Corpus:
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
+def _timestamp_key(value: Any) -> float:
+    if isinstance(value, datetime):
+        return value.timestamp() if value.tzinfo else value.replace(tzinfo=UTC).timestamp()
+    return np.nan
+
+
+def conversation_of_table(table: Any) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """`conversation_columns` of a served `search_documents` table (pyarrow), read column-wise (no row objects)."""
+    if "session_id" not in table.column_names:
+        return None, None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = table.column("session_id").combine_chunks().dictionary_encode()
+    if len(encoded.dictionary) == 0:
+        return None, None
+    session = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+    if "timestamp" in table.column_names:
+        seconds = pc.cast(table.column("timestamp").combine_chunks(), pa.timestamp("us", tz="UTC")).cast(pa.int64())
+        order = pc.fill_null(pc.cast(seconds, pa.float64()), np.inf).to_numpy(zero_copy_only=False)
+    else:
+        order = np.arange(len(session), dtype=np.float64)
+    return session, order
+
+
+def conversation_columns(
+    session_ids: Sequence[Any], times: Sequence[float] | np.ndarray
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(conversation code of each document, -1 where none; its time as a sort key, NaN last), or (None, None) when
+    no document names a conversation."""
+    codes: dict[str, int] = {}
+    session = np.array(
+        [-1 if sid is None or sid == "" else codes.setdefault(str(sid), len(codes)) for sid in session_ids],
+        dtype=np.int64,
+    )
+    if not codes:
+        return None, None
+    order = np.asarray(times, dtype=np.float64)
+    return session, np.where(np.isnan(order), np.inf, order)
+
+
+def dense_floor(weights: RankingWeights, documents: int) -> float:
+    """The dense contrast a document needs to count as relevant in a corpus of `documents` (see RankingWeights)."""
+    doublings = max(np.log2(max(documents, 1) / 50.0), 0.0)
+    return float(
+        min(weights.dense_contrast_floor + weights.dense_floor_per_doubling * doublings, weights.dense_floor_max)
+    )
+
+
+MIN_LANGUAGE_GROUP = 3
+
+
 def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     """Cosine minus the median cosine of the query to documents of the same language group: e5 rates any two
     Chinese texts as closer than a Chinese and an English one, so a raw cosine says little about relevance
@@ -236,16 +417,19 @@ def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     rows = corpus.rows_with_vector if corpus.has_vector is not None else np.arange(len(dense))
     d = dense[rows].astype(np.float32, copy=False)
     out = np.zeros(len(dense), dtype=np.float32)
+    if not len(d):
+        return out
+    everyone = np.float32(np.median(d))
     if corpus.is_zh is None:
-        if len(d):
-            out[rows] = d - np.float32(np.median(d))
+        out[rows] = d - everyone
         return out
     zh = corpus.is_zh[rows]
-    medians = np.zeros(2, dtype=np.float32)  # [other, zh]
-    for g, pick in ((1, zh), (0, ~zh)):
+    for pick in (zh, ~zh):
+        # a group of a few lines has no median worth the name (one Chinese memory among English lines would stand
+        # at 0 whatever it says): those are compared with every document
         if pick.any():
-            medians[g] = np.median(d[pick])
-    out[rows] = d - medians[zh.astype(np.intp)]
+            med = np.float32(np.median(d[pick])) if pick.sum() >= MIN_LANGUAGE_GROUP else everyone
+            out[rows[pick]] = d[pick] - med
     return out
 
 
@@ -276,41 +460,115 @@ def relevance(
     weights: RankingWeights,
     method: Method,
     depth: int | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """(fused relevance 0..1, lexical score, dense cosine, mask of documents with any signal, dense contrast).
+
+    BM25 alone and dense alone are the plain methods (dense ranked by `dense_contrast`, the same order as the cosine
+    within one language). Hybrid adds what a line owes to its setting: its neighbours in the conversation, and a
+    speaker the query names (see `RankingWeights`)."""
     n = len(corpus.rows)
+    depth = depth or weights.candidates
     lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
-    orders, ws = [], []
-    if method != Method.DENSE:
-        orders.append(ranked_order(lex, lex > 0, depth or weights.candidates))
-        ws.append(weights.lexical)
-    if use_dense:
-        among = corpus.rows_with_vector if corpus.has_vector is not None else None  # = flatnonzero(has_vector)
-        orders.append(ranked_order(dense, None, depth or weights.candidates, among))
-        ws.append(weights.dense)
-    if not orders:
-        return np.zeros(n), lex, dense, np.zeros(n, dtype=bool)
-    # RRF over the few ranked documents only (what `rrf(ranks(...))` gives over all n, without n-sized passes:
-    # 1.1M documents cost ~30 ms a query that way): the same sums, added in the same order
-    pool, where = np.unique(np.concatenate(orders), return_inverse=True)
-    fused_pool = np.zeros(len(pool), dtype=np.float64)
-    start = 0
-    for order, w in zip(orders, ws, strict=True):
-        at = where[start : start + len(order)]
-        fused_pool[at] += w / (weights.rrf_k + np.arange(1, len(order) + 1))
-        start += len(order)
+    has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
+    contrast = dense_contrast(corpus, dense) if use_dense else None
+    if method == Method.DENSE:
+        if contrast is None:
+            return np.zeros(n), lex, dense, np.zeros(n, dtype=bool), None
+        low = float(contrast[has].min(initial=0.0))
+        span = float(contrast[has].max(initial=0.0)) - low
+        rel = np.where(has, (contrast - low) / span if span > 0 else 1.0, 0.0)
+        return rel, lex, dense, has.copy(), contrast
+    if contrast is None:  # BM25 alone (asked for, or no vectors)
+        top = float(lex.max(initial=0.0))
+        return (lex / top if top > 0 else lex.astype(np.float64)), lex, dense, lex > 0, None
+    if weights.fusion == Fusion.RRF:
+        fused = rrf(
+            [ranks(lex, lex > 0, depth), ranks(contrast, has, depth)], [weights.lexical, weights.dense], weights.rrf_k
+        )
+    else:
+        fused = _score_fusion(corpus, query, lex, contrast, has, weights, depth)
     if corpus.session is not None and weights.session > 0:
         # a line in a conversation that is about the query is likelier to be relevant than the same line elsewhere:
         # each document gains a share of its conversation's best fused score
+        known = corpus.session >= 0
         best = np.zeros(int(corpus.session.max()) + 1)
-        np.maximum.at(best, corpus.session[pool], fused_pool)
-        fused_pool = fused_pool + weights.session * best[corpus.session[pool]] * (fused_pool > 0)
-    top = fused_pool.max(initial=0.0)
+        np.maximum.at(best, corpus.session[known], fused[known])
+        gain = np.zeros(n)
+        gain[known] = best[corpus.session[known]]
+        fused = fused + weights.session * gain * (fused > 0)
+    top = fused.max(initial=0.0)
+    return (fused / top if top > 0 else fused), lex, dense, fused > 0, contrast
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
+    """Documents of the language group the query has no words of (None: a mixed query, or groups unknown)."""
+    if corpus.is_zh is None:
+        return None
+    has_zh, has_en = bool(_HAN.search(query)), bool(_LATIN_WORD.search(query))
+    if has_zh == has_en:
+        return None
+    return ~corpus.is_zh if has_zh else corpus.is_zh
+
+
+def _top(values: np.ndarray, mask: np.ndarray, depth: int) -> np.ndarray:
+    idx = np.flatnonzero(mask)
+    if len(idx) > depth:
+        idx = idx[np.argpartition(-values[idx], depth - 1)[:depth]]
+    return idx
+
+
+def _score_fusion(
+    corpus: Corpus,
+    query: str,
+    lex: np.ndarray,
+    contrast: np.ndarray,
+    has: np.ndarray,
+    w: RankingWeights,
+    depth: int,
+) -> np.ndarray:
+    """share x BM25 + (1 - share) x dense contrast, each scaled to the query's best, each smoothed over the line's
+    neighbours first; computed for the candidates (the best of each ranking) and their neighbours only."""
+    n = len(lex)
+    pool = np.union1d(_top(lex, lex > 0, depth), _top(contrast, has, depth))
+    window = [(d, corpus.neighbours(d)) for d in range(1, w.neighbour_window + 1)]
+    window = [(d, nb) for d, nb in window if nb is not None]
+    if window:
+        around = [pool] + [side[pool] for _, nb in window for side in nb]
+        pool = np.unique(np.concatenate(around))
+        pool = pool[pool >= 0]
+    lexs = lex[pool].astype(np.float64)
+    dens = contrast[pool].astype(np.float64)
+    for d, (prev, nxt) in window:
+        for side in (prev[pool], nxt[pool]):
+            ok = side >= 0
+            lexs[ok] += w.neighbour_lexical / d * lex[side[ok]]
+            dens[ok] += w.neighbour_dense / d * contrast[side[ok]]
+    top_l = lexs.max(initial=0.0)
+    top_d = dens.max(initial=0.0)
+    lex_part = lexs / top_l if top_l > 0 else np.zeros(len(pool))
+    dense_part = np.clip(dens / top_d, 0.0, None) if top_d > 0 else np.zeros(len(pool))
+    other = _other_language(corpus, query)
+    if other is not None and w.cross_language > 0:
+        out_of_reach = other[pool]
+        lex_part[out_of_reach] = np.maximum(lex_part[out_of_reach], w.cross_language * dense_part[out_of_reach])
+    fused_pool = w.lexical_share * lex_part + (1 - w.lexical_share) * dense_part
+    # every candidate keeps a place (below the median it would score 0): ordered by its dense score, far below
+    # anything with a real signal
+    low, high = float(dens.min(initial=0.0)), float(dens.max(initial=0.0))
+    if high > low:
+        fused_pool = fused_pool + 1e-4 * (dens - low) / (high - low) + 1e-6
+    if w.named_speaker and corpus.speaker_names is not None:
+        named = corpus.named_in(query)
+        if named is not None:
+            fused_pool = fused_pool + w.named_speaker * named[pool] * (fused_pool > 0)
     fused = np.zeros(n)
-    fused[pool] = fused_pool / top if top > 0 else fused_pool
-    return fused, lex, dense, fused > 0
+    fused[pool] = fused_pool
+    return fused
 
 
 def score(
@@ -325,9 +583,9 @@ def score(
 ) -> list[Scored]:
     """The top `k` documents for `query`, each with its score components (14.2), redundancy penalised (MMR)."""
     depth = max(weights.candidates, k)
-    rel, lex, dense, mask = relevance(corpus, query, query_vector, weights, method, depth)
-    contrast = dense_contrast(corpus, dense) if query_vector is not None and method != Method.LEXICAL else None
+    rel, lex, dense, mask, contrast = relevance(corpus, query, query_vector, weights, method, depth)
     intent = time_intent(query, now)
+    floor = dense_floor(weights, corpus.vector_count)
     types = task_types(query)
     wanted_types = frozenset().union(*(t.memory_types for t in types)) if types else frozenset()
     pool = np.flatnonzero(mask)
@@ -345,11 +603,61 @@ def score(
         if contrast is not None:
             c["dense_contrast"] = round(float(contrast[i]), 4)
         labels: list[str] = []
+        if contrast is not None and lex[i] <= 0 and contrast[i] < floor:
+            labels.append(WEAK_MATCH)  # only the nearest by meaning, not close: what an unrelated query also gets
         if priors:
             c.update(_priors(row, weights, intent, wanted_types, today, labels))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
-    return _mmr(scored, corpus, weights, k) if priors and weights.redundancy > 0 else scored[:k]
+    page = max(k, COVERAGE_PAGE)
+    ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
+    if method == Method.HYBRID and weights.session_coverage > 0:
+        ranked = _cover_conversations(ranked, scored, corpus, query, query_vector, weights)
+    return ranked[:k]
+
+
+COVERAGE_PAGE = 10
+
+
+def _cover_conversations(
+    ranked: list[Scored],
+    pool: list[Scored],
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    w: RankingWeights,
+) -> list[Scored]:
+    """The last `session_coverage` places of the first page go to the best line of each of the best conversations
+    (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
+    a question about someone's activities is answered across conversations, and one conversation's many close
+    lines should not fill the page."""
+    if corpus.session is None or corpus.session_lexical is None:
+        return ranked
+    lex = corpus.session_lexical.scores(lexical_tokens(query)).astype(np.float64)
+    whole = w.lexical_share * (lex / lex.max() if lex.max() > 0 else lex)
+    vectors = corpus.session_vectors()
+    if vectors is not None and query_vector is not None:
+        d = vectors @ query_vector.astype(vectors.dtype)
+        d = d - np.median(d)
+        whole = whole + (1 - w.lexical_share) * np.clip(d / d.max() if d.max() > 0 else d, 0.0, None)
+    keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
+    head = ranked[:keep]
+    covered = {int(corpus.session[s.index]) for s in head}
+    best_line: dict[int, Scored] = {}
+    for s in [*ranked, *pool]:  # in score order: the first line of a conversation is its best
+        best_line.setdefault(int(corpus.session[s.index]), s)
+    extra: list[Scored] = []
+    for code in np.argsort(-whole, kind="stable").tolist():
+        if len(extra) >= COVERAGE_PAGE - keep:
+            break
+        if code in covered or code not in best_line or whole[code] <= 0:
+            continue
+        s = best_line[code]
+        s.components["conversation"] = round(float(whole[code]), 4)
+        extra.append(s)
+        covered.add(code)
+    taken = {id(s) for s in head} | {id(s) for s in extra}
+    return head + extra + [s for s in ranked if id(s) not in taken]
 
 
 def _priors(
@@ -386,6 +694,8 @@ def _priors(
     if when is not None:
         age_days = max((today - when).days, 0)
         c["recency"] = w.recency * 0.5 ** (age_days / w.recency_half_life_days)
+        if intent.wants_latest:
+            c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
         if intent.window is not None and intent.window[0] <= when <= intent.window[1]:
             c["time"] = w.time_match
     if intent.wants_timeline and row.get("valid_time_start") is not None:

@@ -50,6 +50,27 @@ def lexical_tokens(text: str) -> list[str]:
     return out
 
 
+# who a line's speaker is when that is not a name: the person, an assistant, a tool
+_UNNAMED_SPEAKERS = frozenset({"", "user", "assistant", "system", "other", "unknown"})
+
+
+def named_speaker(row: dict) -> str | None:
+    """The name of who said a line when a name is known ("Caroline", "Wei"), else None (the person, an assistant,
+    a tool)."""
+    name = str(row.get("speaker_name") or row.get("speaker") or "").strip()
+    if name.lower() in _UNNAMED_SPEAKERS or name.startswith("tool:"):
+        return None
+    return name.removeprefix("other:").strip() or None  # evidence names others "other:<name>"
+
+
+def document_text(row: dict) -> str:
+    """What the lexical index reads of a document: its text, and the name of a named speaker, so "what did
+    Caroline say about adoption" meets Caroline's lines (the one function every index build calls)."""
+    name = named_speaker(row)
+    text = str(row.get("text") or "")
+    return f"{name}: {text}" if name else text
+
+
 @dataclass(frozen=True)
 class LexicalIndex:
     """BM25 as a sparse term x document matrix of precomputed scores (the form bm25s keeps): a query's scores are

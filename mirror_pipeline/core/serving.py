@@ -40,9 +40,17 @@ MEMORY_COLUMNS = [
 
 
 def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
-    return (
-        versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE)).select(MEMORY_COLUMNS).sort("memory_id")
-    )
+    """Current, servable versions; what an agent proposed (`source_type` tool) says so in its labels."""
+    from mirror_pipeline.core.proposals import PROPOSED_LABEL
+
+    served = versions.filter(pl.col("is_current") & pl.col("state").is_in(SERVABLE)).select(MEMORY_COLUMNS)
+    if "labels" in served.columns and "source_type" in served.columns:
+        served = served.with_columns(
+            labels=pl.when(pl.col("source_type") == "tool")
+            .then(pl.col("labels").list.concat(pl.lit([PROPOSED_LABEL], dtype=pl.List(pl.String))))
+            .otherwise(pl.col("labels"))
+        )
+    return served.sort("memory_id")
 
 
 def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") -> pl.DataFrame:
@@ -172,6 +180,7 @@ def served_search_documents(
         pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("timestamp"),
         pl.lit(None, dtype=pl.String).alias("source_type"),
         *SEARCH_MEMORY_FIELDS,
+        pl.lit(None, dtype=pl.String).alias("session_id"),
     )
     ev = evidence.select(
         pl.col("evidence_id").alias("doc_id"),
@@ -188,6 +197,10 @@ def served_search_documents(
         pl.col("sensitivity"),
         pl.lit([], dtype=pl.List(pl.String)).alias("labels"),
         *(pl.lit(None, dtype=pl.String).alias(c) for c in SEARCH_MEMORY_FIELDS[5:]),
+        # the conversation a line belongs to: ranking reads a line with its neighbours
+        (pl.col("session_id") if "session_id" in evidence.columns else pl.lit(None, dtype=pl.String)).alias(
+            "session_id"
+        ),
     )
     mem = mem.with_columns(pl.col(c).cast(ev.schema[c]) for c in SEARCH_MEMORY_FIELDS)
     if versions is not None and len(versions):

@@ -101,10 +101,45 @@ def test_opinions_have_their_own_slot():
     assert "an opinion, not a fact" in found["mem_mgmt"][1]["labels"]
 
 
-def test_restricted_is_never_served_and_high_only_when_the_task_is_about_it():
+def test_restricted_is_never_served_and_high_only_when_the_task_is_about_it_or_needs_it():
     assert "mem_bank" not in items(memory().context("Mizuho bank account details"))
-    assert "mem_health" not in items(memory().context("plan a dinner"))
+    assert "mem_health" not in items(memory().context("write my bio for a conference"))
     assert "mem_health" in items(memory().context("do I have a peanut allergy"))
+    # a dinner needs the allergy though it does not name it: served, as a risk, with its labels
+    name, item = items(memory().context("plan a dinner"))["mem_health"]
+    assert name == "Open Constraints / Risks"
+    assert "health: bears on this task" in item["labels"] and "sensitive: use only for this task" in item["labels"]
+
+
+def test_constraints_risks_and_open_conflicts_fill_their_slot():
+    docs = [
+        *DOCS,
+        mem("mem_visa", "The user's work visa expires in March", sensitivity="medium"),
+        mem("mem_knee", "The user cannot run more than 10 km after the knee injury", mtype="fact"),
+        mem("mem_debt", "The user has a car loan", sensitivity="medium") | {"predicate": "event:money"},
+        mem("mem_cats", "The user likes cats", mtype="preference"),
+    ]
+    m = memory(docs)
+    found = items(m.context("plan a weekend trip abroad, mind my visa and the knee"))
+    assert found["mem_visa"][0] == "Open Constraints / Risks"
+    assert "legal: bears on this task" in found["mem_visa"][1]["labels"]
+    assert found["mem_knee"][0] == "Open Constraints / Risks"
+    money = items(m.context("我想买一辆新车，car loan 怎么办"))
+    assert money["mem_debt"][0] == "Open Constraints / Risks" and "财务：与本任务有关" in money["mem_debt"][1]["labels"]
+    # an open conflict bearing on the task is a risk, with its label; an ordinary memory is not
+    work = items(m.context("what do I do at A Company"))
+    assert work["mem_date"][0] == "Open Constraints / Risks"
+    assert any("two accounts" in label for label in work["mem_date"][1]["labels"])
+    assert work["mem_job"][0] == "Relevant Stable Facts"
+    assert "mem_cats" not in found or found["mem_cats"][0] != "Open Constraints / Risks"
+
+
+def test_the_session_summary_fills_its_slot_when_given():
+    result = memory().context("plan a weekend", session_summary="We are choosing between Kobe and Nara.")
+    slot = [s for s in result["slots"] if s["name"] == "Current Session Summary"]
+    assert slot and slot[0]["items"][0]["text"] == "We are choosing between Kobe and Nara."
+    assert "We are choosing between Kobe and Nara." in result["text"]
+    assert not [s for s in memory().context("plan a weekend")["slots"] if s["name"] == "Current Session Summary"]
 
 
 def test_the_persons_own_words_when_memories_do_not_cover_the_task_never_the_assistants():

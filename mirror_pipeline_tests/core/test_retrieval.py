@@ -54,3 +54,145 @@ def test_recall_metrics():
     assert recall_all(["s1", "s9"], ranked, 4) == 0.0
     assert recall_all(["s1", "s2"], ranked, 3) == 1.0
     assert distinct(["a", "b", "a", "c"]) == ["a", "b", "c"]
+
+
+# ---- hybrid ranking: neighbours, named speakers, languages, the dense floor, sessions ----------------------------
+
+from datetime import UTC, datetime  # noqa: E402
+
+import pyarrow as pa  # noqa: E402
+
+from mirror_pipeline.core.evaluation import rank_sessions  # noqa: E402
+from mirror_pipeline.core.ranking import (  # noqa: E402
+    Corpus,
+    Method,
+    RankingWeights,
+    conversation_of_table,
+    dense_floor,
+    score,
+)
+from mirror_pipeline.core.retrieval import document_text, named_speaker  # noqa: E402
+from mirror_pipeline_tests.fakes import FakeEmbedder  # noqa: E402
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+def _turn(doc_id, text, session, speaker_name=None, when=None):
+    return {
+        "doc_id": doc_id,
+        "kind": "evidence",
+        "text": text,
+        "speaker": "user",
+        "speaker_name": speaker_name,
+        "state": "evidence",
+        "evidence_ids": [doc_id],
+        "timestamp": when,
+        "session_id": session,
+    }
+
+
+def _ranked(rows, query, weights=None, method=Method.HYBRID, embedder=None):
+    e = embedder or FakeEmbedder()
+    corpus = Corpus.build(rows, e.passages([r["text"] for r in rows]))
+    return [
+        rows[s.index]["doc_id"]
+        for s in score(corpus, query, e.query(query), NOW, weights or RankingWeights(), method, 10)
+    ]
+
+
+def test_a_line_is_read_with_its_neighbours_in_its_conversation():
+    # the answer ("Lake Biwa") does not repeat the question's words: the line before it does
+    rows = [
+        _turn("a1", "Where did you go camping with the kids last summer?", "s1"),
+        _turn("a2", "Lake Biwa, we stayed three nights.", "s1"),
+        _turn("a3", "The weather was great.", "s1"),
+        _turn("b1", "The kids love the beach.", "s2"),
+        _turn("b2", "I bought new running shoes.", "s2"),
+        _turn("b3", "Work was busy this week.", "s2"),
+        _turn("b4", "We should meet for dinner soon.", "s2"),
+    ]
+    plain = _ranked(
+        rows, "where did we go camping with the kids", RankingWeights(neighbour_lexical=0, neighbour_dense=0)
+    )
+    read = _ranked(rows, "where did we go camping with the kids")
+    # alone, the answer shares nothing with the question; read with the question before it, it is near the top
+    assert plain.index("a2") > 2 and read.index("a2") <= 2
+    # a neighbour in another conversation is no neighbour
+    corpus = Corpus.build(rows)
+    prev, nxt = corpus.neighbours(1)
+    assert prev.tolist() == [-1, 0, 1, -1, 3, 4, 5] and nxt.tolist() == [1, 2, -1, 4, 5, 6, -1]
+
+
+def test_a_speaker_the_query_names_is_what_it_asks_about():
+    rows = [
+        # the same words from two people: only who said them tells the lines apart
+        _turn("c1", "I love painting sunsets.", "s1", "Melanie"),
+        _turn("c2", "I love painting sunsets.", "s2", "Caroline"),
+        _turn("c3", "The gallery opens at nine.", "s3", "Caroline"),
+    ]
+    assert _ranked(rows, "What does Caroline love painting?")[0] == "c2"
+    assert _ranked(rows, "What does Melanie love painting?")[0] == "c1"
+    assert document_text(rows[0]) == "Melanie: I love painting sunsets."
+    assert named_speaker({"speaker": "other:Wei"}) == "Wei" and named_speaker({"speaker": "assistant"}) is None
+
+
+def test_a_match_across_languages_is_not_outranked_by_any_shared_word():
+    aliases = {"住": "liv", "大阪": "osaka"}  # what a multilingual model knows: 住 ~ live
+    e = FakeEmbedder(aliases=aliases)
+    rows = [
+        {**_turn("zh", "我住在大阪", None), "kind": "memory"},
+        _turn("en1", "Do you live near the station?", None),
+        _turn("en2", "Where do people buy bread", None),
+    ]
+    assert _ranked(rows, "where do I live in osaka", embedder=e)[0] == "zh"
+
+
+def test_the_dense_floor_rises_with_the_corpus():
+    w = RankingWeights()
+    assert dense_floor(w, 10) == dense_floor(w, 50) == w.dense_contrast_floor
+    assert dense_floor(w, 100) == w.dense_contrast_floor + w.dense_floor_per_doubling
+    assert dense_floor(w, 10**7) == w.dense_floor_max
+
+
+def test_conversations_of_a_served_table_order_lines_by_time():
+    t = pa.table(
+        {
+            "session_id": [None, "s1", "s1", "s2", "s1"],
+            "timestamp": pa.array(
+                [
+                    None,
+                    datetime(2024, 1, 3, tzinfo=UTC),
+                    datetime(2024, 1, 1, tzinfo=UTC),
+                    None,
+                    datetime(2024, 1, 2, tzinfo=UTC),
+                ],
+                pa.timestamp("us", tz="UTC"),
+            ),
+        }
+    )
+    session, order = conversation_of_table(t)
+    corpus = Corpus([{}] * 5, LexicalIndex.build([[]] * 5), session=session, order=order)
+    prev, nxt = corpus.neighbours(1)
+    assert session[0] == -1 and prev[0] == -1 and nxt[0] == -1  # a memory has no conversation
+    assert nxt[2] == 4 and nxt[4] == 1 and prev[2] == -1  # s1 in time: row 2, row 4, row 1
+    assert conversation_of_table(pa.table({"x": [1]})) == (None, None)
+
+
+def test_sessions_rank_by_their_best_line_and_a_share_of_the_second():
+    turns = [("s1", 1.0), ("s2", 0.9), ("s2", 0.5), ("s3", 0.2)]
+    assert rank_sessions(turns) == ["s2", "s1", "s3"]
+    assert rank_sessions(turns, second=0.0) == ["s1", "s2", "s3"]
+
+
+def test_the_first_page_covers_more_than_one_conversation():
+    # one conversation repeats the question's words in many lines; another holds the rest of the answer
+    rows = [_turn(f"a{n}", f"Melanie painted a sunset, painting number {n}.", "s1") for n in range(12)]
+    rows += [
+        _turn("b1", "Melanie also paints pottery on weekends.", "s2"),
+        _turn("b2", "Work was busy.", "s2"),
+        _turn("c1", "The bus was late.", "s3"),
+    ]
+    crowded = _ranked(rows, "What does Melanie paint?", RankingWeights(session_coverage=0))
+    covered = _ranked(rows, "What does Melanie paint?")
+    assert "b1" not in crowded[:10] and "b1" in covered[:10]
+    assert covered[:6] == crowded[:6]  # the best lines keep their places

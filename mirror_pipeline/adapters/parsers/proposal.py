@@ -10,7 +10,8 @@
     The user prefers aisle seats on long flights.
 
 It enters as evidence from a tool (`source_type: tool`), said by `tool:<agent>`: what an agent says about the person
-is a claim to review, never the person's own statement, so it is never confirmed by itself.
+is a claim to review, never the person's own statement, so it is never confirmed by itself: the run makes it one
+candidate (`core/proposals.py`) that governance keeps in `pending_review`, labelled as proposed by an agent.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import yaml
 
 from mirror_pipeline.adapters.parsers.common import RefusedFile
 from mirror_pipeline.core.model import Attribution, Message, SourceType, TimePrecision
+from mirror_pipeline.core.proposals import locator as proposal_locator
 
 FORMAT = "mirror_proposal"
 MAX_TEXT = 2000
@@ -77,7 +79,7 @@ def parse(name: str, text: str, meta: dict, body: str) -> Iterator[Message]:
     agent = str(meta.get("agent") or "agent")
     yield Message(
         identity=f"proposal:{agent}:{claim}",
-        locator=f"proposal ({meta.get('memory_type') or 'memory'}: {str(meta.get('reason') or '')[:80]})",
+        locator=proposal_locator(str(meta.get("memory_type") or "fact"), str(meta.get("reason") or "")),
         session_id=f"proposal:{agent}",
         actor=f"tool:{agent}",
         attribution=Attribution.FORMAT,

@@ -9,6 +9,7 @@ from dagster_duckdb import DuckDBResource
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.llm_extractor import Extractor, LlmExtractor, WarehouseCache
 from mirror_pipeline.contracts.tables import EVIDENCE, INTERPRETED_EVIDENCE, MEMORY_CANDIDATES
+from mirror_pipeline.core.proposals import proposal_candidates
 from mirror_pipeline.core.questionnaire import typed_by_question
 from mirror_pipeline.core.rows import candidate_row, evidence_from_row
 from mirror_pipeline.defs.resources import MirrorHome
@@ -61,6 +62,7 @@ def build_memory_candidates(code_version: str) -> dg.AssetsDefinition:
             # a candidate from a questionnaire answer is at least as sensitive as its question (health: high)
             sessions = {e.evidence_id: e.session_id for e in evidence}
             rows = [candidate_row(typed_by_question(c, sessions.get(c.evidence_id)), now) for c in result.candidates]
+            rows += [candidate_row(c, now) for c in proposal_candidates(evidence, version)]  # an agent's proposals
             with warehouse.transaction(con):
                 added = warehouse.append_new(con, MEMORY_CANDIDATES, MEMORY_CANDIDATES.frame(rows), key="candidate_id")
                 warehouse.append_new(con, INTERPRETED_EVIDENCE, done, key="evidence_id")

@@ -53,7 +53,8 @@ def served_snapshot(
     tables["relationships"] = RELATIONSHIPS.validate(serving.relationships(tables["memories"]))
     tables["memories"] = SERVED_MEMORIES.validate(tables["memories"])
     # the fingerprint of what the warehouse holds: the same content is withheld the same way, so a run that changed
-    # nothing screens nothing again; reads alone do not republish either (access counts, 16.3, ride along when the content changes)
+    # nothing screens nothing again; reads alone do not republish either (access counts, 16.3, ride along when the
+    # content changes)
     print_ = snapshot.fingerprint(
         {
             **{k: v for k, v in tables.items() if k != "memory_accesses"},

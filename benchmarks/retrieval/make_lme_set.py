@@ -1,0 +1,53 @@
+"""Write a small LongMemEval_S-format set (lme_sessions.json -> a LongMemEval file) for `mirror eval longmemeval`.
+
+The real LongMemEval data is not on this machine. This set imitates its shape: one person's multi-session chat
+history with an assistant, where personal facts come up in passing inside sessions about something else (booking,
+cooking, code, shopping), the assistant talks at length, facts change over time (knowledge updates), some answers
+need two or three sessions (multi-session), some need the date (temporal), some ask what the assistant said.
+Distractor sessions share the vocabulary of the questions without holding the answer.
+
+Written before any retrieval tuning of issue 12 (its first-run figures are the honest estimate); do not tune
+retrieval on it and then report it as held out.
+
+    python benchmarks/retrieval/make_lme_set.py /tmp/lme.json
+    mirror eval longmemeval /tmp/lme.json --json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def build() -> list[dict]:
+    data = json.loads((HERE / "lme_sessions.json").read_text(encoding="utf-8"))
+    sessions = data["sessions"]
+    ids = {s["id"] for s in sessions}
+    items = []
+    for q in data["questions"]:
+        missing = [g for g in q["gold"] if g not in ids]
+        if missing:
+            raise SystemExit(f"lme_sessions.json: question {q['id']} names unknown sessions {missing}")
+        items.append(
+            {
+                "question_id": q["id"],
+                "question_type": q["type"],
+                "question": q["question"],
+                "question_date": q.get("date", data["question_date"]),
+                "answer": q.get("answer", ""),
+                "haystack_session_ids": [s["id"] for s in sessions],
+                "haystack_dates": [s["date"] for s in sessions],
+                "haystack_sessions": [s["turns"] for s in sessions],
+                "answer_session_ids": q["gold"],
+            }
+        )
+    return items
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "lme_longmemeval.json")
+    out.write_text(json.dumps(build(), ensure_ascii=False), encoding="utf-8")
+    print(f"wrote {out}")
