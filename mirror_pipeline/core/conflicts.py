@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from functools import lru_cache
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.text import detect_language
+
+if TYPE_CHECKING:  # polars is imported where the joins run: a read that only words a question needs none
+    import polars as pl
 
 
 @dataclass(frozen=True)
@@ -271,18 +273,24 @@ class Suspect(StrEnum):
     OPINION = "opinion"  # a fact built of judging words
 
 
-CANDIDATE_COLUMNS = {
-    "memory_id": pl.String,
-    "memory_type": pl.String,
-    "subject": pl.String,
-    "predicate": pl.String,
-    "object_key": pl.String,
-    "object": pl.String,
-    "start": pl.String,
-    "end": pl.String,
-    "day": pl.String,
-    "single": pl.Boolean,
-}
+CANDIDATE_COLUMNS = (
+    "memory_id",
+    "memory_type",
+    "subject",
+    "predicate",
+    "object_key",
+    "object",
+    "start",
+    "end",
+    "day",
+    "single",
+)
+
+
+def candidate_schema() -> dict[str, pl.DataType]:
+    import polars as pl
+
+    return {name: (pl.Boolean if name == "single" else pl.String) for name in CANDIDATE_COLUMNS}
 
 
 def suspects(rows: pl.DataFrame) -> dict[str, frozenset[Suspect]]:
@@ -293,6 +301,8 @@ def suspects(rows: pl.DataFrame) -> dict[str, frozenset[Suspect]]:
     attribute: `kind:domain` predicates) go through the same joins: their identity is their statement (merged by
     meaning upstream), so an evaluative free "fact" is an opinion-fact confusion like any other.
     Whether a suspicion is a conflict (a move said as such, a choice already made) is decided per memory after."""
+    import polars as pl
+
     if rows.is_empty():
         return {}
     dated = rows.with_columns(

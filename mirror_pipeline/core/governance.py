@@ -21,6 +21,7 @@ from mirror_pipeline.core.conflicts import (
     Suspect,
     about,
     agree,
+    candidate_schema,
     cite,
     confirmation_question,
     evaluative,
@@ -584,7 +585,7 @@ def _candidate_frame(slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo) -> pl
             cols["end"].append(c.valid_time_end)
             cols["day"].append(_local_day(c.mention_time, tz))
             cols["single"].append(single)
-    return pl.DataFrame(cols, schema=CANDIDATE_COLUMNS)
+    return pl.DataFrame(cols, schema=candidate_schema())
 
 
 def _redirected(d: Decision, redirect: Mapping[str, str]) -> Decision:
