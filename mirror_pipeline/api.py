@@ -207,6 +207,7 @@ class Memory:
             policy,
             budget,
             session_summary,
+            _timezone(self.extra.get("config") or {}),
         )
         if log:
             ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
@@ -345,6 +346,16 @@ def _read_parquet(path: Path) -> Any:
     import pyarrow.parquet as pq
 
     return pq.ParquetFile(path).read()
+
+
+def _timezone(config: dict[str, Any]) -> Any:
+    """The home's timezone (`timezone:` in mirror.yaml): the calendar every printed date is on."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(str(config.get("timezone") or "UTC"))
+    except (ZoneInfoNotFoundError, ValueError):
+        return None  # a timezone mirror.yaml cannot name: the moment's own (UTC), as before
 
 
 def _read_config(root: Path) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from mirror_pipeline.core.model import Language
-from mirror_pipeline.core.text import detect_language
+from mirror_pipeline.core.text import detect_language, local_day
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def excerpt(text: str, start: int = 0, end: int | None = None, limit: int = 36) 
 
 
 def cite(when: datetime | None, words: str, lang: Language) -> str:
-    day = when.date().isoformat() if when else ("日期不详" if lang is Language.ZH else "undated")
+    day = local_day(when) or ("日期不详" if lang is Language.ZH else "undated")  # `when` on the person's clock
     return f"{day}：「{words}」" if lang is Language.ZH else f"{day}: “{words}”"
 
 

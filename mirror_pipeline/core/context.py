@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from mirror_pipeline.core.model import Language
-from mirror_pipeline.core.text import detect_language, estimate_tokens
+from mirror_pipeline.core.text import detect_language, estimate_tokens, local_day
 from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
@@ -160,9 +161,9 @@ def _servable(row: Row, ceiling: int, strongly: bool) -> bool:
     return rank <= ceiling or (strongly and rank <= SENSITIVITY_RANK["high"])
 
 
-def _day(row: Row) -> str:
-    when = row.get("timestamp")
-    return str(when.date() if hasattr(when, "date") else when)[:10] if when else "?"
+def _day(row: Row, tz: tzinfo | None) -> str:
+    when = row.get("timestamp")  # the day on the person's calendar (`tz`), not UTC's
+    return (local_day(when, tz) if isinstance(when, datetime) else str(when)[:10]) if when else "?"
 
 
 def assemble(
@@ -173,6 +174,7 @@ def assemble(
     policy: ContextPolicy,
     budget: int | None = None,
     session_summary: str = "",
+    tz: tzinfo | None = None,
 ) -> dict[str, Any]:
     """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
     `issues`; within `budget` tokens (headings and the policy counted)."""
@@ -227,7 +229,7 @@ def assemble(
             and _servable(c.row, ceiling, c.strongly_relevant)
         ]
         for n, c in enumerate(own[: policy.max_episodes]):
-            queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars)))
+            queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars, tz)))
     queue.sort(key=lambda q: (q[0], q[1]))
 
     left_out = 0
@@ -293,18 +295,18 @@ def _item(row: Row, extra: Sequence[str], lang: Language) -> Row:
     }
 
 
-def _episode(row: Row, lang: Language, chars: int) -> Row:
+def _episode(row: Row, lang: Language, chars: int, tz: tzinfo | None = None) -> Row:
     text = str(row["text"]).strip()
     if len(text) > chars:
         text = text[: chars - 1] + "…"
     return {
         "id": row["doc_id"],
-        "text": WROTE[lang].format(day=_day(row)) + text,
+        "text": WROTE[lang].format(day=_day(row, tz)) + text,
         "labels": _words(["own_words"], lang),
         "label_codes": ["own_words"],
         "evidence_ids": list(row.get("evidence_ids") or [row["doc_id"]]),
         "kind": "evidence",
-        "said_at": _day(row),
+        "said_at": _day(row, tz),
     }
 
 

@@ -49,7 +49,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.states import legal_path, walk
-from mirror_pipeline.core.text import stable_id
+from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
 
 # A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
@@ -115,7 +115,7 @@ class Governed:
 
 
 def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
-    return moment.astimezone(tz).date().isoformat() if moment else None
+    return local_day(moment, tz)
 
 
 def _order(tz: tzinfo):
@@ -364,9 +364,8 @@ class Effects:
         elif effect == "as_opinion":
             for m in memory_ids:
                 self.kinds[m] = ("as_opinion", d)
-        elif effect == "edit" and d.text:
-            for m in memory_ids:
-                self.edits[m] = d
+        elif effect == "edit" and d.text and len(memory_ids) == 1:  # a wording is of one memory, never of all three
+            self.edits[memory_ids[0]] = d
         elif effect.startswith("pick\x1f"):
             _, memory_id, value, start = effect.split("\x1f")
             self.picks[memory_id] = (value, start, d)
@@ -421,7 +420,11 @@ def govern(
     decisions, the policy and `now` (one per run). `tz` is the person's timezone: "said the same day" and the end of
     a superseded version are days of the person's calendar."""
     policy = policy or DEFAULT_POLICY
-    evidence = evidence or {}
+    # briefs on the person's clock: a question cites the day they lived (a diary of 06-30, 00:00 Shanghai, not 06-29)
+    evidence = {
+        k: replace(b, timestamp=b.timestamp.astimezone(tz) if b.timestamp else None)
+        for k, b in (evidence or {}).items()
+    }
     fx = Effects.of(decisions)
     items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in fx.forgotten_evidence]
     # evidence that says a change happened ("I moved", "我入职了"): a new value there is a change, not a doubt
@@ -583,7 +586,7 @@ def _govern_slot(
     head, extra_versions = _apply_to_head(head, fx, kept[-1])
     chain[-1:] = extra_versions or [head]
     head = chain[-1]
-    head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence)
+    head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence, tz)
     chain[-1] = head
     if stale_issue:
         issues.append(stale_issue)
@@ -666,6 +669,7 @@ def _staleness(
     policy: Policy,
     now: datetime | None,
     evidence: dict[str, EvidenceBrief],
+    tz: tzinfo = UTC,
 ) -> tuple[MemoryObject, MemoryIssue | None]:
     """A current-state fact not said again nor confirmed for its type's time may no longer hold (events never)."""
     days = policy.stale_after_days.get(head.predicate)
@@ -684,7 +688,7 @@ def _staleness(
     if no_longer is not None:  # handled as a rejection before: unreachable, kept for clarity
         return head, None
     lang = language_of(head.content_text)
-    question, options = stale_question(head.content_text, lang, last.date().isoformat())
+    question, options = stale_question(head.content_text, lang, str(_local_day(last, tz)))
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.STALE_MEMORY),
         issue_type=IssueType.STALE_MEMORY,
