@@ -10,7 +10,7 @@ The nine slots of 14.3, in order, with opinions and the person's own words in sl
   ("两种说法" / "two accounts of this", "可能已过时" / "may be outdated").
 - A pinned identity and the most important confirmed memories are always on (MemPalace L0/L1, Letta core memory).
 - When memories do not cover the task, the most relevant excerpts of the person's OWN words (never the assistant's,
-  never someone else's), dated and attributed ("you wrote on 2024-03-02: ..."), never presented as confirmed.
+  never someone else's), dated and attributed ("the user wrote on 2024-03-02: ..."), never presented as confirmed.
 - One token budget shared by priority: pinned, then confirmed, then labelled and episodic items; evidence ids on
   every item; a sensitivity ceiling per task (restricted never; high only when the task is about it).
 
@@ -96,7 +96,7 @@ POLICY = {
         "原话摘录是本人当时说的话（带日期），不是已确认的事实。使用某条时请引用其证据编号。"
     ),
 }
-WROTE = {Language.EN: "you wrote on {day}: ", Language.ZH: "你在 {day} 写道："}
+WROTE = {Language.EN: "the user wrote on {day}: ", Language.ZH: "用户在 {day} 写道："}  # an agent reads it
 LEFT_OUT = {
     Language.EN: "({n} more relevant items did not fit in a budget of {budget} tokens)",
     Language.ZH: "（还有 {n} 条相关内容超出了 {budget} 个 token 的预算）",

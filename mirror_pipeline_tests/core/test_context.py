@@ -111,7 +111,7 @@ def test_the_persons_own_words_when_memories_do_not_cover_the_task_never_the_ass
     result = memory().context("hiking near the bay, Fushimi Inari")
     found = items(result)
     assert found["ev_hike"][0].startswith("In the Person's Own Words")
-    assert found["ev_hike"][1]["text"].startswith("you wrote on 2026-03-02: ")
+    assert found["ev_hike"][1]["text"].startswith("the user wrote on 2026-03-02: ")
     assert "confirmed" not in found["ev_hike"][1]["labels"]
     assert "ev_kyoto" not in found  # the assistant's words are evidence of what it said, not of the person
 
