@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -466,7 +466,7 @@ def _accesses(home: Home, memory_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]], tz: Any = None) -> str:
+def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]], tz: tzinfo | None = None) -> str:
     if memory is None:
         return "not served: no current version (rejected, archived, forgotten or quarantined)"
     state, by = memory["state"], memory.get("confirmed_by")
