@@ -237,6 +237,7 @@ class Memory:
             policy,
             budget,
             session_summary,
+            _timezone(self.extra.get("config") or {}),
         )
         if log:
             ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
@@ -399,6 +400,14 @@ def _numbers(array: Any, dtype: Any) -> np.ndarray:
 
 def _bools(column: Any) -> np.ndarray:
     return np.array([bool(v) for v in column.to_pylist()], dtype=bool)
+def _timezone(config: dict[str, Any]) -> Any:
+    """The home's timezone (`timezone:` in mirror.yaml): the calendar every printed date is on."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(str(config.get("timezone") or "UTC"))
+    except (ZoneInfoNotFoundError, ValueError):
+        return None  # a timezone mirror.yaml cannot name: the moment's own (UTC), as before
 
 
 def _read_config(root: Path) -> dict[str, Any]:

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import IO
+from zoneinfo import ZoneInfo
 
 from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
 from mirror_pipeline.core.ids import renamed_for
 from mirror_pipeline.core.screening import redact
+from mirror_pipeline.core.text import stable_id
 
 Progress = Callable[[int], None]
 
@@ -33,6 +35,18 @@ class ImportOutcome:
     records: int
     stored_as: str | None = None
     secrets_redacted: int = 0
+    new_records: int | None = None  # of `records`, those the home did not hold (None: not known)
+    forgotten: int = 0  # messages the person asked to forget: admitted without their words
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the home holds, consulted at admission: the evidence ids the runs read (None: not known, a run holds
+    the warehouse) and those the person asked to forget (their words never enter the inbox again)."""
+
+    tz: ZoneInfo
+    evidence_ids: frozenset[str] | None = None
+    forgotten: frozenset[str] = frozenset()
 
 
 def sha256(data: bytes) -> str:
@@ -207,6 +221,35 @@ def import_refusals(inbox: Path) -> list[dict]:
     return [{k: e[k] for k in ("path", "reason", "at")} for e in latest.values() if e["status"] == "refused"]
 
 
+def readmitted(inbox: Path, rel: str) -> None:
+    """A file this program rewrote in the inbox (forgotten words taken out) stays admitted, at its new size and
+    hash, under the original file's hash: importing the original again is a duplicate, not its words back."""
+    entry = read_ledger(inbox).get(rel)
+    if entry is not None:
+        _record(inbox, entry | {"file_hash": file_sha256(inbox / rel)}, inbox / rel, entry.get("source_hash"))
+
+
+def _against_known(tmp: Path, name: str, fmt: str, known: Known | None) -> tuple[int | None, int]:
+    """The admitted copy `tmp` against what the home holds: a forgotten message's words are taken out of it (by its
+    evidence identity); (messages new to the home or None when not known, messages forgotten)."""
+    if known is None or (known.evidence_ids is None and not known.forgotten):
+        return None, 0  # nothing to compare with: the file is not read again
+    from mirror_pipeline.adapters.forgetting import redact_inbox
+    from mirror_pipeline.adapters.formats import STREAMING, parse, read_whole
+
+    messages = STREAMING[fmt].parse(tmp, known.tz) if fmt in STREAMING else parse(name, read_whole(tmp), fmt, known.tz)
+    new, gone = 0, []
+    for message in messages:
+        evidence_id = stable_id("ev", message.identity)
+        if evidence_id in known.forgotten:
+            gone.append(message.text)
+        elif evidence_id not in (known.evidence_ids or ()):
+            new += 1
+    if gone:
+        redact_inbox(tmp.parent, {tmp.name: gone})
+    return (new if known.evidence_ids is not None else None), len(gone)
+
+
 def _unchanged(entry: dict | None, path: Path) -> bool:
     """Whether the ledger entry still describes the file on disk (same size and modification time)."""
     if entry is None:
@@ -272,12 +315,14 @@ def import_file(
     progress: Progress | None = None,
     workers: int = 1,
     ledger: Ledger | None = None,
+    known: Known | None = None,
 ) -> ImportOutcome:
     """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
 
     The file is screened and written a conversation at a time (for a streaming format; screened by `workers`
     processes) to a temporary file that is renamed into place only when all of it was read: a refused file leaves
-    nothing behind. An import of many files passes one `ledger` for all of them."""
+    nothing behind. An import of many files passes one `ledger` for all of them, and what the home holds (`known`):
+    then the outcome says how many messages are new, and a forgotten message comes in without its words."""
     try:
         source_hash = file_sha256(source)
     except OSError as err:
@@ -300,6 +345,8 @@ def import_file(
     try:
         try:
             admitted, digest = _admit_to(source, tmp, forced_format, progress, workers)
+            new, forgotten = _against_known(tmp, name.name, admitted.format, known)
+            digest = file_sha256(tmp) if forgotten else digest
         except Exception as err:  # one unreadable file must not stop the others
             return ImportOutcome(shown(source), None, "refused", _refusal(err, source), 0)
         # the same file imported again is a duplicate; another file with the same bytes (two journal days that say
@@ -333,7 +380,15 @@ def import_file(
     }
     ledger.add(_record(inbox, row, target, source_hash))
     return ImportOutcome(
-        shown(source), admitted.format, "accepted", None, admitted.records, rel, admitted.secrets_redacted
+        shown(source),
+        admitted.format,
+        "accepted",
+        None,
+        admitted.records,
+        rel,
+        admitted.secrets_redacted,
+        new,
+        forgotten,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from mirror_pipeline.core import review as review_core
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
 from mirror_pipeline.core.governance import value_key
 from mirror_pipeline.core.policy import policy_from_config
+from mirror_pipeline.core.text import local_day
 
 
 def _now() -> datetime:
@@ -223,6 +224,7 @@ def answer(
     text: str | None = None,
     vault: str | None = None,
     hint: str | None = None,
+    memory: str | None = None,
 ) -> Decision:
     """The decision that answers an issue. A choice records what its option does (so it applies even if the
     question's wording or id changes after re-extraction) and what the question rested on."""
@@ -245,13 +247,30 @@ def answer(
         if not text or not _screened(text).strip():
             raise Failure("this option corrects the memory: give the right wording with --text")
         fields["text"] = _screened(text).strip()
+        memory_ids = [_edited_memory(issue, memory)]  # one question on three memories: the edit is of one of them
     if effect == "set_vault":
         fields |= _vault_fields(vault, hint)
         if not fields.get("vault") and not fields.get("hint"):
             raise Failure("this option records where the secret is kept: give --vault (and maybe --hint)")
         return new_decision(Action.SET_VAULT, memory_ids[0], now, **fields)
-    extra = {"effect": effect, "memory_ids": memory_ids, "object_keys": keys}
+    extra = {"effect": effect, "memory_ids": memory_ids, "object_keys": {m: keys[m] for m in memory_ids if m in keys}}
     return new_decision(Action.CHOOSE, issue["issue_id"], now, extra=extra, **fields)
+
+
+def _edited_memory(issue: dict[str, Any], memory: str | None) -> str:
+    """The one memory an edit answer corrects: the question's only one, else the one named (its id, or its place
+    in the question: 2 for the second 「…」)."""
+    ids = list(issue["memory_ids"])
+    if memory is None and len(ids) == 1:
+        return ids[0]
+    if memory in ids:
+        return str(memory)
+    if memory and memory.isdigit() and 1 <= int(memory) <= len(ids):
+        return ids[int(memory) - 1]
+    raise Failure(
+        f"issue {issue['issue_id']} asks about {len(ids)} memories: an edit corrects one, name it with --memory"
+        f" (1 to {len(ids)}, or one of {', '.join(ids)})"
+    )
 
 
 @main.command()
@@ -262,6 +281,7 @@ def answer(
 @click.option("--text", default=None, help="With an 'edit' option: the right wording.")
 @click.option("--vault", default=None, help="With a secret reference: where it is kept.")
 @click.option("--hint", default=None, help="With a secret reference: a hint that locates it.")
+@click.option("--memory", default=None, help="With an 'edit' option on a question about several: which (id or N).")
 @command
 def resolve(
     home: Home,
@@ -273,13 +293,22 @@ def resolve(
     text: str | None,
     vault: str | None,
     hint: str | None,
+    memory: str | None,
 ) -> None:
     """Answer an issue: --choose N, --dismiss or --later."""
     _require_home(home)
     if sum([choose is not None, dismiss, later]) != 1:
         raise Failure("give exactly one of --choose N, --dismiss, --later")
     d = answer(
-        home, _issue(home, issue_id), choose=choose, dismiss=dismiss, later=later, text=text, vault=vault, hint=hint
+        home,
+        _issue(home, issue_id),
+        choose=choose,
+        dismiss=dismiss,
+        later=later,
+        text=text,
+        vault=vault,
+        hint=hint,
+        memory=memory,
     )
     _record(home, [d])
     _decided(as_json, [d])
@@ -371,12 +400,14 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
                 effect = (
                     (issue.get("choices") or [None] * 99)[choice - 1] if 1 <= choice <= len(issue["options"]) else None
                 )
-                text = vault = None
+                text = vault = memory = None
+                if effect == "edit" and len(issue["memory_ids"]) > 1:
+                    memory = _which_memory(home, issue, keys, out)
                 if effect == "edit":
                     text = keys.line("改成 / new wording: ")
                 if effect == "set_vault":
                     vault = keys.line("保存在哪里 / where is it kept: ")
-                d = answer(home, issue, choose=choice, text=text, vault=vault)
+                d = answer(home, issue, choose=choice, text=text, vault=vault, memory=memory)
             else:
                 click.echo(f"  ? {key!r}: skipped", file=out)
                 continue
@@ -459,6 +490,14 @@ def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
     kept = last_kept(decisions)
     proposals = review_core.archive_proposals(memories, _now(), policy.archive_after_days, mentioned, used, kept)
     return [p for p in proposals if p["memory_id"] not in done]
+def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any) -> str:
+    """An edit on a question about several memories: which one (its number; the others stay asked)."""
+    served = {m["memory_id"]: m for m in _served_or_empty(home, "memories")}
+    zh = issue.get("language") == "zh"
+    click.echo("  改哪一条？" if zh else "  which one?", file=out)
+    for i, m in enumerate(issue["memory_ids"], start=1):
+        click.echo(f"    {i}) {(served.get(m) or {}).get('content_text', m)}", file=out)
+    return keys.key()
 
 
 def _warehouse_rows(home: Home, sql: str, params: list[Any]) -> list[tuple]:
@@ -516,14 +555,14 @@ def _accesses(home: Home, memory_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]]) -> str:
+def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]], tz: tzinfo | None = None) -> str:
     if memory is None:
         return "not served: no current version (rejected, archived, forgotten or quarantined)"
     state, by = memory["state"], memory.get("confirmed_by")
     if state == "archived":
         return "archived at your word: out of the default context, still found by search (`mirror keep` brings it back)"
     if state == "confirmed" and by == "user":
-        return f"you confirmed it on {str(memory['last_confirmed_at'])[:10]}"
+        return f"you confirmed it on {local_day(memory['last_confirmed_at'], tz)}"
     if state == "confirmed":
         return "confirmed automatically by the write policy (explicit and low risk); you have not confirmed it"
     if state == "conflicted":
@@ -563,6 +602,7 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
             "file": e["file_path"],
             "locator": e["locator"],
             "timestamp": e["timestamp"],
+            "day": local_day(e["timestamp"], home.timezone),  # the day on the home's calendar, as printed
             "speaker": e["actor"],
             "excerpt": " ".join(e["raw_content"].split())[:160],
         }
@@ -598,7 +638,7 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
         "evidence": evidence,
         "decisions": decisions,
         "issues": issues,
-        "why_current": _why_current(memory, versions),
+        "why_current": _why_current(memory, versions, home.timezone),
         "accesses": _accesses(home, memory_id),
     }
     emit(as_json, payload, _show_text)
@@ -620,7 +660,7 @@ def _show_text(p: dict[str, Any]) -> str:
         for v in p["versions"]
     ]
     lines.append("evidence:")
-    lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['timestamp']}): {e['excerpt']}" for e in p["evidence"]]
+    lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['day'] or '?'}): {e['excerpt']}" for e in p["evidence"]]
     if p["decisions"]:
         lines.append("your decisions:")
         lines += [f"  {d['at'][:19]} {d['action']} -> {d.get('outcome') or 'not applied yet'}" for d in p["decisions"]]

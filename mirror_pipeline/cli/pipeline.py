@@ -18,6 +18,7 @@ import click
 from mirror_pipeline.adapters.formats import PARSERS
 from mirror_pipeline.adapters.home import Home, dagster_environment
 from mirror_pipeline.adapters.inbox import (
+    Known,
     Ledger,
     expand,
     import_file,
@@ -118,11 +119,12 @@ def import_(
     shown = progress if progress is not None else sys.stderr.isatty()
     bar = ImportProgress(sum(sizes), shown, len(files))
     ledger = Ledger.read(home.inbox)  # read once for all the files
+    known = _known(home)
     outcomes = []
     for path, size in zip(files, sizes, strict=True):
         # screening is most of an import's cost: a large export is screened by a few processes
         workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
-        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger))
+        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger, known))
         record_import(home.inbox, outcomes[-1], datetime.now(UTC))
         if not as_json:  # said as each file is done: an import that is stopped has reported what it did
             bar.clear()
@@ -133,10 +135,29 @@ def import_(
         emit(as_json, {"files": [o.__dict__ for o in outcomes]}, lambda p: "")
 
 
+def _known(home: Home) -> Known:
+    """What the home holds, for admission: the evidence the runs read (not known while a run holds the warehouse)
+    and what the person asked to forget."""
+    from mirror_pipeline.adapters.decisions import forgotten_evidence
+
+    ids = None
+    if Path(home.warehouse).exists():
+        import duckdb
+
+        try:
+            with duckdb.connect(str(home.warehouse), read_only=True) as con:
+                ids = frozenset(r[0] for r in con.execute("select evidence_id from evidence").fetchall())
+        except duckdb.Error:
+            pass
+    return Known(home.timezone, ids, forgotten_evidence(home.decisions))
+
+
 def _outcome_line(f: dict[str, Any]) -> str:
+    new = "" if f.get("new_records") is None else f"{f['new_records']} new of "
     return (
         f"{f['status']:9} {f['path']}"
-        + (f" ({f['format']}, {f['records']} records)" if f["status"] == "accepted" else "")
+        + (f" ({f['format']}, {new}{f['records']} records)" if f["status"] == "accepted" else "")
+        + (f" [{f['forgotten']} forgotten: admitted without their words]" if f.get("forgotten") else "")
         + (f": {f['reason']}" if f["reason"] else "")
         + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")
     )

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mirror_pipeline.core.model import Language
-from mirror_pipeline.core.text import detect_language
+from mirror_pipeline.core.text import detect_language, local_day
 
 if TYPE_CHECKING:  # polars is imported where the joins run: a read that only words a question needs none
     import polars as pl
@@ -92,7 +92,7 @@ def excerpt(text: str, start: int = 0, end: int | None = None, limit: int = 36) 
 
 
 def cite(when: datetime | None, words: str, lang: Language) -> str:
-    day = when.date().isoformat() if when else ("日期不详" if lang is Language.ZH else "undated")
+    day = local_day(when) or ("日期不详" if lang is Language.ZH else "undated")  # `when` on the person's clock
     return f"{day}：「{words}」" if lang is Language.ZH else f"{day}: “{words}”"
 
 

@@ -10,7 +10,7 @@ The nine slots of 14.3, in order, with opinions and the person's own words in sl
   ("两种说法" / "two accounts of this", "可能已过时" / "may be outdated").
 - A pinned identity and the most important confirmed memories are always on (MemPalace L0/L1, Letta core memory).
 - When memories do not cover the task, the most relevant excerpts of the person's OWN words (never the assistant's,
-  never someone else's), dated and attributed ("you wrote on 2024-03-02: ..."), never presented as confirmed.
+  never someone else's), dated and attributed ("the user wrote on 2024-03-02: ..."), never presented as confirmed.
 - One token budget shared by priority: pinned, then confirmed, then labelled and episodic items; evidence ids on
   every item; a sensitivity ceiling per task (restricted never; high only when the task is about it).
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from enum import StrEnum
 from typing import Any
 
@@ -29,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.proposals import PROPOSED_LABEL
-from mirror_pipeline.core.text import detect_language, estimate_tokens
+from mirror_pipeline.core.text import detect_language, estimate_tokens, local_day
 from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
@@ -99,7 +100,7 @@ POLICY = {
         "原话摘录是本人当时说的话（带日期），不是已确认的事实。使用某条时请引用其证据编号。"
     ),
 }
-WROTE = {Language.EN: "you wrote on {day}: ", Language.ZH: "你在 {day} 写道："}
+WROTE = {Language.EN: "the user wrote on {day}: ", Language.ZH: "用户在 {day} 写道："}  # an agent reads it
 LEFT_OUT = {
     Language.EN: "({n} more relevant items did not fit in a budget of {budget} tokens)",
     Language.ZH: "（还有 {n} 条相关内容超出了 {budget} 个 token 的预算）",
@@ -249,9 +250,9 @@ def _servable(row: Row, ceiling: int, strongly: bool) -> bool:
     return rank <= ceiling or (strongly and rank <= SENSITIVITY_RANK["high"])
 
 
-def _day(row: Row) -> str:
-    when = row.get("timestamp")
-    return str(when.date() if hasattr(when, "date") else when)[:10] if when else "?"
+def _day(row: Row, tz: tzinfo | None) -> str:
+    when = row.get("timestamp")  # the day on the person's calendar (`tz`), not UTC's
+    return (local_day(when, tz) if isinstance(when, datetime) else str(when)[:10]) if when else "?"
 
 
 def assemble(
@@ -263,6 +264,7 @@ def assemble(
     budget: int | None = None,
     session_summary: str = "",
     needed_risks: Sequence[str] | None = None,
+    tz: tzinfo | None = None,
 ) -> dict[str, Any]:
     """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
     `issues`; within `budget` tokens (headings and the policy counted). `session_summary`: what the agent's current
@@ -338,7 +340,7 @@ def assemble(
             and _servable(c.row, ceiling, c.strongly_relevant)
         ]
         for n, c in enumerate(own[: policy.max_episodes]):
-            queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars)))
+            queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars, tz)))
     queue.sort(key=lambda q: (q[0], q[1]))
 
     left_out = 0
@@ -404,18 +406,18 @@ def _item(row: Row, extra: Sequence[str], lang: Language) -> Row:
     }
 
 
-def _episode(row: Row, lang: Language, chars: int) -> Row:
+def _episode(row: Row, lang: Language, chars: int, tz: tzinfo | None = None) -> Row:
     text = str(row["text"]).strip()
     if len(text) > chars:
         text = text[: chars - 1] + "…"
     return {
         "id": row["doc_id"],
-        "text": WROTE[lang].format(day=_day(row)) + text,
+        "text": WROTE[lang].format(day=_day(row, tz)) + text,
         "labels": _words(["own_words"], lang),
         "label_codes": ["own_words"],
         "evidence_ids": list(row.get("evidence_ids") or [row["doc_id"]]),
         "kind": "evidence",
-        "said_at": _day(row),
+        "said_at": _day(row, tz),
     }
 
 

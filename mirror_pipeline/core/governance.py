@@ -57,7 +57,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.states import legal_path, walk
-from mirror_pipeline.core.text import stable_id
+from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
 
 # A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
@@ -172,7 +172,7 @@ class Governed:
 
 
 def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
-    return moment.astimezone(tz).date().isoformat() if moment else None
+    return local_day(moment, tz)
 
 
 def _order(tz: tzinfo):
@@ -442,9 +442,8 @@ class Effects:
         elif effect == "as_opinion":
             for m in memory_ids:
                 self.kinds[m] = ("as_opinion", d)
-        elif effect == "edit" and d.text:
-            for m in memory_ids:
-                self.edits[m] = d
+        elif effect == "edit" and d.text and len(memory_ids) == 1:  # a wording is of one memory, never of all three
+            self.edits[memory_ids[0]] = d
         elif effect.startswith("pick\x1f"):
             _, memory_id, value, start = effect.split("\x1f")
             self.picks[memory_id] = (value, start, d)
@@ -502,7 +501,11 @@ def govern(
     `texts_to_embed`) lets one statement said in two languages or two ways be one memory; without them only exact
     identities merge."""
     policy = policy or DEFAULT_POLICY
-    evidence = evidence or {}
+    # briefs on the person's clock: a question cites the day they lived (a diary of 06-30, 00:00 Shanghai, not 06-29)
+    evidence = {
+        k: replace(b, timestamp=b.timestamp.astimezone(tz) if b.timestamp else None)
+        for k, b in (evidence or {}).items()
+    }
     forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
     items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
     # one identity for one statement said in two languages or two ways (vectors in, mapping out)
@@ -732,7 +735,7 @@ def _govern_slot(
     head, extra_versions = _apply_to_head(head, fx, kept[-1])
     chain[-1:] = extra_versions or [head]
     head = chain[-1]
-    head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence)
+    head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence, tz)
     chain[-1] = head
     if stale_issue:
         issues.append(stale_issue)
@@ -819,6 +822,7 @@ def _staleness(
     policy: Policy,
     now: datetime | None,
     evidence: dict[str, EvidenceBrief],
+    tz: tzinfo = UTC,
 ) -> tuple[MemoryObject, MemoryIssue | None]:
     """A current-state fact not said again nor confirmed for its type's time may no longer hold (events never)."""
     days = policy.stale_after_days.get(head.predicate)
@@ -838,7 +842,7 @@ def _staleness(
         return head, None
     # in the language of the person's words ("我现在住在东京" asks in Chinese, though the sentence is English)
     lang = _lang([run], evidence, head.content_text)
-    question, options = stale_question(_say(head, lang), lang, last.date().isoformat())
+    question, options = stale_question(_say(head, lang), lang, str(_local_day(last, tz)))
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.STALE_MEMORY),
         issue_type=IssueType.STALE_MEMORY,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.ids import mint
 from mirror_pipeline.core.model import Language
@@ -36,6 +37,15 @@ def stable_id(prefix: str, *parts: object) -> str:
     """A short id that is the same on every machine and every run for the same parts, in a form no screening rule
     reads as a secret (core/ids.py)."""
     return mint(prefix, *parts)
+
+
+def local_day(moment: datetime | None, tz: tzinfo | None = None) -> str | None:
+    """The day `moment` fell on in the person's timezone `tz` (None: the moment's own), as every printed date says
+    it: a diary of 2026-06-30 stored as 2026-06-29 16:00 UTC is 2026-06-30 in Shanghai. A naive moment is UTC."""
+    if moment is None:
+        return None
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return (aware.astimezone(tz) if tz else aware).date().isoformat()
 
 
 def content_hash(text: str) -> str:

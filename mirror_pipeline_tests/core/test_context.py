@@ -146,9 +146,26 @@ def test_the_persons_own_words_when_memories_do_not_cover_the_task_never_the_ass
     result = memory().context("hiking near the bay, Fushimi Inari")
     found = items(result)
     assert found["ev_hike"][0].startswith("In the Person's Own Words")
-    assert found["ev_hike"][1]["text"].startswith("you wrote on 2026-03-02: ")
+    assert found["ev_hike"][1]["text"].startswith("the user wrote on 2026-03-02: ")
     assert "confirmed" not in found["ev_hike"][1]["labels"]
     assert "ev_kyoto" not in found  # the assistant's words are evidence of what it said, not of the person
+
+
+def test_an_excerpt_is_dated_on_the_homes_calendar_not_utcs():
+    # a diary of 2026-06-30 written at 00:00 in Shanghai is 06-29 16:00 UTC; a Los Angeles evening of 06-29 is 06-30 UTC
+    diary = {
+        **ev("ev_diary", "今天终于跟周敏提了离职，说出口的那一刻手在抖"),
+        "timestamp": datetime(2026, 6, 29, 16, tzinfo=UTC),
+    }
+    late = {
+        **ev("ev_late", "Hiked Mount Rokko late, the view over the bay"),
+        "timestamp": datetime(2026, 6, 30, 3, tzinfo=UTC),
+    }
+    docs = [*DOCS, diary, late]
+    shanghai = items(memory(docs, {"timezone": "Asia/Shanghai"}).context("跟周敏提了离职，手在抖"))["ev_diary"][1]
+    assert "2026-06-30" in shanghai["text"] and shanghai["said_at"] == "2026-06-30"
+    la = items(memory(docs, {"timezone": "America/Los_Angeles"}).context("hiked Mount Rokko late"))["ev_late"][1]
+    assert "2026-06-29" in la["text"] and la["said_at"] == "2026-06-29"
 
 
 def test_outdated_evidence_is_not_an_episode_and_pinned_memories_are_always_on():

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from mirror_pipeline.core.conflicts import EvidenceBrief, agree, interval
 from mirror_pipeline.core.decisions import Action, new_decision, parse_line
@@ -259,6 +260,23 @@ def test_one_conversation_one_question_each_statement_citing_its_message() -> No
     )
     capped = govern(items, evidence=briefs, policy=Policy(max_memories_per_question=1)).issues
     assert len([i for i in capped if i.issue_type is IssueType.CONFIRMATION_NEEDED]) == 3
+
+
+def test_a_question_cites_the_day_on_the_homes_calendar_not_utcs() -> None:
+    # a diary of 2026-06-30 at 00:00 in Shanghai is 06-29 16:00 UTC; 06-29 20:00 in Los Angeles (UTC-8/-7) is 06-30 UTC
+    for moment, tz, day in (
+        (datetime(2026, 6, 29, 16, tzinfo=UTC), ZoneInfo("Asia/Shanghai"), "2026-06-30"),
+        (datetime(2026, 6, 30, 3, tzinfo=UTC), ZoneInfo("America/Los_Angeles"), "2026-06-29"),
+    ):
+        items, briefs = [], {}
+        for evidence_id, text in (("ev_1", "我在A公司工作，我喜欢用Python写小工具。"), ("ev_2", "我现在住在上海。")):
+            items += [Extracted(c, moment) for c in extract(evidence(text, evidence_id=evidence_id, when=moment))]
+            briefs[evidence_id] = EvidenceBrief(evidence_id, moment, text, "s1", "line 1")
+        asked = govern(items, tz, evidence=briefs).issues
+        assert all(f"{day}：「" in i.question for i in asked) and asked, [i.question for i in asked]
+        later = moment + timedelta(days=400)
+        stale = govern(items, tz, evidence=briefs, now=later, policy=Policy(stale_after_days={"lives_in": 365}))
+        assert issue_of(stale, IssueType.STALE_MEMORY).question.endswith(f"（上次提到是 {day}）")
 
 
 def test_current_state_goes_stale_events_do_not() -> None:

@@ -6,6 +6,7 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import decisions as decision_store
 from mirror_pipeline.adapters import forgetting, warehouse
+from mirror_pipeline.adapters.inbox import readmitted
 from mirror_pipeline.contracts.tables import (
     DECISION_OUTCOMES,
     EVIDENCE,
@@ -108,6 +109,8 @@ def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
     for row in gone.iter_rows(named=True):
         by_file.setdefault(row["file_path"], []).append(row["raw_content"])
     changed_files = forgetting.redact_inbox(h.inbox, by_file)
+    for rel in changed_files:  # still admitted: importing the original file again is a duplicate, not its words
+        readmitted(h.inbox, rel)
     removed = forgetting.purge_ids(
         con,
         evidence_ids=gone["evidence_id"].to_list(),

@@ -1,0 +1,92 @@
+"""End to end through the real command, on a copy of the sample home: an edit answer corrects the one memory named,
+a forgotten message never comes back through an import, and dates are printed on the home's calendar."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mirror_pipeline_tests.conftest import SAMPLES, mirror, mirror_json
+from mirror_pipeline_tests.test_person_in_the_loop import _memories, files_holding, mirror_stdin
+
+pytestmark = pytest.mark.slow
+
+
+def _grouped(home: Path, n: int, about: str = "") -> dict:
+    (issue,) = [
+        i
+        for i in mirror_json(home, "issues")["issues"]
+        if len(i["memory_ids"]) == n and (not about or about in i["memory_ids"])
+    ]
+    return issue
+
+
+def test_an_edit_on_a_grouped_question_corrects_the_one_memory_named(copied_home: Path) -> None:
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.cli.decisions import _ordered_questions
+
+    home = copied_home
+    issue = _grouped(
+        home, 3
+    )  # 这几条记得对吗？「你在A公司的第一个整周结束了」；「你在A Company工作」；「你做嵌入式AI方向」
+    first, second, third = issue["memory_ids"]
+    before = {m["memory_id"]: m["content_text"] for m in _memories(home)}
+    place = [q["issue_id"] for q in _ordered_questions(Home.resolve(home))].index(issue["issue_id"])
+    # skip the questions before it; "3" 改一下, "2" the second memory, then the right wording
+    out = mirror_stdin(home, "s" * place + "32\n用户在A公司做嵌入式AI\n", "review", "--max", "100", "--run", "--json")
+    assert "改哪一条？" in out.stderr
+    (answer,) = json.loads(out.stdout)["answered"]
+    assert answer["extra"]["memory_ids"] == [second] and answer["text"] == "用户在A公司做嵌入式AI"
+    after = {m["memory_id"]: m["content_text"] for m in _memories(home)}
+    assert after[second] == "用户在A公司做嵌入式AI"
+    assert (after[first], after[third]) == (before[first], before[third])  # the other two keep their words
+    # the other two are asked again; `resolve` with an edit on them names the memory
+    rest = _grouped(home, 2, first)
+    assert set(rest["memory_ids"]) == {first, third}
+    refused = mirror(home, "resolve", rest["id"], "--choose", "3", "--text", "用户做嵌入式AI", check=False)
+    assert refused.returncode != 0 and "--memory" in refused.stderr
+    decided = mirror_json(home, "resolve", rest["id"], "--choose", "3", "--text", "用户做嵌入式AI", "--memory", third)
+    assert decided["decisions"][0]["extra"]["memory_ids"] == [third]
+    by_place = mirror_json(home, "resolve", rest["id"], "--choose", "3", "--text", "x", "--memory", "1")
+    assert by_place["decisions"][0]["extra"]["memory_ids"] == [rest["memory_ids"][0]]
+
+
+def test_a_forgotten_message_never_comes_back_through_an_import(copied_home: Path, tmp_path: Path) -> None:
+    home = copied_home
+    words = "我现在每个周末都去爬山。"
+    export = SAMPLES / "wechat" / "chat_妈妈.csv"
+    import polars as pl
+
+    evidence = pl.read_parquet(home / "served" / "evidence.parquet")  # (a search would log the words it was asked)
+    (evidence_id,) = evidence.filter(pl.col("raw_content").str.contains(words, literal=True))["evidence_id"]
+    mirror(home, "forget", evidence_id)
+    mirror(home, "run")
+    assert files_holding(home, words) == []
+
+    again = mirror(home, "import", str(export)).stdout
+    assert again.startswith("duplicate"), again  # the same original file: the ledger remembers it
+    newer = tmp_path / "export-2026-11" / export.name
+    newer.parent.mkdir()
+    row = "7,6935120047718200107,文本,1,wxid_mama2026,wxid_mama2026,下周回家，想吃红烧肉。,,2026-10-31 18:00:00\n"
+    newer.write_bytes(export.read_bytes() + row.encode())
+    line = mirror(home, "import", str(newer)).stdout
+    assert line.startswith("accepted") and "(wechat, 1 new of 6 records)" in line, line
+    assert "1 forgotten" in line
+    assert files_holding(home, words) == []  # the others are admitted, not the forgotten message's words
+    mirror(home, "run")
+    assert files_holding(home, words) == []
+    assert [r for r in mirror_json(home, "search", "红烧肉")["results"] if "红烧肉" in r["text"]]
+
+
+def test_show_prints_the_evidence_day_on_the_homes_calendar(copied_home: Path) -> None:
+    home = copied_home
+    (memory,) = [m for m in _memories(home) if m["content_text"].endswith("每个周末都去爬山")]
+    shown = mirror(home, "show", memory["memory_id"]).stdout
+    assert "(2026-10-24)" in shown  # 19:05 UTC on 2026-10-24, in a home on UTC
+    config = home / "mirror.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("timezone: UTC", "timezone: Asia/Shanghai"))
+    shown = mirror(home, "show", memory["memory_id"]).stdout
+    assert "(2026-10-25)" in shown and "+00:00" not in shown, shown  # 03:05 the next morning in Shanghai
+    assert mirror_json(home, "show", memory["memory_id"])["evidence"][0]["day"] == "2026-10-25"
