@@ -237,7 +237,7 @@ class Memory:
             policy,
             budget,
             session_summary,
-            _timezone(self.extra.get("config") or {}),
+            tz=_timezone(self.extra.get("config") or {}),
         )
         if log:
             ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]

@@ -90,7 +90,7 @@ def write(
     if "session_id" in documents.columns and documents["session_id"].drop_nulls().len():
         # the same codes and order as `core.ranking.conversation_of_table` gives the parquet path
         ids = documents["session_id"].cast(pl.String)
-        np.save(folder / "session.npy", ids.rank("dense").cast(pl.Int64).sub(1).fill_null(-1).to_numpy())
+        np.save(folder / "session.npy", (ids.rank("dense").cast(pl.Int64) - 1).fill_null(-1).to_numpy())
         if "timestamp" in documents.columns:
             micros = documents["timestamp"].dt.epoch("us").cast(pl.Float64).fill_null(np.inf).to_numpy()
         else:
