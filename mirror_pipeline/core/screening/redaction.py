@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import answered
+from mirror_pipeline.core.screening.dialogue import answered, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -71,6 +71,24 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
     # a label is read from the text with every other value masked: no secret ends up in another one's label
     masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
     labels = [_label(masked, f.start, f.kind) for f in findings]
+    if before and findings:
+        # a value whose own text names nothing ("Work@2024abc" after "工作邮箱密码：") takes its label from the end
+        # of the text before it
+        tail = before[-160:]
+        labels = [
+            _label(f"{tail}\n{masked}", len(tail) + 1 + f.start, f.kind) if label == f.kind.replace("_", " ") else label
+            for f, label in zip(findings, labels, strict=True)
+        ]
+    if before and "[secret:" in before:
+        # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
+        for finding in corrected(before, masked):
+            if not any(f.start < finding.end and finding.start < f.end for f in findings):
+                findings.append(finding)
+                labels.append(
+                    _label(f"{before[-160:]}\n{masked}", len(before[-160:]) + 1 + finding.start, finding.kind)
+                )
+        order = sorted(range(len(findings)), key=lambda k: findings[k].start)
+        findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if before and _ASKS_OR_LABELS.search(before[-40:]):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
