@@ -90,7 +90,7 @@ def answered_lines(text: str) -> list[Finding]:
 
 # A message that corrects a secret just given (the text before holds its placeholder): "哦不对，感叹号那里是字母i，
 # hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
-_CORRECTS = re.compile(
+CORRECTS = re.compile(
     r"(?i)^[ \t]*(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|oh|ugh|"
     r"hmm+|err?|um+|ah|argh|whoops)\b|(?:哦|噢|啊|呃|额)?(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是|等等|等一下))"
 )
@@ -102,7 +102,7 @@ _CORRECTED_VALUE = re.compile(
 
 def corrected(before: str, text: str) -> list[Finding]:
     """The values of a secret's shape in a short message that corrects the one before, when that one held a secret."""
-    if len(text) > 200 or "[secret:" not in before[-300:] or not _CORRECTS.match(text):
+    if len(text) > 200 or "[secret:" not in before[-300:] or not CORRECTS.match(text):
         return []
     kind = PLACEHOLDER_RE.findall(before[-300:])[-1][0]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import answered, corrected
+from mirror_pipeline.core.screening.dialogue import CORRECTS, answered, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -98,6 +98,14 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if not findings:
         return Screened(text, ())
+    if before and "[secret:" in before and CORRECTS.match(text):
+        # a correction is for what the value it corrects was for
+        last = list(PLACEHOLDER_RE.finditer(before[-300:]))
+        prior = _label(before[-300:], last[-1].start(), findings[0].kind) if last else ""
+        labels = [
+            prior if prior and label == f.kind.replace("_", " ") else label
+            for f, label in zip(findings, labels, strict=True)
+        ]
     generic = _splice(text, findings, [_GENERIC] * len(findings))
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
