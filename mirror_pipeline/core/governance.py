@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 
@@ -48,6 +48,7 @@ from mirror_pipeline.core.model import (
     TimePrecision,
 )
 from mirror_pipeline.core.policy import Policy, Write
+from mirror_pipeline.core.screening.questions import FoundIn, secret_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
@@ -1032,37 +1033,23 @@ def _conflict_issue(
     )
 
 
-_SECRET_KIND_ZH = {
-    "password": "密码",
-    "api_key": "API 密钥",
-    "pin": "PIN 码",
-    "recovery_code": "恢复码",
-    "private_key": "私钥",
-    "token": "令牌",
-}
-
-
-def secret_reference_issues(refs: Sequence[SecretReference]) -> list[MemoryIssue]:
+def secret_reference_issues(
+    refs: Sequence[SecretReference], found: Mapping[str, FoundIn] | None = None
+) -> list[MemoryIssue]:
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
-    whether it is what it seems and where the secret is kept (never the secret itself)."""
+    whether it is what it seems and where the secret is kept (never the secret itself). `found`: where each
+    reference's evidence stands (by evidence id): the question then names the date, the source and a masked excerpt
+    (core/screening/questions.py), in the evidence's language."""
     out = []
     for ref in refs:
         if ref.state is not MemoryState.PENDING_REVIEW:
             continue
-        lang = language_of(ref.label)
-        kind = ref.kind.replace("_", " ")
+        question, lang = secret_question(
+            ref.secret_ref_id, ref.kind, ref.label, ref.hint, (found or {}).get(ref.evidence_id)
+        )
         if lang is Language.ZH:
-            kind = _SECRET_KIND_ZH.get(ref.kind, kind)
-            question = (
-                f"在你的记录里发现了「{ref.label}」的{kind}，已经挡在记忆之外。对吗？"
-                "它保存在哪里（密码管理器、保险箱）？"
-            )
             options = ("对", "不是秘密", "记下保存位置", LATER[lang])
         else:
-            question = (
-                f"A {kind} for “{ref.label}” was found and kept out of your memory. "
-                "Is that right, and where is it kept (a password manager, a vault)?"
-            )
             options = ("yes", "not a secret", "set where it is kept", LATER[lang])
         out.append(
             MemoryIssue(

@@ -302,7 +302,7 @@ def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
 
     ref = SecretReference("sec_1", "password", "家里wifi", "家里wifi", "ev_1", T0)
     (question,) = secret_reference_issues([ref])
-    assert question.question.startswith("在你的记录里发现了「家里wifi」的密码") and question.options[-1] == "以后再说"
+    assert question.question.startswith("发现一个密码（与家里wifi相关）") and question.options[-1] == "以后再说"
     d = new_decision(Action.SET_VAULT, "sec_1", T0, vault="1Password", hint="与家里wifi相关")
     (kept,), used = apply_to_secret_references([ref], [d])
     assert (kept.state, kept.vault, kept.hint, used) == (

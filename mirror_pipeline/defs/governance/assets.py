@@ -32,6 +32,7 @@ from mirror_pipeline.core.rows import (
     secret_reference_from_row,
     secret_reference_row,
 )
+from mirror_pipeline.core.screening.questions import FoundIn, found_in
 from mirror_pipeline.core.states import legal_path
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
@@ -55,6 +56,20 @@ def _briefs(con, evidence_ids: list[str]) -> dict[str, EvidenceBrief]:
         [sorted(set(evidence_ids))],
     ).fetchall()
     return {r[0]: EvidenceBrief(r[0], r[1].replace(tzinfo=UTC) if r[1] else None, r[2], r[3], r[4]) for r in rows}
+
+
+def _found_in(con, refs, tz) -> dict[str, FoundIn]:
+    """Where each secret reference's evidence stands: date, file, format, screened text (for its question)."""
+    ids = sorted({r.evidence_id for r in refs})
+    if not ids:
+        return {}
+    cursor = con.execute(
+        "select evidence_id, timestamp, file_path, source_format, raw_content from evidence "
+        "where evidence_id in (select unnest(?::varchar[]))",
+        [ids],
+    )
+    names = [d[0] for d in cursor.description]
+    return {row[0]: found_in(dict(zip(names, row, strict=True)), tz) for row in cursor.fetchall()}
 
 
 def _forget(con, h, decisions, candidates) -> dict[str, int]:
@@ -135,7 +150,7 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
         )
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
-        issues = governed.issues + secret_reference_issues(refs)
+        issues = governed.issues + secret_reference_issues(refs, _found_in(con, refs, h.timezone))
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [
