@@ -111,3 +111,9 @@ def test_a_network_name_in_a_reply_is_not_its_password() -> None:
 )
 def test_look_alikes_stay(messages: tuple[str, ...]) -> None:
     assert screen(*messages) == list(messages)
+
+
+def test_after_a_request_whose_code_was_given_the_next_message_is_no_answer() -> None:
+    """A request for a code that holds the code itself has been answered: a parcel id in the next message stays."""
+    out = screen("邮件里那串 771204 发我一下", "京东那个快递 JD0098812736451 明天到")
+    assert "771204" not in out[0] and out[1] == "京东那个快递 JD0098812736451 明天到"

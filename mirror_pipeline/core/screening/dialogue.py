@@ -9,7 +9,7 @@ import re
 
 from mirror_pipeline.core.screening.detectors import Finding
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
-from mirror_pipeline.core.screening.values import Judge, _plausible, code_shaped, password_shaped
+from mirror_pipeline.core.screening.values import _NOT_A_PASSWORD, Judge, _plausible, code_shaped, password_shaped
 
 _ANSWER_RULE = -8
 _CORRECTION_RULE = -11
@@ -46,8 +46,8 @@ def answered(before: str, text: str) -> list[Finding]:
         return []
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
-    if not name or not _ASKS.search(last):
-        return []
+    if not name or not _ASKS.search(last) or "[secret:" in last[name.start() :]:
+        return []  # no request, or the value asked for was given with it
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
         text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
@@ -55,6 +55,8 @@ def answered(before: str, text: str) -> list[Finding]:
         value = m.group("value").rstrip(".,!?;:")
         if _NOT_A_VALUE.match(value) or "@" in value and "." in value.split("@")[-1]:
             continue  # a year, a time, a size, an e-mail address
+        if _NOT_A_PASSWORD.fullmatch(value) and not code_shaped(value):
+            continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
         digits = sum(c.isdigit() for c in value)
