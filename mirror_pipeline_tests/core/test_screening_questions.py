@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from mirror_pipeline.core.governance import secret_reference_issues
 from mirror_pipeline.core.model import SecretReference
-from mirror_pipeline.core.screening import redact_sequence
+from mirror_pipeline.core.screening import find_secrets, redact_sequence
 from mirror_pipeline.core.screening.hints import derived_hint
 from mirror_pipeline.core.screening.questions import found_in
 
@@ -43,8 +43,8 @@ def test_a_chinese_question_names_date_source_and_a_masked_excerpt() -> None:
     }
     (issue,) = secret_reference_issues(refs, {"ev_x": found_in(row, SH)})
     q = issue.question
-    assert q.startswith("2026-09-05，在微信聊天（chat_妈妈.csv）里发现一个密码")
-    assert "「网络名 Chen_Home5G，连的时候输 [此处已隐藏] 就行」" in q
+    assert q.startswith("2026-09-05，在微信聊天（chat_妈妈.csv）里有一个密码")
+    assert "原话「网络名 Chen_Home5G，连的时候输 ••• 就行」" in q
     assert "hz_fam" not in q and "[secret:" not in q and issue.language == "zh"
 
 
@@ -61,9 +61,11 @@ def test_two_findings_in_one_message_are_told_apart() -> None:
     first, second = (i.question for i in issues)
     assert first != second
     assert "the first of 2 hidden in this message" in first and "the second of 2" in second
-    assert "[hidden here]" in first and "[another hidden value]" in first
+    assert "•••" in first and "···" in first
     assert "Kestrel" not in first + second and "4471" not in first + second
-    assert first.startswith("On 2026-09-14, in a Telegram chat (result.json), a password (related to wifi)")
+    assert first.startswith("On 2026-09-14, in a Telegram chat (result.json), something that looks like a password")
+    # the question itself never reads as a secret (it is served, and checked)
+    assert not any(find_secrets(i.question) for i in issues)
 
 
 def test_a_hint_says_what_a_secret_is_for_never_only_its_kind() -> None:
@@ -72,3 +74,15 @@ def test_a_hint_says_what_a_secret_is_for_never_only_its_kind() -> None:
     assert derived_hint("token") is None and derived_hint("one time code") is None
     _, (ref,) = _refs(["if my phone dies, these get me into the team GitLab? 88162043 77510928 33904417"])
     assert ref.hint == "related to GitLab"
+
+
+def test_a_question_never_reads_as_a_secret() -> None:
+    for messages in (
+        ["The SSH passphrase for the home NAS: we moved it to paper — it reads 'quiet lantern 48 over river'."],
+        ["network is Nanshan-Den, and you type tangerine-Owl-58", "wait, capital T at the start: Tangerine-Owl-58"],
+        ["网络名 Chen_Home5G，连的时候输 hz_fam!ly2026 就行"],
+    ):
+        text, refs = _refs(messages)
+        row = {"timestamp": None, "file_path": "x/f.json", "source_format": "telegram", "raw_content": text}
+        for issue in secret_reference_issues(refs, {"ev_x": found_in(row, SH)}):
+            assert not find_secrets(issue.question), issue.question

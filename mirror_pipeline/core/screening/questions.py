@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from zoneinfo import ZoneInfo
 
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.screening.detection import find_secrets
 from mirror_pipeline.core.screening.rules import PLACEHOLDER_RE
 from mirror_pipeline.core.text import detect_language
 
@@ -54,6 +55,7 @@ _KINDS_ZH = {
     "id_number": "证件号",
 }
 _WIDTH = 36
+MASK_THIS, MASK_OTHER = "•••", "···"
 
 
 def found_in(row: dict, tz: ZoneInfo) -> FoundIn:
@@ -71,8 +73,8 @@ def excerpt(text: str, ref_id: str, lang: Language, width: int = _WIDTH) -> tupl
     """The words around this reference's placeholder, the placeholder shown as masked and every other one as
     another hidden value (cut whole, never in half); and which one of how many references the text holds."""
     refs = list(dict.fromkeys(m.group("ref") for m in PLACEHOLDER_RE.finditer(text)))
-    this = "[此处已隐藏]" if lang is Language.ZH else "[hidden here]"
-    other = "[另一处已隐藏]" if lang is Language.ZH else "[another hidden value]"
+    # masks no rule reads as a value (a masked value is no secret: values._MASKED)
+    this, other = MASK_THIS, MASK_OTHER
     marked = PLACEHOLDER_RE.sub(lambda m: "\x00" if m.group("ref") == ref_id else "\x01", text)
     marked = " ".join(marked.split())
     at = marked.find("\x00")
@@ -127,24 +129,32 @@ def secret_question(
     cut, position, count = excerpt(text, ref_id, lang)
     when = found.when.isoformat() if found.when else None
     source = _source(found, lang)
-    if lang is Language.ZH:
-        where = f"{when}，在{source}里" if when else f"在{source}里"
-        which = f"（这条消息里共隐藏了 {count} 处，这是第 {position} 处）" if count > 1 else ""
-        return (
-            f"{where}发现一个{what}{about}{which}"
-            + (f"，原话：「{cut}」" if cut else "")
-            + "。它已经挡在记忆之外，原值没有保存。"
-            "对吗？它保存在哪里（密码管理器、保险箱）？",
-            lang,
-        )
-    where = f"On {when}, in {source}" if when else f"In {source}"
-    which = f" (the {_ordinal(position)} of {count} hidden in this message)" if count > 1 else ""
-    return (
-        f"{where}, a {what}{about} was found{which}" + (f": “{cut}”" if cut else "") + ". It was kept out of your "
-        "memory; the value is not "
-        "stored. Is that right, and where is it kept (a password manager, a vault)?",
-        lang,
-    )
+    for quoted in (cut, ""):
+        # no colon after a secret's name and no "password was …": the question itself must not read as a secret;
+        # if it still does with the excerpt, it goes without
+        if lang is Language.ZH:
+            where = f"{when}，在{source}里" if when else f"在{source}里"
+            which = f"（这条消息里隐藏了 {count} 处，这是 {MASK_THIS} 那一处）" if count > 1 and quoted else ""
+            said = f"，原话「{quoted}」{which}" if quoted else ""
+            question = (
+                f"{where}有一个{what}{about}已挡在记忆之外（原值没有保存）{said}。"
+                "对吗？它保存在哪里（密码管理器、保险箱）？"
+            )
+        else:
+            where = f"On {when}, in {source}" if when else f"In {source}"
+            which = (
+                f" (the {_ordinal(position)} of {count} hidden in this message, at {MASK_THIS})"
+                if count > 1 and quoted
+                else ""
+            )
+            said = f", where it said “{quoted}”{which}" if quoted else ""
+            question = (
+                f"{where}, something that looks like a {what}{about} was kept out of your memory (the value is not "
+                f"stored){said}. Is that right, and where is it kept (a password manager, a vault)?"
+            )
+        if not quoted or not find_secrets(question):
+            return question, lang
+    return question, lang
 
 
 def _ordinal(n: int) -> str:
