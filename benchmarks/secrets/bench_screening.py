@@ -30,6 +30,7 @@ CORPORA = tuple(
         "heldout7.jsonl",
         "heldout8.jsonl",
         "heldout9.jsonl",
+        "heldout10.jsonl",
     )
     if (HERE / name).exists()
 )
