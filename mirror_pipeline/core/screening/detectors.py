@@ -276,8 +276,12 @@ _STRONG_SYMBOLS = frozenset("!@#$%^&*+=~")
 _EMAIL_TAIL = re.compile(r"@[A-Za-z0-9\-]+\.[A-Za-z]")
 
 
+# the cheap half of the gate: a rare symbol between two letters or digits
+SYMBOL_BETWEEN = re.compile(rf"[A-Za-z0-9]{_SYM}[A-Za-z0-9]")
+
+
 def strong_token_findings(text: str) -> list[Finding]:
-    if not STRONG_GATE.search(text):
+    if not SYMBOL_BETWEEN.search(text) or not STRONG_GATE.search(text):
         return []
     found = []
     urls = [m.span() for m in _URL.finditer(text)] if "/" in text or "www." in text else []

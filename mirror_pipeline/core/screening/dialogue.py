@@ -18,7 +18,8 @@ _CORRECTION_RULE = -11
 _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access|entry|unlock|"
-    r"wifi|alarm|lockbox|keypad|verification) code\b|取件|(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信"
+    r"wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
+    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁")
 # a question, a request, or the promise of a value
@@ -46,7 +47,9 @@ def answered(before: str, text: str) -> list[Finding]:
         return []
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
-    if not name or not _ASKS.search(last) or "[secret:" in last[name.start() :]:
+    # a request, or a line that is only a secret's name and where ("wifi at grandma's")
+    asks = _ASKS.search(last) or len(last.split()) <= 4 and len(last) <= 40
+    if not name or not asks or "[secret:" in last[name.start() :]:
         return []  # no request, or the value asked for was given with it
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
@@ -102,10 +105,16 @@ _CORRECTED_VALUE = re.compile(
 )
 
 
+_ALONE = re.compile(r"[\"'“‘]?(?:" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?[.!。]?")
+
+
 def corrected(before: str, text: str) -> list[Finding]:
     """The values of a secret's shape in a short message that corrects the one before, when that one held a secret."""
-    if len(text) > 200 or "[secret:" not in before[-300:] or not CORRECTS.match(text):
+    if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
+        return []  # not a correction, nor a value alone in reply to a message that held one and asked
     kind = PLACEHOLDER_RE.findall(before[-300:])[-1][0]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
     found = []

@@ -13,6 +13,7 @@ from mirror_pipeline.core.screening.detectors import (
     _SPACED_CJK,
     CODE_LIST_GATE,
     STRONG_GATE,
+    SYMBOL_BETWEEN,
     _bip39,
 )
 from mirror_pipeline.core.screening.keywords import GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
@@ -37,7 +38,7 @@ _CJK_TRIGGERS = (
     "备份码 恢复代码 备用代码 救援码 "
     "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
     # screening-8: verbs of typing, a lock's or a device's code
-    " 输 敲 暗码 取件 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
+    " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
@@ -45,7 +46,7 @@ _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login"
-).split() + ["safe word"]
+).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -94,7 +95,9 @@ def _may_hold(folded: str) -> bool:
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
         return True
-    if _DIGIT.search(folded) and (STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)):
+    if _DIGIT.search(folded) and (
+        SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)
+    ):
         return True  # a password's shape in passing, a list of codes alike (both hold a digit)
     if not ascii_only and _CJK_CODE.search(folded):
         return True
@@ -140,7 +143,7 @@ WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
     # screening-8: verbs of typing and getting in, a phrase or a vault
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
-    "unlocking decrypt decrypts logged phrase vault keepass".split()
+    "unlocking decrypt decrypts logged phrase vault keepass sent texted".split()
 )
 
 

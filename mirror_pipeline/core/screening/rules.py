@@ -813,9 +813,13 @@ _SHAPE_VALUE = (
     r"|[A-Za-z0-9!@#$%^&*._+=~\-\\]{4,64}(?![A-Za-z0-9]))))"
 )
 # a code a keypad takes: digits (maybe spaced), Chinese numerals; not a year, a date, an amount, a count, a time
+_DIGIT_WORDS = (
+    r"(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-](?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)){3,7})\b"
+)
 _CODE_VALUE = (
     r"(?P<value>(?<![\d.:])(?:" + _SPACED + r"|\d{4,8}|[零〇一二三四五六七八九幺]{4,8}"
-    r"(?![零〇一二三四五六七八九幺十百千万])))(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
+    r"(?![零〇一二三四五六七八九幺十百千万])|" + _DIGIT_WORDS + r"))(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
 )
 _EN_TYPE = r"(?i:\b(?:types?|typed|typing|enter(?:s|ed|ing)?|punch(?:es|ed|ing)?(?: it)? in|key(?:s|ed)? in|inputs?)\b)"
 _ZH_TYPE = r"(?:输入?|敲|按)"
@@ -823,7 +827,9 @@ _EN_CODE_NOUN = (
     r"(?i:\b(?:pins?|passcodes?|keypad|lockbox|lock box|padlock|bike lock|combo|combination|alarm|passcode|"
     r"unlock code|door code|gate code|garage code)\b)"
 )
-_ZH_CODE_NOUN = r"(?:门锁|电子锁|密码锁|指纹锁|智能锁|门禁|开机|开门|保险箱|保险柜|锁屏|屏幕使用时间|(?i:pin)码?)"
+_ZH_CODE_NOUN = (
+    r"(?:门锁|电子锁|密码锁|指纹锁|智能锁|车锁|挂锁|门禁|开机|开门|保险箱|保险柜|锁屏|屏幕使用时间|(?i:pin)码?)"
+)
 _SECRET_NOUN = (
     r"(?i:\b(?:passwords?|passcodes?|passphrases?|phrase|pins?|codes?|wi-?fi|logins?|combos?|combinations?|"
     r"lockbox|padlock|keypad|vault|credentials?|master key|unlock key)\b)"
@@ -927,9 +933,8 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     Rule(
         kind="pin",
         pattern=re.compile(
-            _ZH_CODE_NOUN
-            + r"(?:(?!时间|日期|号码牌)[^。！？\n]){0,20}?(?:是|为|:|设成了?|设为|设置成?了?|改成了?|换成了?|改为|按)"
-            r"[ \t]*" + _CODE_VALUE
+            _ZH_CODE_NOUN + r"(?:(?!时间|日期|号码牌)[^。！？\n]){0,20}?"
+            r"(?:是|为|:|设成了?|设为|设置成?了?|改成了?|换成了?|改为|按|号码|密码)[ \t]*" + _CODE_VALUE
         ),
         judge=Judge.CODE,
         needs=("锁", "门禁", "开机", "开门", "保险", "屏幕使用时间", "pin"),
@@ -969,6 +974,62 @@ _ENTERING_RULES += (
         ),
         judge=Judge.ANSWER,
         needs=("phrase", "口令", "暗号", "暗码", "暗语", "密语"),
+    ),
+)
+_ENTERING_RULES += (
+    # what to use when asked: "just use kiwi.Mango.88 when it asks", "try Xy_2024 at the login"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:use|try|put in|give it)[ \t]+" + _SHAPE_VALUE + r"[ \t]+(?:when (?:it|the [a-z]+) asks|"
+            r"to (?:log|sign|get)[ \t]?(?:in|on)|at (?:the )?(?:prompt|login|sign-?in|lock screen))"
+        ),
+        judge=Judge.SHAPED,
+        needs=("use", "try", "put in", "give it"),
+    ),
+    # what a sign-in wants: "the answer it wants at sign-in is Bluebird_1958", "what you need to log in is …"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:at|for|to)[ \t]+(?:sign|log)-?[ \t]?(?:in|on)\b[^.!?\n]{0,20}?\b(?:is|was)[ \t:]+" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("sign", "log"),
+    ),
+    # a password that is a sentence or words: "The volume password is a sentence: purple monkey dishwasher ninety"
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|pass phrase)\b[^\n.!?:]{0,30}?\b(?:sentence|phrase|words)"
+            r"[ \t]*:[ \t]*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("pass",),
+    ),
+    # "wifi改了，新的是 Home_5G_2026!", "网络密码换了，现在是 …"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i:wi-?fi|网络|路由器?|密码|口令)[^。！？\n]{0,12}?(?:新的|现在)(?:密码)?(?:是|为)[ \t:]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("wifi", "wi-fi", "网络", "路由", "密码", "口令"),
+    ),
+    # a code named, then given after a comma: "邮件里那个验证的数字，九三零二八八，对不对"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(r"(?:验证的?(?:数字|号码|码)|那串数字|那个数字|那几个数字|验证码)[ \t，,:]*" + _CODE_VALUE),
+        judge=Judge.CODE,
+        needs=("验证", "数字"),
+    ),
+    # a code in passing after it was sent: "Bank just sent 553 901 to your phone"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:sent|texted|got|received)\b[^.!?\n]{0,12}?(?P<value>(?<![\d.])\d{3}[ -]\d{3})(?![ -]?\d)"
+        ),
+        judge=Judge.CODE,
+        needs=("sent", "texted", "got", "received"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES
