@@ -86,3 +86,10 @@ def test_a_question_never_reads_as_a_secret() -> None:
         row = {"timestamp": None, "file_path": "x/f.json", "source_format": "telegram", "raw_content": text}
         for issue in secret_reference_issues(refs, {"ev_x": found_in(row, SH)}):
             assert not find_secrets(issue.question), issue.question
+
+
+def test_an_excerpt_never_repeats_an_e_mail_address() -> None:
+    text, (ref,) = _refs(["gmail login jenny.lee@example.com / Hunter2024! for the shared calendar"])
+    row = {"timestamp": None, "file_path": "x/f.json", "source_format": "telegram", "raw_content": text}
+    (issue,) = secret_reference_issues([ref], {"ev_x": found_in(row, SH)})
+    assert "@example.com" not in issue.question and "[e-mail] / •••" in issue.question

@@ -5,6 +5,7 @@ this is, what else was hidden there). Never a value: the excerpt is cut from scr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import PurePosixPath
@@ -56,6 +57,8 @@ _KINDS_ZH = {
 }
 _WIDTH = 36
 MASK_THIS, MASK_OTHER = "•••", "···"
+# an e-mail address (a login) is not repeated in a question: which account it is shows without it
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 
 
 def found_in(row: dict, tz: ZoneInfo) -> FoundIn:
@@ -76,7 +79,7 @@ def excerpt(text: str, ref_id: str, lang: Language, width: int = _WIDTH) -> tupl
     # masks no rule reads as a value (a masked value is no secret: values._MASKED)
     this, other = MASK_THIS, MASK_OTHER
     marked = PLACEHOLDER_RE.sub(lambda m: "\x00" if m.group("ref") == ref_id else "\x01", text)
-    marked = " ".join(marked.split())
+    marked = " ".join(_EMAIL.sub("[邮箱]" if lang is Language.ZH else "[e-mail]", marked).split())
     at = marked.find("\x00")
     if at < 0:
         return "", 0, len(refs)
