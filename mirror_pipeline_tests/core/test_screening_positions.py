@@ -107,6 +107,7 @@ def test_a_network_name_in_a_reply_is_not_its_password() -> None:
         ("meeting moved", "wait, it's 3:30 now"),
         ("see https://www.youtube.com/watch?v=dQw4w9WgXcQ",),
         ("mail me at Lin.Wei1990+news@qq.com",),
+        ("wifi is down", "try the TP-Link AX3000 restart"),
     ],
 )
 def test_look_alikes_stay(messages: tuple[str, ...]) -> None:
@@ -117,3 +118,9 @@ def test_after_a_request_whose_code_was_given_the_next_message_is_no_answer() ->
     """A request for a code that holds the code itself has been answered: a parcel id in the next message stays."""
     out = screen("邮件里那串 771204 发我一下", "京东那个快递 JD0098812736451 明天到")
     assert "771204" not in out[0] and out[1] == "京东那个快递 JD0098812736451 明天到"
+
+
+def test_an_interjection_after_a_secret_is_no_correction() -> None:
+    """ "ugh," alone corrects nothing; a value given with its request is no question for the next message."""
+    out = screen("my pin is 4471, ok?", "ugh, meeting moved to 1530")
+    assert "4471" not in out[0] and out[1] == "ugh, meeting moved to 1530"

@@ -37,6 +37,11 @@ _NAMED_OTHER = re.compile(
     r"(?i)(?:network(?: name)?|ssid|wi-?fi name|user(?:name)?|login name|account|id|handle|网络名?|网络名称|名字|叫|"
     r"账号|帐号|用户名)[ \t]*(?:is|:|=|是|叫)?[ \t]*$"
 )
+# a line that is only a secret's name and where it is for: "wifi at grandma's", "the pin for the bike lock"
+_LABEL_LINE = re.compile(
+    r"(?i)(?:(?:the|my|our|your|his|her)[ \t]+)?(?:[\w'’.-]+[ \t]+)?(?:wi-?fi|pin|password|passcode|code|pw)"
+    r"(?:[ \t]+(?:at|for|of|in|on)[ \t]+[\w'’ .-]{1,30})?[ \t]*[:?]?"
+)
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
 _SHORT = 100
 
@@ -48,8 +53,8 @@ def answered(before: str, text: str) -> list[Finding]:
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
-    asks = _ASKS.search(last) or len(last.split()) <= 4 and len(last) <= 40
-    if not name or not asks or "[secret:" in last[name.start() :]:
+    asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
+    if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
         return []  # no request, or the value asked for was given with it
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
@@ -95,9 +100,14 @@ def answered_lines(text: str) -> list[Finding]:
 
 # A message that corrects a secret just given (the text before holds its placeholder): "哦不对，感叹号那里是字母i，
 # hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
+# (an interjection alone is no correction: "ugh, meeting moved to 1530"; with a word that corrects it is: "ugh wait,
+# it's 3904", "hmm actually it's …")
+_CORRECTION_WORD = (
+    r"(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|whoops)\b|"
+    r"(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是))"
+)
 CORRECTS = re.compile(
-    r"(?i)^[ \t]*(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|oh|ugh|"
-    r"hmm+|err?|um+|ah|argh|whoops)\b|(?:哦|噢|啊|呃|额)?(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是|等等|等一下))"
+    r"(?i)^[ \t]*(?:(?:oh|ugh|hmm+|err?|um+|ah|argh|哦|噢|啊|呃|额|等等|等一下)[ \t,.!，。！…]*)*" + _CORRECTION_WORD
 )
 _CORRECTED_VALUE = re.compile(
     r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
