@@ -1,6 +1,6 @@
 """Recall and false positives of secret screening on the labelled corpus, and its throughput on chat lines.
 
-python benchmarks/secrets/bench_screening.py [LOCOMO_JSON]
+python benchmarks/secrets/bench_screening.py [LOCOMO_JSON] [--no-throughput] [--only=heldout8.jsonl,heldout9.jsonl]
 
 Targets (issue 4): recall >= 0.99 on the secret cases, false positives <= 1% of the ordinary lines, >= 50,000
 messages/s. Throughput is measured through `redact_sequence`, the entry every importer calls, one conversation at a
@@ -28,6 +28,9 @@ CORPORA = tuple(
         "heldout5.jsonl",
         "heldout6.jsonl",
         "heldout7.jsonl",
+        "heldout8.jsonl",
+        "heldout9.jsonl",
+        "heldout10.jsonl",
     )
     if (HERE / name).exists()
 )
@@ -63,11 +66,20 @@ def leaked(case: dict, out: list[str]) -> list[str]:
     return found
 
 
+def kept_altered(case: dict, out: list[str]) -> list[str]:
+    """Look-alike values named in a case (`keep`: an order number, a version beside a secret) that screening
+    altered: each must stay as it was."""
+    text = "\n".join(out)
+    return [token for token in case.get("keep", ()) if token not in text]
+
+
 def evaluate(cases: list[dict]) -> dict:
     secrets = [c for c in cases if c["label"] == "secret"]
     ordinary = [c for c in cases if c["label"] == "ordinary"]
     misses = [c for c in secrets if leaked(c, screen(c))]
     false_positives = [c for c in ordinary if screen(c) != c["messages"]]
+    keep = [token for c in cases for token in c.get("keep", ())]
+    altered = [(c["id"], token) for c in cases for token in kept_altered(c, screen(c))]
     return {
         "secret_cases": len(secrets),
         "ordinary_cases": len(ordinary),
@@ -76,6 +88,8 @@ def evaluate(cases: list[dict]) -> dict:
         "false_positive_rate": len(false_positives) / len(ordinary),
         "misses": misses,
         "false_positives": false_positives,
+        "kept_tokens": len(keep),
+        "kept_altered": altered,
         "by_kind": {
             kind: f"{n - sum(m['kind'] == kind for m in misses)}/{n}"
             for kind, n in sorted(Counter(c["kind"] for c in secrets).items())
@@ -112,7 +126,9 @@ def throughput(convs: list[list[str]], repeats: int = 3) -> tuple[float, float]:
 
 
 def main() -> None:
-    cases = load_cases()
+    only = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--only=")]
+    paths = tuple(p for p in CORPORA if not only or p.name in only[0].split(","))
+    cases = load_cases(paths)
     result = evaluate(cases)
     print(
         f"secret cases: {result['secret_cases']}, ordinary cases: {result['ordinary_cases']} "
@@ -126,14 +142,21 @@ def main() -> None:
     for case in result["false_positives"][:40]:
         print(f"  FALSE POSITIVE {case['id']}: {screen(case)!r}")
     print("by file (each held-out batch was written before the rules were widened for it):")
-    for path in CORPORA:
+    for path in paths:
         part = evaluate([c for c in cases if c["file"] == path.name])
         print(
             f"  {path.name}: recall {part['recall']:.4f} "
             f"({part['secret_cases'] - len(part['misses'])}/{part['secret_cases']}), "
             f"look-alikes altered {part['false_positive_rate']:.4f} "
             f"({len(part['false_positives'])}/{part['ordinary_cases']})"
+            + (
+                f", named look-alike values altered {len(part['kept_altered'])}/{part['kept_tokens']}"
+                if part["kept_tokens"]
+                else ""
+            )
         )
+        for case_id, token in part["kept_altered"]:
+            print(f"    ALTERED {case_id}: {token!r}")
     if "--no-throughput" in sys.argv:
         return
     args = [a for a in sys.argv[1:] if not a.startswith("--")]

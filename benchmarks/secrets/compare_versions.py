@@ -4,6 +4,11 @@ put on the machine weighs on both alike).
 git show <rev>:mirror_pipeline/core/screening.py > /tmp/screening_old.py
 python benchmarks/secrets/compare_versions.py /tmp/screening_old.py
 
+or, since screening is a package, a copy of its folder whose imports name the copy:
+git worktree add /tmp/old <rev> && cp -r /tmp/old/mirror_pipeline/core/screening /tmp/pkg/screening_old
+sed -i 's/mirror_pipeline\.core\.screening/screening_old/g' /tmp/pkg/screening_old/*.py
+python benchmarks/secrets/compare_versions.py /tmp/pkg/screening_old
+
 Prints, for real chat turns (LoCoMo) and the corpus's ordinary lines, the best of 5 rounds in messages per second
 of CPU time through `redact_sequence`, the old version first, and the ratio new / old.
 """
@@ -24,6 +29,9 @@ from mirror_pipeline.core import screening  # noqa: E402
 
 
 def load(path: Path) -> ModuleType:
+    if path.is_dir():  # a copy of the package, its imports renamed to the folder's name
+        sys.path.insert(0, str(path.parent))
+        return importlib.import_module(path.name)
     spec = importlib.util.spec_from_file_location("screening_old", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"{path}: not a Python file")

@@ -592,7 +592,23 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
     )
     tomb = _rows(home, "select * from tombstones where target_id = ?", [memory_id])
     if memory is None and not versions and not tomb:
-        raise Failure(f"no memory with id {memory_id} (see `mirror search`)")
+        if (ref := _secret_ref(home, memory_id)) is not None:
+            emit(as_json, _secret_payload(home, ref), _secret_text)  # a secret reference: what, where, never a value
+            return
+        if issue := _rows(home, "select * from memory_issues where issue_id = ?", [memory_id]):
+            i = issue[0]
+            payload = {k: i.get(k) for k in ("issue_id", "issue_type", "status", "question", "options", "memory_ids")}
+            emit(
+                as_json,
+                payload,
+                lambda p: (
+                    f"question {p['issue_id']} [{p['status']}] {p['question']}\n"
+                    + "\n".join(f"  {n}. {o}" for n, o in enumerate(p["options"] or [], 1))
+                    + f"\nabout: {', '.join(p['memory_ids'] or [])}"
+                ),
+            )
+            return
+        raise Failure(f"no memory or secret reference with id {memory_id} (see `mirror search`, `mirror secrets`)")
     evidence_ids = sorted(
         {e for v in versions for e in (v["evidence_ids"] or [])} | set((memory or {}).get("evidence_ids") or [])
     )
@@ -642,6 +658,39 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
         "accesses": _accesses(home, memory_id),
     }
     emit(as_json, payload, _show_text)
+
+
+def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:
+    ref_id = ref["secret_ref_id"]
+    keep = ("kind", "label", "hint", "vault", "state", "evidence_id", "created_at")
+    evidence = [
+        {
+            "id": e["evidence_id"],
+            "file": e["file_path"],
+            "locator": e["locator"],
+            "timestamp": e["timestamp"],
+            "excerpt": " ".join((e["raw_content"] or "").split())[:160],
+        }
+        for e in _served_or_empty(home, "evidence")
+        if e["evidence_id"] == ref["evidence_id"]
+    ]
+    issues = [
+        {"id": i["issue_id"], "status": i["status"], "question": i["question"], "options": i["options"]}
+        for i in _rows(home, "select * from memory_issues where list_contains(memory_ids, ?)", [ref_id])
+    ]
+    return {"id": ref_id, "secret_reference": {k: ref.get(k) for k in keep}, "evidence": evidence, "issues": issues}
+
+
+def _secret_text(p: dict[str, Any]) -> str:
+    r = p["secret_reference"]
+    lines = [f"secret reference {p['id']} ({r['kind']}, {r['state']}): the value is never stored, only where it is"]
+    lines.append(f"  for: {r['label']}; kept in: {r['vault']}; hint: {r['hint'] or '-'}")
+    lines.append("evidence:")
+    lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['timestamp']}): {e['excerpt']}" for e in p["evidence"]]
+    if p["issues"]:
+        lines.append("questions:")
+        lines += [f"  {i['id']} [{i['status']}] {i['question']}" for i in p["issues"]]
+    return "\n".join(lines)
 
 
 def _show_text(p: dict[str, Any]) -> str:

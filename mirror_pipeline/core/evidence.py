@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -11,6 +12,8 @@ from mirror_pipeline.core.questionnaire import answer_sensitivity
 from mirror_pipeline.core.screening import placeholders_in, redact
 from mirror_pipeline.core.screening.hints import derived_hint
 from mirror_pipeline.core.text import content_hash, detect_language, stable_id
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ def screen_message(message: Message, *, source_format: str, file_path: str, file
             kind=span.kind,
             label=span.label,
             subject=span.label,
-            hint=derived_hint(span.label),
+            hint=derived_hint(span.label, chinese=bool(_HAN.search(text))),
             evidence_id=evidence_id,
             created_at=message.timestamp,
         )

@@ -56,6 +56,7 @@ from mirror_pipeline.core.model import (
     TimePrecision,
 )
 from mirror_pipeline.core.policy import Policy, Write
+from mirror_pipeline.core.screening.questions import FoundIn, secret_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
@@ -1260,43 +1261,23 @@ def _conflict_issue(
     )
 
 
-_SECRET_KIND_ZH = {
-    "password": "密码",
-    "api_key": "API 密钥",
-    "pin": "PIN 码",
-    "recovery_code": "恢复码",
-    "private_key": "私钥",
-    "token": "令牌",
-}
-
-
 def secret_reference_issues(
-    refs: Sequence[SecretReference], evidence_languages: dict[str, str] | None = None
+    refs: Sequence[SecretReference], found: Mapping[str, FoundIn] | None = None
 ) -> list[MemoryIssue]:
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
-    whether it is what it seems and where the secret is kept (never the secret itself). Asked in the language of
-    the message that held it ("我的 OpenAI key 是 …": Chinese, though its label is not), else of its label."""
+    whether it is what it seems and where the secret is kept (never the secret itself). `found`: where each
+    reference's evidence stands (by evidence id): the question then names the date, the source and a masked excerpt
+    (core/screening/questions.py), in the evidence's language."""
     out = []
-    languages = evidence_languages or {}
     for ref in refs:
         if ref.state is not MemoryState.PENDING_REVIEW:
             continue
-        said = languages.get(ref.evidence_id)
-        lang = (Language.ZH if said in ("zh", "mixed") else Language.EN) if said else language_of(ref.label)
-        kind = ref.kind.replace("_", " ")
+        question, lang = secret_question(
+            ref.secret_ref_id, ref.kind, ref.label, ref.hint, (found or {}).get(ref.evidence_id)
+        )
         if lang is Language.ZH:
-            kind = _SECRET_KIND_ZH.get(ref.kind, kind)
-            question = (
-                f"在你的记录里发现了「{ref.label}」的{kind}，已经挡在记忆之外。对吗？"
-                "它保存在哪里（密码管理器、保险箱）？"
-            )
             options = ("对", "不是秘密", "记下保存位置", LATER[lang])
         else:
-            article = "An" if kind[:1].lower() in "aeiou" else "A"
-            question = (
-                f"{article} {kind} for “{ref.label}” was found and kept out of your memory. "
-                "Is that right, and where is it kept (a password manager, a vault)?"
-            )
             options = ("yes", "not a secret", "set where it is kept", LATER[lang])
         out.append(
             MemoryIssue(

@@ -352,7 +352,7 @@ def test_a_secret_reference_is_confirmed_with_where_it_is_kept() -> None:
 
     ref = SecretReference("sec_1", "password", "家里wifi", "家里wifi", "ev_1", T0)
     (question,) = secret_reference_issues([ref])
-    assert question.question.startswith("在你的记录里发现了「家里wifi」的密码") and question.options[-1] == "以后再说"
+    assert question.question.startswith("发现一个密码（与家里wifi相关）") and question.options[-1] == "以后再说"
     d = new_decision(Action.SET_VAULT, "sec_1", T0, vault="1Password", hint="与家里wifi相关")
     (kept,), used = apply_to_secret_references([ref], [d])
     assert (kept.state, kept.vault, kept.hint, used) == (
@@ -369,11 +369,17 @@ def test_a_secret_reference_is_asked_about_in_the_language_of_the_message_that_h
     from mirror_pipeline.core.model import SecretReference
 
     # "我的 OpenAI key 是 …": a Chinese message, an English label
+    from mirror_pipeline.core.screening.questions import FoundIn
+
     ref = SecretReference("sec_1", "api_key", "OpenAI", "OpenAI", "ev_1", T0)
-    (zh,) = secret_reference_issues([ref], {"ev_1": "mixed"})
-    assert zh.language == "zh" and "「OpenAI」" in zh.question and zh.options[-1] == "以后再说"
-    (en,) = secret_reference_issues([ref], {"ev_1": "en"})
-    assert en.question.startswith("An api key for “OpenAI”") and en.options[-1] == "later"
+
+    def said(text: str) -> dict[str, FoundIn]:
+        return {"ev_1": FoundIn(None, "chatgpt/conversations.json", "chatgpt", text)}
+
+    (zh,) = secret_reference_issues([ref], said("我的 OpenAI key 是 [secret:api_key:sec_1]，别忘了"))
+    assert zh.language == "zh" and "OpenAI" in zh.question and zh.options[-1] == "以后再说"
+    (en,) = secret_reference_issues([ref], said("my OpenAI key is [secret:api_key:sec_1], don't lose it"))
+    assert en.language == "en" and "OpenAI" in en.question and en.options[-1] == "later"
 
 
 def test_what_was_neither_said_nor_used_for_long_is_proposed_for_archiving() -> None:

@@ -13,7 +13,9 @@ from mirror_pipeline.core.screening.detectors import (
     _seed_findings,
     _with_dotted_parts,
     _with_wrapped_values,
+    code_list_findings,
     public_key_spans,
+    strong_token_findings,
 )
 from mirror_pipeline.core.screening.dialogue import answered_lines
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
@@ -70,6 +72,8 @@ def _find(folded: str, original: str) -> list[Finding]:
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))
+    found.extend(strong_token_findings(masked))
+    found.extend(code_list_findings(masked))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)
     public = public_key_spans(masked, lowered)

@@ -21,6 +21,7 @@ class Finding:
 
 
 _NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE, _LIST_RULE = -1, -2, -3, -4, -5
+_STRONG_RULE, _CODE_LIST_RULE = -9, -10
 
 # "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
 # passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
@@ -259,3 +260,77 @@ def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
     if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
         return []
     return [m.span() for m in _PUBLIC_KEY.finditer(text)]
+
+
+# ---- screening-8: a value's shape where nothing names it
+
+# A password in passing ("I use L3m0n@d3Stand for basically everything", "the one with the dog, Biscuit#4ever"):
+# upper and lower case, a digit and a symbol few names hold (not . - _), eight characters or more; not an e-mail
+# address, a handle, a hashtag, a URL or a path
+_SYM = "[!@#$%^&*+=~]"
+STRONG_GATE = re.compile(
+    rf"\d\S{{0,64}}?[A-Za-z0-9]{_SYM}[A-Za-z0-9]|[A-Za-z0-9]{_SYM}[A-Za-z0-9]\S{{0,64}}?\d|[A-Za-z0-9]{_SYM}\d"
+)
+_STRONG_TOKEN = re.compile(r"(?<![\w@#$%^&*+=~./\\:\-])[A-Za-z0-9!@#$%^&*._+=~\-]{8,64}(?![\w@/])")
+_STRONG_SYMBOLS = frozenset("!@#$%^&*+=~")
+_EMAIL_TAIL = re.compile(r"@[A-Za-z0-9\-]+\.[A-Za-z]")
+
+
+# the cheap half of the gate: a rare symbol between two letters or digits
+SYMBOL_BETWEEN = re.compile(rf"[A-Za-z0-9]{_SYM}[A-Za-z0-9]")
+
+
+def strong_token_findings(text: str) -> list[Finding]:
+    if not SYMBOL_BETWEEN.search(text) or not STRONG_GATE.search(text):
+        return []
+    found = []
+    urls = [m.span() for m in _URL.finditer(text)] if "/" in text or "www." in text else []
+    for m in _STRONG_TOKEN.finditer(text):
+        if any(a <= m.start() < b for a, b in urls):
+            continue
+        token = m.group(0).rstrip(".!?,;:")
+        if (
+            len(token) >= 8
+            and any(c.isupper() for c in token)
+            and any(c.islower() for c in token)
+            and any(c.isdigit() for c in token)
+            and any(c in _STRONG_SYMBOLS for c in token[1:])
+            and not _EMAIL_TAIL.search(token)
+        ):
+            found.append(Finding("password", m.start(), m.start() + len(token), _STRONG_RULE))
+    return found
+
+
+# A list of codes alike (three or more of one length and shape, each with a digit) where the text speaks of codes or
+# of getting in: backup codes ("88162043 77510928 33904417"), one per line ("8831 2047"), dashed ("4f8e2-a91c3")
+_CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?)"
+_CODE_RUN = re.compile(
+    r"(?<![\w\-.#/:])"
+    + _CODE_ITEM
+    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*|[ \t]+)"
+    + _CODE_ITEM
+    + r"){2,}(?![\w\-.:/])"
+)
+_CODE_ITEM_RE = re.compile(_CODE_ITEM)
+CODE_LIST_GATE = re.compile(
+    r"\d[\w\-]{3,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d"
+)
+_CODES_SPOKEN_OF = re.compile(
+    r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"
+    r"sign(?:ed)?[ \t]?in|登录|登进|登陆|2fa|mfa|two[- ]factor"
+)
+
+
+def _shape(item: str) -> tuple[int, bool, int]:
+    return (len(item), item.replace(" ", "").replace("-", "").isdigit(), item.count("-") + item.count(" "))
+
+
+def code_list_findings(text: str) -> list[Finding]:
+    if not CODE_LIST_GATE.search(text) or not _CODES_SPOKEN_OF.search(text):
+        return []
+    found = []
+    for m in _CODE_RUN.finditer(text):
+        items = _CODE_ITEM_RE.findall(m.group(0))
+        if len(items) >= 3 and len({_shape(i) for i in items}) == 1:
+            found.append(Finding("recovery_code", m.start(), m.end(), _CODE_LIST_RULE))
+    return found

@@ -9,25 +9,38 @@ import re
 
 from mirror_pipeline.core.screening.detectors import Finding
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
-from mirror_pipeline.core.screening.values import Judge, _plausible
+from mirror_pipeline.core.screening.values import _NOT_A_PASSWORD, Judge, _plausible, code_shaped, password_shaped
 
 _ANSWER_RULE = -8
+_CORRECTION_RULE = -11
 
 # a secret's name strong enough to carry a reply (not 'pass' or 'key' alone: "did you pass?" -> "yes, 1450")
 _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access|entry|unlock|"
-    r"wifi|alarm|lockbox|keypad|verification) code\b"
+    r"wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
+    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
     r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:remind|what'?s|what is|send|tell|give|text you"
     r"|"
-    r"here'?s|share)\b"
+    r"here'?s|share|read)\b|念|报"
 )
 _VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![\w@/])"
+    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
+    r"|(?<![零〇一二三四五六七八九幺])[零〇一二三四五六七八九幺]{4,8}(?![零〇一二三四五六七八九幺十百千万]))(?![\w@/])"
+)
+# a value named as something else in the reply: a network's name, a user name, an account ("network is Nanshan-Den")
+_NAMED_OTHER = re.compile(
+    r"(?i)(?:network(?: name)?|ssid|wi-?fi name|user(?:name)?|login name|account|id|handle|网络名?|网络名称|名字|叫|"
+    r"账号|帐号|用户名)[ \t]*(?:is|:|=|是|叫)?[ \t]*$"
+)
+# a line that is only a secret's name and where it is for: "wifi at grandma's", "the pin for the bike lock"
+_LABEL_LINE = re.compile(
+    r"(?i)(?:(?:the|my|our|your|his|her)[ \t]+)?(?:[\w'’.-]+[ \t]+)?(?:wi-?fi|pin|password|passcode|code|pw)"
+    r"(?:[ \t]+(?:at|for|of|in|on)[ \t]+[\w'’ .-]{1,30})?[ \t]*[:?]?"
 )
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
 _SHORT = 100
@@ -39,8 +52,10 @@ def answered(before: str, text: str) -> list[Finding]:
         return []
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
-    if not name or not _ASKS.search(last):
-        return []
+    # a request, or a line that is only a secret's name and where ("wifi at grandma's")
+    asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
+    if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
+        return []  # no request, or the value asked for was given with it
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
         text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
@@ -48,8 +63,14 @@ def answered(before: str, text: str) -> list[Finding]:
         value = m.group("value").rstrip(".,!?;:")
         if _NOT_A_VALUE.match(value) or "@" in value and "." in value.split("@")[-1]:
             continue  # a year, a time, a size, an e-mail address
+        if _NOT_A_PASSWORD.fullmatch(value) and not code_shaped(value):
+            continue  # an order, parcel or flight id, a version, a commit
+        if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
+            continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
         digits = sum(c.isdigit() for c in value)
-        if re.fullmatch(_SPACED, value):
+        if code_shaped(value) and not any(c.isascii() for c in value):
+            ok = True  # Chinese numerals: "五八二零九一"
+        elif re.fullmatch(_SPACED, value):
             ok = digits >= 4
         else:
             ok = (
@@ -74,4 +95,43 @@ def answered_lines(text: str) -> list[Finding]:
         if line.strip() and _NAME.search(prev):
             found += [Finding(f.kind, offset + f.start, offset + f.end, f.rule_index) for f in answered(prev, line)]
         offset += len(line) + 1
+    return found
+
+
+# A message that corrects a secret just given (the text before holds its placeholder): "哦不对，感叹号那里是字母i，
+# hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
+# (an interjection alone is no correction: "ugh, meeting moved to 1530"; with a word that corrects it is: "ugh wait,
+# it's 3904", "hmm actually it's …")
+_CORRECTION_WORD = (
+    r"(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|whoops)\b|"
+    r"(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是))"
+)
+CORRECTS = re.compile(
+    r"(?i)^[ \t]*(?:(?:oh|ugh|hmm+|err?|um+|ah|argh|哦|噢|啊|呃|额|等等|等一下)[ \t,.!，。！…]*)*" + _CORRECTION_WORD
+)
+_CORRECTED_VALUE = re.compile(
+    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
+    r"|[零〇一二三四五六七八九幺]{4,8})(?![\w@/])"
+)
+
+
+_ALONE = re.compile(r"[\"'“‘]?(?:" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})[\"'”’]?[.!。]?")
+
+
+def corrected(before: str, text: str) -> list[Finding]:
+    """The values of a secret's shape in a short message that corrects the one before, when that one held a secret."""
+    if len(text) > 200 or "[secret:" not in before[-300:]:
+        return []
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
+        return []  # not a correction, nor a value alone in reply to a message that held one and asked
+    kind = PLACEHOLDER_RE.findall(before[-300:])[-1][0]
+    masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
+    found = []
+    for m in _CORRECTED_VALUE.finditer(masked):
+        value = m.group("value").rstrip(".,!?;:#")
+        if _NOT_A_VALUE.match(value):
+            continue
+        if code_shaped(value) or password_shaped(value):
+            found.append(Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE))
     return found

@@ -75,11 +75,33 @@ def checked_hint(hint: str, secret: str | None = None) -> str:
     return hint.strip()
 
 
-def derived_hint(label: str) -> str | None:
+# labels that only name a kind of secret ("token", "one time code"): a hint from one says nothing it is for
+_KIND_LABELS = frozenset(
+    "password api key pin recovery code private key token one time code passphrase combination seed phrase "
+    "security answer card security bank card id number secret".split(" ")
+) | frozenset(
+    (
+        "api key",
+        "recovery code",
+        "private key",
+        "one time code",
+        "seed phrase",
+        "security answer",
+        "card security",
+        "bank card",
+        "id number",
+    )
+)
+
+
+def derived_hint(label: str, *, chinese: bool | None = None) -> str | None:
     """The hint a reference gets from the context it was found in ("工作邮箱" -> "与工作邮箱相关"), or None when the
-    context would say too much."""
+    context would say too much or nothing (a label that only names the kind: "token"). `chinese`: the language of
+    the evidence (else the label's)."""
     label = label.strip()
-    if not label:
+    if not label or label.lower() in _KIND_LABELS:
         return None
-    hint = f"与{label}相关" if re.search(r"[\u4e00-\u9fff]", label) else f"related to {label}"
+    if chinese is None:
+        chinese = bool(re.search(r"[\u4e00-\u9fff]", label))
+    hint = f"与{label}相关" if chinese else f"related to {label}"
     return None if hint_problems(hint) else hint

@@ -50,7 +50,7 @@ _LABEL_POST = re.compile(
     r"(?i)[ \t]+(?:for|to|of|on)[ \t]+(?:(?:my|the|our|your|his|her)[ \t]+)?"
     r"(?P<words>[\w@.&'\-]+(?:[ \t]+[\w@.&'\-]+){0,3})"
 )
-_POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they".split())
+_POST_STOP = frozenset("is was are were it it's its now still has had got i you we he she they to at in with".split())
 
 
 # identifiers a label never repeats: an e-mail address, a URL, a handle, a phone or account number, a token that
@@ -94,7 +94,7 @@ def _label(text: str, start: int, kind: str) -> str:
     before = re.sub(r"(?i)^.*\b(?:what'?s|what is|send me|tell me|give me)\s+", "", before.rstrip().split("\n")[-1])
     keys = list(_LABEL_KEY.finditer(before))
     if not keys:
-        return kind.replace("_", " ")
+        return _purpose(text, start, kind) or kind.replace("_", " ")
     key = keys[-1]
     post = _LABEL_POST.match(before, key.end())
     if post:
@@ -111,7 +111,10 @@ def _label(text: str, start: int, kind: str) -> str:
         label = match.group(1) if match else ""
     else:
         label = _thing_words(" ".join(head.split()[-4:]))
-    return _clean_label(label, kind)
+    cleaned = _clean_label(label, kind)
+    if cleaned == kind.replace("_", " "):
+        return _purpose(text, start, kind) or cleaned
+    return cleaned
 
 
 def _clean_label(label: str, kind: str) -> str:
@@ -125,3 +128,84 @@ def _clean_label(label: str, kind: str) -> str:
 def _safe_label(label: str, value: str, kind: str) -> str:
     """A label that would give away any part of the secret is replaced by the kind (section 15.3)."""
     return label if not hint_problems(label, secret=value) else kind.replace("_", " ")
+
+
+# ---- screening-8: what a secret is for when no name stands just before it: the thing the sentence around it names
+# ("what she types to get in" -> her Apple ID; "登进去要敲的是" -> Netflix; "these get me into the team GitLab" ->
+# team GitLab; "开机那串数字设成了" -> 新电脑开机), never a value, an identifier or a verb
+_SENTENCE_START = re.compile(r"[。！？!?\n]|\.(?=\s)")
+_EN_THINGS = (
+    "wifi wi-fi network router laptop computer pc mac phone iphone ipad tablet tv account email mail bank card door "
+    "gate garage lock lockbox safe portal app vpn nas server database vault gitlab github site login alarm keypad "
+    "bike locker drive disk wallet"
+).split()
+_EN_THING = re.compile(
+    r"(?i)\b(?:the|my|her|his|our|your|their|a)[ \t]+(?P<thing>(?:[A-Za-z][A-Za-z0-9&'\-]*[ \t]+){0,2}?(?:"
+    + "|".join(map(re.escape, _EN_THINGS))
+    + r"))\b"
+)
+# a name written with capitals: "Apple ID", "Bitwarden", "Netflix" (not the sentence's first word, not "I")
+_PROPER = re.compile(
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][A-Za-z0-9\-]*[a-z0-9][A-Za-z0-9]*|[A-Z]{2,6})(?:[ \t]+(?:[A-Z][A-Za-z0-9]+|ID))*"
+)
+_NOT_PROPER = frozenset(
+    "I I'm Im Mom Mum Dad Her His My Our Your Their The A An And But So Also Oh Wait Ugh Hmm Ok Okay Sure Yes No "
+    "Note Notes Then Sorry Btw Hey Hi Finally Just Please Set Put Gave Saved Logged Typing Google".split()
+)
+_ZH_THING = re.compile(
+    r"(?:[A-Za-z][A-Za-z0-9]+|[\u4e00-\u9fff]{0,6}?(?:电子锁|门锁|密码锁|智能锁|锁|大门|门禁|门|电脑|路由器|网络|宽带|账号|帐号|"
+    r"邮箱|银行卡|信用卡|卡|手机|平板|系统|后台|保险箱|保险柜|网银|支付宝|微信|淘宝|开机|钱包|账户|帐户))"
+)
+_ZH_LEAD = re.compile(r"^(?:妈|爸|哥|姐|你|我|他|她|这个|那个|帮你|把|给|的|新|家里|办|用|帮|在)+")
+
+
+def _zh_things(part: str) -> list[str]:
+    """The things a Chinese clause names, adjacent pieces joined ("门" + "口那个电子锁" -> "门口电子锁")."""
+    spans: list[list[int]] = []
+    for m in _ZH_THING.finditer(part):
+        if spans and m.start() == spans[-1][1]:
+            spans[-1][1] = m.end()
+        else:
+            spans.append([m.start(), m.end()])
+    return [_ZH_LEAD.sub("", re.sub("那个|这个|那台|这台", "", part[a:b])) for a, b in spans]
+
+
+def _purpose(text: str, start: int, kind: str) -> str:
+    """The thing the sentence that holds a secret names, nearest to it first (before it, then after it), else the
+    sentence before it ("Finally moved everything into Bitwarden. The one phrase I must never forget: …")."""
+    if "[secret:" in text:
+        text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
+    begin = max([0] + [m.end() for m in _SENTENCE_START.finditer(text, max(0, start - 160), start)])
+    return _named_thing(text, begin, start, kind) or (
+        _named_thing(text, max(0, start - 160), start, kind) if begin > max(0, start - 160) else ""
+    )
+
+
+def _named_thing(text: str, begin: int, start: int, kind: str) -> str:
+    end_match = _SENTENCE_START.search(text, start)
+    end = min(end_match.start() if end_match else len(text), start + 120)
+    before = _IDENTIFIER.sub(" ", _HELD_RUN.sub(" ", text[begin:start]))
+    after = _IDENTIFIER.sub(" ", _HELD_RUN.sub(" ", text[start:end]))
+    if _CJK.search(before + after):
+        for part in (before, after):
+            things = _zh_things(part)
+            things = things if part is after else things[::-1]
+            things = [t for t in things if len(t) >= 2 and t.lower() not in ("wifi", "app")] or [
+                t for t in things if len(t) >= 2
+            ]
+            if things:
+                return _clean_label(things[0], kind)
+        return ""
+    for part in (before, after):
+        candidates: list[tuple[int, str]] = []
+        for m in _EN_THING.finditer(part):
+            candidates.append((m.start("thing"), _thing_words(m.group("thing")) or m.group("thing")))
+        for m in _PROPER.finditer(part):
+            words = [w for w in m.group(0).split() if w not in _NOT_PROPER]
+            if words:
+                candidates.append((m.start(), " ".join(words)))
+        if candidates:
+            candidates.sort()
+            pick = candidates[-1] if part is before else candidates[0]
+            return _clean_label(pick[1], kind)
+    return ""

@@ -7,7 +7,15 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from mirror_pipeline.core.screening.detectors import _LONG_NUMBER, _LONG_TOKEN, _SPACED_CJK, _bip39
+from mirror_pipeline.core.screening.detectors import (
+    _LONG_NUMBER,
+    _LONG_TOKEN,
+    _SPACED_CJK,
+    CODE_LIST_GATE,
+    STRONG_GATE,
+    SYMBOL_BETWEEN,
+    _bip39,
+)
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.values import _fold
 
@@ -28,12 +36,16 @@ _CJK_TRIGGERS = (
     "提取码 提取密码 访问码 访问密码 分享码 分享密码 取件密码 解锁码 开锁码 锁屏 开机码 "
     "备份码 恢复代码 备用代码 救援码 "
     "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
+    # screening-8: verbs of typing, a lock's or a device's code
+    " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
 ).split()
+# screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
+_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login"
-).split() + ["safe word"]
+).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -82,6 +94,12 @@ def _may_hold(folded: str) -> bool:
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
         return True
+    if _DIGIT.search(folded) and (
+        SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)
+    ):
+        return True  # a password's shape in passing, a list of codes alike (both hold a digit)
+    if not ascii_only and _CJK_CODE.search(folded):
+        return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
     if (
@@ -120,7 +138,12 @@ _PAIRED_WORDS = {
 }
 _LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker"))
 # whole words that send a text to the rules (looked up with the words of the text, once)
-WORD_TRIGGERS = frozenset("sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask".split())
+WORD_TRIGGERS = frozenset(
+    "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
+    # screening-8: verbs of typing and getting in, a phrase or a vault
+    "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
+    "unlocking decrypt decrypts logged phrase vault keepass sent texted".split()
+)
 
 
 @cache
@@ -198,6 +221,9 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     _EMAIL_PAIR_PATTERN,
     "(?i)" + "|".join(re.escape(p) for phrases in _PAIRED_WORDS.values() for p in phrases),
     r"(?i)\b(?:" + "|".join(sorted(WORD_TRIGGERS)) + r")\b",
+    STRONG_GATE.pattern,
+    CODE_LIST_GATE.pattern,
+    _CJK_CODE.pattern,
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

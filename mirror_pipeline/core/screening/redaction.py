@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import answered
+from mirror_pipeline.core.screening.dialogue import CORRECTS, answered, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -71,6 +71,24 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
     # a label is read from the text with every other value masked: no secret ends up in another one's label
     masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
     labels = [_label(masked, f.start, f.kind) for f in findings]
+    if before and findings:
+        # a value whose own text names nothing ("Work@2024abc" after "工作邮箱密码：") takes its label from the end
+        # of the text before it
+        tail = before[-160:]
+        labels = [
+            _label(f"{tail}\n{masked}", len(tail) + 1 + f.start, f.kind) if label == f.kind.replace("_", " ") else label
+            for f, label in zip(findings, labels, strict=True)
+        ]
+    if before and "[secret:" in before:
+        # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
+        for finding in corrected(before, masked):
+            if not any(f.start < finding.end and finding.start < f.end for f in findings):
+                findings.append(finding)
+                labels.append(
+                    _label(f"{before[-160:]}\n{masked}", len(before[-160:]) + 1 + finding.start, finding.kind)
+                )
+        order = sorted(range(len(findings)), key=lambda k: findings[k].start)
+        findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if before and _ASKS_OR_LABELS.search(before[-40:]):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
@@ -80,6 +98,14 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if not findings:
         return Screened(text, ())
+    if before and "[secret:" in before and CORRECTS.match(text):
+        # a correction is for what the value it corrects was for
+        last = list(PLACEHOLDER_RE.finditer(before[-300:]))
+        prior = _label(before[-300:], last[-1].start(), findings[0].kind) if last else ""
+        labels = [
+            prior if prior and label == f.kind.replace("_", " ") else label
+            for f, label in zip(findings, labels, strict=True)
+        ]
     generic = _splice(text, findings, [_GENERIC] * len(findings))
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
@@ -93,7 +119,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
 # What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
-    r"(?i)密|码|口令|令牌|暗号|答案|助记|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
 )
 
 

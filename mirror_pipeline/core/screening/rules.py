@@ -14,7 +14,7 @@ from mirror_pipeline.core.ids import REF_BODY
 from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-7"
+SCREENING_VERSION = "screening-8"
 
 PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
@@ -802,6 +802,236 @@ _RULES: tuple[Rule, ...] = (
         needs=("@",),
     ),
 )
+
+# ---- screening-8: where a value stands, its shape judged (values.password_shaped / code_shaped)
+_SHAPE_VALUE = (
+    r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{2,64})[\"'”’]"
+    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[零〇一二三四五六七八九幺]{4,8}(?![零〇一二三四五六七八九幺十百千万])"
+    r"|(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-](?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)){3,7})\b"
+    r"|[A-Za-z0-9!@#$%^&*._+=~\-\\]{4,64}(?![A-Za-z0-9]))))"
+)
+# a code a keypad takes: digits (maybe spaced), Chinese numerals; not a year, a date, an amount, a count, a time
+_DIGIT_WORDS = (
+    r"(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-](?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)){3,7})\b"
+)
+_CODE_VALUE = (
+    r"(?P<value>(?<![\d.:])(?:" + _SPACED + r"|\d{4,8}|[零〇一二三四五六七八九幺]{4,8}"
+    r"(?![零〇一二三四五六七八九幺十百千万])|" + _DIGIT_WORDS + r"))(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
+)
+_EN_TYPE = r"(?i:\b(?:types?|typed|typing|enter(?:s|ed|ing)?|punch(?:es|ed|ing)?(?: it)? in|key(?:s|ed)? in|inputs?)\b)"
+_ZH_TYPE = r"(?:输入?|敲|按)"
+_EN_CODE_NOUN = (
+    r"(?i:\b(?:pins?|passcodes?|keypad|lockbox|lock box|padlock|bike lock|combo|combination|alarm|passcode|"
+    r"unlock code|door code|gate code|garage code)\b)"
+)
+_ZH_CODE_NOUN = (
+    r"(?:门锁|电子锁|密码锁|指纹锁|智能锁|车锁|挂锁|门禁|开机|开门|保险箱|保险柜|锁屏|屏幕使用时间|(?i:pin)码?)"
+)
+_SECRET_NOUN = (
+    r"(?i:\b(?:passwords?|passcodes?|passphrases?|phrase|pins?|codes?|wi-?fi|logins?|combos?|combinations?|"
+    r"lockbox|padlock|keypad|vault|credentials?|master key|unlock key)\b)"
+)
+_ZH_SECRET_NOUN = (
+    r"(?:密码|口令|暗码|暗号|门锁|电子锁|密码锁|门禁|开机|验证码|开门码|解锁码|锁屏|屏幕使用时间|保险箱|保险柜)"
+)
+_ENTERING_RULES: tuple[Rule, ...] = (
+    # after a verb of typing: "what she types to get in is Hangzhou@1962", "you type tangerine-Owl-58", "punch in
+    # Pluto&Goofy2019", "Typing Rhubarb.Pie.1987 into the portal"
+    Rule(
+        kind="password",
+        pattern=re.compile(_EN_TYPE + r"(?:[^\n.!?,;:]{0,30}?[ \t](?i:is|was)|[ \t]*:)?[ \t]+" + _SHAPE_VALUE),
+        judge=Judge.SHAPED,
+        needs=("typ", "enter", "punch", "key", "input"),
+    ),
+    # "连的时候输 hz_fam!ly2026", "登进去要敲的是 Melb0urne_qi", "照着输：Tm7#kq2Lw", "按 1357 再按确认键"
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_TYPE + r"(?:[^\n，。；！？:]{0,4}?(?:的是|是|为))?[ \t:]*" + _SHAPE_VALUE),
+        judge=Judge.SHAPED,
+        needs=("输", "敲", "按"),
+    ),
+    # what gets one in: "logged into the router admin page with Kettle%Brim77", "he unlocks it with 2 5 8 0"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:log(?:s|ged|ging)?[ \t]?(?:in|on)|sign(?:s|ed|ing)?[ \t]?in|gets?|got|getting|unlocks?|unlocked|"
+            r"unlocking|decrypts?)\b[^\n.!?;:]{0,40}?\b(?:with|using)[ \t]+" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("log", "sign", "get", "got", "unlock", "decrypt"),
+    ),
+    # a vault, a database, a wallet that opens with a phrase: "My KeePass database opens with 'seven green bicycles'"
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            r"(?i)\b(?:keepass|vault|database|wallet|bitwarden|1password|lastpass|encrypted|disk|drive|nas|"
+            r"laptop|phone)\b[^\n.!?]{0,30}?\b(?:opens?|unlocks?|decrypts?)[ \t]+(?:it[ \t]+|up[ \t]+)?with[ \t]+"
+            + _SHAPE_VALUE
+        ),
+        judge=Judge.PHRASE,
+        needs=("opens", "open ", "unlock", "decrypt"),
+    ),
+    # a secret's name earlier in the sentence, then "it reads": "The SSH passphrase for the NAS: ... it reads '...'"
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            _SECRET_NOUN
+            + r"[^\n.!?]{0,60}?\b(?:it|that|the card|the note|the paper)[ \t]+(?:reads|says)[ \t:]*"
+            + _SHAPE_VALUE
+        ),
+        judge=Judge.PHRASE,
+        needs=("reads", "says"),
+    ),
+    # after a colon that follows a secret's name anywhere earlier in the sentence: "The one phrase I must never
+    # forget, until it sticks: Maple!Tide!Shenzhen!26", "Put the office wifi on the whiteboard: Quill&Ink_2024",
+    # "the lockbox digits: 8 1 4 0"
+    Rule(
+        kind="password",
+        pattern=re.compile(_SECRET_NOUN + r"[^\n.!?:]{0,50}?:[ \t]*" + _SHAPE_VALUE),
+        judge=Judge.SHAPED,
+        needs=(
+            "pass",
+            "phrase",
+            "pin",
+            "code",
+            "wifi",
+            "wi-fi",
+            "login",
+            "combo",
+            "combination",
+            "lock",
+            "keypad",
+            "vault",
+            "credential",
+            "key",
+        ),
+    ),
+    Rule(
+        kind="password",
+        pattern=re.compile(_ZH_SECRET_NOUN + r"[^\n。！？:]{0,20}?:[ \t]*" + _SHAPE_VALUE),
+        judge=Judge.SHAPED,
+        needs=(
+            "密码",
+            "口令",
+            "暗码",
+            "暗号",
+            "锁",
+            "门禁",
+            "开机",
+            "验证码",
+            "开门码",
+            "解锁码",
+            "屏幕使用时间",
+            "保险",
+        ),
+    ),
+    # a short code after a lock's, a device's or a PIN's name, the clause going on over commas: "电子锁我远程帮你改好
+    # 了，新的是七三九一五六", "开机那串数字设成了 0815", "保险箱我把号码换成八六四二了"
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            _ZH_CODE_NOUN + r"(?:(?!时间|日期|号码牌)[^。！？\n]){0,20}?"
+            r"(?:是|为|:|设成了?|设为|设置成?了?|改成了?|换成了?|改为|按|号码|密码)[ \t]*" + _CODE_VALUE
+        ),
+        judge=Judge.CODE,
+        needs=("锁", "门禁", "开机", "开门", "保险", "屏幕使用时间", "pin"),
+    ),
+    # "the garage keypad got reset, it's now 6-0-3-9-1", "the alarm disarm number, 7734", "Set the PIN ... to 5512"
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            _EN_CODE_NOUN + r"(?:(?!\b(?:room|house|flight|seat|order|phone)\b)[^\n.!?]){0,40}?"
+            r"(?:\b(?i:is|was|are|now|to)\b|'s|’s|=|(?i:number|digits|code|combo|pin)[ \t]*,)[ \t]*" + _CODE_VALUE
+        ),
+        judge=Judge.CODE,
+        needs=("pin", "passcode", "keypad", "lock", "combo", "combination", "alarm", "code"),
+    ),
+    # a code asked for: "短信里那串 204816 发我一下", "那个 6 位的数 990 413 给我念一下"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?:短信|验证|码|那串|这串|位数|位的数|数字)[^\n，。！？]{0,12}?[ \t]*"
+            r"(?P<value>(?<![\d.])(?:\d{4,8}|\d{3}[ \t]\d{3}|\d{2}[ \t]\d{2}[ \t]\d{2}))(?![\d.])[ \t]*"
+            r"(?:发我|发给我|给我|念给我|念一下|报给我|报一下|告诉我|读给我|读一下|发过来)"
+        ),
+        judge=Judge.CODE,
+        needs=("发我", "发给我", "给我", "念", "报", "告诉我", "读", "发过来"),
+    ),
+)
+_ENTERING_RULES += (
+    # a passphrase of words by more names, words between the name and its value: "the master phrase for my vault
+    # is: copper kettle brave winter", "这个是暗码，别跟别人说：青松明月照流泉", "加密口令我设成了 橘子汽水配薯条"
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            r"(?i)(?:passphrase|pass phrase|(?:master|vault|secret|unlock|recovery|wallet|backup) phrase|"
+            r"口令|暗号|暗码|暗语|密语)(?:[ \t]+(?:for|to|of|on)[ \t]+[^\n.!?:,]{1,30}?|[^\n。！？:.!?]{0,16}?)?[ \t]*"
+            r"(?:(?:我|你|他|她|已经)?(?:是|为|设成了?|改成了?|换成了?|设为|设置为|is now|is|was)[ \t]*:?|:)[ \t]*"
+            + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("phrase", "口令", "暗号", "暗码", "暗语", "密语"),
+    ),
+)
+_ENTERING_RULES += (
+    # what to use when asked: "just use kiwi.Mango.88 when it asks", "try Xy_2024 at the login"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:use|try|put in|give it)[ \t]+" + _SHAPE_VALUE + r"[ \t]+(?:when (?:it|the [a-z]+) asks|"
+            r"to (?:log|sign|get)[ \t]?(?:in|on)|at (?:the )?(?:prompt|login|sign-?in|lock screen))"
+        ),
+        judge=Judge.SHAPED,
+        needs=("use", "try", "put in", "give it"),
+    ),
+    # what a sign-in wants: "the answer it wants at sign-in is Bluebird_1958", "what you need to log in is …"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:at|for|to)[ \t]+(?:sign|log)-?[ \t]?(?:in|on)\b[^.!?\n]{0,20}?\b(?:is|was)[ \t:]+" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("sign", "log"),
+    ),
+    # a password that is a sentence or words: "The volume password is a sentence: purple monkey dishwasher ninety"
+    Rule(
+        kind="passphrase",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|pass phrase)\b[^\n.!?:]{0,30}?\b(?:sentence|phrase|words)"
+            r"[ \t]*:[ \t]*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("pass",),
+    ),
+    # "wifi改了，新的是 Home_5G_2026!", "网络密码换了，现在是 …"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i:wi-?fi|网络|路由器?|密码|口令)[^。！？\n]{0,12}?(?:新的|现在)(?:密码)?(?:是|为)[ \t:]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("wifi", "wi-fi", "网络", "路由", "密码", "口令"),
+    ),
+    # a code named, then given after a comma: "邮件里那个验证的数字，九三零二八八，对不对"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(r"(?:验证的?(?:数字|号码|码)|那串数字|那个数字|那几个数字|验证码)[ \t，,:]*" + _CODE_VALUE),
+        judge=Judge.CODE,
+        needs=("验证", "数字"),
+    ),
+    # a code in passing after it was sent: "Bank just sent 553 901 to your phone"
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:sent|texted|got|received)\b[^.!?\n]{0,12}?(?P<value>(?<![\d.])\d{3}[ -]\d{3})(?![ -]?\d)"
+        ),
+        judge=Judge.CODE,
+        needs=("sent", "texted", "got", "received"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:

@@ -30,6 +30,12 @@ class Judge(StrEnum):
     ANSWER = "answer"
     MIXED = "mixed"
     VALUE = "value"
+    # screening-8: the value stands where a secret does (after a verb of typing, a colon after a secret's name, a
+    # code's name), and its shape decides: SHAPED a password's shape or a code's; CODE a code's only (digits,
+    # Chinese numerals, digit words); PHRASE also a quoted phrase of words ("it reads 'quiet lantern 48'")
+    SHAPED = "shaped"
+    CODE = "code"
+    PHRASE = "phrase"
 
 
 # Words that follow "password is" in a sentence about passwords in general.
@@ -64,6 +70,42 @@ _ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
 
 
+# What a password is not, though it mixes letters with digits or symbols: an e-mail address, a URL, a version
+# ("2.4.1+cu121", "v3.2.0"), a commit or a checksum (lower-case hex), a ticket ("LUM-4821"), an order, parcel or
+# flight id (capitals and a long run of digits, no lower case: "DB20260720158834", "1Z999AA10123456784"), a date or a
+# time
+_NOT_A_PASSWORD = re.compile(
+    r"[^@\s]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+|(?i:[a-z][a-z0-9+.\-]*://\S*|www\.\S+)"
+    r"|[vV]?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}"
+    r"|[A-Z]{2,8}-\d{1,8}|(?=[A-Z0-9]*\d{6})[A-Z0-9]{8,}|[A-Z]{1,3}\d{1,5}|[\d:/\-.]+"
+)
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*._+=~-\\")
+# a short code: digits (maybe spaced: "2 5 8 0", "6-0-3-9-1", "990 413"), Chinese numerals, digit words
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_CODE_SHAPE = re.compile(
+    r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺]{4,8}"
+    r"|(?i:" + _DIGIT_WORD + r"(?:[ \t-]" + _DIGIT_WORD + r"){3,7})"
+)
+
+
+def password_shaped(value: str) -> bool:
+    """A token a password is made of: six characters or more, letters with digits or symbols (leetspeak "Melb0urne_qi",
+    words joined by symbols "Tangerine-Owl-58", "Maple!Tide!Shenzhen!26"), not an e-mail, URL, version, commit,
+    ticket, order or tracking id."""
+    if not 6 <= len(value) <= 64 or " " in value or _NOT_A_PASSWORD.fullmatch(value):
+        return False
+    letters = any(c.isascii() and c.isalpha() for c in value)
+    return letters and any(c.isdigit() or c in _PASSWORD_SYMBOLS for c in value)
+
+
+def code_shaped(value: str) -> bool:
+    """A short code: 4-8 digits (maybe spaced or dashed, 4-12 digits in all), 4-8 Chinese numerals, 4-8 digit words."""
+    if not _CODE_SHAPE.fullmatch(value):
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return digits == 0 or 4 <= digits <= 12
+
+
 def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
@@ -78,6 +120,15 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
             or has_mixed_case
             or (any(not c.isalnum() for c in v) and any(c.isalpha() for c in v))
         )
+    if how in (Judge.SHAPED, Judge.CODE, Judge.PHRASE):
+        if code_shaped(v):
+            return True
+        if how == Judge.CODE:
+            return False
+        if how == Judge.PHRASE and " " in v.strip():
+            words = v.split()
+            return 2 <= len(words) <= 8 and _plausible(v, Judge.ANSWER, explicit=True)
+        return password_shaped(v)
     if how == Judge.ANSWER:
         return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
     if _ZH_NUMERALS_ONLY.fullmatch(v):

@@ -38,6 +38,7 @@ from mirror_pipeline.core.rows import (
     secret_reference_from_row,
     secret_reference_row,
 )
+from mirror_pipeline.core.screening.questions import FoundIn, found_in
 from mirror_pipeline.core.states import legal_path
 from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
@@ -82,6 +83,20 @@ def _identity_vectors(con, config: dict, candidates) -> tuple[dict, dict[str, ob
     budget = policy_from_config(config.get("policy")).identity_embed_budget
     vectors, embedded, waiting = identity_vectors.vectors_for(con, embedder, texts, budget)
     return vectors, {"statements_compared": len(texts), "statements_embedded": embedded, "statements_waiting": waiting}
+
+
+def _found_in(con, refs, tz) -> dict[str, FoundIn]:
+    """Where each secret reference's evidence stands: date, file, format, screened text (for its question)."""
+    ids = sorted({r.evidence_id for r in refs})
+    if not ids:
+        return {}
+    cursor = con.execute(
+        "select evidence_id, timestamp, file_path, source_format, raw_content from evidence "
+        "where evidence_id in (select unnest(?::varchar[]))",
+        [ids],
+    )
+    names = [d[0] for d in cursor.description]
+    return {row[0]: found_in(dict(zip(names, row, strict=True)), tz) for row in cursor.fetchall()}
 
 
 def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
@@ -177,13 +192,7 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
         governed = apply_archiving(governed, read.decisions, briefs)
         refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
         refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
-        said_in = dict(
-            con.execute(
-                "select evidence_id, language from evidence where evidence_id in (select unnest(?::varchar[]))",
-                [sorted({r.evidence_id for r in refs})],
-            ).fetchall()
-        )
-        issues = governed.issues + secret_reference_issues(refs, said_in)
+        issues = governed.issues + secret_reference_issues(refs, _found_in(con, refs, h.timezone))
         current = {m.version_id for m in governed.current}
         versions = MEMORY_VERSIONS.frame(
             [

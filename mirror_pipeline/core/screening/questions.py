@@ -1,0 +1,164 @@
+"""What a question about a secret reference tells the person (issue 9, REVIEW-1 item 4): when and where the secret
+was found (the date in the home's timezone, the source: which file, which chat) and a short excerpt of the screened
+text with this value masked, in the language of the evidence; two findings in one message are told apart (which one
+this is, what else was hidden there). Never a value: the excerpt is cut from screened text, placeholders whole."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import PurePosixPath
+from zoneinfo import ZoneInfo
+
+from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.screening.detection import find_secrets
+from mirror_pipeline.core.screening.rules import PLACEHOLDER_RE
+from mirror_pipeline.core.text import detect_language
+
+
+@dataclass(frozen=True)
+class FoundIn:
+    """Where a reference's evidence stands: its local date, the file and its format, the screened text."""
+
+    when: date | None
+    file_path: str
+    source_format: str
+    text: str
+
+
+_FORMATS = {
+    "chatgpt": ("ChatGPT 对话", "a ChatGPT conversation"),
+    "claude": ("Claude 对话", "a Claude conversation"),
+    "wechat": ("微信聊天", "a WeChat chat"),
+    "whatsapp": ("WhatsApp 聊天", "a WhatsApp chat"),
+    "telegram": ("Telegram 聊天", "a Telegram chat"),
+    "dayone": ("Day One 日记", "a Day One journal"),
+    "markdown_journal": ("日记", "a journal entry"),
+    "plain_journal": ("日记", "a journal entry"),
+    "mirror_note": ("你用 mirror note 记下的笔记", "a note you made with mirror note"),
+    "mirror_form": ("问卷回答", "a questionnaire answer"),
+}
+_KINDS_ZH = {
+    "password": "密码",
+    "api_key": "API 密钥",
+    "pin": "PIN 码",
+    "recovery_code": "恢复码",
+    "private_key": "私钥",
+    "token": "令牌",
+    "one_time_code": "验证码",
+    "passphrase": "口令短语",
+    "combination": "密码锁的号码",
+    "seed_phrase": "助记词",
+    "security_answer": "密保答案",
+    "card_security": "银行卡安全码",
+    "bank_card": "银行卡号",
+    "id_number": "证件号",
+}
+_WIDTH = 36
+MASK_THIS, MASK_OTHER = "•••", "···"
+# an e-mail address (a login) is not repeated in a question: which account it is shows without it
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+
+
+def found_in(row: dict, tz: ZoneInfo) -> FoundIn:
+    """From an evidence row (timestamp, file_path, source_format, raw_content)."""
+    ts = row.get("timestamp")
+    when = None
+    if isinstance(ts, datetime):
+        when = (ts if ts.tzinfo else ts.replace(tzinfo=UTC)).astimezone(tz).date()
+    return FoundIn(
+        when, str(row.get("file_path") or ""), str(row.get("source_format") or ""), row.get("raw_content") or ""
+    )
+
+
+def excerpt(text: str, ref_id: str, lang: Language, width: int = _WIDTH) -> tuple[str, int, int]:
+    """The words around this reference's placeholder, the placeholder shown as masked and every other one as
+    another hidden value (cut whole, never in half); and which one of how many references the text holds."""
+    refs = list(dict.fromkeys(m.group("ref") for m in PLACEHOLDER_RE.finditer(text)))
+    # masks no rule reads as a value (a masked value is no secret: values._MASKED)
+    this, other = MASK_THIS, MASK_OTHER
+    marked = PLACEHOLDER_RE.sub(lambda m: "\x00" if m.group("ref") == ref_id else "\x01", text)
+    marked = " ".join(_EMAIL.sub("[邮箱]" if lang is Language.ZH else "[e-mail]", marked).split())
+    at = marked.find("\x00")
+    if at < 0:
+        return "", 0, len(refs)
+    begin, end = max(0, at - width), min(len(marked), at + 1 + width)
+    while (
+        0 < begin < at and not marked[begin - 1].isspace() and marked[begin - 1].isascii() and marked[begin].isalnum()
+    ):
+        begin += 1  # not inside an English word
+    while at < end < len(marked) and not marked[end].isspace() and marked[end].isascii() and marked[end - 1].isalnum():
+        end -= 1
+    cut = marked[begin:end].strip()
+    cut = ("…" if begin > 0 else "") + cut + ("…" if end < len(marked) else "")
+    position = refs.index(ref_id) + 1 if ref_id in refs else 0
+    return cut.replace("\x00", this).replace("\x01", other), position, len(refs)
+
+
+def _source(found: FoundIn, lang: Language) -> str:
+    name = PurePosixPath(found.file_path).name
+    zh, en = _FORMATS.get(found.source_format, (found.source_format, found.source_format))
+    return f"{zh}（{name}）" if lang is Language.ZH else f"{en} ({name})"
+
+
+# a label that only repeats a kind says nothing of what the secret is for
+_KIND_WORDS = frozenset(k.replace("_", " ") for k in _KINDS_ZH) | frozenset(_KINDS_ZH) | {"secret"}
+
+
+def secret_question(
+    ref_id: str, kind: str, label: str, hint: str | None, found: FoundIn | None
+) -> tuple[str, Language]:
+    """The question, and its language (the evidence's): "2026-09-05，在微信聊天（chat_妈妈.csv）里发现一个密码（与网络
+    相关），原话：「网络名 Chen_Home5G，连的时候输 [此处已隐藏] 就行」。……"."""
+    text = found.text if found else ""
+    detected = detect_language(text or label)
+    lang = Language.ZH if detected in (Language.ZH, Language.MIXED) else Language.EN
+    named = label if label and label.lower() not in _KIND_WORDS else ""
+    if lang is Language.ZH:
+        what = _KINDS_ZH.get(kind, kind.replace("_", " "))
+        about = f"（{hint or ('与' + named + '相关')}）" if (hint or named) else ""
+    else:
+        what = kind.replace("_", " ")
+        about = f" ({hint or 'for ' + named})" if (hint or named) else ""
+    if found is None:
+        if lang is Language.ZH:
+            return f"发现一个{what}{about}，已经挡在记忆之外。对吗？它保存在哪里（密码管理器、保险箱）？", lang
+        return (
+            f"A {what}{about} was found and kept out of your memory. Is that right, and where is it kept "
+            "(a password manager, a vault)?",
+            lang,
+        )
+    cut, position, count = excerpt(text, ref_id, lang)
+    when = found.when.isoformat() if found.when else None
+    source = _source(found, lang)
+    for quoted in (cut, ""):
+        # no colon after a secret's name and no "password was …": the question itself must not read as a secret;
+        # if it still does with the excerpt, it goes without
+        if lang is Language.ZH:
+            where = f"{when}，在{source}里" if when else f"在{source}里"
+            which = f"（这条消息里隐藏了 {count} 处，这是 {MASK_THIS} 那一处）" if count > 1 and quoted else ""
+            said = f"，原话「{quoted}」{which}" if quoted else ""
+            question = (
+                f"{where}有一个{what}{about}已挡在记忆之外（原值没有保存）{said}。"
+                "对吗？它保存在哪里（密码管理器、保险箱）？"
+            )
+        else:
+            where = f"On {when}, in {source}" if when else f"In {source}"
+            which = (
+                f" (the {_ordinal(position)} of {count} hidden in this message, at {MASK_THIS})"
+                if count > 1 and quoted
+                else ""
+            )
+            said = f", where it said “{quoted}”{which}" if quoted else ""
+            question = (
+                f"{where}, something that looks like a {what}{about} was kept out of your memory (the value is not "
+                f"stored){said}. Is that right, and where is it kept (a password manager, a vault)?"
+            )
+        if not quoted or not find_secrets(question):
+            return question, lang
+    return question, lang
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
