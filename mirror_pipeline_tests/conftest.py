@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# offline: litellm reads its bundled model cost map instead of fetching it at import (any test that imports it)
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "data" / "samples"
 # What the bundled samples plant: these values must never be found in a home or in any command's output.

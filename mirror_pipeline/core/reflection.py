@@ -75,6 +75,24 @@ class Insight:
     derived_by: str = "rules"
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def row(self, derived_at: datetime) -> Row:
+        """Its row of the `reflections` table."""
+        return {
+            "memory_id": self.memory_id,
+            "kind": str(self.kind),
+            "theme": self.theme,
+            "content_text": self.content_text,
+            "language": self.language,
+            "evidence_ids": list(self.evidence_ids),
+            "source_memory_ids": list(self.source_memory_ids),
+            "sessions": self.sessions,
+            "first_seen": self.first_seen,
+            "last_seen": self.last_seen,
+            "sensitivity": self.sensitivity,
+            "derived_by": self.derived_by,
+            "derived_at": derived_at,
+        }
+
 
 TEXTS = {
     InsightKind.PERSON: {"zh": "这几周你常常提到{o}", "en": "You often talked about {o} in these weeks"},

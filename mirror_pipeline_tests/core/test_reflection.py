@@ -99,24 +99,7 @@ def test_an_english_month_gives_english_insights_and_a_one_off_preference_is_non
 
 
 def _rows(insights, now):
-    return [
-        {
-            "memory_id": i.memory_id,
-            "kind": str(i.kind),
-            "theme": i.theme,
-            "content_text": i.content_text,
-            "language": i.language,
-            "evidence_ids": list(i.evidence_ids),
-            "source_memory_ids": list(i.source_memory_ids),
-            "sessions": i.sessions,
-            "first_seen": i.first_seen,
-            "last_seen": i.last_seen,
-            "sensitivity": i.sensitivity,
-            "derived_by": i.derived_by,
-            "derived_at": now,
-        }
-        for i in insights
-    ]
+    return [i.row(now) for i in insights]
 
 
 def test_insights_are_inferred_memories_that_wait_for_the_person_and_answer_to_their_decisions() -> None:

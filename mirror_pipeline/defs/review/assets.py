@@ -162,26 +162,7 @@ def _store_insights(con, insights: list[reflection.Insight], now: datetime) -> i
     stored = warehouse.read(con, REFLECTIONS)
     if not insights:
         return len(stored)
-    new = REFLECTIONS.frame(
-        [
-            {
-                "memory_id": i.memory_id,
-                "kind": str(i.kind),
-                "theme": i.theme,
-                "content_text": i.content_text,
-                "language": i.language,
-                "evidence_ids": list(i.evidence_ids),
-                "source_memory_ids": list(i.source_memory_ids),
-                "sessions": i.sessions,
-                "first_seen": i.first_seen,
-                "last_seen": i.last_seen,
-                "sensitivity": i.sensitivity,
-                "derived_by": i.derived_by,
-                "derived_at": now,
-            }
-            for i in insights
-        ]
-    )
+    new = REFLECTIONS.frame([i.row(now) for i in insights])
     old = stored.filter(~pl.col("memory_id").is_in(new["memory_id"].implode()))
     renewed = new.join(stored.select("memory_id", pl.col("derived_at").alias("was")), on="memory_id", how="left")
     # a theme found again keeps when it was first derived (its memory's creation time)
