@@ -1,6 +1,7 @@
 import pytest
 
 from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.model import MemoryType
 from mirror_pipeline_tests.core.helpers import evidence
 
 
@@ -317,3 +318,12 @@ def test_money_is_kept_as_said_and_always_sensitive() -> None:
     assert found["income"].object in ("2万", "$120k a year") and found["debt"].object == "30万房贷"
     assert {c.sensitivity.value for c in found.values()} == {"high"}
     assert facts("我的工资不高") == set()
+
+
+def test_a_move_said_as_a_duration_is_dated_when_it_happened_and_the_state_holds_since() -> None:
+    # "三年了": the move was three years before the mention (an event at year precision, not a span up to the
+    # mention); living there holds from then on
+    got = {c.memory_type: c for c in extract(evidence("我搬到上海三年了。"))}
+    move, lives = got[MemoryType.EVENT], got[MemoryType.FACT]
+    assert (move.valid_time_start, move.valid_time_end) == ("2023-01-01", None)
+    assert (lives.predicate, lives.valid_time_start, lives.valid_time_end) == ("lives_in", "2023-01-01", None)

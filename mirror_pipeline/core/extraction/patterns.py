@@ -1592,6 +1592,8 @@ def _candidate(
     start = time.start_iso if time else None
     # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
     end = time.end_iso if time and (kind in (E, M) or time.closed_range) else None
+    if time is not None and time.ongoing and kind is E:
+        end = None  # "我搬到上海三年了": the move was three years ago; what holds through the mention is the state
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
     if kind is MemoryType.EMOTION and time is None and said_at is not None:
