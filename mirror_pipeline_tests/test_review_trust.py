@@ -28,10 +28,11 @@ def test_an_edit_on_a_grouped_question_corrects_the_one_memory_named(copied_home
     from mirror_pipeline.cli.decisions import _ordered_questions
 
     home = copied_home
-    issue = _grouped(
-        home, 3
-    )  # 这几条记得对吗？「你在A公司的第一个整周结束了」；「你在A Company工作」；「你做嵌入式AI方向」
-    first, second, third = issue["memory_ids"]
+    # the samples' question with the most memories (这几条记得对吗？「你在A公司的第一个整周结束了」；…)
+    issue = max(mirror_json(home, "issues")["issues"], key=lambda i: len(i["memory_ids"]))
+    assert len(issue["memory_ids"]) >= 3, "the samples must hold a question about three memories or more"
+    first, second, *others = issue["memory_ids"]
+    third = others[-1]
     before = {m["memory_id"]: m["content_text"] for m in _memories(home)}
     place = [q["issue_id"] for q in _ordered_questions(Home.resolve(home))].index(issue["issue_id"])
     # skip the questions before it; "3" 改一下, "2" the second memory, then the right wording
@@ -41,10 +42,10 @@ def test_an_edit_on_a_grouped_question_corrects_the_one_memory_named(copied_home
     assert answer["extra"]["memory_ids"] == [second] and answer["text"] == "用户在A公司做嵌入式AI"
     after = {m["memory_id"]: m["content_text"] for m in _memories(home)}
     assert after[second] == "用户在A公司做嵌入式AI"
-    assert (after[first], after[third]) == (before[first], before[third])  # the other two keep their words
-    # the other two are asked again; `resolve` with an edit on them names the memory
-    rest = _grouped(home, 2, first)
-    assert set(rest["memory_ids"]) == {first, third}
+    assert all(after[m] == before[m] for m in (first, *others))  # the others keep their words
+    # the others are asked again; `resolve` with an edit on them names the memory
+    rest = _grouped(home, len(issue["memory_ids"]) - 1, first)
+    assert set(rest["memory_ids"]) == {first, *others}
     refused = mirror(home, "resolve", rest["id"], "--choose", "3", "--text", "用户做嵌入式AI", check=False)
     assert refused.returncode != 0 and "--memory" in refused.stderr
     decided = mirror_json(home, "resolve", rest["id"], "--choose", "3", "--text", "用户做嵌入式AI", "--memory", third)
