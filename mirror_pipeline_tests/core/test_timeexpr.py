@@ -286,3 +286,21 @@ def test_a_message_time_is_read_on_the_source_s_own_calendar_else_the_home_s() -
     (yesterday,) = find_times("昨天", local_moment(written, "Asia/Ho_Chi_Minh", home))
     assert yesterday.start_iso == "2017-07-18"
     assert local_moment(None, "Asia/Ho_Chi_Minh", home) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        # a part of a month without its year: ten days, the next for a plan, the last for a past event
+        ("三月上旬我去了趟北京。", "2024-03-01", "2024-03-10"),  # said 10 March: this March's first ten days
+        ("我们十二月初要去三亚。", "2024-12-01", "2024-12-10"),
+        ("我去年八月下旬辞职了。", "2023-08-21", "2023-08-31"),
+        ("I started the new job in late June.", "2023-06-21", "2023-06-30"),
+        ("We're flying to Tokyo in early December.", "2024-12-01", "2024-12-10"),
+        ("I'm moving to Berlin in mid-October.", "2024-10-11", "2024-10-20"),
+        ("I quit at the end of January 2021.", "2021-01-21", "2021-01-31"),
+    ],
+)
+def test_a_part_of_a_month_is_ten_rough_days_its_year_from_the_tense(text: str, start: str, end: str) -> None:
+    (found,) = find_times(text, MENTION)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, "rough")
