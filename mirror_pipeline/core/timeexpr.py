@@ -1426,7 +1426,10 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_md",
         language=ZH,
-        pattern=re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]"),
+        # the part of the day is said with it, not resolved: "9月2号晚上飞回杭州" leaves "飞回杭州"
+        pattern=re.compile(
+            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号](?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?"
+        ),
         precision=DAY,
         confidence=0.75,  # the year is the mention's nearest: less sure
         resolve=_r_zh_md,
