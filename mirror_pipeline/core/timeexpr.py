@@ -939,6 +939,16 @@ def _r_en_weekend(m: re.Match[str], said: Said) -> Resolved | None:
     return _weekend(said, _WEEK_WORDS[m[1].lower()])
 
 
+def _r_bare_weekend(m: re.Match[str], said: Said) -> Resolved | None:
+    """周末去了趟深圳湾, "over the weekend we ...": the weekend just gone (this one, said on a Saturday or Sunday) for a
+    past event, the coming one for a plan; without a tense it is no day ("周末我一般在家": a habit)."""
+    if m[0].lower().startswith("this past") or (_PAST.search(said.text) and not _ahead(said.text)):
+        return _weekend(said, 0 if said.day.weekday() >= 5 else -1)
+    if _ahead(said.text):
+        return _weekend(said, 0)
+    return None
+
+
 _MONTH_WORDS = {
     "上个月": -1,
     "上月": -1,
@@ -1542,6 +1552,19 @@ FORMS: tuple[TimeForm, ...] = (
         confidence=0.8,
         resolve=_r_en_weekend,
         needs=("weekend",),
+        relative=True,
+    ),
+    TimeForm(
+        name="bare_weekend",  # 周末 / "over the weekend" with no week word: its week from the tense
+        language=None,
+        pattern=re.compile(
+            r"(?<![上这本下每个几两一末])周末(?![都常一总])|"
+            r"(?i:\b(?:this past weekend|(?:on|over|at|during) the weekend)\b)"
+        ),
+        precision=ROUGH,
+        confidence=0.6,
+        resolve=_r_bare_weekend,
+        needs=("周末", "weekend"),
         relative=True,
     ),
     TimeForm(

@@ -304,3 +304,17 @@ def test_a_message_time_is_read_on_the_source_s_own_calendar_else_the_home_s() -
 def test_a_part_of_a_month_is_ten_rough_days_its_year_from_the_tense(text: str, start: str, end: str) -> None:
     (found,) = find_times(text, MENTION)
     assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, "rough")
+
+
+def test_a_weekend_without_a_week_word_takes_its_week_from_the_tense() -> None:
+    sunday, wednesday = datetime(2026, 9, 20, 14, 30, tzinfo=UTC), datetime(2026, 9, 23, 12, tzinfo=UTC)
+
+    def days(text: str, when: datetime) -> list[tuple[str | None, str | None]]:
+        return [(t.start_iso, t.end_iso) for t in find_times(text, when) if t.resolved]
+
+    assert days("周末去了趟深圳湾，跑了8公里。", sunday) == [("2026-09-19", "2026-09-20")]  # the one just lived
+    assert days("周末去了趟深圳湾。", wednesday) == [("2026-09-19", "2026-09-20")]
+    assert days("周末要去深圳湾跑步。", wednesday) == [("2026-09-26", "2026-09-27")]
+    assert days("We went hiking over the weekend.", wednesday) == [("2026-09-19", "2026-09-20")]
+    assert days("周末我一般在家。", wednesday) == days("每个周末都去爬山。", wednesday) == []  # a habit: no day
+    assert days("I work on the weekend.", wednesday) == []
