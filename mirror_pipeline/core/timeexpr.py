@@ -2001,6 +2001,9 @@ def without_relative_times(text: str) -> str:
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
         if re.search(r"[\u4e00-\u9fff]$", said):
             after = re.sub(r"^(?:的时候|那天|的)", "", after)
+            if re.search(r"(?:从|自)$", before) and re.match(r"起|开始", after):
+                # 从下个月开始学 -> 开始学; 从明年起每天跑步 -> 每天跑步; 从去年开始我就… -> 我就…
+                before, after = before[:-1], re.sub(r"^(?:起|开始(?=[，,、我你他她就都也]))[，,]?", "", after)
         after = after.lstrip(" ")
         gap = " " if before and after[:1].isascii() and after[:1].isalnum() else ""
         out = before + gap + after

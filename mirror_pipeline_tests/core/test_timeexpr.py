@@ -258,6 +258,11 @@ def test_every_form_is_one_keyword_record_the_prefilter_can_find() -> None:
         ("I started learning Spanish a few weeks ago and love it", "I started learning Spanish and love it"),
         ("I have been at Google for 4 years now", "I have been at Google now"),
         ("I moved to Berlin in June 2021", "I moved to Berlin in June 2021"),
+        ("想从下个月开始学粤语", "想开始学粤语"),  # 从…开始 goes with its time, the verb stays
+        ("我从明年起每天跑步", "我每天跑步"),
+        ("从去年开始我就不吃肉了", "我就不吃肉了"),
+        ("我从2021年开始学钢琴", "我从2021年开始学钢琴"),
+        ("好，我9月2号晚上飞回杭州", "好，我飞回杭州"),
     ],
 )
 def test_relative_time_words_leave_a_statement_and_absolute_ones_stay(text: str, kept: str) -> None:
