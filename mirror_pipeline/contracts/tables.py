@@ -192,6 +192,7 @@ MEMORY_CANDIDATES = Table(
         Col("span_start", pl.Int64),
         Col("span_end", pl.Int64),
         Col("mention_time", UTC_TIME, nullable=True),
+        Col("source_timezone", pl.String, nullable=True),  # the evidence's own zone: the day it was said on
         Col("extractor", pl.String),
         Col("extractor_version", pl.String),
         Col("extracted_at", UTC_TIME),

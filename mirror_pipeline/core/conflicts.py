@@ -29,6 +29,7 @@ class EvidenceBrief:
     text: str
     session_id: str = ""
     locator: str = ""
+    source_timezone: str | None = None  # the evidence's own zone: the day a question cites is the day it was written
 
 
 def interval(start: str | None, end: str | None) -> tuple[date, date] | None:

@@ -59,7 +59,7 @@ from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
-from mirror_pipeline.core.timeexpr import find_times, resolve_anchored
+from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anchored
 
 # A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
 SINGLE_VALUED = frozenset({"lives_in", "works_at"})
@@ -176,13 +176,18 @@ def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
     return local_day(moment, tz)
 
 
+def _said_day(c: MemoryCandidate, tz: tzinfo) -> str | None:
+    """The day a candidate was said, on its evidence's own calendar (a Day One entry's zone), else the person's."""
+    return local_day(local_moment(c.mention_time, c.source_timezone, tz))
+
+
 def _order(tz: tzinfo):
     """Versions follow when things were true (the valid time said), else when they were said (the person's calendar
     day); within one message, the order of the words; the candidate id only makes the order total."""
 
     def key(e: Extracted) -> tuple:
         c = e.candidate
-        effective = c.valid_time_start or _local_day(c.mention_time, tz) or _local_day(e.extracted_at, tz)
+        effective = c.valid_time_start or _said_day(c, tz) or _local_day(e.extracted_at, tz)
         return (effective, c.mention_time or e.extracted_at, c.evidence_id, c.span_start, c.candidate_id)
 
     return key
@@ -369,8 +374,8 @@ def still_true(time_expression: str | None) -> bool:
 
 
 def _mention_day(run: list[Extracted], tz: tzinfo) -> str | None:
-    times = [e.candidate.mention_time for e in run if e.candidate.mention_time]
-    return _local_day(max(times), tz) if times else None
+    said = [e.candidate for e in run if e.candidate.mention_time]
+    return _said_day(max(said, key=lambda c: c.mention_time), tz) if said else None
 
 
 def _last_said(run: list[Extracted]) -> datetime:
@@ -504,8 +509,7 @@ def govern(
     policy = policy or DEFAULT_POLICY
     # briefs on the person's clock: a question cites the day they lived (a diary of 06-30, 00:00 Shanghai, not 06-29)
     evidence = {
-        k: replace(b, timestamp=b.timestamp.astimezone(tz) if b.timestamp else None)
-        for k, b in (evidence or {}).items()
+        k: replace(b, timestamp=local_moment(b.timestamp, b.source_timezone, tz)) for k, b in (evidence or {}).items()
     }
     forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
     items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
@@ -587,7 +591,7 @@ def _candidate_frame(slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo) -> pl
             cols["object"].append(c.object)
             cols["start"].append(c.valid_time_start)
             cols["end"].append(c.valid_time_end)
-            cols["day"].append(_local_day(c.mention_time, tz))
+            cols["day"].append(_said_day(c, tz))
             cols["single"].append(single)
     return pl.DataFrame(cols, schema=candidate_schema())
 

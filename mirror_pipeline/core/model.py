@@ -193,6 +193,7 @@ class MemoryCandidate:
     extractor_version: str
     source_type: SourceType = SourceType.CHAT
     tags: tuple[str, ...] = ()
+    source_timezone: str | None = None  # the evidence's own zone (Day One's `timeZone`): the calendar it was said on
 
 
 @dataclass(frozen=True)

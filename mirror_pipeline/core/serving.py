@@ -55,13 +55,20 @@ def served_memories(versions: pl.DataFrame) -> pl.DataFrame:
 
 def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") -> pl.DataFrame:
     """Events and dated facts (not emotion snapshots) in time order; when nothing says when, the first mention orders
-    them (and says so), on the person's calendar (`tz`)."""
+    them (and says so), on the calendar it was said on: the evidence's own zone (a Day One entry's), else the
+    person's (`tz`)."""
+    said = evidence.select(
+        pl.col("evidence_id").alias("evidence_ids"), "timestamp", _said_day(evidence, tz).alias("said_day")
+    )
     first_mention = (
         memories.select("memory_id", "evidence_ids")
         .explode("evidence_ids")
-        .join(evidence.select(pl.col("evidence_id").alias("evidence_ids"), "timestamp"), on="evidence_ids", how="left")
+        .join(said, on="evidence_ids", how="left")
         .group_by("memory_id")
-        .agg(pl.col("timestamp").min().alias("first_mentioned_at"))
+        .agg(
+            pl.col("timestamp").min().alias("first_mentioned_at"),
+            pl.col("said_day").sort_by("timestamp").drop_nulls().first().alias("first_said_day"),
+        )
     )
     return (
         # emotion snapshots are states of a day, not events of a life: they stay out of the timeline
@@ -81,13 +88,32 @@ def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") ->
             "state",
             "evidence_ids",
             "first_mentioned_at",
-            pl.coalesce(
-                pl.col("valid_time_start"),
-                pl.col("first_mentioned_at").dt.convert_time_zone(tz).dt.date().cast(pl.String),
-            ).alias("sort_time"),
+            pl.coalesce(pl.col("valid_time_start"), pl.col("first_said_day")).alias("sort_time"),
         )
         .sort("sort_time", "id", nulls_last=True)
     )
+
+
+def _said_day(evidence: pl.DataFrame, tz: str) -> pl.Expr:
+    """Each evidence's day on its own zone's calendar where it has one (few distinct zones: one branch each)."""
+    day = pl.col("timestamp").dt.convert_time_zone(tz).dt.date().cast(pl.String)
+    if "source_timezone" not in evidence.columns:
+        return day
+    for zone in evidence["source_timezone"].drop_nulls().unique().sort():
+        if _zone_ok(zone):
+            own = pl.col("timestamp").dt.convert_time_zone(zone).dt.date().cast(pl.String)
+            day = pl.when(pl.col("source_timezone") == zone).then(own).otherwise(day)
+    return day
+
+
+def _zone_ok(name: str) -> bool:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
 
 
 def relationships(memories: pl.DataFrame) -> pl.DataFrame:

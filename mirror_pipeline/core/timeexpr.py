@@ -279,7 +279,7 @@ class Said:
         days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
         if not days:
             return None
-        if _FUTURE.search(self.text):
+        if _ahead(self.text):
             return next((d for d in days if d >= day), None)
         if _PAST.search(self.text):
             return next((d for d in reversed(days) if d <= day), None)
@@ -312,6 +312,15 @@ _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up)\b|'ll\b|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要"
 )
+# the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
+# (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
+_PROGRESSIVE = re.compile(r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're) (?:\w+ )?\w{2,}ing\b")
+
+
+def _ahead(text: str) -> bool:
+    return bool(_FUTURE.search(text) or (_PROGRESSIVE.search(text) and not _PAST.search(text)))
+
+
 _PAST = re.compile(
     r"(?i)\b(?:was|were|had|did|went|got|spent|came|saw|met|took|made|ran|left|found|bought|gave|told|"
     r"\w{2,}ed)\b|了|过(?!年|节)"
@@ -422,6 +431,13 @@ _MONTH_PARTS = {
     "底": (21, 31),
     "末": (21, 31),
     "下旬": (21, 31),
+    "early": (1, 10),
+    "beginning of": (1, 10),
+    "start of": (1, 10),
+    "mid": (11, 20),
+    "middle of": (11, 20),
+    "late": (21, 31),
+    "end of": (21, 31),
 }
 _SEASON_START = {"春": 3, "spring": 3, "夏": 6, "summer": 6, "秋": 9, "fall": 9, "autumn": 9, "冬": 12, "winter": 12}
 _UNIT = {
@@ -802,6 +818,34 @@ def _r_zh_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     return _month(day.year, month) if day else None
 
 
+def _nearest_month_part(month: int | None, part: str, said: Said) -> Resolved | None:
+    """A part of a month said without its year ("三月上旬", "mid-October"): the next one for a plan, the last one for
+    a past event, else the nearest, judged by the part's middle day."""
+    if not month or not 1 <= month <= 12:
+        return None
+    first, final = _MONTH_PARTS[part]
+    day = said.nearest(lambda y: date(y, month, (first + min(final, 28)) // 2))
+    return _part_of_month(day.year, month, part) if day else None
+
+
+def _r_zh_month_part(m: re.Match[str], said: Said) -> Resolved | None:
+    return _nearest_month_part(_cn_number(m[1]), m[2], said)
+
+
+def _r_en_month_part(m: re.Match[str], said: Said) -> Resolved | None:
+    if m[2] == "may":
+        return None  # "in the end of may be": the verb, not the month
+    month, part = MONTHS_EN[m[2].lower()], " ".join(m[1].lower().removeprefix("the ").split())
+    if m.lastindex == 3:
+        return _part_of_month(int(m[3]), month, part)
+    return _nearest_month_part(month, part, said)
+
+
+def _r_zh_rel_ym_part(m: re.Match[str], said: Said) -> Resolved | None:
+    month = _cn_number(m[2])
+    return _part_of_month(said.day.year + _REL_YEAR_WORDS[m[1]], month, m[3]) if month else None
+
+
 def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     if m[1] == "may":
         return None
@@ -818,7 +862,7 @@ def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_zh_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     """周四去面试 (a plan): the next Thursday; 周四面试了 or no tense: the last one."""
-    step = 1 if _FUTURE.search(said.text) else -1
+    step = 1 if _ahead(said.text) else -1
     return _day(_past_or_next_weekday(said, _WEEKDAY_ZH[m[1]], step))
 
 
@@ -831,7 +875,7 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    step = 1 if _FUTURE.search(said.text) else -1
+    step = 1 if _ahead(said.text) else -1
     return _day(_past_or_next_weekday(said, _WEEKDAYS_EN.index(m[1].lower()), step))
 
 
@@ -893,6 +937,16 @@ def _r_zh_weekend(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_weekend(m: re.Match[str], said: Said) -> Resolved | None:
     return _weekend(said, _WEEK_WORDS[m[1].lower()])
+
+
+def _r_bare_weekend(m: re.Match[str], said: Said) -> Resolved | None:
+    """周末去了趟深圳湾, "over the weekend we ...": the weekend just gone (this one, said on a Saturday or Sunday) for a
+    past event, the coming one for a plan; without a tense it is no day ("周末我一般在家": a habit)."""
+    if m[0].lower().startswith("this past") or (_PAST.search(said.text) and not _ahead(said.text)):
+        return _weekend(said, 0 if said.day.weekday() >= 5 else -1)
+    if _ahead(said.text):
+        return _weekend(said, 0)
+    return None
 
 
 _MONTH_WORDS = {
@@ -1005,6 +1059,7 @@ _ANCHORS_EN = (
 _ANCHOR_ZH = "|".join(sorted(_ANCHORS_ZH, key=len, reverse=True))
 _ANCHOR_EN = "|".join(f"(?P<{key}>{words})" for key, words in _ANCHORS_EN)
 _REL_YEAR_NEEDS = tuple(_REL_YEAR_WORDS)
+_EN_MONTH_PART = r"early|mid|late|(?:the )?(?:beginning|start|middle|end) of"
 _ZH_YEAR_PART = r"(初|年初|中(?![国文学心间央部秋])|年中|底|年底|末|年末|上半年|下半年|左右|前后)"
 
 
@@ -1230,6 +1285,16 @@ FORMS: tuple[TimeForm, ...] = (
         relative=True,
     ),
     TimeForm(
+        name="zh_rel_ym_part",
+        language=ZH,
+        pattern=re.compile(_REL_YEAR + _NUM + r"月(?:份)?(初|中旬|上旬|下旬|底|末)"),
+        precision=ROUGH,
+        confidence=0.8,
+        resolve=_r_zh_rel_ym_part,
+        needs=_REL_YEAR_NEEDS,
+        relative=True,
+    ),
+    TimeForm(
         name="zh_rel_ym",
         language=ZH,
         pattern=re.compile(_REL_YEAR + _NUM + r"月(?:份)?"),
@@ -1292,6 +1357,25 @@ FORMS: tuple[TimeForm, ...] = (
         resolve=_r_ym,
     ),
     TimeForm(
+        name="en_month_part_y",  # "late June 2021": the last ten days of that month
+        language=EN,
+        pattern=re.compile(rf"(?i)\b({_EN_MONTH_PART})[- ]?({_MONTH_EN})\.?,? (\d{{4}})\b"),
+        precision=ROUGH,
+        confidence=0.85,
+        resolve=_r_en_month_part,
+        needs=tuple(MONTHS_EN),
+    ),
+    TimeForm(
+        name="en_month_part",  # "mid-October", "at the end of March": ten days of that month, its year from the tense
+        language=EN,
+        pattern=re.compile(rf"(?i)\b({_EN_MONTH_PART})[- ]?({_MONTH_EN})\b(?!\.? ?\d)"),
+        precision=ROUGH,
+        confidence=0.75,
+        resolve=_r_en_month_part,
+        needs=tuple(MONTHS_EN),
+        relative=True,
+    ),
+    TimeForm(
         name="en_my",
         language=EN,
         pattern=re.compile(rf"(?i)\b({_MONTH_EN})\.?,? (?:of )?(\d{{4}})\b"),
@@ -1352,7 +1436,10 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_md",
         language=ZH,
-        pattern=re.compile(r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号]"),
+        # the part of the day is said with it, not resolved: "9月2号晚上飞回杭州" leaves "飞回杭州"
+        pattern=re.compile(
+            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号](?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?"
+        ),
         precision=DAY,
         confidence=0.75,  # the year is the mention's nearest: less sure
         resolve=_r_zh_md,
@@ -1465,6 +1552,19 @@ FORMS: tuple[TimeForm, ...] = (
         confidence=0.8,
         resolve=_r_en_weekend,
         needs=("weekend",),
+        relative=True,
+    ),
+    TimeForm(
+        name="bare_weekend",  # 周末 / "over the weekend" with no week word: its week from the tense
+        language=None,
+        pattern=re.compile(
+            r"(?<![上这本下每个几两一末])周末(?![都常一总])|"
+            r"(?i:\b(?:this past weekend|(?:on|over|at|during) the weekend)\b)"
+        ),
+        precision=ROUGH,
+        confidence=0.6,
+        resolve=_r_bare_weekend,
+        needs=("周末", "weekend"),
         relative=True,
     ),
     TimeForm(
@@ -1655,6 +1755,19 @@ FORMS: tuple[TimeForm, ...] = (
         expression_group="expr",
     ),
     # a day said without its year or week, last (it is read only where nothing above took the words)
+    TimeForm(
+        name="zh_month_part",  # "三月上旬", "十二月初", "8月底": ten days of that month, its year from the tense
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d年个几两半上下这本每一二三四五六七八九十])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?"
+            r"(初|中旬|上旬|下旬|底|末)"
+        ),
+        precision=ROUGH,
+        confidence=0.7,
+        resolve=_r_zh_month_part,
+        needs=("月",),
+        relative=True,
+    ),
     TimeForm(
         name="zh_month_only",
         language=ZH,
@@ -1888,6 +2001,9 @@ def without_relative_times(text: str) -> str:
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
         if re.search(r"[\u4e00-\u9fff]$", said):
             after = re.sub(r"^(?:的时候|那天|的)", "", after)
+            if re.search(r"(?:从|自)$", before) and re.match(r"起|开始", after):
+                # 从下个月开始学 -> 开始学; 从明年起每天跑步 -> 每天跑步; 从去年开始我就… -> 我就…
+                before, after = before[:-1], re.sub(r"^(?:起|开始(?=[，,、我你他她就都也]))[，,]?", "", after)
         after = after.lstrip(" ")
         gap = " " if before and after[:1].isascii() and after[:1].isalnum() else ""
         out = before + gap + after

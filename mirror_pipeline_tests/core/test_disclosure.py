@@ -165,3 +165,14 @@ def test_a_since_we_last_spoke_lead_is_stepped_over() -> None:
     found = read("Since we last chat, I went to an LGBTQ conference.")
     assert any(c == "The user went to an LGBTQ conference" for _, c, _, _ in found), found
     assert not any("last chat" in c for _, c, _, _ in found)
+
+
+def test_a_statement_of_a_day_still_ahead_is_a_plan_not_a_fact_since_then() -> None:
+    said = datetime(2026, 8, 20, 19, 42, tzinfo=UTC)
+    (trip,) = extract(evidence("好，我9月2号晚上飞回杭州。", when=said))
+    assert (trip.predicate.split(":")[0], trip.content_text) == ("plans", "用户飞回杭州")
+    assert (trip.valid_time_start, trip.valid_time_end) == ("2026-09-02", None)
+    (race,) = extract(evidence("I'm running the Shenzhen half marathon on December 6.", when=said))
+    assert race.predicate.startswith("plans:") and race.valid_time_start == "2026-12-06"
+    (past,) = extract(evidence("我8月2号飞回杭州。", when=said))  # a day already over stays what it was
+    assert not past.predicate.startswith("plans:")

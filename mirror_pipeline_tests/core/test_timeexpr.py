@@ -258,6 +258,11 @@ def test_every_form_is_one_keyword_record_the_prefilter_can_find() -> None:
         ("I started learning Spanish a few weeks ago and love it", "I started learning Spanish and love it"),
         ("I have been at Google for 4 years now", "I have been at Google now"),
         ("I moved to Berlin in June 2021", "I moved to Berlin in June 2021"),
+        ("想从下个月开始学粤语", "想开始学粤语"),  # 从…开始 goes with its time, the verb stays
+        ("我从明年起每天跑步", "我每天跑步"),
+        ("从去年开始我就不吃肉了", "我就不吃肉了"),
+        ("我从2021年开始学钢琴", "我从2021年开始学钢琴"),
+        ("好，我9月2号晚上飞回杭州", "好，我飞回杭州"),
     ],
 )
 def test_relative_time_words_leave_a_statement_and_absolute_ones_stay(text: str, kept: str) -> None:
@@ -286,3 +291,35 @@ def test_a_message_time_is_read_on_the_source_s_own_calendar_else_the_home_s() -
     (yesterday,) = find_times("昨天", local_moment(written, "Asia/Ho_Chi_Minh", home))
     assert yesterday.start_iso == "2017-07-18"
     assert local_moment(None, "Asia/Ho_Chi_Minh", home) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        # a part of a month without its year: ten days, the next for a plan, the last for a past event
+        ("三月上旬我去了趟北京。", "2024-03-01", "2024-03-10"),  # said 10 March: this March's first ten days
+        ("我们十二月初要去三亚。", "2024-12-01", "2024-12-10"),
+        ("我去年八月下旬辞职了。", "2023-08-21", "2023-08-31"),
+        ("I started the new job in late June.", "2023-06-21", "2023-06-30"),
+        ("We're flying to Tokyo in early December.", "2024-12-01", "2024-12-10"),
+        ("I'm moving to Berlin in mid-October.", "2024-10-11", "2024-10-20"),
+        ("I quit at the end of January 2021.", "2021-01-21", "2021-01-31"),
+    ],
+)
+def test_a_part_of_a_month_is_ten_rough_days_its_year_from_the_tense(text: str, start: str, end: str) -> None:
+    (found,) = find_times(text, MENTION)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (start, end, "rough")
+
+
+def test_a_weekend_without_a_week_word_takes_its_week_from_the_tense() -> None:
+    sunday, wednesday = datetime(2026, 9, 20, 14, 30, tzinfo=UTC), datetime(2026, 9, 23, 12, tzinfo=UTC)
+
+    def days(text: str, when: datetime) -> list[tuple[str | None, str | None]]:
+        return [(t.start_iso, t.end_iso) for t in find_times(text, when) if t.resolved]
+
+    assert days("周末去了趟深圳湾，跑了8公里。", sunday) == [("2026-09-19", "2026-09-20")]  # the one just lived
+    assert days("周末去了趟深圳湾。", wednesday) == [("2026-09-19", "2026-09-20")]
+    assert days("周末要去深圳湾跑步。", wednesday) == [("2026-09-26", "2026-09-27")]
+    assert days("We went hiking over the weekend.", wednesday) == [("2026-09-19", "2026-09-20")]
+    assert days("周末我一般在家。", wednesday) == days("每个周末都去爬山。", wednesday) == []  # a habit: no day
+    assert days("I work on the weekend.", wednesday) == []

@@ -63,6 +63,7 @@ def from_evidence(
         span_start=span[0],
         span_end=span[1],
         mention_time=evidence.timestamp,
+        source_timezone=evidence.source_timezone,
         valid_time_start=valid_time_start,
         valid_time_end=valid_time_end,
         time_precision=time_precision,

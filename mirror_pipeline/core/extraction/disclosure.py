@@ -201,6 +201,15 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
+_PLANS = next(a for a in ASPECTS if a.name == "plans")
+
+
+def _ahead(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
+    """The clause's own time starts after the day it was said."""
+    day = said_at.date() if said_at else None
+    return any(day and t.start and t.start > day and span[0] <= t.span[0] < span[1] for t in times)
+
+
 def _time(
     sentence: str, policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
 ) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
@@ -331,6 +340,8 @@ def read(
                 times = memo.get(sentence)
                 if times is None:
                     times = memo[sentence] = find_times(sentence, said_at)
+            if aspect is ASPECTS[-1] and _ahead(times, (clause.start, clause.end), said_at):
+                aspect = _PLANS  # "我9月2号晚上飞回杭州": what is said of a day still ahead is a plan, not a fact since
             start, end, precision, expression, tags = _time(
                 sentence, aspect.time, times, (clause.start, clause.end), said_at
             )

@@ -59,11 +59,11 @@ def _briefs(con, evidence_ids: list[str]) -> dict[str, EvidenceBrief]:
     if not evidence_ids:
         return {}
     rows = con.execute(
-        "select evidence_id, timestamp, raw_content, session_id, locator from evidence "
+        "select evidence_id, timestamp, raw_content, session_id, locator, source_timezone from evidence "
         "where evidence_id in (select unnest(?::varchar[]))",
         [sorted(set(evidence_ids))],
     ).fetchall()
-    return {r[0]: EvidenceBrief(r[0], r[1].replace(tzinfo=UTC) if r[1] else None, r[2], r[3], r[4]) for r in rows}
+    return {r[0]: EvidenceBrief(r[0], r[1].replace(tzinfo=UTC) if r[1] else None, *r[2:]) for r in rows}
 
 
 def _identity_vectors(con, config: dict, candidates) -> tuple[dict, dict[str, object]]:

@@ -71,3 +71,45 @@ def test_formats_without_a_zone_of_their_own_leave_it_null() -> None:
         messages = parse(path.name, admitted.data, admitted.format, SHANGHAI)
         assert messages and {m.source_timezone for m in messages} == {None}, relative
     assert pl.Schema(EVIDENCE.schema)["source_timezone"] == pl.String
+
+
+def test_an_undated_statement_is_mentioned_on_its_own_calendar_in_governance_and_the_timeline() -> None:
+    import dataclasses
+    from datetime import datetime
+
+    from mirror_pipeline.contracts.tables import MEMORY_CANDIDATES
+    from mirror_pipeline.core.governance import _order
+    from mirror_pipeline.core.rows import candidate_from_row, candidate_row
+    from mirror_pipeline.core.serving import timeline
+
+    day = next(e for e in _sample_evidence(SHANGHAI) if "胡志明市" in e.raw_content)
+    here = dataclasses.replace(day, raw_content="我住在胡志明市第一郡。")  # written 23:22 on the 19th, there
+    (lives,) = [c for c in extract(here, SHANGHAI) if c.memory_type is MemoryType.FACT]
+    assert lives.valid_time_start is None and lives.source_timezone == "Asia/Ho_Chi_Minh"
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+    row = MEMORY_CANDIDATES.validate(MEMORY_CANDIDATES.frame([candidate_row(lives, now)])).to_dicts()[0]
+    back = candidate_from_row(row)  # as governance reads it: a UTC time and the zone
+    assert _order(SHANGHAI)(back)[0] == "2017-07-19"  # not Shanghai's 2017-07-20
+    assert (
+        _order(SHANGHAI)(dataclasses.replace(back, candidate=dataclasses.replace(lives, source_timezone=None)))[0]
+        == "2017-07-20"
+    )
+    evidence = EVIDENCE.validate(EVIDENCE.frame([as_row(here, captured_at=here.timestamp)]))
+    memories = pl.DataFrame(
+        {
+            "memory_id": ["mem_1"],
+            "evidence_ids": [[here.evidence_id]],
+            "memory_type": ["event"],
+            "content_text": [lives.content_text],
+            "valid_time_start": [None],
+            "valid_time_end": [None],
+            "time_precision": ["unknown"],
+            "time_expression": [None],
+            "state": ["pending_review"],
+        },
+        schema_overrides={"valid_time_start": pl.String, "valid_time_end": pl.String, "time_expression": pl.String},
+    )
+    (event,) = timeline(memories, evidence, "Asia/Shanghai").to_dicts()
+    assert event["sort_time"] == "2017-07-19"
+    (at_home,) = timeline(memories, evidence.with_columns(source_timezone=None), "Asia/Shanghai").to_dicts()
+    assert at_home["sort_time"] == "2017-07-20"
