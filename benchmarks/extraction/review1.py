@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from run import evidence_of  # noqa: E402
 
 from mirror_pipeline.core.extraction import extract  # noqa: E402
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR  # noqa: E402
 from mirror_pipeline.core.model import MemoryCandidate  # noqa: E402
 
 SET = Path(__file__).with_name("review1.jsonl")
@@ -27,16 +28,26 @@ DOMAINS = {
     "family": ("family", "relation", "has_", "sister", "partner"),
     "plan": ("plan", "goal"),
 }
-# a first-person word outside quotes, a lower-case "i", or no subject at all
-BAD_EN = re.compile(r"\b(?:I|me|my|mine|myself|we|our|ours|us)\b|(?:^|\s)i(?:\s|$)|^You i\b")
+# a first-person word outside quotes, a lower-case "i", "You i"
+FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|our|ours|us)\b|(?:^|\s)i(?:\s|$)|^You i\b")
+# a sentence that opens with a verb and no subject: a past form ("Told the user's boss"), a request ("Give the
+# user a taper plan", "Check out the user's painting"), a bare state ("Glad to have ...")
+_ADVERB = r"(?:(?:just|finally|recently|also|still|really|even|only|now)\s+)*"
+VERB_FIRST = re.compile(
+    r"(?i)^"
+    + _ADVERB
+    + r"(?:[a-z]+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "set", "cut", "hit", "put"}))
+    + r"|give|tell|help|show|send|check|look|make|write|let|find|remind|list|explain|suggest|recommend|create|"
+    r"translate|fix|teach|draft|keep|glad|happy|excited|proud|grateful|nervous|scared|anxious|lonely|tired)\b"
+)
 
 
 def bad_english(content: str) -> str | None:
     unquoted = re.sub(r"[\"“][^\"”]*[\"”]", "", content)
-    if BAD_EN.search(unquoted):
+    if FIRST_PERSON.search(unquoted):
         return "first person"
-    # "The user ...", "For the user, ...", or a named person's sentence: "Mia is the user's sister"
-    if not re.match(r"^(?:The user|For the user)\b|^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)* (?:is|are|was|were|has)\b", content):
+    if VERB_FIRST.match(unquoted):
         return "no subject"
     return None
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.rewrite import PAST_IRREGULAR
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
 
 _PAST = (

@@ -58,15 +58,43 @@ _EN_LEAD = re.compile(
 )
 _EN_FIRST = re.compile(r"^(?:I|we|We|me and my \w+|my \w+ and I)\b")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
-# a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going")
+# English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
+PAST_IRREGULAR = frozenset(
+    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
+    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
+    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
+    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
+)
+_EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now|even|only)\s+)*"
+# a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going",
+# "Told my boss today": any past form, not a list of the ones seen)
 _EN_OMITTED = re.compile(
-    r"^(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now)\s+)*"
-    r"(?:[a-z]+ed|went|got|had|lost|made|took|saw|met|found|bought|began|left|won|ran|wrote|read|taught|built|spent|"
-    r"gave|came|flew|drove|kept|felt|did|became|sold|paid|been|gonna|gotta|going to|planning|hoping|thinking|"
+    r"^"
+    + _EN_OMITTED_ADVERBS
+    + r"(?:[a-z]+ed|"
+    + "|".join(
+        sorted(PAST_IRREGULAR - {"read", "put", "set", "cut", "let", "hit", "hurt", "shut", "quit", "was", "were"})
+    )
+    + r"|gonna|gotta|going to|planning|hoping|thinking|"
     r"working|getting|looking|trying|learning|starting|searching|finishing|wrapping|prepping|preparing|heading|"
     r"living|juggling|putting|taking|making|doing|having|following|hitting|wanna|want to|can't wait|love|loving)\b",
     re.IGNORECASE,
 )
+# a feeling or a state said without "I'm" ("Glad to have this outlet", "Nervous.", "Kind of lonely since the move")
+EN_BARE_STATE = re.compile(
+    r"(?i)^" + _EN_OMITTED_ADVERBS + r"(?:(?:kind of|kinda|sort of|a bit|a little|pretty|so|very|super|really|"
+    r"totally|quite|feeling)\s+)*"
+    r"(?:glad|happy|excited|proud|grateful|thankful|lucky|stoked|blessed|sad|nervous|scared|anxious|lonely|"
+    r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
+)
+# a request to the one addressed: a verb in the imperative with its object ("Give me a taper plan", "Check out my
+# painting", "Look at my students", "Make it warmer"): not the writer's statement
+_EN_REQUEST = re.compile(
+    r"(?i)^(?:please\s+)?(?:give|tell|help|show|send|check|look|make|write|let|find|remind|list|explain|suggest|"
+    r"recommend|create|translate|fix|teach|draft|summari[sz]e|keep|guess|imagine|picture|take a look)\b"
+    r"(?!\s+(?:is|was|has|are)\b)"
+)
+
 # time words that open a clause before its subject ("Next month I'm having an art show", "Last Friday, I went")
 _EN_TIME_LEAD = re.compile(
     r"(?:(?:since (?:we|I) (?:last )?(?:spoke|speak|talked|talk|chatted|chat|met|saw each other)(?: last)?)|"
@@ -187,7 +215,9 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if _EN_POSSESSIVE.match(rest):
         return Subject.POSSESSIVE
-    if _EN_OMITTED.match(rest):
+    if _EN_REQUEST.match(rest):
+        return Subject.OTHER
+    if _EN_OMITTED.match(rest) or EN_BARE_STATE.match(rest):
         return Subject.OMITTED
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
