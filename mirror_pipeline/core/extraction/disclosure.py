@@ -326,7 +326,11 @@ def read(
                 need = 0
             if words < need + (1 if clause.zh else 0):
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
-            emotion = cue.group("emotion") if cue is not None and "emotion" in cue.re.groupindex else None
+            emotion = (
+                (cue.group("emotion") or cue.groupdict().get("bare"))
+                if cue is not None and "emotion" in cue.re.groupindex
+                else None
+            )
             if times is None:
                 times = memo.get(sentence)
                 if times is None:
