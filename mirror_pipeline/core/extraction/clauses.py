@@ -87,6 +87,12 @@ EN_BARE_STATE = re.compile(
     r"(?:glad|happy|excited|proud|grateful|thankful|lucky|stoked|blessed|sad|nervous|scared|anxious|lonely|"
     r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
 )
+# a noun phrase that is the writer's news, its "I had" / "I have" left out: "First day at Lumen Robotics today",
+# "New job at a bank downtown", "Last shift at the cafe"
+EN_NEWS_PHRASE = re.compile(
+    r"(?i)^(?:(?P<had>(?:my )?(?:first|last) (?:day|week|shift|month|class|lesson)s?)|(?P<has>(?:a )?new (?:job|role|"
+    r"position|gig|apartment|place|car|bike|puppy|kitten)))\b(?= (?:at|as|in|with|of|for|today|tomorrow)\b|\s*$)"
+)
 # a request to the one addressed: a verb in the imperative with its object ("Give me a taper plan", "Check out my
 # painting", "Look at my students", "Make it warmer"): not the writer's statement
 _EN_REQUEST = re.compile(
@@ -217,7 +223,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.POSSESSIVE
     if _EN_REQUEST.match(rest):
         return Subject.OTHER
-    if _EN_OMITTED.match(rest) or EN_BARE_STATE.match(rest):
+    if _EN_OMITTED.match(rest) or EN_BARE_STATE.match(rest) or EN_NEWS_PHRASE.match(rest):
         return Subject.OMITTED
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, PAST_IRREGULAR, Subject, zh_after_lead
+from mirror_pipeline.core.extraction.clauses import (
+    EN_BARE_STATE,
+    EN_NEWS_PHRASE,
+    PAST_IRREGULAR,
+    Subject,
+    zh_after_lead,
+)
 from mirror_pipeline.core.timeexpr import without_relative_times
 
 _MODAL_OR_AUX = frozenset(
@@ -126,6 +132,10 @@ def _en_omitted(body: str) -> tuple[str, str]:
     if EN_BARE_STATE.match(body):  # "Nervous", "Glad to have this outlet": "The user is nervous"
         rest = re.sub(r"(?i)^feeling\s+", "", body)
         return "The user is", " " + rest[:1].lower() + rest[1:]
+    if news := EN_NEWS_PHRASE.match(body):  # "First day at X" -> "The user had their first day at X"
+        phrase = re.sub(r"(?i)^(?:my|a) ", "", news.group(0)).lower()
+        lead = f"The user had their {phrase}" if news.group("had") else f"The user has a {phrase}"
+        return lead, body[news.end() :]
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
     adverbs = _LEADING_ADVERBS.match(body)
@@ -161,7 +171,7 @@ def _en_object(body: str) -> tuple[str, str]:
     return lead[:1].upper() + lead[1:], body[m.end() :]
 
 
-_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a|starting|from|since|until|in|on|at|by)$")
 
 
 def english(body: str, subject: Subject) -> str:
