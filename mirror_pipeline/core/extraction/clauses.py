@@ -56,7 +56,7 @@ _EN_LEAD = re.compile(
     r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
     re.IGNORECASE,
 )
-_EN_FIRST = re.compile(r"^(?:I|we|We|me and my \w+|my \w+ and I)\b")
+_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I))\b")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
 # English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
 PAST_IRREGULAR = frozenset(
@@ -171,6 +171,12 @@ def split(sentence: str) -> list[tuple[int, int]]:
         start = max(start, m.end())
     if start < len(sentence):
         spans.append((start, len(sentence)))
+    # "My colleagues and I went ...": a pair of subjects, not two clauses
+    for i in range(len(spans) - 1):
+        (a, b), (c, d) = spans[i], spans[i + 1]
+        if re.fullmatch(r"(?i)(?:my|our) [\w\-]+", sentence[a:b].strip()) and sentence[b:c] == " and ":
+            spans[i : i + 2] = [(a, d), (d, d)]
+    spans = [(a, b) for a, b in spans if b > a]
     out = []
     for s, e in spans:
         while s < e and sentence[s] in " \t\n,，.。!！~～":
@@ -195,7 +201,9 @@ def read(sentence: str) -> list[Clause]:
         if not zh and (when := _EN_TIME_LEAD.match(sentence, body, e)):
             body = when.end()
         rest = sentence[body:e]
-        out.append(Clause(s, e, body, _subject(rest, zh), zh))
+        # a relative clause ("..., which helped me handle it"): its subject is what it follows, not the writer
+        relative = not zh and bool(re.match(r"(?i)(?:which|who|that)\s", sentence[s:e]))
+        out.append(Clause(s, e, body, Subject.OTHER if relative else _subject(rest, zh), zh))
     return out
 
 

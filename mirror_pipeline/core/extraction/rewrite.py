@@ -98,6 +98,8 @@ def third_singular(verb: str) -> str:
 
 
 def _en_first(body: str) -> tuple[str, str]:
+    if pair := re.match(r"(?i)^(?:my (\w+) and I|me and my (\w+))\b", body):  # "My colleagues and I went"
+        return f"The user and their {pair.group(1) or pair.group(2)}", body[pair.end() :]
     for pattern, repl in _EN_FIRST_FORMS:
         m = pattern.match(body)
         if m:
@@ -171,7 +173,7 @@ def _en_object(body: str) -> tuple[str, str]:
     return lead[:1].upper() + lead[1:], body[m.end() :]
 
 
-_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a|starting|from|since|until|in|on|at|by)$")
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a|starting|from|since|until)$")
 
 
 def english(body: str, subject: Subject) -> str:
