@@ -3,7 +3,9 @@ import re
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction.domains import Domain
 
-_MOVED_TO = re.compile(r"\bmoved (?:back )?to (?P<to>[a-z][\w.\-]*(?: [a-z][\w.\-]*)?)")
+_MOVED_TO = re.compile(
+    r"\bmoved (?:(?!to\b|into\b)[\w']+ ){0,3}(?:back )?(?:to|into) (?P<to>[a-z\d][\w.\-]*(?: [a-z][\w.\-]*)?)"
+)
 _A_HOME = re.compile(r"^(?:a|an|the|my|our|this|that|new|another|some)\b")
 
 
