@@ -59,9 +59,13 @@ _EN_OMITTED_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^love\b", "The user loves"),
     )
 )
+_KIN = (
+    r"(?:mom|mum|dad|mother|father|parents|sister|brother|wife|husband|girlfriend|boyfriend|partner|grandma|grandpa|"
+    r"son|daughter|kids|family|cousin|aunt|uncle)"
+)
 _EN_REST = (
     # the writer in a pair: "me and mom", "my sister and I" -> "the user and their mom", "the user and their sister"
-    (re.compile(r"\b(?:[Mm]e|I) and (?:[Mm]y )?(?=[a-z])"), "the user and their "),
+    (re.compile(r"\b(?:[Mm]e|I) and (?:[Mm]y |(?=" + _KIN + r"\b))"), "the user and their "),
     (re.compile(r"\b[Mm]y (\w+) and (?:I|me)\b"), r"the user and their \1"),
     (re.compile(r"\bI am\b|\bI'm$"), "they are"),  # "who I am" -> "who they are"
     (re.compile(r"\bI'm\b"), "they're"),
