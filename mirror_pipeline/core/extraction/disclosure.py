@@ -292,7 +292,9 @@ def read(
                 continue
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
-            continued = n > 0 and (parts[n - 1].subject is Subject.OTHER or thing_led[n - 1])
+            # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
+            # ..."), a clause with its subject left out goes on with that subject, not the writer
+            continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh

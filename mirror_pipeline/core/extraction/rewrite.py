@@ -177,11 +177,14 @@ def _en_object(body: str) -> tuple[str, str]:
     return lead[:1].upper() + lead[1:], body[m.end() :]
 
 
-_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a|starting|from|since|until)$")
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+# what a removed time leaves ("starting in October" -> "starting"); "went to a few weeks ago" keeps its "to"
+_TIME_LEFT = re.compile(r"(?i)[\s,]+(?:starting|from|since|until|beginning)$")
 
 
 def english(body: str, subject: Subject) -> str:
-    body = _DANGLING.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
+    body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
+    body = _TIME_LEFT.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:
