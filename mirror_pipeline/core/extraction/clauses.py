@@ -86,7 +86,12 @@ EN_BARE_STATE = re.compile(
     r"totally|quite|feeling)\s+)*"
     r"(?:glad|happy|excited|proud|grateful|thankful|lucky|stoked|blessed|sad|nervous|scared|anxious|lonely|"
     r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
+    # a pleasantry of the chat, about the exchange, the other or the future: "Glad we're friends!", "Excited for
+    # the future!", "So happy for you", "Glad to hear it": not a state of the writer
+    r"(?P<pleasantry>(?= (?:we're|we are|you|you're|your|for (?:the future|you|u)\b|to (?:hear|see|meet|know|help|"
+    r"have (?:you|this|that|such))\b|that you\b)))?"
 )
+
 # a noun phrase that is the writer's news, its "I had" / "I have" left out: "First day at Lumen Robotics today",
 # "New job at a bank downtown", "Last shift at the cafe"
 EN_NEWS_PHRASE = re.compile(
@@ -231,7 +236,9 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.POSSESSIVE
     if _EN_REQUEST.match(rest):
         return Subject.OTHER
-    if _EN_OMITTED.match(rest) or EN_BARE_STATE.match(rest) or EN_NEWS_PHRASE.match(rest):
+    if (bare := EN_BARE_STATE.match(rest)) and bare.group("pleasantry") is not None:
+        return Subject.OTHER
+    if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest):
         return Subject.OMITTED
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
