@@ -88,8 +88,8 @@ EN_BARE_STATE = re.compile(
     r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
     # a pleasantry of the chat, about the exchange, the other or the future: "Glad we're friends!", "Excited for
     # the future!", "So happy for you", "Glad to hear it": not a state of the writer
-    r"(?P<pleasantry>(?= (?:we're|we are|you|you're|your|for (?:the future|you|u)\b|to (?:hear|see|meet|know|help|"
-    r"have (?:you|this|that|such))\b|that you\b)))?"
+    r"(?P<pleasantry>(?= (?:we're|we are|you(?:'re)?\b|for (?:the future|you|u)\b|to (?:hear|see you|meet you|"
+    r"have (?:you|this|that|such))\b)))?"
 )
 
 # a noun phrase that is the writer's news, its "I had" / "I have" left out: "First day at Lumen Robotics today",

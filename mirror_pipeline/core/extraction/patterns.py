@@ -412,8 +412,10 @@ _REPORTED = re.compile(
 _NOT_ASSERTED = re.compile(
     r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
     r"润色|改写|改一下|修改一下|校对|"
-    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
+    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|"
+    # a story asked for or told as fiction, not one the person says they write ("It's a love story")
+    r"\b(?:write|tell|make up|invent) (?:me )?(?:a|an|the) (?:short |bedtime |funny )?story\b|\bonce upon a time\b|"
+    r"\bquote\s*:|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
     r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
