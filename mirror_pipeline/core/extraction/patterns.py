@@ -930,8 +930,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "family_in",
         "my",
         r"\b[Mm]y (?P<obj>(?:parents|mom|dad|mother|father|sister|brother|grandparents|grandma|grandpa|son|daughter|"
-        r"wife|husband|girlfriend|boyfriend|partner)(?: [A-Z][a-z]+)? (?:is|are|lives|live|still lives|still live|"
-        r"both live)(?: in)? [A-Z][\w.\-]*(?: [A-Z][\w.\-]*){0,2})",
+        r"wife|husband|girlfriend|boyfriend|partner)(?: [A-Z][a-z]+)? "
+        r"(?:is|are|still lives|still live|both live|lives|live) in [A-Z][\w.\-]*(?: [A-Z][\w.\-]*){0,2})",
         0.75,
         0.6,
         MEDIUM,
