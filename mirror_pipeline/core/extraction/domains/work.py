@@ -53,6 +53,7 @@ DOMAIN = Domain(
         "developer*",
         "consultant*",
         "notice",
+        "first day",
     ),
     zh=(
         "入职",
