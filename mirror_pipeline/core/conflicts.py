@@ -142,11 +142,9 @@ def you(content: str, lang: Language) -> str:
     """A memory's sentence addressed to the person ("用户住在大阪" -> "你住在大阪")."""
     if lang is Language.ZH:
         return content.replace("用户", "你")
-    text = re.sub(r"\bthe user's\b", "your", content, flags=re.IGNORECASE)
-    text = re.sub(r"\bThe user (\w+)s\b", r"You \1", text)
-    text = re.sub(r"\bthe user\b", "you", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bthem\b", "you", text)
-    return text[:1].upper() + text[1:]
+    from mirror_pipeline.core.extraction.rewrite import addressed  # the rewrite's own inverse, loaded when asked
+
+    return addressed(content)  # "The user is planning" -> "You are planning" (not "You i planning")
 
 
 _SAY_ZH = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import UTC, tzinfo
 
 from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
     _NOT_ASSERTED,
@@ -57,7 +58,11 @@ _MAY_DISCLOSE = re.compile(
     r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b"
     # or a sentence opening with a verb, its subject left out: "Started hitting the gym", "Searching for investors"
     r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+(?:ed|ing)|Went|Got|Had|Lost|Made|Took|"
-    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw)\b"
+    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw|Told)\b"
+    # or news said as a noun phrase: "First day at Lumen Robotics today", "New job at a bank downtown"
+    r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:day|week|shift)|(?:a )?new (?:job|role|position))\b"
+    # or a state said bare: "Nervous.", "Kind of lonely since the move"
+    r"|(?:^|[.!?]\s+)(?=[A-Z])(?i:" + EN_BARE_STATE.pattern.removeprefix("(?i)^") + ")"
 )
 
 

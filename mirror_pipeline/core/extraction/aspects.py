@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.rewrite import PAST_IRREGULAR
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
 
 _PAST = (
@@ -48,10 +48,15 @@ EN_EMOTIONS = (
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
     r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超)?大|"
+    r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
+_EN_BARE_DEGREE = r"(?:(?:so|really|very|a bit|a little|kind of|kinda|pretty|quite|super|totally|weirdly|still) )*"
 _EN_FEEL = re.compile(
-    r"^(?:(?:I|we)(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
+    # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited"
+    r"^" + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b(?=\s*(?:$|[.!,~]|but\b|and\b|since\b|after\b|"
+    r"lately\b|today\b|tonight\b|right now\b|these days\b|all day\b))"
+    r"|^(?:(?:I|we)(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
     r" both| incredibly| truly| absolutely)*"

@@ -56,17 +56,56 @@ _EN_LEAD = re.compile(
     r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
     re.IGNORECASE,
 )
-_EN_FIRST = re.compile(r"^(?:I|we|We|me and my \w+|my \w+ and I)\b")
+_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I))\b")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
-# a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going")
+# English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
+PAST_IRREGULAR = frozenset(
+    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
+    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
+    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
+    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
+)
+_EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now|even|only)\s+)*"
+# a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going",
+# "Told my boss today": any past form, not a list of the ones seen)
 _EN_OMITTED = re.compile(
-    r"^(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now)\s+)*"
-    r"(?:[a-z]+ed|went|got|had|lost|made|took|saw|met|found|bought|began|left|won|ran|wrote|read|taught|built|spent|"
-    r"gave|came|flew|drove|kept|felt|did|became|sold|paid|been|gonna|gotta|going to|planning|hoping|thinking|"
+    r"^"
+    + _EN_OMITTED_ADVERBS
+    + r"(?:[a-z]+ed|"
+    + "|".join(
+        sorted(PAST_IRREGULAR - {"read", "put", "set", "cut", "let", "hit", "hurt", "shut", "quit", "was", "were"})
+    )
+    + r"|gonna|gotta|going to|planning|hoping|thinking|"
     r"working|getting|looking|trying|learning|starting|searching|finishing|wrapping|prepping|preparing|heading|"
     r"living|juggling|putting|taking|making|doing|having|following|hitting|wanna|want to|can't wait|love|loving)\b",
     re.IGNORECASE,
 )
+# a feeling or a state said without "I'm" ("Glad to have this outlet", "Nervous.", "Kind of lonely since the move")
+EN_BARE_STATE = re.compile(
+    r"(?i)^" + _EN_OMITTED_ADVERBS + r"(?:(?:kind of|kinda|sort of|a bit|a little|pretty|so|very|super|really|"
+    r"totally|quite|feeling)\s+)*"
+    r"(?:glad|happy|excited|proud|grateful|thankful|lucky|stoked|blessed|sad|nervous|scared|anxious|lonely|"
+    r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
+    # a pleasantry of the chat, about the exchange, the other or the future: "Glad we're friends!", "Excited for
+    # the future!", "So happy for you", "Glad to hear it": not a state of the writer
+    r"(?P<pleasantry>(?= (?:we're|we are|you(?:'re)?\b|for (?:the future|you|u)\b|to (?:hear|see you|meet you|"
+    r"have (?:you|this|that|such))\b)))?"
+)
+
+# a noun phrase that is the writer's news, its "I had" / "I have" left out: "First day at Lumen Robotics today",
+# "New job at a bank downtown", "Last shift at the cafe"
+EN_NEWS_PHRASE = re.compile(
+    r"(?i)^(?:(?P<had>(?:my )?(?:first|last) (?:day|week|shift|month|class|lesson)s?)|(?P<has>(?:a )?new (?:job|role|"
+    r"position|gig|apartment|place|car|bike|puppy|kitten)))\b(?= (?:at|as|in|with|of|for|today|tomorrow)\b|\s*$)"
+)
+# a request to the one addressed: a verb in the imperative with its object ("Give me a taper plan", "Check out my
+# painting", "Look at my students", "Make it warmer"): not the writer's statement
+_EN_REQUEST = re.compile(
+    r"(?i)^(?:please\s+)?(?:give|tell|help|show|send|check|look|make|write|let|find|remind|list|explain|suggest|"
+    r"recommend|create|translate|fix|teach|draft|summari[sz]e|keep|guess|imagine|picture|take a look)\b"
+    r"(?!\s+(?:is|was|has|are)\b)"
+)
+
 # time words that open a clause before its subject ("Next month I'm having an art show", "Last Friday, I went")
 _EN_TIME_LEAD = re.compile(
     r"(?:(?:since (?:we|I) (?:last )?(?:spoke|speak|talked|talk|chatted|chat|met|saw each other)(?: last)?)|"
@@ -118,7 +157,7 @@ _ZH_TIME_WORDS = (
     "今天|昨天|前天|明天|周末|上周末|这周末|上午|下午|晚上|早上|中午|凌晨|最近|近来|"
     "终于|已经|又|还|也|刚|刚刚|就|开始|最后|还是|主要是|确实|连夜|第一次|每天|每周|"
     "每个月|平时|一直|从小|以后|将来|下个月|下周|明年|今年|去年|前年|上个月|这个月|上周|"
-    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易"
+    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天"
 )
 _ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
@@ -137,6 +176,12 @@ def split(sentence: str) -> list[tuple[int, int]]:
         start = max(start, m.end())
     if start < len(sentence):
         spans.append((start, len(sentence)))
+    # "My colleagues and I went ...": a pair of subjects, not two clauses
+    for i in range(len(spans) - 1):
+        (a, b), (c, d) = spans[i], spans[i + 1]
+        if re.fullmatch(r"(?i)(?:my|our) [\w\-]+", sentence[a:b].strip()) and sentence[b:c] == " and ":
+            spans[i : i + 2] = [(a, d), (d, d)]
+    spans = [(a, b) for a, b in spans if b > a]
     out = []
     for s, e in spans:
         while s < e and sentence[s] in " \t\n,，.。!！~～":
@@ -161,7 +206,9 @@ def read(sentence: str) -> list[Clause]:
         if not zh and (when := _EN_TIME_LEAD.match(sentence, body, e)):
             body = when.end()
         rest = sentence[body:e]
-        out.append(Clause(s, e, body, _subject(rest, zh), zh))
+        # a relative clause ("..., which helped me handle it"): its subject is what it follows, not the writer
+        relative = not zh and bool(re.match(r"(?i)(?:which|who|that)\s", sentence[s:e]))
+        out.append(Clause(s, e, body, Subject.OTHER if relative else _subject(rest, zh), zh))
     return out
 
 
@@ -187,7 +234,11 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if _EN_POSSESSIVE.match(rest):
         return Subject.POSSESSIVE
-    if _EN_OMITTED.match(rest):
+    if _EN_REQUEST.match(rest):
+        return Subject.OTHER
+    if (bare := EN_BARE_STATE.match(rest)) and bare.group("pleasantry") is not None:
+        return Subject.OTHER
+    if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest):
         return Subject.OMITTED
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER

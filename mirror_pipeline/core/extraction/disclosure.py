@@ -301,7 +301,9 @@ def read(
                 continue
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
-            continued = n > 0 and (parts[n - 1].subject is Subject.OTHER or thing_led[n - 1])
+            # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
+            # ..."), a clause with its subject left out goes on with that subject, not the writer
+            continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh
@@ -335,7 +337,11 @@ def read(
                 need = 0
             if words < need + (1 if clause.zh else 0):
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
-            emotion = cue.group("emotion") if cue is not None and "emotion" in cue.re.groupindex else None
+            emotion = (
+                (cue.group("emotion") or cue.groupdict().get("bare"))
+                if cue is not None and "emotion" in cue.re.groupindex
+                else None
+            )
             if times is None:
                 times = memo.get(sentence)
                 if times is None:

@@ -32,7 +32,7 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.2"  # 0.3.2: clause shapes that say nothing (shapes.py)
+EXTRACTOR_VERSION = "rules-0.3.3"  # 0.3.3: REVIEW-1 (English subjects, records, kin lists, avoids); 0.3.2: shapes
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -140,6 +140,15 @@ EN_RELATIONS.update(
 FAMILY = {"cousin", "brother", "sister", "wife", "husband", "father", "mother", "son", "daughter", "partner"}
 _ZH_REL = "|".join(sorted(ZH_RELATIONS, key=len, reverse=True))
 _EN_REL = "|".join(sorted(EN_RELATIONS, key=len, reverse=True))
+_ZH_KIN_IN = (
+    "爸妈|父母|爸爸|妈妈|哥哥|弟弟|姐姐|妹妹|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|老婆|老公|女朋友|男朋友|"
+    "儿子|女儿|爷爷|奶奶|外公|外婆"
+)
+_ZH_AVOID = r"(?:不太能|不能|不怎么|不敢|从不|不)(?:吃|喝|碰)[^，。,.!！？?；;]{1,8}"
+_EN_AVOID = (
+    r"(?:don't|do not|can't|cannot|never) (?:eat|drink|touch) [^,.;!?]{2,30}?(?=$|[,.;!?]| and\b)"
+    r"|(?:can't|cannot) handle (?:spicy|dairy|gluten|alcohol|caffeine|lactose|heat)[^,.;!?]{0,20}?(?=$|[,.;!?]| and\b)"
+)
 # A Chinese personal name: a common surname and one or two characters, or 小王 / 老张 / 阿杰, or 张老师
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
@@ -188,11 +197,12 @@ _EN_CONDITIONS = (
 _ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
     r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|压力(?:很|好|特别|非常|太|超)?大|"
+    r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
 _ZH_EMOTION_WORDS = (
     "累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受"
+    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受|孤单|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸"
 )
 _ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
 _EN_EMOTIONS = (
@@ -365,6 +375,10 @@ _BY_PATTERN = {
     "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
     "zh_prefer_instruction": "用户希望以后{obj}",
     "en_from_now": "From now on, the user wants: {obj}",
+    "zh_avoids": "用户{obj}",
+    "en_avoids": "The user {obj}",
+    "zh_kin_in": "用户的{obj}",
+    "en_kin_in": "The user's {obj}",
 }
 _EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
 _EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
@@ -398,8 +412,10 @@ _REPORTED = re.compile(
 _NOT_ASSERTED = re.compile(
     r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
     r"润色|改写|改一下|修改一下|校对|"
-    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|\bstory\b|"
-    r"\bquote\b|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
+    r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|"
+    # a story asked for or told as fiction, not one the person says they write ("It's a love story")
+    r"\b(?:write|tell|make up|invent) (?:me )?(?:a|an|the) (?:short |bedtime |funny )?story\b|\bonce upon a time\b|"
+    r"\bquote\s*:|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
     r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
 )
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
@@ -883,6 +899,71 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
     ),
     # relations
+    # a kin word opening a clause of the writer's own list, its 我的 left out: "姐姐陈思琪在墨尔本，女朋友林悦"
+    _p(
+        "zh_kin_listed",
+        R,
+        "relation",
+        _ZH_REL,
+        r"(?:^|(?<=[，,、；;]))(?:还有|另外)?(?P<rel>" + _ZH_REL + r")" + _ZH_NAME,
+        0.75,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    # where a kin of the writer is: "爸妈在杭州", "我哥哥在成都", "表妹王可在伦敦读书"
+    _p(
+        "zh_kin_in",
+        F,
+        "family_in",
+        "在",
+        r"(?:^|(?<=[，,、；;])|我的?)(?P<obj>(?:" + _ZH_KIN_IN + r")(?:[" + _SURNAMES + r"][\u4e00-\u9fff]{1,2}?)?"
+        r"(?:现在|都|也|一直|还)?(?:住)?在(?!开|上|睡|吃|忙|家|做|学|看|玩|等|写|准备|路上|一起|这|那)"
+        r"[\u4e00-\u9fffA-Za-z]{2,8}?(?:读书|上学|工作|上班|生活)?)(?=$|[，,。；;！!、])",
+        0.75,
+        0.6,
+        MEDIUM,
+    ),
+    _p(
+        "en_kin_in",
+        F,
+        "family_in",
+        "my",
+        r"\b[Mm]y (?P<obj>(?:parents|mom|dad|mother|father|sister|brother|grandparents|grandma|grandpa|son|daughter|"
+        r"wife|husband|girlfriend|boyfriend|partner)(?: [A-Z][a-z]+)? "
+        r"(?:is|are|still lives|still live|both live|lives|live) in [A-Z][\w.\-]*(?: [A-Z][\w.\-]*){0,2})",
+        0.75,
+        0.6,
+        MEDIUM,
+    ),
+    # what the writer does not eat or drink: "我不吃香菜，也不太能吃辣", "I don't eat pork"
+    _p(
+        "zh_avoids",
+        P,
+        "avoids",
+        "吃|喝",
+        r"(?:^|我)(?:也|还|从来|一直|基本|平时|从小)*(?P<obj>"
+        + _ZH_AVOID
+        + r"(?:[，,](?:也|还|而且|更)?"
+        + _ZH_AVOID
+        + r")*)",
+        0.8,
+        0.5,
+        LOW,
+        negation_in_cue=True,
+    ),
+    _p(
+        "en_avoids",
+        P,
+        "avoids",
+        "eat|drink|handle",
+        r"^(?:I|We) (?:also |just |really )*(?P<obj>" + _EN_AVOID + r"(?:,? and (?:I )?(?:also )?" + _EN_AVOID + r")?)",
+        0.8,
+        0.5,
+        LOW,
+        negation_in_cue=True,
+        value=lambda o: re.sub(r"\bdon't\b", "doesn't", re.sub(r"\bdo not\b", "does not", o)).replace(" I ", " "),
+    ),
     _p(
         "zh_rel_is_my",
         R,
@@ -1360,7 +1441,7 @@ PATTERNS: tuple[Pattern, ...] = (
         M,
         "feels",
         _ZH_EMOTION_WORDS,
-        r"(?:^|(?<=[，,]))(?:今天|昨天|最近|这几天|这阵子|现在)?(?:我)?(?:一直|总是|总|老是)?"
+        r"(?:^|(?<=[，,]))(?:今天|昨天|最近|这几天|这阵子|现在)?(?:我)?(?:一直|总是|总|老是|终于|也|又|还是)?"
         + _ZH_DEGREE
         + r"*(?P<obj>"
         + _ZH_EMOTIONS

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.extraction.clauses import Subject, zh_after_lead
+from mirror_pipeline.core.extraction.clauses import (
+    EN_BARE_STATE,
+    EN_NEWS_PHRASE,
+    PAST_IRREGULAR,
+    Subject,
+    zh_after_lead,
+)
 from mirror_pipeline.core.timeexpr import without_relative_times
 
-PAST_IRREGULAR = frozenset(
-    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
-    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
-    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
-    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
-)
 _MODAL_OR_AUX = frozenset(
     "can can't cannot could couldn't will won't would wouldn't should shouldn't might must may did didn't "
     "used never".split()
@@ -59,7 +59,14 @@ _EN_OMITTED_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^love\b", "The user loves"),
     )
 )
+_KIN = (
+    r"(?:mom|mum|dad|mother|father|parents|sister|brother|wife|husband|girlfriend|boyfriend|partner|grandma|grandpa|"
+    r"son|daughter|kids|family|cousin|aunt|uncle)"
+)
 _EN_REST = (
+    # the writer in a pair: "me and mom", "my sister and I" -> "the user and their mom", "the user and their sister"
+    (re.compile(r"\b(?:[Mm]e|I) and (?:[Mm]y |(?=" + _KIN + r"\b))"), "the user and their "),
+    (re.compile(r"\b[Mm]y (\w+) and (?:I|me)\b"), r"the user and their \1"),
     (re.compile(r"\bI am\b|\bI'm$"), "they are"),  # "who I am" -> "who they are"
     (re.compile(r"\bI'm\b"), "they're"),
     (re.compile(r"\bI was\b"), "they were"),
@@ -95,6 +102,8 @@ def third_singular(verb: str) -> str:
 
 
 def _en_first(body: str) -> tuple[str, str]:
+    if pair := re.match(r"(?i)^(?:my (\w+) and I|me and my (\w+))\b", body):  # "My colleagues and I went"
+        return f"The user and their {pair.group(1) or pair.group(2)}", body[pair.end() :]
     for pattern, repl in _EN_FIRST_FORMS:
         m = pattern.match(body)
         if m:
@@ -126,6 +135,13 @@ _LEADING_ADVERBS = re.compile(r"(?i)^(?:(?:just|still|also|really|finally|recent
 
 
 def _en_omitted(body: str) -> tuple[str, str]:
+    if EN_BARE_STATE.match(body):  # "Nervous", "Glad to have this outlet": "The user is nervous"
+        rest = re.sub(r"(?i)^feeling\s+", "", body)
+        return "The user is", " " + rest[:1].lower() + rest[1:]
+    if news := EN_NEWS_PHRASE.match(body):  # "First day at X" -> "The user had their first day at X"
+        phrase = re.sub(r"(?i)^(?:my|a) ", "", news.group(0)).lower()
+        lead = f"The user had their {phrase}" if news.group("had") else f"The user has a {phrase}"
+        return lead, body[news.end() :]
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
     adverbs = _LEADING_ADVERBS.match(body)
@@ -162,10 +178,13 @@ def _en_object(body: str) -> tuple[str, str]:
 
 
 _DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+# what a removed time leaves ("starting in October" -> "starting"); "went to a few weeks ago" keeps its "to"
+_TIME_LEFT = re.compile(r"(?i)[\s,]+(?:starting|from|since|until|beginning)$")
 
 
 def english(body: str, subject: Subject) -> str:
-    body = _DANGLING.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
+    body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
+    body = _TIME_LEFT.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:
@@ -224,3 +243,45 @@ def chinese(body: str, subject: Subject) -> str:
     lead, tail = head[:cut], head[cut:]
     tail = _MY_KIN.sub("", tail).replace("我们", "自己和同伴").replace("我的", "自己的").replace("我", "自己")
     return lead + tail
+
+
+_YOU_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), b)
+    for a, b in (
+        (r"\bthe user's\b", "your"),
+        (r"\bthe user is\b", "you are"),
+        (r"\bthe user was\b", "you were"),
+        (r"\bthe user has\b", "you have"),
+        (r"\bthe user does\b", "you do"),
+        (r"\bthe user doesn't\b", "you don't"),
+        (r"\bthe user and others\b", "you and others"),
+        (r"\bthe user\b", "you"),
+        (r"\bthemselves\b", "yourself"),
+        (r"\btheirs\b", "yours"),
+        (r"\btheir\b", "your"),
+        (r"\bthem\b", "you"),
+    )
+)
+
+
+def _base(verb: str) -> str:
+    low = verb.lower()
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
+        return verb[:-2]
+    if low.endswith("s") and not low.endswith("ss") and low not in ("was", "is", "has", "does", "this", "plus"):
+        return verb[:-1]
+    return verb
+
+
+def addressed(content: str) -> str:
+    """A memory's English sentence said to the person: "The user is planning to propose" -> "You are planning to
+    propose", "The user's sister lives in Boston" -> "Your sister lives in Boston", "The user moves" -> "You move"."""
+    text = content
+    m = re.match(r"^The user (?:(?:just|also|still|really|finally|now|often|usually|always|never) )*(\w+)", text)
+    if m and m.group(1).lower() not in ("is", "was", "has", "does", "doesn't", "and") and m.group(1).endswith("s"):
+        text = text[: m.start(1)] + _base(m.group(1)) + text[m.end(1) :]
+    for pattern, repl in _YOU_FORMS:
+        text = pattern.sub(repl, text)
+    return text[:1].upper() + text[1:]

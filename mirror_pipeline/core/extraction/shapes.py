@@ -153,7 +153,35 @@ def _zh_empty(body: str) -> bool:
     return len(_ZH_PARTICLES.sub("", re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", rest))) < 2
 
 
+# a record's identifier: an order / parcel / tracking number, a version, a commit, a ticket, a build ("订单号
+# DB20260720158834", "torch 2.4.1+cu121, commit a3f9c2e1, ticket LUM-4821", "release 4.18.2, build 20261105.3"):
+# a clause that carries one is a line of a record, not something the person said about themselves
+_RECORD_ID = re.compile(
+    r"(?<![\w.])(?:[A-Z]{2,}\d{8,}|v?\d+\.\d+\.\d+(?:[+\-.][\w.]+)?|\d{8}\.\d+|[A-Z][A-Z\d]+-\d{3,}|#\s?[\w-]*\d{3,}[\w-]*)(?![\w.])"
+    r"|(?i:\b(?:commit|sha|hash|build|ticket|order|tracking|pr)\s*#?\s*[0-9a-f]{6,}\b)"
+    r"|(?:订单号|单号|运单号|快递单号|工单|提交|版本号?)\s*[:：]?\s*[A-Za-z\d][\w.\-]{3,}"
+)
+# a verb whose object was left in an earlier clause, with only how often or how much after it: "每天早上量一次"
+_ZH_OBJECT_LOST = re.compile(r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$")
+
+
+def _zh_object_lost(body: str) -> bool:
+    rest = zh_after_lead(re.sub(r"^(?:我们|我)?(?:自己)?", "", body))
+    rest = re.sub(r"^(?:早上|晚上|中午|下午|上午|都|也|会|要|再)+", "", rest)
+    return bool(_ZH_OBJECT_LOST.match(_ZH_END_MARKS.sub("", rest)))
+
+
+_ZH_END_MARKS = re.compile(r"[。！!~～…\s]+$")
+
+
+def _record(body: str) -> bool:
+    return bool(_RECORD_ID.search(body))
+
+
 SHAPES: tuple[Shape, ...] = (
+    Shape(name="a record's identifier", zh=False, holds=_record),
+    Shape(name="a record's identifier", zh=True, holds=_record),
+    Shape(name="a verb whose object is elsewhere", zh=True, holds=_zh_object_lost),
     Shape(name="pointer without antecedent", zh=False, holds=_en_pointer),
     Shape(name="subject 'it' left out", zh=False, holds=lambda b: bool(_EN_IT_LEFT_OUT.match(b))),
     Shape(name="a slogan", zh=False, holds=_en_slogan),

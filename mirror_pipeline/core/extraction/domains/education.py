@@ -1,4 +1,16 @@
+import re
+
 from mirror_pipeline.core.extraction.domains import Domain
+
+# a role names work, whatever field it is in: "做机器学习工程师" holds 学习, "a machine learning engineer" learn*
+_ROLE = re.compile(
+    r"工程师|经理|设计师|分析师|研究员|顾问|助理|律师|会计|开发|\b(?:engineer|manager|designer|analyst|developer|consultant)s?\b"
+)
+
+
+def _not_a_role(low: str) -> bool:
+    return not _ROLE.search(low)
+
 
 DOMAIN = Domain(
     name="education",
@@ -50,4 +62,5 @@ DOMAIN = Domain(
         "老师",
     ),
     importance=0.7,
+    accept=_not_a_role,
 )

@@ -3,7 +3,9 @@ import re
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction.domains import Domain
 
-_MOVED_TO = re.compile(r"\bmoved (?:back )?to (?P<to>[a-z][\w.\-]*(?: [a-z][\w.\-]*)?)")
+_MOVED_TO = re.compile(
+    r"\bmoved (?:(?!to\b|into\b)[\w']+ ){0,3}(?:back )?(?:to|into) (?P<to>[a-z\d][\w.\-]*(?: [a-z][\w.\-]*)?)"
+)
 _A_HOME = re.compile(r"^(?:a|an|the|my|our|this|that|new|another|some)\b")
 
 
@@ -25,8 +27,37 @@ def _not_a_move(body: str) -> bool:
 
 DOMAIN = Domain(
     name="residence",
-    en=("moved", "move", "moving", "apartment", "house", "home", "neighborhood", "neighbourhood", "rent*", "roommate*"),
-    zh=("搬家", "搬到", "搬了", "租房", "房租", "房子", "买房", "首付", "次卧", "租出去", "老家", "定居", "住在"),
+    en=(
+        "moved",
+        "lived",
+        "move",
+        "moving",
+        "apartment",
+        "house",
+        "home",
+        "neighborhood",
+        "neighbourhood",
+        "rent*",
+        "roommate*",
+    ),
+    zh=(
+        "搬家",
+        "搬到",
+        "搬了",
+        "租房",
+        "房租",
+        "房子",
+        "买房",
+        "首付",
+        "次卧",
+        "租出去",
+        "老家",
+        "定居",
+        "住在",
+        "住了",
+        "住过",
+        "生活了",
+    ),
     importance=0.7,
     veto=_not_a_move,
 )

@@ -49,6 +49,11 @@ DOMAIN = Domain(
         "teacher",
         "engineer",
         "designer",
+        "analyst*",
+        "developer*",
+        "consultant*",
+        "notice",
+        "first day",
     ),
     zh=(
         "入职",
@@ -82,6 +87,16 @@ DOMAIN = Domain(
         "带一个",
         "主管",
         "退休",
+        # a role names the work: "做机器学习工程师", "当产品经理", "在律所当助理"
+        "工程师",
+        "经理",
+        "设计师",
+        "分析师",
+        "研究员",
+        "顾问",
+        "助理",
+        "律所",
+        "开发",
     ),
     importance=0.7,
 )

@@ -1,0 +1,102 @@
+"""REVIEW-1's lines as written and >= 20 new ones in their spirit (`review1.jsonl`, written before any rule changed).
+
+A line is right when every expected memory is there (type, and a domain word its predicate holds), a line expecting
+none gives none, and every English content is a third-person sentence about the user (`bad_english`).
+
+`python benchmarks/extraction/review1.py [--misses]`
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from run import evidence_of  # noqa: E402
+
+from mirror_pipeline.core.extraction import extract  # noqa: E402
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR  # noqa: E402
+from mirror_pipeline.core.model import MemoryCandidate  # noqa: E402
+
+SET = Path(__file__).with_name("review1.jsonl")
+# a domain word and the predicates that say it (patterns' vocabulary and the disclosure reader's kind:domain)
+DOMAINS = {
+    "work": ("work", "works_at", "has_role", "joined", "left"),
+    "residence": ("residence", "lives_in", "moved_to", "hometown"),
+    "family": ("family", "relation", "has_", "sister", "partner"),
+    "plan": ("plan", "goal"),
+}
+# a first-person word outside quotes, a lower-case "i", "You i"
+FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|our|ours|us)\b|(?:^|\s)i(?:\s|$)|^You i\b")
+# a sentence that opens with a verb and no subject: a past form ("Told the user's boss"), a request ("Give the
+# user a taper plan", "Check out the user's painting"), a bare state ("Glad to have ...")
+_ADVERB = r"(?:(?:just|finally|recently|also|still|really|even|only|now)\s+)*"
+VERB_FIRST = re.compile(
+    r"(?i)^"
+    + _ADVERB
+    + r"(?:[a-z]+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "set", "cut", "hit", "put"}))
+    + r"|give|tell|help|show|send|check|look|make|write|let|find|remind|list|explain|suggest|recommend|create|"
+    r"translate|fix|teach|draft|keep|glad|happy|excited|proud|grateful|nervous|scared|anxious|lonely|tired)\b"
+)
+
+
+def bad_english(content: str) -> str | None:
+    unquoted = re.sub(r"[\"“][^\"”]*[\"”]", "", content)
+    if FIRST_PERSON.search(unquoted):
+        return "first person"
+    if VERB_FIRST.match(unquoted):
+        return "no subject"
+    return None
+
+
+def _matches(exp: dict[str, str], c: MemoryCandidate) -> bool:
+    if exp["type"] != "any" and c.memory_type.value != exp["type"]:
+        return False
+    return not exp["domain"] or any(w in c.predicate for w in DOMAINS.get(exp["domain"], (exp["domain"],)))
+
+
+def judge(row: dict) -> tuple[bool, list[str]]:
+    ev = evidence_of({"speaker": "user", "mention_time": "2026-09-01T12:00:00+08:00", **row})
+    found = extract(ev)
+    notes = [f"{c.memory_type.value}:{c.predicate} | {c.content_text}" for c in found]
+    ok = True
+    left = list(found)
+    for exp in row["expected"]:
+        if exp["type"] == "!":
+            ok &= not any(c.content_text == exp["domain"] for c in found)
+            continue
+        hit = next((c for c in left if _matches(exp, c)), None)
+        if hit is None:
+            ok = False
+            notes.append(f"MISSING {exp['type']}:{exp['domain']}")
+        else:
+            left.remove(hit)
+    if not row["expected"] and found:
+        ok = False
+    for c in found:
+        if not re.search(r"[\u4e00-\u9fff]", c.content_text) and (why := bad_english(c.content_text)):
+            ok = False
+            notes.append(f"BAD ENGLISH ({why}): {c.content_text}")
+    return ok, notes
+
+
+def main(argv: list[str]) -> int:
+    rows = [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line.strip()]
+    right = {"rv": [0, 0], "own": [0, 0]}
+    for row in rows:
+        ok, notes = judge(row)
+        right[row["origin"]][0] += ok
+        right[row["origin"]][1] += 1
+        if "--misses" in argv and not ok:
+            print(f"WRONG {row['id']} {row['text']}\n    " + "\n    ".join(notes or ["(nothing)"]))
+    total = [sum(v[0] for v in right.values()), sum(v[1] for v in right.values())]
+    for name, (a, b) in {**right, "all": total}.items():
+        print(f"{name}: {a}/{b} ({a / b:.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
