@@ -72,7 +72,7 @@ def _known_target(home: Home, target: str) -> str:
         return "memory"
     if _secret_ref(home, target) is not None:
         return "secret_reference"
-    if any(e["evidence_id"] == target for e in _served_or_empty(home, "evidence")):
+    if _served_evidence(home, [target]):
         return "evidence"
     history = _warehouse_rows(home, "select memory_id from memory_versions where memory_id = ? limit 1", [target])
     if history:
@@ -689,8 +689,7 @@ def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:
             "timestamp": e["timestamp"],
             "excerpt": " ".join((e["raw_content"] or "").split())[:160],
         }
-        for e in _served_or_empty(home, "evidence")
-        if e["evidence_id"] == ref["evidence_id"]
+        for e in _served_evidence(home, [ref["evidence_id"]])
     ]
     issues = [
         {"id": i["issue_id"], "status": i["status"], "question": i["question"], "options": i["options"]}
