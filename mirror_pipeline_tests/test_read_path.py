@@ -148,7 +148,58 @@ def _publish(home: Path, docs: list[dict], embedder: object, dense: bool = True)
             "language": ["en"],
         }
     )
-    snapshot.publish(home / "served", home / "snapshots", {**tables, "open_issues": issues}, "print", NOW, "run-1")
+    snapshot.publish(
+        home / "served", home / "snapshots", {**tables, "open_issues": issues, **_small()}, "print", NOW, "run-1"
+    )
+
+
+def _small() -> dict[str, pl.DataFrame]:
+    """The other tables read commands read (timeline, secret references) and an evidence table to read by id."""
+    t = pl.Datetime("us", "UTC")
+    timeline = pl.DataFrame(
+        {
+            "id": ["mem_run", "mem_osaka"],
+            "text": ["The user runs along the river every weekend", "The user lives in Osaka"],
+            "memory_type": ["event", "fact"],
+            "valid_time_start": ["2026-02", None],
+            "valid_time_end": [None, None],
+            "time_precision": ["month", "unknown"],
+            "time_expression": ["last February", None],
+            "state": ["confirmed", "confirmed"],
+            "evidence_ids": [["ev_hike"], ["ev_tokyo"]],
+            "first_mentioned_at": [datetime(2026, 2, 1, 8, 0, 0, 250000, tzinfo=UTC), None],
+            "sort_time": ["2026-02-01", None],
+        },
+        schema_overrides={"first_mentioned_at": t, "valid_time_end": pl.String, "time_expression": pl.String},
+    )
+    secrets = pl.DataFrame(
+        {
+            "secret_ref_id": ["sec_wifi"],
+            "kind": ["wifi_password"],
+            "label": ["home wifi"],
+            "subject": ["user"],
+            "predicate": ["has_secret"],
+            "vault": ["1Password"],
+            "hint": [None],
+            "evidence_id": ["ev_coffee"],
+            "created_at": [datetime(2026, 11, 30, 8, 0, tzinfo=UTC)],
+            "state": ["confirmed"],
+            "content_stored_in_memory_system": [False],
+        },
+        schema_overrides={"created_at": t, "hint": pl.String},
+    )
+    evidence = pl.DataFrame(
+        {
+            "evidence_id": [d["doc_id"] for d in DOCS if d["kind"] == "evidence"] * 3,
+            "file_path": [f"inbox/chat{i}.txt" for i in range(15)],
+            "locator": [f"line {i}" for i in range(15)],
+            "timestamp": [datetime(2026, 1, 1, i, tzinfo=UTC) for i in range(15)],
+            "actor": ["user"] * 15,
+            "raw_content": [f"text {i}" for i in range(15)],
+        },
+        schema_overrides={"timestamp": t},
+    )
+    return {"timeline": timeline, "secret_references": secrets, "evidence": evidence}
 
 
 @pytest.fixture
@@ -218,12 +269,14 @@ def _banned(modules: list[str]) -> list[str]:
     return [m for m in modules if m.split(".")[0] in NOT_FOR_A_READ]
 
 
-@pytest.mark.parametrize("command", ["context", "search"])
+@pytest.mark.parametrize("command", ["context", "search", "timeline", "issues", "secrets"])
 def test_a_read_command_imports_no_orchestration_validation_or_dataframe_library(tmp_path, command) -> None:
     home = tmp_path / "home"
     _publish(home, DOCS, FakeEmbedder(), dense=False)
-    out, modules = _read_in_a_fresh_process(home, command, "where do I live")
-    assert ("results" in out and out["results"]) or ("slots" in out and out["text"])
+    query = ["where do I live"] if command in ("context", "search") else []
+    out, modules = _read_in_a_fresh_process(home, command, *query)
+    answer = {"context": "slots", "search": "results", "timeline": "events", "issues": "issues"}
+    assert out[answer.get(command, "secret_references")], out
     assert _banned(modules) == []
     # an ordinary query is screened by the prefilter alone: the full rule set is not loaded to answer it
     assert "mirror_pipeline.core.screening.rules" not in modules
@@ -320,3 +373,37 @@ def test_dense_contrast_over_the_rows_with_a_vector_equals_the_plain_formula_bit
         assert got[3].sum() > 50  # both rankings contributed
         c = dense_contrast(corpus, got[2])
         assert c.dtype == np.float32 and np.array_equal(c, _reference_contrast(corpus, got[2]))
+
+
+# ---- the other reads: whole small tables from served/search/, one memory's evidence by id --------------------------
+
+
+@pytest.mark.parametrize("name", ["timeline", "open_issues", "secret_references"])
+def test_a_small_table_from_the_arrays_is_the_parquet_table_row_for_row(served_home, name) -> None:
+    from mirror_pipeline.adapters.served_arrays import open_arrays
+    from mirror_pipeline.cli.common import _served_rows
+
+    served = (served_home / "served").resolve()
+    light = open_arrays(served).table(name)
+    assert light and light == pl.read_parquet(served / f"{name}.parquet").to_dicts()  # datetimes, lists, nulls
+    assert _served_rows(Home(served_home), name) == light
+    meta = json.loads((served / "search" / "meta.json").read_text(encoding="utf-8"))
+    del meta["tables"][name]  # a snapshot published before this table was written beside the index
+    (served / "search" / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert _served_rows(Home(served_home), name) == light
+
+
+def test_show_reads_a_memorys_evidence_by_id_as_the_whole_table_gives_it(served_home) -> None:
+    import pyarrow.parquet as pq
+
+    served = (served_home / "served").resolve()
+    whole = pq.read_table(served / "evidence.parquet").to_pylist()
+    wanted = {"ev_tokyo", "ev_hike", "ev_nowhere"}
+    got = snapshot.open_snapshot(served_home / "served").rows_where("evidence", "evidence_id", wanted)
+    assert got == [e for e in whole if e["evidence_id"] in wanted] and len(got) == 6  # in the table's order
+    assert snapshot.open_snapshot(served_home / "served").rows_where("no_such_table", "x", {"a"}) == []
+    memory = Memory.open(served_home, embedder=FakeEmbedder())
+    shown = memory.show("ev_hike")
+    assert [e["locator"] for e in shown["evidence"]] == [e["locator"] for e in whole if e["evidence_id"] == "ev_hike"]
+    with pytest.raises(KeyError):
+        memory.show("ev_nowhere")

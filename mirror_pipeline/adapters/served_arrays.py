@@ -13,7 +13,8 @@ touches it (1.1M documents open in milliseconds, and only the rows a query ranks
   the conversation of each line as an int code, -1 where none, and its time as a sort key, +inf where none);
 - `is_zh.npy`, and filter codes (`<column>.codes.npy` + the values in `meta.json`) for kind, state, speaker,
   sensitivity, and `importance.npy`, so the always-on memories and any filter are one numpy comparison;
-- `<table>.jsonl` (+ offsets) for the small tables a context reads (`open_issues`).
+- `<table>.jsonl` (+ offsets) for the small tables a context or a read command reads whole (`open_issues`,
+  `timeline`, `secret_references`: `mirror timeline / issues / secrets` answer with numpy and json alone).
 
 Written by `adapters/snapshot.publish` into the snapshot folder before the switch, so it is as atomic as the rest.
 A snapshot without the folder (published by an older version) is read from its parquet files.
@@ -40,7 +41,7 @@ FOLDER = "search"
 FORMAT = 1
 CODED = ("kind", "state", "speaker", "sensitivity")
 NUMBERS = ("importance",)
-SMALL_TABLES = ("open_issues",)
+SMALL_TABLES = ("open_issues", "timeline", "secret_references")
 
 Row = dict[str, Any]
 

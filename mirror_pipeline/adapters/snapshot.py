@@ -11,15 +11,17 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-
-import duckdb
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mirror_pipeline.adapters import served_arrays
 from mirror_pipeline.core.ids import letters
+
+if TYPE_CHECKING:
+    import polars as pl
 
 KEEP_SNAPSHOTS = 3
 
@@ -42,6 +44,8 @@ def current_fingerprint(served: Path) -> str | None:
         return None
     if (served / "search_documents.parquet").exists() and not (served / served_arrays.FOLDER / "meta.json").exists():
         return None  # published before the memory-mapped search arrays: publish once more, so reads get them
+    import polars as pl
+
     df = pl.read_parquet(meta)
     return str(df["fingerprint"][0]) if len(df) else None
 
@@ -50,6 +54,9 @@ def publish(
     served: Path, snapshots: Path, tables: dict[str, pl.DataFrame], print_: str, published_at: datetime, run_id: str
 ) -> None:
     """Write `tables` (whose `fingerprint` is `print_`) as a new snapshot and switch `served` to it."""
+    import duckdb
+    import polars as pl
+
     # dots, not dashes, between the parts: no screening rule reads the time and the run as one random-looking token
     name = f"{published_at.strftime('%Y%m%dT%H%M%S.%fZ')}.{letters(run_id.replace('-', '')[:8])}"
     folder = snapshots / name
@@ -112,7 +119,31 @@ class Snapshot:
         path = self.folder / f"{name}.parquet"
         if not path.exists():
             raise FileNotFoundError(f"the served snapshot {self.folder.name} has no table {name}: run `mirror run`")
+        import polars as pl
+
         return pl.read_parquet(path)
+
+    def rows_where(self, name: str, column: str, values: Iterable[str]) -> list[dict[str, Any]]:
+        """The rows of table `name` whose `column` is one of `values`, in the table's order, read by DuckDB from
+        the parquet file (row groups pruned by their statistics): `show` of one memory reads its few evidence rows,
+        not a million. Rows as pyarrow gives them (the same values as a whole-table read); [] without the table."""
+        wanted = sorted({str(v) for v in values})
+        path = self.folder / f"{name}.parquet"
+        if not wanted or not path.exists():
+            return []
+        import duckdb
+
+        con = duckdb.connect()
+        try:
+            con.execute("set TimeZone = 'UTC'")
+            table = con.execute(
+                f'select * from read_parquet(?, file_row_number = true) where "{column}" in (select unnest(?))'
+                " order by file_row_number",
+                [str(path), wanted],
+            ).fetch_arrow_table()
+        finally:
+            con.close()
+        return table.drop_columns(["file_row_number"]).to_pylist()
 
 
 def open_snapshot(served: Path) -> Snapshot:

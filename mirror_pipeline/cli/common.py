@@ -87,6 +87,25 @@ def _snapshot(home: Home) -> _CommandSnapshot:
         raise Failure(str(err)) from None
 
 
+def _served_rows(home: Home, table: str) -> list[dict[str, Any]]:
+    """A small table of the snapshot served now as rows: from `served/search/` (json and numpy only, no polars)
+    when the snapshot has it there, else from its parquet file (a snapshot published before)."""
+    from mirror_pipeline.adapters.served_arrays import open_arrays
+
+    _require_home(home)
+    arrays = open_arrays(home.served.resolve())
+    rows = arrays.table(table) if arrays is not None else None
+    if rows is not None:
+        return rows
+    return _snapshot(home).table(table).to_dicts()
+
+
+def _served_where(home: Home, table: str, column: str, values: Any) -> list[dict[str, Any]]:
+    """The rows of a served table whose `column` is one of `values` (DuckDB over its parquet file: `show` reads
+    a memory's few evidence rows, not the whole evidence table); [] when the snapshot has no such table."""
+    return _snapshot(home).snapshot.rows_where(table, column, values)
+
+
 def _served(home: Home, table: str):
     """One table of the snapshot served now (for a command that reads one; several: `_snapshot(home).table`)."""
     return _snapshot(home).table(table)

@@ -17,7 +17,16 @@ import click
 
 from mirror_pipeline.adapters import decisions as store
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served, _snapshot, command, emit
+from mirror_pipeline.cli.common import (
+    Failure,
+    _require_home,
+    _screened,
+    _served,
+    _served_where,
+    _snapshot,
+    command,
+    emit,
+)
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core import review as review_core
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
@@ -41,6 +50,14 @@ def _served_or_empty(home: Home, table: str) -> list[dict[str, Any]]:
         return []
 
 
+def _served_evidence(home: Home, evidence_ids: list[str]) -> list[dict[str, Any]]:
+    """The served evidence rows with these ids (read by id: not the whole evidence table)."""
+    try:
+        return _served_where(home, "evidence", "evidence_id", evidence_ids)
+    except Failure:
+        return []
+
+
 def _memory(home: Home, memory_id: str) -> dict[str, Any] | None:
     return next((m for m in _served_or_empty(home, "memories") if m["memory_id"] == memory_id), None)
 
@@ -55,7 +72,7 @@ def _known_target(home: Home, target: str) -> str:
         return "memory"
     if _secret_ref(home, target) is not None:
         return "secret_reference"
-    if any(e["evidence_id"] == target for e in _served_or_empty(home, "evidence")):
+    if _served_evidence(home, [target]):
         return "evidence"
     history = _warehouse_rows(home, "select memory_id from memory_versions where memory_id = ? limit 1", [target])
     if history:
@@ -490,6 +507,8 @@ def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
     kept = last_kept(decisions)
     proposals = review_core.archive_proposals(memories, _now(), policy.archive_after_days, mentioned, used, kept)
     return [p for p in proposals if p["memory_id"] not in done]
+
+
 def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any) -> str:
     """An edit on a question about several memories: which one (its number; the others stay asked)."""
     served = {m["memory_id"]: m for m in _served_or_empty(home, "memories")}
@@ -622,8 +641,7 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
             "speaker": e["actor"],
             "excerpt": " ".join(e["raw_content"].split())[:160],
         }
-        for e in _served_or_empty(home, "evidence")
-        if e["evidence_id"] in evidence_ids
+        for e in _served_evidence(home, evidence_ids)
     ]
     all_decisions = store.read_all(home.decisions).decisions
     outcomes = {r["decision_id"]: r for r in _rows(home, "select * from decision_outcomes", [])}
@@ -671,8 +689,7 @@ def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:
             "timestamp": e["timestamp"],
             "excerpt": " ".join((e["raw_content"] or "").split())[:160],
         }
-        for e in _served_or_empty(home, "evidence")
-        if e["evidence_id"] == ref["evidence_id"]
+        for e in _served_evidence(home, [ref["evidence_id"]])
     ]
     issues = [
         {"id": i["issue_id"], "status": i["status"], "question": i["question"], "options": i["options"]}

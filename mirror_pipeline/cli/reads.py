@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mirror_pipeline.adapters.home import Home
-from mirror_pipeline.cli.common import Failure, _require_home, _screened, _snapshot, command, emit
+from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served_rows, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core.timeexpr import as_said, describe
 
@@ -64,7 +64,7 @@ def search(home: Home, as_json: bool, query: str, k: int) -> None:
 @command
 def timeline(home: Home, as_json: bool) -> None:
     """Events in time order, with precision and the original time expression."""
-    events = _snapshot(home).table("timeline").to_dicts()
+    events = _served_rows(home, "timeline")
     emit(
         as_json,
         {"events": events},
@@ -79,7 +79,7 @@ def timeline(home: Home, as_json: bool) -> None:
 @command
 def issues(home: Home, as_json: bool) -> None:
     """Open memory issues with their question and options."""
-    rows = _snapshot(home).table("open_issues").to_dicts()
+    rows = _served_rows(home, "open_issues")
     emit(
         as_json,
         {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},
@@ -94,7 +94,7 @@ def issues(home: Home, as_json: bool) -> None:
 @command
 def secrets(home: Home, as_json: bool) -> None:
     """Secret references: metadata only, never a secret."""
-    rows = _snapshot(home).table("secret_references").to_dicts()
+    rows = _served_rows(home, "secret_references")
     refs = [{**r, "id": r["secret_ref_id"]} for r in rows]
     emit(
         as_json,
