@@ -215,20 +215,27 @@ class Memory:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
         from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
-        from mirror_pipeline.core.ranking import dense_floor, task_types
+        from mirror_pipeline.core.ranking import dense_floor, in_domain, task_content, task_domains, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
         policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
-        expansion = " ".join(t.expansion for t in task_types(task))
-        scored = self.ranked(f"{task} {expansion}".strip(), k=60)
-        own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
+        domains = task_domains(task)  # the life domains the task names: their memories bear on it
+        expansion = " ".join([t.expansion for t in task_types(task)] + [d.expansion for d in domains])
+        content = task_content(task)  # without "help me plan ...": a memory sharing only those is not about it
+        scored = self.ranked(f"{content} {expansion}".strip() or task, k=60)
+        own_lexical = self.corpus.lexical.scores(lexical_tokens(content))  # the task's own words, not the expansion
         floor = dense_floor(self.config.weights, self.corpus.vector_count)
         candidates = []
         for s in scored:
+            row = self.corpus.rows[s.index]
             named = bool(own_lexical[s.index] > 0)
             lexical_hit = s.components.get("lexical", 0.0) > 0 and s.components.get("relevance", 0.0) >= 0.3
-            relevant = lexical_hit or s.components.get("dense_contrast", 0.0) >= floor
-            candidates.append(Candidate(self.corpus.rows[s.index], s.score, relevant, named, s.labels))
+            relevant = (
+                lexical_hit
+                or s.components.get("dense_contrast", 0.0) >= floor
+                or any(in_domain(row, d) for d in domains)
+            )
+            candidates.append(Candidate(row, s.score, relevant, named, s.labels))
         result = assemble(
             task,
             candidates,

@@ -208,6 +208,112 @@ def task_types(query: str) -> list[TaskType]:
     return [t for t in TASK_TYPES if t.cues.search(query)]
 
 
+@dataclass(frozen=True)
+class LifeDomain:
+    """A domain of a life a task can name ("介绍一下我现在的工作和住处", "what about my health"): the words that name
+    it in a task, the predicate domains of its memories (the part after ":", "state:residence"), the words that put a
+    memory's text in it whatever its predicate says (an occupation filed under another domain), and words that
+    reach its memories (added to the task's query). A memory of a domain the task names is relevant to it: the task
+    shares no word with "用户从上海搬到深圳南山区", and e5's contrast among a handful of Chinese lines says nothing."""
+
+    name: str
+    asks: re.Pattern[str]
+    predicates: frozenset[str]
+    holds: re.Pattern[str]
+    expansion: str = ""
+
+
+LIFE_DOMAINS = (
+    LifeDomain(
+        name="work",
+        asks=re.compile(r"\bwork\b|\bjobs?\b|\bcareer\b|\boccupation\b|\bemploy\w*|工作|职业|上班|事业|单位", re.I),
+        predicates=frozenset({"work", "job", "occupation", "works_at", "employer"}),
+        holds=re.compile(
+            r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
+            r"|\bmanager\b|\bcompany\b|\bpromoted\b|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职",
+            re.I,
+        ),
+        expansion="job work engineer company 工作 公司 工程师 入职",
+    ),
+    LifeDomain(
+        name="residence",
+        asks=re.compile(
+            r"\bwhere (?:do |did )?I live\b|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
+            r"|住处|住址|住哪|住在|住的地方|居住|家住|住房|房子",
+            re.I,
+        ),
+        predicates=frozenset({"residence", "lives_in", "home", "address"}),
+        holds=re.compile(
+            r"\blive[sd]? in\b|\bliving in\b|\bmoved (?:to|into)\b|\bapartment\b|\brent\w*\b|住在|搬到|搬家|搬进|租房|定居|住了",
+            re.I,
+        ),
+        expansion="live moved apartment home 住在 搬到 搬家 租房",
+    ),
+    LifeDomain(
+        name="family",
+        asks=re.compile(r"\bfamily\b|\bparents\b|\brelatives\b|家人|家庭|父母|亲人|家里人", re.I),
+        predicates=frozenset({"family", "relationship"}),
+        holds=re.compile(
+            r"\b(?:mother|mom|father|dad|parents?|sister|brother|wife|husband|daughter|son|girlfriend|boyfriend)\b"
+            r"|爸|妈|父母|姐姐|妹妹|哥哥|弟弟|女朋友|男朋友|妻子|丈夫|老婆|老公|儿子|女儿",
+            re.I,
+        ),
+        expansion="mother father sister brother daughter son 父母 姐姐 女朋友 家人",
+    ),
+    LifeDomain(
+        name="health",
+        asks=re.compile(r"\bhealth\w*\b|\bmedical\b|\bfitness\b|健康|身体|医疗|体检|病情", re.I),
+        predicates=frozenset({"health", "diet", "fitness"}),
+        holds=re.compile(
+            r"\bdoctor\b|\bdiagnos\w*|\bblood pressure\b|\ballerg\w*|\bmedicat\w*|\binjur\w*|\bsurgery\b"
+            r"|血压|过敏|医生|确诊|吃药|受伤|手术|体检",
+            re.I,
+        ),
+        expansion="doctor diagnosed health allergy 医生 血压 过敏 身体",
+    ),
+    LifeDomain(
+        name="money",
+        asks=re.compile(r"\bmoney\b|\bfinanc\w*|\bbudget\b|\bsavings\b|\bincome\b|钱|财务|收入|存款|理财|经济", re.I),
+        predicates=frozenset({"money", "income", "salary", "debt", "budget"}),
+        holds=re.compile(
+            r"\bsalary\b|\bdebts?\b|\bloans?\b|\bsavings?\b|\bmortgage\b|\bincome\b|工资|收入|贷款|存款|房贷|存钱|理财",
+            re.I,
+        ),
+        expansion="salary savings loan budget 工资 收入 存款 贷款",
+    ),
+)
+
+
+def task_domains(task: str) -> list[LifeDomain]:
+    """The life domains a task names."""
+    return [d for d in LIFE_DOMAINS if d.asks.search(task)]
+
+
+def in_domain(row: dict[str, Any], domain: LifeDomain) -> bool:
+    """Whether a memory row is of `domain` (by its predicate's domain or by what its text says)."""
+    if row.get("kind") != "memory":
+        return False
+    predicate = str(row.get("predicate") or "")
+    if predicate.split(":", 1)[-1] in domain.predicates:
+        return True
+    return bool(domain.holds.search(str(row.get("text") or "")))
+
+
+# The words of a task that say what is asked, not what about ("help me plan ...", "帮我准备"): a memory that shares
+# only one of them with the task ("The user is planning to propose") is not about it. Removed from the task's own
+# words before they count as a lexical hit for a context; the task types' expansions say what such a task draws on.
+TASK_FRAME = re.compile(
+    r"\b(?:please|help|me|my|plan(?:s|ning)?|write|draft|prepare|make|give|tell|suggest|recommend|need|want|"
+    r"could|can|you|some|ideas?|about|for|a|an|the)\b|请|帮我|帮忙|给我|替我|准备|计划|安排|一下|写|推荐|建议|介绍",
+    re.I,
+)
+
+
+def task_content(task: str) -> str:
+    """The task without its framing words (TASK_FRAME)."""
+    return re.sub(r"\s+", " ", TASK_FRAME.sub(" ", task)).strip()
+
+
 # ---- scoring ----------------------------------------------------------------------------------------------------
 
 

@@ -250,3 +250,42 @@ def test_search_and_context_append_access_records(tmp_path):
     m.search("Osaka")
     entries = (tmp_path / "accesses.jsonl").read_text(encoding="utf-8").splitlines()
     assert [e.split('"via": ')[1][:9] for e in entries] == ['"context"', '"search"}']
+
+
+LIFE = [
+    mem("mem_zh_job", "用户2026年9月起在Lumen Robotics做机器学习工程师", state="pending_review", labels=["pending_review"]),
+    mem("mem_zh_home", "用户从上海搬到深圳南山区", state="pending_review", labels=["pending_review"]),
+    mem("mem_en_job", "The user is an ML engineer on the perception team"),
+    mem("mem_en_home", "The user moved into a flat in Nanshan"),
+    mem("mem_hobby", "The user runs every Sunday morning", mtype="preference"),
+    mem("mem_gift", "The user's sister likes orchids", mtype="relationship"),
+]
+
+
+def test_a_task_that_names_a_life_domain_reaches_its_memories_in_both_languages():
+    # REVIEW-1 item 12: the task shares no word with the memories and e5's contrast among a few lines says nothing;
+    # the domains it names (work, where one lives) do. The job memory's predicate may even name another domain.
+    docs = [{**d, "predicate": "state:education" if d["doc_id"] == "mem_zh_job" else None} for d in LIFE]
+    for task in ("介绍一下我现在的工作和住处", "Tell me about my job and where I live"):
+        got = items(memory(docs).context(task))
+        assert {"mem_zh_job", "mem_zh_home", "mem_en_job", "mem_en_home"} <= set(got), task
+        assert "mem_hobby" not in got and "mem_gift" not in got, task
+    got = items(memory(docs).context("我的家人最近怎么样"))
+    assert "mem_gift" in got
+
+
+def test_a_memory_sharing_only_the_tasks_framing_word_is_not_served():
+    # REVIEW-1 item 13: "Help me plan a weekend trip" put "planning to propose ... Don't tell anyone yet" in context
+    # through the one word "plan"; what a task asks for (plan, help, 帮我, 准备) does not make a memory about it
+    docs = [
+        mem("mem_propose", "The user is planning to propose to Lin Yue", sensitivity="medium"),
+        mem("mem_trip", "The user took a weekend trip to Kyoto last spring", mtype="event"),
+        mem("mem_zh_propose", "用户计划明年春天向林悦求婚", sensitivity="medium"),
+        ev("ev_propose", "Planning to propose to Lin Yue next spring. Don't tell anyone yet."),
+    ]
+    m = memory(docs)
+    got = items(m.context("Help me plan a weekend trip"))
+    assert "mem_trip" in got
+    assert not {"mem_propose", "ev_propose", "mem_zh_propose"} & set(got)
+    assert "mem_zh_propose" not in items(m.context("帮我计划一下周末的安排"))
+    assert "mem_propose" in items(m.context("When do I plan to propose to Lin Yue?"))  # named: served
