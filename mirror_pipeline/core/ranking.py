@@ -230,7 +230,8 @@ LIFE_DOMAINS = (
         predicates=frozenset({"work", "job", "occupation", "works_at", "employer"}),
         holds=re.compile(
             r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
-            r"|\bmanager\b|\bcompany\b|\bpromoted\b|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职",
+            r"|\bmanager\b|\bcompany\b|\bpromoted\b|\bresign\w*|\bquit (?:my|the) job\b"
+            r"|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职|辞职",
             re.I,
         ),
         expansion="job work engineer company 工作 公司 工程师 入职",
@@ -244,7 +245,8 @@ LIFE_DOMAINS = (
         ),
         predicates=frozenset({"residence", "lives_in", "home", "address"}),
         holds=re.compile(
-            r"\blive[sd]? in\b|\bliving in\b|\bmoved (?:to|into)\b|\bapartment\b|\brent\w*\b|住在|搬到|搬家|搬进|租房|定居|住了",
+            r"\blive[sd]? in\b|\bliving in\b|\bmoved (?:to|into)\b|\bapartment\b|\brent\w*\b"
+            r"|住在|搬到|搬家|搬进|租房|定居|住了",
             re.I,
         ),
         expansion="live moved apartment home 住在 搬到 搬家 租房",
