@@ -114,6 +114,9 @@ class Memory:
             model_id = arrays.model_id
             zh: np.ndarray | None = arrays.is_zh()
             session, order = arrays.conversations()
+            # what eval's in-memory corpus has too: whole conversations' BM25 and who said each line
+            session_lexical = arrays.session_lexical()
+            speaker_code, speaker_of_code = arrays.speakers()
         else:  # a snapshot published before served/search/ existed
             table = _read_parquet(served / "search_documents.parquet")
             rows = _TableRows(table)
@@ -121,6 +124,7 @@ class Memory:
             vectors, has_vector, model_id = _load_vectors(served, len(rows))
             zh = _bools(table.column("is_zh")) if "is_zh" in table.column_names else None
             session, order = conversation_of_table(table)
+            session_lexical, speaker_code, speaker_of_code = None, None, None
         rc = RetrievalConfig.from_config(config)
         factory = None
         if rc.dense and vectors is not None:
@@ -131,7 +135,18 @@ class Memory:
                 e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
-        corpus = Corpus(rows, lexical, vectors, has_vector, zh, session, order)
+        corpus = Corpus(
+            rows,
+            lexical,
+            vectors,
+            has_vector,
+            zh,
+            session,
+            order,
+            session_lexical=session_lexical,
+            speaker_code=speaker_code,
+            speaker_of_code=speaker_of_code,
+        )
         memory = cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
         memory._arrays = arrays
         return memory

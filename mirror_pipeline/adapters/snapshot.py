@@ -80,6 +80,7 @@ def publish(
             tables["lexical_index"],
             tables.get("search_vectors"),
             {name: tables[name] for name in served_arrays.SMALL_TABLES if name in tables},
+            tables.get("session_lexical_index"),
         )
     os.replace(staging, folder)
     link = served.with_name(f".served-{name}")

@@ -348,6 +348,10 @@ class Corpus:
     order: np.ndarray | None = None  # sort key in time within a conversation (None: the row order)
     speaker_names: Sequence[str | None] | None = None  # a named speaker of each document (not the person)
     session_lexical: LexicalIndex | None = None  # BM25 over whole conversations (a conversation's words as one)
+    # the served path's form of `speaker_names` (no row parsed): a speaker code per document (-1: none) and the
+    # speaker of each code as `search_documents.speaker` holds it ("other:Wei"; `named_speaker` reads the name)
+    speaker_code: np.ndarray | None = None
+    speaker_of_code: Sequence[str | None] | None = None
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
@@ -430,9 +434,15 @@ class Corpus:
     def named_in(self, query: str) -> np.ndarray | None:
         """Which documents were said by a speaker the query names (None: it names none, or every document's
         speaker: then the name tells nothing apart)."""
-        if self.speaker_names is None:
+        if self.speaker_names is None and self.speaker_code is None:
             return None
         cache = self.__dict__.setdefault("_speakers", {})
+        if not cache and self.speaker_names is None:  # served: the names of the codes, not of every row
+            names: dict[str, int] = {}
+            named = [named_speaker({"speaker": s}) if s else None for s in self.speaker_of_code or ()]
+            remap = np.array([-1 if not nm else names.setdefault(nm.lower(), len(names)) for nm in named] + [-1])
+            cache["codes"] = remap[np.asarray(self.speaker_code, dtype=np.int64)]  # -1 indexes the appended -1
+            cache["names"] = names
         if not cache:
             codes: dict[str, int] = {}
             cache["codes"] = np.array(
@@ -670,7 +680,7 @@ def _score_fusion(
     low, high = float(dens.min(initial=0.0)), float(dens.max(initial=0.0))
     if high > low:
         fused_pool = fused_pool + 1e-4 * (dens - low) / (high - low) + 1e-6
-    if w.named_speaker and corpus.speaker_names is not None:
+    if w.named_speaker and (corpus.speaker_names is not None or corpus.speaker_code is not None):
         named = corpus.named_in(query)
         if named is not None:
             fused_pool = fused_pool + w.named_speaker * named[pool] * (fused_pool > 0)
