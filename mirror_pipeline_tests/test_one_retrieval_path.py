@@ -98,3 +98,15 @@ def test_a_homes_search_ranks_what_the_eval_corpus_ranks(tmp_path) -> None:
             assert abs(a["score"] - b["score"]) < 1e-3, query
         covered += any("conversation" in r["components"] for r in served_hits)
     assert covered, "the conversation coverage must act on the served path for the comparison to mean anything"
+
+
+def test_a_snapshot_served_before_the_conversation_index_is_published_once_more(tmp_path) -> None:
+    docs, sessions = _conversations()
+    frame = _frame(docs).with_columns(session_id=pl.Series(sessions, dtype=pl.String))
+    home = tmp_path / "home"
+    Home(home).init(date(2026, 12, 1))
+    snapshot.publish(home / "served", home / "snapshots", search_index.index_tables(frame, {}, None), "p", NOW, "r")
+    served = (home / "served").resolve()
+    assert snapshot.current_fingerprint(served) == "p"
+    (served / "search" / "session_lexical_terms.json").unlink()  # as an older version published it
+    assert snapshot.current_fingerprint(served) is None

@@ -42,6 +42,9 @@ def current_fingerprint(served: Path) -> str | None:
         return None
     if (served / "search_documents.parquet").exists() and not (served / served_arrays.FOLDER / "meta.json").exists():
         return None  # published before the memory-mapped search arrays: publish once more, so reads get them
+    search = served / served_arrays.FOLDER
+    if (search / "session.npy").exists() and not (search / "session_lexical_terms.json").exists():
+        return None  # published before the conversations' index (search's conversation coverage): once more
     df = pl.read_parquet(meta)
     return str(df["fingerprint"][0]) if len(df) else None
 
