@@ -117,6 +117,7 @@ class Memory:
             # what eval's in-memory corpus has too: whole conversations' BM25 and who said each line
             session_lexical = arrays.session_lexical()
             speaker_code, speaker_of_code = arrays.speakers()
+            session_means = arrays.session_vectors()
         else:  # a snapshot published before served/search/ existed
             table = _read_parquet(served / "search_documents.parquet")
             rows = _TableRows(table)
@@ -124,7 +125,7 @@ class Memory:
             vectors, has_vector, model_id = _load_vectors(served, len(rows))
             zh = _bools(table.column("is_zh")) if "is_zh" in table.column_names else None
             session, order = conversation_of_table(table)
-            session_lexical, speaker_code, speaker_of_code = None, None, None
+            session_lexical, speaker_code, speaker_of_code, session_means = None, None, None, None
         rc = RetrievalConfig.from_config(config)
         factory = None
         if rc.dense and vectors is not None:
@@ -146,6 +147,7 @@ class Memory:
             session_lexical=session_lexical,
             speaker_code=speaker_code,
             speaker_of_code=speaker_of_code,
+            served_session_vectors=session_means,
         )
         memory = cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
         memory._arrays = arrays

@@ -86,6 +86,8 @@ def test_a_homes_search_ranks_what_the_eval_corpus_ranks(tmp_path) -> None:
     eval_memory = Memory.from_documents(eval_rows, corpus_vectors, embedder=FakeEmbedder())
     named = home_memory.corpus.named_in("what did melanie say")
     assert home_memory.corpus.session_lexical is not None and named is not None and named.sum() == 8
+    served_means = home_memory.corpus.served_session_vectors
+    assert served_means is not None and np.array_equal(served_means, eval_memory.corpus.session_vectors())
     for m in (home_memory, eval_memory):
         m._clock = lambda: NOW
     covered = 0

@@ -148,6 +148,14 @@ def write(
         flat = ordered["vector"].explode().to_numpy().astype(np.float32)
         np.save(folder / "vectors.npy", flat.reshape(len(ordered), -1))
         np.save(folder / "vector_rows.npy", rows)
+        if session_lexical is not None and "session_id" in documents.columns:
+            # each conversation's mean vector (`core.ranking.Corpus.session_vectors`, the same arithmetic): a
+            # read of a chat home does not sum every vector at its first query
+            from mirror_pipeline.core.ranking import session_mean_vectors
+
+            codes = session_codes(documents)
+            means = session_mean_vectors(flat.reshape(len(ordered), -1), codes[rows], int(codes.max()) + 1)
+            np.save(folder / "session_vectors.npy", means)
         meta["model_id"] = str(ordered["model_id"][0])
     (folder / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
 
@@ -245,6 +253,11 @@ class ServedArrays:
             np.load(self.folder / "session_lexical_indptr.npy", mmap_mode="r"),
             int(self.meta["sessions"]),
         )
+
+    def session_vectors(self) -> np.ndarray | None:
+        """Each conversation's normalised mean vector, or None where the snapshot has none."""
+        path = self.folder / "session_vectors.npy"
+        return np.load(path, mmap_mode="r") if path.exists() else None
 
     def speakers(self) -> tuple[np.ndarray, list[str]]:
         """(speaker code of each document, -1: none; the speaker of each code), as written for filters."""

@@ -352,6 +352,7 @@ class Corpus:
     # speaker of each code as `search_documents.speaker` holds it ("other:Wei"; `named_speaker` reads the name)
     speaker_code: np.ndarray | None = None
     speaker_of_code: Sequence[str | None] | None = None
+    served_session_vectors: np.ndarray | None = None  # `session_vectors()` as the snapshot wrote it
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
@@ -375,14 +376,13 @@ class Corpus:
         """The normalised mean vector of each conversation (None: no vectors or no conversations)."""
         if self.vectors is None or self.session is None or not len(self.vectors):
             return None
+        if self.served_session_vectors is not None:
+            return self.served_session_vectors
         cache = self.__dict__.setdefault("_session_vectors", {})
         if "v" not in cache:
-            codes = self.session[self._rows_with_vector]
-            keep = codes >= 0
-            out = np.zeros((int(self.session.max()) + 1, self.vectors.shape[1]), dtype=np.float32)
-            np.add.at(out, codes[keep], self.vectors[keep])
-            norm = np.linalg.norm(out, axis=1, keepdims=True)
-            cache["v"] = out / np.where(norm == 0, 1, norm)
+            cache["v"] = session_mean_vectors(
+                np.asarray(self.vectors), self.session[self._rows_with_vector], int(self.session.max()) + 1
+            )
         return cache["v"]
 
     def __post_init__(self) -> None:
@@ -498,6 +498,17 @@ def conversation_of_table(table: Any) -> tuple[np.ndarray | None, np.ndarray | N
     else:
         order = np.arange(len(session), dtype=np.float64)
     return session, order
+
+
+def session_mean_vectors(vectors: np.ndarray, codes: np.ndarray, sessions: int | None = None) -> np.ndarray:
+    """The normalised mean vector of each conversation (`codes`: the conversation of each vector, -1: none)."""
+    codes = np.asarray(codes, dtype=np.int64)
+    keep = codes >= 0
+    n = sessions if sessions is not None else (int(codes.max()) + 1 if len(codes) else 0)
+    out = np.zeros((n, vectors.shape[1]), dtype=np.float32)
+    np.add.at(out, codes[keep], vectors[keep])
+    norm = np.linalg.norm(out, axis=1, keepdims=True)
+    return out / np.where(norm == 0, 1, norm)
 
 
 def conversation_columns(
