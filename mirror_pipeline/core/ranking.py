@@ -249,7 +249,7 @@ LIFE_DOMAINS = (
             r"|住在|搬到|搬家|搬进|租房|定居|住了",
             re.I,
         ),
-        expansion="live moved apartment home 住在 搬到 搬家 租房",
+        expansion="live apartment home 住在 住址 租房",
     ),
     LifeDomain(
         name="family",
@@ -291,9 +291,13 @@ def task_domains(task: str) -> list[LifeDomain]:
     return [d for d in LIFE_DOMAINS if d.asks.search(task)]
 
 
+DOMAIN_MEMORY_TYPES = frozenset({"fact", "preference", "relationship"})
+
+
 def in_domain(row: dict[str, Any], domain: LifeDomain) -> bool:
-    """Whether a memory row is of `domain` (by its predicate's domain or by what its text says)."""
-    if row.get("kind") != "memory":
+    """Whether a memory row is a standing memory of `domain` (by its predicate's domain or by what its text says):
+    a fact, preference or relationship; an event of the domain ("搬家花了三天") is not what the domain is now."""
+    if row.get("kind") != "memory" or row.get("memory_type") not in DOMAIN_MEMORY_TYPES:
         return False
     predicate = str(row.get("predicate") or "")
     if predicate.split(":", 1)[-1] in domain.predicates:
