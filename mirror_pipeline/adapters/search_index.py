@@ -91,17 +91,8 @@ def index_tables(docs: pl.DataFrame, vectors: dict[str, np.ndarray], model_id: s
     texts = passage_texts(docs)
     keys = [text_key(t) for t in texts]
     has = [k in vectors for k in keys]
-    index = LexicalIndex.build([lexical_tokens(document_text(r)) for r in docs.select("text", "speaker").to_dicts()])
-    terms = sorted(index.vocab, key=index.vocab.__getitem__)
-    starts, ends = index.indptr[:-1], index.indptr[1:]
-    lexical = pl.DataFrame(
-        {
-            "term": terms,
-            "docs": [index.indices[a:b].tolist() for a, b in zip(starts, ends, strict=True)],
-            "scores": [index.data[a:b].tolist() for a, b in zip(starts, ends, strict=True)],
-        },
-        schema={"term": pl.String, "docs": pl.List(pl.Int32), "scores": pl.List(pl.Float32)},
-    )
+    tokens = [lexical_tokens(document_text(r)) for r in docs.select("text", "speaker").to_dicts()]
+    lexical = _lexical_frame(LexicalIndex.build(tokens))
     rows = [i for i, h in enumerate(has) if h]
     search_vectors = pl.DataFrame(
         {
@@ -111,11 +102,37 @@ def index_tables(docs: pl.DataFrame, vectors: dict[str, np.ndarray], model_id: s
         },
         schema={"row": pl.Int32, "model_id": pl.String, "vector": pl.List(pl.Float32)},
     )
-    return {
+    out = {
         "search_documents": docs.with_columns(has_vector=pl.Series(has, dtype=pl.Boolean)),
         "lexical_index": lexical,
         "search_vectors": search_vectors,
     }
+    if "session_id" in docs.columns and docs["session_id"].drop_nulls().len():
+        # BM25 over whole conversations (`core.ranking.Corpus.session_lexical`: the conversation coverage), its
+        # "documents" the conversation codes the served arrays give (`served_arrays.session_codes`)
+        from mirror_pipeline.adapters.served_arrays import session_codes
+
+        codes = session_codes(docs)
+        per: list[list[str]] = [[] for _ in range(int(codes.max()) + 1)]
+        for code, toks in zip(codes.tolist(), tokens, strict=True):
+            if code >= 0:
+                per[code].extend(toks)
+        out["session_lexical_index"] = _lexical_frame(LexicalIndex.build(per))
+    return out
+
+
+def _lexical_frame(index: LexicalIndex) -> pl.DataFrame:
+    """A lexical index as a table: term -> documents, scores."""
+    terms = sorted(index.vocab, key=index.vocab.__getitem__)
+    starts, ends = index.indptr[:-1], index.indptr[1:]
+    return pl.DataFrame(
+        {
+            "term": terms,
+            "docs": [index.indices[a:b].tolist() for a, b in zip(starts, ends, strict=True)],
+            "scores": [index.data[a:b].tolist() for a, b in zip(starts, ends, strict=True)],
+        },
+        schema={"term": pl.String, "docs": pl.List(pl.Int32), "scores": pl.List(pl.Float32)},
+    )
 
 
 def served_index(

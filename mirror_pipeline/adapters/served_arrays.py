@@ -69,12 +69,33 @@ def _write_rows(folder: Path, name: str, df: pl.DataFrame) -> dict[str, Any]:
     return {"rows": len(df), "times": times}
 
 
+def session_codes(documents: pl.DataFrame) -> np.ndarray:
+    """The conversation code of each document (-1: none), as `session.npy` holds them."""
+    import polars as pl
+
+    ids = documents["session_id"].cast(pl.String)
+    return (ids.rank("dense").cast(pl.Int64) - 1).fill_null(-1).to_numpy()
+
+
+def _write_lexical(folder: Path, prefix: str, lexical: pl.DataFrame) -> None:
+    import polars as pl
+
+    lengths = lexical["docs"].list.len().to_numpy().astype(np.int64) if len(lexical) else np.zeros(0, np.int64)
+    np.save(folder / f"{prefix}_indptr.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
+    flat_docs = lexical["docs"].explode().drop_nulls() if len(lexical) else pl.Series([], dtype=pl.Int32)
+    flat_scores = lexical["scores"].explode().drop_nulls() if len(lexical) else pl.Series([], dtype=pl.Float32)
+    np.save(folder / f"{prefix}_indices.npy", flat_docs.to_numpy().astype(np.int32))
+    np.save(folder / f"{prefix}_data.npy", flat_scores.to_numpy().astype(np.float32))
+    (folder / f"{prefix}_terms.json").write_text(json.dumps(lexical["term"].to_list(), ensure_ascii=False), "utf-8")
+
+
 def write(
     folder: Path,
     documents: pl.DataFrame,
     lexical: pl.DataFrame,
     vectors: pl.DataFrame | None,
     small: dict[str, pl.DataFrame] | None = None,
+    session_lexical: pl.DataFrame | None = None,
 ) -> None:
     """Write the arrays of one snapshot's search tables (`search_documents`, `lexical_index`, `search_vectors`)."""
     import polars as pl
@@ -90,8 +111,11 @@ def write(
     np.save(folder / "is_zh.npy", np.asarray(zh, dtype=bool))
     if "session_id" in documents.columns and documents["session_id"].drop_nulls().len():
         # the same codes and order as `core.ranking.conversation_of_table` gives the parquet path
-        ids = documents["session_id"].cast(pl.String)
-        np.save(folder / "session.npy", (ids.rank("dense").cast(pl.Int64) - 1).fill_null(-1).to_numpy())
+        codes = session_codes(documents)
+        np.save(folder / "session.npy", codes)
+        if session_lexical is not None:  # BM25 over whole conversations (the conversation coverage)
+            _write_lexical(folder, "session_lexical", session_lexical)
+            meta["sessions"] = int(codes.max()) + 1
         if "timestamp" in documents.columns:
             micros = documents["timestamp"].dt.epoch("us").cast(pl.Float64).fill_null(np.inf).to_numpy()
         else:
@@ -125,6 +149,14 @@ def write(
         flat = ordered["vector"].explode().to_numpy().astype(np.float32)
         np.save(folder / "vectors.npy", flat.reshape(len(ordered), -1))
         np.save(folder / "vector_rows.npy", rows)
+        if session_lexical is not None and "session_id" in documents.columns:
+            # each conversation's mean vector (`core.ranking.Corpus.session_vectors`, the same arithmetic): a
+            # read of a chat home does not sum every vector at its first query
+            from mirror_pipeline.core.ranking import session_mean_vectors
+
+            codes = session_codes(documents)
+            means = session_mean_vectors(flat.reshape(len(ordered), -1), codes[rows], int(codes.max()) + 1)
+            np.save(folder / "session_vectors.npy", means)
         meta["model_id"] = str(ordered["model_id"][0])
     (folder / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
 
@@ -207,6 +239,30 @@ class ServedArrays:
             np.load(self.folder / "lexical_indptr.npy", mmap_mode="r"),
             len(self.rows),
         )
+
+    def session_lexical(self) -> LexicalIndex | None:
+        """BM25 over whole conversations (documents: conversation codes), or None where the snapshot has none."""
+        from mirror_pipeline.core.retrieval import LexicalIndex
+
+        if "sessions" not in self.meta:
+            return None
+        terms = json.loads((self.folder / "session_lexical_terms.json").read_text(encoding="utf-8"))
+        return LexicalIndex(
+            {t: i for i, t in enumerate(terms)},
+            np.load(self.folder / "session_lexical_data.npy", mmap_mode="r"),
+            np.load(self.folder / "session_lexical_indices.npy", mmap_mode="r"),
+            np.load(self.folder / "session_lexical_indptr.npy", mmap_mode="r"),
+            int(self.meta["sessions"]),
+        )
+
+    def session_vectors(self) -> np.ndarray | None:
+        """Each conversation's normalised mean vector, or None where the snapshot has none."""
+        path = self.folder / "session_vectors.npy"
+        return np.load(path, mmap_mode="r") if path.exists() else None
+
+    def speakers(self) -> tuple[np.ndarray, list[str]]:
+        """(speaker code of each document, -1: none; the speaker of each code), as written for filters."""
+        return np.load(self.folder / "speaker.codes.npy", mmap_mode="r"), list(self.meta["codes"]["speaker"])
 
     def vectors(self) -> tuple[np.ndarray | None, np.ndarray | None]:
         """(vectors of the documents that have one, in order; which documents have one), or (None, None)."""

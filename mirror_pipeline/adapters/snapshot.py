@@ -44,6 +44,9 @@ def current_fingerprint(served: Path) -> str | None:
         return None
     if (served / "search_documents.parquet").exists() and not (served / served_arrays.FOLDER / "meta.json").exists():
         return None  # published before the memory-mapped search arrays: publish once more, so reads get them
+    search = served / served_arrays.FOLDER
+    if (search / "session.npy").exists() and not (search / "session_lexical_terms.json").exists():
+        return None  # published before the conversations' index (search's conversation coverage): once more
     import polars as pl
 
     df = pl.read_parquet(meta)
@@ -87,6 +90,7 @@ def publish(
             tables["lexical_index"],
             tables.get("search_vectors"),
             {name: tables[name] for name in served_arrays.SMALL_TABLES if name in tables},
+            tables.get("session_lexical_index"),
         )
     os.replace(staging, folder)
     link = served.with_name(f".served-{name}")

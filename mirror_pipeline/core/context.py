@@ -330,11 +330,13 @@ def assemble(
         queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))
     if covered < policy.episodes_when_fewer_than:
+        behind = {e for *_, item in queue for e in item.get("evidence_ids") or []}  # a served memory's own lines
         own = [
             c
             for c in candidates
             if c.row.get("kind") == "evidence"
             and c.relevant
+            and c.row["doc_id"] not in behind
             and (c.row.get("speaker") or "user") == "user"  # never the assistant's text, never someone else's
             and "outdated" not in (c.row.get("labels") or [])
             and _servable(c.row, ceiling, c.strongly_relevant)

@@ -208,6 +208,118 @@ def task_types(query: str) -> list[TaskType]:
     return [t for t in TASK_TYPES if t.cues.search(query)]
 
 
+@dataclass(frozen=True)
+class LifeDomain:
+    """A domain of a life a task can name ("介绍一下我现在的工作和住处", "what about my health"): the words that name
+    it in a task, the predicate domains of its memories (the part after ":", "state:residence"), the words that put a
+    memory's text in it whatever its predicate says (an occupation filed under another domain), and words that
+    reach its memories (added to the task's query). A memory of a domain the task names is relevant to it: the task
+    shares no word with "用户从上海搬到深圳南山区", and e5's contrast among a handful of Chinese lines says nothing."""
+
+    name: str
+    asks: re.Pattern[str]
+    predicates: frozenset[str]
+    holds: re.Pattern[str]
+    expansion: str = ""
+
+
+LIFE_DOMAINS = (
+    LifeDomain(
+        name="work",
+        asks=re.compile(r"\bwork\b|\bjobs?\b|\bcareer\b|\boccupation\b|\bemploy\w*|工作|职业|上班|事业|单位", re.I),
+        predicates=frozenset({"work", "job", "occupation", "works_at", "employer"}),
+        holds=re.compile(
+            r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
+            r"|\bmanager\b|\bcompany\b|\bpromoted\b|\bresign\w*|\bquit (?:my|the) job\b"
+            r"|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职|辞职",
+            re.I,
+        ),
+        expansion="job work engineer company 工作 公司 工程师 入职",
+    ),
+    LifeDomain(
+        name="residence",
+        asks=re.compile(
+            r"\bwhere (?:do |did )?I live\b|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
+            r"|住处|住址|住哪|住在|住的地方|居住|家住|住房|房子",
+            re.I,
+        ),
+        predicates=frozenset({"residence", "lives_in", "home", "address"}),
+        holds=re.compile(
+            r"\blive[sd]? in\b|\bliving in\b|\bmoved (?:to|into)\b|\bapartment\b|\brent\w*\b"
+            r"|住在|搬到|搬家|搬进|租房|定居|住了",
+            re.I,
+        ),
+        expansion="live apartment home 住在 住址 租房",
+    ),
+    LifeDomain(
+        name="family",
+        asks=re.compile(r"\bfamily\b|\bparents\b|\brelatives\b|家人|家庭|父母|亲人|家里人", re.I),
+        predicates=frozenset({"family", "relationship"}),
+        holds=re.compile(
+            r"\b(?:mother|mom|father|dad|parents?|sister|brother|wife|husband|daughter|son|girlfriend|boyfriend)\b"
+            r"|爸|妈|父母|姐姐|妹妹|哥哥|弟弟|女朋友|男朋友|妻子|丈夫|老婆|老公|儿子|女儿",
+            re.I,
+        ),
+        expansion="mother father sister brother daughter son 父母 姐姐 女朋友 家人",
+    ),
+    LifeDomain(
+        name="health",
+        asks=re.compile(r"\bhealth\w*\b|\bmedical\b|\bfitness\b|健康|身体|医疗|体检|病情", re.I),
+        predicates=frozenset({"health", "diet", "fitness"}),
+        holds=re.compile(
+            r"\bdoctor\b|\bdiagnos\w*|\bblood pressure\b|\ballerg\w*|\bmedicat\w*|\binjur\w*|\bsurgery\b"
+            r"|血压|过敏|医生|确诊|吃药|受伤|手术|体检",
+            re.I,
+        ),
+        expansion="doctor diagnosed health allergy 医生 血压 过敏 身体",
+    ),
+    LifeDomain(
+        name="money",
+        asks=re.compile(r"\bmoney\b|\bfinanc\w*|\bbudget\b|\bsavings\b|\bincome\b|钱|财务|收入|存款|理财|经济", re.I),
+        predicates=frozenset({"money", "income", "salary", "debt", "budget"}),
+        holds=re.compile(
+            r"\bsalary\b|\bdebts?\b|\bloans?\b|\bsavings?\b|\bmortgage\b|\bincome\b|工资|收入|贷款|存款|房贷|存钱|理财",
+            re.I,
+        ),
+        expansion="salary savings loan budget 工资 收入 存款 贷款",
+    ),
+)
+
+
+def task_domains(task: str) -> list[LifeDomain]:
+    """The life domains a task names."""
+    return [d for d in LIFE_DOMAINS if d.asks.search(task)]
+
+
+DOMAIN_MEMORY_TYPES = frozenset({"fact", "preference", "relationship"})
+
+
+def in_domain(row: dict[str, Any], domain: LifeDomain) -> bool:
+    """Whether a memory row is a standing memory of `domain` (by its predicate's domain or by what its text says):
+    a fact, preference or relationship; an event of the domain ("搬家花了三天") is not what the domain is now."""
+    if row.get("kind") != "memory" or row.get("memory_type") not in DOMAIN_MEMORY_TYPES:
+        return False
+    predicate = str(row.get("predicate") or "")
+    if predicate.split(":", 1)[-1] in domain.predicates:
+        return True
+    return bool(domain.holds.search(str(row.get("text") or "")))
+
+
+# The words of a task that say what is asked, not what about ("help me plan ...", "帮我准备"): a memory that shares
+# only one of them with the task ("The user is planning to propose") is not about it. Removed from the task's own
+# words before they count as a lexical hit for a context; the task types' expansions say what such a task draws on.
+TASK_FRAME = re.compile(
+    r"\b(?:please|help|me|my|plan(?:s|ning)?|write|draft|prepare|make|give|tell|suggest|recommend|need|want|"
+    r"could|can|you|some|ideas?|about|for|a|an|the)\b|请|帮我|帮忙|给我|替我|准备|计划|安排|一下|写|推荐|建议|介绍",
+    re.I,
+)
+
+
+def task_content(task: str) -> str:
+    """The task without its framing words (TASK_FRAME)."""
+    return re.sub(r"\s+", " ", TASK_FRAME.sub(" ", task)).strip()
+
+
 # ---- scoring ----------------------------------------------------------------------------------------------------
 
 
@@ -240,6 +352,11 @@ class Corpus:
     order: np.ndarray | None = None  # sort key in time within a conversation (None: the row order)
     speaker_names: Sequence[str | None] | None = None  # a named speaker of each document (not the person)
     session_lexical: LexicalIndex | None = None  # BM25 over whole conversations (a conversation's words as one)
+    # the served path's form of `speaker_names` (no row parsed): a speaker code per document (-1: none) and the
+    # speaker of each code as `search_documents.speaker` holds it ("other:Wei"; `named_speaker` reads the name)
+    speaker_code: np.ndarray | None = None
+    speaker_of_code: Sequence[str | None] | None = None
+    served_session_vectors: np.ndarray | None = None  # `session_vectors()` as the snapshot wrote it
 
     @classmethod
     def build(cls, rows: list[Row], vectors: np.ndarray | None = None, has_vector: np.ndarray | None = None) -> Corpus:
@@ -263,14 +380,13 @@ class Corpus:
         """The normalised mean vector of each conversation (None: no vectors or no conversations)."""
         if self.vectors is None or self.session is None or not len(self.vectors):
             return None
+        if self.served_session_vectors is not None:
+            return self.served_session_vectors
         cache = self.__dict__.setdefault("_session_vectors", {})
         if "v" not in cache:
-            codes = self.session[self._rows_with_vector]
-            keep = codes >= 0
-            out = np.zeros((int(self.session.max()) + 1, self.vectors.shape[1]), dtype=np.float32)
-            np.add.at(out, codes[keep], self.vectors[keep])
-            norm = np.linalg.norm(out, axis=1, keepdims=True)
-            cache["v"] = out / np.where(norm == 0, 1, norm)
+            cache["v"] = session_mean_vectors(
+                np.asarray(self.vectors), self.session[self._rows_with_vector], int(self.session.max()) + 1
+            )
         return cache["v"]
 
     def __post_init__(self) -> None:
@@ -322,9 +438,15 @@ class Corpus:
     def named_in(self, query: str) -> np.ndarray | None:
         """Which documents were said by a speaker the query names (None: it names none, or every document's
         speaker: then the name tells nothing apart)."""
-        if self.speaker_names is None:
+        if self.speaker_names is None and self.speaker_code is None:
             return None
         cache = self.__dict__.setdefault("_speakers", {})
+        if not cache and self.speaker_names is None:  # served: the names of the codes, not of every row
+            names: dict[str, int] = {}
+            named = [named_speaker({"speaker": s}) if s else None for s in self.speaker_of_code or ()]
+            remap = np.array([-1 if not nm else names.setdefault(nm.lower(), len(names)) for nm in named] + [-1])
+            cache["codes"] = remap[np.asarray(self.speaker_code, dtype=np.int64)]  # -1 indexes the appended -1
+            cache["names"] = names
         if not cache:
             codes: dict[str, int] = {}
             cache["codes"] = np.array(
@@ -380,6 +502,17 @@ def conversation_of_table(table: Any) -> tuple[np.ndarray | None, np.ndarray | N
     else:
         order = np.arange(len(session), dtype=np.float64)
     return session, order
+
+
+def session_mean_vectors(vectors: np.ndarray, codes: np.ndarray, sessions: int | None = None) -> np.ndarray:
+    """The normalised mean vector of each conversation (`codes`: the conversation of each vector, -1: none)."""
+    codes = np.asarray(codes, dtype=np.int64)
+    keep = codes >= 0
+    n = sessions if sessions is not None else (int(codes.max()) + 1 if len(codes) else 0)
+    out = np.zeros((n, vectors.shape[1]), dtype=np.float32)
+    np.add.at(out, codes[keep], vectors[keep])
+    norm = np.linalg.norm(out, axis=1, keepdims=True)
+    return out / np.where(norm == 0, 1, norm)
 
 
 def conversation_columns(
@@ -562,7 +695,7 @@ def _score_fusion(
     low, high = float(dens.min(initial=0.0)), float(dens.max(initial=0.0))
     if high > low:
         fused_pool = fused_pool + 1e-4 * (dens - low) / (high - low) + 1e-6
-    if w.named_speaker and corpus.speaker_names is not None:
+    if w.named_speaker and (corpus.speaker_names is not None or corpus.speaker_code is not None):
         named = corpus.named_in(query)
         if named is not None:
             fused_pool = fused_pool + w.named_speaker * named[pool] * (fused_pool > 0)

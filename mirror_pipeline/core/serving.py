@@ -11,6 +11,17 @@ from mirror_pipeline.core.text import tokens
 # archived: served and found by search, labelled, never in the default context (core/context.py leaves it out)
 SERVABLE = ["confirmed", "pending_review", "conflicted", "stale", "archived"]
 
+# What the person asked to keep to themselves ("Don't tell anyone yet", "先别告诉别人", "保密"): served as at least
+# "high", so a context carries it only for a task that names it (core/context.py's ceiling); a memory made from such
+# a line is served so too, whatever sensitivity its words alone were given ("planning to propose to Lin Yue").
+CONFIDENTIAL_PATTERN = (
+    r"(?i)\b(?:do not|don't|dont|never) (?:tell|mention|say)\b[^.!?\n]{0,30}\b(?:anyone|anybody|people|others|them"
+    r"|her|him|mom|dad|family)\b|\bkeep (?:it|this|that) (?:a )?(?:secret|quiet|between us)\b|\bbetween you and me\b"
+    r"|\bconfidential\b|(?:别|不要|先别|先不要)(?:告诉|透露|外传|声张|说出去)"
+    r"|(?:别|不要|先别|先不要)(?:跟|和|对)[^，。！？\n]{1,8}(?:说|讲|提)|保密"
+)
+_RAISED = ["low", "medium"]
+
 MEMORY_COLUMNS = [
     "memory_id",
     "version",
@@ -237,8 +248,18 @@ def served_search_documents(
             .then(pl.lit([OUTDATED], dtype=pl.List(pl.String)))
             .otherwise(pl.col("labels"))
         )
+    secret_ev = ev.filter(pl.col("text").str.contains(CONFIDENTIAL_PATTERN))["doc_id"].implode()
+    confidential = (
+        pl.col("text").str.contains(CONFIDENTIAL_PATTERN)
+        | pl.col("evidence_ids").list.eval(pl.element().is_in(secret_ev)).list.any()
+    )
     return (
         pl.concat([mem, ev], how="vertical")
+        .with_columns(
+            sensitivity=pl.when(confidential & (pl.col("sensitivity").is_null() | pl.col("sensitivity").is_in(_RAISED)))
+            .then(pl.lit("high"))
+            .otherwise(pl.col("sensitivity"))
+        )
         .with_columns(text=clean)
         # the language group of a text: dense similarity is compared within a group (e5 scores any two Chinese
         # texts higher than a Chinese and an English one, whatever they say)

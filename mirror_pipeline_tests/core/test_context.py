@@ -250,3 +250,97 @@ def test_search_and_context_append_access_records(tmp_path):
     m.search("Osaka")
     entries = (tmp_path / "accesses.jsonl").read_text(encoding="utf-8").splitlines()
     assert [e.split('"via": ')[1][:9] for e in entries] == ['"context"', '"search"}']
+
+
+LIFE = [
+    mem("mem_zh_job", "用户2026年9月起在Lumen Robotics做机器学习工程师", state="pending_review"),
+    mem("mem_zh_home", "用户从上海搬到深圳南山区", state="pending_review", labels=["pending_review"]),
+    mem("mem_en_job", "The user is an ML engineer on the perception team"),
+    mem("mem_en_home", "The user moved into a flat in Nanshan"),
+    mem("mem_hobby", "The user runs every Sunday morning", mtype="preference"),
+    mem("mem_gift", "The user's sister likes orchids", mtype="relationship"),
+]
+
+
+def test_a_task_that_names_a_life_domain_reaches_its_memories_in_both_languages():
+    # REVIEW-1 item 12: the task shares no word with the memories and e5's contrast among a few lines says nothing;
+    # the domains it names (work, where one lives) do. The job memory's predicate may even name another domain.
+    docs = [{**d, "predicate": "state:education" if d["doc_id"] == "mem_zh_job" else None} for d in LIFE]
+    for task in ("介绍一下我现在的工作和住处", "Tell me about my job and where I live"):
+        got = items(memory(docs).context(task))
+        assert {"mem_zh_job", "mem_zh_home", "mem_en_job", "mem_en_home"} <= set(got), task
+        assert "mem_hobby" not in got and "mem_gift" not in got, task
+    got = items(memory(docs).context("我的家人最近怎么样"))
+    assert "mem_gift" in got
+
+
+def test_a_memory_sharing_only_the_tasks_framing_word_is_not_served():
+    # REVIEW-1 item 13: "Help me plan a weekend trip" put "planning to propose ... Don't tell anyone yet" in context
+    # through the one word "plan"; what a task asks for (plan, help, 帮我, 准备) does not make a memory about it
+    docs = [
+        mem("mem_propose", "The user is planning to propose to Lin Yue", sensitivity="medium"),
+        mem("mem_trip", "The user took a weekend trip to Kyoto last spring", mtype="event"),
+        mem("mem_zh_propose", "用户计划明年春天向林悦求婚", sensitivity="medium"),
+        ev("ev_propose", "Planning to propose to Lin Yue next spring. Don't tell anyone yet."),
+    ]
+    m = memory(docs)
+    got = items(m.context("Help me plan a weekend trip"))
+    assert "mem_trip" in got
+    assert not {"mem_propose", "ev_propose", "mem_zh_propose"} & set(got)
+    assert "mem_zh_propose" not in items(m.context("帮我计划一下周末的安排"))
+    assert "mem_propose" in items(m.context("When do I plan to propose to Lin Yue?"))  # named: served
+
+
+def test_what_the_person_asked_to_keep_to_themselves_is_served_as_high_and_only_to_a_task_that_names_it():
+    # REVIEW-1 item 13: "Don't tell anyone yet" left its memory at medium and the line itself at low
+    from mirror_pipeline.core.serving import MEMORY_COLUMNS
+
+    texts = {
+        "m_propose": ("The user is planning to propose to Lin Yue", ["e_propose"]),
+        "m_zh": ("用户打算辞职", ["e_zh"]),
+        "m_run": ("The user runs on Sundays", ["e_run"]),
+    }
+    full = pl.DataFrame(
+        {
+            "memory_id": list(texts),
+            "version": [1, 1, 1],
+            "is_current": [True, True, True],
+            "state": ["confirmed"] * 3,
+            "content_text": [t for t, _ in texts.values()],
+            "evidence_ids": [e for _, e in texts.values()],
+        }
+    )
+    full = full.with_columns(
+        *(pl.lit(None, dtype=pl.String).alias(c) for c in MEMORY_COLUMNS if c not in full.columns)
+    ).with_columns(
+        pl.lit(0.5).alias("confidence"),
+        pl.lit(0.5).alias("importance"),
+        pl.lit("medium").alias("sensitivity"),
+        pl.lit([], dtype=pl.List(pl.String)).alias("labels"),
+        pl.lit("fact").alias("memory_type"),
+    )
+    lines = {
+        "e_propose": "Planning to propose to Lin Yue next spring. Don't tell anyone yet.",
+        "e_zh": "我打算辞职，先别跟同事说。",
+        "e_run": "I run on Sundays, don't tell me to stop.",
+    }
+    evidence = pl.DataFrame(
+        {
+            "evidence_id": list(lines),
+            "raw_content": list(lines.values()),
+            "actor": ["user"] * 3,
+            "timestamp": [NOW] * 3,
+            "source_type": ["chat"] * 3,
+            "sensitivity": ["low"] * 3,
+        }
+    )
+    docs = served_search_documents(served_memories(full), evidence, full)
+    level = dict(zip(docs["doc_id"].to_list(), docs["sensitivity"].to_list(), strict=True))
+    assert level["m_propose"] == level["e_propose"] == level["m_zh"] == level["e_zh"] == "high"
+    assert level["m_run"] == "medium" and level["e_run"] == "low"  # "don't tell me to stop" keeps nothing back
+    rows = docs.to_dicts()
+    m = memory(rows)
+    assert not {"m_zh", "e_zh"} & set(items(m.context("介绍一下我的工作")))  # of the domain, but not named
+    assert "m_zh" in items(m.context("辞职之前我该准备什么"))  # the task is about it
+    assert "m_propose" in items(m.context("When do I plan to propose to Lin Yue?"))
+    assert "m_propose" not in items(m.context("Help me plan a weekend trip"))
