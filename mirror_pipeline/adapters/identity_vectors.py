@@ -14,21 +14,9 @@ import numpy as np
 import polars as pl
 
 from mirror_pipeline.adapters.embedder import Embedder, embed_missing, text_key
+from mirror_pipeline.adapters.search_index import vectors_by_key
 
 DDL = "create table if not exists identity_vectors (text_key varchar, model_id varchar, vector float[])"
-
-
-def _known(con: duckdb.DuckDBPyConnection, model_id: str, keys: list[str]) -> dict[str, np.ndarray]:
-    if not keys:
-        return {}
-    wanted = pl.DataFrame({"text_key": keys})  # noqa: F841 (read by DuckDB)
-    df = con.execute(
-        "select v.text_key, v.vector from identity_vectors v join wanted w using (text_key) where v.model_id = ?",
-        [model_id],
-    ).pl()
-    if not len(df):
-        return {}
-    return dict(zip(df["text_key"].to_list(), np.asarray(df["vector"].to_list(), dtype=np.float32), strict=True))
 
 
 def _store(con: duckdb.DuckDBPyConnection, model_id: str, keys: list[str], vectors: np.ndarray) -> None:
@@ -47,11 +35,11 @@ def vectors_for(
     keys = [text_key(t) for t in texts]
     kept = pl.DataFrame({"text_key": keys}, schema={"text_key": pl.String})  # noqa: F841
     con.execute("delete from identity_vectors where text_key not in (select text_key from kept)")
-    before = len(_known(con, embedder.model_id, list(dict.fromkeys(keys))))
+    before = len(vectors_by_key(con, "identity_vectors", embedder.model_id, list(dict.fromkeys(keys))))
     found, left = embed_missing(
         embedder,
         list(texts),
-        lambda ks: _known(con, embedder.model_id, ks),
+        lambda ks: vectors_by_key(con, "identity_vectors", embedder.model_id, ks),
         lambda ks, vs: _store(con, embedder.model_id, ks, vs),
         budget,
         label="comparing statements",

@@ -31,11 +31,16 @@ def passage_texts(docs: pl.DataFrame) -> list[str]:
 
 def known_vectors(con: duckdb.DuckDBPyConnection, model_id: str, keys: list[str]) -> dict[str, np.ndarray]:
     con.execute(EMBEDDINGS_DDL)
+    return vectors_by_key(con, "embeddings", model_id, keys)
+
+
+def vectors_by_key(con: duckdb.DuckDBPyConnection, table: str, model_id: str, keys: list[str]) -> dict[str, np.ndarray]:
+    """The vectors `table` (text_key, model_id, vector) holds for `keys` under `model_id`."""
     if not keys:
         return {}
     wanted = pl.DataFrame({"text_key": keys})  # noqa: F841 (read by DuckDB)
     df = con.execute(
-        "select e.text_key, e.vector from embeddings e join wanted w using (text_key) where e.model_id = ?",
+        f"select e.text_key, e.vector from {table} e join wanted w using (text_key) where e.model_id = ?",
         [model_id],
     ).pl()
     if not len(df):
