@@ -38,6 +38,7 @@ from mirror_pipeline.core.conflicts import (
 )
 from mirror_pipeline.core.decisions import Action, Decision, ordered
 from mirror_pipeline.core.entities import canonical
+from mirror_pipeline.core.extraction.restate import restated
 from mirror_pipeline.core.identity import BY_MEANING, SlotKey, SlotStatement, Thresholds, identity_text, merges
 from mirror_pipeline.core.model import (
     IssuePriority,
@@ -814,7 +815,11 @@ def _apply_to_head(head: MemoryObject, fx: Effects, run: list[Extracted]) -> tup
     if edit is not None and edit.text and edit.object_key in (None, value_key(head.object)):
         text = edit.text.strip()
         old = _move(head, MemoryState.SUPERSEDED) if head.state is not MemoryState.SUPERSEDED else head
-        new = _superseding(old, edit, {"object": text, "content_text": text})
+        # the structure says what the person's new words say ("用户患有爸生病" edited to the father's stroke is no
+        # longer the user's diagnosis)
+        subject, predicate, obj = restated(text, head.memory_type, head.subject)
+        changes = {"subject": subject, "predicate": predicate, "object": obj, "content_text": text}
+        new = _superseding(old, edit, changes)
         _mark_used(fx, edit, "edited: a new version")
         return new, [old, new]
     return head, []

@@ -405,3 +405,21 @@ def test_auto_confirmation_is_for_what_the_person_said_not_what_a_tool_proposed(
     assert theirs.state is MemoryState.PENDING_REVIEW
     (question,) = [i for i in govern(proposed, evidence=briefs).issues if theirs.memory_id in i.memory_ids]
     assert "not said by you" in question.question
+
+
+def test_an_edit_says_what_the_persons_new_words_say_not_what_the_rules_read_before() -> None:
+    # REVIEW-2: "我爸生病了" was read as the user's own diagnosis; the person's correction is about the father, so
+    # an agent must no longer read "diagnosed_with" off it
+    items, briefs = story(("我得了胃炎。", 0, "ev_1"), ("我现在住在上海。", 1, "ev_2"))
+    first = govern(items, evidence=briefs)
+    sick = next(m for m in first.current if m.predicate == "diagnosed_with")
+    home = next(m for m in first.current if m.predicate == "lives_in")
+    edits = [
+        new_decision(Action.EDIT, sick.memory_id, T0 + timedelta(days=2), text="爸爸轻微脑梗住院了"),
+        new_decision(Action.EDIT, home.memory_id, T0 + timedelta(days=2), text="用户住在杭州"),
+    ]
+    after = {m.memory_id: m for m in govern(items, evidence=briefs, decisions=edits).current}
+    father = after[sick.memory_id]
+    assert (father.content_text, father.predicate, father.object) == ("爸爸轻微脑梗住院了", "fact:stated", "爸爸轻微脑梗住院了")
+    moved = after[home.memory_id]
+    assert (moved.predicate, moved.object, moved.state) == ("lives_in", "杭州", MemoryState.CONFIRMED)
