@@ -420,6 +420,7 @@ def test_an_edit_says_what_the_persons_new_words_say_not_what_the_rules_read_bef
     ]
     after = {m.memory_id: m for m in govern(items, evidence=briefs, decisions=edits).current}
     father = after[sick.memory_id]
-    assert (father.content_text, father.predicate, father.object) == ("爸爸轻微脑梗住院了", "fact:stated", "爸爸轻微脑梗住院了")
+    said = "爸爸轻微脑梗住院了"
+    assert (father.content_text, father.predicate, father.object) == (said, "fact:stated", said)
     moved = after[home.memory_id]
     assert (moved.predicate, moved.object, moved.state) == ("lives_in", "杭州", MemoryState.CONFIRMED)

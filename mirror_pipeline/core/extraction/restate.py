@@ -1,7 +1,7 @@
 """What a person's correction says, read again: the structure of an edited memory comes from the person's words.
 
-An edit replaces a memory's wording ("用户患有爸生病" -> "爸爸轻微脑梗住院了"). Its subject / predicate / object must then
-say what the new words say, never what the rules once read from other words: left as they were, an agent would
+An edit replaces a memory's wording ("用户患有爸生病" -> "爸爸轻微脑梗住院了"). Its subject / predicate / object
+must then say what the new words say, never what the rules once read from other words: left as they were, an agent would
 still learn that the user was diagnosed with something. The edited text is read by the same extractor as a message
 of the person's (a memory's third-person wording read back in the first person: "用户住在上海" as "我住在上海");
 where it sets a known attribute of the same kind of memory, that is the structure; otherwise the memory keeps the
