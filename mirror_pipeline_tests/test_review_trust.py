@@ -91,3 +91,20 @@ def test_show_prints_the_evidence_day_on_the_homes_calendar(copied_home: Path) -
     shown = mirror(home, "show", memory["memory_id"]).stdout
     assert "(2026-10-25)" in shown and "+00:00" not in shown, shown  # 03:05 the next morning in Shanghai
     assert mirror_json(home, "show", memory["memory_id"])["evidence"][0]["day"] == "2026-10-25"
+
+
+def test_show_prints_a_decisions_time_on_the_same_clock_as_the_day_it_names(copied_home: Path) -> None:
+    # REVIEW-2: "you confirmed it on 2026-12-02" beside "2026-12-01T20:03:16 confirm": a local day, a UTC time
+    home = copied_home
+    config = home / "mirror.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("timezone: UTC", "timezone: Pacific/Kiritimati"))
+    (memory,) = [m for m in _memories(home) if m["content_text"].endswith("每个周末都去爬山")]
+    mirror(home, "confirm", memory["memory_id"])
+    mirror(home, "run")
+    shown = mirror(home, "show", memory["memory_id"]).stdout
+    day = shown.split("you confirmed it on ", 1)[1][:10]
+    (line,) = [x for x in shown.splitlines() if x.strip().endswith("confirmed") or " confirm " in x]
+    decision = mirror_json(home, "show", memory["memory_id"])["decisions"][-1]
+    utc = decision["at"][:10] + " " + decision["at"][11:16]
+    assert decision["local_at"].startswith(day) and decision["local_at"] != utc  # UTC+14: never the same minute
+    assert line.strip().startswith(decision["local_at"]), shown

@@ -32,7 +32,7 @@ from mirror_pipeline.core import review as review_core
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
 from mirror_pipeline.core.governance import value_key
 from mirror_pipeline.core.policy import policy_from_config
-from mirror_pipeline.core.text import local_day
+from mirror_pipeline.core.text import local_day, local_minute
 
 
 def _now() -> datetime:
@@ -570,7 +570,8 @@ def _accesses(home: Home, memory_id: str) -> list[dict[str, Any]]:
             except json.JSONDecodeError:
                 continue
             if memory_id in entry.get("memory_ids", []):
-                out.append({"at": entry.get("at"), "task": entry.get("task")})
+                at = entry.get("at")
+                out.append({"at": at, "local_at": local_minute(at, home.timezone), "task": entry.get("task")})
     return out
 
 
@@ -649,6 +650,7 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
     decisions = [
         {
             **json.loads(d.to_json()),
+            "local_at": local_minute(d.at, home.timezone),  # on the home's clock, as the days printed beside it
             "applied": outcomes.get(d.decision_id, {}).get("applied"),
             "outcome": outcomes.get(d.decision_id, {}).get("note"),
         }
@@ -729,10 +731,10 @@ def _show_text(p: dict[str, Any]) -> str:
     lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['day'] or '?'}): {e['excerpt']}" for e in p["evidence"]]
     if p["decisions"]:
         lines.append("your decisions:")
-        lines += [f"  {d['at'][:19]} {d['action']} -> {d.get('outcome') or 'not applied yet'}" for d in p["decisions"]]
+        lines += [f"  {d['local_at']} {d['action']} -> {d.get('outcome') or 'not applied yet'}" for d in p["decisions"]]
     if p["issues"]:
         lines.append("questions:")
         lines += [f"  {i['id']} [{i['status']}] {i['question']}" for i in p["issues"]]
     lines.append(f"used by {len(p['accesses'])} task(s)")
-    lines += [f"  {a['at'][:19]} {a['task']}" for a in p["accesses"][-5:]]
+    lines += [f"  {a['local_at']} {a['task']}" for a in p["accesses"][-5:]]
     return "\n".join(lines)

@@ -48,6 +48,16 @@ def local_day(moment: datetime | None, tz: tzinfo | None = None) -> str | None:
     return (aware.astimezone(tz) if tz else aware).date().isoformat()
 
 
+def local_minute(moment: datetime | str | None, tz: tzinfo | None = None) -> str | None:
+    """`moment` as "YYYY-MM-DD HH:MM" on the person's clock (`tz`), beside the days `local_day` prints: a decision
+    made at 2026-12-01 20:03 UTC is 2026-12-02 04:03 in Shanghai, the day "you confirmed it on" says."""
+    if moment is None or moment == "":
+        return None
+    at = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+    aware = at if at.tzinfo else at.replace(tzinfo=UTC)
+    return (aware.astimezone(tz) if tz else aware).strftime("%Y-%m-%d %H:%M")
+
+
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
