@@ -1137,7 +1137,7 @@ def memory_labels(memory: MemoryObject, user_names: Sequence[str] = ()) -> tuple
         labels.append("opinion")
     if memory.memory_type is MemoryType.EMOTION:
         labels.append(f"emotion snapshot of {memory.valid_time_start or 'an unknown day'}, not a fact")
-    if memory.confidence < 0.7:
+    if memory.confidence < 0.7 and memory.confirmed_by != "user":  # the person's word outweighs the reader's doubt
         labels.append("uncertain")
     if memory.sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED):
         labels.append("sensitive")

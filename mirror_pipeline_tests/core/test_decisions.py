@@ -424,3 +424,15 @@ def test_an_edit_says_what_the_persons_new_words_say_not_what_the_rules_read_bef
     assert (father.content_text, father.predicate, father.object) == (said, "fact:stated", said)
     moved = after[home.memory_id]
     assert (moved.predicate, moved.object, moved.state) == ("lives_in", "杭州", MemoryState.CONFIRMED)
+
+
+def test_a_memory_the_person_confirmed_is_not_labelled_uncertain() -> None:
+    # REVIEW-2: "用户开始戒咖啡 [confirmed, confirmed by you, uncertain]": the labels contradicted each other
+    from mirror_pipeline.core.governance import memory_labels
+
+    items, briefs = story(("我得了胃炎。", 0, "ev_1"))
+    (head,) = govern(items, evidence=briefs).current
+    doubtful = replace(head, confidence=0.5)
+    assert "uncertain" in memory_labels(doubtful)
+    mine = replace(doubtful, state=MemoryState.CONFIRMED, confirmed_by="user")
+    assert memory_labels(mine)[:2] == ("confirmed", "confirmed by you") and "uncertain" not in memory_labels(mine)
