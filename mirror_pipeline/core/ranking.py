@@ -177,7 +177,21 @@ TASK_TYPES = (
             "hobby prefer enjoy every weekend hike run injury allergy budget "
             "喜欢 爱好 每个周末 爬山 跑步 受伤 过敏 预算"
         ),
-        risks=frozenset({"health", "money", "legal", "constraint"}),
+        # a plan needs the person's health limits and rules, not their debts (REVIEW-2: a weekend trip was handed
+        # the loan and the car sale); money comes in when the task is about spending (`spending` below)
+        risks=frozenset({"health", "legal", "constraint"}),
+    ),
+    TaskType(
+        name="spending",
+        cues=re.compile(
+            r"\bbudget\w*|\bcosts?\b|\bafford\w*|\bspend\w*|\bprices?\b|\bcheap\w*|\bexpensive\b|\bbuy\w*"
+            r"|\bpurchas\w*|\bsav(?:e|ing)s?\b|\bloans?\b|\bdebts?\b|\bmortgage\b|\binvest\w*|\bfinanc\w*|\bmoney\b"
+            r"|预算|花费|开销|多少钱|便宜|太贵|买|购|存钱|储蓄|贷款|房贷|还款|理财|投资|财务|钱",
+            re.I,
+        ),
+        memory_types=frozenset({"fact", "event", "preference"}),
+        expansion="budget income salary loan debt savings 预算 收入 工资 贷款 存款",
+        risks=frozenset({"money", "constraint"}),
     ),
     TaskType(
         name="introduce_self",
@@ -199,7 +213,7 @@ TASK_TYPES = (
         cues=re.compile(r"\bgift\b|\bpresent\b|\brestaurant\b|\bdinner\b|\bcook|礼物|餐厅|吃饭|做饭", re.I),
         memory_types=frozenset({"preference", "relationship"}),
         expansion="like love favourite allergic allergy diet vegetarian 喜欢 不喜欢 过敏 忌口 不吃",
-        risks=frozenset({"health", "constraint", "money"}),
+        risks=frozenset({"health", "constraint"}),
     ),
 )
 

@@ -126,6 +126,13 @@ def test_constraints_risks_and_open_conflicts_fill_their_slot():
     assert found["mem_knee"][0] == "Open Constraints / Risks"
     money = items(m.context("我想买一辆新车，car loan 怎么办"))
     assert money["mem_debt"][0] == "Open Constraints / Risks" and "财务：与本任务有关" in money["mem_debt"][1]["labels"]
+    # a sensitive debt bears on spending, not on every plan (REVIEW-2: a weekend trip was handed the loan)
+    loan = mem("mem_loan", "The user still has 120k left on a student loan", sensitivity="high")
+    m = memory([*docs, loan | {"predicate": "state:money"}])
+    assert "mem_loan" not in items(m.context("help me plan a weekend trip near where I live"))
+    assert "mem_loan" not in items(m.context("plan a dinner with friends"))
+    assert items(m.context("draft a monthly budget for me for next year"))["mem_loan"][0] == "Open Constraints / Risks"
+    assert "mem_loan" in items(m.context("帮我做一个明年的预算"))
     # an open conflict bearing on the task is a risk, with its label; an ordinary memory is not
     work = items(m.context("what do I do at A Company"))
     assert work["mem_date"][0] == "Open Constraints / Risks"
