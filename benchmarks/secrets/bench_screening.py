@@ -31,7 +31,7 @@ CORPORA = tuple(
         "heldout8.jsonl",
         "heldout9.jsonl",
         "heldout10.jsonl",
-        "heldout12.jsonl",
+        "heldout13.jsonl",
     )
     if (HERE / name).exists()
 )
