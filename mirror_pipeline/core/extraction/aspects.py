@@ -60,7 +60,9 @@ _EN_FEEL = re.compile(
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
     r" both| incredibly| truly| absolutely)*"
-    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:to|for|of|about|that|with|by)\b)",
+    # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
+    # not the writer's state alone (an anticipation, someone else's news)
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:to|for|of|that|with|by)\b)",
     re.IGNORECASE,
 )
 ZH_FEEL = re.compile(
