@@ -1265,7 +1265,8 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "plans_to",
         "going to|want to",
-        r"\bI(?:'m| am) going to (?P<obj>[^.,;!?\n]{2,60}?)"
+        # "I'm going to a transgender conference": a motion to somewhere, not "going to" + a verb
+        r"\bI(?:'m| am) going to (?!(?:a|an|the|my|our|this|that|some|see|visit)\b)(?P<obj>[^.,;!?\n]{2,60}?)"
         + _EN_PHRASE_END
         + r"|\bI want to (?P<obj2>[^.,;!?\n]{2,60}?)"
         + _EN_PHRASE_END,

@@ -155,6 +155,25 @@ _EN_EXHORTATION = re.compile(
 )
 
 
+# a promise to go on, said back to encouragement: "I'll keep plugging away and stay optimistic", "I'm gonna keep
+# grinding and moving ahead", "I'll make sure to have a safe trip": what would go on is not named
+_EN_PROMISE = re.compile(
+    r"(?i)^(?:I|we)(?:'ll| will|'m gonna|'m going to| am going to| am gonna|'re gonna|'re going to)"
+    r"(?:\s+(?:just|definitely|always|really|totally|still|sure))*\s+(?:keep|stay|continue|make sure|never give up)\b"
+)
+_RESOLVE = frozenset(
+    "plugging away optimistic hopeful grinding moving ahead strong working hard pushing fighting hustling going "
+    "safe sure mind trip positive head stay staying continue never".split()
+)
+
+
+def _en_promise(body: str) -> bool:
+    if not _EN_PROMISE.match(body):
+        return False
+    named = [w for w in EN_WORD.findall(body.lower()) if w not in FILLER and w not in _RESOLVE and len(w) > 2]
+    return not named  # "I'm going to keep writing" names what goes on
+
+
 # a phrase opening with a preposition, no statement in it: "After my last run", "For my birthday"
 _EN_PHRASE = re.compile(r"(?i)^(?:after|before|during|with|for|from|at|in|on|of|until|about|like|as)\b")
 
@@ -230,6 +249,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="a fragment with no verb", zh=False, holds=_en_fragment),
     Shape(name="an exclamation about a moment", zh=False, holds=lambda b: bool(_EN_MOMENT_RANKED.match(b))),
     Shape(name="an exhortation", zh=False, holds=lambda b: bool(_EN_EXHORTATION.match(b))),
+    Shape(name="a promise to go on", zh=False, holds=_en_promise),
     Shape(
         name="a phrase, no statement",
         zh=False,
