@@ -54,6 +54,9 @@ _EN_SPLIT = re.compile(
     r"|(?<!even)\s(?=(?:even\s)?(?:though|although)\s)"
     r"|\s" + _EN_PURPOSE + r"(?=(?:but|so|plus)\s(?:I|we|my|it|that)\b)"
     r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
+    # listener in it does not make the main clause theirs)
+    r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
@@ -202,6 +205,8 @@ def split(sentence: str) -> list[tuple[int, int]]:
     for m in (_ZH_SPLIT if zh else _EN_SPLIT).finditer(sentence):
         if not zh and m.group(0).strip() in ("-", "–", "—", ":", ",") and _en_joined(sentence, m):
             continue
+        if not zh and not m.group(0).strip() and _EN_GERUND_SUBJECT.match(sentence, start):
+            continue  # "Seeing my mentee's face light up when they saw the support was the best": one subject
         if m.start() > start:
             spans.append((start, m.start()))
         start = max(start, m.end())
@@ -222,6 +227,11 @@ def split(sentence: str) -> list[tuple[int, int]]:
         if e > s:
             out.append((s, e))
     return out
+
+
+_EN_GERUND_SUBJECT = re.compile(
+    r"\s*(?:[A-Z][a-z]+,\s*)?(?!(?:Going|Getting|Starting|Working|Trying)\b)[A-Z][a-z]+ing\s"
+)
 
 
 def _en_joined(sentence: str, cut: re.Match[str]) -> bool:

@@ -235,7 +235,7 @@ def _time(
     return None, None, TimePrecision.UNKNOWN, None, ()
 
 
-_EN_ABOUT = r"\s+about\s+(?P<what>[^,;.!?]{3,60}?)\s*(?:$|[,;.!?])"
+_EN_ABOUT = r"\s+(?P<how>about|to)\s+(?P<what>[^,;.!?]{3,90}?)\s*(?:$|[,;.!?])"
 
 
 _EN_COMMENT = re.compile(r"(?i)^(?:it|that|this)(?:'s|\s)")
@@ -249,7 +249,7 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         about = None if clause.zh else re.search(rf"(?i)\b{re.escape(emotion)}{_EN_ABOUT}", body)
         what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
-            return f"The user felt {emotion.lower()} about {what}", emotion.lower()
+            return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     text = (rewrite.chinese if clause.zh else rewrite.english)(body, clause.subject)
     return text, text

@@ -32,7 +32,8 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.3"  # 0.3.3: REVIEW-1 (English subjects, records, kin lists, avoids); 0.3.2: shapes
+# 0.3.4: English clause roles (issue 10 precision)
+EXTRACTOR_VERSION = "rules-0.3.4"  # 0.3.3: REVIEW-1 (English subjects, records, kin lists, avoids); 0.3.2: shapes
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
