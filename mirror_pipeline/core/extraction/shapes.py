@@ -174,6 +174,23 @@ def _en_promise(body: str) -> bool:
     return not named  # "I'm going to keep writing" names what goes on
 
 
+# an object named only vaguely, with nothing else said: "I've been working on a project lately", "Also picked up
+# new skills", "We had some really nice family time", "I'm learning a ton": what the project or the skills are is
+# the memory, and it is not there
+_VAGUE = frozenset(
+    "project projects something skills skill stuff things thing funds money time ton lot lots challenges challenge "
+    "energy purpose surge progress ideas idea experience experiences exciting new different".split()
+)
+
+
+def _en_vague(body: str) -> bool:
+    words = EN_WORD.findall(body.lower())
+    if not any(w in _VAGUE for w in words):
+        return False
+    named = [w for w in words if w not in FILLER and w not in _VAGUE and len(w) > 2]
+    return len(named) < 2
+
+
 # a phrase opening with a preposition, no statement in it: "After my last run", "For my birthday"
 _EN_PHRASE = re.compile(r"(?i)^(?:after|before|during|with|for|from|at|in|on|of|until|about|like|as)\b")
 
@@ -250,6 +267,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="an exclamation about a moment", zh=False, holds=lambda b: bool(_EN_MOMENT_RANKED.match(b))),
     Shape(name="an exhortation", zh=False, holds=lambda b: bool(_EN_EXHORTATION.match(b))),
     Shape(name="a promise to go on", zh=False, holds=_en_promise),
+    Shape(name="an object named only vaguely", zh=False, holds=_en_vague),
     Shape(
         name="a phrase, no statement",
         zh=False,
