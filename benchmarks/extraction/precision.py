@@ -48,6 +48,7 @@ SAMPLE2 = Path(__file__).with_name("precision_sample2.jsonl")
 SAMPLE3 = Path(__file__).with_name("precision_sample3.jsonl")
 SEED2 = "draw-2"
 SEED3 = "draw-3"
+THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
 
 
 def digest(content: str) -> str:
@@ -63,8 +64,13 @@ def memories(second: bool = False, third: bool = False) -> list[dict]:
 
     out: list[dict] = []
     first = {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE)}
-    if third:
-        first |= {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE2)}
+    if third:  # what the first two samples had judged when the third was drawn (rules-0.3.3): a later label there
+        # (a memory re-drawn for them) must not move the third sample's draw
+        first = {
+            (r["source"], r["evidence"], r["content_hash"])
+            for r in _lines(SAMPLE) + _lines(SAMPLE2)
+            if not str(r.get("judged_on", "")).startswith(THIRD_DRAWN_BEFORE)
+        }
     data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
     ranked: dict[str, list] = {}
     for sid in lo.TUNING:
