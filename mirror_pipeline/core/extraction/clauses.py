@@ -62,7 +62,7 @@ _EN_SPLIT = re.compile(
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
 _EN_APPOSITION = re.compile(
-    r"(?i)^(?:a|an|the|my|our)\s(?:(?!(?:i|we|you|he|she|it|they|is|are|was|were|am|be|been|has|have|had|will|would|"
+    r"(?i)^(?:a|an|the|my|our|another)\s(?:(?!(?:i|we|you|he|she|it|they|is|are|was|were|am|be|been|has|have|had|will|would|"
     r"can|could|should|do|does|did|gonna|'s|'re|'m)\b)[\w'&\-]+[\s,]*){1,10}[.!?~]*$"
 )
 # ", and clothes": the last item of a list ("canned food, toiletries, and clothes to help out"), not a clause

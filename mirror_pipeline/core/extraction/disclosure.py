@@ -238,6 +238,7 @@ def _time(
 _EN_ABOUT = r"\s+(?P<how>about|to)\s+(?P<what>[^,;.!?]{3,90}?)\s*(?:$|[,;.!?])"
 
 
+_EN_ABOUT_SHOWN = re.compile(r"(?i)\babout (?:this|that|it|them)\s*[.!?~]*$")
 _EN_COMMENT = re.compile(r"(?i)^(?:it|that|this)(?:'s|\s)")
 
 
@@ -348,6 +349,8 @@ def read(
                 words += _content_words(parts[n + 1].text(sentence), False)
             need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
             if aspect.memory_type is MemoryType.EMOTION:
+                if _EN_ABOUT_SHOWN.search(body):
+                    continue  # "Wow, Gina, I'm stoked about this!": a reply to what the other person said
                 if _ECHO.search(body):
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0

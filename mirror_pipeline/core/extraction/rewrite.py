@@ -137,7 +137,12 @@ def _en_first(body: str) -> tuple[str, str]:
 _GERUND_SUBJECT = re.compile(
     r"(?i)^(?!(?:hoping|planning|thinking|looking|trying|wanting|going|getting|starting)\b)"  # they take a clause
     r"\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
-    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be)\b"
+    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be|"
+    r"reminds|reminded)\b"
+    # "Going to community meetings and getting involved has given me...", "Thinking back to the tough times made me
+    # realize...": a verb that usually takes a clause is a subject too when a perfect or a causative verb follows it
+    r"|^(?:planning|thinking|looking|trying|going|getting|starting)\b[^,;]*?\b(?:has (?:been|given|made|helped|"
+    r"taught|shown|brought)|'s been|made|makes|helps|helped|gives|gave|reminds|reminded|taught)\b"
 )
 
 
