@@ -61,9 +61,13 @@ _EN_SPLIT = re.compile(
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
-_EN_APPOSITION = re.compile(
-    r"(?i)^(?:a|an|the|my|our|another)\s(?:(?!(?:i|we|you|he|she|it|they|is|are|was|were|am|be|been|has|have|had|will|would|"
-    r"can|could|should|do|does|did|gonna|'s|'re|'m)\b)[\w'&\-]+[\s,]*){1,10}[.!?~]*$"
+_EN_NOT_NOUN = (
+    r"(?!(?:i|we|you|he|she|it|they|is|are|was|were|am|be|been|has|have|had|will|would|can|could|should|do|does|"
+    r"did|gonna|'s|'re|'m)\b)"
+)
+_EN_APPOSITION = re.compile(  # one word, then words each after a separator: no two ways to cut a word
+    r"(?i)^(?:a|an|the|my|our|another)\s+" + _EN_NOT_NOUN + r"[\w'&\-]+(?:[\s,]+" + _EN_NOT_NOUN + r"[\w'&\-]+){0,9}"
+    r"[\s,]*[.!?~]*$"
 )
 # ", and clothes": the last item of a list ("canned food, toiletries, and clothes to help out"), not a clause
 _EN_LIST_TAIL = re.compile(
