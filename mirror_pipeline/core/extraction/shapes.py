@@ -179,7 +179,7 @@ def _en_promise(body: str) -> bool:
 # the memory, and it is not there
 _VAGUE = frozenset(
     "project projects something skills skill stuff things thing funds money time ton lot lots challenges challenge "
-    "energy purpose surge progress ideas idea experience experiences exciting new different".split()
+    "energy purpose surge progress ideas idea experience experiences exciting new different lately".split()
 )
 
 
