@@ -222,7 +222,11 @@ def test_a_clause_whose_role_is_a_reply_or_a_pointer_gives_nothing(text: str) ->
         ("Feeling anxious about the new job.", "emotion", "The user felt anxious about the new job"),
         ("I'm so excited to explore the coast.", "emotion", "The user felt excited to explore the coast"),
         # a verbless self-introduction (REVIEW-1 rv1-002)
-        ("Lumen Robotics in Shenzhen, ML engineer. Starting Sept 1.", "fact", "The user is an ML engineer at Lumen Robotics"),
+        (
+            "Lumen Robotics in Shenzhen, ML engineer. Starting Sept 1.",
+            "fact",
+            "The user is an ML engineer at Lumen Robotics",
+        ),
         (
             "Going to community meetings has given me a better understanding of our schools.",
             "fact",
