@@ -3,6 +3,7 @@
 python benchmarks/extraction/precision.py --draw      # print a fresh sample to judge (JSON lines, label "")
 python benchmarks/extraction/precision.py             # score: the sample's labels against what the extractor makes now
 python benchmarks/extraction/precision.py --second [--draw]  # the second sample (below)
+python benchmarks/extraction/precision.py --third [--draw]   # the third sample (below)
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
 LoCoMo tuning samples' governed memories and
@@ -18,6 +19,13 @@ another 30 memories a LoCoMo tuning sample, chosen by the same hash salted with 
 leaving out every memory the first sample judged, and every memory of the second Chinese diary set
 (`zh_diary2.jsonl`, 20 entries of diary prose written for it). Judged strictly: a true memory an agent could not
 use (a pronoun with nothing it points at, a slogan, a reply to the other's news) is junk.
+
+The third sample (`--third`, `precision_sample3.jsonl`), drawn and judged before the precision work of rules-0.3.4:
+40 memories from each of the five LoCoMo tuning samples by the hash salted with `SEED3`, leaving out every memory
+the first two samples judged (a sample with fewer left gives its shortfall to the others in turn: 200 in all; no
+diary lines, English chat only). Judged by the second sample's strict rules (also junk: a compliment on someone
+else's thing, a question, a hypothetical; wrong: a wrong type or time, a garbled third-person rendering); each
+label carries a one-line `reason`.
 """
 
 from __future__ import annotations
@@ -37,7 +45,10 @@ from mirror_pipeline.core.governance import Extracted, govern  # noqa: E402
 
 SAMPLE = Path(__file__).with_name("precision_sample.jsonl")
 SAMPLE2 = Path(__file__).with_name("precision_sample2.jsonl")
+SAMPLE3 = Path(__file__).with_name("precision_sample3.jsonl")
 SEED2 = "draw-2"
+SEED3 = "draw-3"
+THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
 
 
 def digest(content: str) -> str:
@@ -48,24 +59,40 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def memories(second: bool = False) -> list[dict]:
+def memories(second: bool = False, third: bool = False) -> list[dict]:
     from datetime import UTC, datetime
 
     out: list[dict] = []
     first = {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE)}
+    if third:  # what the first two samples had judged when the third was drawn (rules-0.3.3): a later label there
+        # (a memory re-drawn for them) must not move the third sample's draw
+        first = {
+            (r["source"], r["evidence"], r["content_hash"])
+            for r in _lines(SAMPLE) + _lines(SAMPLE2)
+            if not str(r.get("judged_on", "")).startswith(THIRD_DRAWN_BEFORE)
+        }
     data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
+    ranked: dict[str, list] = {}
+    for sid in lo.TUNING:
+        mems = lo.memories_in_process(data[sid])
+        # chosen by a hash of the memory (not its position): a memory that stays is drawn again
+        salt = f"{SEED3}|" if third else f"{SEED2}|" if second else ""
+        # a later draw leaves out what the earlier samples judged: the rules were fixed against those
+        later = second or third
+        pool = [m for m in mems if not (later and (sid, m[2][0], digest(m[3])) in first)]
+        ranked[sid] = sorted(pool, key=lambda m: digest(f"{salt}{sid}|{m[2][0]}|{m[3]}"))
+    take = {sid: min(len(pool), 40 if third else 30) for sid, pool in ranked.items()}
+    # the third sample is 200: a sample with fewer than 40 left gives its shortfall to the others, one each in turn
+    while third and sum(take.values()) < 200 and any(take[s] < len(ranked[s]) for s in ranked):
+        for sid in lo.TUNING:
+            if take[sid] < len(ranked[sid]) and sum(take.values()) < 200:
+                take[sid] += 1
     for sid in lo.TUNING:
         sample = data[sid]
         text = {t.dia_id: t.text for t in lo.turns(sample)}
         speaker = {t.dia_id: t.speaker for t in lo.turns(sample)}
         user = sample["conversation"]["speaker_a"]
-        mems = lo.memories_in_process(sample)
-        # 30 a sample, chosen by a hash of the memory (not its position): a memory that stays is drawn again
-        salt = f"{SEED2}|" if second else ""
-        # the second draw leaves out what the first sample judged: the rules were fixed against those
-        pool = [m for m in mems if not (second and (sid, m[2][0], digest(m[3])) in first)]
-        chosen = sorted(pool, key=lambda m: digest(f"{salt}{sid}|{m[2][0]}|{m[3]}"))[:30]
-        for kind, _state, ids, content in chosen:
+        for kind, _state, ids, content in ranked[sid][: take[sid]]:
             out.append(
                 {
                     "source": sid,
@@ -76,6 +103,8 @@ def memories(second: bool = False) -> list[dict]:
                     "others": any(speaker[i] != user for i in ids),
                 }
             )
+    if third:
+        return out
     rows = zh_diary.rows(zh_diary.SET2 if second else zh_diary.SET)
     said = {r["id"]: r["text"] for r in rows}
     result = RulesExtractor().extract([zh_diary.evidence(r) for r in rows], zh_diary.TZ, MemoryCache())
@@ -99,14 +128,17 @@ def memories(second: bool = False) -> list[dict]:
 
 def main(argv: list[str]) -> int:
     second = "--second" in argv
-    now = memories(second)
+    third = "--third" in argv
+    now = memories(second, third)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
-        for r in map(json.loads, (SAMPLE2 if second else SAMPLE).read_text(encoding="utf-8").splitlines())
+        for r in map(
+            json.loads, (SAMPLE3 if third else SAMPLE2 if second else SAMPLE).read_text(encoding="utf-8").splitlines()
+        )
         if r.get("label")
     }
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew

@@ -179,3 +179,68 @@ def test_a_statement_of_a_day_still_ahead_is_a_plan_not_a_fact_since_then() -> N
     assert race.predicate.startswith("plans:") and race.valid_time_start == "2026-12-06"
     (past,) = extract(evidence("我8月2号飞回杭州。", when=said))  # a day already over stays what it was
     assert not past.predicate.startswith("plans:")
+
+
+# rules-0.3.4: what role a clause plays in the conversation (issue 10's junk, judged strictly on the third sample)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We can tackle life's challenges together!",  # an exhortation to the listener
+        "I'll keep plugging away and stay optimistic.",  # a promise to go on, said back to encouragement
+        "Seeing my mentee's face light up when they saw the support was the best!",  # a moment ranked
+        "I've put lots of hard work into it.",  # 'it' is the object and nothing before it is what it stands for
+        "Also picked up new skills.",  # an object named only vaguely
+        "I've been working on a project lately.",
+        "Wow, Gina, I'm stoked about this!",  # a feeling about the other's news
+    ],
+)
+def test_a_clause_whose_role_is_a_reply_or_a_pointer_gives_nothing(text: str) -> None:
+    assert read(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "content"),
+    [
+        # an apposition stays with what it names; a list keeps its last item
+        (
+            "I'm working on a new project - a suspenseful thriller set in a small Midwestern town.",
+            "fact",
+            "The user is working on a new project - a suspenseful thriller set in a small Midwestern town",
+        ),
+        (
+            "We got stuff like canned food, toiletries, and clothes to help out.",
+            "event",
+            "canned food, toiletries, and clothes",
+        ),
+        # a purpose stays with its main clause; a comment and a clause about the listener are cut off
+        ("I color-code achievements so I can track my progress.", "fact", "The user color-codes achievements so"),
+        ("I went to a pride parade last Friday and it was awesome.", "event", "The user went to a pride parade"),
+        ("I took a road trip for research while you were winning.", "event", "The user took a road trip for research"),
+        # 'Love' opening a clause before its verb is the noun; a prefixed irregular past is a past
+        ("Last week I retook the aptitude test.", "fact", "The user retook the aptitude test"),
+        # a feeling keeps what it is about or what it anticipates (REVIEW-1 rv1-030)
+        ("Feeling anxious about the new job.", "emotion", "The user felt anxious about the new job"),
+        ("I'm so excited to explore the coast.", "emotion", "The user felt excited to explore the coast"),
+        # a verbless self-introduction (REVIEW-1 rv1-002)
+        (
+            "Lumen Robotics in Shenzhen, ML engineer. Starting Sept 1.",
+            "fact",
+            "The user is an ML engineer at Lumen Robotics",
+        ),
+        (
+            "Going to community meetings has given me a better understanding of our schools.",
+            "fact",
+            "For the user, going to community meetings has given them",
+        ),
+    ],
+)
+def test_a_clause_keeps_its_own_parts_and_loses_what_is_not_its(text: str, kind: str, content: str) -> None:
+    found = read(text)
+    assert any(k == kind and content in c for k, c, _, _ in found), found
+
+
+def test_love_opening_a_clause_is_the_noun() -> None:
+    assert not any(
+        "loves and" in c or "loves is" in c for _, c, _, _ in read("Love and acceptance should be everyone's right.")
+    )
+    assert read("Love is truly magical and brings so much joy.") == []

@@ -51,6 +51,7 @@ ZH_EMOTIONS = (
     r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
+_NOT_ANTICIPATION = ("happy", "content", "calm", "low", "down", "lost", "stuck", "alive", "hurt")
 _EN_BARE_DEGREE = r"(?:(?:so|really|very|a bit|a little|kind of|kinda|pretty|quite|super|totally|weirdly|still) )*"
 _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited"
@@ -60,7 +61,12 @@ _EN_FEEL = re.compile(
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
     r" both| incredibly| truly| absolutely)*"
-    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:to|for|of|about|that|with|by)\b)",
+    # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
+    # not the writer's state alone (an anticipation, someone else's news)
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|with|by)\b)"
+    # "stoked to start this new chapter", "nervous to ask": an anticipation is a feeling; "happy to help", "glad to
+    # hear" are pleasantries
+    r"(?!(?:" + "|".join(f"(?<={w})" for w in _NOT_ANTICIPATION) + r") to\b)",
     re.IGNORECASE,
 )
 ZH_FEEL = re.compile(

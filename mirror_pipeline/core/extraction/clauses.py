@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from mirror_pipeline.core.extraction.patterns import _EN_ROLE_WORDS
 from mirror_pipeline.core.text import CJK_CHAR
 
 
@@ -39,12 +40,38 @@ class Clause:
         return sentence[self.body_start : self.end]
 
 
+# "so I can ..." / "so that we could ...": a purpose, it stays with the clause it serves ("I color-code achievements
+# so I can track my progress"); cut alone it says nothing
+_EN_PURPOSE = r"(?!so (?:that )?(?:I|we) (?:can|could|will|would|'ll)\b)"
+# a new subject that is a thing or someone else, with its verb: "..., and it was nice to be reminded", "..., they
+# really make me keep going": a clause of its own (its subject is read as someone else's)
+_EN_NEW_SUBJECT = (
+    r"(?:it|that|this|they|he|she)(?:'s|'re|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made))\b"
+)
 _EN_SPLIT = re.compile(
     r"\s[-–—]+\s|[;:]\s|\s*\(|\)\s*"
-    r"|,\s*(?=(?:but|and|so|though|although|plus|because|since|which|while|or)\b)"
-    r"|\s(?=(?:but|so|though|although|plus)\s(?:I|we|my|it|that)\b)"
-    r"|\sand\s(?=(?:I|we|my)\b)"
-    r"|,\s(?=(?:I|we|my)\b)"
+    r"|,\s*" + _EN_PURPOSE + r"(?=(?:but|and|so|though|although|plus|because|since|which|while|or|even though)\b)"
+    r"|(?<!even)\s(?=(?:even\s)?(?:though|although)\s)"
+    r"|\s" + _EN_PURPOSE + r"(?=(?:but|so|plus)\s(?:I|we|my|it|that)\b)"
+    r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
+    # listener in it does not make the main clause theirs)
+    r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
+    r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+)
+# what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
+# suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
+_EN_NOT_NOUN = (
+    r"(?!(?:i|we|you|he|she|it|they|is|are|was|were|am|be|been|has|have|had|will|would|can|could|should|do|does|"
+    r"did|gonna|'s|'re|'m)\b)"
+)
+_EN_APPOSITION = re.compile(  # one word, then words each after a separator: no two ways to cut a word
+    r"(?i)^(?:a|an|the|my|our|another)\s+" + _EN_NOT_NOUN + r"[\w'&\-]+(?:[\s,]+" + _EN_NOT_NOUN + r"[\w'&\-]+){0,9}"
+    r"[\s,]*[.!?~]*$"
+)
+# ", and clothes": the last item of a list ("canned food, toiletries, and clothes to help out"), not a clause
+_EN_LIST_TAIL = re.compile(
+    r"(?i)^,\s*(?:and|or)\s+(?!(?:I|we|my|it|that|this|they|he|she|you|the)\b)[\w'\-]+(?:\s[\w'\-]+){0,3}\s*[.!?]*$"
 )
 _ZH_SPLIT = re.compile(r"[，,；;：:、（）()]|(?=但是|不过|所以|然后|可是|而且)")
 _EN_LEAD = re.compile(
@@ -77,7 +104,9 @@ _EN_OMITTED = re.compile(
     )
     + r"|gonna|gotta|going to|planning|hoping|thinking|"
     r"working|getting|looking|trying|learning|starting|searching|finishing|wrapping|prepping|preparing|heading|"
-    r"living|juggling|putting|taking|making|doing|having|following|hitting|wanna|want to|can't wait|love|loving)\b",
+    r"living|juggling|putting|taking|making|doing|having|following|hitting|wanna|want to|can't wait|"
+    # "Love and acceptance should be everyone's right", "Love is truly magical": the noun, not "(I) love"
+    r"(?:love|loving)(?!\s+(?:and|is|was|'s|should|can|will|must|makes|made|brings|means)\b))\b",
     re.IGNORECASE,
 )
 # a feeling or a state said without "I'm" ("Glad to have this outlet", "Nervous.", "Kind of lonely since the move")
@@ -98,6 +127,13 @@ EN_NEWS_PHRASE = re.compile(
     r"(?i)^(?:(?P<had>(?:my )?(?:first|last) (?:day|week|shift|month|class|lesson)s?)|(?P<has>(?:a )?new (?:job|role|"
     r"position|gig|apartment|place|car|bike|puppy|kitten)))\b(?= (?:at|as|in|with|of|for|today|tomorrow)\b|\s*$)"
 )
+# a self-introduction without a verb, a place of work and a role: "Lumen Robotics in Shenzhen, ML engineer",
+# "Acme, product designer" (a profile line or a chat's first message): the writer's work
+EN_INTRODUCTION = re.compile(
+    r"^(?P<org>[A-Z][\w&.\-]*(?: (?:of |for |and |& )?[A-Z][\w&.\-]*){0,4})(?P<place> in [A-Z][a-z]+(?: [A-Z][a-z]+)?)?"
+    r",\s*(?P<role>(?:(?:an?|the) )?(?:[A-Za-z][\w\-]* ){0,3}?(?:" + _EN_ROLE_WORDS + r"))\s*[.!]*$",
+)
+
 # a request to the one addressed: a verb in the imperative with its object ("Give me a taper plan", "Check out my
 # painting", "Look at my students", "Make it warmer"): not the writer's statement
 _EN_REQUEST = re.compile(
@@ -171,6 +207,10 @@ def split(sentence: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for m in (_ZH_SPLIT if zh else _EN_SPLIT).finditer(sentence):
+        if not zh and m.group(0).strip() in ("-", "–", "—", ":", ",") and _en_joined(sentence, m):
+            continue
+        if not zh and not m.group(0).strip() and _EN_GERUND_SUBJECT.match(sentence, start):
+            continue  # "Seeing my mentee's face light up when they saw the support was the best": one subject
         if m.start() > start:
             spans.append((start, m.start()))
         start = max(start, m.end())
@@ -191,6 +231,20 @@ def split(sentence: str) -> list[tuple[int, int]]:
         if e > s:
             out.append((s, e))
     return out
+
+
+_EN_GERUND_SUBJECT = re.compile(
+    r"\s*(?:[A-Z][a-z]+,\s*)?(?!(?:Going|Getting|Starting|Working|Trying)\b)[A-Z][a-z]+ing\s"
+)
+
+
+def _en_joined(sentence: str, cut: re.Match[str]) -> bool:
+    """The cut does not end a clause: an apposition after a dash or colon, the last item of a list after a comma."""
+    if cut.group(0).strip() == ",":
+        return bool(_EN_LIST_TAIL.match(sentence[cut.start() :]))
+    rest = sentence[cut.end() :]
+    end = re.search(r"[.!?;]|\s[-–—]+\s", rest)
+    return bool(_EN_APPOSITION.match(rest[: end.start() + 1] if end else rest))
 
 
 def read(sentence: str) -> list[Clause]:
@@ -238,7 +292,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if (bare := EN_BARE_STATE.match(rest)) and bare.group("pleasantry") is not None:
         return Subject.OTHER
-    if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest):
+    if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest) or EN_INTRODUCTION.match(rest):
         return Subject.OMITTED
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER

@@ -235,9 +235,22 @@ def _time(
     return None, None, TimePrecision.UNKNOWN, None, ()
 
 
+_EN_ABOUT = r"\s+(?P<how>about|to)\s+(?P<what>[^,;.!?]{3,90}?)\s*(?:$|[,;.!?])"
+
+
+_EN_ABOUT_SHOWN = re.compile(r"(?i)\babout (?:this|that|it|them)\s*[.!?~]*$")
+_EN_COMMENT = re.compile(r"(?i)^(?:it|that|this)(?:'s|\s)")
+
+
 def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> tuple[str, str]:
-    """(content, object): a feeling reads as the patterns' snapshot does, so the two merge in governance."""
+    """(content, object): a feeling reads as the patterns' snapshot does, so the two merge in governance; an English
+    feeling keeps what it is about ("Feeling anxious about the new job": "The user felt anxious about the new job")
+    unless that is only a pointer ("excited about it")."""
     if aspect.memory_type is MemoryType.EMOTION and emotion:
+        about = None if clause.zh else re.search(rf"(?i)\b{re.escape(emotion)}{_EN_ABOUT}", body)
+        what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
+        if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
+            return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     text = (rewrite.chinese if clause.zh else rewrite.english)(body, clause.subject)
     return text, text
@@ -330,8 +343,14 @@ def read(
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
             words = _content_words(body, clause.zh)
+            if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
+                # "I had a little doll like this and it always made me feel better": the comment is on this clause's
+                # thing, and says how much the clause meant
+                words += _content_words(parts[n + 1].text(sentence), False)
             need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
             if aspect.memory_type is MemoryType.EMOTION:
+                if _EN_ABOUT_SHOWN.search(body):
+                    continue  # "Wow, Gina, I'm stoked about this!": a reply to what the other person said
                 if _ECHO.search(body):
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0

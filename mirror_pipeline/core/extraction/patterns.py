@@ -32,7 +32,8 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
-EXTRACTOR_VERSION = "rules-0.3.3"  # 0.3.3: REVIEW-1 (English subjects, records, kin lists, avoids); 0.3.2: shapes
+# 0.3.4: English clause roles (issue 10 precision)
+EXTRACTOR_VERSION = "rules-0.3.4"  # 0.3.3: REVIEW-1 (English subjects, records, kin lists, avoids); 0.3.2: shapes
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -1265,7 +1266,8 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "plans_to",
         "going to|want to",
-        r"\bI(?:'m| am) going to (?P<obj>[^.,;!?\n]{2,60}?)"
+        # "I'm going to a transgender conference": a motion to somewhere, not "going to" + a verb
+        r"\bI(?:'m| am) going to (?!(?:a|an|the|my|our|this|that|some|see|visit)\b)(?P<obj>[^.,;!?\n]{2,60}?)"
         + _EN_PHRASE_END
         + r"|\bI want to (?P<obj2>[^.,;!?\n]{2,60}?)"
         + _EN_PHRASE_END,

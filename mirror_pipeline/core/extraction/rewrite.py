@@ -10,6 +10,7 @@ import re
 
 from mirror_pipeline.core.extraction.clauses import (
     EN_BARE_STATE,
+    EN_INTRODUCTION,
     EN_NEWS_PHRASE,
     PAST_IRREGULAR,
     Subject,
@@ -75,7 +76,7 @@ _EN_REST = (
     (re.compile(r"\bI'll\b"), "they'll"),
     (re.compile(r"\bI'd\b"), "they'd"),
     (re.compile(r"\bI\b"), "they"),
-    (re.compile(r"\b[Mm]yself\b"), "themselves"),
+    (re.compile(r"\b[Mm]yself\b|\b[Oo]urselves\b"), "themselves"),
     (re.compile(r"\b[Mm]ine\b"), "theirs"),
     (re.compile(r"\b[Mm]y\b"), "their"),
     (re.compile(r"\b[Mm]e\b"), "them"),
@@ -101,6 +102,15 @@ def third_singular(verb: str) -> str:
     return verb + "s"
 
 
+_PREFIX = re.compile(r"^(?:re|over|under|mis|out|up|with|fore)(?=[a-z]{3})")
+
+
+def _prefixed_past(verb: str) -> bool:
+    """ "retook", "overslept", "mistook", "outgrew": an irregular past with a prefix is a past too."""
+    m = _PREFIX.match(verb)
+    return bool(m and verb[m.end() :] in PAST_IRREGULAR)
+
+
 def _en_first(body: str) -> tuple[str, str]:
     if pair := re.match(r"(?i)^(?:my (\w+) and I|me and my (\w+))\b", body):  # "My colleagues and I went"
         return f"The user and their {pair.group(1) or pair.group(2)}", body[pair.end() :]
@@ -117,8 +127,8 @@ def _en_first(body: str) -> tuple[str, str]:
         i += 1
     verb = words[i] if words else ""
     low = verb.lower()
-    past = low.endswith("ed") and low not in _NOT_PAST
-    if low and low not in _MODAL_OR_AUX and low not in PAST_IRREGULAR and not past and verb.isalpha():
+    past = low.endswith("ed") and low not in _NOT_PAST or _prefixed_past(low)
+    if low and low not in _MODAL_OR_AUX and low not in PAST_IRREGULAR and not past and verb.replace("-", "").isalpha():
         words[i] = third_singular(verb)
     return "The user", " " + " ".join(words)
 
@@ -127,7 +137,12 @@ def _en_first(body: str) -> tuple[str, str]:
 _GERUND_SUBJECT = re.compile(
     r"(?i)^(?!(?:hoping|planning|thinking|looking|trying|wanting|going|getting|starting)\b)"  # they take a clause
     r"\w+ing\b[^,;]*?\b(?:has (?:been|given|made|helped|taught|shown|brought)|have been|is|was|'s been|are|"
-    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be)\b"
+    r"were|makes|made|helps|helped|gives|gave|keeps|kept|means|meant|brings|brought|takes|took|can \w+|will be|"
+    r"reminds|reminded)\b"
+    # "Going to community meetings and getting involved has given me...", "Thinking back to the tough times made me
+    # realize...": a verb that usually takes a clause is a subject too when a perfect or a causative verb follows it
+    r"|^(?:planning|thinking|looking|trying|going|getting|starting)\b[^,;]*?\b(?:has (?:been|given|made|helped|"
+    r"taught|shown|brought)|'s been|made|makes|helps|helped|gives|gave|reminds|reminded|taught)\b"
 )
 
 
@@ -142,6 +157,12 @@ def _en_omitted(body: str) -> tuple[str, str]:
         phrase = re.sub(r"(?i)^(?:my|a) ", "", news.group(0)).lower()
         lead = f"The user had their {phrase}" if news.group("had") else f"The user has a {phrase}"
         return lead, body[news.end() :]
+    if intro := EN_INTRODUCTION.match(body):  # "Lumen Robotics in Shenzhen, ML engineer"
+        role = intro.group("role")
+        if not re.match(r"(?i)(?:an?|the) ", role):
+            vowel = re.match(r"[aeiouAEIOU]|[AEFHILMNORSX][A-Z]", role)
+            role = ("an " if vowel else "a ") + role
+        return f"The user is {role} at {intro.group('org')}{intro.group('place') or ''}", ""
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
     adverbs = _LEADING_ADVERBS.match(body)
@@ -180,6 +201,13 @@ def _en_object(body: str) -> tuple[str, str]:
 _DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
 # what a removed time leaves ("starting in October" -> "starting"); "went to a few weeks ago" keeps its "to"
 _TIME_LEFT = re.compile(r"(?i)[\s,]+(?:starting|from|since|until|beginning)$")
+
+
+def pronouns_of_the_user(text: str) -> str:
+    """The writer's pronouns in a phrase in the third person: "my students progress" -> "their students progress"."""
+    for pattern, repl in _EN_REST:
+        text = pattern.sub(repl, text)
+    return text
 
 
 def english(body: str, subject: Subject) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mirror_pipeline.core.extraction.aspects import ZH_EMOTIONS
-from mirror_pipeline.core.extraction.clauses import zh_after_lead
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR, zh_after_lead
 
 EN_WORD = re.compile(r"[a-z][a-z'\-]+")
 FILLER = frozenset(
@@ -72,6 +72,15 @@ _EN_TIME_THAT = re.compile(
 _EN_SHOWN_THING = re.compile(r"(?i)\b(?:this|that|these|those)(?:\s+[a-z\-]+){1,2}\s*[.!?~]*$")
 
 
+# the pointer is the clause's object, at its end or before a closing adverb: "I've put lots of hard work into it",
+# "I'm going to try making it tonight", "we chose to write about this": the words before it are the verb and its
+# other objects, which it does not point back to; only a named noun phrase or a name can be what it stands for
+_EN_OBJECT_POINTER = re.compile(
+    r"(?i)\b(?:it|them|this|that|those|these|him|her)(?:\s+(?:too|again|now|tonight|today|soon|lately|anymore|"
+    r"together|out|up|off|down|first|already|a lot|so much|every day|because\b.*))?\s*[.!?~]*$"
+)
+
+
 def _en_pointer(body: str) -> bool:
     """A pronoun right after the verb, before anything is named: "I pitched it to some producers", "I see them at
     least once a week"; one after a named thing may point back to it ("I'm doing kickboxing and it's giving me...")."""
@@ -87,6 +96,8 @@ def _en_pointer(body: str) -> bool:
         return not _EN_NAME.search(body, 0, m.start())
     if _EN_ANTECEDENT.search(body, 0, m.start()):
         return False
+    if _EN_OBJECT_POINTER.match(body, m.start()) and not re.search(r"(?i)\ball (?:of )?$", body[: m.start()]):
+        return said != "there"  # "..., all of that" closes a list
     # what is named before it, leaving out the verb that takes it and the past participles ("decided to include this")
     words = EN_WORD.findall(body[: m.start()].lower())
     if words and words[-1] not in FILLER:
@@ -99,6 +110,8 @@ _EN_DUMMY = re.compile(
     r"(?i)it(?:'s| is| was) (?:\w+ )?(?:\w+) (?:to|that|how|when)\b|(?<=made )it to\b|(?<=make )it to\b"
 )
 _PERSONAL = frozenset(("he", "she", "his", "her", "him"))
+_NOT_ONLY_PAST = {"read", "put", "set", "cut", "let", "hit", "hurt", "shut"}
+_EN_PAST_WORD = re.compile(r"(?i)\b(?:" + "|".join(sorted(PAST_IRREGULAR - _NOT_ONLY_PAST)) + r")\b")
 _EN_PERSON_SUBJECT = re.compile(r"(?i)^(?:my|our) [\w\-]+")
 
 
@@ -111,6 +124,71 @@ def _en_slogan(body: str) -> bool:
         return False
     named = [w for w in EN_WORD.findall(body.lower()) if w not in FILLER and len(w) > 2]
     return len(named) < 3
+
+
+# a noun phrase of the writer's with no verb: "my own dance studio", "my own grit" (a fragment cut from a sentence)
+_EN_VERB = re.compile(
+    r"(?i)\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|shall|may|"
+    r"might|must|gonna|wanna|gotta|need|needs|want|wants|get|gets|got|give|gives|gave|make|makes|made|keep|keeps|"
+    r"kept|feel|feels|felt|go|goes|went|take|takes|took|mean|means|meant|\w+ed)\b|'(?:s|re|m|ve|ll|d)\b"
+)
+_EN_POSSESSIVE_HEAD = re.compile(r"(?i)^(?:my|our)\s")
+
+
+def _en_fragment(body: str) -> bool:
+    return bool(_EN_POSSESSIVE_HEAD.match(body)) and not _EN_VERB.search(body) and not _EN_PAST_WORD.search(body)
+
+
+# an exclamation about a moment: an -ing subject judged with a superlative ("Seeing my mentee's face light up was
+# the best!", "Realizing I can be me was the best part", "Being around people who back me up is beyond words"): it
+# ranks a moment, it states nothing an agent could use
+_EN_MOMENT_RANKED = re.compile(
+    r"(?i)^\w+ing\b.*\b(?:is|was|were|are|has been|'s been)\s+(?:(?:definitely|really|truly|just|so|by far)\s+)*"
+    r"(?:the best(?: part| thing| feeling| moment)?|(?:my|our) (?:favou?rite|best) (?:part|moment|thing)|"
+    r"beyond words|(?:the )?highlight)\b"
+)
+# "we" with a modal of ability or need, and no time: "We can tackle life's challenges together", "We need to show our
+# support however we can", "we can always count on them": an exhortation to the listener, not something that happened
+_EN_EXHORTATION = re.compile(
+    r"(?i)^we\s+(?:(?:all|both|really|always|just|definitely|totally|still|sure)\s+)*"
+    r"(?:can|could|should|must|need to|have to|gotta|get to|ought to)\b"
+)
+
+
+# a promise to go on, said back to encouragement: "I'll keep plugging away and stay optimistic", "I'm gonna keep
+# grinding and moving ahead", "I'll make sure to have a safe trip": what would go on is not named
+_EN_PROMISE = re.compile(
+    r"(?i)^(?:I|we)(?:'ll| will|'m gonna|'m going to| am going to| am gonna|'re gonna|'re going to)"
+    r"(?:\s+(?:just|definitely|always|really|totally|still|sure))*\s+(?:keep|stay|continue|make sure|never give up)\b"
+)
+_RESOLVE = frozenset(
+    "plugging away optimistic hopeful grinding moving ahead strong working hard pushing fighting hustling going "
+    "safe sure mind trip positive head stay staying continue never".split()
+)
+
+
+def _en_promise(body: str) -> bool:
+    if not _EN_PROMISE.match(body):
+        return False
+    named = [w for w in EN_WORD.findall(body.lower()) if w not in FILLER and w not in _RESOLVE and len(w) > 2]
+    return not named  # "I'm going to keep writing" names what goes on
+
+
+# an object named only vaguely, with nothing else said: "I've been working on a project lately", "Also picked up
+# new skills", "We had some really nice family time", "I'm learning a ton": what the project or the skills are is
+# the memory, and it is not there
+_VAGUE = frozenset(
+    "project projects something skills skill stuff things thing funds money time ton lot lots challenges challenge "
+    "energy purpose surge progress ideas idea experience experiences exciting new different lately".split()
+)
+
+
+def _en_vague(body: str) -> bool:
+    words = EN_WORD.findall(body.lower())
+    if not any(w in _VAGUE for w in words):
+        return False
+    named = [w for w in words if w not in FILLER and w not in _VAGUE and len(w) > 2]
+    return len(named) < 2
 
 
 # a phrase opening with a preposition, no statement in it: "After my last run", "For my birthday"
@@ -185,6 +263,11 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="pointer without antecedent", zh=False, holds=_en_pointer),
     Shape(name="subject 'it' left out", zh=False, holds=lambda b: bool(_EN_IT_LEFT_OUT.match(b))),
     Shape(name="a slogan", zh=False, holds=_en_slogan),
+    Shape(name="a fragment with no verb", zh=False, holds=_en_fragment),
+    Shape(name="an exclamation about a moment", zh=False, holds=lambda b: bool(_EN_MOMENT_RANKED.match(b))),
+    Shape(name="an exhortation", zh=False, holds=lambda b: bool(_EN_EXHORTATION.match(b))),
+    Shape(name="a promise to go on", zh=False, holds=_en_promise),
+    Shape(name="an object named only vaguely", zh=False, holds=_en_vague),
     Shape(
         name="a phrase, no statement",
         zh=False,
