@@ -3,6 +3,8 @@
 python benchmarks/extraction/zh_diary.py            # recall (typed and any type), memories per paragraph
 python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
 python benchmarks/extraction/zh_diary.py --second   # the second set (`zh_diary2.jsonl`, 20 entries, 32 facts)
+python benchmarks/extraction/zh_diary.py --third    # the third set (`zh_diary3.jsonl`, 30 entries, 49 facts: run-on
+                                                    # prose, WeChat lines, 是…的, 把/被, a year-end review, money, health)
 
 Each line is one diary paragraph (the writer is the user, no 我 needed), its local time with its offset, and the
 facts a careful reader expects: a memory type and a key word the memory's content must hold. A fact is found when a
@@ -24,6 +26,7 @@ from mirror_pipeline.core.text import content_hash
 
 SET = Path(__file__).with_name("zh_diary.jsonl")
 SET2 = Path(__file__).with_name("zh_diary2.jsonl")  # the second set, written for the precision sample of rules-0.3.2
+SET3 = Path(__file__).with_name("zh_diary3.jsonl")  # the third set, written before the Chinese work of session 5
 TZ = ZoneInfo("Asia/Shanghai")
 
 
@@ -52,7 +55,7 @@ def evidence(row: dict) -> Evidence:
 
 
 def main(argv: list[str]) -> int:
-    data = rows(SET2 if "--second" in argv else SET)
+    data = rows(SET3 if "--third" in argv else SET2 if "--second" in argv else SET)
     result = RulesExtractor().extract([evidence(r) for r in data], TZ, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], TZ)
     on: dict[str, list] = {}
