@@ -3,8 +3,10 @@
 python benchmarks/extraction/zh_diary.py            # recall (typed and any type), memories per paragraph
 python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
 python benchmarks/extraction/zh_diary.py --second   # the second set (`zh_diary2.jsonl`, 20 entries, 32 facts)
-python benchmarks/extraction/zh_diary.py --third    # the third set (`zh_diary3.jsonl`, 30 entries, 49 facts: run-on
-                                                    # prose, WeChat lines, 是…的, 把/被, a year-end review, money, health)
+python benchmarks/extraction/zh_diary.py --third    # the third set (`zh_diary3.jsonl`, 30 entries, 49 facts)
+
+The third set (written before session 5's Chinese rules): run-on prose, WeChat lines, 是…的, 把/被, a year-end
+review, money and health said indirectly; `zh_diary3_judged.jsonl` holds its first run's memories judged by hand.
 
 Each line is one diary paragraph (the writer is the user, no 我 needed), its local time with its offset, and the
 facts a careful reader expects: a memory type and a key word the memory's content must hold. A fact is found when a

@@ -527,6 +527,16 @@ def _known_if_lower_case(f: Found) -> bool:
     return not f.raw[:1].islower() or is_place(f.obj)  # "I live in fear", "moved to react"
 
 
+def _not_a_short_stay(f: Found) -> bool:
+    """ "我在北京住了三天": a stay of days is a trip, not where the person lives (months or years are a home)."""
+    return not _ZH_SHORT_STAY.match(f.sentence, f.end)
+
+
+_ZH_SHORT_STAY = re.compile(
+    r"了?(?:快|近|将近|整整|差不多)?[\d一二三四五六七八九十两几半]+多?(?:天|晚|夜|周|个星期|星期|个礼拜)"
+)
+
+
 def _a_place_moved_to(f: Found) -> bool:
     return _place_like(f.obj, f.sentence, f.end)  # "moved to React", "搬到了新办公室": not a change of home
 
@@ -595,6 +605,7 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(
             _a_named_place,
             _known_if_lower_case,
+            _not_a_short_stay,
         ),
     ),
     _p(

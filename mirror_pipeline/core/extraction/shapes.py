@@ -145,6 +145,17 @@ _ZH_THING_SUBJECT = re.compile(
 _ZH_WEATHER = re.compile(r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾")
 # V得 + its result: "听得我头都大了", "写得很好"; a feeling's own 得 ("累得不行") says how the writer felt
 _ZH_RESULT = re.compile(r"^(?!(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]得")
+# a line of one day's timetable (流水账): a clock time it ran to, or the body's routine (a meal, a nap, a wash, the
+# commute, the phone): "回来洗完澡已经十点了", "中午在医院食堂随便吃了点", "下午回来补觉补到五点"
+_ZH_ROUTINE = re.compile(
+    r"(?:已经|到|至)[一二三四五六七八九十两\d]{1,3}点|[吃喝]了(?:两口|几口|一口|点|些|好几顿|几顿|一顿|顿)|随便吃|补觉|午睡|"
+    r"洗(?:完|了)?澡|洗漱|起床|[赶挤]地铁|刷(?:了)?(?:会儿?|一会儿?)?手机|躺(?:在)?床上|点了外卖|[跑去]了一趟|"
+    r"[一二三四五六七八九十两\d]点(?:多|半)?(?:就|才)?起(?:床|来)"
+)
+# a pain said with no part of the body it is in ("坐久了就疼"): the part was named in an earlier clause
+_ZH_PAIN_NOWHERE = re.compile(
+    r"^(?!.*(?:头|腰|腿|膝|胃|牙|肚|背|脖|肩|眼|嗓|喉|手|脚|胸|颈|关节)).*(?:疼|痛)[了的啊]?[。！!~]*$"
+)
 _ZH_PARTICLES = re.compile(r"[了的着过也又还就都很挺太真啊呀吧呢嘛啦哦去来]")
 
 
@@ -162,7 +173,11 @@ _RECORD_ID = re.compile(
     r"|(?:订单号|单号|运单号|快递单号|工单|提交|版本号?)\s*[:：]?\s*[A-Za-z\d][\w.\-]{3,}"
 )
 # a verb whose object was left in an earlier clause, with only how often or how much after it: "每天早上量一次"
-_ZH_OBJECT_LOST = re.compile(r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$")
+_ZH_OBJECT_LOST = re.compile(
+    r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$"
+    # or a one-character verb with only how long it took: "花了小半年", "折腾了一整天" (the verb is "备考了三个月"'s)
+    r"|^[\u4e00-\u9fff](?:腾)?了(?:快|近|小|大|整整|足足)?[一两三四五六七八九十几半\d]*个?多?整?(?:天|年|个月|周|小时|晚上|下午|上午)$"
+)
 
 
 def _zh_object_lost(body: str) -> bool:
@@ -198,6 +213,8 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="pointer without antecedent", zh=True, holds=_zh_pointer),
     Shape(name="a thing as the subject", zh=True, holds=lambda b: bool(_ZH_THING_SUBJECT.match(zh_after_lead(b)))),
     Shape(name="the weather", zh=True, holds=lambda b: bool(_ZH_WEATHER.search(b))),
+    Shape(name="a day's routine", zh=True, holds=lambda b: bool(_ZH_ROUTINE.search(b))),
+    Shape(name="a pain with no part of the body", zh=True, holds=lambda b: bool(_ZH_PAIN_NOWHERE.match(b))),
     Shape(name="a result clause", zh=True, holds=lambda b: bool(_ZH_RESULT.match(zh_after_lead(b)))),
     Shape(name="nothing left but time words and particles", zh=True, holds=_zh_empty),
 )
