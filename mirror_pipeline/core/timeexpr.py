@@ -1996,7 +1996,7 @@ def without_relative_times(text: str) -> str:
         said = out[start:end]
         if (
             "没" in said
-            or before.endswith("比")
+            or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
             or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense

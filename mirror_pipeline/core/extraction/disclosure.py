@@ -10,7 +10,7 @@ who) are the patterns' (`patterns.py`); this reader adds what no template foresa
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 
 from mirror_pipeline.core.extraction import clauses, rewrite, shapes
@@ -255,12 +255,16 @@ def _ahead(times: list[TimeMention], span: tuple[int, int], said_at: datetime | 
 
 
 def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
-    """A Chinese clause has no tense: its own day, by the day it was said, says it happened ("周六一早去医院看奶奶")."""
+    """A Chinese clause has no tense: its own day or week, over by the day it was said, says it happened
+    ("周六一早去医院看奶奶", "上周单位组织体检"); a past month or year may hold a state ("去年在华为")."""
     day = said_at.date() if said_at else None
-    return any(
-        day and t.start and t.start <= day and t.precision is TimePrecision.DAY and span[0] <= t.span[0] < span[1]
-        for t in times
-    )
+    for t in times:
+        if not (day and t.start and t.end_iso and span[0] <= t.span[0] < span[1]):
+            continue
+        end = date.fromisoformat(t.end_iso[:10])
+        if end <= day and (end - t.start).days <= 7:
+            return True
+    return False
 
 
 _EVENT = next(a for a in ASPECTS if a.name == "event")
@@ -355,12 +359,18 @@ def read(
         parts = clauses.read(sentence)
         times: list[TimeMention] | None = None
         previous: Aspect | None = None
+        reported = (
+            False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
+        )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if clause.zh and reported and clause.subject is Subject.OMITTED:
+                continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
+            reported = clause.zh and bool(_REPORTED.search(body))
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:

@@ -129,9 +129,13 @@ _ZH_PERSON_NOUN = re.compile(
     r"[妈爸哥姐弟妹婆公爷奶舅姨叔伯姑儿女友事学生师板导人家猫狗]|老公|老婆|对象|孩子|先生|太太|同伴|宝宝"
 )
 _ZH_POINTER = re.compile(r"(?<!其)[他她它](?!们的?家)")
+# a demonstrative closing the clause with only a word of kind: "喜欢那种感觉", "就是这样": what it is, said before
+_ZH_DEICTIC_END = re.compile(r"[这那](?:种|样|个)(?:的)?(?:感觉|感受|氛围|状态|事|东西|样子)?[的了啊呀吧。！!~]*$")
 
 
 def _zh_pointer(body: str) -> bool:
+    if _ZH_DEICTIC_END.search(body):
+        return True
     m = _ZH_POINTER.search(body)
     return m is not None and not _ZH_PERSON_NOUN.search(body, 0, m.start())
 
@@ -148,7 +152,8 @@ _ZH_RESULT = re.compile(r"^(?!(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]得")
 # a line of one day's timetable (流水账): a clock time it ran to, or the body's routine (a meal, a nap, a wash, the
 # commute, the phone): "回来洗完澡已经十点了", "中午在医院食堂随便吃了点", "下午回来补觉补到五点"
 _ZH_ROUTINE = re.compile(
-    r"(?:已经|到|至)[一二三四五六七八九十两\d]{1,3}点|[吃喝]了(?:两口|几口|一口|点|些|好几顿|几顿|一顿|顿)|随便吃|补觉|午睡|"
+    r"(?:已经|到|至)[一二三四五六七八九十两\d]{1,3}点|凌晨[一二三四五六七八九十两\d]{1,3}点|"
+    r"(?<![想爱])吃了(?![^，。]*药)|随便吃|补觉|午睡|到账|"
     r"洗(?:完|了)?澡|洗漱|起床|[赶挤]地铁|刷(?:了)?(?:会儿?|一会儿?)?手机|躺(?:在)?床上|点了外卖|[跑去]了一趟|"
     r"[一二三四五六七八九十两\d]点(?:多|半)?(?:就|才)?起(?:床|来)"
 )
@@ -175,8 +180,12 @@ _RECORD_ID = re.compile(
 # a verb whose object was left in an earlier clause, with only how often or how much after it: "每天早上量一次"
 _ZH_OBJECT_LOST = re.compile(
     r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$"
-    # or a one-character verb with only how long it took: "花了小半年", "折腾了一整天" (the verb is "备考了三个月"'s)
-    r"|^[\u4e00-\u9fff](?:腾)?了(?:快|近|小|大|整整|足足)?[一两三四五六七八九十几半\d]*个?多?整?(?:天|年|个月|周|小时|晚上|下午|上午)$"
+    # or a verb with only how long it took or how much it cost: "花了小半年", "折腾了一整天", "聊了一个半小时",
+    # "备考了三个月" (for which exam: the clause before says), "垫了快两万块" (for what)
+    r"|^[\u4e00-\u9fff]{1,2}了(?:快|近|小|大|整整|足足)?[一两三四五六七八九十几半\d]*个?半?多?整?"
+    r"(?:天|年|个月|周|小时|晚上|下午|上午|万块|千块|块钱|块|万|千|元)$"
+    # or with only "a little" of it: "跟老婆商量了一下", "看了看"
+    r"|^(?:(?:跟|和|陪|与|给)[\u4e00-\u9fff]{1,3})?[\u4e00-\u9fff]{1,2}了一下$"
 )
 
 
