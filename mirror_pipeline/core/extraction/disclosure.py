@@ -10,6 +10,7 @@ who) are the patterns' (`patterns.py`); this reader adds what no template foresa
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime
 from functools import cache
 
@@ -231,6 +232,35 @@ _ZH_SOMEONE = re.compile(
 )
 
 
+# a naming clause ("取名叫土豆", "它叫豆包") after an animal the sentence named ("一只橘猫", "那只狗")
+_ZH_NAMING = re.compile(r"^(?:它|他|她)?(?:的名字)?(?:取名|起名|名字)?叫(?P<name>[\u4e00-\u9fffA-Za-z]{1,4})[。！!~]*$")
+_ZH_ANIMAL = re.compile(r"[只条头匹](?P<animal>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|仓鼠|鹦鹉|龟|柯基|柴犬|金毛|泰迪))")
+
+
+def _zh_named_pet(sentence: str, clause: Clause, body: str) -> tuple[Clause, str] | None:
+    """The writer's animal and its name, as the writer would say it ("我家橘猫叫土豆")."""
+    m = _ZH_NAMING.match(body)
+    animals = list(_ZH_ANIMAL.finditer(sentence, 0, clause.start)) if m else []
+    if not m or not animals:
+        return None
+    return replace(clause, subject=Subject.FIRST), f"我家{animals[-1].group('animal')}叫{m.group('name')}"
+
+
+# a pronoun whose person the sentence named before it, by gender: "爸爸下个月要做手术，我请了三天假回去陪他"
+_ZH_HE = re.compile(r"爸爸|老爸|父亲|哥哥|弟弟|老公|儿子|爷爷|外公|男朋友|公公|岳父")
+_ZH_SHE = re.compile(r"妈妈|老妈|母亲|姐姐|妹妹|老婆|女儿|奶奶|外婆|女朋友|婆婆|岳母")
+
+
+def _zh_antecedent(body: str, before: str) -> str:
+    """他 / 她 in the clause, read as the one kin word of that gender the sentence named before it; else as said."""
+    for pronoun, kin in (("他", _ZH_HE), ("她", _ZH_SHE)):
+        if pronoun in body and "们" not in body[body.index(pronoun) + 1 : body.index(pronoun) + 2]:
+            named = {m.group(0) for m in kin.finditer(before)}
+            if len(named) == 1:
+                body = body.replace(pronoun, named.pop(), 1)
+    return body
+
+
 def _compared(sentence: str, t: TimeMention) -> bool:
     """ "收入比去年多了三成", "busier than last year": a time compared with is not when the statement holds."""
     before = sentence[max(0, t.span[0] - 6) : t.span[0]]
@@ -386,7 +416,9 @@ def read(
                 and _PRAISED.match(parts[n + 1].text(sentence))
             ):
                 continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
-            if clause.subject is Subject.OMITTED and continued:
+            if clause.zh and (named := _zh_named_pet(sentence, clause, body)) is not None:
+                clause, body = named  # "领养了一只橘猫，取名叫土豆": the name is the animal's, the animal the writer's
+            elif clause.subject is Subject.OMITTED and continued:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
             if not _writer_clause(clause, body, someone_before) or not _asserted(
@@ -396,6 +428,8 @@ def read(
             aspect, cue = _aspect(body, clause.zh)
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
+            if clause.zh:
+                body = _zh_antecedent(body, sentence[: clause.start])
             if aspect.memory_type is not MemoryType.EMOTION and shapes.empty(body, clause.zh) is not None:
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
