@@ -421,7 +421,11 @@ _NOT_ASSERTED = re.compile(
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
 _EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
 # "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
-_SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
+_SPEAKER_LABEL = re.compile(
+    r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4}"
+    # a heading is no speaker: "新年目标：", "2024年计划：", "上半年总结：" (what follows is the writer's own list)
+    r"(?<!目标)(?<!计划)(?<!总结)(?<!清单)(?<!愿望)(?<!心愿)(?<!复盘)(?<!感想))\s*[:：]\s*\S"
+)
 _NOT_A_SPEAKER = frozenset(
     "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
