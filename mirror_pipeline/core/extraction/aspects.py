@@ -155,7 +155,7 @@ ASPECTS: tuple[Aspect, ...] = (
             + r"\b)",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的$"),
+        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的[。！!~…]*$"),
         time=TimePolicy.SAID_ELSE_BEFORE_MENTION,
     ),
     Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=None),  # whatever else holds now

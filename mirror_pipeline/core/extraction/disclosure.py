@@ -37,7 +37,7 @@ _ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
-    r"|如果|假如|要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
+    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
