@@ -298,6 +298,18 @@ def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: dat
 
 
 _EVENT = next(a for a in ASPECTS if a.name == "event")
+_ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
+
+
+def _before(times: list[TimeMention], clause: Clause, said_at: datetime | None) -> bool:
+    """The clause's own time is over by the day it was said."""
+    day = said_at.date() if said_at else None
+    return any(
+        day and t.end_iso and date.fromisoformat(t.end_iso[:10]) <= day and clause.start <= t.span[0] < clause.end
+        for t in times
+    )
+
+
 # a heading that makes the list after it a list of plans: "明年的目标：", "2024年计划：", "新年flag:"
 _ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag)$", re.IGNORECASE)
 # a plan said bare, with nothing that says it is one ("明年申请英国的研究生"): its content must say it is a plan
@@ -462,6 +474,8 @@ def read(
                 aspect = _PLANS  # "我9月2号晚上飞回杭州": what is said of a day still ahead is a plan, not a fact since
             elif clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
                 aspect = _EVENT
+            elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
+                aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             start, end, precision, expression, tags = _time(
                 sentence, aspect.time, times, (clause.start, clause.end), said_at
             )

@@ -399,7 +399,8 @@ _QUESTION = re.compile(
     r"which|who|will|shall|am)\b)"
 )
 _HYPOTHETICAL = re.compile(
-    r"如果|假如|(?<![主只需重必想])要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
+    r"如果|假如|(?<![主只需重必想])要是|假设|万一"  # 主要是 / 只要是 / 需要是 hold 要是 and suppose nothing
+    r"|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
 )
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
