@@ -86,3 +86,27 @@ def test_a_stay_of_days_is_no_residence_but_one_of_years_is() -> None:
 def test_a_compared_year_and_a_deadline_stay_in_the_content() -> None:
     assert "用户收入比去年少了两成" in contents("今年收入比去年少了两成。")
     assert any(c.startswith("用户想") and "前" not in c[:3] for c in contents("年底前想把车贷还完。"))
+
+
+def test_a_sentence_opening_with_no_subject_is_the_writers_for_the_patterns_too() -> None:
+    found = {(c.predicate, c.object) for c in extract(evidence("从南京搬到了合肥，离老家近一点。", "user", when=SAID))}
+    assert ("moved_to", "合肥") in found and ("lives_in", "合肥") in found
+    # someone else opening the sentence keeps it theirs
+    other = {c.predicate for c in extract(evidence("表姐从南京搬到了合肥，说那边房价低。", "user", when=SAID))}
+    assert "lives_in" not in other
+
+
+def test_zhuyao_shi_supposes_nothing_and_a_bnb_is_no_home() -> None:
+    found = {
+        (c.predicate, c.object)
+        for c in extract(evidence("我是前年从西安搬到成都的，主要是因为工作。", "user", when=SAID))
+    }
+    assert ("lives_in", "成都") in found
+    assert not any(
+        c.predicate == "lives_in" for c in extract(evidence("我们住在鼓浪屿上的民宿，很安静。", "user", when=SAID))
+    )
+
+
+def test_a_decision_already_taken_is_an_event() -> None:
+    kinds = [k for k, c, _, _ in read("上周终于决定辞职了。") if "辞职" in c]
+    assert kinds == ["event"]
