@@ -70,6 +70,7 @@ def test_a_day_or_week_already_over_makes_an_event() -> None:
         "他说公司要搬到苏州，工资能到两万。",  # a report runs to the full stop
         "爸爸住院了，胆囊炎，要做个小手术。",  # someone else named: the bare clauses are theirs
         "挺喜欢那种感觉的。",  # a demonstrative pointing at what was said before
+        "每周三都去体育馆跟同事一起打。",  # a verb after 一起 whose object was named before
     ],
 )
 def test_what_is_no_memory_of_the_writer_gives_none(text: str) -> None:

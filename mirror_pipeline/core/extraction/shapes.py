@@ -186,6 +186,8 @@ _ZH_OBJECT_LOST = re.compile(
     r"(?:天|年|个月|周|小时|晚上|下午|上午|万块|千块|块钱|块|万|千|元)$"
     # or with only "a little" of it: "跟老婆商量了一下", "看了看"
     r"|^(?:(?:跟|和|陪|与|给)[\u4e00-\u9fff]{1,3})?[\u4e00-\u9fff]{1,2}了一下$"
+    # or a verb closing the clause after "together", its object named before: "跟队里的人一起练"
+    r"|.*(?:一起|一块儿?)[练学玩打踢做弄搞]$"
 )
 
 
