@@ -111,3 +111,9 @@ def test_zhuyao_shi_supposes_nothing_and_a_bnb_is_no_home() -> None:
 def test_a_decision_already_taken_is_an_event() -> None:
     kinds = [k for k, c, _, _ in read("上周终于决定辞职了。") if "辞职" in c]
     assert kinds == ["event"]
+
+
+def test_a_role_named_with_no_possessor_is_the_writers() -> None:
+    found = {(c.predicate, c.object) for c in extract(evidence("新来的组长叫陈默，说话很慢。", "user", when=SAID))}
+    assert ("manager", "陈默") in found
+    assert not any(c.object == "陈默" for c in extract(evidence("她的组长叫陈默。", "user", when=SAID)))

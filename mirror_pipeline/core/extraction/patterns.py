@@ -102,6 +102,7 @@ ZH_RELATIONS = {
     "领导": "manager",
     "经理": "manager",
     "主管": "manager",
+    "组长": "manager",
     "老板": "boss",
     "同事": "colleague",
     "朋友": "friend",
@@ -1012,6 +1013,22 @@ PATTERNS: tuple[Pattern, ...] = (
         _ZH_REL,
         r"我(?:的|有(?:一个|个|一位|位)?)?(?:直属|顶头|现在的|新)?(?P<rel>" + _ZH_REL + r")(?:叫|名叫|是)" + _ZH_NAME,
         0.85,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
+        # a diary names the writer's people with no 我的: "部门主管叫李娜", "新同事叫小周" (a clause opening with the
+        # role; "他的主管叫李娜" has a possessor before it and is not read)
+        "zh_rel_named_bare",
+        R,
+        "relation",
+        _ZH_REL,
+        r"(?:^|(?<=[，,；;。！!]))(?:部门|直属|顶头|现在的|新来的|新|组里的?|公司的?)?(?P<rel>"
+        + _ZH_REL
+        + r")(?:叫|名叫)"
+        + _ZH_NAME,
+        0.8,
         0.7,
         MEDIUM,
         accept=(_a_name,),
