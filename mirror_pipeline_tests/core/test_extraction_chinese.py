@@ -71,6 +71,10 @@ def test_a_day_or_week_already_over_makes_an_event() -> None:
         "爸爸住院了，胆囊炎，要做个小手术。",  # someone else named: the bare clauses are theirs
         "挺喜欢那种感觉的。",  # a demonstrative pointing at what was said before
         "每周三都去体育馆跟同事一起打。",  # a verb after 一起 whose object was named before
+        "下了一整天的雨。",  # the weather
+        "刷到了前同事的朋友圈。",  # scrolling
+        "搞了一晚上PPT。",  # a part of one day spent
+        "希望能坚持下来。",  # keeping up what the clause before said
     ],
 )
 def test_what_is_no_memory_of_the_writer_gives_none(text: str) -> None:
