@@ -3,6 +3,16 @@
 python benchmarks/extraction/zh_diary.py            # recall (typed and any type), memories per paragraph
 python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
 python benchmarks/extraction/zh_diary.py --second   # the second set (`zh_diary2.jsonl`, 20 entries, 32 facts)
+python benchmarks/extraction/zh_diary.py --third    # the third set (`zh_diary3.jsonl`, 30 entries, 49 facts)
+
+The third set (written before session 5's Chinese rules): run-on prose, WeChat lines, 是…的, 把/被, a year-end
+review, money and health said indirectly.
+
+python benchmarks/extraction/zh_diary.py [--second|--third] --precision   # strict precision, labels by hand
+
+Labels: the zh lines of `precision_sample.jsonl` / `precision_sample2.jsonl` (sets 1 and 2, judged before) and
+`zh_diary_judged.jsonl` (set 3's first run, and every memory of the three sets that appeared since, judged as it
+appeared, each with a one-line reason). A memory no label judges is listed as unjudged (judge it, never tune on it).
 
 Each line is one diary paragraph (the writer is the user, no 我 needed), its local time with its offset, and the
 facts a careful reader expects: a memory type and a key word the memory's content must hold. A fact is found when a
@@ -11,6 +21,7 @@ governed memory of that type (or, for "any type", of any type) rests on the para
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from datetime import UTC, datetime
@@ -24,6 +35,12 @@ from mirror_pipeline.core.text import content_hash
 
 SET = Path(__file__).with_name("zh_diary.jsonl")
 SET2 = Path(__file__).with_name("zh_diary2.jsonl")  # the second set, written for the precision sample of rules-0.3.2
+SET3 = Path(__file__).with_name("zh_diary3.jsonl")  # the third set, written before the Chinese work of session 5
+LABELS = (
+    Path(__file__).with_name("precision_sample.jsonl"),
+    Path(__file__).with_name("precision_sample2.jsonl"),
+    Path(__file__).with_name("zh_diary_judged.jsonl"),
+)
 TZ = ZoneInfo("Asia/Shanghai")
 
 
@@ -51,8 +68,24 @@ def evidence(row: dict) -> Evidence:
     )
 
 
+def digest(content: str) -> str:
+    return hashlib.sha1(content.encode()).hexdigest()[:12]
+
+
+def labels() -> dict[tuple[str, str, str], str]:
+    """(set, evidence, content hash, type) -> label; a later file's label stands over an earlier one's. A label
+    without a type (set 3's first run, judged on content) holds for any type."""
+    out: dict[tuple[str, str, str, str], str] = {}
+    for path in LABELS:
+        for r in rows(path):
+            if r["source"].startswith("zh_diary"):
+                out[(r["source"], r["evidence"], r["content_hash"], r.get("type", ""))] = r["label"]
+    return out
+
+
 def main(argv: list[str]) -> int:
-    data = rows(SET2 if "--second" in argv else SET)
+    source = "zh_diary3" if "--third" in argv else "zh_diary2" if "--second" in argv else "zh_diary"
+    data = rows(SET3 if "--third" in argv else SET2 if "--second" in argv else SET)
     result = RulesExtractor().extract([evidence(r) for r in data], TZ, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], TZ)
     on: dict[str, list] = {}
@@ -77,6 +110,17 @@ def main(argv: list[str]) -> int:
             if "--dump" in argv and not hold:
                 print(f"   MISSED {x['type']}: {x['key']}")
     n = len(governed.current)
+    if "--precision" in argv:
+        judged = labels()
+        count: dict[str, int] = {}
+        for m in governed.current:
+            key = (source, m.evidence_ids[0], digest(m.content_text))
+            label = judged.get((*key, str(m.memory_type)), judged.get((*key, ""), "unjudged"))
+            count[label] = count.get(label, 0) + 1
+            if label != "correct":
+                print(f"{label} {m.evidence_ids[0]} [{m.memory_type}] {m.content_text}")
+        print(json.dumps({"set": source, "memories": n, **count, "precision": round(count.get("correct", 0) / n, 3)}))
+        return 0
     report = {
         "paragraphs": len(data),
         "expected": expected,

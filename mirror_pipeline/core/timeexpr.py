@@ -1994,13 +1994,17 @@ def without_relative_times(text: str) -> str:
             continue
         before, after = out[:start], out[end:]
         said = out[start:end]
-        if "没" in said or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said)):
+        if (
+            "没" in said
+            or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
+            or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
+        ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense
         if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
             before = _EN_LEAD.sub("", before)
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
         if re.search(r"[\u4e00-\u9fff]$", said):
-            after = re.sub(r"^(?:的时候|那天|的)", "", after)
+            after = re.sub(r"^(?:的时候|那天|的|之?前(?=[想要得把就会]))", "", after)  # 年底前想…: by then
             if re.search(r"(?:从|自)$", before) and re.match(r"起|开始", after):
                 # 从下个月开始学 -> 开始学; 从明年起每天跑步 -> 每天跑步; 从去年开始我就… -> 我就…
                 before, after = before[:-1], re.sub(r"^(?:起|开始(?=[，,、我你他她就都也]))[，,]?", "", after)

@@ -79,6 +79,13 @@ def _short_zh(body: str, zh: bool) -> bool:
     return not zh or len(body) <= 14
 
 
+# a Chinese verb + 了 + a span of months or years, or a span + 了 closing the clause: "在北京待了六年", "干了三年销售",
+# "入坑飞盘三个月了": a state held over that span (where they lived, what they did), not a one-off event; a span of
+# days is one ("在成都待了五天": a trip), and so is a time ago ("三年前")
+ZH_SPAN = r"(?:快|近|将近|整整|差不多|足足)?[\d一二三四五六七八九十两几半]+多?个?多?(?:年|个月)(?!前|级|后|底|初|代)"
+_ZH_LASTED = re.compile(r"[\u4e00-\u9fff]了" + ZH_SPAN + r"|" + ZH_SPAN + r"了")
+
+
 ASPECTS: tuple[Aspect, ...] = (
     Aspect(
         name="feels",
@@ -126,7 +133,9 @@ ASPECTS: tuple[Aspect, ...] = (
             r"|dream of|dreaming of)\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"(?<![在回])想(?![想起到家念])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"),
+        zh=re.compile(
+            r"(?<![在回])想(?![想起到家念])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标|希望|争取"
+        ),
         tags=("goal",),
     ),
     Aspect(
@@ -139,6 +148,7 @@ ASPECTS: tuple[Aspect, ...] = (
         ),
         zh=re.compile(r"每天|每周|每晚|每个月|每年|经常|总是|习惯|坚持|平时|常常|一向"),
     ),
+    Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=_ZH_LASTED, accept=lambda _b, zh: zh),
     Aspect(
         name="event",
         memory_type=MemoryType.EVENT,
@@ -151,7 +161,7 @@ ASPECTS: tuple[Aspect, ...] = (
             + r"\b)",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的$"),
+        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的[。！!~…]*$"),
         time=TimePolicy.SAID_ELSE_BEFORE_MENTION,
     ),
     Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=None),  # whatever else holds now

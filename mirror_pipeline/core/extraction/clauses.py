@@ -73,7 +73,13 @@ _EN_APPOSITION = re.compile(  # one word, then words each after a separator: no 
 _EN_LIST_TAIL = re.compile(
     r"(?i)^,\s*(?:and|or)\s+(?!(?:I|we|my|it|that|this|they|he|she|you|the)\b)[\w'\-]+(?:\s[\w'\-]+){0,3}\s*[.!?]*$"
 )
-_ZH_SPLIT = re.compile(r"[，,；;：:、（）()]|(?=但是|不过|所以|然后|可是|而且)")
+_ZH_SPLIT = re.compile(
+    r"[，,；;：:、（）()]|(?=但是|不过|所以|然后|可是|而且)"
+    # a chat line's clauses are cut by spaces, emoji and an ellipsis, not commas: "我下周三去上海出差 你在不在",
+    # "我跟男朋友分了…… 别问"; a space before one CJK character stays ("拿到 offer 了")
+    r"|…+|\.{3,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+"
+    r"|(?<=[\u4e00-\u9fffA-Za-z])\s+(?=[\u4e00-\u9fff]{2}|[A-Za-z]+[\u4e00-\u9fff]{2})"
+)
 _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
     r"haha|hahaha|lol|ok|okay|cool|nice|sure|totally|definitely|anyway|btw|by the way|thanks|thank you|"
@@ -193,7 +199,10 @@ _ZH_TIME_WORDS = (
     "今天|昨天|前天|明天|周末|上周末|这周末|上午|下午|晚上|早上|中午|凌晨|最近|近来|"
     "终于|已经|又|还|也|刚|刚刚|就|开始|最后|还是|主要是|确实|连夜|第一次|每天|每周|"
     "每个月|平时|一直|从小|以后|将来|下个月|下周|明年|今年|去年|前年|上个月|这个月|上周|"
-    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天"
+    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天|"
+    # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
+    "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
+    "总算|总算是|居然|竟然|果然|突然|忽然|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
 )
 _ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"

@@ -10,7 +10,8 @@ who) are the patterns' (`patterns.py`); this reader adds what no template foresa
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from dataclasses import replace
+from datetime import date, datetime
 from functools import cache
 
 from mirror_pipeline.core.extraction import clauses, rewrite, shapes
@@ -36,7 +37,7 @@ _ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
-    r"|如果|假如|要是|假设|万一|的话|也许|或许|说不定|应该|估计",
+    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
@@ -66,10 +67,27 @@ _ZH_VERB = re.compile(
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
     r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
-    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒)"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取)"
 )
-# a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了
-_ZH_OWN = re.compile(r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文)")
+# a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
+_ZH_OWN = re.compile(
+    r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家)"
+)
+# how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
+# - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
+#   "今年五岁了", "天黑了": nothing follows it);
+# - a resultative complement + what it took: "扣完房贷", "考出CPA", "改到六点";
+# - 把 + its object + the verb: "咬咬牙把车买了", "把驾照考下来了";
+# - a thing of the writer's + 被 + the verb + 了: "钱包被偷了" (the writer's loss)
+_ZH_VERB_SHAPE = re.compile(
+    r"^(?!是)[\u4e00-\u9fff]{1,2}(?:了|过)(?=[\u4e00-\u9fff\dA-Za-z])(?![了吧吗呢啊的])"
+    r"|^(?!是)[\u4e00-\u9fff]{1,2}(?:完|出|到)(?!美|全|整|善|底|处|时)(?=[\u4e00-\u9fffA-Za-z]{2})"
+    r"|^[\u4e00-\u9fff]{0,4}把[\u4e00-\u9fff]{1,6}(?:了|下来|掉|完|好)"
+    r"|^[\u4e00-\u9fff]{1,3}被[\u4e00-\u9fff]{1,3}了"
+    # serial verbs: a verb, then going or coming, then what for ("转岗去做市场", "出差回来一周了")
+    # (not a modal before them: "要去上课了" is the plan's, read with its time by the aspects)
+    r"|^(?![要想会能得是该])[\u4e00-\u9fff]{1,2}回?(?:去|来)(?=[\u4e00-\u9fff])"
+)
 
 
 # a clause that is only a feeling: 心里很难受, 挺有成就感的
@@ -127,7 +145,11 @@ _NEGATED = re.compile(
     r"(?i)\b(?:not|no longer|never|don't|doesn't|didn't|won't|can't|isn't|aren't|haven't|hasn't|wasn't|weren't|"
     r"anymore|nobody|nothing|neither|nor)\b|n't\b"
 )
-_ZH_NEGATED = re.compile(r"不再|没有|没|(?<!得)不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)|从来|未|别")
+# V不C is a potential complement, not a denial ("提不起劲", "睡不着", "吃不完", "去不了": what the writer cannot do)
+_ZH_NEGATED = re.compile(
+    r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
+    r"|从来|未|别"
+)
 _ZH_THEN = re.compile(r"的时候|那时候?|那会儿")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
 
@@ -170,7 +192,7 @@ def _thing_led(clause: Clause, body: str) -> bool:
     return clause.zh and clause.subject is Subject.OMITTED and bool(_ZH_OWN.match(clauses.zh_after_lead(body)))
 
 
-def _writer_clause(clause: Clause, body: str) -> bool:
+def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
         return False
@@ -183,8 +205,60 @@ def _writer_clause(clause: Clause, body: str) -> bool:
         if not rest:
             return False
         feeling = _ZH_FEELING.match(rest)
-        return bool(_ZH_VERB.match(rest) or _ZH_OWN.match(rest) or (feeling and feeling.end() >= len(rest) - 2))
+        return bool(
+            _ZH_VERB.match(rest)
+            or _ZH_OWN.match(rest)
+            or _ZH_VERB_SHAPE.match(rest)
+            or (feeling and feeling.end() >= len(rest) - 2)
+            or (not someone_before and _bare_is_writer(rest))
+        )
     return True
+
+
+def _bare_is_writer(rest: str) -> bool:
+    """A clause with no subject in a domain whose every bare statement is the writer's own ("尿酸偏高", "房贷还完了",
+    "腰椎间盘突出又犯了"): a diary does not speak of someone else's body or debts without naming them (the engine
+    asks this only when nobody else was named before it). A noun and an amount ("首付十万", "贷款五年") states no
+    more than a figure of something said elsewhere."""
+    if _ZH_NOUN_AMOUNT.match(rest):
+        return False
+    return any(d.bare_is_writer and zh and zh.search(rest) for d, _, zh in _domains())
+
+
+_ZH_NOUN_AMOUNT = re.compile(r"^[\u4e00-\u9fff]{1,4}[\d一两三四五六七八九十百千万几半]+[万千块元年月天个]*[。！!~]*$")
+# someone else named in the message: what follows with no subject may be theirs ("爸爸住院了，胆结石，要做个小手术")
+_ZH_SOMEONE = re.compile(
+    r"[他她]|[爸妈哥姐弟妹爷奶婆公舅姨叔伯姑]|父亲|母亲|老公|老婆|儿子|女儿|孩子|朋友|同事|对象|男友|女友"
+)
+
+
+# a naming clause ("取名叫土豆", "它叫豆包") after an animal the sentence named ("一只橘猫", "那只狗")
+_ZH_NAMING = re.compile(r"^(?:它|他|她)?(?:的名字)?(?:取名|起名|名字)?叫(?P<name>[\u4e00-\u9fffA-Za-z]{1,4})[。！!~]*$")
+_ZH_ANIMAL = re.compile(r"[只条头匹](?P<animal>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|仓鼠|鹦鹉|龟|柯基|柴犬|金毛|泰迪))")
+
+
+def _zh_named_pet(sentence: str, clause: Clause, body: str) -> tuple[Clause, str] | None:
+    """The writer's animal and its name, as the writer would say it ("我家橘猫叫土豆")."""
+    m = _ZH_NAMING.match(body)
+    animals = list(_ZH_ANIMAL.finditer(sentence, 0, clause.start)) if m else []
+    if not m or not animals:
+        return None
+    return replace(clause, subject=Subject.FIRST), f"我家{animals[-1].group('animal')}叫{m.group('name')}"
+
+
+# a pronoun whose person the sentence named before it, by gender: "爸爸下个月要做手术，我请了三天假回去陪他"
+_ZH_HE = re.compile(r"爸爸|老爸|父亲|哥哥|弟弟|老公|儿子|爷爷|外公|男朋友|公公|岳父")
+_ZH_SHE = re.compile(r"妈妈|老妈|母亲|姐姐|妹妹|老婆|女儿|奶奶|外婆|女朋友|婆婆|岳母")
+
+
+def _zh_antecedent(body: str, before: str) -> str:
+    """他 / 她 in the clause, read as the one kin word of that gender the sentence named before it; else as said."""
+    for pronoun, kin in (("他", _ZH_HE), ("她", _ZH_SHE)):
+        if pronoun in body and "们" not in body[body.index(pronoun) + 1 : body.index(pronoun) + 2]:
+            named = {m.group(0) for m in kin.finditer(before)}
+            if len(named) == 1:
+                body = body.replace(pronoun, named.pop(), 1)
+    return body
 
 
 def _compared(sentence: str, t: TimeMention) -> bool:
@@ -208,6 +282,38 @@ def _ahead(times: list[TimeMention], span: tuple[int, int], said_at: datetime | 
     """The clause's own time starts after the day it was said."""
     day = said_at.date() if said_at else None
     return any(day and t.start and t.start > day and span[0] <= t.span[0] < span[1] for t in times)
+
+
+def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
+    """A Chinese clause has no tense: its own day or week, over by the day it was said, says it happened
+    ("周六一早去医院看奶奶", "上周单位组织体检"); a past month or year may hold a state ("去年在华为")."""
+    day = said_at.date() if said_at else None
+    for t in times:
+        if not (day and t.start and t.end_iso and span[0] <= t.span[0] < span[1]):
+            continue
+        end = date.fromisoformat(t.end_iso[:10])
+        if end <= day and (end - t.start).days <= 7:
+            return True
+    return False
+
+
+_EVENT = next(a for a in ASPECTS if a.name == "event")
+_ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
+
+
+def _before(times: list[TimeMention], clause: Clause, said_at: datetime | None) -> bool:
+    """The clause's own time is over by the day it was said."""
+    day = said_at.date() if said_at else None
+    return any(
+        day and t.end_iso and date.fromisoformat(t.end_iso[:10]) <= day and clause.start <= t.span[0] < clause.end
+        for t in times
+    )
+
+
+# a heading that makes the list after it a list of plans: "明年的目标：", "2024年计划：", "新年flag:"
+_ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag)$", re.IGNORECASE)
+# a plan said bare, with nothing that says it is one ("明年申请英国的研究生"): its content must say it is a plan
+_ZH_PLAN_SAID = re.compile(r"想|打算|计划|准备|要|目标|决定|争取|希望|将|会|愿望")
 
 
 def _time(
@@ -252,6 +358,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
             return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
+    if clause.zh and aspect is _PLANS and clause.subject is Subject.OMITTED and not _ZH_PLAN_SAID.search(body):
+        body = "打算" + body  # "明年申请英国的研究生" is a plan: without it the memory would read as done
     text = (rewrite.chinese if clause.zh else rewrite.english)(body, clause.subject)
     return text, text
 
@@ -265,7 +373,7 @@ def _without(body: str, expression: str) -> str:
         return body
     end = at + len(expression)
     if at == 0:
-        out = body[end:]
+        out = re.sub(r"^之?前(?=[想要得把就会])", "", body[end:])  # "年底前想把…还清": by then, in the valid time
     elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
         return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
     elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
@@ -306,14 +414,23 @@ def read(
         parts = clauses.read(sentence)
         times: list[TimeMention] | None = None
         previous: Aspect | None = None
+        reported = (
+            False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
+        )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if clause.zh and reported and clause.subject is Subject.OMITTED:
+                continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
+            reported = clause.zh and bool(_REPORTED.search(body))
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
+            if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:
+                previous = _PLANS  # "明年的目标：考出CPA，带爸妈出国玩一次": what the heading lists are plans
+                continue
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
             continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
@@ -324,13 +441,20 @@ def read(
                 and _PRAISED.match(parts[n + 1].text(sentence))
             ):
                 continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
-            if clause.subject is Subject.OMITTED and continued:
+            if clause.zh and (named := _zh_named_pet(sentence, clause, body)) is not None:
+                clause, body = named  # "领养了一只橘猫，取名叫土豆": the name is the animal's, the animal the writer's
+            elif clause.subject is Subject.OMITTED and continued:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
-            if not _writer_clause(clause, body) or not _asserted(sentence, clause, body, n == len(parts) - 1):
+            someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
+            if not _writer_clause(clause, body, someone_before) or not _asserted(
+                sentence, clause, body, n == len(parts) - 1
+            ):
                 continue
             aspect, cue = _aspect(body, clause.zh)
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
+            if clause.zh:
+                body = _zh_antecedent(body, sentence[: clause.start])
             if aspect.memory_type is not MemoryType.EMOTION and shapes.empty(body, clause.zh) is not None:
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
@@ -367,6 +491,10 @@ def read(
                     times = memo[sentence] = find_times(sentence, said_at)
             if aspect is ASPECTS[-1] and _ahead(times, (clause.start, clause.end), said_at):
                 aspect = _PLANS  # "我9月2号晚上飞回杭州": what is said of a day still ahead is a plan, not a fact since
+            elif clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
+                aspect = _EVENT
+            elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
+                aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             start, end, precision, expression, tags = _time(
                 sentence, aspect.time, times, (clause.start, clause.end), said_at
             )

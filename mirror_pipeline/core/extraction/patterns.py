@@ -55,10 +55,11 @@ _ZH_STOP = (
 # the user as the subject of a Chinese clause: 我 / 我们, or nothing after a comma when the sentence began with the
 # user ("我已经不住在北京了，现在住在天津"); `_elided_ok` checks that second case
 # 我 as the object of someone else's verb is not the user speaking of self: 妈妈让我搬到上海, 他问我住在哪
-_ZH_I = r"(?:(?<![问让叫帮替给跟和对劝逼求望教请催骗])我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?))"
+# (or nothing opening a diary's sentence: "从浦东搬到了徐汇", read when its first clause has no subject)
+_ZH_I = r"(?:(?<![问让叫帮替给跟和对劝逼求望教请催骗])我们?(?:家|一家|俩)?|(?P<cont>(?<=[，,；;])\s?|^))"
 # what may stand between 我 and the verb: times and adverbs ("我去年搬到了上海", "我2015年到2018年在微软工作")
 _ZH_WHEN = (
-    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
+    r"(?:[\d一二三四五六七八九十两〇零]+(?:年|月份?|日|号)|去年|今年|前年|今天|昨天|前天|刚才|周末|上周末|不得不|只好|上个?月|这个?月|上周|上个?星期|最近|刚刚|刚|已经|"
     r"终于|也|又|现在|目前|如今|底|初|中|左右|的?时候|一直|还|仍然|依然|应该是|大概|可能|好像|是|从|到|至|本科|硕士|"
     r"研究生|博士|那年|当年|春节后|春节前|前后)*"
 )
@@ -102,6 +103,7 @@ ZH_RELATIONS = {
     "领导": "manager",
     "经理": "manager",
     "主管": "manager",
+    "组长": "manager",
     "老板": "boss",
     "同事": "colleague",
     "朋友": "friend",
@@ -399,7 +401,8 @@ _QUESTION = re.compile(
     r"which|who|will|shall|am)\b)"
 )
 _HYPOTHETICAL = re.compile(
-    r"如果|假如|要是|假设|万一|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
+    r"如果|假如|(?<![主只需重必想])要是|假设|万一"  # 主要是 / 只要是 / 需要是 hold 要是 and suppose nothing
+    r"|(?i:\bif\b|\bwould\b|\bsuppose\b|\bimagine\b|\bwhat if\b|\bmaybe i'?ll\b|\bi'd\b)"
 )
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
@@ -422,7 +425,11 @@ _NOT_ASSERTED = re.compile(
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
 _EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
 # "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
-_SPEAKER_LABEL = re.compile(r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
+_SPEAKER_LABEL = re.compile(
+    r"^\s*(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4}"
+    # a heading is no speaker: "新年目标：", "2024年计划：", "上半年总结：" (what follows is the writer's own list)
+    r"(?<!目标)(?<!计划)(?<!总结)(?<!清单)(?<!愿望)(?<!心愿)(?<!复盘)(?<!感想))\s*[:：]\s*\S"
+)
 _NOT_A_SPEAKER = frozenset(
     "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
@@ -528,6 +535,24 @@ def _known_if_lower_case(f: Found) -> bool:
     return not f.raw[:1].islower() or is_place(f.obj)  # "I live in fear", "moved to react"
 
 
+def _not_lodging(f: Found) -> bool:
+    """ "住在洱海边的民宿": a night on a trip, not where the person lives."""
+    return not _ZH_LODGING.search(f.sentence, max(0, f.end - len(f.raw) - 1), f.end + 8)
+
+
+_ZH_LODGING = re.compile(r"民宿|酒店|宾馆|客栈|旅馆|青旅|招待所")
+
+
+def _not_a_short_stay(f: Found) -> bool:
+    """ "我在北京住了三天": a stay of days is a trip, not where the person lives (months or years are a home)."""
+    return not _ZH_SHORT_STAY.match(f.sentence, f.end)
+
+
+_ZH_SHORT_STAY = re.compile(
+    r"了?(?:快|近|将近|整整|差不多)?[\d一二三四五六七八九十两几半]+多?(?:天|晚|夜|周|个星期|星期|个礼拜)"
+)
+
+
 def _a_place_moved_to(f: Found) -> bool:
     return _place_like(f.obj, f.sentence, f.end)  # "moved to React", "搬到了新办公室": not a change of home
 
@@ -582,6 +607,7 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(
             _a_named_place,
             _known_if_lower_case,
+            _not_lodging,
         ),
     ),
     _p(
@@ -596,6 +622,8 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(
             _a_named_place,
             _known_if_lower_case,
+            _not_a_short_stay,
+            _not_lodging,
         ),
     ),
     _p(
@@ -986,6 +1014,22 @@ PATTERNS: tuple[Pattern, ...] = (
         _ZH_REL,
         r"我(?:的|有(?:一个|个|一位|位)?)?(?:直属|顶头|现在的|新)?(?P<rel>" + _ZH_REL + r")(?:叫|名叫|是)" + _ZH_NAME,
         0.85,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
+        # a diary names the writer's people with no 我的: "部门主管叫李娜", "新同事叫小周" (a clause opening with the
+        # role; "他的主管叫李娜" has a possessor before it and is not read)
+        "zh_rel_named_bare",
+        R,
+        "relation",
+        _ZH_REL,
+        r"(?:^|(?<=[，,；;。！!]))(?:部门|直属|顶头|现在的|新来的|新|组里的?|公司的?)?(?P<rel>"
+        + _ZH_REL
+        + r")(?:叫|名叫)"
+        + _ZH_NAME,
+        0.8,
         0.7,
         MEDIUM,
         accept=(_a_name,),
@@ -1539,6 +1583,16 @@ def _object_span(m: re.Match[str]) -> tuple[str, int]:
     return "", m.end()
 
 
+def _zh_writer_opens(sentence: str) -> bool:
+    """A Chinese sentence whose first clause has no subject is the diary writer's ("周末搬家了，从浦东搬到了徐汇")."""
+    if not CJK_CHAR.search(sentence):
+        return False
+    from mirror_pipeline.core.extraction.clauses import Subject, read
+
+    first = read(sentence)[:1]
+    return bool(first) and first[0].subject is Subject.OMITTED
+
+
 def _elided(m: re.Match[str]) -> bool:
     return any(name.startswith("cont") and m.group(name) is not None for name in m.re.groupindex)
 
@@ -1601,7 +1655,7 @@ def extract_patterns(
         for pattern in fired:
             for m in pattern.regex.finditer(sentence):
                 raw, obj_start = _object_span(m)
-                if _elided(m) and not _USER_SUBJECT.match(sentence):
+                if _elided(m) and not (_USER_SUBJECT.match(sentence) or _zh_writer_opens(sentence)):
                     continue  # a clause without a subject continues someone else's sentence
                 rel_start = m.start("rel") if "rel" in m.re.groupindex and m.group("rel") else 0
                 until = m.start() if pattern.negation_in_cue else max(obj_start, rel_start)

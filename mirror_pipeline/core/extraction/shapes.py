@@ -207,9 +207,13 @@ _ZH_PERSON_NOUN = re.compile(
     r"[妈爸哥姐弟妹婆公爷奶舅姨叔伯姑儿女友事学生师板导人家猫狗]|老公|老婆|对象|孩子|先生|太太|同伴|宝宝"
 )
 _ZH_POINTER = re.compile(r"(?<!其)[他她它](?!们的?家)")
+# a demonstrative closing the clause with only a word of kind: "喜欢那种感觉", "就是这样": what it is, said before
+_ZH_DEICTIC_END = re.compile(r"[这那](?:种|样|个)(?:的)?(?:感觉|感受|氛围|状态|事|东西|样子)?[的了啊呀吧。！!~]*$")
 
 
 def _zh_pointer(body: str) -> bool:
+    if _ZH_DEICTIC_END.search(body):
+        return True
     m = _ZH_POINTER.search(body)
     return m is not None and not _ZH_PERSON_NOUN.search(body, 0, m.start())
 
@@ -220,9 +224,25 @@ _ZH_THING_SUBJECT = re.compile(
     r"^(?![把被给跟和在从对为向])[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fff])(?!时候|话|是)"
     r"|^[\u4e00-\u9fff]{1,3}(?:官|员|师傅|师|生)(?=[问说让给叫要把帮跟对])"
 )
-_ZH_WEATHER = re.compile(r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾")
+_ZH_WEATHER = re.compile(
+    r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|下(?:了|起了?)[^，。]{0,6}?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾"
+)
 # V得 + its result: "听得我头都大了", "写得很好"; a feeling's own 得 ("累得不行") says how the writer felt
 _ZH_RESULT = re.compile(r"^(?!(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]得")
+# a line of one day's timetable (流水账): a clock time it ran to, or the body's routine (a meal, a nap, a wash, the
+# commute, the phone): "回来洗完澡已经十点了", "中午在医院食堂随便吃了点", "下午回来补觉补到五点"
+_ZH_ROUTINE = re.compile(
+    r"(?:已经|到|至)[一二三四五六七八九十两\d]{1,3}点|凌晨[一二三四五六七八九十两\d]{1,3}点|刷到|"
+    # a part of one day spent on something: "搞了一晚上PPT"
+    r"了(?:一|整整一|一整)(?:个)?(?:晚上|下午|上午|早上|整天|天|夜|通宵)|"
+    r"(?<![想爱])吃了(?![^，。]*药)|随便吃|补觉|午睡|到账|"
+    r"洗(?:完|了)?澡|洗漱|起床|[赶挤]地铁|刷(?:了)?(?:会儿?|一会儿?)?手机|躺(?:在)?床上|点了外卖|[跑去]了一趟|"
+    r"[一二三四五六七八九十两\d]点(?:多|半)?(?:就|才)?起(?:床|来)"
+)
+# a pain said with no part of the body it is in ("坐久了就疼"): the part was named in an earlier clause
+_ZH_PAIN_NOWHERE = re.compile(
+    r"^(?!.*(?:头|腰|腿|膝|胃|牙|肚|背|脖|肩|眼|嗓|喉|手|脚|胸|颈|关节)).*(?:疼|痛)[了的啊]?[。！!~]*$"
+)
 _ZH_PARTICLES = re.compile(r"[了的着过也又还就都很挺太真啊呀吧呢嘛啦哦去来]")
 
 
@@ -240,7 +260,19 @@ _RECORD_ID = re.compile(
     r"|(?:订单号|单号|运单号|快递单号|工单|提交|版本号?)\s*[:：]?\s*[A-Za-z\d][\w.\-]{3,}"
 )
 # a verb whose object was left in an earlier clause, with only how often or how much after it: "每天早上量一次"
-_ZH_OBJECT_LOST = re.compile(r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$")
+_ZH_OBJECT_LOST = re.compile(
+    r"^[\u4e00-\u9fff]{1,2}(?:了|过)?[一两三四五六七八九十几\d]+(?:次|下|遍|回)$"
+    # or a verb with only how long it took or how much it cost: "花了小半年", "折腾了一整天", "聊了一个半小时",
+    # "备考了三个月" (for which exam: the clause before says), "垫了快两万块" (for what)
+    r"|^[\u4e00-\u9fff]{1,2}了(?:快|近|小|大|整整|足足)?[一两三四五六七八九十几半\d]*个?半?多?整?"
+    r"(?:天|年|个月|周|小时|晚上|下午|上午|万块|千块|块钱|块|万|千|元)$"
+    # or with only "a little" of it: "跟老婆商量了一下", "看了看"
+    r"|^(?:(?:跟|和|陪|与|给)[\u4e00-\u9fff]{1,3})?[\u4e00-\u9fff]{1,2}了一下$"
+    # or a verb closing the clause after "together", its object named before: "跟队里的人一起练"
+    r"|.*(?:一起|一块儿?)[练学玩打踢做弄搞]$"
+    # or only keeping it up: "希望能坚持下来" (what, the clause before says)
+    r"|^(?:希望|想|要|打算|争取)?能?(?:坚持|继续|撑|熬)(?:下来|下去|住)(?:了|吧)?$"
+)
 
 
 def _zh_object_lost(body: str) -> bool:
@@ -281,6 +313,8 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="pointer without antecedent", zh=True, holds=_zh_pointer),
     Shape(name="a thing as the subject", zh=True, holds=lambda b: bool(_ZH_THING_SUBJECT.match(zh_after_lead(b)))),
     Shape(name="the weather", zh=True, holds=lambda b: bool(_ZH_WEATHER.search(b))),
+    Shape(name="a day's routine", zh=True, holds=lambda b: bool(_ZH_ROUTINE.search(b))),
+    Shape(name="a pain with no part of the body", zh=True, holds=lambda b: bool(_ZH_PAIN_NOWHERE.match(b))),
     Shape(name="a result clause", zh=True, holds=lambda b: bool(_ZH_RESULT.match(zh_after_lead(b)))),
     Shape(name="nothing left but time words and particles", zh=True, holds=_zh_empty),
 )

@@ -24,6 +24,9 @@ class Domain:
     importance: float = 0.5
     accept: Callable[[str], bool] | None = None  # the clause body (lower case): False rejects this domain
     veto: Callable[[str], bool] | None = None  # the clause body (lower case): True drops the clause altogether
+    # a Chinese clause of this domain with no subject is the writer's own, whatever its first word (a diary's
+    # "尿酸偏高", "房贷还完了": nobody writes of another's body or debts without naming them)
+    bare_is_writer: bool = False
     _en_re: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
 
     def en_regex(self) -> re.Pattern[str] | None:

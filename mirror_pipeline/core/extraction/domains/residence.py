@@ -13,6 +13,16 @@ _A_HOME = re.compile(r"^(?:a|an|the|my|our|this|that|new|another|some)\b")
 _LODGING = re.compile(r"民宿|酒店|宾馆|客栈|旅馆|青旅|\b(?:hotel|hostel|motel|airbnb|resort)s?\b")
 
 
+# a stay and how long it lasted: days or weeks are a trip ("在北京待了三天"), months or years a home ("待了三年")
+_SHORT_STAY = re.compile(
+    r"(?:待|呆|住)了?(?:快|近|将近|整整|差不多)?[\d一二三四五六七八九十两几半]+多?(?:天|晚|夜|周|个星期|星期|个礼拜)"
+)
+
+
+def is_short_stay(body: str) -> bool:
+    return bool(_SHORT_STAY.search(body))
+
+
 def _not_a_move(body: str) -> bool:
     """ "I moved to React from Vue": a move to something that is no place and no home is not a move; a night in a
     hotel is no home."""
@@ -57,7 +67,10 @@ DOMAIN = Domain(
         "住了",
         "住过",
         "生活了",
+        "待了",
+        "呆了",
     ),
     importance=0.7,
+    accept=lambda low: not is_short_stay(low),
     veto=_not_a_move,
 )
