@@ -26,6 +26,7 @@ from mirror_pipeline.core.retrieval import (
     named_speaker,
     ranks,
     rrf,
+    scores_at,
 )
 
 Row = dict[str, Any]
@@ -151,6 +152,7 @@ class TimeIntent:
     window: tuple[date, date] | None = None  # 去年, "in 2023": items in this window match
     wants_latest: bool = False  # "where do I live now", "目前": what holds today, so the latest account wins
     asks_assistant: bool = False  # "what did you recommend", "你说过": the assistant's own words are the answer
+    wants_earliest: bool = False  # "my first job", "originally", "最早": the earliest account wins
 
 
 _WHEN = re.compile(
@@ -176,6 +178,11 @@ _MONTH_OF_YEAR = re.compile(
     re.I,
 )
 # the question is put to the assistant about what it said: "did you say", "you recommended", "你推荐的"
+_FIRST = re.compile(
+    r"\b(?:my|our|the) (?:first|previous|former|old|original)\b|\boriginally\b|\bused to\b|\bat first\b"
+    r"|\bbefore (?:that|then)\b|最早|第一(?:个|份|次)|以前|原来|之前",
+    re.I,
+)
 _TO_ASSISTANT = re.compile(
     r"\b(?:did|have|had|would) you\b|\byou (?:said|told|suggested|recommended|mentioned|gave|came up|listed|wrote"
     r"|proposed|advised|described|explained|translated)\b|你(?:说|推荐|建议|提到|告诉)",
@@ -204,6 +211,7 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
         window=window,
         wants_latest=bool(_NOW.search(query)),
         asks_assistant=bool(_TO_ASSISTANT.search(query)),
+        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query),
     )
 
 
@@ -667,8 +675,6 @@ def relevance(
     if contrast is None:  # BM25 alone (asked for, or no vectors)
         top = float(lex.max(initial=0.0))
         return (lex / top if top > 0 else lex.astype(np.float64)), lex, dense, lex > 0, None
-    if weights.prf_terms > 0:
-        lex = _with_feedback(corpus, query, lex, contrast, has, weights)
     if weights.fusion == Fusion.RRF:
         fused = rrf(
             [ranks(lex, lex > 0, depth), ranks(contrast, has, depth)], [weights.lexical, weights.dense], weights.rrf_k
@@ -710,31 +716,22 @@ def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> l
     return [t for t, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
 
 
-def _with_feedback(
-    corpus: Corpus, query: str, lex: np.ndarray, contrast: np.ndarray | None, has: np.ndarray, w: RankingWeights
-) -> np.ndarray:
-    """BM25 plus `prf_weight` x the BM25 of the feedback words (scaled to the query's best), the feedback documents
-    being the person's best `prf_docs` lines by BM25 and by dense contrast (another speaker's lines only when the
-    question is put to the assistant)."""
+def _feedback(
+    corpus: Corpus, query: str, lex: np.ndarray, contrast: np.ndarray, candidates: np.ndarray, w: RankingWeights
+) -> list[str]:
+    """The feedback words of a query (`feedback_terms`) from the person's best `prf_docs` candidates by BM25 and by
+    dense contrast (another speaker's lines too when the question is put to the assistant)."""
     others_too = time_intent(query, datetime(2000, 1, 1)).asks_assistant
-
-    def best(values: np.ndarray, mask: np.ndarray) -> list[int]:
-        picked = _top(values, mask, w.prf_docs * 4)
-        picked = picked[np.argsort(-values[picked], kind="stable")].tolist()
-        own = [i for i in picked if others_too or str(corpus.rows[i].get("speaker") or "user") == "user"]
-        return own[: w.prf_docs]
-
-    docs = best(lex, lex > 0) + (best(contrast, has) if contrast is not None else [])
-    docs = list(dict.fromkeys(docs))
-    terms = feedback_terms(corpus, query, docs, w.prf_terms)
-    if not terms:
-        return lex
-    extra = corpus.lexical.scores(terms)
-    top, top_extra = float(lex.max(initial=0.0)), float(extra.max(initial=0.0))
-    if top_extra <= 0:
-        return lex
-    scale = top / top_extra if top > 0 else 1.0
-    return lex + np.float32(w.prf_weight * scale) * extra
+    docs: list[int] = []
+    for values in (lex, contrast):
+        order = candidates[np.argsort(-values[candidates], kind="stable")]
+        own = [
+            int(i)
+            for i in order[: w.prf_docs * 4]
+            if values[i] > 0 and (others_too or str(corpus.rows[int(i)].get("speaker") or "user") == "user")
+        ]
+        docs += own[: w.prf_docs]
+    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms)
 
 
 def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
@@ -767,6 +764,7 @@ def _score_fusion(
     neighbours first; computed for the candidates (the best of each ranking) and their neighbours only."""
     n = len(lex)
     pool = np.union1d(_top(lex, lex > 0, depth), _top(contrast, has, depth))
+    candidates = pool
     window = [(d, corpus.neighbours(d)) for d in range(1, w.neighbour_window + 1)]
     window = [(d, nb) for d, nb in window if nb is not None]
     if window:
@@ -775,10 +773,27 @@ def _score_fusion(
         pool = pool[pool >= 0]
     lexs = lex[pool].astype(np.float64)
     dens = contrast[pool].astype(np.float64)
+    # pseudo-relevance feedback: the feedback words re-score the candidates (and their neighbours) only
+    terms = _feedback(corpus, query, lex, contrast, candidates, w) if w.prf_terms > 0 and len(candidates) else []
+    extra = scores_at(corpus.lexical, terms, pool).astype(np.float64) if terms else None
+    if extra is not None and extra.max(initial=0.0) > 0:
+        extra *= w.prf_weight * (lexs.max(initial=0.0) or 1.0) / extra.max()
+        lexs += extra
+    else:
+        extra = None
+
+    def lexical_at(docs: np.ndarray) -> np.ndarray:
+        out = lex[docs].astype(np.float64)
+        if extra is not None:
+            at = np.minimum(np.searchsorted(pool, docs), len(pool) - 1)
+            found = pool[at] == docs
+            out[found] += extra[at[found]]
+        return out
+
     for d, (prev, nxt) in window:
         for side in (prev[pool], nxt[pool]):
             ok = side >= 0
-            lexs[ok] += w.neighbour_lexical / d * lex[side[ok]]
+            lexs[ok] += w.neighbour_lexical / d * lexical_at(side[ok])
             dens[ok] += w.neighbour_dense / d * contrast[side[ok]]
     top_l = lexs.max(initial=0.0)
     top_d = dens.max(initial=0.0)
@@ -826,7 +841,7 @@ def score(
         pool = pool[np.argpartition(-rel[pool], depth - 1)[:depth]]
     scored: list[Scored] = []
     span = None
-    if intent.wants_latest and weights.latest_within:  # the candidates' own oldest and newest
+    if (intent.wants_latest or intent.wants_earliest) and weights.latest_within:  # the candidates' own time span
         dates = [d for d in (_when(corpus.rows[i]) for i in pool.tolist()) if d is not None]
         span = (min(dates), (max(dates) - min(dates)).days) if dates else None
     today = now.astimezone(UTC).date() if now.tzinfo else now.date()
@@ -987,6 +1002,9 @@ def _priors(
     if when is not None:
         age_days = max((today - when).days, 0)
         c["recency"] = w.recency * 0.5 ** (age_days / w.recency_half_life_days)
+        if intent.wants_earliest and span is not None and w.latest_within:
+            oldest, days = span
+            c["earliest"] = w.latest * (1.0 - ((when - oldest).days / days if days > 0 else 0.0))
         if intent.wants_latest:
             if span is not None and w.latest_within:
                 oldest, days = span
