@@ -721,7 +721,7 @@ def _feedback(
 ) -> list[str]:
     """The feedback words of a query (`feedback_terms`) from the person's best `prf_docs` candidates by BM25 and by
     dense contrast (another speaker's lines too when the question is put to the assistant)."""
-    others_too = time_intent(query, datetime(2000, 1, 1)).asks_assistant
+    others_too = bool(_TO_ASSISTANT.search(query))
     docs: list[int] = []
     for values in (lex, contrast):
         order = candidates[np.argsort(-values[candidates], kind="stable")]
