@@ -29,7 +29,16 @@ from typing import Any
 import numpy as np
 
 from mirror_pipeline.adapters.served_arrays import ServedArrays, ServedRows, open_arrays
-from mirror_pipeline.core.ranking import Corpus, Method, RetrievalConfig, Scored, conversation_of_table, score
+from mirror_pipeline.core.evaluation import rank_sessions
+from mirror_pipeline.core.ranking import (
+    Corpus,
+    Method,
+    RetrievalConfig,
+    Scored,
+    conversation_of_table,
+    conversation_scores,
+    score,
+)
 from mirror_pipeline.core.retrieval import LexicalIndex
 
 Row = dict[str, Any]
@@ -190,6 +199,37 @@ class Memory:
         if qv is None and method == Method.DENSE:
             return []
         return score(self.corpus, query, qv, now or self._clock(), self.config.weights, method, k, priors)
+
+    def sessions(
+        self,
+        query: str,
+        k: int = 10,
+        method: Method = Method.HYBRID,
+        now: datetime | None = None,
+        query_vector: np.ndarray | None = None,
+        depth: int = 300,
+    ) -> list[tuple[str, float]]:
+        """Conversations (session ids) ranked for `query`, best first: hybrid scores each as a whole
+        (`ranking.conversation_scores`: its best line, the share of the question's words it holds, its BM25 and
+        mean vector); BM25 alone and dense alone rank them by their lines (`evaluation.rank_sessions`)."""
+        qv = query_vector
+        if qv is None and method != Method.LEXICAL and self.corpus.vectors is not None and self.embedder is not None:
+            qv = self._query_vector(query)
+        lines = self.ranked(query, depth, method, now=now, query_vector=qv)
+        session = self.corpus.session
+        if session is None:
+            return []
+        codes, first = np.unique(session, return_index=True)
+        name = {
+            int(c): str(self.corpus.rows[int(i)].get("session_id")) for c, i in zip(codes, first, strict=True) if c >= 0
+        }
+        if method == Method.HYBRID:
+            whole = conversation_scores(self.corpus, query, qv, lines, self.config.weights)
+            if whole is not None:
+                order = np.argsort(-whole, kind="stable")[:k]
+                return [(name[int(c)], float(whole[c])) for c in order if int(c) in name]
+        ranked = rank_sessions((int(session[s.index]), s.score) for s in lines if session[s.index] >= 0)
+        return [(name[c], 0.0) for c in ranked[:k]]
 
     def _query_vector(self, query: str) -> np.ndarray:
         """The query's vector, remembered for the last `QUERY_VECTORS` queries: an agent asking the same task again

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from mirror_pipeline.api import Memory, passage_text
-from mirror_pipeline.core.evaluation import average, rank_sessions, recall, recall_all, recall_any
+from mirror_pipeline.core.evaluation import average, recall, recall_all, recall_any
 from mirror_pipeline.core.ranking import Method, RetrievalConfig
 
 Row = dict[str, Any]
@@ -274,7 +274,6 @@ def run_longmemeval(
         if str(item.get("question_id", "")).endswith("_abs"):
             continue  # abstention questions have no gold session (the official retrieval metric skips them)
         rows = longmemeval_documents(item)
-        session_of = {r["doc_id"]: r["session_id"] for r in rows}
         now = _lme_date(item.get("question_date")) or max(
             (r["timestamp"] for r in rows if r["timestamp"]), default=datetime.now(UTC)
         )
@@ -284,8 +283,8 @@ def run_longmemeval(
         gold = list(item["answer_session_ids"])
         qvecs = runner.queries([item["question"]])
         for name in per_method:
-            turns = runner.scored_ids(memory, item["question"], METHODS[name], 300, qvecs)
-            ranked = rank_sessions((session_of[d], v) for d, v in turns)
+            qv = qvecs.get(item["question"])
+            ranked = [sid for sid, _ in memory.sessions(item["question"], 10, METHODS[name], query_vector=qv)]
             per_method[name].append(
                 (
                     str(item.get("question_type", "all")),

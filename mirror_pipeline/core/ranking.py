@@ -26,6 +26,7 @@ from mirror_pipeline.core.retrieval import (
     named_speaker,
     ranks,
     rrf,
+    scores_at,
 )
 
 Row = dict[str, Any]
@@ -66,6 +67,16 @@ class RankingWeights(BaseModel):
     session_coverage: int = Field(
         4, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
     )
+    # how a conversation is scored as a whole (the coverage places; `Memory.sessions`): each part scaled to the
+    # query's best conversation. `conversation_lexical`: BM25 over its words as one document; `conversation_dense`:
+    # its mean vector's cosine above the median; `conversation_best`: its best line's score (a long conversation
+    # gains nothing by length); `conversation_terms`: the share of the query's content words (idf-weighted) said
+    # anywhere in it (a conversation that holds every part of the question, not one word many times)
+    conversation_lexical: float = 0.0
+    conversation_dense: float = 0.2
+    conversation_best: float = 1.0
+    conversation_terms: float = 0.3
+    conversation_second: float = Field(0.3, description="share of a conversation's second-best line in its best part")
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -79,7 +90,21 @@ class RankingWeights(BaseModel):
     recency: float = 0.04
     recency_half_life_days: float = 365.0
     latest: float = Field(0.15, description="recency's extra weight when the query asks what holds now")
+    latest_within: bool = Field(
+        True,
+        description="'latest' scaled over the candidates' own time span (the newest gets all of it), not by age: "
+        "an update a few months after the first account wins whatever the half-life",
+    )
     time_match: float = 0.15
+    prf_terms: int = Field(8, ge=0, description="pseudo-relevance feedback: words taken from the best lines")
+    prf_docs: int = Field(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
+    prf_weight: float = Field(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
+    domain_match: float = Field(
+        0.15, description="a line that speaks of a life domain the query asks about ('job title' -> 'got promoted')"
+    )
+    addressed: bool = Field(
+        True, description="a question to the assistant ('what did you recommend') does not rank its lines down"
+    )
     timeline_wanted: float = 0.08
     task_type: float = 0.06
     # a dense match counts as relevant to a task when it stands this far above the median cosine of its language
@@ -126,6 +151,8 @@ class TimeIntent:
     wants_timeline: bool = False  # "when did I ...", "什么时候": the answer is a date
     window: tuple[date, date] | None = None  # 去年, "in 2023": items in this window match
     wants_latest: bool = False  # "where do I live now", "目前": what holds today, so the latest account wins
+    asks_assistant: bool = False  # "what did you recommend", "你说过": the assistant's own words are the answer
+    wants_earliest: bool = False  # "my first job", "originally", "最早": the earliest account wins
 
 
 _WHEN = re.compile(
@@ -144,6 +171,25 @@ _RELATIVE_YEAR = (
 )
 
 
+_MONTH_NAMES = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_MONTH_OF_YEAR = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?=\s*(?:\d{1,2}(?:st|nd|rd|th)?,?\s*)?(?:of\s+)?(?:19|20)\d\d\b)|(?:19|20)\d\d\s*年\s*(\d{1,2})\s*月",
+    re.I,
+)
+# the question is put to the assistant about what it said: "did you say", "you recommended", "你推荐的"
+_FIRST = re.compile(
+    r"\b(?:my|our|the) (?:first|previous|former|old|original)\b|\boriginally\b|\bused to\b|\bat first\b"
+    r"|\bbefore (?:that|then)\b|最早|第一(?:个|份|次)|以前|原来|之前",
+    re.I,
+)
+_TO_ASSISTANT = re.compile(
+    r"\b(?:did|have|had|would) you\b|\byou (?:said|told|suggested|recommended|mentioned|gave|came up|listed|wrote"
+    r"|proposed|advised|described|explained|translated)\b|你(?:说|推荐|建议|提到|告诉)",
+    re.I,
+)
+
+
 def time_intent(query: str, now: datetime) -> TimeIntent:
     window = None
     for pattern, delta in _RELATIVE_YEAR:
@@ -154,7 +200,19 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
     if window is None and (m := _YEAR.search(query)):
         y = int(m.group(1))
         window = (date(y, 1, 1), date(y, 12, 31))
-    return TimeIntent(wants_timeline=bool(_WHEN.search(query)), window=window, wants_latest=bool(_NOW.search(query)))
+        month = _MONTH_OF_YEAR.search(query)
+        if month:
+            number = int(month.group(2)) if month.group(2) else _MONTH_NAMES[month.group(1)[:3].lower()]
+            if 1 <= number <= 12:
+                end = date(y + number // 12, number % 12 + 1, 1)
+                window = (date(y, number, 1), date.fromordinal(end.toordinal() - 1))
+    return TimeIntent(
+        wants_timeline=bool(_WHEN.search(query)),
+        window=window,
+        wants_latest=bool(_NOW.search(query)),
+        asks_assistant=bool(_TO_ASSISTANT.search(query)),
+        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query),
+    )
 
 
 @dataclass(frozen=True)
@@ -259,7 +317,8 @@ LIFE_DOMAINS = (
         ),
         predicates=frozenset({"residence", "lives_in", "home", "address"}),
         holds=re.compile(
-            r"\blive[sd]? in\b|\bliving in\b|\bmoved (?:to|into)\b|\bapartment\b|\brent\w*\b"
+            r"\blive[sd]? in\b|\bliving in\b|\bmov(?:ed|ing) (?:to|into|house|in)\b|\bmoving\b|\bapartment\b"
+            r"|\bflat\b|\bhouse\b|\brent\w*\b"
             r"|住在|搬到|搬家|搬进|租房|定居|住了",
             re.I,
         ),
@@ -652,6 +711,43 @@ def relevance(
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
+def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> list[str]:
+    """Pseudo-relevance feedback: the `n` words not in the query that the feedback documents share most, each
+    weighted by its idf ("current job title" -> the top job lines' "promot", "analyst": the line "got promoted to
+    senior data analyst" then meets the question it shares no word with)."""
+    asked = set(lexical_tokens(query))
+    index = corpus.lexical
+    weight: dict[str, float] = {}
+    for i in docs:
+        for t in set(lexical_tokens(document_text(corpus.rows[int(i)]))):
+            j = index.vocab.get(t)
+            if t in asked or j is None or len(t) < 3 and not _HAN.search(t):
+                continue
+            df = int(index.indptr[j + 1] - index.indptr[j])
+            if df < 2:  # a word only this line has reaches nothing else
+                continue
+            weight[t] = weight.get(t, 0.0) + float(np.log(1.0 + (index.n_docs - df + 0.5) / (df + 0.5)))
+    return [t for t, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+
+
+def _feedback(
+    corpus: Corpus, query: str, lex: np.ndarray, contrast: np.ndarray, candidates: np.ndarray, w: RankingWeights
+) -> list[str]:
+    """The feedback words of a query (`feedback_terms`) from the person's best `prf_docs` candidates by BM25 and by
+    dense contrast (another speaker's lines too when the question is put to the assistant)."""
+    others_too = bool(_TO_ASSISTANT.search(query))
+    docs: list[int] = []
+    for values in (lex, contrast):
+        order = candidates[np.argsort(-values[candidates], kind="stable")]
+        own = [
+            int(i)
+            for i in order[: w.prf_docs * 4]
+            if values[i] > 0 and (others_too or str(corpus.rows[int(i)].get("speaker") or "user") == "user")
+        ]
+        docs += own[: w.prf_docs]
+    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms)
+
+
 def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
     """Documents of the language group the query has no words of (None: a mixed query, or groups unknown)."""
     if corpus.is_zh is None:
@@ -682,6 +778,7 @@ def _score_fusion(
     neighbours first; computed for the candidates (the best of each ranking) and their neighbours only."""
     n = len(lex)
     pool = np.union1d(_top(lex, lex > 0, depth), _top(contrast, has, depth))
+    candidates = pool
     window = [(d, corpus.neighbours(d)) for d in range(1, w.neighbour_window + 1)]
     window = [(d, nb) for d, nb in window if nb is not None]
     if window:
@@ -690,10 +787,27 @@ def _score_fusion(
         pool = pool[pool >= 0]
     lexs = lex[pool].astype(np.float64)
     dens = contrast[pool].astype(np.float64)
+    # pseudo-relevance feedback: the feedback words re-score the candidates (and their neighbours) only
+    terms = _feedback(corpus, query, lex, contrast, candidates, w) if w.prf_terms > 0 and len(candidates) else []
+    extra = scores_at(corpus.lexical, terms, pool).astype(np.float64) if terms else None
+    if extra is not None and extra.max(initial=0.0) > 0:
+        extra *= w.prf_weight * (lexs.max(initial=0.0) or 1.0) / extra.max()
+        lexs += extra
+    else:
+        extra = None
+
+    def lexical_at(docs: np.ndarray) -> np.ndarray:
+        out = lex[docs].astype(np.float64)
+        if extra is not None:
+            at = np.minimum(np.searchsorted(pool, docs), len(pool) - 1)
+            found = pool[at] == docs
+            out[found] += extra[at[found]]
+        return out
+
     for d, (prev, nxt) in window:
         for side in (prev[pool], nxt[pool]):
             ok = side >= 0
-            lexs[ok] += w.neighbour_lexical / d * lex[side[ok]]
+            lexs[ok] += w.neighbour_lexical / d * lexical_at(side[ok])
             dens[ok] += w.neighbour_dense / d * contrast[side[ok]]
     top_l = lexs.max(initial=0.0)
     top_d = dens.max(initial=0.0)
@@ -734,11 +848,16 @@ def score(
     intent = time_intent(query, now)
     floor = dense_floor(weights, corpus.vector_count)
     types = task_types(query)
+    domains = task_domains(query) if method == Method.HYBRID else []
     wanted_types = frozenset().union(*(t.memory_types for t in types)) if types else frozenset()
     pool = np.flatnonzero(mask)
     if len(pool) > depth:
         pool = pool[np.argpartition(-rel[pool], depth - 1)[:depth]]
     scored: list[Scored] = []
+    span = None
+    if (intent.wants_latest or intent.wants_earliest) and weights.latest_within:  # the candidates' own time span
+        dates = [d for d in (_when(corpus.rows[i]) for i in pool.tolist()) if d is not None]
+        span = (min(dates), (max(dates) - min(dates)).days) if dates else None
     today = now.astimezone(UTC).date() if now.tzinfo else now.date()
     for i in pool.tolist():
         row = corpus.rows[i]
@@ -753,7 +872,7 @@ def score(
         if contrast is not None and lex[i] <= 0 and contrast[i] < floor:
             labels.append(WEAK_MATCH)  # only the nearest by meaning, not close: what an unrelated query also gets
         if priors:
-            c.update(_priors(row, weights, intent, wanted_types, today, labels))
+            c.update(_priors(row, weights, intent, wanted_types, today, labels, domains, span))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
     page = max(k, COVERAGE_PAGE)
@@ -778,15 +897,9 @@ def _cover_conversations(
     (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
     a question about someone's activities is answered across conversations, and one conversation's many close
     lines should not fill the page."""
-    if corpus.session is None or corpus.session_lexical is None:
+    whole = conversation_scores(corpus, query, query_vector, pool, w)
+    if whole is None:
         return ranked
-    lex = corpus.session_lexical.scores(lexical_tokens(query)).astype(np.float64)
-    whole = w.lexical_share * (lex / lex.max() if lex.max() > 0 else lex)
-    vectors = corpus.session_vectors()
-    if vectors is not None and query_vector is not None:
-        d = vectors @ query_vector.astype(vectors.dtype)
-        d = d - np.median(d)
-        whole = whole + (1 - w.lexical_share) * np.clip(d / d.max() if d.max() > 0 else d, 0.0, None)
     keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
     head = ranked[:keep]
     covered = {int(corpus.session[s.index]) for s in head}
@@ -807,8 +920,67 @@ def _cover_conversations(
     return head + extra + [s for s in ranked if id(s) not in taken]
 
 
+def _scaled(values: np.ndarray) -> np.ndarray:
+    top = float(values.max(initial=0.0))
+    return np.clip(values / top, 0.0, None) if top > 0 else np.zeros(len(values))
+
+
+def term_coverage(index: LexicalIndex, tokens: Sequence[str]) -> np.ndarray:
+    """The share of the query's distinct words (each weighted by its idf over `index`'s documents) that each
+    document contains: 1.0 when a document holds every word of the question at least once."""
+    out = np.zeros(index.n_docs, dtype=np.float64)
+    total = 0.0
+    for t in dict.fromkeys(tokens):
+        j = index.vocab.get(t)
+        if j is None:
+            continue
+        docs = index.indices[index.indptr[j] : index.indptr[j + 1]]
+        idf = float(np.log(1.0 + (index.n_docs - len(docs) + 0.5) / (len(docs) + 0.5)))
+        out[docs] += idf
+        total += idf
+    return out / total if total > 0 else out
+
+
+def conversation_scores(
+    corpus: Corpus, query: str, query_vector: np.ndarray | None, scored: Sequence[Scored], w: RankingWeights
+) -> np.ndarray | None:
+    """Each conversation's score as a whole (None: conversations unknown); see `RankingWeights.conversation_*`."""
+    if corpus.session is None or corpus.session_lexical is None:
+        return None
+    tokens = lexical_tokens(query)
+    whole = np.zeros(corpus.session_lexical.n_docs, dtype=np.float64)
+    if w.conversation_lexical:
+        whole += w.conversation_lexical * _scaled(corpus.session_lexical.scores(tokens).astype(np.float64))
+    if w.conversation_terms:
+        whole += w.conversation_terms * term_coverage(corpus.session_lexical, tokens)
+    vectors = corpus.session_vectors()
+    if w.conversation_dense and vectors is not None and query_vector is not None:
+        d = (vectors @ query_vector.astype(vectors.dtype)).astype(np.float64)
+        whole += w.conversation_dense * _scaled(d - np.median(d))
+    if w.conversation_best and scored:
+        best = np.zeros(len(whole))
+        second = np.zeros(len(whole))
+        for s in scored:  # in score order: a conversation's first line is its best
+            code = int(corpus.session[s.index])
+            if code < 0:
+                continue
+            if best[code] == 0:
+                best[code] = max(s.score, 1e-9)
+            elif second[code] == 0:
+                second[code] = max(s.score, 0.0)
+        whole += w.conversation_best * _scaled(best + w.conversation_second * second)
+    return whole
+
+
 def _priors(
-    row: Row, w: RankingWeights, intent: TimeIntent, wanted: frozenset[str], today: date, labels: list[str]
+    row: Row,
+    w: RankingWeights,
+    intent: TimeIntent,
+    wanted: frozenset[str],
+    today: date,
+    labels: list[str],
+    domains: Sequence[LifeDomain] = (),
+    span: tuple[date, int] | None = None,
 ) -> dict[str, float]:
     c: dict[str, float] = {}
     state = str(row.get("state") or "")
@@ -835,14 +1007,24 @@ def _priors(
         labels.append("outdated")
     speaker = str(row.get("speaker") or "user")
     if speaker != "user":
-        c["speaker"] = w.other_speaker
+        if not (speaker == "assistant" and intent.asks_assistant and w.addressed):
+            c["speaker"] = w.other_speaker
         labels.append(f"said by {speaker}")
+    if domains and w.domain_match and any(d.holds.search(str(row.get("text") or "")) for d in domains):
+        c["domain"] = w.domain_match
     when = _when(row)
     if when is not None:
         age_days = max((today - when).days, 0)
         c["recency"] = w.recency * 0.5 ** (age_days / w.recency_half_life_days)
+        if intent.wants_earliest and span is not None and w.latest_within:
+            oldest, days = span
+            c["earliest"] = w.latest * (1.0 - ((when - oldest).days / days if days > 0 else 0.0))
         if intent.wants_latest:
-            c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
+            if span is not None and w.latest_within:
+                oldest, days = span
+                c["latest"] = w.latest * ((when - oldest).days / days if days > 0 else 1.0)
+            else:
+                c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
         if intent.window is not None and intent.window[0] <= when <= intent.window[1]:
             c["time"] = w.time_match
     if intent.wants_timeline and row.get("valid_time_start") is not None:
