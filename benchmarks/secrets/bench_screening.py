@@ -31,6 +31,7 @@ CORPORA = tuple(
         "heldout8.jsonl",
         "heldout9.jsonl",
         "heldout10.jsonl",
+        "heldout11.jsonl",
     )
     if (HERE / name).exists()
 )
