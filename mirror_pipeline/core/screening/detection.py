@@ -15,6 +15,7 @@ from mirror_pipeline.core.screening.detectors import (
     _with_wrapped_values,
     code_list_findings,
     public_key_spans,
+    spelled_findings,
     strong_token_findings,
 )
 from mirror_pipeline.core.screening.dialogue import answered_lines
@@ -68,12 +69,13 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(table_findings(masked))
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
-    found.extend(_number_findings(masked))
+    found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))
     found.extend(strong_token_findings(masked))
     found.extend(code_list_findings(masked))
+    found.extend(spelled_findings(masked))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)
     public = public_key_spans(masked, lowered)

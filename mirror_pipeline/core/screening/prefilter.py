@@ -12,6 +12,7 @@ from mirror_pipeline.core.screening.detectors import (
     _LONG_TOKEN,
     _SPACED_CJK,
     CODE_LIST_GATE,
+    SPELLED_GATE,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
@@ -38,13 +39,17 @@ _CJK_TRIGGERS = (
     "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
     # screening-8: verbs of typing, a lock's or a device's code
     " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
+    # screening-9: a code asked for by itself ("码多少？")
+    " 码多少 码是多少 码呢"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
-_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
+_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif creds credential login"
+    "admin keypad verif creds credential login "
+    # screening-9: a security question's answer, a question-and-answer pair
+    "maiden q:"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -126,6 +131,8 @@ def _may_hold(folded: str) -> bool:
         return True  # "net use", "12 words", "mi ma"
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
+    if SPELLED_GATE.search(folded):
+        return True  # a value spelled out one character at a time: "k - i - w - i - 7 - 7 - x"
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
@@ -224,6 +231,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     STRONG_GATE.pattern,
     CODE_LIST_GATE.pattern,
     _CJK_CODE.pattern,
+    SPELLED_GATE.pattern,
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import CORRECTS, answered, corrected
+from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -126,6 +126,8 @@ _ASKS_OR_LABELS = re.compile(
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
     tail = before[-160:]
+    if ASKS_NAME.search(tail.rstrip().rsplit("\n", 1)[-1]):
+        return []  # "Wi-Fi 名字是什么？" -> "CasaVerde_5G": a network's name is asked for, not its password
     joined = f"{tail}\n{text}"
     offset = len(tail) + 1
     carried = []
