@@ -362,15 +362,18 @@ _SPELL_JOIN = (
 )
 _SPELLED = re.compile(r"(?i:" + _SPELL_CASE + "?" + _SPELL_UNIT + r"(?:" + _SPELL_JOIN + _SPELL_UNIT + r"){5,})")
 _SPELL_PIECE = re.compile(r"(?i)(?<![A-Za-z0-9'’])[A-Za-z0-9](?![A-Za-z0-9'’])|\b" + _SPELL_DIGIT + r"\b")
-# the prefilter's test: four characters alone in a row, with separators between them
+# the prefilter's test: characters alone between separators (", o, m,", "- i - w -"), or a letter's case named
+# (it begins with a separator, so it fails at once almost everywhere: ~1 µs a chat line)
+SPELLED_SEPARATORS = re.compile(r"[-,，、][ \t]?[A-Za-z0-9][ \t]?[-,，、][ \t]?[A-Za-z0-9][ \t]?[-,，、]")
+SPELLED_CASE_WORDS = ("capital ", "uppercase", "lowercase", "upper case", "lower case", "大写", "小写")
 SPELLED_GATE = re.compile(
-    r"(?<![A-Za-z0-9'’])[A-Za-z0-9](?:(?:[ \t]*[-,，、][ \t]*|[ \t]+)(?:[^\sA-Za-z0-9]{1,3}[ \t]*)?[A-Za-z0-9]"
-    r"(?![A-Za-z0-9'’])){3}"
-    r"|(?i:\b(?:capital|upper ?case|lower ?case)[ \t]+[a-z]\b)|大写|小写"
+    SPELLED_SEPARATORS.pattern + "|(?i:" + "|".join(re.escape(w) for w in SPELLED_CASE_WORDS) + ")"
 )
 
 
 def spelled_findings(text: str) -> list[Finding]:
+    if not SPELLED_GATE.search(text):
+        return []
     found = []
     for m in _SPELLED.finditer(text):
         pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]

@@ -12,7 +12,9 @@ from mirror_pipeline.core.screening.detectors import (
     _LONG_TOKEN,
     _SPACED_CJK,
     CODE_LIST_GATE,
+    SPELLED_CASE_WORDS,
     SPELLED_GATE,
+    SPELLED_SEPARATORS,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
@@ -131,8 +133,10 @@ def _may_hold(folded: str) -> bool:
         return True  # "net use", "12 words", "mi ma"
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
-    if SPELLED_GATE.search(folded):
+    if ("," in folded or "-" in folded or not ascii_only) and SPELLED_SEPARATORS.search(folded):
         return True  # a value spelled out one character at a time: "k - i - w - i - 7 - 7 - x"
+    if any(map(lowered.__contains__, SPELLED_CASE_WORDS)):
+        return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 

@@ -1043,6 +1043,13 @@ _ENTERING_RULES += (
     ),
 )
 # ---- screening-9: a security question answered after it, a code after how it is made
+# the separator after a code's name, how the code is made, then the code after a comma, a colon or 'so'
+_MADE_THEN_CODE = (
+    r"[^\n.!?]{0,12}?(?i:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|'s)[ \t]+)"
+    r"[^\n.!?\d]{3,48}?(?:[ \t]*[,:;—][ \t]*(?i:so |i\.e\. |ie |which is |that's |i\.e\., )?"
+    r"|[ \t]+(?i:so|i\.e\.|ie)[ \t]+)"
+    r"(?!(?:19|20)\d\d[-/.]\d)" + _CODE_VALUE
+)
 _SCREENING9_RULES: tuple[Rule, ...] = (
     # "security q for the bank was first pet? Biscuit": the question (what it asks), then its answer
     Rule(
@@ -1085,15 +1092,15 @@ _SCREENING9_RULES: tuple[Rule, ...] = (
     # on the keypad, so 7327": how the code is made, then the code after a comma, a colon or 'so'
     Rule(
         kind="pin",
-        pattern=re.compile(
-            r"(?:" + _EN_KEY + r"|(?i:\b(?:phone|screen|tablet|ipad|laptop) unlock\b))[^\n.!?]{0,12}?"
-            r"(?i:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|'s)[ \t]+)"
-            r"[^\n.!?\d]{3,48}?(?:[ \t]*[,:;—][ \t]*(?i:so |i\.e\. |ie |which is |that's |i\.e\., )?"
-            r"|[ \t]+(?i:so|i\.e\.|ie)[ \t]+)"
-            r"(?!(?:19|20)\d\d[-/.]\d)" + _CODE_VALUE
-        ),
+        pattern=re.compile(_EN_KEY + _MADE_THEN_CODE),
         judge=Judge.CODE,
-        needs=(*_EN_KEY_WORDS, "unlock"),
+        needs=_EN_KEY_WORDS,
+    ),
+    Rule(
+        kind="pin",
+        pattern=re.compile(r"(?i:\b(?:phone|screen|tablet|ipad|laptop) unlock\b)" + _MADE_THEN_CODE),
+        judge=Judge.CODE,
+        needs=("unlock",),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
