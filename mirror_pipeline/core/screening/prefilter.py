@@ -66,6 +66,9 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
     ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
+    # screening-9: what a security question asks
+    ("first ", tuple(f"first {w}" for w in ("pet", "school", "car", "teacher", "boss", "job", "love", "street"))),
+    ("childhood", ("childhood",)),
 )
 _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("护照", ("护照",)),
