@@ -68,7 +68,7 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
     # screening-9: what a security question asks
     ("first ", tuple(f"first {w}" for w in ("pet", "school", "car", "teacher", "boss", "job", "love", "street"))),
-    ("childhood", ("childhood",)),
+    ("childhood ", tuple(f"childhood {w}" for w in ("nickname", "friend's", "best friend", "street", "hero"))),
 )
 _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("护照", ("护照",)),
