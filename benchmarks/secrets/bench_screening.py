@@ -32,6 +32,7 @@ CORPORA = tuple(
         "heldout9.jsonl",
         "heldout10.jsonl",
         "heldout11.jsonl",
+        "heldout12.jsonl",
     )
     if (HERE / name).exists()
 )
