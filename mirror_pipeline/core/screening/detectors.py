@@ -291,6 +291,7 @@ _STRONG_SYMBOLS = frozenset("!@#$%^&*+=~")
 _EMAIL_TAIL = re.compile(r"@[A-Za-z0-9\-]+\.[A-Za-z]")
 
 
+_ASSIGNED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*_[A-Za-z0-9_]*=|[A-Z][A-Z0-9]{2,}=")
 # the cheap half of the gate: a rare symbol between two letters or digits
 SYMBOL_BETWEEN = re.compile(rf"[A-Za-z0-9]{_SYM}[A-Za-z0-9]")
 
@@ -304,6 +305,10 @@ def strong_token_findings(text: str) -> list[Finding]:
         if any(a <= m.start() < b for a, b in urls):
             continue
         token = m.group(0).rstrip(".!?,;:")
+        start = m.start()
+        if assigned := _ASSIGNED.match(token):
+            # "AWS_REGION=eu-west-1": a name and its value; the value is judged alone
+            token, start = token[assigned.end() :], start + assigned.end()
         if (
             len(token) >= 8
             and any(c.isupper() for c in token)
@@ -312,7 +317,7 @@ def strong_token_findings(text: str) -> list[Finding]:
             and any(c in _STRONG_SYMBOLS for c in token[1:])
             and not _EMAIL_TAIL.search(token)
         ):
-            found.append(Finding("password", m.start(), m.start() + len(token), _STRONG_RULE))
+            found.append(Finding("password", start, start + len(token), _STRONG_RULE))
     return found
 
 
@@ -322,13 +327,13 @@ _CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0
 _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
-    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*|[ \t]+)"
+    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
     + _CODE_ITEM
     + r"){2,}(?![\w\-.:/])"
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
-    r"\d[\w\-]{3,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d"
+    r"\d[\w\-]{3,12}[ \t,;、，；\n*•\-]{1,4}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n*•\-]{1,4}[\w\-]{0,12}\d"
 )
 _CODES_SPOKEN_OF = re.compile(
     r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"

@@ -17,15 +17,15 @@ _CORRECTION_RULE = -11
 # a secret's name strong enough to carry a reply (not 'pass' or 'key' alone: "did you pass?" -> "yes, 1450")
 _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
-    r"combination)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access|entry|unlock|"
-    r"wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
+    r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
+    r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
     r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
-_CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁")
+_CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
-    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:remind|what'?s|what is|send|tell|give|text you"
-    r"|"
+    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:pls|plz|please|remind|what'?s|what is|send"
+    r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
 _VALUE = re.compile(

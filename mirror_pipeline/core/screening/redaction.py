@@ -119,7 +119,8 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
 # What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
-    r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
+    r"padlock|lockbox|combination"
 )
 
 

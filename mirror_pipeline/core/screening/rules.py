@@ -77,8 +77,9 @@ _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
 # question, a login or a Q/A around them)
 _SECURITY_SUBJECT = (
     r"maiden name|first (?:pet|school|car|teacher|boss|job|love|street)|(?:pet|school|street|teacher)'?s? name|"
-    r"city (?:where|you were born)|(?:where|town) (?:you|your parents) (?:were born|met|grew up)|childhood (?:friend|"
-    r"nickname|street|hero)|favou?rite (?:teacher|book|film|movie|food|colou?r|team)|母亲的姓|妈妈的姓|母亲的名字|"
+    r"city (?:where|you were born)|(?:where|town|street) (?:you|your parents) (?:were born|met|grew up)|"
+    r"childhood (?:friend|nickname|street|hero)|favou?rite (?:teacher|book|film|movie|food|colou?r|team)|"
+    r"母亲的姓|妈妈的姓|母亲的名字|"
     r"第一只宠物|小学|班主任|出生(?:地|的城市)|父母(?:在哪|相识)"
 )
 # A value alone on its line: password characters only
@@ -379,21 +380,22 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="security_answer",
         pattern=re.compile(
-            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
-            r"(?:(?:答案|answer|回答|我?填的|我?写的|我?设的)"
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer|recovery question)[^\n]{0,40}?"
+            r"(?:(?:我填的|我写的|我设的)[ \t]+(?=[^ \t\n是为:])|(?:答案|answer|回答|我?填的|我?写的|我?设的)"
             r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)|I answered|I put|I used|I wrote)\s*"
             + _ANSWER
         ),
         judge=Judge.ANSWER,
-        needs=("密保", "安全问题", "security", "secret"),
+        needs=("密保", "安全问题", "security", "secret", "recovery"),
     ),
     Rule(
         kind="security_answer",
         pattern=re.compile(
-            r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER
+            r"(?i)(?:密保|security question|secret question|recovery question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*"
+            + _ANSWER
         ),
         judge=Judge.ANSWER,
-        needs=("密保", "security", "secret"),
+        needs=("密保", "security", "secret", "recovery"),
     ),
     Rule(
         kind="security_answer",
@@ -1101,6 +1103,38 @@ _SCREENING9_RULES: tuple[Rule, ...] = (
         pattern=re.compile(r"(?i:\b(?:phone|screen|tablet|ipad|laptop) unlock\b)" + _MADE_THEN_CODE),
         judge=Judge.CODE,
         needs=("unlock",),
+    ),
+)
+_SCREENING9_RULES += (
+    # "Authorization: Basic YWRtaW46aHVudGVyMg==": an HTTP header's credentials
+    Rule(
+        kind="token",
+        pattern=re.compile(
+            r"(?i)\bauthori[sz]ation[\"']?[ \t]*[:=][ \t]*[\"']?(?:basic|bearer|token|digest)[ \t]+"
+            r"(?P<value>[A-Za-z0-9+/=._~\-]{8,})"
+        ),
+        judge=Judge.VALUE,
+        needs=("authori",),
+    ),
+    # "Wi-Fi: network Bluebell, key 88kettle88": a network's key (WPA) after its name
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b(?:[ \t]*(?:is|:|=))?[ \t]*"
+            + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
+    ),
+    # "the lockbox at the cabin takes 3-7-1-9": a lock that takes a code
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock)\b[^\n.!?]{0,30}?"
+            r"\b(?:takes|wants|needs|accepts|uses)\b[ \t]+" + _CODE_VALUE
+        ),
+        judge=Judge.CODE,
+        needs=("takes", "wants", "needs", "accepts", "uses"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
