@@ -149,3 +149,17 @@ def test_the_vectorized_prefilter_lets_through_what_the_python_one_does() -> Non
     ] * 200
     assert prefilter_mask(texts) == [may_hold_secret(t) for t in texts]
     assert find_secrets("nothing here at all") == []
+
+
+def test_mechanisms_heldout12_showed() -> None:
+    # backup codes as a bulleted list, an HTTP header's credentials, a network's key, a lock that takes a code
+    assert_hidden(("Dropbox recovery codes:\n* 1182 7734\n* 6620 9185\n* 4471 0039",), ("1182 7734", "4471 0039"))
+    assert_hidden(("curl -H 'Authorization: Bearer q8Zk2LmP0vR7tWz3BnC8'",), ("q8Zk2LmP0vR7tWz3BnC8",))
+    assert_hidden(("wifi at the studio is Loft42, key Sketch-Book-11",), ("Sketch-Book-11",))
+    assert_hidden(("the garage keypad wants 8 4 4 0",), ("8 4 4 0",))
+    assert_hidden(("recovery question (first pet): Mango",), ("Mango",))
+    assert_hidden(("the lockbox pls", "7-3-3-1"), ("7-3-3-1",))
+    # a name and its value: the value is judged alone; the header talked about has no value
+    assert_kept("export NODE_ENV=production-2")
+    assert_kept("the Authorization header must start with Bearer")
+    assert_kept("the network key is printed on the router")
