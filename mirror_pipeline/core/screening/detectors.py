@@ -333,7 +333,9 @@ _CODE_RUN = re.compile(
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
-    r"\d[\w\-]{3,12}[ \t,;、，；\n*•\-]{1,4}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n*•\-]{1,4}[\w\-]{0,12}\d"
+    r"\d[\w\-]{3,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d"
+    # or one a bulleted line: "- 3471 9920"
+    r"|\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d[^\n]*\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d"
 )
 _CODES_SPOKEN_OF = re.compile(
     r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"
@@ -377,7 +379,7 @@ SPELLED_GATE = re.compile(
 
 
 def spelled_findings(text: str) -> list[Finding]:
-    if not SPELLED_GATE.search(text):
+    if not SPELLED_SEPARATORS.search(text) and not any(map(text.lower().__contains__, SPELLED_CASE_WORDS)):
         return []
     found = []
     for m in _SPELLED.finditer(text):

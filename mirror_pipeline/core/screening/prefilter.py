@@ -136,9 +136,14 @@ def _may_hold(folded: str) -> bool:
         return True  # "net use", "12 words", "mi ma"
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
-    if ("," in folded or "-" in folded or not ascii_only) and SPELLED_SEPARATORS.search(folded):
+    separators = folded.count(",") + folded.count("-")
+    if not ascii_only:
+        separators += folded.count("，") + folded.count("、")
+    if separators >= 3 and SPELLED_SEPARATORS.search(folded):
         return True  # a value spelled out one character at a time: "k - i - w - i - 7 - 7 - x"
-    if any(map(lowered.__contains__, SPELLED_CASE_WORDS)):
+    if ("case" in lowered or "capital " in lowered or not ascii_only) and any(
+        map(lowered.__contains__, SPELLED_CASE_WORDS)
+    ):
         return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 

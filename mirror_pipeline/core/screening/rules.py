@@ -1134,7 +1134,7 @@ _SCREENING9_RULES += (
             r"\b(?:takes|wants|needs|accepts|uses)\b[ \t]+" + _CODE_VALUE
         ),
         judge=Judge.CODE,
-        needs=("takes", "wants", "needs", "accepts", "uses"),
+        needs=("lock", "keypad", "safe", "door", "gate", "garage", "alarm"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
