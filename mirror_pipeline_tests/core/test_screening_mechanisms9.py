@@ -163,3 +163,16 @@ def test_mechanisms_heldout12_showed() -> None:
     assert_kept("export NODE_ENV=production-2")
     assert_kept("the Authorization header must start with Bearer")
     assert_kept("the network key is printed on the router")
+
+
+def test_the_guarded_trigger_test_is_the_plain_one() -> None:
+    from mirror_pipeline.core.screening import prefilter as p
+
+    for triggers, alone, guarded in (
+        (p._TRIGGERS, p._ALONE, p._GUARDED),
+        (p._CJK_TRIGGERS, p._CJK_ALONE, p._CJK_GUARDED),
+    ):
+        for trigger in triggers:
+            assert p._any_trigger(f"xx {trigger} yy", alone, guarded), trigger
+        for text in ("hello there", "passing the ball", "gh repo clone", "密切关注", "a sign of the times"):
+            assert p._any_trigger(text, alone, guarded) == any(t in text for t in triggers), text
