@@ -31,6 +31,8 @@ CORPORA = tuple(
         "heldout8.jsonl",
         "heldout9.jsonl",
         "heldout10.jsonl",
+        "heldout11.jsonl",
+        "heldout12.jsonl",
         "heldout13.jsonl",
     )
     if (HERE / name).exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from mirror_pipeline.core.screening.detectors import (
     Finding,
@@ -15,6 +16,7 @@ from mirror_pipeline.core.screening.detectors import (
     _with_wrapped_values,
     code_list_findings,
     public_key_spans,
+    spelled_findings,
     strong_token_findings,
 )
 from mirror_pipeline.core.screening.dialogue import answered_lines
@@ -57,23 +59,24 @@ def _find(folded: str, original: str) -> list[Finding]:
     placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
-    present = filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS)
+    present = tuple(filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS))
     found: list[Finding] = []
     starts: dict[int, list[int]] = {}
     # the rules some of whose words the text holds, in their order (only those are looked at)
-    for index in sorted({index for word in present for index in _RULES_NEEDING[word]}):
+    for index in _rules_needing(present):
         rule = RULES[index]
         found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(table_findings(masked))
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
-    found.extend(_number_findings(masked))
+    found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))
     found.extend(strong_token_findings(masked))
     found.extend(code_list_findings(masked))
+    found.extend(spelled_findings(masked))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)
     public = public_key_spans(masked, lowered)
@@ -93,6 +96,12 @@ def _find(folded: str, original: str) -> list[Finding]:
             continue
         merged.append(finding)
     return merged
+
+
+@lru_cache(maxsize=4096)
+def _rules_needing(present: tuple[str, ...]) -> tuple[int, ...]:
+    """The rules one of whose words is present, in their order (the same few sets of words recur: cached)."""
+    return tuple(sorted({index for word in present for index in _RULES_NEEDING[word]}))
 
 
 def _rule_spans(rule: Rule, index: int, text: str, starts: dict[int, list[int]]) -> list[tuple[int, int]]:

@@ -22,6 +22,7 @@ class Finding:
 
 _NUMBER_RULE, _SEED_RULE, _TOKEN_RULE, _WRAP_RULE, _LIST_RULE = -1, -2, -3, -4, -5
 _STRONG_RULE, _CODE_LIST_RULE = -9, -10
+_SPELLED_RULE = -12
 
 # "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
 # passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
@@ -53,13 +54,13 @@ _ID_NUMBER = re.compile(
 )
 # numbers that are named as something else: an order, a parcel, an invoice, a phone
 _NUMBER_NAMED = re.compile(
-    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|order|tracking|parcel|invoice|"
-    r"receipt|ref(?:erence)?|isbn|phone|tel|ticket|case|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
+    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|(?<![a-z])(?:order|tracking|parcel|"
+    r"invoice|receipt|ref(?:erence)?|isbn|phone|tel|ticket|case)(?![a-z])|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面)[ \t:：]*"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?)[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/]))"
 )
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -83,9 +84,16 @@ def resident_id_valid(number: str) -> bool:
     return number[17].upper() == check
 
 
-def _number_findings(text: str) -> list[Finding]:
+def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
+    """Resident ID and card numbers; with a card number in the text, or in the message just before (`card_given`:
+    "card: 4539 ..." then "exp 09/27 cvc 318"), its expiry and the code on its back."""
     found: list[Finding] = []
     if not _LONG_NUMBER.search(text):
+        if card_given:
+            found.extend(
+                Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE)
+                for m in _CARD_DATA.finditer(text)
+            )
         return found
     for m in _ID_NUMBER.finditer(text):
         if resident_id_valid(m.group(0).replace(" ", "")):
@@ -95,7 +103,7 @@ def _number_findings(text: str) -> list[Finding]:
         named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
         if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
-    if any(f.kind == "bank_card" for f in found):
+    if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
         found.extend(
             Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE) for m in _CARD_DATA.finditer(text)
@@ -113,7 +121,7 @@ def _bip39() -> tuple[frozenset[str], frozenset[str]]:
 
 
 _SEED_CONTEXT = re.compile(
-    r"(?i)助记词|种子|seed|mnemonic|recovery phrase|secret phrase|backup phrase|钱包|wallet|"
+    r"(?i)助记词|种子|seed|mnemonic|\bphrase\b|钱包|wallet|"
     r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b|\bwords? 1 ?[-–~] ?(?:6|12|24)\b|\b(?:ledger|trezor|metamask)\b"
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
@@ -255,11 +263,18 @@ _PUBLIC_KEY = re.compile(
 )
 
 
+# a wallet's receiving address (Bitcoin bech32, Ethereum): given away to be paid, never a key (a private key is 64
+# hex digits or a WIF string starting 5, K or L)
+_ADDRESS = re.compile(r"(?<![A-Za-z0-9])(?:bc1[02-9ac-hj-np-z]{25,62}|0x[0-9a-fA-F]{40})(?![A-Za-z0-9])")
+
+
 def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
-    """SSH public keys and PEM public keys or certificates: shaped like secrets, meant to be shared."""
+    """SSH public keys and PEM public keys or certificates, wallet addresses: shaped like secrets, meant to be
+    shared."""
+    spans = [m.span() for m in _ADDRESS.finditer(text)] if "bc1" in lowered or "0x" in lowered else []
     if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
-        return []
-    return [m.span() for m in _PUBLIC_KEY.finditer(text)]
+        return spans
+    return spans + [m.span() for m in _PUBLIC_KEY.finditer(text)]
 
 
 # ---- screening-8: a value's shape where nothing names it
@@ -276,6 +291,7 @@ _STRONG_SYMBOLS = frozenset("!@#$%^&*+=~")
 _EMAIL_TAIL = re.compile(r"@[A-Za-z0-9\-]+\.[A-Za-z]")
 
 
+_ASSIGNED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*_[A-Za-z0-9_]*=|[A-Z][A-Z0-9]{2,}=")
 # the cheap half of the gate: a rare symbol between two letters or digits
 SYMBOL_BETWEEN = re.compile(rf"[A-Za-z0-9]{_SYM}[A-Za-z0-9]")
 
@@ -289,6 +305,10 @@ def strong_token_findings(text: str) -> list[Finding]:
         if any(a <= m.start() < b for a, b in urls):
             continue
         token = m.group(0).rstrip(".!?,;:")
+        start = m.start()
+        if assigned := _ASSIGNED.match(token):
+            # "AWS_REGION=eu-west-1": a name and its value; the value is judged alone
+            token, start = token[assigned.end() :], start + assigned.end()
         if (
             len(token) >= 8
             and any(c.isupper() for c in token)
@@ -297,7 +317,7 @@ def strong_token_findings(text: str) -> list[Finding]:
             and any(c in _STRONG_SYMBOLS for c in token[1:])
             and not _EMAIL_TAIL.search(token)
         ):
-            found.append(Finding("password", m.start(), m.start() + len(token), _STRONG_RULE))
+            found.append(Finding("password", start, start + len(token), _STRONG_RULE))
     return found
 
 
@@ -307,13 +327,15 @@ _CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0
 _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
-    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*|[ \t]+)"
+    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
     + _CODE_ITEM
     + r"){2,}(?![\w\-.:/])"
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
     r"\d[\w\-]{3,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d"
+    # or one a bulleted line: "- 3471 9920"
+    r"|\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d[^\n]*\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d"
 )
 _CODES_SPOKEN_OF = re.compile(
     r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"
@@ -333,4 +355,37 @@ def code_list_findings(text: str) -> list[Finding]:
         items = _CODE_ITEM_RE.findall(m.group(0))
         if len(items) >= 3 and len({_shape(i) for i in items}) == 1:
             found.append(Finding("recovery_code", m.start(), m.end(), _CODE_LIST_RULE))
+    return found
+
+
+# ---- screening-9: a value spelled out one character at a time ("k - i - w - i - 7 - 7 - x", "capital T, o, m, a,
+# t, o, four four", "大写 M，小写 o o n，然后 2 0 2 4"): six characters or more, each alone, letters and digits both
+# (a name spelled out, "S, M, Y, T, H, E", holds no digit)
+_SPELL_DIGIT = r"(?:zero|one|two|three|four|five|six|seven|eight|nine)"
+_SPELL_UNIT = r"(?:(?<![A-Za-z0-9'’])[A-Za-z0-9](?![A-Za-z0-9'’])|\b" + _SPELL_DIGIT + r"\b)"
+_SPELL_CASE = r"(?:(?i:capital|upper(?:case)?|lower(?:case)?|small|cap)[ \t]+|(?:大写|小写)的?[ \t]*)"
+_SPELL_JOIN = (
+    r"(?:[ \t]*[-,，、/][ \t]*|[ \t]+)(?:(?i:then|and|and then)[ \t,]+|(?:然后|再|接着)[ \t，,]*)?" + _SPELL_CASE + "?"
+)
+_SPELLED = re.compile(r"(?i:" + _SPELL_CASE + "?" + _SPELL_UNIT + r"(?:" + _SPELL_JOIN + _SPELL_UNIT + r"){5,})")
+_SPELL_PIECE = re.compile(r"(?i)(?<![A-Za-z0-9'’])[A-Za-z0-9](?![A-Za-z0-9'’])|\b" + _SPELL_DIGIT + r"\b")
+# the prefilter's test: characters alone between separators (", o, m,", "- i - w -"), or a letter's case named
+# (it begins with a separator, so it fails at once almost everywhere: ~1 µs a chat line)
+SPELLED_SEPARATORS = re.compile(r"[-,，、][ \t]?[A-Za-z0-9][ \t]?[-,，、][ \t]?[A-Za-z0-9][ \t]?[-,，、]")
+SPELLED_CASE_WORDS = ("capital ", "uppercase", "lowercase", "upper case", "lower case", "大写", "小写")
+SPELLED_GATE = re.compile(
+    SPELLED_SEPARATORS.pattern + "|(?i:" + "|".join(re.escape(w) for w in SPELLED_CASE_WORDS) + ")"
+)
+
+
+def spelled_findings(text: str) -> list[Finding]:
+    if not SPELLED_SEPARATORS.search(text) and not any(map(text.lower().__contains__, SPELLED_CASE_WORDS)):
+        return []
+    found = []
+    for m in _SPELLED.finditer(text):
+        pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]
+        digits = sum(p.isdigit() or len(p) > 1 for p in pieces)
+        letters = sum(p.isalpha() and len(p) == 1 for p in pieces)
+        if len(pieces) >= 6 and digits and letters:
+            found.append(Finding("password", m.start(), m.end(), _SPELLED_RULE))
     return found

@@ -17,20 +17,20 @@ _CORRECTION_RULE = -11
 # a secret's name strong enough to carry a reply (not 'pass' or 'key' alone: "did you pass?" -> "yes, 1450")
 _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
-    r"combination)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access|entry|unlock|"
-    r"wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
-    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信"
+    r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
+    r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
+    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
-_CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁")
+_CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
-    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:remind|what'?s|what is|send|tell|give|text you"
-    r"|"
+    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:pls|plz|please|remind|what'?s|what is|send"
+    r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
 _VALUE = re.compile(
     r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
-    r"|(?<![零〇一二三四五六七八九幺])[零〇一二三四五六七八九幺]{4,8}(?![零〇一二三四五六七八九幺十百千万]))(?![\w@/])"
+    r"|(?<![零〇一二三四五六七八九幺两拐洞])[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九幺两拐洞十百千万]))(?![\w@/])"
 )
 # a value named as something else in the reply: a network's name, a user name, an account ("network is Nanshan-Den")
 _NAMED_OTHER = re.compile(
@@ -42,6 +42,13 @@ _LABEL_LINE = re.compile(
     r"(?i)(?:(?:the|my|our|your|his|her)[ \t]+)?(?:[\w'’.-]+[ \t]+)?(?:wi-?fi|pin|password|passcode|code|pw)"
     r"(?:[ \t]+(?:at|for|of|in|on)[ \t]+[\w'’ .-]{1,30})?[ \t]*[:?]?"
 )
+# "which code did you set?", "what's the code?": a code, of whatever (the value must then be shaped like one)
+_WHICH_CODE = re.compile(r"(?i)\b(?:which|what)(?:'s| is| was)? (?:the |your |that )?(?:new )?code\b")
+ASKS_NAME = re.compile(
+    r"(?i)(?:名字|名称|叫什么|叫啥|ssid|network name|(?:what|which)(?:'s| is)? (?:the )?(?:network|wi-?fi)(?: network)?"
+    r" (?:called|named)|wi-?fi name|name of the (?:network|wi-?fi))"
+)
+_WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
 _SHORT = 100
 
@@ -52,32 +59,40 @@ def answered(before: str, text: str) -> list[Finding]:
         return []
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
+    generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
     if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
         return []  # no request, or the value asked for was given with it
+    if ASKS_NAME.search(last):
+        return []  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
+    # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
+    three = kind == "combination" and bool(_WHEELS.search(last))
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
         text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
     for m in _VALUE.finditer(text):
         value = m.group("value").rstrip(".,!?;:")
         if _NOT_A_VALUE.match(value) or "@" in value and "." in value.split("@")[-1]:
             continue  # a year, a time, a size, an e-mail address
-        if _NOT_A_PASSWORD.fullmatch(value) and not code_shaped(value):
+        digits = sum(c.isdigit() for c in value)
+        wheels = three and digits == 3 and re.fullmatch(_SPACED, value) is not None
+        if _NOT_A_PASSWORD.fullmatch(value) and not code_shaped(value) and not wheels:
             continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
-        digits = sum(c.isdigit() for c in value)
         if code_shaped(value) and not any(c.isascii() for c in value):
             ok = True  # Chinese numerals: "五八二零九一"
         elif re.fullmatch(_SPACED, value):
-            ok = digits >= 4
+            ok = digits >= 4 or wheels
         else:
             ok = (
                 len(value) >= 4
                 and _plausible(value, Judge.REPLY, explicit=False)
                 and (digits >= 4 or not value.isdigit())
             )
+        if ok and generic and not (code_shaped(value) or wheels):
+            ok = False  # "what's the code?" -> "the one in the gist, sync.py": any code, only a code's shape tells
         if ok:
             return [Finding(kind, m.start("value"), m.start("value") + len(value), _ANSWER_RULE)]
     return []
@@ -111,7 +126,7 @@ CORRECTS = re.compile(
 )
 _CORRECTED_VALUE = re.compile(
     r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
-    r"|[零〇一二三四五六七八九幺]{4,8})(?![\w@/])"
+    r"|[零〇一二三四五六七八九幺两拐洞]{4,8})(?![\w@/])"
 )
 
 

@@ -3,6 +3,7 @@ large batches (Rust's regex, one pattern a column)."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -12,6 +13,9 @@ from mirror_pipeline.core.screening.detectors import (
     _LONG_TOKEN,
     _SPACED_CJK,
     CODE_LIST_GATE,
+    SPELLED_CASE_WORDS,
+    SPELLED_GATE,
+    SPELLED_SEPARATORS,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
@@ -38,13 +42,17 @@ _CJK_TRIGGERS = (
     "紧急码 双因素 蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密嘛 卡密 的mm mm是 mm: mm为 密:"
     # screening-8: verbs of typing, a lock's or a device's code
     " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
+    # screening-9: a code asked for by itself ("码多少？")
+    " 码多少 码是多少 码呢"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
-_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
+_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
-    "admin keypad verif creds credential login"
+    "admin keypad verif creds credential login "
+    # screening-9: a security question's answer, a question-and-answer pair
+    "maiden q: authori"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -59,6 +67,9 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
     ("--", ("--pass", "--token", "--secret", "--api-key", "--apikey", "--auth-token", "--access-token")),
+    # screening-9: what a security question asks
+    ("first ", tuple(f"first {w}" for w in ("pet", "school", "car", "teacher", "boss", "job", "love", "street"))),
+    ("childhood ", tuple(f"childhood {w}" for w in ("nickname", "friend's", "best friend", "street", "hero"))),
 )
 _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("护照", ("护照",)),
@@ -77,10 +88,29 @@ _URL_CREDENTIALS = re.compile(r"://[^\s/@:]+:[^\s/@]+@")
 _LOWER_WORD = re.compile(r"[a-z]+")
 
 
+def _guarded(triggers: list[str], width: int) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The same test as "any trigger is in the text", with fewer substring tests: a trigger that holds another one is
+    dropped ("password" holds "passw"), and triggers that begin alike are tried only when what they share is there
+    ("gh" before "ghp_ gho_ ghu_ ghs_ ghr_", "密" before "密码 密碼 密钥 ..."): `width` characters begin them alike."""
+    kept = [t for t in dict.fromkeys(triggers) if not any(o != t and o in t for o in triggers)]
+    groups: dict[str, list[str]] = {}
+    for t in kept:
+        groups.setdefault(t[:width], []).append(t)
+    alone = tuple(ts[0] for ts in groups.values() if len(ts) == 1)
+    guarded = tuple((os.path.commonprefix(ts), tuple(ts)) for ts in groups.values() if len(ts) > 1)
+    return alone, guarded
+
+
+def _any_trigger(lowered: str, alone: tuple[str, ...], guarded: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    return any(map(lowered.__contains__, alone)) or any(
+        guard in lowered and any(map(lowered.__contains__, ts)) for guard, ts in guarded
+    )
+
+
 def _may_hold(folded: str) -> bool:
     lowered = folded.lower()
     ascii_only = folded.isascii()
-    if any(map(lowered.__contains__, _TRIGGERS)) or not ascii_only and any(map(lowered.__contains__, _CJK_TRIGGERS)):
+    if _any_trigger(lowered, _ALONE, _GUARDED) or not ascii_only and _any_trigger(lowered, _CJK_ALONE, _CJK_GUARDED):
         return True
     if any(map(lowered.__contains__, _GROUP_FIRSTS)) and _grouped(lowered, _GROUPED_TRIGGERS):
         return True
@@ -126,9 +156,20 @@ def _may_hold(folded: str) -> bool:
         return True  # "net use", "12 words", "mi ma"
     if not ascii_only and any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
         return True
+    separators = folded.count(",") + folded.count("-")
+    if not ascii_only:
+        separators += folded.count("，") + folded.count("、")
+    if separators >= 3 and SPELLED_SEPARATORS.search(folded):
+        return True  # a value spelled out one character at a time: "k - i - w - i - 7 - 7 - x"
+    if ("case" in lowered or "capital " in lowered or not ascii_only) and any(
+        map(lowered.__contains__, SPELLED_CASE_WORDS)
+    ):
+        return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
+_ALONE, _GUARDED = _guarded(_TRIGGERS, 2)
+_CJK_ALONE, _CJK_GUARDED = _guarded(_CJK_TRIGGERS, 1)
 _DIGIT = re.compile(r"\d")
 # a word, and the phrases it must begin
 _PAIRED_WORDS = {
@@ -224,6 +265,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     STRONG_GATE.pattern,
     CODE_LIST_GATE.pattern,
     _CJK_CODE.pattern,
+    SPELLED_GATE.pattern,
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

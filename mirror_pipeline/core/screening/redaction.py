@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import CORRECTS, answered, corrected
+from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -119,13 +119,16 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
 # What the end of a text must hold for the next one to be read with it: a secret's name (a question, a label), or
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
-    r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----"
+    r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
+    r"padlock|lockbox|combination"
 )
 
 
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
     tail = before[-160:]
+    if ASKS_NAME.search(tail.rstrip().rsplit("\n", 1)[-1]):
+        return []  # "Wi-Fi 名字是什么？" -> "CasaVerde_5G": a network's name is asked for, not its password
     joined = f"{tail}\n{text}"
     offset = len(tail) + 1
     carried = []

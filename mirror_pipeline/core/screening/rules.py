@@ -14,7 +14,7 @@ from mirror_pipeline.core.ids import REF_BODY
 from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-8"
+SCREENING_VERSION = "screening-9"
 
 PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
@@ -73,6 +73,15 @@ _ANSWER = (
     r"(?=\s*(?:[\n，。；！？,;!?]|(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)\.(?:\s|$)|$))"
 )
 _ZH_SEP_ANY = r"\s*(?P<sep>(?:也|还|就)?(?:是|为|:|=|is|was)|is now|:)\s*"
+# What a security question asks (its answer is the secret; the same words in a life story are not: they need a
+# question, a login or a Q/A around them)
+_SECURITY_SUBJECT = (
+    r"maiden name|first (?:pet|school|car|teacher|boss|job|love|street)|(?:pet|school|street|teacher)'?s? name|"
+    r"city (?:where|you were born)|(?:where|town|street) (?:you|your parents) (?:were born|met|grew up)|"
+    r"childhood (?:friend|nickname|street|hero)|favou?rite (?:teacher|book|film|movie|food|colou?r|team)|"
+    r"母亲的姓|妈妈的姓|母亲的名字|"
+    r"第一只宠物|小学|班主任|出生(?:地|的城市)|父母(?:在哪|相识)"
+)
 # A value alone on its line: password characters only
 # the end of a question that asks for a secret: "多少来着", "发我一下", "what's the password?"
 _ASKING = r"(?:(?:多少|是什么|是啥|发我|给我|告诉我|发一下|念给我|发你|给你|发过去)[^\n]{0,6}?[？?]?|[？?]|呢|来着|啊)"
@@ -102,7 +111,7 @@ _ZH_NUMBER = (
 )
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
-    r"(?P<value>[零〇一二三四五六七八九幺]{4,8})(?![零〇一二三四五六七八九幺十百千万])"
+    r"(?P<value>[零〇一二三四五六七八九幺两拐洞]{4,8})(?![零〇一二三四五六七八九幺两拐洞十百千万])"
 )
 # "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
 _EN_SAME = (
@@ -228,7 +237,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:password|passwd|passphrase|pwd|_pass\b)[a-z0-9_]*"
+            r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:password|passwd|passphrase|pwd|_pass\b|(?<=[\"'])pass(?=[\"']))[a-z0-9_]*"
             + _ASSIGN
             + r"(?P<value>[^\s\"',;]{3,64})"
         ),
@@ -371,21 +380,22 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="security_answer",
         pattern=re.compile(
-            r"(?i)(?:密保|安全问题|security question|secret question|security answer)[^\n]{0,40}?"
-            r"(?:(?:答案|answer|回答|我?填的|我?写的|我?设的)"
+            r"(?i)(?:密保|安全问题|security question|secret question|security answer|recovery question)[^\n]{0,40}?"
+            r"(?:(?:我填的|我写的|我设的)[ \t]+(?=[^ \t\n是为:])|(?:答案|answer|回答|我?填的|我?写的|我?设的)"
             r"\s*(?:是|为|:|is|was|=|-|改成了?|改为|换成了?|设为|设置为|is now)|I answered|I put|I used|I wrote)\s*"
             + _ANSWER
         ),
         judge=Judge.ANSWER,
-        needs=("密保", "安全问题", "security", "secret"),
+        needs=("密保", "安全问题", "security", "secret", "recovery"),
     ),
     Rule(
         kind="security_answer",
         pattern=re.compile(
-            r"(?i)(?:密保|security question|secret question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*" + _ANSWER
+            r"(?i)(?:密保|security question|secret question|recovery question)[^\n:。！？!?]{0,40}[)）]?\s*:\s*"
+            + _ANSWER
         ),
         judge=Judge.ANSWER,
-        needs=("密保", "security", "secret"),
+        needs=("密保", "security", "secret", "recovery"),
     ),
     Rule(
         kind="security_answer",
@@ -405,7 +415,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="security_answer",
         pattern=re.compile(
-            r"(?i)\bQ:(?=[\s\S]*(?:security|secret question|密保|安全问题))[^\n]{0,80}?\bA:\s*" + _ANSWER
+            r"(?i)\bQ:(?=[\s\S]*(?:security|secret question|密保|安全问题|" + _SECURITY_SUBJECT + r"))[^\n]{0,80}?"
+            r"(?:\n[ \t]*)?\bA:\s*" + _ANSWER
         ),
         judge=Judge.ANSWER,
         needs=("q:",),
@@ -806,7 +817,8 @@ _RULES: tuple[Rule, ...] = (
 # ---- screening-8: where a value stands, its shape judged (values.password_shaped / code_shaped)
 _SHAPE_VALUE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{2,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[零〇一二三四五六七八九幺]{4,8}(?![零〇一二三四五六七八九幺十百千万])"
+    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[零〇一二三四五六七八九幺两拐洞]{4,8}"
+    r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
     r"|(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-](?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)){3,7})\b"
     r"|[A-Za-z0-9!@#$%^&*._+=~\-\\]{4,64}(?![A-Za-z0-9]))))"
@@ -817,8 +829,9 @@ _DIGIT_WORDS = (
     r"|seven|eight|nine)){3,7})\b"
 )
 _CODE_VALUE = (
-    r"(?P<value>(?<![\d.:])(?:" + _SPACED + r"|\d{4,8}|[零〇一二三四五六七八九幺]{4,8}"
-    r"(?![零〇一二三四五六七八九幺十百千万])|" + _DIGIT_WORDS + r"))(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
+    r"(?P<value>(?<![\d.:])(?:" + _SPACED + r"|\d{4,8}|[零〇一二三四五六七八九幺两拐洞]{4,8}"
+    r"(?![零〇一二三四五六七八九幺两拐洞十百千万])|" + _DIGIT_WORDS + r"))"
+    r"(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
 )
 _EN_TYPE = r"(?i:\b(?:types?|typed|typing|enter(?:s|ed|ing)?|punch(?:es|ed|ing)?(?: it)? in|key(?:s|ed)? in|inputs?)\b)"
 _ZH_TYPE = r"(?:输入?|敲|按)"
@@ -1031,7 +1044,100 @@ _ENTERING_RULES += (
         needs=("sent", "texted", "got", "received"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES
+# ---- screening-9: a security question answered after it, a code after how it is made
+# the separator after a code's name, how the code is made, then the code after a comma, a colon or 'so'
+_MADE_THEN_CODE = (
+    r"[^\n.!?]{0,12}?(?i:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|'s)[ \t]+)"
+    r"[^\n.!?\d]{3,48}?(?:[ \t]*[,:;—][ \t]*(?i:so |i\.e\. |ie |which is |that's |i\.e\., )?"
+    r"|[ \t]+(?i:so|i\.e\.|ie)[ \t]+)"
+    r"(?!(?:19|20)\d\d[-/.]\d)" + _CODE_VALUE
+)
+_SCREENING9_RULES: tuple[Rule, ...] = (
+    # "security q for the bank was first pet? Biscuit": the question (what it asks), then its answer
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|\bsecurity q(?:uestion)?s?\b|\bsecret questions?\b|\bsec q\b)[^\n?？]{0,40}?"
+            r"(?:" + _SECURITY_SUBJECT + r")[^\n?？]{0,30}[?？][ \t]*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "sec q"),
+    ),
+    # "Mum's maiden name for the pension login is Okonkwo": what a security question asks, for a login
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:" + _SECURITY_SUBJECT + r")[^\n.!?]{0,40}?\b(?:log-?in|sign-?in|account|bank|security|recovery|"
+            r"pension|app|site|reset)\b[^\n.!?:=]{0,20}?(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+)" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=(
+            "maiden",
+            "first",
+            "name",
+            "city",
+            "where",
+            "town",
+            "childhood",
+            "favorite",
+            "favourite",
+            "母亲",
+            "妈妈",
+            "宠物",
+            "小学",
+            "班主任",
+            "出生",
+            "父母",
+        ),
+    ),
+    # "pin = our wedding date, 2406", "door code is the year we met backwards, 5102", "phone unlock is the word PEAR
+    # on the keypad, so 7327": how the code is made, then the code after a comma, a colon or 'so'
+    Rule(
+        kind="pin",
+        pattern=re.compile(_EN_KEY + _MADE_THEN_CODE),
+        judge=Judge.CODE,
+        needs=_EN_KEY_WORDS,
+    ),
+    Rule(
+        kind="pin",
+        pattern=re.compile(r"(?i:\b(?:phone|screen|tablet|ipad|laptop) unlock\b)" + _MADE_THEN_CODE),
+        judge=Judge.CODE,
+        needs=("unlock",),
+    ),
+)
+_SCREENING9_RULES += (
+    # "Authorization: Basic YWRtaW46aHVudGVyMg==": an HTTP header's credentials
+    Rule(
+        kind="token",
+        pattern=re.compile(
+            r"(?i)\bauthori[sz]ation[\"']?[ \t]*[:=][ \t]*[\"']?(?:basic|bearer|token|digest)[ \t]+"
+            r"(?P<value>[A-Za-z0-9+/=._~\-]{8,})"
+        ),
+        judge=Judge.VALUE,
+        needs=("authori",),
+    ),
+    # "Wi-Fi: network Bluebell, key 88kettle88": a network's key (WPA) after its name
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b(?:[ \t]*(?:is|:|=))?[ \t]*"
+            + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
+    ),
+    # "the lockbox at the cabin takes 3-7-1-9": a lock that takes a code
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock)\b[^\n.!?]{0,30}?"
+            r"\b(?:takes|wants|needs|accepts|uses)\b[ \t]+" + _CODE_VALUE
+        ),
+        judge=Judge.CODE,
+        needs=("lock", "keypad", "safe", "door", "gate", "garage", "alarm"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:

@@ -64,10 +64,13 @@ _NOT_AN_ANSWER = re.compile(
 # a parcel locker's pickup code opens a locker once: a one-time code
 
 
-_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺]{4,8}")
+_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺两拐洞]{4,8}")
 
 
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
+# a value that names where the real one comes from, not a value: an environment variable, a template's slot
+# ("password: ${DB_PASSWORD}", "$API_TOKEN", "{{ vault_pw }}", "<your-password>", "%DB_PASS%")
+_REFERENCE = re.compile(r"\$\{[^{}\s]+\}|\$[A-Z][A-Z0-9_]*|\{\{[^{}]*\}\}|<[A-Za-z_\-]+>|%[A-Z][A-Z0-9_]*%")
 
 
 # What a password is not, though it mixes letters with digits or symbols: an e-mail address, a URL, a version
@@ -83,7 +86,7 @@ _PASSWORD_SYMBOLS = frozenset("!@#$%^&*._+=~-\\")
 # a short code: digits (maybe spaced: "2 5 8 0", "6-0-3-9-1", "990 413"), Chinese numerals, digit words
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CODE_SHAPE = re.compile(
-    r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺]{4,8}"
+    r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺两拐洞]{4,8}"
     r"|(?i:" + _DIGIT_WORD + r"(?:[ \t-]" + _DIGIT_WORD + r"){3,7})"
 )
 
@@ -110,8 +113,8 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
-    if _MASKED.fullmatch(v):
-        return False  # "Password: ********": a value shown masked
+    if _MASKED.fullmatch(v) or _REFERENCE.fullmatch(v):
+        return False  # "Password: ********": a value shown masked; "${DB_PASSWORD}": where it comes from
     if how == Judge.REPLY:
         # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
         has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
