@@ -214,3 +214,14 @@ def test_a_plan_is_served_in_its_own_slot_as_planned_for_not_as_a_stable_fact_si
     assert where["mem_trip"].startswith("Relevant Plans and Goals") and where["mem_home"] == "Relevant Stable Facts"
     assert "用户飞回杭州 (计划于 2026-09-02「9月2号晚上」)" in result["text"]
     assert "since" not in result["text"]
+
+
+def test_where_family_are_and_what_the_person_avoids_are_asked_with_reasons_of_their_own() -> None:
+    from mirror_pipeline.core.governance import write_policy
+
+    family = write_policy(MemoryType.FACT, "family_in", Sensitivity.MEDIUM, 0.7, 1)
+    avoid = write_policy(MemoryType.PREFERENCE, "avoids", Sensitivity.LOW, 0.7, 1)
+    assert (family.reason, family.reason_zh) == ("where your family are", "关于你的家人在哪里")
+    assert (avoid.reason, avoid.reason_zh) == ("something you avoid", "你避开的东西")
+    explicit = write_policy(MemoryType.PREFERENCE, "avoids", Sensitivity.LOW, 0.9, 1)
+    assert explicit.state.value == "confirmed"  # said plainly, it is still the person's own low-risk word
