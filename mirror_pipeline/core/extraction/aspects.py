@@ -121,8 +121,9 @@ ASPECTS: tuple[Aspect, ...] = (
         name="past",
         memory_type=MemoryType.FACT,
         en=re.compile(
-            r"(?<!\bam )(?<!'m )(?<!\bare )(?<!'re )(?<!\bis )(?<!\bget )(?<!\bgot )(?<!\bbe )(?<!\bgetting )"
-            r"\bused to\b"
+            # "used to" as a past state, not "I'm used to the cold" (the word before, looked at once "used to" is found)
+            r"\bused to\b(?<!\bam used to)(?<!'m used to)(?<!\bare used to)(?<!'re used to)(?<!\bis used to)"
+            r"(?<!\bget used to)(?<!\bgot used to)(?<!\bbe used to)(?<!\bgetting used to)"
             r"|\b(?:as a (?:kid|child|boy|girl|teen|teenager|student)|back then|back in the day|once upon)\b"
             r"|\bwhen I was (?:a kid|a child|young|little|small|a teen|a teenager|in (?:school|college|high school))\b",
             re.IGNORECASE,

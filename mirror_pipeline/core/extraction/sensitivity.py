@@ -19,7 +19,7 @@ RANK = {Sensitivity.LOW: 0, Sensitivity.MEDIUM: 1, Sensitivity.HIGH: 2, Sensitiv
 class Topic:
     name: str
     sensitivity: Sensitivity
-    words: re.Pattern[str]
+    words: re.Pattern[str]  # matched case-insensitively, all topics of a sensitivity at once (`_BY_SENSITIVITY`)
 
 
 TOPICS = (
@@ -27,7 +27,7 @@ TOPICS = (
         name="health",
         sensitivity=Sensitivity.HIGH,
         words=re.compile(
-            r"(?i)\b(?:blood (?:pressure|sugar|test|thinner)s?|cholesterol|diagnos\w*|surgery|hospital\w*|clinic|"
+            r"\b(?:blood (?:pressure|sugar|test|thinner)s?|cholesterol|diagnos\w*|surgery|hospital\w*|clinic|"
             r"doctor|dentist|therap(?:y|ist)|psychiatrist|medication|meds|pills?|prescri\w+|symptoms?|"
             r"depress\w*|anxiety disorder|cancer|diabet\w*|asthma|allerg\w*|injur\w*|pregnan\w*|miscarr\w*|"
             r"rehab|sober|smok(?:e|ed|es|ing)|cigarettes?|alcohol\w*|insomnia|"
@@ -41,7 +41,7 @@ TOPICS = (
         name="money",
         sensitivity=Sensitivity.HIGH,
         words=re.compile(
-            r"(?i)\b(?:salary|pay ?(?:raise|cut|check)|(?:got|get|a) raise|wages?|income|debts?|loans?|mortgage|"
+            r"\b(?:salary|pay ?(?:raise|cut|check)|(?:got|get|a) raise|wages?|income|debts?|loans?|mortgage|"
             r"savings|credit card|owe[sd]?|bankrupt\w*|broke|rent money|paycheck|bonus|invest\w*|stocks?|"
             r"crypto|tax(?:es)?)\b"
             r"|工资|薪水|薪资|涨薪|加薪|降薪|收入|奖金|存款|积蓄|房贷|车贷|贷款|欠款|负债|借钱|还款|还钱|信用卡|理财|"
@@ -52,7 +52,7 @@ TOPICS = (
         name="family_conflict",
         sensitivity=Sensitivity.HIGH,
         words=re.compile(
-            r"(?i)\b(?:fight|fought|argu(?:e|ed|ing|ment)|quarrel\w*|divorc\w*|separat(?:ed|ion)|"
+            r"\b(?:fight|fought|argu(?:e|ed|ing|ment)|quarrel\w*|divorc\w*|separat(?:ed|ion)|"
             r"couples? (?:therapy|counseling)|cheat(?:ed|ing)|affair|custody|estranged|not speaking)\b"
             r"|吵架|吵了|吵起来|冷战|离婚|分居|出轨|闹翻|闹矛盾|翻脸|家暴|断绝关系"
         ),
@@ -61,7 +61,7 @@ TOPICS = (
         name="sex",
         sensitivity=Sensitivity.HIGH,
         words=re.compile(
-            r"(?i)\b(?:sex|sexual\w*|intimacy|libido|erectile|contracepti\w+|condoms?|std|sti)\b"
+            r"\b(?:sex|sexual\w*|intimacy|libido|erectile|contracepti\w+|condoms?|std|sti)\b"
             r"|性生活|性爱|做爱|同房|避孕|性功能"
         ),
     ),
@@ -81,11 +81,44 @@ _CHORE = re.compile(
 )
 
 
+# every topic's words in one alternation per sensitivity (most clauses touch none: one search says so)
+_BY_SENSITIVITY = tuple(
+    (level, re.compile("|".join(f"(?:{t.words.pattern})" for t in TOPICS if t.sensitivity is level), re.I))
+    for level in sorted({t.sensitivity for t in TOPICS}, key=RANK.__getitem__, reverse=True)
+)
+
+
+# the first letters of every English topic word: a clause none of whose words opens with one touches no topic in
+# English (one C call per word instead of a long alternation at every position; LoCoMo's turns are English)
+_EN_STEMS = (
+    "blood", "cholesterol", "diagnos", "surgery", "hospital", "clinic", "doctor", "dentist", "therap", "psychiatr",
+    "medicat", "prescri", "symptom", "depress", "anxiety", "cancer", "diabet", "asthma", "allerg", "injur",
+    "pregnan", "miscarr", "rehab", "sober", "smok", "cigarette", "alcohol", "insomnia", "salary", "wage", "income",
+    "debt", "loan", "mortgage", "savings", "credit", "bankrupt", "invest", "crypto", "quarrel", "divorc", "separat",
+    "cheat", "affair", "custody", "estranged", "sexual", "intima", "libido", "erectile", "contracepti", "condom",
+)  # fmt: skip
+# short topic words, whole: "pay" (not "payload"), "sti" (not "still"), "couples" (not "a couple of")
+_EN_WORDS = frozenset(
+    "meds pill pills drinking bpm pay raise owe owed owes broke rent bonus stock stocks tax taxes fight fought argue "
+    "argued arguing argument couples speaking sex std sti".split()
+)
+_WORD = re.compile(r"[a-z]+")
+_CHINESE_OR_READING = re.compile(r"[\u3400-\u9fff]|\d\s*(?:/|over)\s*\d")
+
+
+def _may_touch_a_topic(text: str) -> bool:
+    if _CHINESE_OR_READING.search(text):
+        return True  # Chinese (or a reading "150/95"): the full words decide
+    return any(w in _EN_WORDS or w.startswith(_EN_STEMS) for w in _WORD.findall(text.lower()))
+
+
 def of_clause(text: str, base: Sensitivity) -> Sensitivity:
     """The sensitivity of a memory read from `text` by a reader whose own sensitivity is `base`."""
     if base is Sensitivity.RESTRICTED:
         return base
-    topic = max((t.sensitivity for t in TOPICS if t.words.search(text)), key=RANK.__getitem__, default=None)
+    topic = None
+    if _may_touch_a_topic(text):
+        topic = next((level for level, words in _BY_SENSITIVITY if words.search(text)), None)
     if topic is not None:
         return topic if RANK[topic] > RANK[base] else base
     if _DEVICE.search(text) and _CHORE.search(text):
