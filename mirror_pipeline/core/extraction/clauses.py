@@ -159,9 +159,14 @@ _ZH_TIME_WORDS = (
     "每个月|平时|一直|从小|以后|将来|下个月|下周|明年|今年|去年|前年|上个月|这个月|上周|"
     "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天"
 )
+# the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
+_ZH_CALENDAR_WORDS = (
+    "春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年中|年底|年末|月初|月中|月底|上旬|中旬|下旬|傍晚|夜里|半夜|今晚|昨晚|"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|大前天|后天|大后天|上上周|下下周"
+)
 _ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
-    + "|".join(sorted(_ZH_TIME_WORDS.split("|"), key=len, reverse=True))  # the longest first: 还是 before 还
+    + "|".join(sorted((_ZH_TIME_WORDS + "|" + _ZH_CALENDAR_WORDS).split("|"), key=len, reverse=True))
     + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
 )
 
