@@ -47,7 +47,8 @@ def test_a_state_that_no_longer_holds_ended_before_the_mention(text) -> None:
 
 
 def test_a_patterns_state_said_in_the_past_is_no_current_fact() -> None:
-    (c,) = [c for c in extract(evidence("I lived in Nairobi as a kid.", when=SAID)) if c.predicate == "lives_in"]
+    (c,) = [c for c in extract(evidence("I lived in Nairobi as a kid.", when=SAID)) if "lives_in" in c.predicate]
+    assert (c.predicate, c.content_text) == ("past:lives_in", "The user used to live in Nairobi")
     assert "past_state" in c.tags and c.valid_time_end == "2026-03-02"
     (now,) = [c for c in extract(evidence("I've lived in Tokyo since 2023.", when=SAID)) if c.predicate == "lives_in"]
     assert "past_state" not in now.tags and (now.valid_time_start, now.valid_time_end) == ("2023-01-01", None)
@@ -225,3 +226,16 @@ def test_where_family_are_and_what_the_person_avoids_are_asked_with_reasons_of_t
     assert (avoid.reason, avoid.reason_zh) == ("something you avoid", "你避开的东西")
     explicit = write_policy(MemoryType.PREFERENCE, "avoids", Sensitivity.LOW, 0.9, 1)
     assert explicit.state.value == "confirmed"  # said plainly, it is still the person's own low-risk word
+
+
+def test_a_past_residence_never_supersedes_where_the_person_lives_now() -> None:
+    from mirror_pipeline.core.governance import Extracted, govern
+
+    def said(text: str, days: int, eid: str) -> list[Extracted]:
+        when = SAID + timedelta(days=days)
+        return [Extracted(c, when) for c in extract(evidence(text, evidence_id=eid, when=when))]
+
+    governed = govern(said("I live in Tokyo.", 0, "ev_a") + said("I lived in Nairobi as a kid.", 10, "ev_b"))
+    current = {m.predicate: m.object for m in governed.current}
+    assert current["lives_in"] == "Tokyo" and current["past:lives_in"] == "Nairobi"
+    assert not any(m.state.value == "superseded" for m in governed.versions)

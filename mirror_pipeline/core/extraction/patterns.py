@@ -1681,8 +1681,10 @@ def _candidate(
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
     past_state = kind is MemoryType.FACT and pattern.predicate != "plans_to" and tense.ended(m.group(0), zh, time)
-    if past_state and end is None and said_at is not None:
-        end = said_at.date().isoformat()  # "I lived in Nairobi as a kid": it held before the mention, not now
+    if past_state:  # "I lived in Nairobi as a kid": it held before the mention, and is not where the person lives
+        predicate, content = tense.past_fact(predicate, object_value, content, zh)
+        if end is None and said_at is not None:
+            end = said_at.date().isoformat()
     if kind is MemoryType.EMOTION and time is None and said_at is not None:
         day = said_at.date().isoformat()
         start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar

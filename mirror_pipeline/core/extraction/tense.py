@@ -3,8 +3,9 @@ holds, a state that no longer holds, a plan, a habit) and the valid time that fo
 
 The aspect a clause's words cue (`aspects.py`) is settled here by its time: a state or an event said with a duration
 still true ("for two years", "五年了", "since January") is a state from then, open; a state said of a day still ahead
-is a plan; a state said of a day already past ("我9月2号晚上飞回杭州" read on the 5th) happened then, and a state
-said of a longer span already over ("2019年在北京工作") held then and no longer says anything of now. Pure."""
+is a plan; a clause without a past marker said of a time already over happened then ("我9月2号晚上飞回杭州" read on
+the 5th, "去年春天我们去京都看樱花"), unless it says where or what the person was ("2019年我在北京工作") or gives a
+range: then it held then and says nothing of now. Pure."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 from datetime import date
 
 from mirror_pipeline.core.extraction.aspects import ASPECTS, TimePolicy
+from mirror_pipeline.core.extraction.clauses import zh_after_lead
 from mirror_pipeline.core.model import TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention
 
@@ -23,7 +25,6 @@ _EN_PERFECT_PROGRESSIVE = re.compile(
 )
 # 是…的 dates a past event ("我们是2022年春节前认识的", "我是2022年春节后离开A公司的"), whatever its span's precision
 _ZH_SHI_DE = re.compile(r"是.{1,30}的\W*$")
-_DAYLIKE = (TimePrecision.DAY, TimePrecision.SECOND)
 
 
 def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date | None) -> str:
@@ -39,10 +40,22 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
     if own.start > said:
         return PLANS  # "我9月2号晚上飞回杭州" said before the 2nd: a plan, not a fact since that day
     if own.end is not None and own.end < said:
-        if own.precision in _DAYLIKE or (own.end - own.start).days < 7:
-            return EVENT  # the same said after the 2nd: the trip happened that day
-        return PAST  # "2019年我在北京工作": what held then
+        if own.closed_range or _stative(body, zh):
+            return PAST  # "2019年我在北京工作", "2016年到2019年在武汉读研": what held then
+        return EVENT  # the same trip said after the 2nd, "去年春天我们去京都看樱花": it happened then
     return name
+
+
+# a clause that says where or what the person was (在 / 住 / 是 / 有, "was", "lived"), not what they did
+_ZH_STATIVE = re.compile(r"^(?:我们|我)?(?:还|也|都|一直|就)?(?:在|住|是|有|当|待|呆)")
+_EN_STATIVE = re.compile(r"(?i)\b(?:was|were|lived|worked|stayed|had been)\b")
+
+
+def _stative(body: str, zh: bool) -> bool:
+    if not zh:
+        return bool(_EN_STATIVE.search(body))
+    rest = zh_after_lead(body).removeprefix("我们").removeprefix("我")  # "2019年我在北京工作" -> "在北京工作"
+    return bool(_ZH_STATIVE.match(zh_after_lead(rest)))
 
 
 def interval(
@@ -69,7 +82,7 @@ def interval(
 
 _PAST_ASPECT = next(a for a in ASPECTS if a.name == PAST)
 # a state said in the simple past ("I lived in Nairobi", "worked at a bakery"): it held then, not now
-_EN_SIMPLE_PAST_STATE = re.compile(r"(?i)\b(?:lived|worked|studied|stayed|was|were)\b")
+_EN_SIMPLE_PAST_STATE = re.compile(r"(?i)\b(?:lived|worked|stayed)\b")
 _EN_STILL = re.compile(r"(?i)\b(?:have|'ve|has|still|now|currently)\b")
 
 
@@ -82,3 +95,21 @@ def ended(text: str, zh: bool, time: TimeMention | None) -> bool:
     if cue is not None and cue.search(text):
         return True
     return not zh and bool(_EN_SIMPLE_PAST_STATE.search(text)) and not _EN_STILL.search(text)
+
+
+# what a pattern's attribute reads as once it no longer holds (the predicate becomes `past:<predicate>`, a value of
+# the past beside the current one, never a new version of where the person lives now)
+PAST_CONTENT = {
+    "lives_in": ("The user used to live in {obj}", "用户以前住在{obj}"),
+    "works_at": ("The user used to work at {obj}", "用户以前在{obj}工作"),
+    "has_role": ("The user used to be a {obj}", "用户以前是{obj}"),
+}
+
+
+def past_fact(predicate: str, obj: str, content: str, zh: bool) -> tuple[str, str]:
+    """(predicate, content) of a pattern's fact that ended: "I lived in Nairobi as a kid" -> past:lives_in,
+    "The user used to live in Nairobi" (so it never supersedes where the person lives now)."""
+    template = PAST_CONTENT.get(predicate)
+    if template is not None:
+        content = template[1 if zh else 0].format(obj=obj)
+    return f"past:{predicate}", content
