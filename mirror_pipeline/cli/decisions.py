@@ -29,6 +29,7 @@ from mirror_pipeline.cli.common import (
 )
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core import review as review_core
+from mirror_pipeline.core import when as timing
 from mirror_pipeline.core.decisions import Action, Decision, new_decision
 from mirror_pipeline.core.governance import value_key
 from mirror_pipeline.core.policy import policy_from_config
@@ -718,7 +719,10 @@ def _show_text(p: dict[str, Any]) -> str:
         lines.append("forgotten at your request: only this tombstone is left")
     m = p["memory"]
     if m:
-        lines.append(f"  {m['content_text']} [{m['state']}{', ' + m['confirmed_by'] if m.get('confirmed_by') else ''}]")
+        said_on = min((e["day"] for e in p["evidence"] if e.get("day")), default=None)
+        when = timing.render(m, said_on)  # "planned for 2027-03 – 2027-05, said on 2026-03-02", "before 2026-03-02"
+        by = f", {m['confirmed_by']}" if m.get("confirmed_by") else ""
+        lines.append(f"  {m['content_text']}{when} [{m['state']}{by}]")
     lines.append(f"why this version: {p['why_current']}")
     lines.append("versions:")
     lines += [

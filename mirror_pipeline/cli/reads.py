@@ -7,7 +7,8 @@ import click
 from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served_rows, command, emit
 from mirror_pipeline.cli.group import main
-from mirror_pipeline.core.timeexpr import as_said, describe
+from mirror_pipeline.core import when as timing
+from mirror_pipeline.core.timeexpr import as_said
 
 
 def _memory(home: Home):
@@ -68,11 +69,13 @@ def timeline(home: Home, as_json: bool) -> None:
     emit(
         as_json,
         {"events": events},
-        lambda p: (
-            "\n".join(f"{as_said(e):16} {e['text']}{describe(e)} [{e['state']}]" for e in p["events"])
-            or "no events yet"
-        ),
+        lambda p: "\n".join(_timeline_line(e) for e in p["events"]) or "no events yet",
     )
+
+
+def _timeline_line(e: dict) -> str:
+    """A plan as planned for and said on its day, an undated past event as before its mention (core/when.py)."""
+    return f"{as_said(e):16} {e['text']}{timing.render(e, e.get('said_day'))} [{e['state']}]"
 
 
 @main.command()

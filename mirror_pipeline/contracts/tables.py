@@ -326,6 +326,8 @@ TIMELINE = Table(
         Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
         Col("first_mentioned_at", UTC_TIME, nullable=True),
         Col("sort_time", pl.String, nullable=True),
+        Col("predicate", pl.String, nullable=True),
+        Col("said_day", pl.String, nullable=True),
     ),
 )
 

@@ -28,10 +28,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mirror_pipeline.core import when as timing
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.proposals import PROPOSED_LABEL
 from mirror_pipeline.core.text import detect_language, estimate_tokens, local_day
-from mirror_pipeline.core.timeexpr import describe
 
 Row = dict[str, Any]
 
@@ -44,6 +44,7 @@ class Slot(StrEnum):
     PREFERENCES = "Relevant Preferences"
     RELATIONSHIPS = "Relevant Relationships"
     EVENTS = "Relevant Recent Events"
+    PLANS = "Relevant Plans and Goals (intended, not done)"
     OPINIONS = "Relevant Opinions (the person's views, not facts)"
     EPISODES = "In the Person's Own Words (excerpts, not confirmed facts)"
     RISKS = "Open Constraints / Risks"
@@ -321,6 +322,7 @@ def assemble(
         seen.add(row["doc_id"])
         tier = 1 if row.get("state") == "confirmed" else 2
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
+        slot = Slot.PLANS if timing.kind(row) == timing.PLAN else slot  # a plan is intended, not a standing fact
         extra = list(c.labels)
         if risk is not None or row.get("state") == "conflicted":
             # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task
@@ -400,6 +402,7 @@ def _item(row: Row, extra: Sequence[str], lang: Language) -> Row:
         "label_codes": list(dict.fromkeys(names)),
         "evidence_ids": list(row.get("evidence_ids") or []),
         "memory_type": row.get("memory_type"),
+        "predicate": row.get("predicate"),
         "state": row.get("state"),
         "valid_time_start": row.get("valid_time_start"),
         "valid_time_end": row.get("valid_time_end"),
@@ -424,10 +427,10 @@ def _episode(row: Row, lang: Language, chars: int, tz: tzinfo | None = None) -> 
 
 
 def _line(item: Row) -> str:
-    when = describe(item) if item.get("valid_time_start") else ""
+    said = timing.render(item, item.get("said_on"))  # a plan as planned for, an undated past event before its mention
     labels = f" [{'; '.join(item['labels'])}]" if item.get("labels") else ""
     cite = f" (evidence: {', '.join(item['evidence_ids'][:3])})" if item.get("evidence_ids") else ""
-    return f"- {item['text']}{when}{labels}{cite}"
+    return f"- {item['text']}{said}{labels}{cite}"
 
 
 def _cost(item: Row, first_in_slot: bool, slot: Slot) -> int:

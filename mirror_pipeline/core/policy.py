@@ -124,6 +124,14 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         why_zh="关于你身边的人",
     ),
     Rule(
+        name="family_whereabouts_wait",  # "我哥哥在苏州工作", "My grandparents are in Harbin"
+        write=Write.WAIT,
+        predicates=("family_in",),
+        priority=IssuePriority.MEDIUM,
+        why_en="where your family are",
+        why_zh="关于你的家人在哪里",
+    ),
+    Rule(
         name="goals_wait",
         write=Write.WAIT,
         predicates=GOALS,
@@ -151,6 +159,16 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         write=Write.AUTO_CONFIRM,
         memory_types=(MemoryType.PREFERENCE,),
         min_sessions=2,
+    ),
+    Rule(
+        # "我不喝咖啡", "I don't drink alcohol" said loosely or once: a limit a plan must respect (a dinner, a trip)
+        name="what_you_avoid_waits",
+        write=Write.WAIT,
+        memory_types=(MemoryType.PREFERENCE,),
+        predicates=("avoids",),
+        priority=IssuePriority.MEDIUM,
+        why_en="something you avoid",
+        why_zh="你避开的东西",
     ),
     Rule(
         name="one_off_preference_waits",

@@ -100,6 +100,9 @@ def timeline(memories: pl.DataFrame, evidence: pl.DataFrame, tz: str = "UTC") ->
             "evidence_ids",
             "first_mentioned_at",
             pl.coalesce(pl.col("valid_time_start"), pl.col("first_said_day")).alias("sort_time"),
+            # what it is: a plan reads as planned for (core/when.py), not as a fact since
+            pl.col("predicate") if "predicate" in memories.columns else pl.lit(None, pl.String).alias("predicate"),
+            pl.col("first_said_day").alias("said_day"),  # the day it was first said, on its own calendar
         )
         .sort("sort_time", "id", nulls_last=True)
     )

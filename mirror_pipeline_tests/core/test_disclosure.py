@@ -174,11 +174,17 @@ def test_a_statement_of_a_day_still_ahead_is_a_plan_not_a_fact_since_then() -> N
     said = datetime(2026, 8, 20, 19, 42, tzinfo=UTC)
     (trip,) = extract(evidence("好，我9月2号晚上飞回杭州。", when=said))
     assert (trip.predicate.split(":")[0], trip.content_text) == ("plans", "用户飞回杭州")
-    assert (trip.valid_time_start, trip.valid_time_end) == ("2026-09-02", None)
+    # planned for that day (the whole interval said), never "since" it
+    assert (trip.valid_time_start, trip.valid_time_end) == ("2026-09-02", "2026-09-02")
     (race,) = extract(evidence("I'm running the Shenzhen half marathon on December 6.", when=said))
     assert race.predicate.startswith("plans:") and race.valid_time_start == "2026-12-06"
-    (past,) = extract(evidence("我8月2号飞回杭州。", when=said))  # a day already over stays what it was
-    assert not past.predicate.startswith("plans:")
+    assert race.valid_time_end == "2026-12-06"
+    (past,) = extract(evidence("我8月2号飞回杭州。", when=said))  # a day already over: the trip happened then
+    assert past.memory_type is MemoryType.EVENT and past.predicate.startswith("event:")
+    assert (past.valid_time_start, past.valid_time_end) == ("2026-08-02", "2026-08-02")
+    # the same words said after the 2nd: an event of that day, not a stable fact since it
+    (back,) = extract(evidence("好，我9月2号晚上飞回杭州。", when=datetime(2026, 9, 5, 9, 0, tzinfo=UTC)))
+    assert back.memory_type is MemoryType.EVENT and back.valid_time_end == "2026-09-02"
 
 
 # rules-0.3.4: what role a clause plays in the conversation (issue 10's junk, judged strictly on the third sample)

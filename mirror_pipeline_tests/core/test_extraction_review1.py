@@ -41,7 +41,7 @@ def test_a_record_line_or_a_verb_without_its_object_is_no_memory(text: str) -> N
         ("My grandparents are in Harbin.", "fact", "family_in"),
         ("一个人在外地，有点想家。", "emotion", "feels"),
         ("Kind of anxious today.", "emotion", "feels"),
-        ("以前在广州住过三年。", "event", "event:residence"),
+        ("以前在广州住过三年。", "fact", "past:residence"),  # a state that held then and no longer does
         ("我从上个月起在一家券商做数据分析师", "fact", "state:work"),
     ],
 )

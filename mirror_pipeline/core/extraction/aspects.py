@@ -24,6 +24,9 @@ class TimePolicy(StrEnum):
     SAID_ELSE_NONE = "said_else_none"  # a state, a liking, a plan: the time said, else no valid time
     SAID_ELSE_BEFORE_MENTION = "said_else_before_mention"  # a past event: the time said, else "before the mention"
     SAID_ELSE_MENTION_DAY = "said_else_mention_day"  # a feeling: the day said ("yesterday"), else the day of saying
+    PLANNED = "planned"  # a plan: the whole interval it is planned for ("明年春天"), else no valid time
+    RECURRING = "recurring"  # a habit: only since when it holds ("从去年开始"); a day it recurs on is no valid time
+    ENDED = "ended"  # a state that no longer holds ("used to", 以前): the range said, else "before the mention"
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,10 @@ ZH_FEEL = re.compile(
 )
 
 
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|winter|spring|fall|" + _WEEKDAYS + ")"
+
+
 def _short_zh(body: str, zh: bool) -> bool:
     return not zh or len(body) <= 14
 
@@ -124,6 +131,21 @@ ASPECTS: tuple[Aspect, ...] = (
         zh=re.compile(r"^(?:我)?(?:一直)?(?:觉得|认为|相信|感觉(?!很?(?:" + ZH_EMOTIONS + r")))"),
     ),
     Aspect(
+        name="past",
+        memory_type=MemoryType.FACT,
+        en=re.compile(
+            # "used to" as a past state, not "I'm used to the cold" (the word before, looked at once "used to" is found)
+            r"\bused to\b(?<!\bam used to)(?<!'m used to)(?<!\bare used to)(?<!'re used to)(?<!\bis used to)"
+            r"(?<!\bget used to)(?<!\bgot used to)(?<!\bbe used to)(?<!\bgetting used to)"
+            r"|\b(?:as a (?:kid|child|boy|girl|teen|teenager|student)|back then|back in the day|once upon)\b"
+            r"|\bwhen I was (?:a kid|a child|young|little|small|a teen|a teenager|in (?:school|college|high school))\b",
+            re.IGNORECASE,
+        ),
+        zh=re.compile(r"(?<![年月天周前之])以前|曾经|小时候|当年|早年|(?<![年月天])过去(?![了的])"),
+        time=TimePolicy.ENDED,
+        tags=("past_state",),
+    ),
+    Aspect(
         name="plans",
         memory_type=MemoryType.FACT,
         en=re.compile(
@@ -134,19 +156,27 @@ ASPECTS: tuple[Aspect, ...] = (
             re.IGNORECASE,
         ),
         zh=re.compile(
-            r"(?<![在回])想(?![想起到家念])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标|希望|争取"
+            r"(?<![在回冥思理感幻联构设猜])想(?![想起到家念法])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"
+            r"|希望|争取"
         ),
+        time=TimePolicy.PLANNED,
         tags=("goal",),
     ),
     Aspect(
         name="habit",
         memory_type=MemoryType.FACT,
         en=re.compile(
-            r"\b(?:usually|always|often|every (?:day|week|morning|night|weekend|month|year|summer)|each (?:day|week)|"
-            r"regularly|weekly|daily|on weekends|used to|tend to|whenever)\b",
+            r"\b(?:usually|always|often|normally|typically|every (?:single |other )?" + _RECURRING_UNIT + r"|"
+            r"each (?:day|week|morning|night|" + _WEEKDAYS + r")|on (?:" + _WEEKDAYS + r")s|"
+            r"(?:" + _WEEKDAYS + r")s? (?:nights|mornings|evenings|afternoons)|"
+            r"regularly|weekly|daily|nightly|on weekends|tend to|whenever|most (?:days|nights|mornings|weekends))\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"每天|每周|每晚|每个月|每年|经常|总是|习惯|坚持|平时|常常|一向"),
+        zh=re.compile(
+            r"每(?:个|一)?(?:天|日|周|星期|礼拜|晚|早|个?月|年|次|逢)|经常|总是|习惯|坚持|平时|常常|一向|一般都|通常"
+        ),
+        time=TimePolicy.RECURRING,
+        tags=("habit",),
     ),
     Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=_ZH_LASTED, accept=lambda _b, zh: zh),
     Aspect(

@@ -204,9 +204,14 @@ _ZH_TIME_WORDS = (
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
     "总算|总算是|居然|竟然|果然|突然|忽然|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
 )
+# the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
+_ZH_CALENDAR_WORDS = (
+    "春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年中|年底|年末|月初|月中|月底|上旬|中旬|下旬|傍晚|夜里|半夜|今晚|昨晚|"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|大前天|后天|大后天|上上周|下下周"
+)
 _ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
-    + "|".join(sorted(_ZH_TIME_WORDS.split("|"), key=len, reverse=True))  # the longest first: 还是 before 还
+    + "|".join(sorted((_ZH_TIME_WORDS + "|" + _ZH_CALENDAR_WORDS).split("|"), key=len, reverse=True))
     + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
 )
 

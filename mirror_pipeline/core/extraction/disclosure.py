@@ -14,13 +14,14 @@ from dataclasses import replace
 from datetime import date, datetime
 from functools import cache
 
-from mirror_pipeline.core.extraction import clauses, rewrite, shapes
-from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect, TimePolicy
+from mirror_pipeline.core.extraction import clauses, rewrite, shapes, tense
+from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
+from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 EXTRACTOR = "rules"
@@ -275,13 +276,23 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
-_PLANS = next(a for a in ASPECTS if a.name == "plans")
+def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
+    """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one)."""
+    return next(
+        (
+            t
+            for t in times
+            if span[0] <= t.span[0] < span[1]
+            and not t.anchor
+            and not _compared(sentence, t)
+            and not _recurring(sentence, t)
+        ),
+        None,
+    )
 
 
-def _ahead(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
-    """The clause's own time starts after the day it was said."""
-    day = said_at.date() if said_at else None
-    return any(day and t.start and t.start > day and span[0] <= t.span[0] < span[1] for t in times)
+_BY_NAME = {a.name: a for a in ASPECTS}
+_PLANS = _BY_NAME["plans"]
 
 
 def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
@@ -297,7 +308,7 @@ def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: dat
     return False
 
 
-_EVENT = next(a for a in ASPECTS if a.name == "event")
+_EVENT = _BY_NAME["event"]
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
 
 
@@ -314,31 +325,6 @@ def _before(times: list[TimeMention], clause: Clause, said_at: datetime | None) 
 _ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag)$", re.IGNORECASE)
 # a plan said bare, with nothing that says it is one ("明年申请英国的研究生"): its content must say it is a plan
 _ZH_PLAN_SAID = re.compile(r"想|打算|计划|准备|要|目标|决定|争取|希望|将|会|愿望")
-
-
-def _time(
-    sentence: str, policy: TimePolicy, times: list[TimeMention], span: tuple[int, int], said_at: datetime | None
-) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
-    own = [
-        t
-        for t in times
-        if span[0] <= t.span[0] < span[1]
-        and not t.anchor
-        and not _compared(sentence, t)
-        and not _recurring(sentence, t)
-    ]
-    if own:
-        t = own[0]
-        end = t.end_iso if policy is not TimePolicy.SAID_ELSE_NONE or t.closed_range else None
-        return t.start_iso, end, t.precision, t.expression, ()
-    if said_at is None:
-        return None, None, TimePrecision.UNKNOWN, None, ()
-    day = said_at.date().isoformat()
-    if policy is TimePolicy.SAID_ELSE_MENTION_DAY:
-        return day, day, TimePrecision.DAY, None, ()
-    if policy is TimePolicy.SAID_ELSE_BEFORE_MENTION:
-        return None, day, TimePrecision.UNKNOWN, None, ("before_mention",)  # it happened, by the day it was said
-    return None, None, TimePrecision.UNKNOWN, None, ()
 
 
 _EN_ABOUT = r"\s+(?P<how>about|to)\s+(?P<what>[^,;.!?]{3,90}?)\s*(?:$|[,;.!?])"
@@ -489,15 +475,14 @@ def read(
                 times = memo.get(sentence)
                 if times is None:
                     times = memo[sentence] = find_times(sentence, said_at)
-            if aspect is ASPECTS[-1] and _ahead(times, (clause.start, clause.end), said_at):
-                aspect = _PLANS  # "我9月2号晚上飞回杭州": what is said of a day still ahead is a plan, not a fact since
-            elif clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
-                aspect = _EVENT
+            own = _own_time(sentence, times, (clause.start, clause.end))
+            said_day = said_at.date() if said_at else None
+            if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
+                aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
-            start, end, precision, expression, tags = _time(
-                sentence, aspect.time, times, (clause.start, clause.end), said_at
-            )
+            aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
+            start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             previous = aspect if aspect.name in ("plans", "habit") else None
             said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
             if said and clause.subject is not Subject.OBJECT:
@@ -506,7 +491,7 @@ def read(
             confidence = BASE[clause.subject] + aspect.confidence + (0.05 if domain else 0.0)
             if hedged.search(body):
                 confidence *= 0.7
-            sensitivity = domain.sensitivity if domain else Sensitivity.MEDIUM
+            sensitivity = sensitivity_of(body, domain.sensitivity if domain else Sensitivity.MEDIUM)
             predicate = "feels" if aspect.memory_type is MemoryType.EMOTION else f"{aspect.name}:"
             predicate += "" if aspect.memory_type is MemoryType.EMOTION else (domain.name if domain else "life")
             out.append(

@@ -17,7 +17,9 @@ from datetime import UTC, datetime, tzinfo
 from functools import cache
 
 from mirror_pipeline.core.entities import is_place
+from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
+from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import (
     Evidence,
     MemoryCandidate,
@@ -1728,15 +1730,21 @@ def _candidate(
     time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
     start = time.start_iso if time else None
     # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
-    end = time.end_iso if time and (kind in (E, M) or time.closed_range) else None
+    # a plan is for the whole interval it is planned for ("明年春天"), never "since" its first day
+    end = time.end_iso if time and (kind in (E, M) or time.closed_range or pattern.predicate == "plans_to") else None
     if time is not None and time.ongoing and kind is E:
         end = None  # "我搬到上海三年了": the move was three years ago; what holds through the mention is the state
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
+    past_state = kind is MemoryType.FACT and pattern.predicate != "plans_to" and tense.ended(m.group(0), zh, time)
+    if past_state:  # "I lived in Nairobi as a kid": it held before the mention, and is not where the person lives
+        predicate, content = tense.past_fact(predicate, object_value, content, zh)
+        if end is None and said_at is not None:
+            end = said_at.date().isoformat()
     if kind is MemoryType.EMOTION and time is None and said_at is not None:
         day = said_at.date().isoformat()
         start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar
-    sensitivity = HIGH if relation in FAMILY else pattern.sensitivity
+    sensitivity = sensitivity_of(m.group(0), HIGH if relation in FAMILY else pattern.sensitivity)
     span = (s_start + m.start(), s_start + m.end())
     confidence = pattern.confidence
     if hedge and kind is not MemoryType.OPINION:
@@ -1762,7 +1770,13 @@ def _candidate(
         valid_time_end=end,
         time_precision=precision,
         time_expression=expression,
-        tags=("state",) if kind is MemoryType.EMOTION else ("goal",) if pattern.predicate == "plans_to" else (),
+        tags=("state",)
+        if kind is MemoryType.EMOTION
+        else ("goal",)
+        if pattern.predicate == "plans_to"
+        else ("past_state",)
+        if past_state
+        else (),
     )
 
 

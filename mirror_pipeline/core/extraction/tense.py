@@ -1,0 +1,115 @@
+"""Tense and aspect once a clause's own times are known: what the clause is (a past event, a state that still
+holds, a state that no longer holds, a plan, a habit) and the valid time that follows from it.
+
+The aspect a clause's words cue (`aspects.py`) is settled here by its time: a state or an event said with a duration
+still true ("for two years", "五年了", "since January") is a state from then, open; a state said of a day still ahead
+is a plan; a clause without a past marker said of a time already over happened then ("我9月2号晚上飞回杭州" read on
+the 5th, "去年春天我们去京都看樱花"), unless it says where or what the person was ("2019年我在北京工作") or gives a
+range: then it held then and says nothing of now. Pure."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from mirror_pipeline.core.extraction.aspects import ASPECTS, TimePolicy
+from mirror_pipeline.core.extraction.clauses import zh_after_lead
+from mirror_pipeline.core.model import TimePrecision
+from mirror_pipeline.core.timeexpr import TimeMention
+
+EVENT, STATE, PAST, PLANS, HABIT = "event", "state", "past", "plans", "habit"
+
+# "I have been learning the cello", "I've been on a blood thinner", "we've been living together": a state that holds
+_EN_PERFECT_PROGRESSIVE = re.compile(
+    r"(?i)\b(?:have|'ve|has|'s) been (?:\w+ing|on|in|with|at|into|together|married|sober|clean)\b"
+)
+# 是…的 dates a past event ("我们是2022年春节前认识的", "我是2022年春节后离开A公司的"), whatever its span's precision
+_ZH_SHI_DE = re.compile(r"是.{1,30}的\W*$")
+
+
+def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date | None) -> str:
+    """The aspect's name once the clause's own time (`own`, the first it says of itself) is read."""
+    if name in (EVENT, STATE) and (
+        (own is not None and own.ongoing) or (not zh and _EN_PERFECT_PROGRESSIVE.search(body))
+    ):
+        return STATE  # "学钢琴学了五年了", "I have been learning the cello for two years": holds from then
+    if name == STATE and zh and _ZH_SHI_DE.search(body):
+        return EVENT
+    if name != STATE or own is None or own.start is None or said is None:
+        return name
+    if own.start > said:
+        return PLANS  # "我9月2号晚上飞回杭州" said before the 2nd: a plan, not a fact since that day
+    if own.end is not None and own.end < said:
+        if own.closed_range or _stative(body, zh):
+            return PAST  # "2019年我在北京工作", "2016年到2019年在武汉读研": what held then
+        return EVENT  # the same trip said after the 2nd, "去年春天我们去京都看樱花": it happened then
+    return name
+
+
+# a clause that says where or what the person was (在 / 住 / 是 / 有, "was", "lived"), not what they did
+_ZH_STATIVE = re.compile(r"^(?:我们|我)?(?:还|也|都|一直|就)?(?:在|住|是|有|当|待|呆)")
+_EN_STATIVE = re.compile(r"(?i)\b(?:was|were|lived|worked|stayed|had been)\b")
+
+
+def _stative(body: str, zh: bool) -> bool:
+    if not zh:
+        return bool(_EN_STATIVE.search(body))
+    rest = zh_after_lead(body).removeprefix("我们").removeprefix("我")  # "2019年我在北京工作" -> "在北京工作"
+    return bool(_ZH_STATIVE.match(zh_after_lead(rest)))
+
+
+def interval(
+    policy: TimePolicy, own: TimeMention | None, said: date | None
+) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
+    """(start, end, precision, expression, tags) of a clause's valid time under its aspect's `policy`."""
+    if own is not None and policy is TimePolicy.RECURRING and not own.ongoing:
+        own = None  # "every Sunday", "on Thursday nights": when it recurs, not since when it holds
+    if own is not None:
+        if policy is TimePolicy.SAID_ELSE_NONE or policy is TimePolicy.RECURRING:
+            end = own.end_iso if own.closed_range else None  # a state holds from then on (unless it said till when)
+        else:
+            end = own.end_iso  # an event, a feeling, a plan, a state that ended: the interval said
+        return own.start_iso, end, own.precision, own.expression, ()
+    if said is None:
+        return None, None, TimePrecision.UNKNOWN, None, ()
+    day = said.isoformat()
+    if policy is TimePolicy.SAID_ELSE_MENTION_DAY:
+        return day, day, TimePrecision.DAY, None, ()
+    if policy in (TimePolicy.SAID_ELSE_BEFORE_MENTION, TimePolicy.ENDED):
+        return None, day, TimePrecision.UNKNOWN, None, ("before_mention",)  # by the day it was said
+    return None, None, TimePrecision.UNKNOWN, None, ()
+
+
+_PAST_ASPECT = next(a for a in ASPECTS if a.name == PAST)
+# a state said in the simple past ("I lived in Nairobi", "worked at a bakery"): it held then, not now
+_EN_SIMPLE_PAST_STATE = re.compile(r"(?i)\b(?:lived|worked|stayed)\b")
+_EN_STILL = re.compile(r"(?i)\b(?:have|'ve|has|still|now|currently)\b")
+
+
+def ended(text: str, zh: bool, time: TimeMention | None) -> bool:
+    """A fact read by a pattern that says a state no longer holds: "I used to live in Leeds", "我以前在银行上班",
+    "I lived in Nairobi as a kid" (not "I've lived in Tokyo for five years", which holds through the mention)."""
+    if time is not None and (time.ongoing or time.closed_range):
+        return False  # a duration still true holds; a range said carries its own end
+    cue = _PAST_ASPECT.zh if zh else _PAST_ASPECT.en
+    if cue is not None and cue.search(text):
+        return True
+    return not zh and bool(_EN_SIMPLE_PAST_STATE.search(text)) and not _EN_STILL.search(text)
+
+
+# what a pattern's attribute reads as once it no longer holds (the predicate becomes `past:<predicate>`, a value of
+# the past beside the current one, never a new version of where the person lives now)
+PAST_CONTENT = {
+    "lives_in": ("The user used to live in {obj}", "用户以前住在{obj}"),
+    "works_at": ("The user used to work at {obj}", "用户以前在{obj}工作"),
+    "has_role": ("The user used to be a {obj}", "用户以前是{obj}"),
+}
+
+
+def past_fact(predicate: str, obj: str, content: str, zh: bool) -> tuple[str, str]:
+    """(predicate, content) of a pattern's fact that ended: "I lived in Nairobi as a kid" -> past:lives_in,
+    "The user used to live in Nairobi" (so it never supersedes where the person lives now)."""
+    template = PAST_CONTENT.get(predicate)
+    if template is not None:
+        content = template[1 if zh else 0].format(obj=obj)
+    return f"past:{predicate}", content
