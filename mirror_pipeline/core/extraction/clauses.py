@@ -16,8 +16,15 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.patterns import _EN_ROLE_WORDS
 from mirror_pipeline.core.text import CJK_CHAR
+
+# the occupations a role names ("ML engineer", "a product owner"): the patterns' and the appositions' one list
+EN_ROLE_WORDS = (
+    "engineer|developer|scientist|manager|designer|nurse|doctor|teacher|lawyer|accountant|researcher|analyst|"
+    "consultant|architect|writer|editor|journalist|founder|co-founder|professor|programmer|chef|pharmacist|"
+    "therapist|dentist|physician|artist|photographer|lecturer|intern|director|product owner|cto|ceo|cfo|"
+    "translator|paralegal|electrician|plumber|mechanic|pilot|firefighter|officer|librarian|veterinarian"
+)
 
 
 class Subject(StrEnum):
@@ -137,7 +144,7 @@ EN_NEWS_PHRASE = re.compile(
 # "Acme, product designer" (a profile line or a chat's first message): the writer's work
 EN_INTRODUCTION = re.compile(
     r"^(?P<org>[A-Z][\w&.\-]*(?: (?:of |for |and |& )?[A-Z][\w&.\-]*){0,4})(?P<place> in [A-Z][a-z]+(?: [A-Z][a-z]+)?)?"
-    r",\s*(?P<role>(?:(?:an?|the) )?(?:[A-Za-z][\w\-]* ){0,3}?(?:" + _EN_ROLE_WORDS + r"))\s*[.!]*$",
+    r",\s*(?P<role>(?:(?:an?|the) )?(?:[A-Za-z][\w\-]* ){0,3}?(?:" + EN_ROLE_WORDS + r"))\s*[.!]*$",
 )
 
 # a request to the one addressed: a verb in the imperative with its object ("Give me a taper plan", "Check out my

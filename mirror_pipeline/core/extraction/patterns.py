@@ -19,6 +19,7 @@ from functools import cache
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
+from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import (
     Evidence,
@@ -173,12 +174,6 @@ _ZH_ROLE_WORDS = (
     "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
 )
 _ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
-_EN_ROLE_WORDS = (
-    "engineer|developer|scientist|manager|designer|nurse|doctor|teacher|lawyer|accountant|researcher|analyst|"
-    "consultant|architect|writer|editor|journalist|founder|co-founder|professor|programmer|chef|pharmacist|"
-    "therapist|dentist|physician|artist|photographer|lecturer|intern|director|product owner|cto|ceo|cfo|"
-    "translator|paralegal|electrician|plumber|mechanic|pilot|firefighter|officer|librarian|veterinarian"
-)
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
 _ZH_SCHOOL = (
     r"(?P<obj>(?![上读念考])(?:[^\s\d读念上考，。,.!！？?、]{1,12}?(?:大学|学院|学校|中学|高中|小学)|北大|清华|复旦|浙大|"
