@@ -310,7 +310,7 @@ class TimeForm:
 # a plan or a past event, for the days said without their year or week ("Christmas", "on Monday", "八月份")
 _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
-    r"next|upcoming|coming up)\b|'ll\b|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要"
+    r"next|upcoming|coming up|decided to|decide to)\b|'ll\b|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -375,6 +375,9 @@ def _shift_months(day: date, months: int) -> tuple[int, int]:
 
 
 _NUM = r"(\d{1,2}|[一二三四五六七八九十两]{1,3})"
+# a clock time said after a day or a part of it ("今天下午三点", "明天晚上8点半", "9月2号晚上7:30"): part of the same
+# expression (the day is resolved, the hour is said), so no "三点" is left behind in the content
+_CLOCK = r"(?:(?:\d{1,2}|[零一二两三四五六七八九十]{1,3})(?:[点時时](?:半|一刻|三刻|(?:\d{1,2}|[零一二三四五六七八九十]{1,3})分?)?|[:：]\d{2}))?"
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_EN = "|".join(_WEEKDAYS_EN)
 _WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
@@ -911,7 +914,7 @@ _PART_OF_DAY = re.compile(r"(?i)(?:早上|上午|中午|下午|傍晚|晚上|夜
 
 def _r_rel_day(m: re.Match[str], said: Said) -> Resolved | None:
     """昨天晚上, "yesterday morning": the day; the part of it is said, not resolved."""
-    word = m[0].lower()
+    word = re.sub(_CLOCK + "$", "", m[0].lower())
     d = said.day + timedelta(days=_DAY_OFFSETS[word if word in _DAY_OFFSETS else _PART_OF_DAY.sub("", word)])
     return Resolved(d, d)
 
@@ -1438,7 +1441,7 @@ FORMS: tuple[TimeForm, ...] = (
         language=ZH,
         # the part of the day is said with it, not resolved: "9月2号晚上飞回杭州" leaves "飞回杭州"
         pattern=re.compile(
-            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号](?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?"
+            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号](?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?" + _CLOCK
         ),
         precision=DAY,
         confidence=0.75,  # the year is the mention's nearest: less sure
@@ -1512,8 +1515,8 @@ FORMS: tuple[TimeForm, ...] = (
         name="zh_rel_day",
         language=ZH,
         pattern=re.compile(
-            r"(?:大前天|大后天|今天|昨天|前天|明天|后天)(?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?|"
-            r"昨晚|昨夜|今早|今晚|今夜|明早|明晚"
+            r"(?:(?:大前天|大后天|今天|昨天|前天|明天|后天)(?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?|"
+            r"昨晚|昨夜|今早|今晚|今夜|明早|明晚)" + _CLOCK
         ),
         precision=DAY,
         confidence=0.9,

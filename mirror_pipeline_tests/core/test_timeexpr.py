@@ -323,3 +323,26 @@ def test_a_weekend_without_a_week_word_takes_its_week_from_the_tense() -> None:
     assert days("We went hiking over the weekend.", wednesday) == [("2026-09-19", "2026-09-20")]
     assert days("周末我一般在家。", wednesday) == days("每个周末都去爬山。", wednesday) == []  # a habit: no day
     assert days("I work on the weekend.", wednesday) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expression", "day"),
+    [
+        # REVIEW-2: "订好了 CZ3539 今天下午三点的" kept "三点的" in its content once "今天下午" was taken out
+        ("订好了 今天下午三点的飞机", "今天下午三点", "2026-11-29"),
+        ("明天晚上8点半到上海", "明天晚上8点半", "2026-11-30"),
+        ("12月2号晚上7:30的高铁", "12月2号晚上7:30", "2026-12-02"),
+    ],
+)
+def test_a_clock_time_after_a_day_is_one_expression_with_it(text: str, expression: str, day: str) -> None:
+    (t,) = find_times(text, datetime(2026, 11, 29, 4, tzinfo=UTC))
+    assert (t.expression, t.start_iso, t.end_iso) == (expression, day, day)
+
+
+def test_a_yearly_day_in_a_decision_is_the_next_one() -> None:
+    # REVIEW-2: "春节我决定回合肥过，不去上海了" said in November is next February's, though 了 ends the sentence
+    said = datetime(2026, 11, 29, 4, tzinfo=UTC)
+    (t,) = find_times("春节我决定回合肥过，不去上海了", said)
+    assert t.start_iso == "2027-02-06"
+    (t,) = find_times("I decided to spend Christmas with my parents.", said)
+    assert t.start_iso == "2026-12-25"
