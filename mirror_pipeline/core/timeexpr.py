@@ -310,7 +310,8 @@ class TimeForm:
 # a plan or a past event, for the days said without their year or week ("Christmas", "on Monday", "八月份")
 _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
-    r"next|upcoming|coming up|decided to|decide to)\b|'ll\b|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
+    r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
+    r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -377,7 +378,10 @@ def _shift_months(day: date, months: int) -> tuple[int, int]:
 _NUM = r"(\d{1,2}|[一二三四五六七八九十两]{1,3})"
 # a clock time said after a day or a part of it ("今天下午三点", "明天晚上8点半", "9月2号晚上7:30"): part of the same
 # expression (the day is resolved, the hour is said), so no "三点" is left behind in the content
-_CLOCK = r"(?:(?:\d{1,2}|[零一二两三四五六七八九十]{1,3})(?:[点時时](?:半|一刻|三刻|(?:\d{1,2}|[零一二三四五六七八九十]{1,3})分?)?|[:：]\d{2}))?"
+_CLOCK = (
+    r"(?:(?:\d{1,2}|[零一二两三四五六七八九十]{1,3})"
+    r"(?:[点時时](?:半|一刻|三刻|(?:\d{1,2}|[零一二三四五六七八九十]{1,3})分?)?|[:：]\d{2}))?"
+)
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_EN = "|".join(_WEEKDAYS_EN)
 _WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
