@@ -96,7 +96,9 @@ class RankingWeights(BaseModel):
         "an update a few months after the first account wins whatever the half-life",
     )
     time_match: float = 0.15
-    prf_terms: int = Field(8, ge=0, description="pseudo-relevance feedback: words taken from the best lines")
+    prf_terms: int = Field(
+        8, ge=0, description="pseudo-relevance feedback for a question (not a task): words taken from its best lines"
+    )
     prf_docs: int = Field(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
     prf_weight: float = Field(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
     domain_match: float = Field(
@@ -711,6 +713,20 @@ def relevance(
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
+# a question, not a task: feedback words widen what a question asks about; a task ("plan a weekend near home")
+# is already served by its task type's and domains' words, and the best lines' words would pull it off its topic
+_QUESTION = re.compile(
+    r"[?？]|^\s*(?:what|when|where|who|whom|whose|which|why|how|did|do|does|is|are|was|were|have|has|had|can|could"
+    r"|would|will|should|might)\b|[吗呢]\s*$|什么|哪|谁|几|多少|怎么|为什么|是否|有没有",
+    re.I,
+)
+
+
+def is_question(query: str) -> bool:
+    """Whether the query is a question ("what is my job title", "我住在哪里") rather than a task."""
+    return bool(_QUESTION.search(query))
+
+
 def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> list[str]:
     """Pseudo-relevance feedback: the `n` words not in the query that the feedback documents share most, each
     weighted by its idf ("current job title" -> the top job lines' "promot", "analyst": the line "got promoted to
@@ -788,7 +804,8 @@ def _score_fusion(
     lexs = lex[pool].astype(np.float64)
     dens = contrast[pool].astype(np.float64)
     # pseudo-relevance feedback: the feedback words re-score the candidates (and their neighbours) only
-    terms = _feedback(corpus, query, lex, contrast, candidates, w) if w.prf_terms > 0 and len(candidates) else []
+    asked = w.prf_terms > 0 and len(candidates) and is_question(query)
+    terms = _feedback(corpus, query, lex, contrast, candidates, w) if asked else []
     extra = scores_at(corpus.lexical, terms, pool).astype(np.float64) if terms else None
     if extra is not None and extra.max(initial=0.0) > 0:
         extra *= w.prf_weight * (lexs.max(initial=0.0) or 1.0) / extra.max()

@@ -15,6 +15,7 @@ from mirror_pipeline.core.ranking import (
     RetrievalConfig,
     conversation_scores,
     feedback_terms,
+    is_question,
     score,
     term_coverage,
     time_intent,
@@ -59,6 +60,19 @@ def test_what_the_question_asks_of_time_and_of_whom():
     assert time_intent("我最早住在哪里", NOW).wants_earliest
     first_now = time_intent("Is my first car still running now?", NOW)
     assert first_now.wants_latest and not first_now.wants_earliest
+
+
+def test_feedback_is_for_questions_not_tasks():
+    assert is_question("What is my current job title?") and is_question("where do I live")
+    assert is_question("我住在哪里") and is_question("Based on that, did we meet in Boston? Answer yes or no.")
+    assert not is_question("plan a weekend near home") and not is_question("我下周回家看妈妈，帮我准备")
+    rows = [
+        _turn("a", "I started a new job as a data analyst at Nordlicht Logistik.", "s1"),
+        _turn("c", "Great news, I got promoted to senior data analyst at Nordlicht!", "s3"),
+    ]
+    _, task = _scored(rows, "write about my job for a conference bio")
+    _, plain = _scored(rows, "write about my job for a conference bio", RankingWeights(prf_terms=0))
+    assert [s_.components for s_ in task] == [s_.components for s_ in plain]
 
 
 def test_scores_at_equals_the_full_scores_at_those_documents():
