@@ -176,3 +176,11 @@ def test_the_guarded_trigger_test_is_the_plain_one() -> None:
             assert p._any_trigger(f"xx {trigger} yy", alone, guarded), trigger
         for text in ("hello there", "passing the ball", "gh repo clone", "密切关注", "a sign of the times"):
             assert p._any_trigger(text, alone, guarded) == any(t in text for t in triggers), text
+
+
+def test_options_counted_off_and_a_clause_after_a_security_question_stay() -> None:
+    assert_kept("answers: A, B, C, 1, 2, 3")
+    assert_kept("Q1 a, b, c, d, e, 2")
+    assert_hidden(("security question: first pet? we never had one",), ())
+    out = screen("security question: first pet? we never had one")[0]
+    assert out.endswith("? we never had one"), out

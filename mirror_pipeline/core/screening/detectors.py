@@ -386,6 +386,14 @@ def spelled_findings(text: str) -> list[Finding]:
         pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]
         digits = sum(p.isdigit() or len(p) > 1 for p in pieces)
         letters = sum(p.isalpha() and len(p) == 1 for p in pieces)
-        if len(pieces) >= 6 and digits and letters:
+        if len(pieces) >= 6 and digits and letters and not _enumerated(pieces):
             found.append(Finding("password", m.start(), m.end(), _SPELLED_RULE))
     return found
+
+
+def _enumerated(pieces: list[str]) -> bool:
+    """Options or rows counted off ("A, B, C, 1, 2, 3", "a, b, c, d, e, 2"): the letters, and the digits, each in
+    order one after another."""
+    letters = [ord(p) for p in pieces if len(p) == 1 and p.isalpha()]
+    digits = [int(p) for p in pieces if p.isdigit()]
+    return all(b - a == 1 for seq in (letters, digits) for a, b in zip(seq, seq[1:], strict=False))

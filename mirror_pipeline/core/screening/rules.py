@@ -1058,7 +1058,9 @@ _SCREENING9_RULES: tuple[Rule, ...] = (
         kind="security_answer",
         pattern=re.compile(
             r"(?i)(?:密保|安全问题|\bsecurity q(?:uestion)?s?\b|\bsecret questions?\b|\bsec q\b)[^\n?？]{0,40}?"
-            r"(?:" + _SECURITY_SUBJECT + r")[^\n?？]{0,30}[?？][ \t]*" + _ANSWER
+            r"(?:" + _SECURITY_SUBJECT + r")[^\n?？]{0,30}[?？][ \t]*"
+            # not a clause about it ("we never had one", "not telling you")
+            r"(?![ \t]*(?i:we|i|it|it's|that|this|they|he|she|you|not|no|none|nope|never|lol|haha|idk)\b)" + _ANSWER
         ),
         judge=Judge.ANSWER,
         needs=("密保", "安全问题", "security", "secret", "sec q"),
