@@ -184,3 +184,50 @@ def test_options_counted_off_and_a_clause_after_a_security_question_stay() -> No
     assert_hidden(("security question: first pet? we never had one",), ())
     out = screen("security question: first pet? we never had one")[0]
     assert out.endswith("? we never had one"), out
+
+
+# ---- heldout13 (the session-5 reviewer's planted secrets): one mechanism each, on sentences not in that batch
+
+
+@pytest.mark.parametrize(
+    ("messages", "values"),
+    [
+        # a webhook's URL is its credential; a config line after it is its own line, not the value's rest
+        (
+            (
+                "ALERTS_WEBHOOK=https://hooks.slack.com/services/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\nLOG_LEVEL=debug",
+            ),
+            ("Zx8Kq2mW7pLr4Tn9Vb3Yc6Hd",),
+        ),
+        (
+            ("post it to https://discord.com/api/webhooks/1180000000000000000/aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z",),
+            ("aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z",),
+        ),
+        # a code the person set a lock to
+        (("The locker at the gym: I set it to 4071 this morning.",), ("4071",)),
+        (("Changed the garage keypad, I reset it to 662190 yesterday",), ("662190",)),
+        # an identity number named as one (date of birth and check digit)
+        (("办居住证要填身份证号码，我的是 11010519491231002X",), ("11010519491231002X",)),
+        # recovery codes named by what they recover, the word "codes" left out
+        (("dropbox backup: 4kd9-22mx, p0q7-ve3n, 8zzt-1b6w",), ("4kd9-22mx", "p0q7-ve3n", "8zzt-1b6w")),
+        # digit groups read out after a backup code's name
+        (("网银的备用码 551 902 337 218，用一个少一个",), ("551 902 337 218",)),
+    ],
+)
+def test_heldout13_mechanisms_hide_the_value(messages: tuple[str, ...], values: tuple[str, ...]) -> None:
+    assert_hidden(messages, values)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "APP_VERSION=2.14.3\nGIT_SHA=a3f9c21e7b\nLOG_LEVEL=info",
+        "the webhook docs are at https://api.slack.com/messaging/webhooks",
+        "backup finished, 4421 files copied",
+        "recovery took 6-8 weeks after the surgery",
+        "订单号 110105194912310021 已发货",  # an 18-digit order number, no identity named
+        "the safe was set to open at 9 am",
+    ],
+)
+def test_heldout13_look_alikes_stay(message: str) -> None:
+    assert_kept(message)

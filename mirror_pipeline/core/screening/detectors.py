@@ -225,6 +225,8 @@ def _entropy(token: str) -> float:
 
 _WRAP_TAIL = re.compile(r"[ \t]*\n[ \t]*(?P<tail>[A-Za-z0-9!@#$%^&*._+=~/\-]{2,32})[ \t]*(?=\n|$)")
 _WRAPPABLE = frozenset(("password", "api_key", "token", "one_time_code"))
+# a line of its own that names what it sets ("APP_VERSION=2.14.3" after a pasted .env's secret): not a value's rest
+_ASSIGNMENT_LINE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*[ \t]*[=:]")
 
 
 def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
@@ -235,7 +237,7 @@ def _with_wrapped_values(text: str, found: list[Finding]) -> list[Finding]:
         end = f.end
         while f.kind in _WRAPPABLE and (m := _WRAP_TAIL.match(text, end)):
             tail = m.group("tail")
-            if tail.isalpha() or not any(c.isalnum() for c in tail):
+            if tail.isalpha() or not any(c.isalnum() for c in tail) or _ASSIGNMENT_LINE.match(tail):
                 break
             end = m.end("tail")
         out.append(f if end == f.end else Finding(f.kind, f.start, end, _WRAP_RULE))

@@ -331,7 +331,8 @@ _RULES: tuple[Rule, ...] = (
             r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
             r"|(?:2fa|mfa|otp"
             r"|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
-            r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + ")"
+            # a list of codes, or of digit groups read out ("备用码 839 204 771": three codes of three digits)
+            r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + r"|\d{3}(?:[ \t]\d{3}){1,9}(?![\d.]))"
         ),
         judge=Judge.TIGHT,
         needs=("备用", "备份", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
@@ -1133,10 +1134,51 @@ _SCREENING9_RULES += (
         kind="combination",
         pattern=re.compile(
             r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock)\b[^\n.!?]{0,30}?"
-            r"\b(?:takes|wants|needs|accepts|uses)\b[ \t]+" + _CODE_VALUE
+            # "Hotel safe: I set it to 902214": a code the person set the lock to
+            r"\b(?:takes|wants|needs|accepts|uses"
+            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+" + _CODE_VALUE
         ),
         judge=Judge.CODE,
         needs=("lock", "keypad", "safe", "door", "gate", "garage", "alarm"),
+    ),
+)
+# REVIEW-2 (heldout13): a capability URL, an identity number, recovery codes named by their use alone
+_GROUPED_CODE = r"[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+"
+_CHINESE_ID = r"[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]"
+_SCREENING9_RULES += (
+    # "SLACK_HOOK=https://hooks.slack.com/services/T04AB12CD/B05XY98ZW/q2Wv9sKd8Lm3Np7Rt4Xz": a webhook's URL is
+    # its credential (whoever has it can post): its secret path segment
+    Rule(
+        kind="token",
+        pattern=re.compile(
+            r"(?i)\b(?:hooks\.slack\.com/(?:services|workflows|triggers)|discord(?:app)?\.com/api/webhooks"
+            r"|[\w.-]+\.webhook\.office\.com/webhookb2|[\w.-]+/webhooks?)/(?:[\w@-]+/){0,4}"
+            r"(?P<value>[A-Za-z0-9_\-]{16,})"
+        ),
+        judge=Judge.MIXED,
+        needs=("hooks.slack", "webhook"),
+    ),
+    # "账号是身份证号 340104199505123417": a resident identity number's shape (its date of birth), named as one: hidden
+    # even when its check digit is wrong (a number the person calls their ID is theirs to keep out; unnamed, an
+    # 18-digit number needs a valid check digit, `detectors._number_findings`)
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)(?:身份证|證件號|证件号|居民身份|(?:id|identity) card|national id|resident id)[^\n。！？!?]{0,12}?"
+            r"(?<![\d])(?P<value>" + _CHINESE_ID + r")(?![\d])"
+        ),
+        judge=Judge.VALUE,
+        needs=("身份证", "证件号", "證件號", "居民身份", "id card", "identity card", "national id", "resident id"),
+    ),
+    # "github recovery 7f3k-9qz2 m4p8-x1vd": codes in groups after what they recover, the word "codes" left out
+    Rule(
+        kind="recovery_code",
+        pattern=re.compile(
+            r"(?i)\b(?:recovery|backup|rescue|emergency|2fa|mfa)\b[ \t]*:?[ \t]*"
+            r"(?P<value>" + _GROUPED_CODE + r"(?:[ \t]*[,;]?[ \t]+" + _GROUPED_CODE + r")*)(?![\w-])"
+        ),
+        judge=Judge.MIXED,
+        needs=("recovery", "backup", "rescue", "emergency", "2fa", "mfa"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
