@@ -324,3 +324,56 @@ def zh_after_lead(rest: str) -> str:
     """A diary clause without its opening time words and adverbs: what its verb is."""
     m = _ZH_TIME_LEAD.match(rest)
     return rest[m.end() :] if m else rest
+
+
+# the writer's kin or partner as a clause's subject ("我爸生病了", "爸已经出院回家了", "老婆最近失眠很严重",
+# "my mom was diagnosed with diabetes", "dad had a small stroke"): not the writer's own statement, but the writer's
+# disclosure about their family. Bare 爸 / 妈 / 老婆 in a diary are the writer's; a sibling or child needs 我.
+_ZH_KIN_CANON = {
+    "爸爸": "父亲", "老爸": "父亲", "爸": "父亲", "父亲": "父亲", "妈妈": "母亲", "老妈": "母亲", "妈": "母亲",
+    "母亲": "母亲", "爸妈": "父母", "父母": "父母", "老婆": "妻子", "妻子": "妻子", "太太": "妻子", "老公": "丈夫",
+    "丈夫": "丈夫", "女朋友": "女朋友", "男朋友": "男朋友", "女友": "女朋友", "男友": "男朋友", "奶奶": "奶奶",
+    "爷爷": "爷爷", "外婆": "外婆", "外公": "外公", "姥姥": "姥姥", "姥爷": "姥爷", "哥哥": "哥哥", "哥": "哥哥",
+    "姐姐": "姐姐", "姐": "姐姐", "弟弟": "弟弟", "弟": "弟弟", "妹妹": "妹妹", "妹": "妹妹", "儿子": "儿子",
+    "女儿": "女儿", "孩子": "孩子", "对象": "对象", "爱人": "爱人", "婆婆": "婆婆", "公公": "公公", "岳父": "岳父",
+    "岳母": "岳母",
+}  # fmt: skip
+_ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
+_ZH_KIN_SUBJECT = re.compile(
+    r"^(?:我的?(?P<mine>"
+    + "|".join(sorted(_ZH_KIN_CANON, key=len, reverse=True))
+    + r")|(?P<bare>"
+    + "|".join(sorted(_ZH_KIN_BARE.split("|"), key=len, reverse=True))
+    + r"))"
+)
+# what after the kin word says the clause is not a statement about them: their own, their words, a topic
+_ZH_KIN_NOT = re.compile(r"的|们|说|让|问|叫|觉得|那边|这边|[\s，,：:]|$")
+_EN_KIN_WORDS = (
+    r"mom|mum|dad|mother|father|parents|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|brother|sister|"
+    r"son|daughter|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|(?:little|big|older|younger) "
+    r"(?:brother|sister)"
+)
+_EN_KIN_SUBJECT = re.compile(
+    r"(?i)^(?:(?:my|our)\s+(?P<mine>" + _EN_KIN_WORDS + r")|(?P<bare>mom|mum|dad|grandma|grandpa))\s+"
+    r"(?=(?:(?:just|finally|recently|also|still|suddenly)\s+)*(?:[a-z]+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "set", "cut", "let", "hit", "put", "said", "told", "thought"}))
+    + r"|is|has|gets)\b)"
+)
+
+
+def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
+    """(the kin word as the memory names it, the rest of the clause) when the clause's subject is the writer's kin
+    or partner and a verb follows; else None. Chinese names the relation canonically ("父亲"); English keeps the
+    writer's word ("dad", "sister")."""
+    rest = rest.strip()
+    if zh:
+        after = zh_after_lead(rest) or rest
+        m = _ZH_KIN_SUBJECT.match(after)
+        if not m or _ZH_KIN_NOT.match(after, m.end()):
+            return None
+        word = m.group("mine") or m.group("bare")
+        return _ZH_KIN_CANON.get(word, word), after[m.end() :]
+    m = _EN_KIN_SUBJECT.match(rest)
+    if not m:
+        return None
+    return (m.group("mine") or m.group("bare")).lower(), rest[m.end() :]

@@ -216,6 +216,26 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
     return True
 
 
+_FAMILY = next(d for d in domains() if d.name == "family")
+# a change of state said bare of someone named: "怀孕了", "退休了", "出院了"
+_ZH_CHANGED = re.compile(r"^(?:已经|刚|又|终于|也)?[\u4e00-\u9fff]{2,5}了[。！!~]*$")
+_NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
+
+
+def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
+    """(kin word, what is said of them) when the clause's subject is the writer's kin or partner and what follows
+    is a statement (a Chinese one opens with a verb or a state, as a diary's writer's clause would)."""
+    found = clauses.kin_subject(body, clause.zh)
+    if found is None or not found[1].strip():
+        return None
+    # "我爸生病了我要回合肥": the writer takes the word back after the kin's news (their own plan is another clause)
+    rest = re.split(r"(?<=了)(?=我(?:要|想|就|也|还|得|会|打算|准备|决定|马上|明天|今天))", found[1], maxsplit=1)[0]
+    found = (found[0], rest)
+    if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
+        return None
+    return found
+
+
 def _bare_is_writer(rest: str) -> bool:
     """A clause with no subject in a domain whose every bare statement is the writer's own ("尿酸偏高", "房贷还完了",
     "腰椎间盘突出又犯了"): a diary does not speak of someone else's body or debts without naming them (the engine
@@ -432,11 +452,18 @@ def read(
             elif clause.subject is Subject.OMITTED and continued:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
-            if not _writer_clause(clause, body, someone_before) or not _asserted(
-                sentence, clause, body, n == len(parts) - 1
-            ):
+            whole = body
+            kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
+            if kin is not None:
+                body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
+                clause = replace(clause, subject=Subject.POSSESSIVE)
+            elif not _writer_clause(clause, body, someone_before):
+                continue
+            if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
             aspect, cue = _aspect(body, clause.zh)
+            if kin is not None and aspect.memory_type in _NOT_OF_KIN:
+                continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             if clause.zh:
@@ -447,12 +474,12 @@ def read(
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            domain = _domain(body, clause.zh)
+            domain = _FAMILY if kin is not None else _domain(body, clause.zh)
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
-            words = _content_words(body, clause.zh)
+            words = _content_words(whole, clause.zh)
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
@@ -487,7 +514,9 @@ def read(
             said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said.expression)
-            content, obj = _content(body, clause, aspect, emotion)
+            content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
+            if kin is not None:
+                content = obj = rewrite.of_kin(content, kin[0], clause.zh)
             confidence = BASE[clause.subject] + aspect.confidence + (0.05 if domain else 0.0)
             if hedged.search(body):
                 confidence *= 0.7

@@ -313,3 +313,16 @@ def addressed(content: str) -> str:
     for pattern, repl in _YOU_FORMS:
         text = pattern.sub(repl, text)
     return text[:1].upper() + text[1:]
+
+
+def of_kin(content: str, kin: str, zh: bool) -> str:
+    """A clause the writer said of their kin, written as the writer's own ("用户生病了" -> "用户的父亲生病了",
+    "The user had a small stroke" -> "The user's dad had a small stroke")."""
+    if zh:
+        return "用户的" + kin + content.removeprefix("用户")
+    rest = re.sub(r"^The user(?:'s)?\b", "", content)
+    # the verb agrees with the kin word, not the writer's "they": "The user's dad is", "The user's parents are"
+    one, many = {"are": "is", "were": "was", "have": "has"}, {"is": "are", "was": "were", "has": "have"}
+    agree = many if kin == "parents" else one
+    rest = re.sub(r"^ (\w+)\b", lambda m: " " + agree.get(m.group(1), m.group(1)), rest)
+    return f"The user's {kin}{rest}"
