@@ -96,7 +96,9 @@ _EN_LEAD = re.compile(
     r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
     re.IGNORECASE,
 )
-_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I))\b")
+_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I)|[A-Z][a-z]+ and I)\b")
+# a name said alone before "and I" ("Tom and I broke up"): a pair of subjects, one of them the writer
+_EN_NAME = re.compile(r"(?!(?:And|But|So|Then|Yes|Yeah|Well|Oh|Also|Now|Today|Yesterday)\b)[A-Z][a-z]+")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
 # English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
 PAST_IRREGULAR = frozenset(
@@ -240,7 +242,8 @@ def split(sentence: str) -> list[tuple[int, int]]:
     # "My colleagues and I went ...": a pair of subjects, not two clauses
     for i in range(len(spans) - 1):
         (a, b), (c, d) = spans[i], spans[i + 1]
-        if re.fullmatch(r"(?i)(?:my|our) [\w\-]+", sentence[a:b].strip()) and sentence[b:c] == " and ":
+        pair = sentence[a:b].strip()
+        if (re.fullmatch(r"(?i)(?:my|our) [\w\-]+", pair) or _EN_NAME.fullmatch(pair)) and sentence[b:c] == " and ":
             spans[i : i + 2] = [(a, d), (d, d)]
     spans = [(a, b) for a, b in spans if b > a]
     out = []

@@ -114,6 +114,8 @@ def _prefixed_past(verb: str) -> bool:
 def _en_first(body: str) -> tuple[str, str]:
     if pair := re.match(r"(?i)^(?:my (\w+) and I|me and my (\w+))\b", body):  # "My colleagues and I went"
         return f"The user and their {pair.group(1) or pair.group(2)}", body[pair.end() :]
+    if pair := re.match(r"^(?P<name>[A-Z][a-z]+) and I\b", body):  # "Tom and I broke up": the pair keeps the name
+        return f"The user and {pair.group('name')}", body[pair.end() :]
     for pattern, repl in _EN_FIRST_FORMS:
         m = pattern.match(body)
         if m:
