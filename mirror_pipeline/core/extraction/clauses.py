@@ -85,7 +85,8 @@ _ZH_SPLIT = re.compile(
     # a chat line's clauses are cut by spaces, emoji and an ellipsis, not commas: "我下周三去上海出差 你在不在",
     # "我跟男朋友分了…… 别问"; a space before one CJK character stays ("拿到 offer 了")
     r"|…+|\.{3,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+"
-    r"|(?<=[\u4e00-\u9fffA-Za-z])\s+(?=[\u4e00-\u9fff]{2}|[A-Za-z]+[\u4e00-\u9fff]{2})"
+    # (two Latin words stay together: "带merchant app的团队")
+    r"|(?<=[\u4e00-\u9fffA-Za-z])\s+(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff]{2})"
 )
 _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
@@ -211,7 +212,8 @@ _ZH_TIME_WORDS = (
     "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天|"
     # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
-    "总算|总算是|居然|竟然|果然|突然|忽然|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
+    "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (

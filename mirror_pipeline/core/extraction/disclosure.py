@@ -45,6 +45,14 @@ _REPORTED = re.compile(
     r"(?<![我])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
     re.IGNORECASE,
 )
+# the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
+_ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好了|了|过|定了)")
+
+
+def _reported(body: str, zh: bool) -> bool:
+    return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
+
+
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
@@ -68,7 +76,7 @@ _ZH_VERB = re.compile(
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
     r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
-    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取)"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班)"
 )
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
@@ -161,7 +169,7 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
     ends_question = sentence.rstrip().endswith(("?", "？")) and last
     if ends_question or (_ZH_QUESTION.search(body) if clause.zh else _EN_QUESTION.match(body)):
         return False
-    if _HYPOTHETICAL.search(body) or _REPORTED.search(body) or _LISTENER.search(body):
+    if _HYPOTHETICAL.search(body) or _reported(body, clause.zh) or _LISTENER.search(body):
         return False
     if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
         return False
@@ -431,7 +439,7 @@ def read(
                 continue
             if clause.zh and reported and clause.subject is Subject.OMITTED:
                 continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
-            reported = clause.zh and bool(_REPORTED.search(body))
+            reported = clause.zh and _reported(body, True)
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:
