@@ -382,3 +382,33 @@ def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
     if not m:
         return None
     return (m.group("mine") or m.group("bare")).lower(), rest[m.end() :]
+
+
+# a topic fronted before the writer (Chinese OSV): "日本那个旅行我取消了", "健身房的卡我退了", "吉他那边我已经停了";
+# the topic is a noun phrase (marked by 那个 / 的 / 那边, or a bare noun of two to four characters), the comment the
+# writer's clause
+_ZH_TOPIC_MARK = r"(?:那个|这个|那边的|这边的|那边|这边|的事情|的事|方面|的)"
+ZH_FRONTED_I = re.compile(
+    r"^(?P<topic>(?:[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?" + _ZH_TOPIC_MARK + r"[\u4e00-\u9fffA-Za-z0-9 ]{0,6}?"
+    r"|[\u4e00-\u9fff]{2,4}?))我(?![们的])(?P<rest>.+)$"
+)
+# a topic fronted with no subject, then a done verb: "Lumen Pay那边的offer签了", "健身卡退了"
+ZH_FRONTED_DONE = re.compile(
+    r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:那边的|这边的|那个|这个|的)[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)"
+    r"(?P<verb>签|退|取消|辞|交|买|卖|订|租|戒|报|停|推|拒|接|删|办|还|续)(?:了|掉了|完了|好了)[。！!~]*$"
+)
+# a clause that only names the topic the next one comments on: "咖啡的事情：", "房子的事情：", "工作方面，"
+ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
+# not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
+_ZH_NOT_TOPIC = re.compile(
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|" + _ZH_KIN_BARE
+)
+
+
+def zh_topic(topic: str) -> str | None:
+    """The noun phrase a fronted topic names, without its marker ("吉他那边" -> "吉他", "日本那个旅行" stays);
+    None when it is no noun phrase of a thing (a person, a time word, a verb)."""
+    topic = topic.strip()
+    if not topic or _ZH_NOT_TOPIC.search(topic) or _ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
+        return None
+    return re.sub(r"(?:那边|这边|的事情|的事|方面)$", "", topic).replace("那边的", "的").replace("这边的", "的") or None

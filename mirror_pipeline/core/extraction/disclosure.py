@@ -244,6 +244,25 @@ def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
     return found
 
 
+def _fronted(clause: Clause, body: str) -> str | None:
+    """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
+    "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
+    "用户签了Lumen Pay的offer"); None when the clause is not built so."""
+    if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
+        comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
+        if (
+            _ZH_VERB.match(comment)
+            or _ZH_VERB_SHAPE.match(comment)
+            or _ZH_CHANGED.match(comment)
+            or rewrite.ZH_DONE_BARE.match(comment)
+        ):
+            return rewrite.zh_fronted(topic, m.group("rest"))
+    m = clauses.ZH_FRONTED_DONE.match(body)
+    if m and "我" not in m.group("topic") and (topic := clauses.zh_topic(m.group("topic"))):
+        return f"用户{m.group('verb')}了{topic}"
+    return None
+
+
 def _bare_is_writer(rest: str) -> bool:
     """A clause with no subject in a domain whose every bare statement is the writer's own ("尿酸偏高", "房贷还完了",
     "腰椎间盘突出又犯了"): a diary does not speak of someone else's body or debts without naming them (the engine
@@ -432,6 +451,7 @@ def read(
             False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
         )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
+        heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
@@ -461,11 +481,18 @@ def read(
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
             whole = body
+            topic, heading = heading, None
+            if clause.zh and (h := clauses.ZH_TOPIC_HEADING.match(body)) and n + 1 < len(parts):
+                heading = clauses.zh_topic(h.group("topic"))  # "咖啡的事情：我投降了": the next clause's topic
+                if heading is not None:
+                    continue
             kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
+            # "日本那个旅行我取消了", "Lumen Pay那边的offer签了": a topic the writer fronted, then their comment on it
+            fronted = _fronted(clause, body) if clause.zh and clause.subject is Subject.OMITTED and not kin else None
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
-            elif not _writer_clause(clause, body, someone_before):
+            elif fronted is None and not _writer_clause(clause, body, someone_before):
                 continue
             if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
@@ -476,18 +503,24 @@ def read(
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             if clause.zh:
                 body = _zh_antecedent(body, sentence[: clause.start])
-            if aspect.memory_type is not MemoryType.EMOTION and shapes.empty(body, clause.zh) is not None:
+            if (
+                not fronted
+                and aspect.memory_type is not MemoryType.EMOTION
+                and shapes.empty(body, clause.zh) is not None
+            ):
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            domain = _FAMILY if kin is not None else _domain(body, clause.zh)
+            domain = _FAMILY if kin is not None else _domain((topic or "") + body, clause.zh)
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
-            words = _content_words(whole, clause.zh)
+            words = _content_words((topic or "") + whole, clause.zh)
+            if topic:
+                words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
@@ -525,6 +558,10 @@ def read(
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if kin is not None:
                 content = obj = rewrite.of_kin(content, kin[0], clause.zh)
+            elif fronted is not None:
+                content = obj = fronted
+            elif topic and clause.zh and aspect.memory_type is not MemoryType.EMOTION:
+                content = obj = f"关于{topic}，{content}"
             confidence = BASE[clause.subject] + aspect.confidence + (0.05 if domain else 0.0)
             if hedged.search(body):
                 confidence *= 0.7

@@ -328,3 +328,19 @@ def of_kin(content: str, kin: str, zh: bool) -> str:
     agree = many if kin == "parents" else one
     rest = re.sub(r"^ (\w+)\b", lambda m: " " + agree.get(m.group(1), m.group(1)), rest)
     return f"The user's {kin}{rest}"
+
+
+ZH_DONE_BARE = re.compile(
+    r"^(?P<adv>(?:已经|终于|还是|也|又|刚|刚刚|早就|最后)*)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?P<le>掉了|完了|好了|了)$"
+)
+
+
+def zh_fronted(topic: str, comment: str) -> str:
+    """A fronted topic and the writer's comment on it in the memory's order: "日本那个旅行" + "取消了" ->
+    "用户取消了日本那个旅行" (the comment is a bare done verb: the topic is its object); else "关于咖啡，用户投降了"."""
+    comment = _ZH_END.sub("", comment.strip())
+    comment = comment.replace("我们", "自己和同伴").replace("我的", "自己的").replace("我", "自己")
+    done = ZH_DONE_BARE.match(comment)
+    if done:
+        return f"用户{done.group('adv')}{done.group('verb')}{done.group('le')}{topic}"
+    return f"关于{topic}，用户{comment}"
