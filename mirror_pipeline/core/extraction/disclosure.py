@@ -227,6 +227,7 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
 _FAMILY = next(d for d in domains() if d.name == "family")
 # a change of state said bare of someone named: "怀孕了", "退休了", "出院了"
 _ZH_CHANGED = re.compile(r"^(?:已经|刚|又|终于|也)?[\u4e00-\u9fff]{2,5}了[。！!~]*$")
+_ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[。！!~]*$")
 _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 
@@ -550,6 +551,8 @@ def read(
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
+            if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
+                aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             previous = aspect if aspect.name in ("plans", "habit") else None
             said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
