@@ -504,10 +504,11 @@ def read(
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             if clause.zh:
                 body = _zh_antecedent(body, sentence[: clause.start])
+            # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)
             if (
                 not fronted
                 and aspect.memory_type is not MemoryType.EMOTION
-                and shapes.empty(body, clause.zh) is not None
+                and shapes.empty(whole if kin is not None else body, clause.zh) is not None
             ):
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
