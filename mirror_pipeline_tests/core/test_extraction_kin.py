@@ -31,12 +31,16 @@ def read(text: str, actor: str = "user") -> list[tuple[str, str, str, Sensitivit
         # the writer takes the word back after the kin's news: their own plan is not the father's
         ("我爸住院了我明天请假回去", "用户的父亲住院了"),
         ("my dad broke his hip last month", "The user's dad broke his hip"),
-        ("my wife is expecting twins", "The user's wife is expecting twins"),
+        ("my wife is pregnant with twins", "The user's wife is pregnant with twins"),
+        ("My mom called today.", None),  # what no domain of a life holds is not kept of a kin
     ],
 )
-def test_a_clause_whose_subject_is_the_writers_kin_is_a_family_disclosure(text: str, content: str) -> None:
+def test_a_clause_whose_subject_is_the_writers_kin_is_a_family_disclosure(text: str, content: str | None) -> None:
     found = read(text)
     family = [(p, c, s) for _, p, c, s in found if p.endswith(":family")]
+    if content is None:
+        assert found == []
+        return
     assert any(c == content for _, c, _ in family), found
     assert all(s is Sensitivity.HIGH for _, _, s in family)
     # never the writer's own diagnosis or event: every memory naming the kin says it is theirs

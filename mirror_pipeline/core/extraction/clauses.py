@@ -405,10 +405,15 @@ _ZH_NOT_TOPIC = re.compile(
 )
 
 
+_ZH_TIME_TOPIC = re.compile(r"[前后时里起间]$|以来$|[\d一二三四五六七八九十两几半]+个?(?:年|月|周|天|星期|小时|分钟)")
+
+
 def zh_topic(topic: str) -> str | None:
     """The noun phrase a fronted topic names, without its marker ("吉他那边" -> "吉他", "日本那个旅行" stays);
     None when it is no noun phrase of a thing (a person, a time word, a verb)."""
     topic = topic.strip()
     if not topic or _ZH_NOT_TOPIC.search(topic) or _ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
+        return None
+    if _ZH_TIME_TOPIC.search(topic):  # "六个月前我开始学游泳": a time before the writer, not a topic
         return None
     return re.sub(r"(?:那边|这边|的事情|的事|方面)$", "", topic).replace("那边的", "的").replace("这边的", "的") or None

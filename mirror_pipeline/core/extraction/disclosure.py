@@ -240,6 +240,10 @@ def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
     # "我爸生病了我要回合肥": the writer takes the word back after the kin's news (their own plan is another clause)
     rest = re.split(r"(?<=了)(?=我(?:要|想|就|也|还|得|会|打算|准备|决定|马上|明天|今天))", found[1], maxsplit=1)[0]
     found = (found[0], rest)
+    # what is kept of a kin is what a life's domain holds (their health, work, a move, a wedding): "My mom called
+    # today", "我妈很啰嗦" say nothing the person would want remembered
+    if _domain(rest, clause.zh) in (None, _VETOED):
+        return None
     if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
         return None
     return found
