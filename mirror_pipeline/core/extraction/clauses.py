@@ -245,7 +245,7 @@ def split(sentence: str) -> list[tuple[int, int]]:
     for i in range(len(spans) - 1):
         (a, b), (c, d) = spans[i], spans[i + 1]
         pair = sentence[a:b].strip()
-        if (re.fullmatch(r"(?i)(?:my|our) [\w\-]+", pair) or _EN_NAME.fullmatch(pair)) and sentence[b:c] == " and ":
+        if sentence[b:c] == " and " and (re.fullmatch(r"(?i)(?:my|our) [\w\-]+", pair) or _EN_NAME.fullmatch(pair)):
             spans[i : i + 2] = [(a, d), (d, d)]
     spans = [(a, b) for a, b in spans if b > a]
     out = []
@@ -366,19 +366,24 @@ _EN_KIN_SUBJECT = re.compile(
 )
 
 
+_ZH_KIN_CHAR = re.compile(r"[爸妈父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
+
+
 def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
     """(the kin word as the memory names it, the rest of the clause) when the clause's subject is the writer's kin
     or partner and a verb follows; else None. Chinese names the relation canonically ("父亲"); English keeps the
     writer's word ("dad", "sister")."""
     rest = rest.strip()
     if zh:
+        if not _ZH_KIN_CHAR.search(rest, 0, 12):
+            return None  # most clauses name no kin: one search says so
         after = zh_after_lead(rest) or rest
         m = _ZH_KIN_SUBJECT.match(after)
         if not m or _ZH_KIN_NOT.match(after, m.end()):
             return None
         word = m.group("mine") or m.group("bare")
         return _ZH_KIN_CANON.get(word, word), after[m.end() :]
-    m = _EN_KIN_SUBJECT.match(rest)
+    m = _EN_KIN_SUBJECT.match(rest) if rest[:1] in "mMoOdDgG" else None
     if not m:
         return None
     return (m.group("mine") or m.group("bare")).lower(), rest[m.end() :]

@@ -487,13 +487,22 @@ def read(
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
             whole = body
             topic, heading = heading, None
-            if clause.zh and (h := clauses.ZH_TOPIC_HEADING.match(body)) and n + 1 < len(parts):
+            if (
+                clause.zh
+                and n + 1 < len(parts)
+                and body.endswith(("事", "事情", "边", "面"))
+                and (h := clauses.ZH_TOPIC_HEADING.match(body))
+            ):
                 heading = clauses.zh_topic(h.group("topic"))  # "咖啡的事情：我投降了": the next clause's topic
                 if heading is not None:
                     continue
             kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
             # "日本那个旅行我取消了", "Lumen Pay那边的offer签了": a topic the writer fronted, then their comment on it
-            fronted = _fronted(clause, body) if clause.zh and clause.subject is Subject.OMITTED and not kin else None
+            fronted = (
+                _fronted(clause, body)
+                if clause.zh and clause.subject is Subject.OMITTED and not kin and ("我" in body or "了" in body)
+                else None
+            )
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
