@@ -107,3 +107,20 @@ def test_a_fronted_topic_is_the_object_of_the_writers_comment(text: str, content
 )
 def test_work_and_travel_said_without_a_subject(text: str, domain: str) -> None:
     assert any(p.endswith(domain) for _, p, _, _ in read(text)), read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "租好了 离地铁站走路五分钟",  # a distance from a place: where the flat stands, not the writer
+        "入职第五天。",  # a count of days into something: a diary's date line
+        "收到 我立刻改一下",  # an action of the moment, a reply
+        "约好了 G1234 明天上午九点的",  # a code and a time, cut at the chat line's spaces: nothing left
+    ],
+)
+def test_what_stands_elsewhere_or_passes_at_once_gives_nothing(text: str) -> None:
+    assert read(text) == []
+
+
+def test_leaving_a_place_is_not_a_distance() -> None:
+    assert any("离开" in c for _, _, c, _ in read("离开成都五年了"))

@@ -86,7 +86,7 @@ _ZH_SPLIT = re.compile(
     # "我跟男朋友分了…… 别问"; a space before one CJK character stays ("拿到 offer 了")
     r"|…+|\.{3,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+"
     # (two Latin words stay together: "带merchant app的团队")
-    r"|(?<=[\u4e00-\u9fffA-Za-z])\s+(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff]{2})"
+    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])\s+(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff]{2})"
 )
 _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"

@@ -201,9 +201,24 @@ def _thing_led(clause: Clause, body: str) -> bool:
     return clause.zh and clause.subject is Subject.OMITTED and bool(_ZH_OWN.match(clauses.zh_after_lead(body)))
 
 
+# not a statement of the writer's, whatever its verb:
+# - a distance from a place ("离公司骑车十分钟"): where something else (the flat just found) stands;
+# - a count of days into something past its first ("搬家第三天"): a diary's date line, the event was told before;
+# - an action of the moment ("马上订票回合肥", "这就去问"): a reply to news, gone once done
+_ZH_NOT_THE_WRITERS = re.compile(
+    r"^离(?![开职婚])[\u4e00-\u9fffA-Za-z]{1,8}?(?:很|挺|比较|只有|就|大概|骑车|走路|步行|开车|坐|打车|地铁|近|远|[\d一二三四五六七八九十两几半])"
+    r"|^[\u4e00-\u9fff]{1,4}第(?!一)[\d一二三四五六七八九十两几]+(?:天|周|个月|年)[。！!~]*$"
+    r"|^我?(?:马上|立刻|立马|这就|现在就|等下|待会儿?)"
+    # - a done verb whose object is only a code ("订好了 CZ3539"): a flight or a ticket, nothing without what it is
+    r"|^[\u4e00-\u9fff]{1,3}了\s*[A-Z]{1,3}\d{3,6}[。！!~]*$"
+)
+
+
 def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
+        return False
+    if clause.zh and _ZH_NOT_THE_WRITERS.match(clauses.zh_after_lead(body) or body):
         return False
     if clause.subject is Subject.OBJECT and not clause.zh:
         return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))

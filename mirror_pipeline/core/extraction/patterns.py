@@ -752,7 +752,12 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "joined",
         "加入|入职|跳槽",
-        _ZH_I + _ZH_WHEN + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)" + _ZH_OBJ + _ZH_STOP,
+        _ZH_I
+        + _ZH_WHEN
+        # (not a count of days: "入职第五天" names no employer)
+        + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)(?!第[\d一二三四五六七八九十两几])"
+        + _ZH_OBJ
+        + _ZH_STOP,
         0.85,
         0.8,
         MEDIUM,
