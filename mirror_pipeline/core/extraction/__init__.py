@@ -61,6 +61,8 @@ _MAY_DISCLOSE = re.compile(
     r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw|Told)\b"
     # or news said as a noun phrase: "First day at Lumen Robotics today", "New job at a bank downtown"
     r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:day|week|shift)|(?:a )?new (?:job|role|position))\b"
+    # or the writer's parent named bare, as a family says it: "dad had a small stroke last week"
+    r"|(?:^|[.!?]\s+)(?i:mom|mum|dad|grandma|grandpa)\s+[a-z]"
     # or a state said bare: "Nervous.", "Kind of lonely since the move"
     r"|(?:^|[.!?]\s+)(?=[A-Z])(?i:" + EN_BARE_STATE.pattern.removeprefix("(?i)^") + ")"
 )

@@ -183,7 +183,7 @@ ASPECTS: tuple[Aspect, ...] = (
         name="event",
         memory_type=MemoryType.EVENT,
         en=re.compile(
-            r"^(?!(?:I|we)(?:'ve| have) got\b)(?:(?:I|we)(?:'ve| have)?"
+            r"^(?!(?:I|we)(?:'ve| have) got\b)(?:(?:I|we|(?-i:[A-Z][a-z]+) and I)(?:'ve| have)?"
             r"(?: (?:just|finally|recently|also|already|even|actually|totally|officially|eventually|once))* "
             + _PAST
             + r"\b|(?:just |finally |recently |also )*"

@@ -85,7 +85,8 @@ _ZH_SPLIT = re.compile(
     # a chat line's clauses are cut by spaces, emoji and an ellipsis, not commas: "我下周三去上海出差 你在不在",
     # "我跟男朋友分了…… 别问"; a space before one CJK character stays ("拿到 offer 了")
     r"|…+|\.{3,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+"
-    r"|(?<=[\u4e00-\u9fffA-Za-z])\s+(?=[\u4e00-\u9fff]{2}|[A-Za-z]+[\u4e00-\u9fff]{2})"
+    # (two Latin words stay together: "带merchant app的团队")
+    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])\s+(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff]{2})"
 )
 _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
@@ -96,7 +97,9 @@ _EN_LEAD = re.compile(
     r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
     re.IGNORECASE,
 )
-_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I))\b")
+_EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I)|[A-Z][a-z]+ and I)\b")
+# a name said alone before "and I" ("Tom and I broke up"): a pair of subjects, one of them the writer
+_EN_NAME = re.compile(r"(?!(?:And|But|So|Then|Yes|Yeah|Well|Oh|Also|Now|Today|Yesterday)\b)[A-Z][a-z]+")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
 # English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
 PAST_IRREGULAR = frozenset(
@@ -209,7 +212,8 @@ _ZH_TIME_WORDS = (
     "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天|"
     # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
-    "总算|总算是|居然|竟然|果然|突然|忽然|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
+    "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (
@@ -240,7 +244,8 @@ def split(sentence: str) -> list[tuple[int, int]]:
     # "My colleagues and I went ...": a pair of subjects, not two clauses
     for i in range(len(spans) - 1):
         (a, b), (c, d) = spans[i], spans[i + 1]
-        if re.fullmatch(r"(?i)(?:my|our) [\w\-]+", sentence[a:b].strip()) and sentence[b:c] == " and ":
+        pair = sentence[a:b].strip()
+        if sentence[b:c] == " and " and (re.fullmatch(r"(?i)(?:my|our) [\w\-]+", pair) or _EN_NAME.fullmatch(pair)):
             spans[i : i + 2] = [(a, d), (d, d)]
     spans = [(a, b) for a, b in spans if b > a]
     out = []
@@ -324,3 +329,96 @@ def zh_after_lead(rest: str) -> str:
     """A diary clause without its opening time words and adverbs: what its verb is."""
     m = _ZH_TIME_LEAD.match(rest)
     return rest[m.end() :] if m else rest
+
+
+# the writer's kin or partner as a clause's subject ("我爸生病了", "爸已经出院回家了", "老婆最近失眠很严重",
+# "my mom was diagnosed with diabetes", "dad had a small stroke"): not the writer's own statement, but the writer's
+# disclosure about their family. Bare 爸 / 妈 / 老婆 in a diary are the writer's; a sibling or child needs 我.
+_ZH_KIN_CANON = {
+    "爸爸": "父亲", "老爸": "父亲", "爸": "父亲", "父亲": "父亲", "妈妈": "母亲", "老妈": "母亲", "妈": "母亲",
+    "母亲": "母亲", "爸妈": "父母", "父母": "父母", "老婆": "妻子", "妻子": "妻子", "太太": "妻子", "老公": "丈夫",
+    "丈夫": "丈夫", "女朋友": "女朋友", "男朋友": "男朋友", "女友": "女朋友", "男友": "男朋友", "奶奶": "奶奶",
+    "爷爷": "爷爷", "外婆": "外婆", "外公": "外公", "姥姥": "姥姥", "姥爷": "姥爷", "哥哥": "哥哥", "哥": "哥哥",
+    "姐姐": "姐姐", "姐": "姐姐", "弟弟": "弟弟", "弟": "弟弟", "妹妹": "妹妹", "妹": "妹妹", "儿子": "儿子",
+    "女儿": "女儿", "孩子": "孩子", "对象": "对象", "爱人": "爱人", "婆婆": "婆婆", "公公": "公公", "岳父": "岳父",
+    "岳母": "岳母",
+}  # fmt: skip
+_ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
+_ZH_KIN_SUBJECT = re.compile(
+    r"^(?:我的?(?P<mine>"
+    + "|".join(sorted(_ZH_KIN_CANON, key=len, reverse=True))
+    + r")|(?P<bare>"
+    + "|".join(sorted(_ZH_KIN_BARE.split("|"), key=len, reverse=True))
+    + r"))"
+)
+# what after the kin word says the clause is not a statement about them: their own, their words, a topic
+_ZH_KIN_NOT = re.compile(r"的|们|说|让|问|叫|觉得|那边|这边|[\s，,：:]|$")
+_EN_KIN_WORDS = (
+    r"mom|mum|dad|mother|father|parents|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|brother|sister|"
+    r"son|daughter|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|(?:little|big|older|younger) "
+    r"(?:brother|sister)"
+)
+_EN_KIN_SUBJECT = re.compile(
+    r"(?i)^(?:(?:my|our)\s+(?P<mine>" + _EN_KIN_WORDS + r")|(?P<bare>mom|mum|dad|grandma|grandpa))\s+"
+    r"(?=(?:(?:just|finally|recently|also|still|suddenly)\s+)*(?:[a-z]+ed|"
+    + "|".join(sorted(PAST_IRREGULAR - {"read", "set", "cut", "let", "hit", "put", "said", "told", "thought"}))
+    + r"|is|has|gets)\b)"
+)
+
+
+_ZH_KIN_CHAR = re.compile(r"[爸妈父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
+
+
+def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
+    """(the kin word as the memory names it, the rest of the clause) when the clause's subject is the writer's kin
+    or partner and a verb follows; else None. Chinese names the relation canonically ("父亲"); English keeps the
+    writer's word ("dad", "sister")."""
+    rest = rest.strip()
+    if zh:
+        if not _ZH_KIN_CHAR.search(rest, 0, 12):
+            return None  # most clauses name no kin: one search says so
+        after = zh_after_lead(rest) or rest
+        m = _ZH_KIN_SUBJECT.match(after)
+        if not m or _ZH_KIN_NOT.match(after, m.end()):
+            return None
+        word = m.group("mine") or m.group("bare")
+        return _ZH_KIN_CANON.get(word, word), after[m.end() :]
+    m = _EN_KIN_SUBJECT.match(rest) if rest[:1] in "mMoOdDgG" else None
+    if not m:
+        return None
+    return (m.group("mine") or m.group("bare")).lower(), rest[m.end() :]
+
+
+# a topic fronted before the writer (Chinese OSV): "日本那个旅行我取消了", "健身房的卡我退了", "吉他那边我已经停了";
+# the topic is a noun phrase (marked by 那个 / 的 / 那边, or a bare noun of two to four characters), the comment the
+# writer's clause
+_ZH_TOPIC_MARK = r"(?:那个|这个|那边的|这边的|那边|这边|的事情|的事|方面|的)"
+ZH_FRONTED_I = re.compile(
+    r"^(?P<topic>(?:[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?" + _ZH_TOPIC_MARK + r"[\u4e00-\u9fffA-Za-z0-9 ]{0,6}?"
+    r"|[\u4e00-\u9fff]{2,4}?))我(?![们的])(?P<rest>.+)$"
+)
+# a topic fronted with no subject, then a done verb: "Lumen Pay那边的offer签了", "健身卡退了"
+ZH_FRONTED_DONE = re.compile(
+    r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:那边的|这边的|那个|这个|的)[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)"
+    r"(?P<verb>签|退|取消|辞|交|买|卖|订|租|戒|报|停|推|拒|接|删|办|还|续)(?:了|掉了|完了|好了)[。！!~]*$"
+)
+# a clause that only names the topic the next one comments on: "咖啡的事情：", "房子的事情：", "工作方面，"
+ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
+# not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
+_ZH_NOT_TOPIC = re.compile(
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|" + _ZH_KIN_BARE
+)
+
+
+_ZH_TIME_TOPIC = re.compile(r"[前后时里起间]$|以来$|[\d一二三四五六七八九十两几半]+个?(?:年|月|周|天|星期|小时|分钟)")
+
+
+def zh_topic(topic: str) -> str | None:
+    """The noun phrase a fronted topic names, without its marker ("吉他那边" -> "吉他", "日本那个旅行" stays);
+    None when it is no noun phrase of a thing (a person, a time word, a verb)."""
+    topic = topic.strip()
+    if not topic or _ZH_NOT_TOPIC.search(topic) or _ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
+        return None
+    if _ZH_TIME_TOPIC.search(topic):  # "六个月前我开始学游泳": a time before the writer, not a topic
+        return None
+    return re.sub(r"(?:那边|这边|的事情|的事|方面)$", "", topic).replace("那边的", "的").replace("这边的", "的") or None

@@ -45,6 +45,14 @@ _REPORTED = re.compile(
     r"(?<![我])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
     re.IGNORECASE,
 )
+# the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
+_ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好了|了|过|定了)")
+
+
+def _reported(body: str, zh: bool) -> bool:
+    return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
+
+
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
@@ -68,7 +76,7 @@ _ZH_VERB = re.compile(
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
     r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
-    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取)"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班)"
 )
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
@@ -161,7 +169,7 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
     ends_question = sentence.rstrip().endswith(("?", "？")) and last
     if ends_question or (_ZH_QUESTION.search(body) if clause.zh else _EN_QUESTION.match(body)):
         return False
-    if _HYPOTHETICAL.search(body) or _REPORTED.search(body) or _LISTENER.search(body):
+    if _HYPOTHETICAL.search(body) or _reported(body, clause.zh) or _LISTENER.search(body):
         return False
     if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
         return False
@@ -193,9 +201,24 @@ def _thing_led(clause: Clause, body: str) -> bool:
     return clause.zh and clause.subject is Subject.OMITTED and bool(_ZH_OWN.match(clauses.zh_after_lead(body)))
 
 
+# not a statement of the writer's, whatever its verb:
+# - a distance from a place ("离公司骑车十分钟"): where something else (the flat just found) stands;
+# - a count of days into something past its first ("搬家第三天"): a diary's date line, the event was told before;
+# - an action of the moment ("马上订票回合肥", "这就去问"): a reply to news, gone once done
+_ZH_NOT_THE_WRITERS = re.compile(
+    r"^离(?![开职婚])[\u4e00-\u9fffA-Za-z]{1,8}?(?:很|挺|比较|只有|就|大概|骑车|走路|步行|开车|坐|打车|地铁|近|远|[\d一二三四五六七八九十两几半])"
+    r"|^[\u4e00-\u9fff]{1,4}第(?!一)[\d一二三四五六七八九十两几]+(?:天|周|个月|年)[。！!~]*$"
+    r"|^我?(?:马上|立刻|立马|这就|现在就|等下|待会儿?)"
+    # - a done verb whose object is only a code ("订好了 CZ3539"): a flight or a ticket, nothing without what it is
+    r"|^[\u4e00-\u9fff]{1,3}了\s*[A-Z]{1,3}\d{3,6}[。！!~]*$"
+)
+
+
 def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
+        return False
+    if clause.zh and _ZH_NOT_THE_WRITERS.match(clauses.zh_after_lead(body) or body):
         return False
     if clause.subject is Subject.OBJECT and not clause.zh:
         return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
@@ -214,6 +237,50 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
             or (not someone_before and _bare_is_writer(rest))
         )
     return True
+
+
+_FAMILY = next(d for d in domains() if d.name == "family")
+# a change of state said bare of someone named: "怀孕了", "退休了", "出院了"
+_ZH_CHANGED = re.compile(r"^(?:已经|刚|又|终于|也)?[\u4e00-\u9fff]{2,5}了[。！!~]*$")
+_ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[。！!~]*$")
+_NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
+
+
+def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
+    """(kin word, what is said of them) when the clause's subject is the writer's kin or partner and what follows
+    is a statement (a Chinese one opens with a verb or a state, as a diary's writer's clause would)."""
+    found = clauses.kin_subject(body, clause.zh)
+    if found is None or not found[1].strip():
+        return None
+    # "我爸生病了我要回合肥": the writer takes the word back after the kin's news (their own plan is another clause)
+    rest = re.split(r"(?<=了)(?=我(?:要|想|就|也|还|得|会|打算|准备|决定|马上|明天|今天))", found[1], maxsplit=1)[0]
+    found = (found[0], rest)
+    # what is kept of a kin is what a life's domain holds (their health, work, a move, a wedding): "My mom called
+    # today", "我妈很啰嗦" say nothing the person would want remembered
+    if _domain(rest, clause.zh) in (None, _VETOED):
+        return None
+    if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
+        return None
+    return found
+
+
+def _fronted(clause: Clause, body: str) -> str | None:
+    """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
+    "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
+    "用户签了Lumen Pay的offer"); None when the clause is not built so."""
+    if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
+        comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
+        if (
+            _ZH_VERB.match(comment)
+            or _ZH_VERB_SHAPE.match(comment)
+            or _ZH_CHANGED.match(comment)
+            or rewrite.ZH_DONE_BARE.match(comment)
+        ):
+            return rewrite.zh_fronted(topic, m.group("rest"))
+    m = clauses.ZH_FRONTED_DONE.match(body)
+    if m and "我" not in m.group("topic") and (topic := clauses.zh_topic(m.group("topic"))):
+        return f"用户{m.group('verb')}了{topic}"
+    return None
 
 
 def _bare_is_writer(rest: str) -> bool:
@@ -404,6 +471,7 @@ def read(
             False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
         )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
+        heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
@@ -411,7 +479,7 @@ def read(
                 continue
             if clause.zh and reported and clause.subject is Subject.OMITTED:
                 continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
-            reported = clause.zh and bool(_REPORTED.search(body))
+            reported = clause.zh and _reported(body, True)
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:
@@ -432,27 +500,57 @@ def read(
             elif clause.subject is Subject.OMITTED and continued:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
-            if not _writer_clause(clause, body, someone_before) or not _asserted(
-                sentence, clause, body, n == len(parts) - 1
+            whole = body
+            topic, heading = heading, None
+            if (
+                clause.zh
+                and n + 1 < len(parts)
+                and body.endswith(("事", "事情", "边", "面"))
+                and (h := clauses.ZH_TOPIC_HEADING.match(body))
             ):
+                heading = clauses.zh_topic(h.group("topic"))  # "咖啡的事情：我投降了": the next clause's topic
+                if heading is not None:
+                    continue
+            kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
+            # "日本那个旅行我取消了", "Lumen Pay那边的offer签了": a topic the writer fronted, then their comment on it
+            fronted = (
+                _fronted(clause, body)
+                if clause.zh and clause.subject is Subject.OMITTED and not kin and ("我" in body or "了" in body)
+                else None
+            )
+            if kin is not None:
+                body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
+                clause = replace(clause, subject=Subject.POSSESSIVE)
+            elif fronted is None and not _writer_clause(clause, body, someone_before):
+                continue
+            if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
             aspect, cue = _aspect(body, clause.zh)
+            if kin is not None and aspect.memory_type in _NOT_OF_KIN:
+                continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             if clause.zh:
                 body = _zh_antecedent(body, sentence[: clause.start])
-            if aspect.memory_type is not MemoryType.EMOTION and shapes.empty(body, clause.zh) is not None:
+            # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)
+            if (
+                not fronted
+                and aspect.memory_type is not MemoryType.EMOTION
+                and shapes.empty(whole if kin is not None else body, clause.zh) is not None
+            ):
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            domain = _domain(body, clause.zh)
+            domain = _FAMILY if kin is not None else _domain((topic or "") + body, clause.zh)
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
-            words = _content_words(body, clause.zh)
+            words = _content_words((topic or "") + whole, clause.zh)
+            if topic:
+                words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
@@ -482,12 +580,20 @@ def read(
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
+            if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
+                aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             previous = aspect if aspect.name in ("plans", "habit") else None
             said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said.expression)
-            content, obj = _content(body, clause, aspect, emotion)
+            content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
+            if kin is not None:
+                content = obj = rewrite.of_kin(content, kin[0], clause.zh)
+            elif fronted is not None:
+                content = obj = fronted
+            elif topic and clause.zh and aspect.memory_type is not MemoryType.EMOTION:
+                content = obj = f"关于{topic}，{content}"
             confidence = BASE[clause.subject] + aspect.confidence + (0.05 if domain else 0.0)
             if hedged.search(body):
                 confidence *= 0.7

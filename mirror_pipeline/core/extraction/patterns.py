@@ -186,6 +186,8 @@ _ZH_SCHOOL_WORDS = (
 )
 _EN_SCHOOL = r"(?P<obj>(?:the )?[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-Z][\w&.\-]*){0,5})"
 _ZH_DISEASE = (
+    # (not a kin word: "我爸生病了" is the father's illness, the kin reader's, not the writer's diagnosis)
+    r"(?!我?的?(?:爸|妈|父|母|哥|姐|弟|妹|老公|老婆|儿|女儿|奶奶|爷爷|外公|外婆|姥|孩子|丈夫|妻子|女朋友|男朋友))"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{0,8}?(?:病|症|癌|炎|高血压|低血压|高血糖|高血脂|哮喘|流感|骨折|肿瘤|结石|综合征|"
     r"障碍|过敏性鼻炎|新冠|甲亢|甲减|贫血|痛风|结节|囊肿|息肉|积液))"
 )
@@ -750,7 +752,12 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "joined",
         "加入|入职|跳槽",
-        _ZH_I + _ZH_WHEN + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)" + _ZH_OBJ + _ZH_STOP,
+        _ZH_I
+        + _ZH_WHEN
+        # (not a count of days: "入职第五天" names no employer)
+        + r"(?:加入了?|入职(?:了|的)?|跳槽到了?|跳槽去了?)(?!第[\d一二三四五六七八九十两几])"
+        + _ZH_OBJ
+        + _ZH_STOP,
         0.85,
         0.8,
         MEDIUM,

@@ -114,6 +114,8 @@ def _prefixed_past(verb: str) -> bool:
 def _en_first(body: str) -> tuple[str, str]:
     if pair := re.match(r"(?i)^(?:my (\w+) and I|me and my (\w+))\b", body):  # "My colleagues and I went"
         return f"The user and their {pair.group(1) or pair.group(2)}", body[pair.end() :]
+    if pair := re.match(r"^(?P<name>[A-Z][a-z]+) and I\b", body):  # "Tom and I broke up": the pair keeps the name
+        return f"The user and {pair.group('name')}", body[pair.end() :]
     for pattern, repl in _EN_FIRST_FORMS:
         m = pattern.match(body)
         if m:
@@ -313,3 +315,32 @@ def addressed(content: str) -> str:
     for pattern, repl in _YOU_FORMS:
         text = pattern.sub(repl, text)
     return text[:1].upper() + text[1:]
+
+
+def of_kin(content: str, kin: str, zh: bool) -> str:
+    """A clause the writer said of their kin, written as the writer's own ("用户生病了" -> "用户的父亲生病了",
+    "The user had a small stroke" -> "The user's dad had a small stroke")."""
+    if zh:
+        return "用户的" + kin + content.removeprefix("用户")
+    rest = re.sub(r"^The user(?:'s)?\b", "", content)
+    # the verb agrees with the kin word, not the writer's "they": "The user's dad is", "The user's parents are"
+    one, many = {"are": "is", "were": "was", "have": "has"}, {"is": "are", "was": "were", "has": "have"}
+    agree = many if kin == "parents" else one
+    rest = re.sub(r"^ (\w+)\b", lambda m: " " + agree.get(m.group(1), m.group(1)), rest)
+    return f"The user's {kin}{rest}"
+
+
+ZH_DONE_BARE = re.compile(
+    r"^(?P<adv>(?:已经|终于|还是|也|又|刚|刚刚|早就|最后)*)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?P<le>掉了|完了|好了|了)$"
+)
+
+
+def zh_fronted(topic: str, comment: str) -> str:
+    """A fronted topic and the writer's comment on it in the memory's order: "日本那个旅行" + "取消了" ->
+    "用户取消了日本那个旅行" (the comment is a bare done verb: the topic is its object); else "关于咖啡，用户投降了"."""
+    comment = _ZH_END.sub("", comment.strip())
+    comment = comment.replace("我们", "自己和同伴").replace("我的", "自己的").replace("我", "自己")
+    done = ZH_DONE_BARE.match(comment)
+    if done:
+        return f"用户{done.group('adv')}{done.group('verb')}{done.group('le')}{topic}"
+    return f"关于{topic}，用户{comment}"

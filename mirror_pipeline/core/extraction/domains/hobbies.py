@@ -103,6 +103,16 @@ DOMAIN = Domain(
         "练",
         "拉面",
         "火锅",
+        # instruments and sports named as a topic ("吉他那边我已经停了"): the thing itself, not only its verb
+        "吉他",
+        "钢琴",
+        "尤克里里",
+        "羽毛球",
+        "网球",
+        "篮球",
+        "足球",
+        "滑雪",
+        "攀岩",
     ),
     importance=0.5,
 )

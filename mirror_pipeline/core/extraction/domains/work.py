@@ -99,6 +99,11 @@ DOMAIN = Domain(
         "助理",
         "律所",
         "开发",
+        # where and how the work is done: "这两周远程办公", "调到成都分公司", "第一次一个人出差" (travel reads 出差)
+        "远程办公",
+        "居家办公",
+        "分公司",
+        "领导",
     ),
     importance=0.7,
 )
