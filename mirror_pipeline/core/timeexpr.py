@@ -256,8 +256,9 @@ class Said:
     """What a resolver may read besides its match: the day of the mention (reading it marks the words relative) and
     the sentence (its tense decides which Christmas "Christmas" is)."""
 
-    def __init__(self, text: str, anchor: date | None) -> None:
+    def __init__(self, text: str, anchor: date | None, clause: str | None = None) -> None:
         self.text = text
+        self.clause = clause if clause is not None else text  # the clause the time stands in
         self._anchor = anchor
         self.used_anchor = False
 
@@ -279,9 +280,11 @@ class Said:
         days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
         if not days:
             return None
-        if _ahead(self.text):
+        # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
+        # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
+        if _ahead(self.clause):
             return next((d for d in days if d >= day), None)
-        if _PAST.search(self.text):
+        if _PAST.search(self.clause):
             return next((d for d in reversed(days) if d <= day), None)
         return min(days, key=lambda d: abs((d - day).days))
 
@@ -1883,12 +1886,26 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
     return out
 
 
+_CLAUSE_END = re.compile(r"[，。,;；！？!?\n]")
+
+
+def _clause_around(text: str, span: tuple[int, int]) -> str:
+    """The clause a time expression stands in: from the punctuation before it to the punctuation after it."""
+    before = max((m.end() for m in _CLAUSE_END.finditer(text, 0, span[0])), default=0)
+    after = _CLAUSE_END.search(text, span[1])
+    return text[before : after.start() if after else len(text)]
+
+
 def _resolve(
     form: TimeForm, m: re.Match[str], text: str, span: tuple[int, int], anchor: date | None
 ) -> TimeMention | None:
     if any(len(g) == 4 and g.isdigit() and not 1900 <= int(g) <= 2200 for g in m.groups() if g):
         return None  # "about 5000 years ago", "1234年": not a date of a life
-    said = Said(text, anchor)
+    clause = _clause_around(text, span)
+    alone = (
+        clause.strip(" \t的时候") == text[span[0] : span[1]].strip()
+    )  # "中秋节，我们去了苏州": the time, then its clause
+    said = Said(text, anchor, None if alone else clause)
     try:
         resolved = form.resolve(m, said)
     except (ValueError, OverflowError):  # "5000 years ago", "1000000 days ago": outside the calendar

@@ -346,3 +346,12 @@ def test_a_yearly_day_in_a_decision_is_the_next_one() -> None:
     assert t.start_iso == "2027-02-06"
     (t,) = find_times("I decided to spend Christmas with my parents.", said)
     assert t.start_iso == "2026-12-25"
+
+
+def test_a_day_without_its_year_takes_the_tense_of_its_own_clause() -> None:
+    # REVIEW-2: "跟CPO说了yes，一月开始带merchant app的团队" said in November: 说了 is past, 一月 is the coming one
+    said = datetime(2026, 11, 29, 4, tzinfo=UTC)
+    (t,) = find_times("跟CPO说了yes，一月开始带merchant app的团队", said)
+    assert t.start_iso == "2027-01-01"
+    (t,) = find_times("中秋节，我们去了苏州", said)  # a day said alone before its clause takes the sentence's tense
+    assert t.start_iso == "2026-09-25"

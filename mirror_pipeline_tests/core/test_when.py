@@ -239,3 +239,20 @@ def test_a_past_residence_never_supersedes_where_the_person_lives_now() -> None:
     current = {m.predicate: m.object for m in governed.current}
     assert current["lives_in"] == "Tokyo" and current["past:lives_in"] == "Nairobi"
     assert not any(m.state.value == "superseded" for m in governed.versions)
+
+
+def test_a_chinese_clause_of_a_day_still_ahead_that_says_nothing_is_done_is_a_plan() -> None:
+    from datetime import UTC, datetime
+
+    from mirror_pipeline.core.extraction import extract
+    from mirror_pipeline_tests.core.helpers import evidence
+
+    said = datetime(2026, 11, 29, 4, tzinfo=UTC)
+    (lead,) = [
+        c
+        for c in extract(evidence("跟CPO说了yes，一月开始带merchant app的团队。", when=said))
+        if "团队" in c.content_text
+    ]
+    assert lead.predicate.startswith("plans:") and lead.valid_time_start == "2027-01-01"
+    (done,) = extract(evidence("上周一去体检了。", when=said))
+    assert done.predicate.startswith("event:")

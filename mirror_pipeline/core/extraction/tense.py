@@ -23,6 +23,8 @@ EVENT, STATE, PAST, PLANS, HABIT = "event", "state", "past", "plans", "habit"
 _EN_PERFECT_PROGRESSIVE = re.compile(
     r"(?i)\b(?:have|'ve|has|'s) been (?:\w+ing|on|in|with|at|into|together|married|sober|clean)\b"
 )
+# a Chinese clause that says it is done (a perfective 了 / 过, 已经): what happened, whatever day it names
+_ZH_DONE = re.compile(r"了|过(?!年|节)|已经|已")
 # 是…的 dates a past event ("我们是2022年春节前认识的", "我是2022年春节后离开A公司的"), whatever its span's precision
 _ZH_SHI_DE = re.compile(r"是.{1,30}的\W*$")
 
@@ -35,6 +37,9 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
         return STATE  # "学钢琴学了五年了", "I have been learning the cello for two years": holds from then
     if name == STATE and zh and _ZH_SHI_DE.search(body):
         return EVENT
+    ahead = own is not None and own.start is not None and said is not None and own.start > said
+    if name == EVENT and zh and ahead and not _ZH_DONE.search(body):
+        return PLANS  # "一月开始带merchant app的团队" said in November: ahead, nothing says it is done
     if name != STATE or own is None or own.start is None or said is None:
         return name
     if own.start > said:
