@@ -110,8 +110,10 @@ def render(row: dict[str, Any], said_on: str | None = None, lang: str | None = N
         parts.append(words[key].format(span=span(start, end, precision) if end else _point(start, precision)))
     if not parts:
         return ""
-    if row.get("time_expression"):
-        said = row["time_expression"]
+    said = str(row.get("time_expression") or "")
+    # the words it was said with, when they are in the language the line is read in (a Chinese memory one with an
+    # English account, "用户住在大阪 (自 2026-10-19 起「last week」)", shows its day alone)
+    if said and (lang == "zh") == bool(_CJK.search(said)):
         parts[-1] += f"「{said}」" if lang == "zh" else f" «{said}»"
     if said_on and what == PLAN:
         parts.append(words["said"].format(day=said_on))  # when it was planned: a plan may be old

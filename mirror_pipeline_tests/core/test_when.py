@@ -256,3 +256,21 @@ def test_a_chinese_clause_of_a_day_still_ahead_that_says_nothing_is_done_is_a_pl
     assert lead.predicate.startswith("plans:") and lead.valid_time_start == "2027-01-01"
     (done,) = extract(evidence("上周一去体检了。", when=said))
     assert done.predicate.startswith("event:")
+
+
+def test_the_words_a_time_was_said_with_are_shown_only_in_the_lines_language() -> None:
+    from mirror_pipeline.core.when import render
+
+    row = {
+        "text": "用户住在大阪",
+        "predicate": "lives_in",
+        "memory_type": "fact",
+        "valid_time_start": "2026-10-19",
+        "valid_time_end": None,
+        "time_precision": "week",
+        "time_expression": "last week",
+    }
+    assert "last week" not in render(row) and "2026-10-19" in render(row)
+    assert "「上周」" in render(row | {"time_expression": "上周"})
+    english = row | {"text": "The user lives in Osaka"}
+    assert "«last week»" in render(english) and "上周" not in render(english | {"time_expression": "上周"})
