@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from mirror_pipeline.core.extraction import extract
 from mirror_pipeline.core.model import (
     Attribution,
     Evidence,
@@ -59,8 +60,6 @@ def _base(verb: str) -> str:
 
 def restated(text: str, memory_type: MemoryType, subject: str) -> tuple[str, str, str]:
     """(subject, predicate, object) of an edited memory of `memory_type` whose new wording is `text`."""
-    from mirror_pipeline.core.extraction import extract  # the extractor reads first; the import is kept local
-
     spoken = first_person(text)
     found = extract(_as_evidence(spoken))
     same = [c for c in found if c.memory_type is memory_type and c.subject == subject]
