@@ -133,6 +133,10 @@ def test_a_refused_file_is_reported_and_the_others_are_processed(fresh_home: Pat
     # both: the one `mirror import` refused and the one the run refused
     assert [r["file_path"] for r in status["refused_files"]] == ["broken.json", str(batch / "conversations.json")]
     assert status["layers"]["memories"] > 0
+    # every served text fits one run's embedding budget here: all embedded, none waiting, and the screen says so
+    served = status["layers"]["search_documents"]
+    assert status["embeddings"] == {"dense": True, "embedded": served, "waiting": 0, "per_run": 1000}
+    assert f"embeddings: {served} texts, none waiting" in mirror(fresh_home, "status").stdout
 
 
 def test_json_output_is_one_document_and_errors_are_one_line(tmp_path: Path) -> None:

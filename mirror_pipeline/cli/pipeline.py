@@ -240,6 +240,16 @@ def status(home: Home, as_json: bool) -> None:
         open_issues = len(served.table("open_issues"))
         inbox = served.table("inbox_files")
         refused = inbox.filter(inbox["status"] == "refused").select("file_path", "reason").to_dicts()
+    from mirror_pipeline.core.ranking import RetrievalConfig
+
+    dense = RetrievalConfig.from_config(home.config)
+    served_docs, vectors = layers.get("search_documents", 0), layers.get("search_vectors", 0)
+    embeddings = {
+        "dense": dense.dense,
+        "embedded": vectors,
+        "waiting": max(served_docs - vectors, 0) if dense.dense else 0,
+        "per_run": dense.embed_budget,
+    }
     refused += [
         {"file_path": r["path"], "reason": f"{r['reason']} (mirror import, {r['at'][:16]})"}
         for r in import_refusals(home.inbox)
@@ -253,6 +263,7 @@ def status(home: Home, as_json: bool) -> None:
         "last_run": last_run,
         "snapshot_at": snapshot_at,
         "snapshot_age_seconds": age,
+        "embeddings": embeddings,
         "refused_files": refused,
     }
     emit(
@@ -266,9 +277,21 @@ def status(home: Home, as_json: bool) -> None:
                 f"open issues: {p['open_issues']}",
                 f"last run: {p['last_run']}",
                 f"snapshot at: {p['snapshot_at']}",
+                _embeddings_line(p["embeddings"]),
                 *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
             ]
         ),
+    )
+
+
+def _embeddings_line(e: dict[str, Any]) -> str:
+    if not e["dense"]:
+        return "embeddings: off (retrieval.dense: false; search is lexical)"
+    if not e["waiting"]:
+        return f"embeddings: {e['embedded']} texts, none waiting"
+    return (
+        f"embeddings: {e['embedded']} texts, {e['waiting']} waiting (each run embeds {e['per_run']} more and"
+        " publishes them: retrieval.embed_budget; lexical search serves them meanwhile)"
     )
 
 
