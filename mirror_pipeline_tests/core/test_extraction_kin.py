@@ -124,3 +124,34 @@ def test_what_stands_elsewhere_or_passes_at_once_gives_nothing(text: str) -> Non
 
 def test_leaving_a_place_is_not_a_distance() -> None:
     assert any("离开" in c for _, _, c, _ in read("离开成都五年了"))
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        # a topic chain: the clauses after the kin's leave their subject out and go on about the kin (REVIEW-4)
+        ("我外公八十多了，高血压好多年，上周又住院了", "用户的外公又住院了"),
+        ("老婆怀孕五个月了，最近老是失眠", "用户的妻子最近老是失眠"),
+        ("爸爸（退休教师）上个月摔了一跤，骨折了", "用户的父亲骨折了"),
+        ("my dad is 68 and just had hip surgery", "The user's dad is 68 and just had hip surgery"),
+    ],
+)
+def test_clauses_that_leave_out_their_subject_after_a_kin_go_on_about_the_kin(text: str, content: str) -> None:
+    found = read(text)
+    assert any(c == content for _, _, c, _ in found), found
+    # none of it is the writer's own health
+    assert not any(p.endswith(":health") for _, p, _, _ in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["在医院陪外婆做检查", "下午去医院探望舅舅，手术很顺利", "I drove my mom to the hospital for her scan"],
+)
+def test_the_writer_at_someones_side_in_a_hospital_is_not_the_writers_health(text: str) -> None:
+    assert not any(p.endswith(":health") for _, p, _, _ in read(text)), read(text)
+
+
+def test_the_writer_named_again_ends_the_chain() -> None:
+    found = read("我妈生病了，我请了三天假，失眠了好几天")
+    assert any(c == "用户的母亲生病了" for _, _, c, _ in found), found
+    assert not any("母亲" in c and "失眠" in c for _, _, c, _ in found), found

@@ -366,6 +366,7 @@ _EN_KIN_SUBJECT = re.compile(
 )
 
 
+_ASIDE = re.compile(r"\s*(?:（[^）]{1,12}）|\([^)]{1,12}\))\s*")
 _ZH_KIN_CHAR = re.compile(r"[爸妈父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
 
 
@@ -379,14 +380,27 @@ def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
             return None  # most clauses name no kin: one search says so
         after = zh_after_lead(rest) or rest
         m = _ZH_KIN_SUBJECT.match(after)
-        if not m or _ZH_KIN_NOT.match(after, m.end()):
+        if not m:
+            return None
+        said = _ASIDE.match(after, m.end())  # "妈妈（71岁）刚做完手术": an aside on the kin, then what is said of them
+        end = said.end() if said else m.end()
+        if _ZH_KIN_NOT.match(after, end):
             return None
         word = m.group("mine") or m.group("bare")
-        return _ZH_KIN_CANON.get(word, word), after[m.end() :]
+        return _ZH_KIN_CANON.get(word, word), after[end:]
     m = _EN_KIN_SUBJECT.match(rest) if rest[:1] in "mMoOdDgG" else None
     if not m:
         return None
     return (m.group("mine") or m.group("bare")).lower(), rest[m.end() :]
+
+
+def kin_alone(text: str, zh: bool) -> str | None:
+    """The kin word (canonical) when a Chinese clause is nothing but the writer's kin: a topic the next clauses
+    comment on ("妈妈（71岁）刚做完手术" splits as 妈妈 / 71岁 / 刚做完手术; "我爸呢，退休了")."""
+    if not zh:
+        return None
+    m = _ZH_KIN_SUBJECT.fullmatch(text.strip().rstrip("呢啊吧嘛"))
+    return _ZH_KIN_CANON.get(w := m.group("mine") or m.group("bare"), w) if m else None
 
 
 # a topic fronted before the writer (Chinese OSV): "日本那个旅行我取消了", "健身房的卡我退了", "吉他那边我已经停了";

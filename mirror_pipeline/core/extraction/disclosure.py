@@ -246,10 +246,11 @@ _ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[
 _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 
-def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
-    """(kin word, what is said of them) when the clause's subject is the writer's kin or partner and what follows
-    is a statement (a Chinese one opens with a verb or a state, as a diary's writer's clause would)."""
-    found = clauses.kin_subject(body, clause.zh)
+def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, str] | None:
+    """(kin word, what is said of them) when the clause's subject is the writer's kin or partner (`chained`: the kin
+    an earlier clause of the sentence named, whose subject this one leaves out) and what follows is a statement (a
+    Chinese one opens with a verb or a state, as a diary's writer's clause would)."""
+    found = clauses.kin_subject(body, clause.zh) if chained is None else (chained, body)
     if found is None or not found[1].strip():
         return None
     # "我爸生病了我要回合肥": the writer takes the word back after the kin's news (their own plan is another clause)
@@ -262,6 +263,23 @@ def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
     if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
         return None
     return found
+
+
+def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
+    """Per clause, the kin its left-out subject goes on with: "我妈妈七十一岁，二型糖尿病十年了，刚做完髋骨手术" and
+    "my mum is 71 and just had hip surgery" are all about the mother (a topic chain), never the writer's own news.
+    A clause that names its subject (我, she, a name) ends the chain."""
+    out: list[str | None] = []
+    current: str | None = None
+    for c in parts:
+        if c.subject is Subject.OMITTED and current is not None:
+            out.append(current)
+            continue
+        out.append(None)
+        text = c.text(sentence).strip()
+        found = clauses.kin_subject(text, c.zh)
+        current = found[0] if found else clauses.kin_alone(text, c.zh)
+    return out
 
 
 def _fronted(clause: Clause, body: str) -> str | None:
@@ -471,6 +489,7 @@ def read(
             False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
         )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
+        chain = _kin_chain(parts, sentence)
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
@@ -497,7 +516,7 @@ def read(
                 continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
             if clause.zh and (named := _zh_named_pet(sentence, clause, body)) is not None:
                 clause, body = named  # "领养了一只橘猫，取名叫土豆": the name is the animal's, the animal the writer's
-            elif clause.subject is Subject.OMITTED and continued:
+            elif clause.subject is Subject.OMITTED and continued and chain[n] is None:
                 continue  # "It's made me grow, and even got me out of...", "工资涨了，从一万五涨到了两万"
             someone_before = clause.zh and bool(_ZH_SOMEONE.search(text, 0, span[0]))
             whole = body
@@ -512,6 +531,11 @@ def read(
                 if heading is not None:
                     continue
             kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
+            if kin is None and chain[n] is not None:
+                kin = _kin(clause, body, chain[n])
+                if kin is None:
+                    continue  # the kin's clause goes on, with nothing a life's domain holds: never the writer's
+                whole = f"{kin[0]}{whole}" if clause.zh else f"my {kin[0]} {whole}"  # its subject, said before
             # "日本那个旅行我取消了", "Lumen Pay那边的offer签了": a topic the writer fronted, then their comment on it
             fronted = (
                 _fronted(clause, body)

@@ -1,5 +1,19 @@
+import re
+
 from mirror_pipeline.core.extraction.domains import Domain
 from mirror_pipeline.core.model import Sensitivity
+
+# the writer at someone's side: the hospital, the surgery and the illness are the other's ("在医院陪妈妈", "去医院看望
+# 外婆", "took my dad to the hospital"): no health of the writer's (the family domain reads the clause)
+_AT_SOMEONES_SIDE = re.compile(
+    r"陪|看望|探望|照顾|照看|送[^，,。]{0,4}去|带[^，,。]{0,4}去"
+    r"|\b(?:visit\w*|took|drove|brought|accompan\w*) (?:my|our|her|his)\b"
+)
+
+
+def _the_writers(low: str) -> bool:
+    return not _AT_SOMEONES_SIDE.search(low)
+
 
 DOMAIN = Domain(
     name="health",
@@ -85,6 +99,7 @@ DOMAIN = Domain(
         "头晕",
         "去世",
     ),
+    accept=_the_writers,
     bare_is_writer=True,
     sensitivity=Sensitivity.HIGH,
     importance=0.7,
