@@ -111,6 +111,14 @@ def test_restricted_is_never_served_and_high_only_when_the_task_is_about_it_or_n
     assert "health: bears on this task" in item["labels"] and "sensitive: use only for this task" in item["labels"]
 
 
+def test_a_message_to_write_is_the_task_not_what_the_message_says():
+    # REVIEW-4: "帮我写一条微信给太太，说我这周末要加班" asks for a message, not a weekend plan: the allergy (a plan's
+    # health risk) is not pushed into it; the same words as a plan still get it
+    assert "mem_health" not in items(memory().context("帮我写一条微信给太太，说我这周末要出去吃饭"))
+    assert "mem_health" not in items(memory().context("draft a text to my boss saying I'll be at a dinner this weekend"))
+    assert items(memory().context("plan a dinner this weekend"))["mem_health"][0] == "Open Constraints / Risks"
+
+
 def test_constraints_risks_and_open_conflicts_fill_their_slot():
     docs = [
         *DOCS,
