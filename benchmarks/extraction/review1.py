@@ -8,6 +8,10 @@ none gives none, and every English content is a third-person sentence about the 
 `review2.jsonl`: every user message of the session-5 reviewer's own files that tells something about their life
 (or, with no expected memory, tells nothing), as written; the expectations were written from the reviewer's
 `expected.md` before any rule changed.
+
+`review4.jsonl` (session 6): the same for the session-6 reviewer's files (REVIEW-4: a Singapore QA manager's Markdown
+diary, WhatsApp, Claude, ChatGPT and Day One, English and Chinese), written before any rule changed. First run on main
+(a0961b8, rules-0.3.5): 8/38 (0.211): the honest estimate of what the extractor reads of a new person's life.
 """
 
 from __future__ import annotations
