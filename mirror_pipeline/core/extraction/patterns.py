@@ -554,7 +554,15 @@ _ZH_SHORT_STAY = re.compile(
 
 
 def _a_place_moved_to(f: Found) -> bool:
-    return _place_like(f.obj, f.sentence, f.end)  # "moved to React", "搬到了新办公室": not a change of home
+    # "moved to React", "搬到了新办公室": not a change of home; a name the gazetteer does not know is a home when the
+    # sentence is about one ("Moved to Tampines for the reno", "moved back to Punggol", "we moved to Punggol in 2017")
+    return _place_like(f.obj, f.sentence, f.end) or (f.obj[:1].isupper() and bool(_A_HOME_MOVE.search(f.sentence)))
+
+
+_A_HOME_MOVE = re.compile(
+    r"(?i)\bmoved back\b|\b(?:home|house|flat|apartment|condo|reno\w*|parents|in-laws|family|kids|rent\w*|landlord"
+    r"|lease|neighbou?rhood|boxes|movers)\b|\bin (?:19|20)\d\d\b|\byears? ago\b"
+)
 
 
 def _ahead(f: Found) -> bool:
@@ -582,8 +590,9 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "moved_to",
         "moved|relocated",
-        _EN_I
-        + r"(?:'ve| have)? (?:just |finally |recently |eventually )?(?:moved|relocated) (?:back "
+        # a diary leaves the writer out: "Moved back to Punggol yesterday" opens its sentence with the verb
+        r"(?:" + _EN_I + r"(?:'ve| have)? |(?:^|(?<=[.!?] )|(?<=\n))(?=[A-Z]))"
+        + r"(?:[Jj]ust |[Ff]inally |[Rr]ecently |[Ee]ventually )?(?:[Mm]oved|[Rr]elocated) (?:back "
         + r")?to "
         + _EN_PLACE
         + _EN_END,
@@ -631,7 +640,7 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "lives_in",
         "live|living|lived",
-        r"\bI(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_PLACE + _EN_END,
+        r"\b(?:I|[Ww]e)(?: currently| now| still|'ve| have)? (?:live|lived|been living) in " + _EN_PLACE + _EN_END,
         0.9,
         0.8,
         MEDIUM,

@@ -3,7 +3,31 @@ from mirror_pipeline.core.model import Sensitivity
 
 DOMAIN = Domain(
     name="money",
-    en=("money", "saving*", "loan*", "debt*", "afford*", "budget*", "invest*", "income", "bank account*", "paid off"),
+    en=(
+        "money",
+        "saving*",
+        "loan*",
+        "debt*",
+        "afford*",
+        "budget*",
+        "invest*",
+        "income",
+        "bank account*",
+        "paid off",
+        # money lent, owed and paid back, and where savings are kept: "Lent Kok Wai RM15,000", "I don't do stocks"
+        "lent",
+        "lend*",
+        "borrow*",
+        "owe*",
+        "owing",
+        "repa*",
+        "mortgage*",
+        "stocks",
+        "shares",
+        "fixed deposit*",
+        "severance",
+        "pension",
+    ),
     zh=(
         "工资",
         "收入",
