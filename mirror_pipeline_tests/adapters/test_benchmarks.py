@@ -63,6 +63,27 @@ def test_longmemeval_reports_contract_metrics_per_type_with_baselines(lme_file):
     assert report["per_type"]["zh"]["questions"] == 1
 
 
+def test_longmemeval_embeds_the_persons_turns_and_finds_the_assistants_by_their_words(lme_file):
+    # a real haystack is ~500 turns, half of them long answers: embedding those made a question cost minutes
+    embedder = FakeEmbedder()
+    report = run_longmemeval(lme_file, Runner(embedder, None))
+    items = json.loads(lme_file.read_text(encoding="utf-8"))
+    # each question its own haystack, no cache here: every user turn of the four questions, no assistant turn
+    users = [t for q in items[:4] for s in q["haystack_sessions"] for t in s if t["role"] == "user"]
+    assert embedder.passages_embedded == len(users)  # not the assistant's "Noted, I will avoid peanut dishes."
+    assert report["metrics"]["recall_all@5"] == 1.0
+    from mirror_pipeline.adapters import benchmarks
+
+    # the assistant's turn is still found, lexically
+    memory = Runner(embedder, None).memory(
+        benchmarks.longmemeval_documents(items[2]),
+        benchmarks._lme_date(items[2]["question_date"]),
+        dense=lambda r: False,
+    )
+    top = [sid for sid, _ in memory.sessions("avoid peanut dishes", 1)]
+    assert top == ["s_food"]
+
+
 def test_strict_recall_needs_every_gold_session(lme_file, tmp_path):
     items = json.loads(lme_file.read_text(encoding="utf-8"))
     # four sessions, top 1 can hold only one of two gold sessions: strict fails, any succeeds
