@@ -155,3 +155,18 @@ def test_the_writer_named_again_ends_the_chain() -> None:
     found = read("我妈生病了，我请了三天假，失眠了好几天")
     assert any(c == "用户的母亲生病了" for _, _, c, _ in found), found
     assert not any("母亲" in c and "失眠" in c for _, _, c, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a request to rework the person's own document: the rest is their situation, told (REVIEW-4)
+        ("I just got fired from the bakery after 3 years. Could you polish my cover letter for a barista job?", True),
+        # a request that points at pasted text, or asks for fiction: nothing in it is the person speaking of self
+        ("Please rewrite this to sound better: I got fired from the bakery after 3 years.", False),
+        ("I got fired from the bakery after 3 years. rewrite the paragraph above in French", False),
+        ("write me a short story where I got fired from the bakery", False),
+    ],
+)
+def test_a_request_to_rework_the_persons_own_document_leaves_their_news_standing(text: str, kept: bool) -> None:
+    assert any(p.endswith(":work") for _, p, _, _ in read(text)) is kept, read(text)

@@ -17,7 +17,6 @@ from mirror_pipeline.core.extraction import answers, disclosure, patterns, shape
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
-    _NOT_ASSERTED,
     _QUOTED,
     _SPEAKER_LABEL,
     EN_RELATIONS,
@@ -85,7 +84,7 @@ def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     cut = sentences(text)  # once, for both readers
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
     found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
-    if _NOT_ASSERTED.search(text) or not _MAY_DISCLOSE.search(text):
+    if patterns.not_asserted(text) or not _MAY_DISCLOSE.search(text):
         return found  # a translation or a draft; or English with no first person in it at all
     spans = [
         (s, e)

@@ -422,6 +422,29 @@ _NOT_ASSERTED = re.compile(
     r"\bquote\s*:|\breply to (?:this|him|her|them|the)\b|\bdraft\b|\bemail to\b|\bmy character\b|\brewrite\b|"
     r"\brephrase\b|\bproofread|\bpolish (?:this|my)\b|\bparaphrase|\bgrammar\b|\bsummari[sz]e\b)"
 )
+# a request to rework the person's own document, named as theirs, with nothing pasted for it ("can you help me rewrite
+# my resume summary?", "帮我改一下我的简历"): the other sentences are the person telling their situation ("I got laid
+# off yesterday after 7 years"), not the draft; a request that points at text ("rewrite this", "润色下面这段", a colon)
+# or asks for fiction keeps the whole message out
+_OWN_DOCUMENT = re.compile(
+    r"(?i)^(?:rewrite|rephrase|proofread|polish|draft|paraphrase|summari[sz]e|润色|改写|改一下|修改一下|校对|帮我写)"
+    r"[a-z]*\s*(?:up |out )?(?:my|我的?)\s*(?:new |updated )?(?:resume|cv|bio|summary|cover letter|profile|linkedin"
+    r"|简历|个人简介|求职信)"
+)
+_POINTS_AT_TEXT = re.compile(r"(?i)\b(?:this|these|the following|below|above)\b|[:：]|这段|这篇|下面|以下|如下|上面")
+
+
+def not_asserted(text: str) -> bool:
+    """A translation, an example, a draft or a story: not the user speaking of self (`_NOT_ASSERTED`), unless the
+    request is only to rework the person's own document and points at no text (`_OWN_DOCUMENT`)."""
+    m = _NOT_ASSERTED.search(text)
+    if m is None:
+        return False
+    end = min((i for i in (text.find(c, m.end()) for c in ".?!。？！\n") if i >= 0), default=len(text))
+    request = text[m.start() : end]
+    return not (_OWN_DOCUMENT.match(request) and not _POINTS_AT_TEXT.search(request))
+
+
 _PAST_CLAUSE = re.compile(r"\s*(?:的时候|那时|那会儿|时[，,])")
 _EN_PAST_CLAUSE = re.compile(r"(?i)\bwhen (?:I|we)\b")
 # "Mom: I live in Boston now", "妈妈：我住在上海。": a line given to someone else. "Update:", "今天：" are not people.
@@ -591,7 +614,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "moved_to",
         "moved|relocated",
         # a diary leaves the writer out: "Moved back to Punggol yesterday" opens its sentence with the verb
-        r"(?:" + _EN_I + r"(?:'ve| have)? |(?:^|(?<=[.!?] )|(?<=\n))(?=[A-Z]))"
+        r"(?:"
+        + _EN_I
+        + r"(?:'ve| have)? |(?:^|(?<=[.!?] )|(?<=\n))(?=[A-Z]))"
         + r"(?:[Jj]ust |[Ff]inally |[Rr]ecently |[Ee]ventually )?(?:[Mm]oved|[Rr]elocated) (?:back "
         + r")?to "
         + _EN_PLACE
@@ -1651,7 +1676,7 @@ def extract_patterns(
         return []
     text = read[0] if read else normalised(evidence.raw_content)
     cues = _CUES.present(text.lower())
-    if not cues or _NOT_ASSERTED.search(text):
+    if not cues or not_asserted(text):
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     out: list[MemoryCandidate] = []
