@@ -107,6 +107,23 @@ LEFT_OUT = {
     Language.ZH: "（还有 {n} 条相关内容超出了 {budget} 个 token 的预算）",
 }
 NOTHING = {Language.EN: "(nothing relevant is known yet)", Language.ZH: "（暂时没有相关的记忆）"}
+# a task about a password, a PIN, a code or a key (where it is kept, what it is): secrets never enter this memory and
+# their references take no part in retrieval (spec 6.6); the agent is told so and where the person finds them, instead
+# of being handed a line that mentions a password (REVIEW-2, REVIEW-4: "where is my Singpass password kept?")
+_ABOUT_A_SECRET = re.compile(
+    r"(?i)\b(?:password|passcode|passphrase|pin|otp|2fa|recovery (?:code|key)|backup codes?|seed phrase|api key|"
+    r"private key|credentials?|login details)\b|密码|口令|验证码|恢复码|备用码|助记词|私钥|密钥|PIN码"
+)
+SECRETS_ELSEWHERE = {
+    Language.EN: (
+        "Secrets (passwords, PINs, codes, keys) are never kept in this memory, only a note that one exists and where "
+        "the person keeps it; the person lists those with `mirror secrets`. Ask them; do not guess or search for it."
+    ),
+    Language.ZH: (
+        "密码、PIN、验证码、密钥等秘密从不存入这份记忆，只记有这样一项及其保存位置；"
+        "本人可用 `mirror secrets` 查看。请直接问本人，不要猜测或搜索。"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -281,6 +298,10 @@ def assemble(
     ]
     if session_summary:
         fixed.append((Slot.SESSION, {"id": "session", "text": session_summary, "labels": [], "evidence_ids": []}))
+    if _ABOUT_A_SECRET.search(task):
+        fixed.append(
+            (Slot.SYSTEM_POLICY, {"id": "secrets", "text": SECRETS_ELSEWHERE[lang], "labels": [], "evidence_ids": []})
+        )
     if policy.identity:
         fixed.append(
             (Slot.FACTS, {"id": "identity", "text": policy.identity, "labels": ["pinned"], "evidence_ids": []})

@@ -115,7 +115,7 @@ def test_a_message_to_write_is_the_task_not_what_the_message_says():
     # REVIEW-4: "帮我写一条微信给太太，说我这周末要加班" asks for a message, not a weekend plan: the allergy (a plan's
     # health risk) is not pushed into it; the same words as a plan still get it
     assert "mem_health" not in items(memory().context("帮我写一条微信给太太，说我这周末要出去吃饭"))
-    assert "mem_health" not in items(memory().context("draft a text to my boss saying I'll be at a dinner this weekend"))
+    assert "mem_health" not in items(memory().context("draft a text to my boss saying I'll be at dinner this weekend"))
     assert items(memory().context("plan a dinner this weekend"))["mem_health"][0] == "Open Constraints / Risks"
 
 
@@ -359,3 +359,18 @@ def test_what_the_person_asked_to_keep_to_themselves_is_served_as_high_and_only_
     assert "m_zh" in items(m.context("辞职之前我该准备什么"))  # the task is about it
     assert "m_propose" in items(m.context("When do I plan to propose to Lin Yue?"))
     assert "m_propose" not in items(m.context("Help me plan a weekend trip"))
+
+
+def test_a_task_about_a_secret_is_told_where_the_person_keeps_them_not_handed_a_line():
+    # REVIEW-2, REVIEW-4: "where is my Singpass password kept?" got a line mentioning a password as an excerpt
+    for task, words in (
+        ("log me into Singpass, where is my Singpass password kept?", "mirror secrets"),
+        ("我的网银密码存在哪里了？", "mirror secrets"),
+    ):
+        slots = memory().context(task)["slots"]
+        policy = [i["text"] for s in slots if s["name"] == "System Policy" for i in s["items"]]
+        assert any(words in t for t in policy), policy
+    assert not any(
+        "mirror secrets" in i["text"] for s in memory().context("plan a weekend")["slots"] for i in s["items"]
+    )
+    assert "不要猜测" in memory().context("我的网银密码存在哪里了？")["text"]  # in the task's language
