@@ -170,3 +170,23 @@ def test_the_writer_named_again_ends_the_chain() -> None:
 )
 def test_a_request_to_rework_the_persons_own_document_leaves_their_news_standing(text: str, kept: bool) -> None:
     assert any(p.endswith(":work") for _, p, _, _ in read(text)) is kept, read(text)
+
+
+def test_spaces_around_a_latin_name_in_chinese_prose_do_not_cut_the_clause() -> None:
+    from mirror_pipeline.core.extraction import clauses
+
+    def cut(text: str) -> list[str]:
+        return [c.text(text) for c in clauses.read(text)]
+
+    assert cut("我在 Northwind Labs 上班") == ["我在 Northwind Labs 上班"]
+    assert cut("讲了 Kubernetes 的经验") == ["讲了 Kubernetes 的经验"]
+    # a chat line's spaces still cut between clauses, and after a code (no word)
+    assert cut("我下周三去上海出差 你在不在") == ["我下周三去上海出差", "你在不在"]
+    assert len(cut("订好了 MU5101 明天早上的")) > 1
+    assert any(p == "works_at" for _, p, _, _ in read("我在 Northwind Labs 上班"))
+
+
+def test_the_role_a_job_interview_was_for_is_not_the_role_held() -> None:
+    found = read("昨天去面试了 Northwind Labs，做数据分析师，聊得挺好")
+    assert any(p.endswith(":work") and "面试" in c for _, p, c, _ in found), found
+    assert not any("数据分析师" in c and "面试" not in c for _, _, c, _ in found), found

@@ -236,6 +236,8 @@ def split(sentence: str) -> list[tuple[int, int]]:
             continue
         if not zh and not m.group(0).strip() and _EN_GERUND_SUBJECT.match(sentence, start):
             continue  # "Seeing my mentee's face light up when they saw the support was the best": one subject
+        if zh and not m.group(0).strip() and _LATIN_INSERTED.search(sentence, 0, m.start()):
+            continue  # "我在 Brightwell Health 工作", "讲了 Playwright 的经验": spaces around a Latin name, one clause
         if m.start() > start:
             spans.append((start, m.start()))
         start = max(start, m.end())
@@ -259,6 +261,10 @@ def split(sentence: str) -> list[tuple[int, int]]:
     return out
 
 
+# a Latin run set off by a space after a Chinese character, at the end of what precedes a space: a name or word
+# inserted in Chinese prose, whose closing space is the word's, not a clause break (a code such as a flight number,
+# "订好了 CZ3539 今天下午三点的", is no word: a chat's spaces still cut there)
+_LATIN_INSERTED = re.compile(r"[\u4e00-\u9fff]\s+[A-Za-z][A-Za-z.&'\-]*(?: [A-Za-z][A-Za-z.&'\-]*){0,4}$")
 _EN_GERUND_SUBJECT = re.compile(
     r"\s*(?:[A-Z][a-z]+,\s*)?(?!(?:Going|Getting|Starting|Working|Trying)\b)[A-Z][a-z]+ing\s"
 )

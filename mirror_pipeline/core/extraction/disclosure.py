@@ -265,6 +265,11 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
     return found
 
 
+# a clause applying for a job, and the role a next clause names for it
+_ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎头")
+_ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
+
+
 def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     """Per clause, the kin its left-out subject goes on with: "我妈妈七十一岁，二型糖尿病十年了，刚做完髋骨手术" and
     "my mum is 71 and just had hip surgery" are all about the mother (a topic chain), never the writer's own news.
@@ -498,6 +503,14 @@ def read(
                 continue
             if clause.zh and reported and clause.subject is Subject.OMITTED:
                 continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
+            if (
+                clause.zh
+                and n > 0
+                and clause.subject is Subject.OMITTED
+                and _ZH_ROLE_SOUGHT.match(body)
+                and _ZH_APPLIED.search(parts[n - 1].text(sentence))
+            ):
+                continue  # "今天面试了 Brightwell，做 test lead": the role applied for, not the one held
             reported = clause.zh and _reported(body, True)
             if _HYPOTHETICAL.search(body):
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
