@@ -190,3 +190,16 @@ def test_the_role_a_job_interview_was_for_is_not_the_role_held() -> None:
     found = read("昨天去面试了 Northwind Labs，做数据分析师，聊得挺好")
     assert any(p.endswith(":work") and "面试" in c for _, p, c, _ in found), found
     assert not any("数据分析师" in c and "面试" not in c for _, _, c, _ in found), found
+
+
+def test_a_view_is_its_own_clause_and_a_kin_may_be_named_in_latin_letters() -> None:
+    # "…, most flakiness comes from them": the reason's "them" points back into the view, which stands alone
+    assert any(
+        c == "The user thinks unit tests are underrated"
+        for _, _, c, _ in read("I think unit tests are underrated, most bugs come from them.")
+    )
+    assert any(
+        c == "The user thinks Lisbon, Porto and Faro are lovely"
+        for _, _, c, _ in read("I think Lisbon, Porto and Faro are lovely")
+    )
+    assert any(c.startswith("用户的妻子") for _, _, c, _ in read("我老婆 Mei Ling 在医院做护士"))

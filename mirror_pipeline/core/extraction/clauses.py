@@ -372,7 +372,10 @@ _EN_KIN_SUBJECT = re.compile(
 )
 
 
-_ASIDE = re.compile(r"\s*(?:（[^）]{1,12}）|\([^)]{1,12}\))\s*")
+# an aside on a kin word: a bracket ("妈妈（71岁）") or their name in Latin letters ("我弟弟 Kok Wai 开了家咖啡店")
+_ASIDE = re.compile(
+    r"\s*(?:（[^）]{1,12}）|\([^)]{1,12}\)|\s[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}(?=\s|[\u4e00-\u9fff]))\s*"
+)
 _ZH_KIN_CHAR = re.compile(r"[爸妈父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
 
 

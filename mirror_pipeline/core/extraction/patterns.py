@@ -546,6 +546,22 @@ def _a_liking(f: Found) -> bool:
     return f.obj.lower() not in _NOT_A_LIKING and not f.obj.startswith("的") and not _PERSON_OBJECT.match(f.obj)
 
 
+# a view said whole, then a comma and a clause of its own ("e2e tests are overrated honestly, most flakiness comes
+# from them"): the view is the first clause (what follows gives its reason, and its "them" points back into it); a
+# list before its verb ("Tokyo, Osaka and Kyoto are great") has no verb before the comma and stays whole
+_EN_VERB = re.compile(
+    r"\b(?:is|are|was|were|'s|'re|comes?|goes?|makes?|has|have|does|do|gets?|seems?|feels?|gives?|takes?|means?"
+    r"|helps?|works?|costs?|saves?|lets?)\b"
+)
+
+
+def _view(obj: str) -> str:
+    head, comma, rest = obj.partition(", ")
+    if comma and _EN_VERB.search(head) and _EN_VERB.search(rest) and not re.match(r"(?:and|or|but)\b", rest):
+        return head
+    return obj
+
+
 def _a_view(f: Found) -> bool:
     return not _NOT_AN_OPINION.match(f.obj) and not _A_FEELING.match(f.obj)
 
@@ -1508,6 +1524,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.4,
         LOW,
         accept=(_a_view,),
+        value=_view,
     ),
     # emotions: dated snapshots of the user's state
     _p(
