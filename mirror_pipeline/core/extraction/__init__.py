@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import UTC, tzinfo
 
-from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
+from mirror_pipeline.core.extraction import answers, disclosure, patterns, questions, shapes
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
@@ -82,7 +82,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
 
 def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     text = patterns.normalised(evidence.raw_content)
-    cut = sentences(text)  # once, for both readers
+    cut = questions.cut_questions(text, sentences(text))  # once, for both readers; a closing question cut off
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
     found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
     if _NOT_ASSERTED.search(text) or not _MAY_DISCLOSE.search(text):

@@ -50,7 +50,7 @@ EN_EMOTIONS = (
 )
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超)?大|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|"
     r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
@@ -82,8 +82,15 @@ _WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|winter|spring|fall|" + _WEEKDAYS + ")"
 
 
+# a feeling word used as a verb, what the clause goes to do: "去旅游放松一下", "想缓解焦虑" (no feeling said)
+_ZH_FEELING_AS_VERB = re.compile(
+    r"(?:去|想|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
+    r"|(?:" + ZH_EMOTIONS + r")(?:一下|下)"
+)
+
+
 def _short_zh(body: str, zh: bool) -> bool:
-    return not zh or len(body) <= 14
+    return not zh or (len(body) <= 14 and not _ZH_FEELING_AS_VERB.search(body))
 
 
 # a Chinese verb + 了 + a span of months or years, or a span + 了 closing the clause: "在北京待了六年", "干了三年销售",
@@ -157,7 +164,7 @@ ASPECTS: tuple[Aspect, ...] = (
         ),
         zh=re.compile(
             r"(?<![在回冥思理感幻联构设猜])想(?![想起到家念法])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"
-            r"|希望|争取"
+            r"|希望|争取|考虑(?!到|过)"
         ),
         time=TimePolicy.PLANNED,
         tags=("goal",),

@@ -213,7 +213,9 @@ _ZH_TIME_WORDS = (
     # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
     "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
-    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后|"
+    # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
+    "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (

@@ -34,7 +34,7 @@ _EN_QUESTION = re.compile(
     r"has|any|anything|wanna|want)\b",
     re.IGNORECASE,
 )
-_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|几[个点天]")
+_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|(?<![这那前头过好])几[个点天]")
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
@@ -100,7 +100,13 @@ _ZH_VERB_SHAPE = re.compile(
 
 
 # a clause that is only a feeling: 心里很难受, 挺有成就感的
-_ZH_FEELING = re.compile(r"^(?:心里|感觉|觉得)?(?:还是)?" + ZH_FEEL.pattern)
+# (after how often or how surely: "总感觉很紧张", "有时候会感到焦虑和心烦", "还是会感到迷茫和无助")
+_ZH_FEELING = re.compile(
+    r"^(?:总是?|老是|一直|经常|常常|时常|时不时|有时候?|偶尔|还是|也|又|都|就|真的|确实|会)*(?:心里|感觉|感到|觉得)?(?:还是)?"
+    + r"(?:工作|生活|学习|心理)?"
+    + ZH_FEEL.pattern
+    + r"(?:(?:和|又|、|而且)(?:" + ZH_FEEL.pattern.replace("(?P<emotion>", "(?:") + r"))?"
+)
 
 
 @cache
