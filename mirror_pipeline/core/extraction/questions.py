@@ -3,7 +3,8 @@
 People in chat tell something of themselves and then ask about it in one breath:
 "我很喜欢绘画、弹钢琴和品茶，你觉得有什么好的书可以推荐给我吗？",
 "最近我在学习英语，有没有什么生动的方式可以提升我的听力和口语？",
-"I'm having some difficulty studying Chinese lately, can you think of any ways to improve my Chinese?". Read whole, the sentence is a question
+"I'm having some difficulty studying Chinese lately, can you think of any ways to improve my Chinese?".
+Read whole, the sentence is a question
 and says nothing; cut where the question begins, its head is a statement like any other.
 
 The cut is by how a sentence is built, not by its words: a sentence that ends as a question ('?', '？', 吗 or 呢 at
