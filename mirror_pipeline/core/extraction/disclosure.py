@@ -181,8 +181,9 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
         return False
     if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
         return False
-    if clause.zh and _ZH_THEN.search(body):
+    if clause.zh and (then := _ZH_THEN.search(body)) and "了" not in body[then.end() :]:
         return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
+        # (an event told in the clause after it stands: "在图书馆学习的时候发现了一本小说")
     if _REQUEST.match(clauses.zh_after_lead(body) if clause.zh else body) or ABOUT_THE_CHAT.search(body):
         return False
     return not _FOR_OTHERS.search(body)

@@ -305,6 +305,7 @@ _ZH_TEMPLATES = {
     "income": "用户的收入是{obj}",
     "debt": "用户有{obj}",
     "prefers": "用户喜欢{obj}",
+    "named": "用户名叫{obj}",
     "dislikes": "用户不喜欢{obj}",
     "thinks": "用户认为{obj}",
     "feels": "用户当时感到{obj}",
@@ -331,6 +332,7 @@ _EN_TEMPLATES = {
     "income": "The user earns {obj}",
     "debt": "The user has {obj}",
     "prefers": "The user prefers {obj}",
+    "named": "The user's name is {obj}",
     "dislikes": "The user dislikes {obj}",
     "thinks": "The user thinks {obj}",
     "feels": "The user felt {obj}",
@@ -521,6 +523,15 @@ def _not_a_place(f: Found) -> bool:
 
 def _a_liking(f: Found) -> bool:
     return f.obj.lower() not in _NOT_A_LIKING and not f.obj.startswith("的") and not _PERSON_OBJECT.match(f.obj)
+
+
+# a name is told where the person introduces themselves: a greeting, "nice to meet you", or "my name" said outright
+_INTRODUCTION = re.compile(r"你好|您好|大家好|嗨|哈喽|认识你|认识您|自我介绍|名字")
+_NOT_A_NAME_ZH = re.compile(r"^(?:外卖|快递|车|醒|人|了|他|她|你|什么|它)")
+
+
+def _introduced(f: Found) -> bool:
+    return bool(_INTRODUCTION.search(f.sentence)) and not _NOT_A_NAME_ZH.match(f.obj)
 
 
 def _a_view(f: Found) -> bool:
@@ -1364,11 +1375,27 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_a_liking,),
     ),
     _p(
+        "zh_named",
+        F,
+        "named",
+        "我叫|名字",
+        # an introduction: "你好，我叫张曼婷，很高兴认识你", "我的名字是王峰" (a name, then the sentence goes on)
+        r"(?:^|(?<=[，,。！!\s]))我(?:的名字)?(?:叫做?|的名字是|名字是)"
+        r"(?P<obj>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+        r"(?=$|[，。,.!！；;\s~])",
+        0.8,
+        0.6,
+        LOW,
+        accept=(_introduced,),
+    ),
+    _p(
         "zh_favourite",
         P,
         "prefers",
         "最喜欢的",
-        r"我最喜欢的[\u4e00-\u9fff]{1,6}?是(?P<obj>[^，。,.!！？?；;]{1,20})",
+        # the noun may be left out, the writer too after a comma: "我最喜欢的是《听妈妈的话》",
+        # "最喜欢的是一件丝绸手工艺品"
+        r"(?:我|(?:^|(?<=[，,]))(?=最))最喜欢的(?:[\u4e00-\u9fff]{1,6}?)?是(?P<obj>[^，。,.!！？?；;]{1,20})",
         0.85,
         0.5,
         LOW,
