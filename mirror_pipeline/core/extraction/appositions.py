@@ -35,6 +35,15 @@ _EN_EXAMPLES = re.compile(
     r"(?i)^,\s*(?P<lead>especially|particularly|such as|like|including|called)\s+(?P<x>[^,.;!?]{2,60}?)\s*(?=[.;!?]|$)"
 )
 _EN_FIRST_PERSON = re.compile(r"(?i)\b(?:I|me|my|mine|we|our)\b")
+# the rest of a list of likings: ", playing piano and tea tasting", ", basketball, military history research, and rock
+# climbing" (items of one to four words, none a clause of its own), up to the sentence's end
+_EN_LIST_TAIL = re.compile(
+    r"^(?P<x>(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[^,.;!?]{1,40}(?:,[^,.;!?]{1,40})*?)(?=[.;!?]|$)"
+)
+_EN_NOT_AN_ITEM = re.compile(
+    r"(?i)\b(?:I|me|my|we|our|you|your|he|she|it|they|them|their|this|that|these|those|is|are|was|were|am|be|been|"
+    r"have|has|had|do|does|did|will|would|can|could|but|so|because|which|who|since|though|variety|etc|lot)\b"
+)
 _LIKING = (MemoryType.PREFERENCE,)
 
 
@@ -55,6 +64,16 @@ def extend(c: MemoryCandidate, text: str) -> MemoryCandidate:
         return c
     if (m := _EN_EXAMPLES.match(after)) and not _EN_FIRST_PERSON.search(m.group("x")):
         return _grown(c, f", {m.group('lead').lower()} {m.group('x')}", m.group("x"), m.end())
+    if c.memory_type in _LIKING and (m := _EN_LIST_TAIL.match(after)):
+        items = [i for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("x")) if i.strip()]
+        kept: list[str] = []
+        for item in items:
+            if _EN_NOT_AN_ITEM.search(item) or len(item.split()) > 4:
+                break
+            kept.append(item.strip())
+        if kept:
+            added = f" and {kept[0]}" if len(kept) == 1 else ", " + ", ".join(kept[:-1]) + ", and " + kept[-1]
+            return _grown(c, added, added, after.find(kept[-1]) + len(kept[-1]), joined=True)
     return c
 
 

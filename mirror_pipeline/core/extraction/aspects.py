@@ -46,7 +46,8 @@ EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
     r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
-    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive"
+    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive|confused|helpless|"
+    r"relaxed|refreshed|uneasy|insecure"
 )
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
@@ -60,7 +61,9 @@ _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited"
     r"^" + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b(?=\s*(?:$|[.!,~]|but\b|and\b|since\b|after\b|"
     r"lately\b|today\b|tonight\b|right now\b|these days\b|all day\b))"
-    r"|^(?:(?:I|we)(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
+    # (how often or how surely between: "I always feel nervous", "I still feel confused")
+    r"|^(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly| often)*"
+    r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
     r" both| incredibly| truly| absolutely)*"
@@ -159,7 +162,7 @@ ASPECTS: tuple[Aspect, ...] = (
             r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanting to|wanna|hope to|hoping to|aim to|"
             r"aiming|intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|"
             r"preparing|prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming"
-            r"|dream of|dreaming of)\b",
+            r"|dream of|dreaming of|(?:would|'d) (?:(?:also|really|so|just) )*(?:like|love) to)\b",
             re.IGNORECASE,
         ),
         zh=re.compile(

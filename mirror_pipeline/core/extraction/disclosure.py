@@ -36,7 +36,9 @@ _EN_QUESTION = re.compile(
 )
 _ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|(?<![这那前头过好])几[个点天]")
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
+    # ("I would also like to attend…", "I'd love to visit…": a want, read as a plan, not a supposition)
+    r"\b(?:if|would(?! (?:(?:also|really|so|just|very much) )*(?:like|love) to)|could|might|wish|suppose|imagine|"
+    r"unless|whether|maybe|perhaps)\b|\b\w+'d\b(?! (?:(?:also|really|so|just) )*(?:like|love) to)"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
     r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
     re.IGNORECASE,

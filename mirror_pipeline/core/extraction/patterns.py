@@ -1389,6 +1389,16 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_introduced,),
     ),
     _p(
+        "en_named",
+        F,
+        "named",
+        "name",
+        r"\b[Mm]y name is (?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=$|[,.!;\s])",
+        0.8,
+        0.6,
+        LOW,
+    ),
+    _p(
         "zh_favourite",
         P,
         "prefers",
