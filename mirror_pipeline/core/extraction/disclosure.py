@@ -40,7 +40,8 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if|would(?! (?:(?:also|really|so|just|very much) )*(?:like|love) to)|could|might|wish|suppose|imagine|"
     r"unless|whether|maybe|perhaps)\b|\b\w+'d\b(?! (?:(?:also|really|so|just) )*(?:like|love) to)"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
-    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
+    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎"
+    r"|每当",  # "每当我来到自然环境中，就会感到…": a condition and what follows on it, no statement of a day
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
@@ -169,7 +170,7 @@ _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
     r"|从来|未|别"
 )
-_ZH_THEN = re.compile(r"的时候|那时候?|那会儿")
+_ZH_THEN = re.compile(r"的时候|那时候?|那会儿|的过程中")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
 
 

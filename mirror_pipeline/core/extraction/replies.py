@@ -22,18 +22,20 @@ _ZH_EFFORT = (
     r"去做|去看看|看看|去看一下|看一下|去找|找来看看|去试|去尝试|去了解)"
 )
 _ZH_ACCEPTING = re.compile(
-    r"^(?:我|我们)?(?:也|就|都|还|一定|肯定|以后|之后|日后|现在|会|先|再|真的)*(?:会|要|可以|愿意)(?:去|先|再|好好|认真)*"
+    r"^(?:以后|之后|日后|今后|现在|那)?(?:我|我们)?(?:也|就|都|还|一定|肯定|以后|之后|日后|现在|会|先|再|真的)*(?:会|要|可以|愿意)(?:去|先|再|好好|认真)*"
     + _ZH_EFFORT
 )
 # what such a promise may take and still say nothing: a pointer, the advice, a vague "things"
 _ZH_ONLY_POINTED = re.compile(
     r"^(?:[\u4e00-\u9fff]{0,4}?(?:这些|那些|这个|那个|这种|你的|你说的|你推荐的|你给的|一些你|其中|它们?|一下|看看|实践|"
-    r"建议|方法|办法|事情|细节|话|指导|推荐|意见)|[的了吧呢啊哦。！!~，,\s]*$)"
+    r"建议|方法|办法|事情|细节|话|指导|推荐|意见)|[\u4e00-\u9fff]{0,3}?[的了吧呢啊哦。！!~，,\s]*$)"
 )
 # the conversation as its own topic
 _ZH_THE_TALK = re.compile(
     r"(?:下次|明天|以后|改天|有空|回头)(?:再|还可以|可以|继续)?(?:聊|见|谈)|再聊|再见|先到这里|聊天|保持联系|新话题|聊聊别的|"
-    r"(?:和|跟|与)你(?:聊|说|分享|交流)|分享一下吧|记下来了|受益|收获很多|学到了很多"
+    r"(?:和|跟|与)你(?:聊|说|分享|交流)|分享一下吧|记下来了|受益|收获很多|学到了很多|聊聊|谈谈|聊一下|"
+    # a remark on what the listener just said: "听着是挺不错的", "听起来很有道理"
+    r"^(?:听着|听起来|看起来|看着)"
 )
 _EN_ACCEPTING = re.compile(
     r"(?i)^(?:okay,?\s+|ok,?\s+|sure,?\s+|yes,?\s+)?(?:I|we)"
@@ -46,14 +48,16 @@ _EN_ACCEPTING = re.compile(
     r"work hard|study hard|find (?:some )?time|seize|pay attention|remember)\b"
 )
 _EN_THE_TALK = re.compile(
-    r"(?i)\b(?:our (?:chat|conversation|talk)s?|chat(?:ting)? (?:with you|again)|talk(?:ing)? (?:to|with) you|"
+    r"(?i)^(?:feel free|let me know|don't hesitate|please)\b"
+    r"|\b(?:our (?:chat|conversation|talk)s?|chat(?:ting)? (?:with you|again)|talk(?:ing)? (?:to|with) you|"
     r"talk again|see you tomorrow|that's it for today|have a chat|new topics?|(?:the|this) conversation)\b"
 )
 # what such a promise may take and still say nothing: a pointer to the advice, "my best", "to relax"
 _EN_ONLY_POINTED = re.compile(
     r"(?i)^(?:\s*(?:it|that|this|them|these|those|out|again|more|now|first|then|too|as well|soon|later|"
     r"(?:your|these|those|the|all|some of (?:these|those|your)) (?:\w+ )?(?:advice|suggestions?|methods?|tips|ideas?|"
-    r"recommendations?|things|steps|points|books|movies)|"
+    r"recommendations?|things|steps|points|books|movies)|advice|suggestions?|methods|tips|ideas|recommendations|"
+    r"books|movies|films|songs|places|recipes|dishes|"
     r"(?:to|and) (?:relax|rest|do (?:that|it|so|them)|practi[cs]e (?:it|them|these)|implement (?:it|them|these)))\b)*"
     r"[\s.!,~]*(?:thank|thanks|$)"
 )
