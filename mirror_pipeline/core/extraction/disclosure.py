@@ -45,7 +45,8 @@ _HYPOTHETICAL = re.compile(
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
-    r"(?<![我])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
+    # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
+    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
     re.IGNORECASE,
 )
 # the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
@@ -276,14 +277,21 @@ def _kin(clause: Clause, body: str) -> tuple[str, str] | None:
     return found
 
 
+# a liking said of a fronted thing: "文艺复兴时期的艺术风格我也非常喜欢"
+_ZH_LIKED = re.compile(r"^(?:非常|特别|很|挺|超|最|真的|一直)*(?:喜欢|热爱|爱|讨厌|受不了)")
+
+
 def _fronted(clause: Clause, body: str) -> str | None:
     """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
     "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
     "用户签了Lumen Pay的offer"); None when the clause is not built so."""
     if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
         comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
+        if _ZH_LIKED.match(comment):
+            return "用户" + m.group("rest").rstrip("。！!~ ") + topic  # the liking, then what is liked
         if (
             _ZH_VERB.match(comment)
+            or _ZH_LIKED.match(comment)
             or _ZH_VERB_SHAPE.match(comment)
             or _ZH_CHANGED.match(comment)
             or rewrite.ZH_DONE_BARE.match(comment)
