@@ -177,7 +177,8 @@ _EN_OTHER = re.compile(
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
-    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外)[，,！!。~～\s]*"
+    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
+    r"因为|由于|最终|后来|于是|结果|首先|接着|并且)[，,！!。~～\s]*"
 )
 _ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]))")
 _ZH_POSSESSIVE = re.compile(
@@ -408,7 +409,10 @@ ZH_FRONTED_DONE = re.compile(
 ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
 # not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
 _ZH_NOT_TOPIC = re.compile(
-    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|" + _ZH_KIN_BARE
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|"
+    + _ZH_KIN_BARE
+    # a conjunction or a sentence adverb is no thing ("最终我补充了能量", "因为我注册了一个课程")
+    + r"|^(?:最终|最后|因为|所以|然后|后来|于是|终于|其实|当然|结果|另外|首先|其次|接着|同时|而且|并且|不过|可是|但是)$"
 )
 
 

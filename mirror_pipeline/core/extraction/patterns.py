@@ -534,6 +534,14 @@ def _introduced(f: Found) -> bool:
     return bool(_INTRODUCTION.search(f.sentence)) and not _NOT_A_NAME_ZH.match(f.obj)
 
 
+# 是 inside a word of its own (但是, 可是, 还是, 就是, 总是 …): "但是我的朋友们都很忙" names no one 但
+_SHI_WORD_HEAD = re.compile(r"(?:但|可|就|还|只|要|于|总|像|正|真|也|都|倒|硬|老|而|凡|若|不|算|而且)$")
+
+
+def _not_a_shi_word(f: Found) -> bool:
+    return not _SHI_WORD_HEAD.search(f.raw)
+
+
 def _a_view(f: Found) -> bool:
     return not _NOT_AN_OPINION.match(f.obj) and not _A_FEELING.match(f.obj)
 
@@ -1021,7 +1029,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
-        accept=(_a_name,),
+        accept=(_a_name, _not_a_shi_word),
     ),
     _p(
         "zh_my_rel_named",
