@@ -62,7 +62,10 @@ _EN_FEEL = re.compile(
     r"^" + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b(?=\s*(?:$|[.!,~]|but\b|and\b|since\b|after\b|"
     r"lately\b|today\b|tonight\b|right now\b|these days\b|all day\b))"
     # (how often or how surely between: "I always feel nervous", "I still feel confused")
-    r"|^(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly| often)*"
+    # under pressure or stress, as one is under it: "I have been under a lot of work pressure recently"
+    r"|^(?:I|we)(?:'ve| have)?(?: been| was| am|'m| were| are|'re)? under (?:a lot of |so much |too much |some |"
+    r"a bit of |a great deal of |heavy |huge )?(?:work |financial |academic |exam )?(?P<bare2>pressure|stress)\b"
+    r"|^(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"

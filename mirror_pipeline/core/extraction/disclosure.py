@@ -585,7 +585,7 @@ def read(
             if words < need + (1 if clause.zh else 0):
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
-                (cue.group("emotion") or cue.groupdict().get("bare"))
+                (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
             )
