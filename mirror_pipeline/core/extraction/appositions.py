@@ -42,7 +42,9 @@ _EN_LIST_TAIL = re.compile(
 )
 _EN_NOT_AN_ITEM = re.compile(
     r"(?i)\b(?:I|me|my|we|our|you|your|he|she|it|they|them|their|this|that|these|those|is|are|was|were|am|be|been|"
-    r"have|has|had|do|does|did|will|would|can|could|but|so|because|which|who|since|though|variety|etc|lot)\b"
+    r"have|has|had|do|does|did|will|would|can|could|but|so|because|which|who|since|though|variety|etc|lot|"
+    # a sentence adverb after the comma is no item ("I prefer tea over coffee, still.")
+    r"still|too|anyway|again|now|then|lol|haha|honestly|really|actually|tbh|right|though|either|yet|ever)\b"
 )
 _LIKING = (MemoryType.PREFERENCE,)
 
@@ -71,6 +73,8 @@ def extend(c: MemoryCandidate, text: str) -> MemoryCandidate:
             if _EN_NOT_AN_ITEM.search(item) or len(item.split()) > 4:
                 break
             kept.append(item.strip())
+        if len(kept) == 1 and not re.match(r"\s*,?\s*(?:and|or)\s", m.group("x")):
+            kept = []  # one item after a bare comma is an afterthought, not the rest of a list
         if kept:
             added = f" and {kept[0]}" if len(kept) == 1 else ", " + ", ".join(kept[:-1]) + ", and " + kept[-1]
             return _grown(c, added, added, after.find(kept[-1]) + len(kept[-1]), joined=True)
