@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import UTC, tzinfo
 
-from mirror_pipeline.core.extraction import answers, disclosure, patterns, shapes
+from mirror_pipeline.core.extraction import answers, appositions, disclosure, patterns, questions, replies, shapes
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
@@ -81,7 +81,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
 
 def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     text = patterns.normalised(evidence.raw_content)
-    cut = sentences(text)  # once, for both readers
+    cut = questions.cut_questions(text, sentences(text))  # once, for both readers; a closing question cut off
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
     found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
     if patterns.not_asserted(text) or not _MAY_DISCLOSE.search(text):
@@ -94,7 +94,8 @@ def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
-    return found + disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo)
+    read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo)
+    return [appositions.extend(c, text) for c in found + read if not replies.to_the_listener(c, text)]
 
 
 _ECHO = re.compile(r"(?i)^\W*(?:too|as well|also|for (?:you|him|her|them)|about (?:it|that|this))\b")

@@ -46,11 +46,12 @@ EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
     r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
-    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive"
+    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive|confused|helpless|"
+    r"relaxed|refreshed|uneasy|insecure"
 )
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超)?大|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|"
     r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
@@ -60,7 +61,12 @@ _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited"
     r"^" + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b(?=\s*(?:$|[.!,~]|but\b|and\b|since\b|after\b|"
     r"lately\b|today\b|tonight\b|right now\b|these days\b|all day\b))"
-    r"|^(?:(?:I|we)(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
+    # (how often or how surely between: "I always feel nervous", "I still feel confused")
+    # under pressure or stress, as one is under it: "I have been under a lot of work pressure recently"
+    r"|^(?:I|we)(?:'ve| have)?(?: been| was| am|'m| were| are|'re)? under (?:a lot of |so much |too much |some |"
+    r"a bit of |a great deal of |heavy |huge )?(?:work |financial |academic |exam )?(?P<bare2>pressure|stress)\b"
+    r"|^(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
+    r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
     r"'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
     r" both| incredibly| truly| absolutely)*"
@@ -82,8 +88,15 @@ _WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|winter|spring|fall|" + _WEEKDAYS + ")"
 
 
+# a feeling word used as a verb, what the clause goes to do: "去旅游放松一下", "想缓解焦虑" (no feeling said)
+_ZH_FEELING_AS_VERB = re.compile(
+    r"(?:去|想|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
+    r"|(?:" + ZH_EMOTIONS + r")(?:一下|下)"
+)
+
+
 def _short_zh(body: str, zh: bool) -> bool:
-    return not zh or len(body) <= 14
+    return not zh or (len(body) <= 14 and not _ZH_FEELING_AS_VERB.search(body))
 
 
 # a Chinese verb + 了 + a span of months or years, or a span + 了 closing the clause: "在北京待了六年", "干了三年销售",
@@ -152,12 +165,12 @@ ASPECTS: tuple[Aspect, ...] = (
             r"\b(?:gonna|going to|will|'ll|plan to|plans to|planning|want to|wanting to|wanna|hope to|hoping to|aim to|"
             r"aiming|intend|thinking of|thinking about|considering|can't wait to|looking forward|getting ready|"
             r"preparing|prepping|next (?:week|month|year|summer|spring|fall|winter)|soon|upcoming"
-            r"|dream of|dreaming of)\b",
+            r"|dream of|dreaming of|(?:would|'d) (?:(?:also|really|so|just) )*(?:like|love) to)\b",
             re.IGNORECASE,
         ),
         zh=re.compile(
             r"(?<![在回冥思理感幻联构设猜])想(?![想起到家念法])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"
-            r"|希望|争取"
+            r"|希望|争取|考虑(?!到|过)"
         ),
         time=TimePolicy.PLANNED,
         tags=("goal",),

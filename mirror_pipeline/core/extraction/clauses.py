@@ -177,7 +177,8 @@ _EN_OTHER = re.compile(
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
-    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外)[，,！!。~～\s]*"
+    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
+    r"因为|由于|最终|后来|于是|结果|首先|接着|并且)[，,！!。~～\s]*"
 )
 _ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]))")
 _ZH_POSSESSIVE = re.compile(
@@ -213,7 +214,9 @@ _ZH_TIME_WORDS = (
     # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
     "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
-    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后"
+    "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后|"
+    # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
+    "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (
@@ -429,7 +432,10 @@ ZH_FRONTED_DONE = re.compile(
 ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
 # not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
 _ZH_NOT_TOPIC = re.compile(
-    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|" + _ZH_KIN_BARE
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|"
+    + _ZH_KIN_BARE
+    # a conjunction or a sentence adverb is no thing ("最终我补充了能量", "因为我注册了一个课程")
+    + r"|^(?:最终|最后|因为|所以|然后|后来|于是|终于|其实|当然|结果|另外|首先|其次|接着|同时|而且|并且|不过|可是|但是)$"
 )
 
 

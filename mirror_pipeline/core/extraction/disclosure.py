@@ -34,15 +34,19 @@ _EN_QUESTION = re.compile(
     r"has|any|anything|wanna|want)\b",
     re.IGNORECASE,
 )
-_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|几[个点天]")
+_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|(?<![这那前头过好])几[个点天]")
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|would|could|might|wish|suppose|imagine|unless|whether|maybe|perhaps)\b|\b\w+'d\b"
+    # ("I would also like to attend…", "I'd love to visit…": a want, read as a plan, not a supposition)
+    r"\b(?:if|would(?! (?:(?:also|really|so|just|very much) )*(?:like|love) to)|could|might|wish|suppose|imagine|"
+    r"unless|whether|maybe|perhaps)\b|\b\w+'d\b(?! (?:(?:also|really|so|just) )*(?:like|love) to)"
     r"|\bmust(?:'ve| have)? be(?:en)?\b"  # "Must've been an amazing experience": a guess at the other's state
-    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎",
+    r"|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|也许|或许|说不定|应该|估计|看来|可能是|好像|似乎"
+    r"|每当",  # "每当我来到自然环境中，就会感到…": a condition and what follows on it, no statement of a day
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
-    r"(?<![我])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
+    # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
+    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
     re.IGNORECASE,
 )
 # the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
@@ -100,7 +104,15 @@ _ZH_VERB_SHAPE = re.compile(
 
 
 # a clause that is only a feeling: 心里很难受, 挺有成就感的
-_ZH_FEELING = re.compile(r"^(?:心里|感觉|觉得)?(?:还是)?" + ZH_FEEL.pattern)
+# (after how often or how surely: "总感觉很紧张", "有时候会感到焦虑和心烦", "还是会感到迷茫和无助")
+_ZH_FEELING = re.compile(
+    r"^(?:总是?|老是|一直|经常|常常|时常|时不时|有时候?|偶尔|还是|也|又|都|就|真的|确实|会)*(?:心里|感觉|感到|觉得)?(?:还是)?"
+    + r"(?:工作|生活|学习|心理)?"
+    + ZH_FEEL.pattern
+    + r"(?:(?:和|又|、|而且)(?:"
+    + ZH_FEEL.pattern.replace("(?P<emotion>", "(?:")
+    + r"))?"
+)
 
 
 @cache
@@ -159,7 +171,7 @@ _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
     r"|从来|未|别"
 )
-_ZH_THEN = re.compile(r"的时候|那时候?|那会儿")
+_ZH_THEN = re.compile(r"的时候|那时候?|那会儿|的过程中")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
 
 
@@ -173,8 +185,9 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
         return False
     if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
         return False
-    if clause.zh and _ZH_THEN.search(body):
+    if clause.zh and (then := _ZH_THEN.search(body)) and "了" not in body[then.end() :]:
         return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
+        # (an event told in the clause after it stands: "在图书馆学习的时候发现了一本小说")
     if _REQUEST.match(clauses.zh_after_lead(body) if clause.zh else body) or ABOUT_THE_CHAT.search(body):
         return False
     return not _FOR_OTHERS.search(body)
@@ -287,14 +300,21 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     return out
 
 
+# a liking said of a fronted thing: "文艺复兴时期的艺术风格我也非常喜欢"
+_ZH_LIKED = re.compile(r"^(?:非常|特别|很|挺|超|最|真的|一直)*(?:喜欢|热爱|爱|讨厌|受不了)")
+
+
 def _fronted(clause: Clause, body: str) -> str | None:
     """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
     "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
     "用户签了Lumen Pay的offer"); None when the clause is not built so."""
     if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
         comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
+        if _ZH_LIKED.match(comment):
+            return "用户" + m.group("rest").rstrip("。！!~ ") + topic  # the liking, then what is liked
         if (
             _ZH_VERB.match(comment)
+            or _ZH_LIKED.match(comment)
             or _ZH_VERB_SHAPE.match(comment)
             or _ZH_CHANGED.match(comment)
             or rewrite.ZH_DONE_BARE.match(comment)
@@ -602,7 +622,7 @@ def read(
             if words < need + (1 if clause.zh else 0):
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
-                (cue.group("emotion") or cue.groupdict().get("bare"))
+                (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
             )

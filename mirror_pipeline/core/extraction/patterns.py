@@ -37,7 +37,7 @@ from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 EXTRACTOR = "rules"
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.5"
+EXTRACTOR_VERSION = "rules-0.3.6"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -305,6 +305,7 @@ _ZH_TEMPLATES = {
     "income": "用户的收入是{obj}",
     "debt": "用户有{obj}",
     "prefers": "用户喜欢{obj}",
+    "named": "用户名叫{obj}",
     "dislikes": "用户不喜欢{obj}",
     "thinks": "用户认为{obj}",
     "feels": "用户当时感到{obj}",
@@ -331,6 +332,7 @@ _EN_TEMPLATES = {
     "income": "The user earns {obj}",
     "debt": "The user has {obj}",
     "prefers": "The user prefers {obj}",
+    "named": "The user's name is {obj}",
     "dislikes": "The user dislikes {obj}",
     "thinks": "The user thinks {obj}",
     "feels": "The user felt {obj}",
@@ -560,6 +562,23 @@ def _view(obj: str) -> str:
     if comma and _EN_VERB.search(head) and _EN_VERB.search(rest) and not re.match(r"(?:and|or|but)\b", rest):
         return head
     return obj
+
+
+# a name is told where the person introduces themselves: a greeting, "nice to meet you", or "my name" said outright
+_INTRODUCTION = re.compile(r"你好|您好|大家好|嗨|哈喽|认识你|认识您|自我介绍|名字")
+_NOT_A_NAME_ZH = re.compile(r"^(?:外卖|快递|车|醒|人|了|他|她|你|什么|它)")
+
+
+def _introduced(f: Found) -> bool:
+    return bool(_INTRODUCTION.search(f.sentence)) and not _NOT_A_NAME_ZH.match(f.obj)
+
+
+# 是 inside a word of its own (但是, 可是, 还是, 就是, 总是 …): "但是我的朋友们都很忙" names no one 但
+_SHI_WORD_HEAD = re.compile(r"(?:但|可|就|还|只|要|于|总|像|正|真|也|都|倒|硬|老|而|凡|若|不|算|而且)$")
+
+
+def _not_a_shi_word(f: Found) -> bool:
+    return not _SHI_WORD_HEAD.search(f.raw)
 
 
 def _a_view(f: Found) -> bool:
@@ -1060,7 +1079,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.7,
         MEDIUM,
-        accept=(_a_name,),
+        accept=(_a_name, _not_a_shi_word),
     ),
     _p(
         "zh_my_rel_named",
@@ -1414,11 +1433,37 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_a_liking,),
     ),
     _p(
+        "zh_named",
+        F,
+        "named",
+        "我叫|名字",
+        # an introduction: "你好，我叫张曼婷，很高兴认识你", "我的名字是王峰" (a name, then the sentence goes on)
+        r"(?:^|(?<=[，,。！!\s]))我(?:的名字)?(?:叫做?|的名字是|名字是)"
+        r"(?P<obj>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+        r"(?=$|[，。,.!！；;\s~])",
+        0.8,
+        0.6,
+        LOW,
+        accept=(_introduced,),
+    ),
+    _p(
+        "en_named",
+        F,
+        "named",
+        "name",
+        r"\b[Mm]y name is (?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=$|[,.!;\s])",
+        0.8,
+        0.6,
+        LOW,
+    ),
+    _p(
         "zh_favourite",
         P,
         "prefers",
         "最喜欢的",
-        r"我最喜欢的[\u4e00-\u9fff]{1,6}?是(?P<obj>[^，。,.!！？?；;]{1,20})",
+        # the noun may be left out, the writer too after a comma: "我最喜欢的是《听妈妈的话》",
+        # "最喜欢的是一件丝绸手工艺品"
+        r"(?:我|(?:^|(?<=[，,]))(?=最))最喜欢的(?:[\u4e00-\u9fff]{1,6}?)?是(?P<obj>[^，。,.!！？?；;]{1,20})",
         0.85,
         0.5,
         LOW,

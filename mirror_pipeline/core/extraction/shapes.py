@@ -221,7 +221,8 @@ def _zh_pointer(body: str) -> bool:
 # a thing as the subject: a relative clause ("回来的飞机", "做出来的碗"), a role ("面试官", "售货员"), the weather
 _ZH_THING_SUBJECT = re.compile(
     # "回来的飞机", "做出来的碗"; not "读的是金融" (what the writer reads), not "把闲置的次卧租出去" (a preposition)
-    r"^(?![把被给跟和在从对为向])[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fff])(?!时候|话|是)"
+    # (not the writer's own: "我跟我的朋友一起去看了电影")
+    r"^(?![把被给跟和在从对为向])(?![\u4e00-\u9fff]{0,2}我的)[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fff])(?!时候|话|是)"
     r"|^[\u4e00-\u9fff]{1,3}(?:官|员|师傅|师|生)(?=[问说让给叫要把帮跟对])"
 )
 _ZH_WEATHER = re.compile(

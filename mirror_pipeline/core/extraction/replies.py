@@ -1,0 +1,80 @@
+"""What the person says to the one they are talking with, not of their own life (issue 10, MemoryBank).
+
+A chat with an advisor or a companion ends its turns in the same few moves, whatever the topic: taking the advice
+("我会去尝试一下", "我会认真考虑你的建议", "I'll give it a try", "I will keep that in mind"), and talking about the
+talk itself ("我们下次再聊吧", "今天先到这里吧", "和你聊天让我收获很多", "Let's chat again tomorrow", "I've learned a
+lot during our chat"). Read as statements they become "用户会去尝试一下": nothing of the person an agent
+could use. The moves
+are recognised by how the clause is built (a promise of effort with no thing of its own, or the conversation as
+its topic), in both languages; what the person then does is the next clause's, read as any other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+
+# a promise of effort or thought with nothing of its own: 会 + try / consider / take care / keep in mind, its
+# object (if any) a pointer to what was said ("这些方法", "你的建议") or a bare "一下"
+_ZH_EFFORT = (
+    r"(?:试试|试一试|试一下|试着|尝试|尽力|尽量|努力|好好|认真|仔细|考虑|思考|琢磨|注意|记住|谨记|牢记|记下|践行|实践|遵守|照做|"
+    r"去做|去看看|看看|去看一下|看一下|去找|找来看看|去试|去尝试|去了解)"
+)
+_ZH_ACCEPTING = re.compile(
+    r"^(?:以后|之后|日后|今后|现在|那)?(?:我|我们)?(?:也|就|都|还|一定|肯定|以后|之后|日后|现在|会|先|再|真的)*(?:会|要|可以|愿意)(?:去|先|再|好好|认真)*"
+    + _ZH_EFFORT
+)
+# what such a promise may take and still say nothing: a pointer, the advice, a vague "things"
+_ZH_ONLY_POINTED = re.compile(
+    r"^(?:[\u4e00-\u9fff]{0,4}?(?:这些|那些|这个|那个|这种|你的|你说的|你推荐的|你给的|一些你|其中|它们?|一下|看看|实践|"
+    r"建议|方法|办法|事情|细节|话|指导|推荐|意见)|[\u4e00-\u9fff]{0,3}?[的了吧呢啊哦。！!~，,\s]*$)"
+)
+# the conversation as its own topic
+_ZH_THE_TALK = re.compile(
+    r"(?:下次|明天|以后|改天|有空|回头)(?:再|还可以|可以|继续)?(?:聊|见|谈)|再聊|再见|先到这里|聊天|保持联系|新话题|聊聊别的|"
+    r"(?:和|跟|与)你(?:聊|说|分享|交流)|分享一下吧|记下来了|受益|收获很多|学到了很多|聊聊|谈谈|聊一下|"
+    # a remark on what the listener just said: "听着是挺不错的", "听起来很有道理"
+    r"^(?:听着|听起来|看起来|看着)"
+)
+_EN_ACCEPTING = re.compile(
+    r"(?i)^(?:okay,?\s+|ok,?\s+|sure,?\s+|yes,?\s+)?(?:I|we)"
+    r"(?:'ll| will| would| can| could| shall| am going to|'m going to)"
+    r"(?: also| definitely| certainly| surely| really| seriously| just| then| now| first| still)*"
+    r"\s+(?:try|give (?:it|them|that|this|these|those) a (?:try|shot|go)|consider|think about (?:it|that|this|them)|"
+    r"keep (?:it|that|this|these|those|them|your \w+) in mind|take (?:a look|note|your advice)|"
+    r"check (?:it|them|those|these|that) out|check out (?:these|those|them|it|that)|look into (?:it|that|this|them)|"
+    r"do my best|follow (?:your|these|those|the)|"
+    r"work hard|study hard|find (?:some )?time|seize|pay attention|remember)\b"
+)
+_EN_THE_TALK = re.compile(
+    r"(?i)^(?:feel free|let me know|don't hesitate|please)\b"
+    r"|\b(?:our (?:chat|conversation|talk)s?|chat(?:ting)? (?:with you|again)|talk(?:ing)? (?:to|with) you|"
+    r"talk again|see you tomorrow|that's it for today|have a chat|new topics?|(?:the|this) conversation)\b"
+)
+# what such a promise may take and still say nothing: a pointer to the advice, "my best", "to relax"
+_EN_ONLY_POINTED = re.compile(
+    r"(?i)^(?:\s*(?:it|that|this|them|these|those|out|again|more|now|first|then|too|as well|soon|later|"
+    r"(?:your|these|those|the|all|some of (?:these|those|your)) (?:\w+ )?(?:advice|suggestions?|methods?|tips|ideas?|"
+    r"recommendations?|things|steps|points|books|movies)|advice|suggestions?|methods|tips|ideas|recommendations|"
+    r"books|movies|films|songs|places|recipes|dishes|"
+    r"(?:to|and) (?:relax|rest|do (?:that|it|so|them)|practi[cs]e (?:it|them|these)|implement (?:it|them|these)))\b)*"
+    r"[\s.!,~]*(?:thank|thanks|$)"
+)
+
+
+def to_the_listener(c: MemoryCandidate, text: str) -> bool:
+    """The candidate's span is the person taking the listener's advice or talking about the talk."""
+    if c.memory_type is MemoryType.RELATIONSHIP:
+        return False
+    said = text[c.span_start : c.span_end].strip()
+    if re.search(r"[\u4e00-\u9fff]", said):
+        said = re.sub(r"^(?:嗯+|恩+|好的|好吧|对了|其实|不过|但是|而且|所以|另外|那|哇+)[，,！!。~\s]*", "", said)
+        if _ZH_THE_TALK.search(said):
+            return True
+        m = _ZH_ACCEPTING.match(said)
+        return bool(m and _ZH_ONLY_POINTED.match(said[m.end() :]))
+    if _EN_THE_TALK.search(said):
+        return True
+    m = _EN_ACCEPTING.match(said)
+    return bool(m and _EN_ONLY_POINTED.match(said[m.end() :]))

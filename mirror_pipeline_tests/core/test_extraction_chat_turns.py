@@ -1,0 +1,120 @@
+"""How a chat turn with an advisor or companion is built (issue 10, session 6, MemoryBank): a statement before the
+question it leads to, a name in an introduction, the next clause naming or listing the statement's thing, and the
+replies to the listener that say nothing of the person. The sentences here are written for the tests, none is
+MemoryBank's."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.extraction.questions import statement_head
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2024, 6, 12, 13, 30, tzinfo=UTC)
+
+
+def read(text: str) -> list[tuple[str, str]]:
+    return [(c.memory_type.value, c.content_text) for c in extract(evidence(text, "user", when=SAID))]
+
+
+def contents(text: str) -> list[str]:
+    return [c for _, c in read(text)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "head"),
+    [
+        ("我最近在学吉他，你有什么入门的曲子推荐吗？", "我最近在学吉他"),
+        ("I've been learning the cello lately, do you know any easy pieces?", "I've been learning the cello lately"),
+        # the head may name the listener; only a head that itself asks makes the sentence a question whole
+        ("你的办法很管用，我决定每天早上跑步，有什么要注意的吗？", "你的办法很管用，我决定每天早上跑步"),
+    ],
+)
+def test_the_statement_before_a_closing_question_is_its_head(sentence: str, head: str) -> None:
+    assert sentence[: statement_head(sentence)] == head
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["你呢，平时周末都干什么？", "What do you think, should I take the offer?", "我今天搬家了。"],
+)
+def test_a_question_whole_or_no_question_is_not_cut(sentence: str) -> None:
+    assert not statement_head(sentence)
+
+
+def test_a_disclosure_before_a_question_is_read_in_both_languages() -> None:
+    assert "用户最近在学吉他" in contents("我最近在学吉他，你有什么入门的曲子推荐吗？")
+    assert any("cello" in c for c in contents("I've been learning the cello lately, do you know any easy pieces?"))
+    assert contents("你呢，平时周末都干什么？") == []
+
+
+def test_a_name_is_read_where_the_person_introduces_themselves() -> None:
+    assert ("fact", "用户名叫陈思远") in read("你好，我叫陈思远，很高兴认识你。")
+    assert ("fact", "The user's name is Margot") in read("Hi there, my name is Margot.")
+    # 叫 as a verb of ordering, with no introduction around it, names nobody
+    assert not any("名叫" in c for c in contents("我叫了一份外卖。"))
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        # the feeling after how often or how surely, and a second one joined by 和
+        ("但是总感觉很慌。", "用户当时感到慌"),
+        ("有时候会感到孤单和失落。", "用户当时感到孤单"),
+        ("这几天感觉有些寂寞。", "用户当时感到寂寞"),
+        ("I always feel nervous before exams.", "The user felt nervous"),
+        ("I still feel helpless.", "The user felt helpless"),
+    ],
+)
+def test_a_feeling_after_how_often(text: str, content: str) -> None:
+    assert ("emotion", content) in read(text)
+
+
+def test_a_feeling_word_used_as_a_verb_is_no_feeling() -> None:
+    found = read("我也在考虑周末去海边放松一下。")
+    assert not any(k == "emotion" for k, _ in found)
+    assert ("fact", "用户也在考虑周末去海边放松一下") in found  # 考虑: a plan in the making
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("上周我学会了一道新菜，叫做糖醋里脊，特别下饭。", "用户学会了一道新菜，叫糖醋里脊"),
+        ("最近我想学一些乐器，比如尤克里里、口琴等。", "最近用户想学一些乐器，比如尤克里里、口琴等"),
+        ("我喜欢爬山，游泳，露营。", "用户喜欢爬山、游泳、露营"),
+        ("I enjoy knitting, baking and birdwatching.", "The user prefers knitting, baking, and birdwatching"),
+    ],
+)
+def test_the_next_clause_names_or_lists_the_statements_thing(text: str, content: str) -> None:
+    assert content in contents(text)
+
+
+def test_a_name_after_a_thing_not_counted_is_not_taken() -> None:
+    # the name is the dog's (the pet rule's), not the walk's
+    assert not any(c.endswith("叫旺财") and "散步" in c for c in contents("我带我家那条狗去散步了，叫旺财。"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "谢谢你的建议，我会去尝试一下。",
+        "好的，我会认真考虑这些方法的。",
+        "今天先到这里吧，我们明天再聊。",
+        "Thanks, I'll give it a try.",
+        "Okay, I will keep that in mind.",
+        "I've learned a lot during our chat.",
+    ],
+)
+def test_replies_to_the_listener_are_no_memories(text: str) -> None:
+    assert read(text) == []
+
+
+def test_a_promise_with_a_thing_of_its_own_stays() -> None:
+    assert any("画画" in c for c in contents("我会尝试每天画画半小时。"))
+    assert any("French" in c for c in contents("I'll try learning French next year."))
+
+
+def test_a_want_said_with_would_like_is_a_plan() -> None:
+    assert any(k == "fact" and "Lisbon" in c for k, c in read("I would really like to visit Lisbon next spring."))
+    assert read("I would go if I had the money.") == []
