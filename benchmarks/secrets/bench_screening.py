@@ -34,6 +34,7 @@ CORPORA = tuple(
         "heldout11.jsonl",
         "heldout12.jsonl",
         "heldout13.jsonl",
+        "heldout14.jsonl",
     )
     if (HERE / name).exists()
 )
