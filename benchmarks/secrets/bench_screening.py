@@ -35,6 +35,7 @@ CORPORA = tuple(
         "heldout12.jsonl",
         "heldout13.jsonl",
         "heldout14.jsonl",
+        "heldout14b.jsonl",
     )
     if (HERE / name).exists()
 )
