@@ -19,6 +19,7 @@ from mirror_pipeline.core.screening.detectors import (
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
+    digit_word_run,
 )
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.values import _fold
@@ -61,7 +62,10 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("csc", ("csc",)),
     ("ssn", ("ssn",)),
     ("passport", ("passport",)),
-    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    (
+        "lock",
+        ("locker", "lockbox", "lock box", "padlock", "suitcase lock", "luggage lock", "bike lock", "combination lock"),
+    ),
     ("social", ("social security", "social is", "social:")),
     ("card code", ("card code",)),
     ("safe", _SAFE_WORDS),
@@ -79,7 +83,7 @@ _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("门禁", ("门禁",)),
     ("保险箱", ("保险箱",)),
     ("柜", ("保险柜", "储物柜")),
-    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁", "箱的锁", "箱子的锁", "箱锁")),
 )
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
 _SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
@@ -165,7 +169,19 @@ def _may_hold(folded: str) -> bool:
         map(lowered.__contains__, SPELLED_CASE_WORDS)
     ):
         return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
-    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+    if _DIGITS4.search(folded) and any(map(lowered.__contains__, DONT_SHARE_WORDS)):
+        return True  # "the bank texted me 739104 and said dont share it"
+    return (
+        _seed_run(words)
+        or digit_word_run(words)  # a number read out in digit words
+        or not ascii_only
+        and bool(_SPACED_CJK.search(folded))
+    )
+
+
+_DIGITS4 = re.compile(r"\d{4}")
+# what a one-time code's message tells one not to do with it
+DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
 
 
 _ALONE, _GUARDED = _guarded(_TRIGGERS, 2)
@@ -183,7 +199,9 @@ WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
     # screening-8: verbs of typing and getting in, a phrase or a vault
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
-    "unlocking decrypt decrypts logged phrase vault keepass sent texted".split()
+    "unlocking decrypt decrypts logged phrase vault keepass sent texted "
+    # screening-10: a hint that is the value
+    "hint".split()
 )
 
 
@@ -266,6 +284,14 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     CODE_LIST_GATE.pattern,
     _CJK_CODE.pattern,
     SPELLED_GATE.pattern,
+    # screening-10: a code one is told not to share; a number read out in digit words
+    "(?is)(?:"
+    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + r").*\d{4}|\d{4}.*(?:"
+    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + ")",
+    r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)",
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words
