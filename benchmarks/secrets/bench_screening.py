@@ -36,6 +36,7 @@ CORPORA = tuple(
         "heldout13.jsonl",
         "heldout14.jsonl",
         "heldout14b.jsonl",
+        "heldout15.jsonl",
     )
     if (HERE / name).exists()
 )
