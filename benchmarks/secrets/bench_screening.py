@@ -37,6 +37,7 @@ CORPORA = tuple(
         "heldout14.jsonl",
         "heldout14b.jsonl",
         "heldout15.jsonl",
+        "heldout15b.jsonl",
     )
     if (HERE / name).exists()
 )
