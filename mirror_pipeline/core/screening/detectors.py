@@ -64,7 +64,7 @@ _CARD_DATA = re.compile(
     r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is)?|security code(?: is)?"
-    r"|cvv2?|cvc2?|cvn|csc))[ \t:：]*"
+    r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
     r"|\d{2,4}[ \t]*年[ \t]*\d{1,2}[ \t]*月"
@@ -76,6 +76,11 @@ _CARD_NAMED = re.compile(
     r"(?i)(?:信用卡|借记卡|储蓄卡|银行卡|工资卡|卡号|银联|(?<![a-z])(?:credit|debit|bank|visa|amex) card"
     r"|card (?:number|no\.?|#)"
     r"|(?<![a-z])(?:visa|mastercard|amex|unionpay)(?![a-z]))[^\d\n。!?！？]{0,10}$"
+)
+# a card's number is told with its expiry or the code on its back: "5412 7534 9821 0076 exp 09/29, cvv is 318"
+_CARD_DATA_AFTER = re.compile(
+    r"(?i)[^\n\d]{0,12}?(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?|valid (?:thru|through|until)|good thru|cvv|cvc|cvn)"
+    r"(?![a-z])|有效期|到期|安全码|背面)"
 )
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -118,7 +123,8 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         before = text[max(0, m.start() - 24) : m.start()]
         named = _NUMBER_NAMED.search(before)
         checked = not named and _CARD_PREFIX.match(digits) and luhn_valid(digits)
-        if checked or 15 <= len(digits) <= 19 and _CARD_NAMED.search(before) and not _CARD_PAID_INTO.search(before):
+        told = _CARD_NAMED.search(before) or _CARD_PREFIX.match(digits) and _CARD_DATA_AFTER.match(text, m.end())
+        if checked or 15 <= len(digits) <= 19 and told and not _CARD_PAID_INTO.search(before):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data

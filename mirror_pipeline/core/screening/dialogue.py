@@ -26,7 +26,7 @@ _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
     r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
-    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
+    r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
@@ -35,9 +35,16 @@ _ASKS = re.compile(
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
+_READ_OUT = (
+    r"(?i:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-]+(?:zero|oh|one|two|three|four"
+    r"|five|six|seven|eight|nine)){3,7}(?![a-z]))"
+)
+_READ_OUT_RE = re.compile(_READ_OUT)
 _VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
-    r"|(?<![零〇一二三四五六七八九幺两拐洞])[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九幺两拐洞十百千万]))(?![\w@/])"
+    # screening-10: a code read out in digit words ("six one nine three zero seven"), tried first
+    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _READ_OUT + "|" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
+    r"|(?<![零〇一二三四五六七八九幺两拐洞])[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九幺两拐洞十百千万]))"
+    r"(?![\w@/])"
 )
 # a value named as something else in the reply: a network's name, a user name, an account ("network is Nanshan-Den")
 _NAMED_OTHER = re.compile(
@@ -88,8 +95,8 @@ def answered(before: str, text: str) -> list[Finding]:
             continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
-        if code_shaped(value) and not any(c.isascii() for c in value):
-            ok = True  # Chinese numerals: "五八二零九一"
+        if code_shaped(value) and not any(c.isascii() for c in value) or _READ_OUT_RE.fullmatch(value):
+            ok = True  # Chinese numerals: "五八二零九一"; digit words: "six one nine three zero seven"
         elif re.fullmatch(_SPACED, value):
             ok = digits >= 4 or wheels
         else:

@@ -53,7 +53,9 @@ _TRIGGERS = (
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
-    "maiden q: authori"
+    "maiden q: authori "
+    # screening-10: a national ID by name
+    "nric"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -193,7 +195,7 @@ _PAIRED_WORDS = {
     "words": ("12 words", "24 words", "twelve words"),
     "mi": ("mi ma",),
 }
-_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker"))
+_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock"))
 # whole words that send a text to the rules (looked up with the words of the text, once)
 WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
@@ -220,7 +222,7 @@ _LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
     re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
 )
 # a lock named before a colon: "garage: 5-9-1-7"
-_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[^\n\d]{0,30}\d"
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock)[^\n\d]{0,30}\d"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 # an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
 _EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"

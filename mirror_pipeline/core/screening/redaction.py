@@ -89,7 +89,8 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
                 )
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
-    if before and _ASKS_OR_LABELS.search(before[-40:]):
+    # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
+    if before and _ASKS_OR_LABELS.search(before[-100:]):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)

@@ -973,8 +973,12 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     Rule(
         kind="pin",
         pattern=re.compile(
-            _EN_CODE_NOUN + r"(?:(?!\b(?:room|house|flight|seat|order|phone)\b)[^\n.!?]){0,40}?"
-            r"(?:\b(?i:is|was|are|now|to)\b|'s|’s|=|(?i:number|digits|code|combo|pin)[ \t]*,)[ \t]*" + _CODE_VALUE
+            r"(?:(?i:\b(?P<clock>alarm)\b)|(?!(?i:alarm\b))"
+            + _EN_CODE_NOUN
+            + r")(?:(?!\b(?:room|house|flight|seat|order|phone)\b)[^\n.!?]){0,40}?"
+            r"(?:\b(?i:is|was|are|now|(?P<to>to))\b|'s|’s|=|(?i:number|digits|code|combo|pin)[ \t]*,)[ \t]*"
+            # "I set the alarm to 0630": an alarm clock's time
+            r"(?(clock)(?(to)(?!(?:[01]\d|2[0-3])[0-5]\d(?![\d:]))))" + _CODE_VALUE
         ),
         judge=Judge.CODE,
         needs=("pin", "passcode", "keypad", "lock", "combo", "combination", "alarm", "code"),
@@ -1150,7 +1154,8 @@ _SCREENING9_RULES += (
     Rule(
         kind="combination",
         pattern=re.compile(
-            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock)\b[^\n.!?]{0,30}?"
+            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock|lock)\b"
+            r"[^\n.!?]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
             r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+" + _CODE_VALUE
@@ -1220,10 +1225,35 @@ _DONT_SHARE = (
     r"|请勿|切勿|不要(?:告诉|泄露|转发|给)"
     r"|别(?:告诉|给别人|发给))"
 )
+# a password said out loud, its symbols and its letters' case in words ("capital P peggy underscore love 2 0 1 0")
+_SPOKEN_SYMBOL = (
+    r"(?i:underscore|dash|hyphen|hash|hashtag|pound sign|exclamation(?: mark| point)?|asterisk|at sign|dot|period|"
+    r"capital|uppercase|upper case|lowercase|lower case)"
+)
 # a code that may end its sentence ("code 1-9-0-4. Checkout 11am"; not a version "1.9.0")
 _CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
 assert _CODE_VALUE_ENDING != _CODE_VALUE
 _SCREENING10_RULES: tuple[Rule, ...] = (
+    # "the new router password is capital P peggy underscore love 2 0 1 0, voice typing": the clause, words and all
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _EN_KEY + _EN_FOR + _EN_SEP + r"(?P<value>(?=[^\n,;!?]{0,60}?\b" + _SPOKEN_SYMBOL + r"\b)"
+            r"[A-Za-z0-9]+(?:[ \t]+[A-Za-z0-9]+){2,11})(?![A-Za-z0-9])"
+        ),
+        judge=Judge.VALUE,
+        needs=_EN_KEY_WORDS,
+    ),
+    # "I signed the consent form with my NRIC S7834521D": a Singapore NRIC / FIN named as one
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)\b(?:nric|fin(?: no\.?| number)?|ic (?:no\.?|number))\b[^\n]{0,16}?(?<![A-Za-z0-9])"
+            r"(?P<value>[STFGMstfgm]\d{7}[A-Za-z])(?![A-Za-z0-9])"
+        ),
+        judge=Judge.VALUE,
+        needs=("nric", "fin", "ic "),
+    ),
     # "爸 你邮箱密码前面是laowang": the first part of a value given in parts (the rest follows: dialogue.continued)
     Rule(
         kind="password",
