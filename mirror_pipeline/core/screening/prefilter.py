@@ -287,11 +287,11 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     _CJK_CODE.pattern,
     SPELLED_GATE.pattern,
     # screening-10: a code one is told not to share; a number read out in digit words
-    "(?is)(?:"
+    "(?i)(?s:(?:"
     + "|".join(map(re.escape, DONT_SHARE_WORDS))
     + r").*\d{4}|\d{4}.*(?:"
     + "|".join(map(re.escape, DONT_SHARE_WORDS))
-    + ")",
+    + "))",
     r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)",
 )
