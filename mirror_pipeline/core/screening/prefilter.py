@@ -13,13 +13,13 @@ from mirror_pipeline.core.screening.detectors import (
     _LONG_TOKEN,
     _SPACED_CJK,
     CODE_LIST_GATE,
+    DIGIT_WORDS,
     SPELLED_CASE_WORDS,
     SPELLED_GATE,
     SPELLED_SEPARATORS,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
-    digit_word_run,
 )
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.values import _fold
@@ -53,9 +53,7 @@ _TRIGGERS = (
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
-    "maiden q: authori "
-    # screening-10: a national ID by name
-    "nric"
+    "maiden q: authori"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -130,9 +128,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
         return True
-    if _DIGIT.search(folded) and (
-        SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)
-    ):
+    has_digit = _DIGIT.search(folded) is not None
+    if has_digit and (SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)):
         return True  # a password's shape in passing, a list of codes alike (both hold a digit)
     if not ascii_only and _CJK_CODE.search(folded):
         return True
@@ -171,19 +168,25 @@ def _may_hold(folded: str) -> bool:
         map(lowered.__contains__, SPELLED_CASE_WORDS)
     ):
         return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
-    if _DIGITS4.search(folded) and any(map(lowered.__contains__, DONT_SHARE_WORDS)):
+    if (
+        has_digit
+        and (
+            "shar" in lowered
+            or "give it" in lowered
+            or not ascii_only
+            and any(map(folded.__contains__, _CJK_DONT_SHARE))
+        )
+        and _DIGITS4.search(folded)
+    ):
         return True  # "the bank texted me 739104 and said dont share it"
-    return (
-        _seed_run(words)
-        or digit_word_run(words)  # a number read out in digit words
-        or not ascii_only
-        and bool(_SPACED_CJK.search(folded))
-    )
+    # a seed phrase's words, a number read out in digit words
+    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
 _DIGITS4 = re.compile(r"\d{4}")
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
+_CJK_DONT_SHARE = tuple(w for w in DONT_SHARE_WORDS if not w.isascii())
 
 
 _ALONE, _GUARDED = _guarded(_TRIGGERS, 2)
@@ -202,8 +205,8 @@ WORD_TRIGGERS = frozenset(
     # screening-8: verbs of typing and getting in, a phrase or a vault
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
     "unlocking decrypt decrypts logged phrase vault keepass sent texted "
-    # screening-10: a hint that is the value
-    "hint".split()
+    # screening-10: a hint that is the value, a national ID by name
+    "hint nric".split()
 )
 
 
@@ -252,15 +255,22 @@ def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> b
 
 
 def _may_hold_seed(lowered: str) -> bool:
-    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
+    """At least 8 BIP39 (or digit) words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
     return _seed_run(_LOWER_WORD.findall(lowered))
 
 
 def _seed_run(words: list[str]) -> bool:
     if len(words) < 8:
         return False
-    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    # one byte a word: 1 when it is a list word or a digit word (thirteen digit words in a row, a number read out,
+    # hold eight in a row: the rules' test is `detectors.digit_word_run`)
+    listed = bytes(map(_run_words().__contains__, words))
     return b"\x01" * 8 in listed
+
+
+@cache
+def _run_words() -> frozenset[str]:
+    return _bip39()[0] | DIGIT_WORDS
 
 
 # The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every

@@ -90,7 +90,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
-    if before and _ASKS_OR_LABELS.search(before[-100:]):
+    if before and (_ASKS_OR_LABELS.search(before[-40:]) or _ASKED_BEFORE.search(before[-120:])):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -122,6 +122,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
     r"padlock|lockbox|combination"
+)
+
+
+# a secret asked for by its name, the message going on after the question mark
+_ASKED_BEFORE = re.compile(
+    r"(?i)(?:密码|验证码|\b(?:code|pin|password|passcode|otp|pw)\b)[^\n?？]{0,24}[?？][^\n?？]*$"
 )
 
 
