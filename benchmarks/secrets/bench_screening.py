@@ -36,6 +36,7 @@ CORPORA = tuple(
         "heldout13.jsonl",
         "heldout14.jsonl",
         "heldout14b.jsonl",
+        "heldout14c.jsonl",
         "heldout15.jsonl",
         "heldout15b.jsonl",
     )
