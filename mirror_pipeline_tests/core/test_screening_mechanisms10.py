@@ -140,3 +140,10 @@ def test_the_prefilter_lets_the_new_carriers_through() -> None:
     ]
     assert all(may_hold_secret(t) for t in texts)
     assert all(prefilter_mask(texts * 200))  # the vectorized prefilter (polars, Rust's regex) agrees
+
+
+def test_a_spelled_out_value_named_as_something_else_stays() -> None:
+    assert_kept("number plate: R-T-5-2-X-K-L, parked by the bins")
+    assert_kept("order ref is M, 4, 7, Q, 2, Z in case the shop calls")
+    # a secret's name after the other one: the value is the secret's
+    assert_hidden(("the plate was fine, but the alarm code is 7 - a - 2 - q - 9 - x",), ("7 - a - 2 - q - 9 - x",))

@@ -413,9 +413,32 @@ def spelled_findings(text: str) -> list[Finding]:
         pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]
         digits = sum(p.isdigit() or len(p) > 1 for p in pieces)
         letters = sum(p.isalpha() and len(p) == 1 for p in pieces)
-        if len(pieces) >= 6 and digits and letters and not _enumerated(pieces):
+        if len(pieces) >= 6 and digits and letters and not _enumerated(pieces) and not _named_other(text, m.start()):
             found.append(Finding("password", m.start(), m.end(), _SPELLED_RULE))
     return found
+
+
+# screening-10: what a spelled-out value is named as just before it: a licence plate, a booking reference, a postcode
+# ("licence plate: K-X-1-9-Z-R-T", "my reg is W, 4, 5, 1, K, P, L") is not a password, unless a secret's name comes
+# after that name ("the plate … the wifi password is k - 7 - x …")
+_OTHER_NAME = re.compile(
+    r"(?i)(?<![a-z])(?:licen[cs]e|plates?|reg|registration|booking|ref|reference|confirmation|order|tracking|flight"
+    r"|seat|post ?code|zip(?: code)?|serial|model|invoice|ticket|vin)(?![a-z])"
+    r"|车牌|单号|订单|航班|座位|邮编|型号|序列号|编号"
+)
+_SECRET_NAME = re.compile(
+    r"(?i)(?<![a-z])(?:pass\w*|pw|pwd|pins?|(?<!zip )(?<!post )codes?|keys?|otp|passcode)(?![a-z])"
+    r"|密码|口令|暗号|验证码"
+)
+
+
+def _named_other(text: str, start: int) -> bool:
+    window = text[max(0, start - 40) : start]
+    others = [m.end() for m in _OTHER_NAME.finditer(window)]
+    if not others:
+        return False
+    secrets = [m.end() for m in _SECRET_NAME.finditer(window)]
+    return not secrets or others[-1] > secrets[-1]
 
 
 def _enumerated(pieces: list[str]) -> bool:
