@@ -123,7 +123,12 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         before = text[max(0, m.start() - 24) : m.start()]
         named = _NUMBER_NAMED.search(before)
         checked = not named and _CARD_PREFIX.match(digits) and luhn_valid(digits)
-        told = _CARD_NAMED.search(before) or _CARD_PREFIX.match(digits) and _CARD_DATA_AFTER.match(text, m.end())
+        told = (
+            _CARD_NAMED.search(before)
+            or not named
+            and _CARD_PREFIX.match(digits)
+            and _CARD_DATA_AFTER.match(text, m.end())
+        )
         if checked or 15 <= len(digits) <= 19 and told and not _CARD_PAID_INTO.search(before):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
