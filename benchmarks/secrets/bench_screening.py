@@ -34,6 +34,11 @@ CORPORA = tuple(
         "heldout11.jsonl",
         "heldout12.jsonl",
         "heldout13.jsonl",
+        "heldout14.jsonl",
+        "heldout14b.jsonl",
+        "heldout14c.jsonl",
+        "heldout15.jsonl",
+        "heldout15b.jsonl",
     )
     if (HERE / name).exists()
 )

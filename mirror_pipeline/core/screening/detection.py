@@ -17,6 +17,7 @@ from mirror_pipeline.core.screening.detectors import (
     code_list_findings,
     public_key_spans,
     spelled_findings,
+    spelled_number_findings,
     strong_token_findings,
 )
 from mirror_pipeline.core.screening.dialogue import answered_lines
@@ -77,6 +78,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(strong_token_findings(masked))
     found.extend(code_list_findings(masked))
     found.extend(spelled_findings(masked))
+    found.extend(spelled_number_findings(masked, lowered))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)
     public = public_key_spans(masked, lowered)

@@ -58,11 +58,31 @@ _NUMBER_NAMED = re.compile(
     r"invoice|receipt|ref(?:erence)?|isbn|phone|tel|ticket|case)(?![a-z])|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+_SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?)[ \t:：]*"
-    r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/]))"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?"
+    # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
+    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is)?|security code(?: is)?"
+    r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
+    r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
+    # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
+    r"|\d{2,4}[ \t]*年[ \t]*\d{1,2}[ \t]*月"
+    r"|(?i:(?<![a-z])" + _SPOKEN + r"(?:[ \t-]+" + _SPOKEN + r"){1,3}(?![a-z])))"
 )
+# a card named as one: its number is hidden even when its check digit fails (a number the person calls their card is
+# theirs to keep out), not a card's number given to be paid into ("收款卡号 …")
+_CARD_NAMED = re.compile(
+    r"(?i)(?:信用卡|借记卡|储蓄卡|银行卡|工资卡|卡号|银联|(?<![a-z])(?:credit|debit|bank|visa|amex) card"
+    r"|card (?:number|no\.?|#)"
+    r"|(?<![a-z])(?:visa|mastercard|amex|unionpay)(?![a-z]))[^\d\n。!?！？]{0,10}$"
+)
+# a card's number is told with its expiry or the code on its back: "5412 7534 9821 0076 exp 09/29, cvv is 318"
+_CARD_DATA_AFTER = re.compile(
+    r"(?i)[^\n\d]{0,12}?(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?|valid (?:thru|through|until)|good thru|cvv|cvc|cvn)"
+    r"(?![a-z])|有效期|到期|安全码|背面)"
+)
+_CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
 
@@ -100,8 +120,16 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
             found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
     for m in _CARD.finditer(text):
         digits = re.sub(r"[ \-]", "", m.group(0))
-        named = _NUMBER_NAMED.search(text[max(0, m.start() - 24) : m.start()])
-        if not named and _CARD_PREFIX.match(digits) and luhn_valid(digits):
+        before = text[max(0, m.start() - 24) : m.start()]
+        named = _NUMBER_NAMED.search(before)
+        checked = not named and _CARD_PREFIX.match(digits) and luhn_valid(digits)
+        told = (
+            _CARD_NAMED.search(before)
+            or not named
+            and _CARD_PREFIX.match(digits)
+            and _CARD_DATA_AFTER.match(text, m.end())
+        )
+        if checked or 15 <= len(digits) <= 19 and told and not _CARD_PAID_INTO.search(before):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -184,7 +212,9 @@ _URL = re.compile(r"(?i)(?<![a-z0-9+.\-])(?:[a-z][a-z0-9+.\-]*://|www\.)\S+|(?<!
 _WORDY = re.compile(r"[A-Z]?[a-z]{2,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
 # hex (commit hashes, checksums, UUIDs), maybe behind a short name: ids like `iss_0a7d41c15af52c9b`
-_HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-])?[0-9a-fA-F\-]+")
+_HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-]|0x)?[0-9a-fA-F\-]+")
+# a subresource-integrity string (package-lock.json, <script integrity=…>): a hash of a file, base64
+_INTEGRITY = re.compile(r"sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}")
 
 
 def _random_token_findings(text: str) -> list[Finding]:
@@ -196,7 +226,7 @@ def _random_token_findings(text: str) -> list[Finding]:
     urls = [m.span() for m in _URL.finditer(text)]
     for m in _RANDOM_TOKEN.finditer(text):
         token = m.group(0).rstrip("=")
-        if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2:
+        if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2 or _INTEGRITY.fullmatch(token):
             continue
         if any(a <= m.start() < b for a, b in urls):
             continue
@@ -329,13 +359,13 @@ _CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0
 _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
-    + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
+    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
     + _CODE_ITEM
     + r"){2,}(?![\w\-.:/])"
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
-    r"\d[\w\-]{3,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；\n]{1,3}[\w\-]{0,12}\d"
+    r"\d[\w\-]{3,12}[ \t,;、，；/|\n]{1,3}[\w\-]{0,12}\d[\w\-]{0,12}[ \t,;、，；/|\n]{1,3}[\w\-]{0,12}\d"
     # or one a bulleted line: "- 3471 9920"
     r"|\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d[^\n]*\n[ \t]*[-*•][ \t]+[\w\-]{0,12}\d"
 )
@@ -388,9 +418,32 @@ def spelled_findings(text: str) -> list[Finding]:
         pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]
         digits = sum(p.isdigit() or len(p) > 1 for p in pieces)
         letters = sum(p.isalpha() and len(p) == 1 for p in pieces)
-        if len(pieces) >= 6 and digits and letters and not _enumerated(pieces):
+        if len(pieces) >= 6 and digits and letters and not _enumerated(pieces) and not _named_other(text, m.start()):
             found.append(Finding("password", m.start(), m.end(), _SPELLED_RULE))
     return found
+
+
+# screening-10: what a spelled-out value is named as just before it: a licence plate, a booking reference, a postcode
+# ("licence plate: K-X-1-9-Z-R-T", "my reg is W, 4, 5, 1, K, P, L") is not a password, unless a secret's name comes
+# after that name ("the plate … the wifi password is k - 7 - x …")
+_OTHER_NAME = re.compile(
+    r"(?i)(?<![a-z])(?:licen[cs]e|plates?|reg|registration|booking|ref|reference|confirmation|order|tracking|flight"
+    r"|seat|post ?code|zip(?: code)?|serial|model|invoice|ticket|vin)(?![a-z])"
+    r"|车牌|单号|订单|航班|座位|邮编|型号|序列号|编号"
+)
+_SECRET_NAME = re.compile(
+    r"(?i)(?<![a-z])(?:pass\w*|pw|pwd|pins?|(?<!zip )(?<!post )codes?|keys?|otp|passcode)(?![a-z])"
+    r"|密码|口令|暗号|验证码"
+)
+
+
+def _named_other(text: str, start: int) -> bool:
+    window = text[max(0, start - 40) : start]
+    others = [m.end() for m in _OTHER_NAME.finditer(window)]
+    if not others:
+        return False
+    secrets = [m.end() for m in _SECRET_NAME.finditer(window)]
+    return not secrets or others[-1] > secrets[-1]
 
 
 def _enumerated(pieces: list[str]) -> bool:
@@ -399,3 +452,25 @@ def _enumerated(pieces: list[str]) -> bool:
     letters = [ord(p) for p in pieces if len(p) == 1 and p.isalpha()]
     digits = [int(p) for p in pieces if p.isdigit()]
     return all(b - a == 1 for seq in (letters, digits) for a, b in zip(seq, seq[1:], strict=False))
+
+
+# ---- screening-10: a card's (or an account's) number read out in digit words ("five four one two seven five three
+# four one two three four five six seven eight"): thirteen digit words or more in a row (a phone number has at most
+# twelve)
+DIGIT_WORDS = frozenset("zero oh one two three four five six seven eight nine".split())
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_DIGIT_WORD_RUN = re.compile(r"(?i)(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t,-]+" + _DIGIT_WORD + r"){12,22}(?![a-z])")
+_SPELLED_NUMBER_RULE = -13
+
+
+def digit_word_run(words: list[str]) -> bool:
+    """Thirteen digit words in a row among a text's lower-case words (the prefilter's test)."""
+    if len(words) < 13:
+        return False
+    return b"\x01" * 13 in bytes(map(DIGIT_WORDS.__contains__, words))
+
+
+def spelled_number_findings(text: str, lowered: str) -> list[Finding]:
+    if not digit_word_run(re.findall(r"[a-z]+", lowered)):
+        return []
+    return [Finding("bank_card", m.start(), m.end(), _SPELLED_NUMBER_RULE) for m in _DIGIT_WORD_RUN.finditer(text)]

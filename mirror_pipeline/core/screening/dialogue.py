@@ -9,7 +9,14 @@ import re
 
 from mirror_pipeline.core.screening.detectors import Finding
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
-from mirror_pipeline.core.screening.values import _NOT_A_PASSWORD, Judge, _plausible, code_shaped, password_shaped
+from mirror_pipeline.core.screening.values import (
+    _NOT_A_PASSWORD,
+    ORDINARY_VALUES,
+    Judge,
+    _plausible,
+    code_shaped,
+    password_shaped,
+)
 
 _ANSWER_RULE = -8
 _CORRECTION_RULE = -11
@@ -19,7 +26,7 @@ _NAME = re.compile(
     r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
     r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
-    r"(?:texted|sent|text|sms)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
+    r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
@@ -28,9 +35,16 @@ _ASKS = re.compile(
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
+_READ_OUT = (
+    r"(?i:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-]+(?:zero|oh|one|two|three|four"
+    r"|five|six|seven|eight|nine)){3,7}(?![a-z]))"
+)
+_READ_OUT_RE = re.compile(_READ_OUT)
 _VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
-    r"|(?<![零〇一二三四五六七八九幺两拐洞])[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九幺两拐洞十百千万]))(?![\w@/])"
+    # screening-10: a code read out in digit words ("six one nine three zero seven"), tried first
+    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _READ_OUT + "|" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
+    r"|(?<![零〇一二三四五六七八九幺两拐洞])[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九幺两拐洞十百千万]))"
+    r"(?![\w@/])"
 )
 # a value named as something else in the reply: a network's name, a user name, an account ("network is Nanshan-Den")
 _NAMED_OTHER = re.compile(
@@ -81,8 +95,8 @@ def answered(before: str, text: str) -> list[Finding]:
             continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
-        if code_shaped(value) and not any(c.isascii() for c in value):
-            ok = True  # Chinese numerals: "五八二零九一"
+        if code_shaped(value) and not any(c.isascii() for c in value) or _READ_OUT_RE.fullmatch(value):
+            ok = True  # Chinese numerals: "五八二零九一"; digit words: "six one nine three zero seven"
         elif re.fullmatch(_SPACED, value):
             ok = digits >= 4 or wheels
         else:
@@ -125,8 +139,10 @@ CORRECTS = re.compile(
     r"(?i)^[ \t]*(?:(?:oh|ugh|hmm+|err?|um+|ah|argh|哦|噢|啊|呃|额|等等|等一下)[ \t,.!，。！…]*)*" + _CORRECTION_WORD
 )
 _CORRECTED_VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}"
-    r"|[零〇一二三四五六七八九幺两拐洞]{4,8})(?![\w@/])"
+    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![\w@/])"
+    # Chinese numerals may stand glued to the Chinese around them: "不对 是三九零二六八"
+    r"|(?<![零〇一二三四五六七八九幺两拐洞])(?P<numerals>[零〇一二三四五六七八九幺两拐洞]{4,8})"
+    r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
 )
 
 
@@ -144,9 +160,45 @@ def corrected(before: str, text: str) -> list[Finding]:
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
     found = []
     for m in _CORRECTED_VALUE.finditer(masked):
-        value = m.group("value").rstrip(".,!?;:#")
+        group = "value" if m.group("value") is not None else "numerals"
+        value = m.group(group).rstrip(".,!?;:#")
         if _NOT_A_VALUE.match(value):
             continue
         if code_shaped(value) or password_shaped(value):
-            found.append(Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE))
+            found.append(Finding(kind, m.start(group), m.start(group) + len(value), _CORRECTION_RULE))
     return found
+
+
+# screening-10: a value given in parts ("爸 你邮箱密码前面是laowang" / "后面接1962!", "the first half of the router
+# password is maple" / "second half is Otter93!"): the message before held a secret and said it was a part; this one
+# begins with the word that gives the rest, and its first token is the rest
+_FIRST_PART = re.compile(
+    r"(?i)前面|前边|开头|前半|前几位|头几位|\bfirst (?:half|part|bit|few)\b|\bstarts? with\b|\bbegins? with\b"
+)
+_REST = re.compile(
+    r"(?i)^[ \t]*(?:(?:然后|再|接着)[ \t，,]*)?"
+    r"(?:后面|后边|后半段?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
+    r"[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
+    r"|^[ \t]*(?:(?:and|then|and then)[ \t]+)?(?:the[ \t]+)?(?:(?:second|other|last|next)[ \t]+(?:half|part|bit)|rest"
+    r"(?: of it)?|ending|end)(?:[ \t]+(?:is|was|goes))?[ \t]*[:=]?[ \t]*"
+)
+_REST_VALUE = re.compile(r"[\"'“‘「]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{2,64})")
+
+
+def continued(before: str, text: str) -> list[Finding]:
+    """The rest of a value whose first part the message before gave."""
+    if len(text) > 200 or "[secret:" not in before[-300:]:
+        return []
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    if "[secret:" not in last or not _FIRST_PART.search(last):
+        return []
+    rest = _REST.match(text)
+    if not rest or not (m := _REST_VALUE.match(text, rest.end())):
+        return []
+    value = m.group("value").rstrip(".,;:")
+    if value.lower() in ORDINARY_VALUES or not (any(not c.isalpha() for c in value) or len(value) >= 3):
+        return []
+    kind = PLACEHOLDER_RE.findall(last)[-1][0]
+    if kind in ("seed_phrase", "passphrase"):
+        return []  # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings)
+    return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]

@@ -13,6 +13,7 @@ from mirror_pipeline.core.screening.detectors import (
     _LONG_TOKEN,
     _SPACED_CJK,
     CODE_LIST_GATE,
+    DIGIT_WORDS,
     SPELLED_CASE_WORDS,
     SPELLED_GATE,
     SPELLED_SEPARATORS,
@@ -61,7 +62,10 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("csc", ("csc",)),
     ("ssn", ("ssn",)),
     ("passport", ("passport",)),
-    ("lock", ("locker", "lockbox", "lock box", "padlock")),
+    (
+        "lock",
+        ("locker", "lockbox", "lock box", "padlock", "suitcase lock", "luggage lock", "bike lock", "combination lock"),
+    ),
     ("social", ("social security", "social is", "social:")),
     ("card code", ("card code",)),
     ("safe", _SAFE_WORDS),
@@ -79,7 +83,7 @@ _CJK_GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("门禁", ("门禁",)),
     ("保险箱", ("保险箱",)),
     ("柜", ("保险柜", "储物柜")),
-    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁")),
+    ("锁", ("门锁", "挂锁", "柜子的锁", "密码锁", "箱的锁", "箱子的锁", "箱锁")),
 )
 _SHORT_TRIGGERS = ("pass", "pin", "pw", "key", "code", "otp", "2fa", "wifi", "wi-fi", "p:", "p :", "p=", "combo")
 _SHORT_WORDS = r"pass|pins?|pw|pwd|keys?|codes?|otp|totp|2fa|wi-?fi|combo"
@@ -124,9 +128,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if "://" in lowered and _URL_CREDENTIALS.search(lowered):
         return True
-    if _DIGIT.search(folded) and (
-        SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)
-    ):
+    has_digit = _DIGIT.search(folded) is not None
+    if has_digit and (SYMBOL_BETWEEN.search(folded) and STRONG_GATE.search(folded) or CODE_LIST_GATE.search(folded)):
         return True  # a password's shape in passing, a list of codes alike (both hold a digit)
     if not ascii_only and _CJK_CODE.search(folded):
         return True
@@ -165,7 +168,25 @@ def _may_hold(folded: str) -> bool:
         map(lowered.__contains__, SPELLED_CASE_WORDS)
     ):
         return True  # "capital T, o, m, a, t, o", "大写 M，小写 o o n"
+    if (
+        has_digit
+        and (
+            "shar" in lowered
+            or "give it" in lowered
+            or not ascii_only
+            and any(map(folded.__contains__, _CJK_DONT_SHARE))
+        )
+        and _DIGITS4.search(folded)
+    ):
+        return True  # "the bank texted me 739104 and said dont share it"
+    # a seed phrase's words, a number read out in digit words
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+
+
+_DIGITS4 = re.compile(r"\d{4}")
+# what a one-time code's message tells one not to do with it
+DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
+_CJK_DONT_SHARE = tuple(w for w in DONT_SHARE_WORDS if not w.isascii())
 
 
 _ALONE, _GUARDED = _guarded(_TRIGGERS, 2)
@@ -177,13 +198,15 @@ _PAIRED_WORDS = {
     "words": ("12 words", "24 words", "twelve words"),
     "mi": ("mi ma",),
 }
-_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker"))
+_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock"))
 # whole words that send a text to the rules (looked up with the words of the text, once)
 WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
     # screening-8: verbs of typing and getting in, a phrase or a vault
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
-    "unlocking decrypt decrypts logged phrase vault keepass sent texted".split()
+    "unlocking decrypt decrypts logged phrase vault keepass sent texted "
+    # screening-10: a hint that is the value, a national ID by name
+    "hint nric".split()
 )
 
 
@@ -202,7 +225,7 @@ _LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
     re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
 )
 # a lock named before a colon: "garage: 5-9-1-7"
-_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker)[^\n\d]{0,30}\d"
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock)[^\n\d]{0,30}\d"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 # an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
 _EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"
@@ -232,15 +255,22 @@ def _grouped(lowered: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> b
 
 
 def _may_hold_seed(lowered: str) -> bool:
-    """At least 8 BIP39 words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
+    """At least 8 BIP39 (or digit) words at all, then 8 in a row (a bound: the exact scan is in _seed_findings)."""
     return _seed_run(_LOWER_WORD.findall(lowered))
 
 
 def _seed_run(words: list[str]) -> bool:
     if len(words) < 8:
         return False
-    listed = bytes(map(_bip39()[0].__contains__, words))  # one byte a word: 1 when it is a list word
+    # one byte a word: 1 when it is a list word or a digit word (thirteen digit words in a row, a number read out,
+    # hold eight in a row: the rules' test is `detectors.digit_word_run`)
+    listed = bytes(map(_run_words().__contains__, words))
     return b"\x01" * 8 in listed
+
+
+@cache
+def _run_words() -> frozenset[str]:
+    return _bip39()[0] | DIGIT_WORDS
 
 
 # The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
@@ -266,6 +296,14 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     CODE_LIST_GATE.pattern,
     _CJK_CODE.pattern,
     SPELLED_GATE.pattern,
+    # screening-10: a code one is told not to share; a number read out in digit words
+    "(?i)(?s:(?:"
+    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + r").*\d{4}|\d{4}.*(?:"
+    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + "))",
+    r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)",
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

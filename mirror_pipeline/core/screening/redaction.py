@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, corrected
+from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, continued, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -81,7 +81,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         ]
     if before and "[secret:" in before:
         # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
-        for finding in corrected(before, masked):
+        for finding in (*corrected(before, masked), *continued(before, masked)):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(
@@ -89,7 +89,8 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
                 )
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
-    if before and _ASKS_OR_LABELS.search(before[-40:]):
+    # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
+    if before and (_ASKS_OR_LABELS.search(before[-40:]) or _ASKED_BEFORE.search(before[-120:])):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -121,6 +122,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
     r"padlock|lockbox|combination"
+)
+
+
+# a secret asked for by its name, the message going on after the question mark
+_ASKED_BEFORE = re.compile(
+    r"(?i)(?:密码|验证码|\b(?:code|pin|password|passcode|otp|pw)\b)[^\n?？]{0,24}[?？][^\n?？]*$"
 )
 
 

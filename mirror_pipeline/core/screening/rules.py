@@ -14,7 +14,7 @@ from mirror_pipeline.core.ids import REF_BODY
 from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-9"
+SCREENING_VERSION = "screening-10"
 
 PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
@@ -64,7 +64,10 @@ _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 _CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
 _CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
 _CODE_LIST = (
-    _CODE + r"(?:(?:[ \t]*[,;、，；][ \t]*|[ \t]{2,}|[ \t]*(?:另一个|还有|以及|和|(?i:and|then))[ \t]*)" + _CODE + ")*"
+    _CODE
+    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]{2,}|[ \t]*(?:另一个|还有|以及|和|(?i:and|then))[ \t]*)"
+    + _CODE
+    + ")*"
 )
 _ASSIGN = r"[\"']?\s*[:=]\s*[\"']?"
 # An answer or a passphrase: words and spaces to the end of the clause (a name, a school, four words).
@@ -116,7 +119,7 @@ _ZH_NUMERALS = (
 # "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
 _EN_SAME = (
     r"(?i:[^.!?\n]{0,24}?\b(?:usual|same|old|default|regular|standard|birthday|always|before)\b[^.!?\n,:]{0,16}?"
-    r"[,:]?[ \t]+)"
+    r"[,:]?[ \t]+)(?i:(?<!\bfrom )(?<!\bsince )(?<!\bin )(?<!\buntil )(?<!\bback )(?<!\baround ))"
 )
 _EN_SAFE = (
     r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
@@ -142,6 +145,13 @@ _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
+
+
+# a network's name, not its password: "WiFi: Casa_Lopez_5G" with "pass: …" on the next line, "Brew_Guest, no password"
+_NETWORK_NAME_AHEAD = (
+    r"(?![^\s,，]*[ \t,，]*(?i:no pass|no pw|open network|no password|没有密码|无密码|不用密码))"
+    r"(?![^\s]*[ \t]*\n[ \t]*(?i:pass|pw|pwd|password|key|密码))"
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -409,7 +419,13 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         kind="security_answer",
-        pattern=re.compile(r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘](?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"),
+        pattern=re.compile(
+            r"(?i)(?:security|secret) question[^\n]{0,40}?[\"'“‘]"
+            # not the question itself ("'name of first pet'", "'city you were born in'")
+            r"(?![^\"'”’\n]*(?:\bname of\b|\bwhat\b|\bwhere\b|\bwhich\b|\bwho\b|\bborn\b|\bfavou?rite\b|\bfirst\b|"
+            r"\bmaiden\b|\bchildhood\b|最喜欢|什么|哪|谁|[?？]))"
+            r"(?P<quoted>[^\"'”’\n]{2,40})[\"'”’]"
+        ),
         judge=Judge.ANSWER,
         needs=("security", "secret"),
     ),
@@ -699,6 +715,7 @@ _RULES: tuple[Rule, ...] = (
             r"(?i)\bwi-?fi(?: (?:at|in|for|of) [^\n.!?]{1,30}?)?\s*(?:is|was|:|是|为)\s*"
             + _NOT_A_SPEED
             + _QUOTED_OR_TIGHT
+            + _NETWORK_NAME_AHEAD
         ),
         judge=Judge.MIXED,
         needs=("wifi", "wi-fi"),
@@ -903,7 +920,7 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     # "the lockbox digits: 8 1 4 0"
     Rule(
         kind="password",
-        pattern=re.compile(_SECRET_NOUN + r"[^\n.!?:]{0,50}?:[ \t]*" + _SHAPE_VALUE),
+        pattern=re.compile(_SECRET_NOUN + r"[^\n.!?:]{0,50}?:[ \t]*" + _SHAPE_VALUE + _NETWORK_NAME_AHEAD),
         judge=Judge.SHAPED,
         needs=(
             "pass",
@@ -956,8 +973,12 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     Rule(
         kind="pin",
         pattern=re.compile(
-            _EN_CODE_NOUN + r"(?:(?!\b(?:room|house|flight|seat|order|phone)\b)[^\n.!?]){0,40}?"
-            r"(?:\b(?i:is|was|are|now|to)\b|'s|’s|=|(?i:number|digits|code|combo|pin)[ \t]*,)[ \t]*" + _CODE_VALUE
+            r"(?:(?i:\b(?P<clock>alarm)\b)|(?!(?i:alarm\b))"
+            + _EN_CODE_NOUN
+            + r")(?:(?!\b(?:room|house|flight|seat|order|phone)\b)[^\n.!?]){0,40}?"
+            r"(?:\b(?i:is|was|are|now|(?P<to>to))\b|'s|’s|=|(?i:number|digits|code|combo|pin)[ \t]*,)[ \t]*"
+            # "I set the alarm to 0630": an alarm clock's time
+            r"(?(clock)(?(to)(?!(?:[01]\d|2[0-3])[0-5]\d(?![\d:]))))" + _CODE_VALUE
         ),
         judge=Judge.CODE,
         needs=("pin", "passcode", "keypad", "lock", "combo", "combination", "alarm", "code"),
@@ -1133,7 +1154,8 @@ _SCREENING9_RULES += (
     Rule(
         kind="combination",
         pattern=re.compile(
-            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock)\b[^\n.!?]{0,30}?"
+            r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock|lock)\b"
+            r"[^\n.!?]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
             r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+" + _CODE_VALUE
@@ -1181,7 +1203,155 @@ _SCREENING9_RULES += (
         needs=("recovery", "backup", "rescue", "emergency", "2fa", "mfa"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES
+# ---- screening-10 (heldout14, written by someone who never saw the rules): a value given in parts, a hint that is
+# the value, a code after a lock named earlier in the sentence or after a code asked for, a wheel lock's three digits,
+# a key named by a header, a wallet key of 64 hex digits, a one-time code one is told not to share
+_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前几位|头几位|前缀)"
+_HINT_VALUE = (
+    # a hint that is itself a password's shape: letters (any script) and digits in one token ("小黑2015", "Pepper2012")
+    r"[\"'“‘「]?(?P<value>(?=[A-Za-z\u3400-\u9fff!@#$%^&*._+=~\-]*\d)(?=\d*[A-Za-z\u3400-\u9fff])"
+    r"[A-Za-z0-9\u3400-\u9fff!@#$%^&*._+=~\-]{4,32})(?![A-Za-z0-9\u3400-\u9fff])"
+)
+_LOCK_NOUN = (
+    r"(?i:\b(?:lockbox|lock box|key ?safe|key box|safe|padlock|keypad|locker|door|gate|garage|alarm|bike lock|shed"
+    r"|storage unit)\b)"
+)
+_WHEEL_LOCK = (
+    r"(?:(?i:\b(?:luggage|suitcase|bike|combination|briefcase|locker) lock\b|\bpadlock\b)"
+    r"|密码锁|行李箱的?锁|箱子的锁|车锁|挂锁)"
+)
+_DONT_SHARE = (
+    r"(?i:\b(?:don'?t|dont|do not|never|not to|won'?t)[ \t]+(?:share|give|tell|send|forward)\b"
+    r"|请勿|切勿|不要(?:告诉|泄露|转发|给)"
+    r"|别(?:告诉|给别人|发给))"
+)
+# a password said out loud, its symbols and its letters' case in words ("capital P peggy underscore love 2 0 1 0")
+_SPOKEN_SYMBOL = (
+    r"(?i:underscore|dash|hyphen|hash|hashtag|pound sign|exclamation(?: mark| point)?|asterisk|at sign|dot|period|"
+    r"capital|uppercase|upper case|lowercase|lower case)"
+)
+# a code that may end its sentence ("code 1-9-0-4. Checkout 11am"; not a version "1.9.0")
+_CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
+assert _CODE_VALUE_ENDING != _CODE_VALUE
+_SCREENING10_RULES: tuple[Rule, ...] = (
+    # "the new router password is capital P peggy underscore love 2 0 1 0, voice typing": the clause, words and all
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _EN_KEY + _EN_FOR + _EN_SEP + r"(?P<value>(?=[^\n,;!?]{0,60}?\b" + _SPOKEN_SYMBOL + r"\b)"
+            r"[A-Za-z0-9]+(?:[ \t]+[A-Za-z0-9]+){2,11})(?![A-Za-z0-9])"
+        ),
+        judge=Judge.VALUE,
+        needs=_EN_KEY_WORDS,
+    ),
+    # "I signed the consent form with my NRIC S7834521D": a Singapore NRIC / FIN named as one
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)\b(?:nric|fin(?: no\.?| number)?|ic (?:no\.?|number))\b[^\n]{0,16}?(?<![A-Za-z0-9])"
+            r"(?P<value>[STFGMstfgm]\d{7}[A-Za-z])(?![A-Za-z0-9])"
+        ),
+        judge=Judge.VALUE,
+        needs=("nric", "fin", "ic "),
+    ),
+    # "爸 你邮箱密码前面是laowang": the first part of a value given in parts (the rest follows: dialogue.continued)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _ZH_KEY + r"[^\n，。,]{0,4}?" + _PART_FIRST + r"(?:的|部分)?[ \t]*(?:是|为|:|=)[ \t]*"
+            r"[\"'“‘「]?(?P<value>(?!\[secret:)[A-Za-z0-9!@#$%^&*._+=~\-]{3,64})"
+        ),
+        judge=Judge.LOOSE,
+        needs=_ZH_KEY_WORDS,
+    ),
+    # "密码提示我写的是 小黑2015", "the hint is Pepper2012": a hint with a password's shape is the password (section
+    # 15.3: a hint must hold no fragment of it either)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i:(?:密码提示|提示语|提示问题|\bpass(?:word)? hint\b|\bhint\b))[^\n。，,;]{0,12}?"
+            r"(?:是|为|:|写的是?|写着|写了|(?i:\bsays\b|\bis\b|\breads\b|\bwas\b))[ \t]*" + _HINT_VALUE
+        ),
+        judge=Judge.VALUE,
+        needs=("提示", "hint"),
+    ),
+    # "Password hint says 'dog + year' - it's Rufus2011": after a hint, the value itself
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i:(?:密码提示|\bpass(?:word)? hint\b|\bhint\b))[^\n]{0,60}?"
+            r"(?:(?i:\bit'?s\b|\bits\b|\bit is\b|\bthe (?:actual |real )?password is\b|\bpassword'?s\b)"
+            r"|密码(?:其实)?(?:就)?是|其实是)"
+            r"[ \t:]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("提示", "hint"),
+    ),
+    # "Key is in the little lockbox next to the blue door, code 1-9-0-4": a lock named, then its code after a comma
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            _LOCK_NOUN + r"[^\n.!?]{0,50}?[,;:—–][ \t]*(?i:(?:the |its |and the )?(?:code|combo|combination|pin)"
+            r"(?:[ \t]+(?:is|was))?)[ \t]*[:=]?[ \t]*(?!(?:19|20)\d\d(?!\d))" + _CODE_VALUE_ENDING
+        ),
+        judge=Judge.CODE,
+        needs=("code", "combo", "combination", "pin"),
+    ),
+    # "gate code? same as my locker, 4471 then the star key": a code asked for, the code in the same message
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            r"(?i:\b(?:(?:door|gate|garage|alarm|lock|locker|safe|keypad|entry|building|lockbox|bike lock|padlock)"
+            r"[ \t]+)?(?:code|combo|combination|pin|passcode)[ \t]*[?？])[ \t]*(?:[^\n?？.!\d]{0,40}?[ \t,，:]+)?"
+            r"(?!(?:19|20)\d\d(?!\d))" + _CODE_VALUE_ENDING
+        ),
+        judge=Judge.CODE,
+        needs=("code", "combo", "combination", "pin", "passcode"),
+    ),
+    # "行李箱密码锁设的是 527", "my suitcase lock is set to 619": a wheel lock's code is three digits (or four)
+    Rule(
+        kind="combination",
+        pattern=re.compile(
+            _WHEEL_LOCK + r"[^\n。！？.!?\d]{0,12}?(?:是|为|设的是|设成了?|改成了?|设为|换成了?|:|="
+            r"|(?i:\bis(?: set to| now)?\b|\bset to\b|\bchanged to\b|\bnow\b))[ \t]*"
+            r"(?P<value>(?<![\d.])(?:\d{3,4}|\d[ \t-]\d[ \t-]\d(?:[ \t-]\d)?))"
+            r"(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分寸斤公kKgGcCmM])"
+        ),
+        judge=Judge.VALUE,
+        needs=("lock", "锁"),
+    ),
+    # "x-hub-key: 6eeba4b0...", "X-Auth-Token: 3f1a9b...": a header (or a key) named as a key, a token, a secret
+    Rule(
+        kind="api_key",
+        pattern=re.compile(
+            r"(?i)(?<![\w-])(?:x-)?[a-z0-9]+(?:-[a-z0-9]+)*-(?:key|token|secret|signature)[\"']?[ \t]*[:=][ \t]*[\"']?"
+            r"(?P<value>[A-Za-z0-9+/=._\-]{16,})"
+        ),
+        judge=Judge.MIXED,
+        needs=("-key", "-token", "-secret", "-signature"),
+    ),
+    # "metamask 导出的私钥 0x657b…": 64 hex digits named as a private key (a transaction hash is not one)
+    Rule(
+        kind="private_key",
+        pattern=re.compile(
+            r"(?i)(?:私钥|密钥|\bprivate[ _-]?key\b|\bpriv[ _-]?key\b|\bsecret[ _-]?key\b)[^\n。！？.!?]{0,20}?"
+            r"(?<![0-9a-fA-F])(?P<value>(?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])"
+        ),
+        judge=Judge.VALUE,
+        needs=("私钥", "密钥", "private", "priv", "secret"),
+    ),
+    # "the bank texted me 739104 and said dont share it": a code sent, that one is told not to share
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i:\b(?:texted|sent|text|texts|sms|message|messaged|got|received|emailed)\b|短信|发来|发了)[^\n]{0,30}?"
+            r"(?P<value>(?<![\d.:])\d{4,8})(?![\d.:/])(?=[^\n]{0,80}?" + _DONT_SHARE + r")"
+        ),
+        judge=Judge.VALUE,
+        needs=("text", "sent", "sms", "messag", "got", "received", "emailed", "短信", "发来", "发了"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
