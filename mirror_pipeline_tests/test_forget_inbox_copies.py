@@ -33,7 +33,8 @@ DAYONE_OWN = {
         }
     ],
 }
-WHATSAPP_NEWER_LINE = "05/12/2026, 09:10 - Alice Chen: the Brindlewood plumber comes on Friday\n"
+PLANTED = ("Quillmarsh", "Vandermeer", "Quintanilla")
+WHATSAPP_NEWER_LINE = "12/05/26, 9:10 AM - Alice: the Brindlewood plumber comes on Friday\n"
 
 
 def _words(text: str) -> list[str]:
@@ -122,7 +123,10 @@ def test_forget_every_format_leaves_no_copy_in_the_home_and_reimport_brings_noth
     chat_rel = str(chat.relative_to(SAMPLES))
     in_both = [r for r in rows if r["source_format"] == "whatsapp" and Path(r["file_path"]).name == chat.name]
     picked["whatsapp-in-two-exports"] = max(in_both, key=lambda r: len(r["raw_content"]))
-    words = sorted({w for r in picked.values() for w in _words(r["raw_content"]) if w not in _kept_words(rows, r)})
+    words = {w for r in picked.values() for w in _words(r["raw_content"]) if w.casefold() not in _kept_words(rows, r)}
+    # a plain word the run's own log says too ("Started") is not evidence of a leak; the names planted here always are
+    logged = set(holding(home / "dagster", sorted(words)))
+    words = sorted((words - logged) | set(PLANTED))
     assert len(words) >= len(picked)
     assert set(holding(home, words)) == set(words)  # the scan finds every word before the forget
 
@@ -144,6 +148,7 @@ def test_forget_every_format_leaves_no_copy_in_the_home_and_reimport_brings_noth
     mirror(home, "import", str(own / "Journal.json"))
     mirror(home, "run")
     assert holding(home, words) == {}
+    assert holding(home / "inbox", ["Brindlewood"])  # the newer export's own message stays
 
 
 def _kept_words(rows: list[dict], picked: dict) -> set[str]:
@@ -152,5 +157,5 @@ def _kept_words(rows: list[dict], picked: dict) -> set[str]:
         w
         for r in rows
         if r["evidence_id"] != picked["evidence_id"] and r["raw_content"] != picked["raw_content"]
-        for w in _words(r["raw_content"])
+        for w in _words(r["raw_content"].casefold())
     }
