@@ -406,7 +406,7 @@ def forget_in_inbox(
 
     Returns the evidence ids to purge (the copies included), their text hashes, the files changed and those that
     could not be rewritten in their format."""
-    from mirror_pipeline.adapters.inbox import read_forgotten, readmitted, record_forgotten
+    from mirror_pipeline.adapters.inbox import inbox_files, read_forgotten, readmitted, record_forgotten
 
     ids = sorted(set(evidence_ids))
     empty: dict[str, object] = {"evidence_ids": [], "content_hashes": [], "changed": [], "unrewritable": []}
@@ -451,6 +451,9 @@ def forget_in_inbox(
         for f in files
         if f["file_path"] not in recorded and (f["format"] in same_formats or f["status"] != "accepted")
     ]
+    # a file on disk the manifest has not listed yet (dropped in while the run started) is searched too
+    listed = set(formats)
+    others += [str(p.relative_to(inbox)) for p in inbox_files(inbox) if str(p.relative_to(inbox)) not in listed]
     candidates = holding_files(inbox, sorted(recorded) + others, texts)
     unrewritable: list[str] = []
     changed = redact_inbox(inbox, dict.fromkeys(candidates, texts), formats, unrewritable)

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import duckdb
 import pytest
 
 from mirror_pipeline.adapters import inbox as inbox_mod
@@ -139,3 +140,122 @@ def test_a_crash_mid_rewrite_leaves_the_old_file_whole(tmp_path: Path, monkeypat
         write_atomically(path, b"half")
     assert path.read_bytes() == (tmp_path / "orig.txt").read_bytes()
     assert sorted(p.name for p in path.parent.iterdir()) == ["chat.txt"]  # no half-written copy left either
+
+
+# ------------------------------------------------------------- the run's forget over a real warehouse and inbox
+
+
+def _home_with(tmp_path: Path, sources: list[Path]) -> tuple[Path, duckdb.DuckDBPyConnection, dict[str, str]]:
+    """An inbox with these files admitted, and a warehouse whose evidence and inbox_files tables hold what the run
+    reads from them (message identity first seen wins, as the run does)."""
+    from datetime import UTC, datetime
+
+    from mirror_pipeline.adapters import warehouse
+    from mirror_pipeline.contracts.tables import EVIDENCE, INBOX_FILES
+    from mirror_pipeline.core.evidence import screen_message
+    from mirror_pipeline.core.rows import as_row
+
+    inbox = tmp_path / "home" / "inbox"
+    inbox.mkdir(parents=True)
+    con = duckdb.connect(str(tmp_path / "home" / "warehouse.duckdb"))
+    warehouse.ensure(con, EVIDENCE)
+    warehouse.ensure(con, INBOX_FILES)
+    now = datetime.now(UTC)
+    stored: dict[str, str] = {}
+    for source in sources:
+        outcome = import_file(inbox, source)
+        assert outcome.status == "accepted", outcome.reason
+        rel, fmt = str(outcome.stored_as), str(outcome.format)
+        stored[str(source)] = rel
+        digest = inbox_mod.file_sha256(inbox / rel)
+        row = {"file_path": rel, "file_hash": digest, "format": fmt, "status": "accepted", "reason": None}
+        row |= {"records": outcome.records, "secrets_redacted": 0, "size_bytes": 1, "seen_at": now}
+        warehouse.append_new(con, INBOX_FILES, INBOX_FILES.frame([row]), key="file_path")
+        rows = [
+            as_row(screen_message(m, source_format=fmt, file_path=rel, file_hash=digest).evidence, captured_at=now)
+            for m in parse_path(inbox / rel, fmt, TZ)
+        ]
+        warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(rows), key="evidence_id")
+    return inbox, con, stored
+
+
+def _evidence_id(con: duckdb.DuckDBPyConnection, needle: str, file_path: str = "%") -> str:
+    sql = "select evidence_id from evidence where raw_content like ? and file_path like ?"
+    (row,) = con.execute(sql, [f"%{needle}%", file_path]).fetchall()
+    return row[0]
+
+
+def test_the_run_finds_a_second_export_a_renamed_copy_and_a_byte_copy_and_rewrites_only_them(
+    tmp_path: Path,
+) -> None:
+    from mirror_pipeline.adapters.forgetting import forget_in_inbox
+
+    chat = SAMPLES / "whatsapp" / "WhatsApp Chat with Alice.txt"
+    folder = tmp_path / "exports"
+    (folder / "newer").mkdir(parents=True)
+    newer = folder / "newer" / chat.name  # the same chat exported again, one message more
+    newer.write_bytes(chat.read_bytes().rstrip(b"\n") + b"\n12/05/26, 9:10 AM - Alice: the plumber comes at 9\n")
+    renamed = folder / "WhatsApp Chat with Alice Tan.txt"  # another name: another conversation, the same words
+    renamed.write_bytes(chat.read_bytes())
+    unrelated = [folder / f"2026-09-{d:02d}.md" for d in range(1, 21)]
+    for i, path in enumerate(unrelated):
+        path.write_text(f"Day {i}: walked the dog along the canal and read a chapter.\n", encoding="utf-8")
+    inbox, con, stored = _home_with(tmp_path, [chat, newer, renamed, *unrelated])
+    shutil.copy(inbox / stored[str(chat)], inbox / "whatsapp" / "backup.txt")  # dropped in by hand, byte copy
+    mtimes = {p: p.stat().st_mtime_ns for p in inbox.rglob("*.md")}
+    text_of = "board game night"
+    forgotten = _evidence_id(con, text_of, stored[str(chat)])
+
+    done = forget_in_inbox(con, inbox, [forgotten], TZ)
+    holders = sorted({stored[str(chat)], stored[str(newer)], stored[str(renamed)], "whatsapp/backup.txt"})
+    assert sorted(done["changed"]) == holders
+    assert len(done["evidence_ids"]) == 2  # the renamed chat's row of the same words is forgotten too
+    for path in inbox.rglob("*"):
+        if path.is_file() and path.suffix == ".txt":
+            assert text_of not in path.read_text(encoding="utf-8"), path
+            assert "Yes! I prefer cooperative games" in path.read_text(encoding="utf-8")  # the rest stays
+    assert {p: p.stat().st_mtime_ns for p in inbox.rglob("*.md")} == mtimes  # the other files are not rewritten
+    ids, hashes = inbox_mod.read_forgotten(inbox)
+    assert forgotten in ids and len(hashes) == 1
+
+    # the renamed chat's original imported again, under yet another name: its words stay out (by text hash)
+    again = folder / "again" / "WhatsApp Chat with A. Tan.txt"
+    again.parent.mkdir()
+    again.write_bytes(chat.read_bytes())
+    outcome = import_file(inbox, again)
+    assert outcome.status == "accepted" and outcome.forgotten == 1
+    assert text_of not in (inbox / str(outcome.stored_as)).read_text(encoding="utf-8")
+
+
+def test_a_file_dropped_in_by_hand_after_the_forget_is_admitted_without_the_words(tmp_path: Path) -> None:
+    inbox = tmp_path / "home" / "inbox"
+    chat = SAMPLES / "whatsapp" / "WhatsApp Chat with Alice.txt"
+    held = _messages(chat, "whatsapp")
+    (forgotten,) = [e for e, t in held.items() if "board game night" in t]
+    record_forgotten(inbox, [forgotten], [content_hash(held[forgotten])])
+    dropped = inbox / "whatsapp" / chat.name
+    dropped.parent.mkdir(parents=True)
+    shutil.copy(chat, dropped)
+    from datetime import UTC, datetime
+
+    row = inbox_mod.manifest_row(inbox, dropped, {}, datetime.now(UTC), {})
+    assert row["status"] == "accepted" and row["file_hash"] == inbox_mod.file_sha256(dropped)
+    assert "board game night" not in dropped.read_text(encoding="utf-8")
+    assert forgotten not in _messages(dropped, "whatsapp") and len(_messages(dropped, "whatsapp")) == len(held) - 1
+
+
+def test_a_forget_an_older_version_applied_is_swept_once(tmp_path: Path) -> None:
+    """Review 4's home: the evidence row already purged, the words still in a second export's copy."""
+    from mirror_pipeline.adapters.forgetting import forget_in_inbox
+
+    journal = tmp_path / "own" / "Journal.json"
+    journal.parent.mkdir()
+    journal.write_text(json.dumps(DAYONE_ESCAPED, ensure_ascii=False), encoding="utf-8")
+    inbox, con, stored = _home_with(tmp_path, [journal])
+    forgotten = _evidence_id(con, "Vandermeer")
+    con.execute("delete from evidence where evidence_id = ?", [forgotten])  # what the older version did
+    done = forget_in_inbox(con, inbox, [forgotten], TZ)
+    assert done["changed"] == [stored[str(journal)]]
+    text = json.loads((inbox / stored[str(journal)]).read_text(encoding="utf-8"))["entries"][0]["text"]
+    assert "Vandermeer" not in text and "The nurse said two hours" in text
+    assert forget_in_inbox(con, inbox, [forgotten], TZ)["changed"] == []  # once: the next runs do not read it all
