@@ -145,13 +145,11 @@ def scrub(data: str, pattern: re.Pattern[str]) -> str:
     return _MARKS.sub(FORGOTTEN_MARK, pattern.sub(FORGOTTEN_MARK, data))
 
 
-def anchors(text: str) -> list[bytes]:
-    """Bytes a file that holds `text` must contain, cheap to look for: its longest word, as is and \\u-escaped."""
-    words = re.findall(r"\w{3,}", text)
-    if not words:
-        return []
-    word = max(words, key=len)
-    return sorted({word.encode("utf-8"), json.dumps(word)[1:-1].encode("ascii")})
+def anchors(text: str, most: int = 3) -> list[list[bytes]]:
+    """What a file that holds `text` must contain, cheap to look for: its `most` longest words, each as is or
+    \\u-escaped (a file is a candidate when it holds every one of them, in one form or the other)."""
+    words = sorted(set(re.findall(r"\w{3,}", text)), key=lambda w: (-len(w), w))[:most]
+    return [sorted({w.encode("utf-8"), json.dumps(w)[1:-1].encode("ascii")}) for w in words]
 
 
 def _parses_clean(path: Path, data: bytes, fmt: str | None, texts: list[str]) -> bool:
@@ -263,24 +261,26 @@ def _holds(data: str, texts: list[str]) -> bool:
 
 
 def holding_files(inbox: Path, files: Iterable[str], texts: Iterable[str]) -> list[str]:
-    """Of these inbox files, those whose bytes may hold one of the texts (a cheap search for each text's longest
-    word, read in 1 MB pieces), so a forget reads few files whole and rewrites only the ones that hold the words."""
-    needles = sorted({a for t in texts for a in anchors(t)}, key=len)
-    texts = list(texts)
+    """Of these inbox files, those whose bytes may hold one of the texts (each of its longest words found, read in
+    1 MB pieces), so a forget reads few files whole and rewrites only the ones that hold the words."""
+    wanted = [anchors(t) for t in texts]
+    if not wanted or any(not w for w in wanted):  # a text without a word of 3 letters: every file is read
+        return sorted({rel for rel in files if (inbox / rel).is_file()})
+    overlap = max(len(form) for w in wanted for word in w for form in word)
     out = []
     for rel in sorted(set(files)):
         path = inbox / rel
         if not path.is_file():
             continue
-        if not needles or any(not anchors(t) for t in texts):
-            out.append(rel)
-            continue
-        overlap = max(len(n) for n in needles)
+        seen = [[False] * len(w) for w in wanted]
         tail = b""
         with open(path, "rb") as f:
             while chunk := f.read(1 << 20):
                 window = tail + chunk
-                if any(n in window for n in needles):
+                for t, words in enumerate(wanted):
+                    for i, forms in enumerate(words):
+                        seen[t][i] = seen[t][i] or any(form in window for form in forms)
+                if any(all(s) for s in seen):
                     out.append(rel)
                     break
                 tail = window[-overlap:]
@@ -460,6 +460,7 @@ def forget_in_inbox(
     for rel in changed:  # still admitted: importing the original file again is a duplicate, not its words
         readmitted(inbox, rel)
     return {
+        "files_read": len(candidates),
         "evidence_ids": sorted({r["evidence_id"] for r in gone} | set(ids)),
         "content_hashes": hashes,
         "changed": sorted(set(changed) | set(swept)),
