@@ -160,7 +160,7 @@ def _parses_clean(path: Path, data: bytes, fmt: str | None, texts: list[str]) ->
 
     try:
         if fmt in STREAMING:
-            probe = path.with_name(f".{path.name}.probe-{os.getpid()}")
+            probe = path.with_name(f".{path.name}.probe.tmp-{os.getpid()}")  # a crash leaves a temporary
             probe.write_bytes(data)
             try:
                 messages = list(STREAMING[fmt].parse(probe, _UTC))
