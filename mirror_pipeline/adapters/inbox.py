@@ -271,17 +271,18 @@ def read_forgotten(inbox: Path) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(ids), frozenset(hashes)
 
 
-def with_forgotten(inbox: Path, known: Known | None, tz: ZoneInfo | None = None) -> Known | None:
-    """`known` with what the runs recorded as forgotten (and, for a run, the forget decisions not applied yet)."""
+def with_forgotten(inbox: Path, known: Known | None, decisions: bool = True) -> Known | None:
+    """`known` with what the runs recorded as forgotten (and the forget decisions not applied yet, unless `known`
+    came with them: `mirror import` reads them once for all its files)."""
     ids, hashes = read_forgotten(inbox)
-    decisions = inbox.parent / "decisions"
-    if decisions.is_dir():
+    folder = inbox.parent / "decisions"
+    if decisions and folder.is_dir():
         from mirror_pipeline.adapters.decisions import forgotten_evidence
 
-        ids = ids | forgotten_evidence(decisions)
+        ids = ids | forgotten_evidence(folder)
     if not (ids or hashes):
         return known
-    base = known or Known(tz or ZoneInfo("UTC"))
+    base = known or Known(ZoneInfo("UTC"))
     return Known(base.tz, base.evidence_ids, base.forgotten | ids, base.forgotten_hashes | hashes)
 
 
@@ -392,7 +393,7 @@ def import_file(
     except OSError as err:
         return ImportOutcome(shown(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
     ledger = ledger if ledger is not None else Ledger.read(inbox)
-    known = with_forgotten(inbox, known)
+    known = with_forgotten(inbox, known, decisions=known is None)
     name = Path(safe_name(source.name))
     for rel in ledger.by_source.get(source_hash, ()):  # the same file again: known without screening it again
         entry = ledger.entries[rel]
