@@ -128,10 +128,34 @@ def _pieces(text: str) -> list[str]:
     return sorted((p for p in pieces if len(p) >= 2), key=len, reverse=True)
 
 
-def forgotten_pattern(texts: Iterable[str]) -> re.Pattern[str] | None:
-    """One expression that finds every forgotten text (or a line of one) in a file, however the file encodes it."""
+def _whole(text: str) -> str:
+    body = text_pattern(text)
+    return f"{_BEFORE}{body}{_AFTER}" if len(text.strip()) < _SHORT else body
+
+
+def _weight(text: str) -> int:
+    """How much a piece says: a Chinese character counts as two letters."""
+    return sum(2 if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1 for c in text)
+
+
+# a line this long is the forgotten message's own words wherever it stands (a quote of it too); a shorter one
+# ("Thanks so much!") is taken out alone only when the whole message was not found
+_DISTINCT = 24
+
+
+def forgotten_pattern(texts: Iterable[str], data: str | None = None) -> re.Pattern[str] | None:
+    """One expression that finds every forgotten text (or a line of one) in a file, however the file encodes it.
+    Given the file's `data`, a text found whole there is taken whole, with only its long lines looked for apart
+    (a quote of it): a short line of it is not taken out of the other messages that say it too."""
+    texts = [t for t in texts if t.strip()]
+    texts_pieces = []
+    for t in texts:
+        pieces = _pieces(t)
+        if data is not None and re.search(_whole(t.strip()), data):
+            pieces = [p for p in pieces if p == t.strip() or _weight(p) >= _DISTINCT]
+        texts_pieces.append(pieces)
     parts = []
-    for piece in sorted({p for t in texts for p in _pieces(t)}, key=len, reverse=True):
+    for piece in sorted({p for pieces in texts_pieces for p in pieces}, key=len, reverse=True):
         body = text_pattern(piece)
         parts.append(f"{_BEFORE}{body}{_AFTER}" if len(piece) < _SHORT else body)
     return re.compile("|".join(f"(?:{p})" for p in parts)) if parts else None
@@ -215,7 +239,7 @@ def scrub_json(value: object, texts: list[str]) -> object:
 def _rewritten(path: Path, original: str, texts: list[str], fmt: str | None, check: bool) -> bytes | None:
     """The file without the texts, in its own format, or None when nothing was found (or the rewrite would not
     read back clean: then neither is written)."""
-    data = scrub(original, forgotten_pattern(texts) or re.compile(r"(?!)"))
+    data = scrub(original, forgotten_pattern(texts, original) or re.compile(r"(?!)"))
     encoded = data.encode("utf-8", errors="surrogateescape")
     if not check or _parses_clean(path, encoded, fmt, texts):
         return encoded if data != original else None

@@ -259,3 +259,14 @@ def test_a_forget_an_older_version_applied_is_swept_once(tmp_path: Path) -> None
     text = json.loads((inbox / stored[str(journal)]).read_text(encoding="utf-8"))["entries"][0]["text"]
     assert "Vandermeer" not in text and "The nurse said two hours" in text
     assert forget_in_inbox(con, inbox, [forgotten], TZ)["changed"] == []  # once: the next runs do not read it all
+
+
+def test_a_line_of_a_forgotten_message_stays_in_another_message_when_the_whole_was_found() -> None:
+    chat = (
+        "10/31/26, 6:41 PM - Alice: the code is 4417 for the gate\nThanks so much!\n"
+        "10/31/26, 6:45 PM - Wei: Thanks so much!\n"
+    )
+    forgotten = "the code is 4417 for the gate\nThanks so much!"
+    assert scrub(chat, forgotten_pattern([forgotten], chat)) == (
+        "10/31/26, 6:41 PM - Alice: [forgotten]\n10/31/26, 6:45 PM - Wei: Thanks so much!\n"
+    )
