@@ -37,6 +37,9 @@ from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, RULES
 
+# what a forget leaves where a forgotten message stood in an inbox copy: the file stays readable in its format, and a
+# message holding the mark is no message (reading the rewritten file again adds nothing)
+FORGOTTEN_MARK = "[forgotten]"
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 _DATE_IN_NAME = re.compile(r"(\d{4})[-_.年](\d{1,2})[-_.月](\d{1,2})")
 _EMBEDS_ONLY = re.compile(r"(?:\s*!\[\[[^\]]*\]\]|\s*!\[[^\]]*\]\([^)]*\))+\s*")
@@ -460,7 +463,7 @@ def parse(name: str, data: bytes, fmt: str, tz: ZoneInfo, user_names: Sequence[s
         parser = PARSERS[fmt]
         text = decode(data)
         messages = parser(name, text, tz, user_names) if fmt in _NAME_AWARE else parser(name, text, tz)
-        return [bounded(m) for m in messages]
+        return [bounded(m) for m in messages if FORGOTTEN_MARK not in m.text]
     except RefusedFile:
         raise
     except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file
@@ -560,7 +563,7 @@ def parse_path(path: Path, fmt: str, tz: ZoneInfo, user_names: Sequence[str] = (
         if fmt not in STREAMING:
             yield from parse(path.name, read_whole(path), fmt, tz, user_names)
             return
-        yield from map(bounded, STREAMING[fmt].parse(path, tz))
+        yield from (bounded(m) for m in STREAMING[fmt].parse(path, tz) if FORGOTTEN_MARK not in m.text)
     except RefusedFile:
         raise
     except OSError as err:  # the inbox copy cannot be read (a disk error): a refusal that says so

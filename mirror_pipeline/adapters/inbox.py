@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
 from mirror_pipeline.core.ids import renamed_for
 from mirror_pipeline.core.screening import redact
-from mirror_pipeline.core.text import stable_id
+from mirror_pipeline.core.text import content_hash, stable_id
 
 Progress = Callable[[int], None]
 
@@ -47,6 +47,7 @@ class Known:
     tz: ZoneInfo
     evidence_ids: frozenset[str] | None = None
     forgotten: frozenset[str] = frozenset()
+    forgotten_hashes: frozenset[str] = frozenset()  # the text hashes of forgotten messages (`forgotten_path`)
 
 
 def sha256(data: bytes) -> str:
@@ -62,10 +63,19 @@ def file_sha256(path: Path) -> str:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
+    """`data` in place of `path`: written whole to a temporary file, flushed to the disk, then renamed over it, so a
+    crash at any point leaves the old file or the new one, never half of one (and no temporary file behind)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temporary_path(path)
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def temporary_path(path: Path) -> Path:
@@ -221,6 +231,61 @@ def import_refusals(inbox: Path) -> list[dict]:
     return [{k: e[k] for k in ("path", "reason", "at")} for e in latest.values() if e["status"] == "refused"]
 
 
+# ---------------------------------------------------------------- what was forgotten, kept without its content
+#
+# home/forgotten.jsonl: one JSON line per forget, the evidence ids and the hashes of their texts (never a text). An
+# import and the run's admission of a file dropped in by hand take a message out whose id or text hash is here, so
+# the original export imported again, a renamed copy or another export of the same chat never brings it back.
+
+
+def forgotten_path(inbox: Path) -> Path:
+    return inbox.parent / "forgotten.jsonl"
+
+
+def record_forgotten(inbox: Path, evidence_ids: list[str], content_hashes: list[str]) -> None:
+    ids, hashes = read_forgotten(inbox)
+    new_ids, new_hashes = sorted(set(evidence_ids) - ids), sorted(set(content_hashes) - hashes)
+    if not (new_ids or new_hashes):
+        return
+    inbox.parent.mkdir(parents=True, exist_ok=True)
+    with open(forgotten_path(inbox), "a", encoding="utf-8") as log:  # one short append: atomic on a local disk
+        log.write(json.dumps({"evidence_ids": new_ids, "content_hashes": new_hashes}) + "\n")
+
+
+def read_forgotten(inbox: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """(evidence ids, text hashes) the person asked to forget, as the runs recorded them."""
+    ids: set[str] = set()
+    hashes: set[str] = set()
+    try:
+        lines = forgotten_path(inbox).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return frozenset(), frozenset()
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(entry, dict):
+            ids.update(str(x) for x in entry.get("evidence_ids") or ())
+            hashes.update(str(x) for x in entry.get("content_hashes") or ())
+    return frozenset(ids), frozenset(hashes)
+
+
+def with_forgotten(inbox: Path, known: Known | None, decisions: bool = True) -> Known | None:
+    """`known` with what the runs recorded as forgotten (and the forget decisions not applied yet, unless `known`
+    came with them: `mirror import` reads them once for all its files)."""
+    ids, hashes = read_forgotten(inbox)
+    folder = inbox.parent / "decisions"
+    if decisions and folder.is_dir():
+        from mirror_pipeline.adapters.decisions import forgotten_evidence
+
+        ids = ids | forgotten_evidence(folder)
+    if not (ids or hashes):
+        return known
+    base = known or Known(ZoneInfo("UTC"))
+    return Known(base.tz, base.evidence_ids, base.forgotten | ids, base.forgotten_hashes | hashes)
+
+
 def readmitted(inbox: Path, rel: str) -> None:
     """A file this program rewrote in the inbox (forgotten words taken out) stays admitted, at its new size and
     hash, under the original file's hash: importing the original again is a duplicate, not its words back."""
@@ -232,7 +297,7 @@ def readmitted(inbox: Path, rel: str) -> None:
 def _against_known(tmp: Path, name: str, fmt: str, known: Known | None) -> tuple[int | None, int]:
     """The admitted copy `tmp` against what the home holds: a forgotten message's words are taken out of it (by its
     evidence identity); (messages new to the home or None when not known, messages forgotten)."""
-    if known is None or (known.evidence_ids is None and not known.forgotten):
+    if known is None or (known.evidence_ids is None and not known.forgotten and not known.forgotten_hashes):
         return None, 0  # nothing to compare with: the file is not read again
     from mirror_pipeline.adapters.forgetting import redact_inbox
     from mirror_pipeline.adapters.formats import STREAMING, parse, read_whole
@@ -241,12 +306,12 @@ def _against_known(tmp: Path, name: str, fmt: str, known: Known | None) -> tuple
     new, gone = 0, []
     for message in messages:
         evidence_id = stable_id("ev", message.identity)
-        if evidence_id in known.forgotten:
+        if evidence_id in known.forgotten or content_hash(message.text) in known.forgotten_hashes:
             gone.append(message.text)
         elif evidence_id not in (known.evidence_ids or ()):
             new += 1
     if gone:
-        redact_inbox(tmp.parent, {tmp.name: gone})
+        redact_inbox(tmp.parent, {tmp.name: gone}, {tmp.name: fmt})
     return (new if known.evidence_ids is not None else None), len(gone)
 
 
@@ -328,6 +393,7 @@ def import_file(
     except OSError as err:
         return ImportOutcome(shown(source), None, "refused", f"cannot read the file ({err.strerror})", 0)
     ledger = ledger if ledger is not None else Ledger.read(inbox)
+    known = with_forgotten(inbox, known, decisions=known is None)
     name = Path(safe_name(source.name))
     for rel in ledger.by_source.get(source_hash, ()):  # the same file again: known without screening it again
         entry = ledger.entries[rel]
@@ -438,9 +504,13 @@ def manifest_row(
             row.update(file_hash=sha256(redacted), size_bytes=len(redacted), secrets_redacted=count)
         _record(inbox, row, path)
         return row
-    if admitted.secrets_redacted:
+    try:  # a message the person asked to forget comes in without its words, here as through `mirror import`
+        _, forgotten = _against_known(tmp, path.name, admitted.format, with_forgotten(inbox, None))
+    except Exception:  # it was just read in full: a failure here is the machine's, the next run tries again
+        forgotten = 0
+    if admitted.secrets_redacted or forgotten:
         os.replace(tmp, path)
-        digest = redacted_digest
+        digest = file_sha256(path) if forgotten else redacted_digest
     else:
         tmp.unlink()
     row.update(

@@ -6,7 +6,6 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import decisions as decision_store
 from mirror_pipeline.adapters import forgetting, warehouse
-from mirror_pipeline.adapters.inbox import readmitted
 from mirror_pipeline.contracts.tables import (
     DECISION_OUTCOMES,
     EVIDENCE,
@@ -119,22 +118,22 @@ def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
         [sorted(forgotten_evidence | {c.evidence_id for c in doomed_candidates})],
     )
     hashes = evidence["content_hash"].to_list()  # the LLM answers about these texts hold the memory's words too
-    gone = evidence.filter(pl.col("evidence_id").is_in(sorted(forgotten_evidence)))
-    by_file: dict[str, list[str]] = {}
-    for row in gone.iter_rows(named=True):
-        by_file.setdefault(row["file_path"], []).append(row["raw_content"])
-    changed_files = forgetting.redact_inbox(h.inbox, by_file)
-    for rel in changed_files:  # still admitted: importing the original file again is a duplicate, not its words
-        readmitted(h.inbox, rel)
+    # every inbox file holding the forgotten words is rewritten without them (copies found by what each evidence
+    # recorded); the same words read from another file under another id go with them
+    inbox = forgetting.forget_in_inbox(con, h.inbox, sorted(forgotten_evidence), h.timezone)
     removed = forgetting.purge_ids(
         con,
-        evidence_ids=gone["evidence_id"].to_list(),
+        evidence_ids=inbox["evidence_ids"],
         candidate_ids=[c.candidate_id for c in doomed_candidates],
-        content_hashes=hashes,
+        content_hashes=hashes + inbox["content_hashes"],
     )
     # the memory's own rows in the search index (memory docs are rebuilt from served memories each run)
     removed += forgetting.purge_ids(con, memory_ids=sorted(forgotten_memories))
-    return {"rows_purged": removed, "inbox_files_redacted": len(changed_files)}
+    return {
+        "rows_purged": removed,
+        "inbox_files_redacted": len(inbox["changed"]),
+        "inbox_files_unrewritable": len(inbox["unrewritable"]),
+    }
 
 
 @dg.multi_asset(
