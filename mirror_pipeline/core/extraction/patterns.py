@@ -35,9 +35,10 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 
 EXTRACTOR = "rules"
+# 0.3.6-time: session 6 (days said without their week, month or year dated by the clause's tense, notes' --when);
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.5"
+EXTRACTOR_VERSION = "rules-0.3.6-time"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
