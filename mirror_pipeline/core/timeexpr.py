@@ -1510,6 +1510,14 @@ FORMS: tuple[TimeForm, ...] = (
         resolve=_r_year,
     ),
     TimeForm(
+        name="year_lead",  # "2019, I moved to Tampines", "2019: moved out": a year said alone before its statement
+        language=None,
+        pattern=re.compile(r"^\s*((?:19|20)\d{2})(?=\s*[,，:：]\s*(?!\d))"),
+        precision=YEAR,
+        confidence=0.9,
+        resolve=_r_year,
+    ),
+    TimeForm(
         name="en_y_apostrophe",
         language=EN,
         pattern=re.compile(r"(?i)\b(?:in|since|from|of|back in|born in|class of|summer of|until) '(\d{2})\b"),
@@ -2076,6 +2084,18 @@ def resolve_anchored(mention: TimeMention, known: Mapping[str, tuple[date, date]
     else:
         start, end = last + timedelta(days=near), last + timedelta(days=far)
     return replace(mention, start=start, end=end, confidence=round(mention.confidence + 0.3, 2))
+
+
+_OPENING_END = re.compile(r"^\s*[,，:：]")
+
+
+def opening_time(sentence: str, times: list[TimeMention]) -> TimeMention | None:
+    """A time said alone as the sentence's first clause ("上个月，我血压150/90", "Last month, I started physio", a
+    note's `--when` said before its statement): it dates the clauses after it that name no time of their own."""
+    first = next((t for t in times if t.resolved and not sentence[: t.span[0]].strip()), None)
+    if first is None or not _OPENING_END.match(sentence[first.span[1] :]):
+        return None
+    return first
 
 
 # --- the source's own calendar -------------------------------------------------------------------------------------

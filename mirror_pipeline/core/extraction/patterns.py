@@ -32,7 +32,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
+from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment, opening_time
 
 EXTRACTOR = "rules"
 # 0.3.6-time: session 6 (days said without their week, month or year dated by the clause's tense, notes' --when);
@@ -1569,7 +1569,8 @@ def _nearest_time(
     same = [t for t in times if clause(t.span[0]) == here or span[0] <= t.span[0] < span[1]]
     pool = same or ([] if same_clause_only else times)
     if not pool:
-        return None
+        opening = opening_time(sentence, times)  # "Last year, I lived in Leeds": said alone before the clause
+        return opening if opening is not None and opening.span[1] <= span[0] else None
     return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
 
 
