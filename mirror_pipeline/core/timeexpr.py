@@ -287,9 +287,16 @@ class Said:
         return _by_tense(days, day, clause_tense(self.clause), scheduled)
 
     def tense(self) -> Tense:
-        """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's)."""
+        """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
+        clause without an aspect word takes its sentence's, as narration marks it once ("周六一早去医院看奶奶，陪她做
+        了个CT": done), else it is what is scheduled ("周五去面试，有点紧张")."""
         own = clause_tense(self.clause)
-        return own if own is not Tense.NONE or self.clause == self.text else clause_tense(self.text)
+        if own not in (Tense.NONE, Tense.UNMARKED):
+            return own
+        sentence = clause_tense(self.text) if self.clause != self.text else own
+        if own is Tense.UNMARKED:
+            return sentence if sentence in (Tense.PAST, Tense.AHEAD) else Tense.PRESENT
+        return sentence
 
 
 Resolver = Callable[[re.Match[str], Said], Resolved | None]
@@ -356,7 +363,8 @@ class Tense(StrEnum):
 
     AHEAD = "ahead"  # a plan or a future: "I'll", "going to", 打算, 要, "I'm flying out on Friday"
     PAST = "past"  # done: "we moved on Sunday", 周二面试了, "mum had the surgery on the 8th"
-    PRESENT = "present"  # a present verb of a day said: a timetable, "we move back on Sunday", 周日搬回榜鹅
+    PRESENT = "present"  # a present verb of a day said: a timetable, "we move back on Sunday", "starts 2 Nov"
+    UNMARKED = "unmarked"  # a Chinese clause without 了 / 过 / 要 (周日搬回榜鹅): its sentence's, else present
     NONE = "none"  # no verb to read ("Sunday!", "on the 8th")
 
 
@@ -368,14 +376,14 @@ def clause_tense(text: str) -> Tense:
         return Tense.AHEAD
     if _PAST.search(text):
         return Tense.PAST
-    if _PRESENT_EN.search(text) or len(_CJK.findall(text)) >= 2:
+    if _PRESENT_EN.search(text):
         return Tense.PRESENT
-    return Tense.NONE
+    return Tense.UNMARKED if len(_CJK.findall(text)) >= 2 else Tense.NONE
 
 
 def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
-    if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
+    if tense is Tense.AHEAD or (scheduled and tense in (Tense.PRESENT, Tense.UNMARKED)):
         return next((d for d in days if d >= day), None)
     if tense is Tense.PAST:
         return next((d for d in reversed(days) if d <= day), None)
@@ -640,8 +648,8 @@ def _weekend(said: Said, weeks: int) -> Resolved:
     return Resolved(saturday, saturday + timedelta(days=1))
 
 
-def _past_or_next_weekday(said: Said, target: int, step: int) -> date:
-    d = said.day + timedelta(days=step)
+def _past_or_next_weekday(said: Said, target: int, step: int, today: bool = False) -> date:
+    d = said.day + timedelta(days=step if not today else 0)
     while d.weekday() != target:
         d += timedelta(days=step)
     return d
@@ -921,15 +929,19 @@ def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     return _day(_monday(said.day, weeks) + timedelta(days=_WEEKDAY_ZH[m[2]]))
 
 
-def _weekday_step(said: Said) -> int:
+def _bare_weekday(said: Said, target: int) -> Resolved | None:
     """A weekday said without its week: the next one for a plan or a present verb ("we move back on Sunday then",
-    周四去面试, "my flight leaves Friday"), the last one for a past verb (周四面试了, "we moved on Sunday") or none."""
-    return 1 if said.tense() in (Tense.AHEAD, Tense.PRESENT) else -1
+    周四去面试, "my flight leaves Friday"), else the last one (周四面试了, "we moved on Sunday"); a past one said on
+    that weekday is the day itself (a diary's "周六一早去医院看奶奶，陪她做了个CT" written on the Saturday)."""
+    tense = said.tense()
+    if tense in (Tense.AHEAD, Tense.PRESENT):
+        return _day(_past_or_next_weekday(said, target, 1))
+    return _day(_past_or_next_weekday(said, target, -1, today=tense is Tense.PAST))
 
 
 def _r_zh_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     """周四去面试, 我们周日搬回榜鹅: the next Thursday, Sunday; 周四面试了: the last one."""
-    return _day(_past_or_next_weekday(said, _WEEKDAY_ZH[m[1]], _weekday_step(said)))
+    return _bare_weekday(said, _WEEKDAY_ZH[m[1]])
 
 
 def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
@@ -941,7 +953,7 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    return _day(_past_or_next_weekday(said, _WEEKDAYS_EN.index(m[1].lower()), _weekday_step(said)))
+    return _bare_weekday(said, _WEEKDAYS_EN.index(m[1].lower()))
 
 
 def _day_of_month(day: int | None, said: Said) -> Resolved | None:

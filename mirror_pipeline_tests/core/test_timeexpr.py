@@ -431,3 +431,13 @@ def test_a_time_said_alone_before_the_statement_opens_it() -> None:
     said_inside = "我上个月开始学游泳"
     assert opening_time(said_inside, find_times(said_inside, datetime(2026, 12, 2, tzinfo=UTC))) is None
     assert find_times("2019 2020 and 2021, hard years", datetime(2026, 12, 2, tzinfo=UTC)) == []
+
+
+def test_a_chinese_clause_without_an_aspect_word_takes_its_sentences_tense() -> None:
+    """A diary written on the Saturday: "周六一早去医院看奶奶，陪她做了个CT" is that day (了 marks the narration once);
+    "周五去面试，有点紧张" said on Tuesday is the coming Friday."""
+    saturday = datetime(2024, 9, 28, 22, 50, tzinfo=UTC)
+    (found, *_) = find_times("周六一早去医院看奶奶，陪她做了个CT，晚上和老公去看了场电影。", saturday)
+    assert found.start_iso == "2024-09-28"
+    (found,) = find_times("周五去面试，有点紧张。", datetime(2026, 11, 24, tzinfo=UTC))
+    assert found.start_iso == "2026-11-27"
