@@ -342,6 +342,8 @@ _PAST = re.compile(
     r"broke|flew|fell|ate|won|lost|paid|sent|felt|wrote|drove|sold|heard|thought|caught|began|swam|sang|brought|"
     r"kept|slept|woke|wore|threw|rode|forgot|chose|drank|sat|stood|became|held|said|taught|fought|built|grew|knew|"
     r"drew|spoke|rang|struck|dug|fed|fled|led|lent|meant|dealt|stole|froze|hid|shook|bit|gotten|"
+    # the same in the present and the past, read as past after a subject ("I quit my job on the 8th")
+    r"(?<=i )(?:quit|cut|hit|put|shut|hurt)|(?<=we )(?:quit|cut|hit|put|shut)|"
     r"\w{2,}(?<!e)ed)\b|了|过(?!年|节)|已经|刚刚|是[^，。,]{1,30}的|[\u4e00-\u9fff]的[\u4e00-\u9fff]?\s*[。！!]?$"
 )
 # a verb in the present, of a day still ahead ("we move back on Sunday", "contractor starts 2 Nov", "the baby is

@@ -1693,6 +1693,13 @@ def extract_patterns(
                             memo[sentence] = times
                 if pattern.needs_time and not times:
                     continue
+                if pattern.memory_type is E and tense.ahead_of_mention(
+                    sentence,
+                    bool(CJK_CHAR.search(sentence)),
+                    _nearest_time(sentence, times, m.span(), False),
+                    said_at.date() if said_at else None,
+                ):
+                    continue  # "我8号入职新公司" said on the 26th: a plan (the disclosure reader's), not a join
                 found = Found(obj, raw, sentence, m.end(), times, said_at)
                 if not all(rule(found) for rule in pattern.accept):
                     continue
