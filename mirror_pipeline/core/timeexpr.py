@@ -289,13 +289,13 @@ class Said:
     def tense(self) -> Tense:
         """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
         clause without an aspect word takes its sentence's, as narration marks it once ("周六一早去医院看奶奶，陪她做
-        了个CT": done), else it is what is scheduled ("周五去面试，有点紧张")."""
+        了个CT": done); else it stays unmarked ("周五去面试，有点紧张")."""
         own = clause_tense(self.clause)
         if own not in (Tense.NONE, Tense.UNMARKED):
             return own
         sentence = clause_tense(self.text) if self.clause != self.text else own
         if own is Tense.UNMARKED:
-            return sentence if sentence in (Tense.PAST, Tense.AHEAD) else Tense.PRESENT
+            return sentence if sentence in (Tense.PAST, Tense.AHEAD) else Tense.UNMARKED
         return sentence
 
 
@@ -325,6 +325,7 @@ _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
     r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
+    r"|预(?:产期|计|定|订|约)"  # a day booked or expected: 预产期是3月14日, 预约了周五的牙医
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -366,7 +367,9 @@ class Tense(StrEnum):
     AHEAD = "ahead"  # a plan or a future: "I'll", "going to", 打算, 要, "I'm flying out on Friday"
     PAST = "past"  # done: "we moved on Sunday", 周二面试了, "mum had the surgery on the 8th"
     PRESENT = "present"  # a present verb of a day said: a timetable, "we move back on Sunday", "starts 2 Nov"
-    UNMARKED = "unmarked"  # a Chinese clause without 了 / 过 / 要 (周日搬回榜鹅): its sentence's, else present
+    # a Chinese clause without 了 / 过 / 要 (周日搬回榜鹅): its sentence's; else a weekday is the coming one, a date
+    # the nearest ("我8月2号飞回杭州" said on the 20th is the trip just made; Chinese says no tense)
+    UNMARKED = "unmarked"
     NONE = "none"  # no verb to read ("Sunday!", "on the 8th")
 
 
@@ -385,7 +388,7 @@ def clause_tense(text: str) -> Tense:
 
 def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
-    if tense is Tense.AHEAD or (scheduled and tense in (Tense.PRESENT, Tense.UNMARKED)):
+    if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
         return next((d for d in days if d >= day), None)
     if tense is Tense.PAST:
         return next((d for d in reversed(days) if d <= day), None)
@@ -936,7 +939,7 @@ def _bare_weekday(said: Said, target: int) -> Resolved | None:
     周四去面试, "my flight leaves Friday"), else the last one (周四面试了, "we moved on Sunday"); a past one said on
     that weekday is the day itself (a diary's "周六一早去医院看奶奶，陪她做了个CT" written on the Saturday)."""
     tense = said.tense()
-    if tense in (Tense.AHEAD, Tense.PRESENT):
+    if tense in (Tense.AHEAD, Tense.PRESENT, Tense.UNMARKED):
         return _day(_past_or_next_weekday(said, target, 1))
     return _day(_past_or_next_weekday(said, target, -1, today=tense is Tense.PAST))
 
@@ -1934,7 +1937,7 @@ FORMS: tuple[TimeForm, ...] = (
             r"(?<![\d月年第周期礼拜号.\-/:：几])(?:(?P<day>[0-3]?\d)[号日]|(?P<cn>十[一二三四五六七八九]?|"
             r"二十[一二三四五六七八九]?|三十一?|[一二三四五六七八九])号)"
             # 3号楼, 1号线, 5号床, 号码: a number, not a day
-            r"(?![线楼房床门位车馆厅机口店码球桌窗座台院区栋单元层室道路街巷字牌种型选手元])"
+            r"(?![线楼房床门位车馆厅机口店码球桌窗座台院区栋单元层室道路街巷字牌种型选手元游内])"
         ),
         precision=DAY,
         confidence=0.6,
