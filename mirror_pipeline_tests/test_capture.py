@@ -120,6 +120,11 @@ def test_a_note_is_screened_dated_as_said_and_idempotent(tmp_path: Path) -> None
 
     code, _, err = cli(home, "note", "I started learning the cello.", "--when", "when I was a kid")
     assert code == 0 and "kept as said" in err
+    # a year typed alone is read as the note's sentence reads it ("2019, I moved to Tampines"): what is shown is
+    # the valid time its memories get
+    code, out, err = cli(home, "--json", "note", "I moved to Tampines.", "--when", "2019")
+    when = json.loads(out)["note"]["when"]
+    assert code == 0 and (when["start"], when["end"], when["precision"]) == ("2019-01-01", "2019-12-31", "year")
     assert cli(home, "note", "   ")[0] != 0
 
 
@@ -189,8 +194,13 @@ def test_notes_with_fuzzy_times_land_on_the_timeline_as_said_and_a_noted_passwor
     mirror(home, "note", "我搬到了杭州。", "--when", "2019年左右")
     mirror(home, "note", "I moved to Berlin.", "--when", "after college")
     mirror(home, "note", f"The password of my laptop is {PASSWORD}, don't forget it")
+    # review 4: the note's --when is the valid time of what is read from it, so it is on the timeline
+    shown = mirror_json(home, "note", "我血压最近150/90，医生叫我少吃盐，每天走路", "--when", "上个月")["note"]["when"]
     mirror(home, "run")
     events = {e["text"]: e for e in mirror_json(home, "timeline")["events"]}
+    pressure = next(e for t, e in events.items() if "150/90" in t)
+    assert (pressure["valid_time_start"], pressure["time_precision"]) == (shown["start"], "month")
+    assert pressure["time_expression"] == "上个月"
     hangzhou = next(e for t, e in events.items() if "杭州" in t)
     assert hangzhou["time_expression"] == "2019年左右" and hangzhou["time_precision"] in ("year", "rough")
     assert hangzhou["valid_time_start"] < hangzhou["valid_time_end"]  # not a day

@@ -10,17 +10,34 @@ time form (issue 10), in sentences people write, not the forms being coded. Each
 (ISO with the writer's offset: relative words resolve on that calendar), `text`, `times` (every resolved time the
 sentence holds: `start`, `end`, `precision`; empty when it holds none a careful reader would place on a calendar).
 A sentence is an exact match when the resolver finds exactly its times, no more, no fewer.
+
+`time_heldout3.jsonl` (67 rows, 30 Chinese, 37 English; session 6) was written before its fixes, from the forms a
+reviewer's own life showed wrong or missing, with variants: a weekday without its week said with a present, future
+or past verb ("we move back on Sunday then", "I'm flying out on Friday", 周五去面试 / 周二面试了, 这周六, 下周三), a
+bare day of the month ("on the 8th", 8号, and what is no date: "the 8th floor", 3号楼), a day and month without a
+year ("contractor starts 2 Nov", 11月2日), and notes. A row with `when` is a note (`mirror note TEXT --when WHEN`):
+it is built as the note parser builds it and extracted; it matches when it gives a candidate and every candidate's
+valid time starts on the `start` with the `precision` of its times (what a clause names of itself wins over `when`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from mirror_pipeline.core.timeexpr import find_times
+
+sys.path.insert(0, str(Path(__file__).parent))
+from run import evidence_of  # noqa: E402
+
+from mirror_pipeline.adapters.parsers import note  # noqa: E402
+from mirror_pipeline.core.extraction import extract  # noqa: E402
+from mirror_pipeline.core.model import SourceType  # noqa: E402
 
 SET = Path(__file__).with_name("time_heldout.jsonl")
 
@@ -29,9 +46,13 @@ def score(rows: list[dict]) -> dict:
     by_lang: dict[str, Counter] = {}
     misses: list[str] = []
     for row in rows:
-        found = [t for t in find_times(row["text"], datetime.fromisoformat(row["mention_time"])) if t.resolved]
-        got = Counter((t.start_iso, t.end_iso, t.precision.value) for t in found)
-        want = Counter((t["start"], t["end"], t["precision"]) for t in row["times"])
+        if "when" in row:
+            got, want, said = _note(row)
+        else:
+            found = [t for t in find_times(row["text"], datetime.fromisoformat(row["mention_time"])) if t.resolved]
+            got = Counter((t.start_iso, t.end_iso, t.precision.value) for t in found)
+            want = Counter((t["start"], t["end"], t["precision"]) for t in row["times"])
+            said = [f"{t.expression}={(t.start_iso, t.end_iso, t.precision.value)}" for t in found]
         tally = by_lang.setdefault(row["lang"], Counter())
         tally["sentences"] += 1
         tally["exact"] += got == want
@@ -39,7 +60,6 @@ def score(rows: list[dict]) -> dict:
         tally["times_found"] += sum((got & want).values())
         tally["spurious"] += sum((got - want).values())
         if got != want:
-            said = [f"{t.expression}={(t.start_iso, t.end_iso, t.precision.value)}" for t in found]
             misses.append(f"{row['id']}  want {sorted(want)} got {said}  {row['text']}")
     total = sum(by_lang.values(), Counter())
     report = {
@@ -52,6 +72,19 @@ def score(rows: list[dict]) -> dict:
         for lang, c in sorted({**by_lang, "all": total}.items())
     }
     return {"report": report, "misses": misses}
+
+
+def _note(row: dict) -> tuple[Counter, Counter, list[str]]:
+    """A note's candidates' valid times, as (start, precision) once per distinct time: the note built as the parser
+    builds it (`when` said before the statement), on the day it was noted."""
+    noted_at = datetime.fromisoformat(row["mention_time"])
+    name = next(note.file_names(row["text"], row["when"], noted_at))
+    (message,) = note.parse(name, note.render(row["text"], row["when"], noted_at), noted_at.tzinfo)
+    evidence = evidence_of({"speaker": "user", **row, "text": message.text})
+    found = extract(replace(evidence, source_type=SourceType.USER_FORM, source_format=note.FORMAT))
+    got = Counter({(c.valid_time_start, c.time_precision.value): 1 for c in found})
+    want = Counter({(t["start"], t["precision"]): 1 for t in row["times"]})
+    return got, want, [f"{c.valid_time_start}/{c.time_precision.value} {c.content_text}" for c in found]
 
 
 def main() -> None:

@@ -35,7 +35,6 @@ from mirror_pipeline.core.questionnaire import (
     render_form,
 )
 from mirror_pipeline.core.text import stable_id
-from mirror_pipeline.core.timeexpr import find_times
 
 # ---------------------------------------------------------------- the language a home speaks
 
@@ -279,7 +278,7 @@ def note_(home: Home, as_json: bool, text: str, when: str | None) -> None:
             raise Failure(f"the note could not be added: {outcome.reason}")
         status = outcome.status
         stored = home.inbox / (outcome.stored_as or stored)
-    times = [t for t in find_times(when_s, noted_at)] if when_s else []
+    times = note.when_times(statement, when_s, noted_at)
     if when_s and not times:
         click.echo(f"mirror: no time read in --when '{when_s}': kept as said, the note stays undated", err=True)
     payload = {

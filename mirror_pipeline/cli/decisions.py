@@ -34,6 +34,7 @@ from mirror_pipeline.core.decisions import Action, Decision, new_decision
 from mirror_pipeline.core.governance import value_key
 from mirror_pipeline.core.policy import policy_from_config
 from mirror_pipeline.core.text import local_day, local_minute
+from mirror_pipeline.core.timeexpr import local_moment
 
 
 def _now() -> datetime:
@@ -57,6 +58,15 @@ def _served_evidence(home: Home, evidence_ids: list[str]) -> list[dict[str, Any]
         return _served_where(home, "evidence", "evidence_id", evidence_ids)
     except Failure:
         return []
+
+
+def _source_day(row: dict[str, Any], home_zone: tzinfo) -> str | None:
+    """The day an evidence row was written on its source's own calendar, else the home's (a naive time is UTC)."""
+    ts = row.get("timestamp")
+    if not isinstance(ts, datetime):
+        return local_day(ts, home_zone) if ts is not None else None
+    aware = ts if ts.tzinfo else ts.replace(tzinfo=UTC)
+    return local_day(local_moment(aware, row.get("source_timezone"), home_zone))
 
 
 def _memory(home: Home, memory_id: str) -> dict[str, Any] | None:
@@ -639,7 +649,8 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
             "file": e["file_path"],
             "locator": e["locator"],
             "timestamp": e["timestamp"],
-            "day": local_day(e["timestamp"], home.timezone),  # the day on the home's calendar, as printed
+            # the day on the source's own calendar (Day One's timeZone), else the home's, as every date printed
+            "day": _source_day(e, home.timezone),
             "speaker": e["actor"],
             "excerpt": " ".join(e["raw_content"].split())[:160],
         }

@@ -145,8 +145,11 @@ def render_messages(batch: Sequence[Evidence], tz: tzinfo = UTC) -> list[dict[st
     """The chat messages for one batch: the instructions, then each message with its speaker and mention time."""
     parts = []
     for n, e in enumerate(batch, start=1):
-        said = e.timestamp.astimezone(tz).strftime("%Y-%m-%d %H:%M %A") if e.timestamp else "unknown"
-        zone = getattr(tz, "key", None) or str(tz)
+        # on the source's own calendar where it has one (Day One's timeZone), else the home's: the date the rules
+        # resolve "yesterday" against
+        moment = local_moment(e.timestamp, e.source_timezone, tz)
+        said = moment.strftime("%Y-%m-%d %H:%M %A") if moment else "unknown"
+        zone = getattr(moment.tzinfo if moment else tz, "key", None) or str(moment.tzinfo if moment else tz)
         body = e.raw_content.replace("</message>", "</ message>")  # a message cannot close its own frame
         parts.append(f'<message n="{n}" speaker="{e.actor}" said="{said} ({zone})">\n{body}\n</message>')
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n\n".join(parts)}]

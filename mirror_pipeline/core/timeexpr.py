@@ -272,21 +272,31 @@ class Said:
     def has_day(self) -> bool:
         return self._anchor is not None
 
-    def nearest(self, on: Callable[[int], date | None]) -> date | None:
+    def nearest(self, on: Callable[[int], date | None], scheduled: bool = False) -> date | None:
         """A yearly day said without its year: the next one for a plan, the last one for a past event, else the one
         nearest the mention ("中秋节我们去了苏州" in March is last September's; "除夕在奶奶家吃年夜饭" in January is
-        this month's)."""
+        this month's). `scheduled`: a day to the day ("2 Feb", "3月14日") said in the present is the next one, as a
+        timetable is ("I fly to Perth on 2 Feb", "预产期是3月14日"); a month or a festival said so is still the
+        nearest ("八月份天气很热")."""
         day = self.day
         days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
         if not days:
             return None
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
-        if _ahead(self.clause):
-            return next((d for d in days if d >= day), None)
-        if _PAST.search(self.clause):
-            return next((d for d in reversed(days) if d <= day), None)
-        return min(days, key=lambda d: abs((d - day).days))
+        return _by_tense(days, day, clause_tense(self.clause), scheduled)
+
+    def tense(self) -> Tense:
+        """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
+        clause without an aspect word takes its sentence's, as narration marks it once ("周六一早去医院看奶奶，陪她做
+        了个CT": done); else it stays unmarked ("周五去面试，有点紧张")."""
+        own = clause_tense(self.clause)
+        if own not in (Tense.NONE, Tense.UNMARKED):
+            return own
+        sentence = clause_tense(self.text) if self.clause != self.text else own
+        if own is Tense.UNMARKED:
+            return sentence if sentence in (Tense.PAST, Tense.AHEAD) else Tense.UNMARKED
+        return sentence
 
 
 Resolver = Callable[[re.Match[str], Said], Resolved | None]
@@ -315,6 +325,7 @@ _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
     r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
+    r"|预(?:产期|计|定|订|约)"  # a day booked or expected: 预产期是3月14日, 预约了周五的牙医
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -325,10 +336,63 @@ def _ahead(text: str) -> bool:
     return bool(_FUTURE.search(text) or (_PROGRESSIVE.search(text) and not _PAST.search(text)))
 
 
+# a verb in the simple past: "-ed" (not "need", "speed"), the irregular pasts people use of their days, 了 / 过, or
+# a Chinese 是…的 / V的O that dates what is done ("我们6月20号在怡保结的婚")
 _PAST = re.compile(
     r"(?i)\b(?:was|were|had|did|went|got|spent|came|saw|met|took|made|ran|left|found|bought|gave|told|"
-    r"\w{2,}ed)\b|了|过(?!年|节)"
+    r"broke|flew|fell|ate|won|lost|paid|sent|felt|wrote|drove|sold|heard|thought|caught|began|swam|sang|brought|"
+    r"kept|slept|woke|wore|threw|rode|forgot|chose|drank|sat|stood|became|held|said|taught|fought|built|grew|knew|"
+    r"drew|spoke|rang|struck|dug|fed|fled|led|lent|meant|dealt|stole|froze|hid|shook|bit|gotten|"
+    # the same in the present and the past, read as past after a subject ("I quit my job on the 8th")
+    r"(?<=i )(?:quit|cut|hit|put|shut|hurt)|(?<=we )(?:quit|cut|hit|put|shut)|"
+    r"\w{2,}(?<!e)ed)\b|了|过(?!年|节)|已经|刚刚|是[^，。,]{1,30}的|[\u4e00-\u9fff]的[\u4e00-\u9fff]?\s*[。！!]?$"
 )
+# a verb in the present, of a day still ahead ("we move back on Sunday", "contractor starts 2 Nov", "the baby is
+# due", "the movers come on Saturday"): a subject pronoun and its verb, a present "be" / "have", a third-person "-s"
+# verb right before a day or its preposition, or a plural subject and its verb
+_WEEKDAY_OR_MONTH = "|".join(("monday|tuesday|wednesday|thursday|friday|saturday|sunday", _MONTH_EN))
+_PRESENT_EN = re.compile(
+    r"(?i)\b(?:i|we|you|they)\s+(?:(?:also|just|all|both|only|finally|probably)\s+)?"
+    r"(?!was\b|were\b|had\b|did\b|could\b|would\b|should\b|might\b|used\b)[a-z]+\b"
+    r"|\b(?:is|are|am|has|have|does)\b|'(?:s|re|m)\b"
+    rf"|\b[a-z]{{2,}}(?<![su]s)(?<!ss)s\s+(?:(?:on|at|by|until|till|from|in|this|next)\s+)?(?:the\s+\d|\d|(?:{_WEEKDAY_OR_MONTH})\b)"
+    r"|\b(?:the|my|our|his|her|their)\s+[a-z]+s\s+(?!was\b|were\b|had\b)[a-z]+\b"
+)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class Tense(StrEnum):
+    """What the verb of the clause a day stands in says of that day: which Sunday "Sunday" is."""
+
+    AHEAD = "ahead"  # a plan or a future: "I'll", "going to", 打算, 要, "I'm flying out on Friday"
+    PAST = "past"  # done: "we moved on Sunday", 周二面试了, "mum had the surgery on the 8th"
+    PRESENT = "present"  # a present verb of a day said: a timetable, "we move back on Sunday", "starts 2 Nov"
+    # a Chinese clause without 了 / 过 / 要 (周日搬回榜鹅): its sentence's; else a weekday is the coming one, a date
+    # the nearest ("我8月2号飞回杭州" said on the 20th is the trip just made; Chinese says no tense)
+    UNMARKED = "unmarked"
+    NONE = "none"  # no verb to read ("Sunday!", "on the 8th")
+
+
+def clause_tense(text: str) -> Tense:
+    """The tense a clause's verb says, in either language: a future or progressive marker, else a past one, else a
+    present verb (English: a subject and its verb, "is", a "-s" verb before the day; Chinese: any clause without 了 /
+    过 / 已经, which says what is done, is read as what is scheduled), else none."""
+    if _ahead(text):
+        return Tense.AHEAD
+    if _PAST.search(text):
+        return Tense.PAST
+    if _PRESENT_EN.search(text):
+        return Tense.PRESENT
+    return Tense.UNMARKED if len(_CJK.findall(text)) >= 2 else Tense.NONE
+
+
+def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
+    """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
+    if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
+        return next((d for d in days if d >= day), None)
+    if tense is Tense.PAST:
+        return next((d for d in reversed(days) if d <= day), None)
+    return min(days, key=lambda d: abs((d - day).days))
 
 
 def _month_interval(year: int, month: int) -> tuple[date, date]:
@@ -589,8 +653,8 @@ def _weekend(said: Said, weeks: int) -> Resolved:
     return Resolved(saturday, saturday + timedelta(days=1))
 
 
-def _past_or_next_weekday(said: Said, target: int, step: int) -> date:
-    d = said.day + timedelta(days=step)
+def _past_or_next_weekday(said: Said, target: int, step: int, today: bool = False) -> date:
+    d = said.day + timedelta(days=step if not today else 0)
     while d.weekday() != target:
         d += timedelta(days=step)
     return d
@@ -642,7 +706,7 @@ def _en_month_day(month_word: str, day_word: str, said: Said) -> Resolved | None
     if month_word == "may":  # "you may 2 ..." : the verb
         return None
     month, day = MONTHS_EN[month_word.lower()], int(day_word)
-    return _day(said.nearest(lambda y: _safe_date(y, month, day)))
+    return _day(said.nearest(lambda y: _safe_date(y, month, day), scheduled=True))
 
 
 # --- the resolvers, one per form -------------------------------------------------------------------------------------
@@ -813,7 +877,7 @@ def _r_zh_decade(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_zh_md(m: re.Match[str], said: Said) -> Resolved | None:
     month, day = _cn_number(m[1]), _cn_number(m[2])
-    return _day(said.nearest(lambda y: _safe_date(y, month, day))) if month and day else None
+    return _day(said.nearest(lambda y: _safe_date(y, month, day), scheduled=True)) if month and day else None
 
 
 def _r_en_md(m: re.Match[str], said: Said) -> Resolved | None:
@@ -870,10 +934,19 @@ def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     return _day(_monday(said.day, weeks) + timedelta(days=_WEEKDAY_ZH[m[2]]))
 
 
+def _bare_weekday(said: Said, target: int) -> Resolved | None:
+    """A weekday said without its week: the next one for a plan or a present verb ("we move back on Sunday then",
+    周四去面试, "my flight leaves Friday"), else the last one (周四面试了, "we moved on Sunday"); a past one said on
+    that weekday is the day itself (a diary's "周六一早去医院看奶奶，陪她做了个CT" written on the Saturday)."""
+    tense = said.tense()
+    if tense in (Tense.AHEAD, Tense.PRESENT, Tense.UNMARKED):
+        return _day(_past_or_next_weekday(said, target, 1))
+    return _day(_past_or_next_weekday(said, target, -1, today=tense is Tense.PAST))
+
+
 def _r_zh_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    """周四去面试 (a plan): the next Thursday; 周四面试了 or no tense: the last one."""
-    step = 1 if _ahead(said.text) else -1
-    return _day(_past_or_next_weekday(said, _WEEKDAY_ZH[m[1]], step))
+    """周四去面试, 我们周日搬回榜鹅: the next Thursday, Sunday; 周四面试了: the last one."""
+    return _bare_weekday(said, _WEEKDAY_ZH[m[1]])
 
 
 def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
@@ -885,8 +958,26 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    step = 1 if _ahead(said.text) else -1
-    return _day(_past_or_next_weekday(said, _WEEKDAYS_EN.index(m[1].lower()), step))
+    return _bare_weekday(said, _WEEKDAYS_EN.index(m[1].lower()))
+
+
+def _day_of_month(day: int | None, said: Said) -> Resolved | None:
+    """A day of the month said bare ("on the 8th", 8号): the nearest such day before the mention in a past clause
+    ("mum had the hip surgery on the 8th"), after it in a future or present one ("I'm getting my stitches out on the
+    3rd", 我3号去拆线), else the nearest."""
+    if not day or not 1 <= day <= 31:
+        return None
+    anchor = said.day
+    days = [d for k in (-2, -1, 0, 1, 2) if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
+    return _day(_by_tense(days, anchor, said.tense(), scheduled=True))
+
+
+def _r_en_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
+    return _day_of_month(int(m["day"]), said)
+
+
+def _r_zh_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
+    return _day_of_month(int(m["day"]) if m["day"] else _cn_number(m["cn"]), said)
 
 
 def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1436,6 +1527,14 @@ FORMS: tuple[TimeForm, ...] = (
         resolve=_r_year,
     ),
     TimeForm(
+        name="year_lead",  # "2019, I moved to Tampines", "2019: moved out": a year said alone before its statement
+        language=None,
+        pattern=re.compile(r"^\s*((?:19|20)\d{2})(?=\s*[,，:：]\s*(?!\d))"),
+        precision=YEAR,
+        confidence=0.9,
+        resolve=_r_year,
+    ),
+    TimeForm(
         name="en_y_apostrophe",
         language=EN,
         pattern=re.compile(r"(?i)\b(?:in|since|from|of|back in|born in|class of|summer of|until) '(\d{2})\b"),
@@ -1461,7 +1560,9 @@ FORMS: tuple[TimeForm, ...] = (
         language=EN,
         pattern=re.compile(
             rf"(?i)\b(?:(?P<month>{_MONTH_EN})\.? (?P<day>\d{{1,2}})(?:st|nd|rd|th)?|"
-            rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month2>{_MONTH_EN}))\b(?!,? ?\d)"
+            rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month2>{_MONTH_EN}))\b"
+            # a year or another day after it is the date's ("May 2, 2021", "June 3, 4"); "2 Nov, 6 weeks" is not
+            r"(?!,? ?(?:\d{4}|\d{1,2}\b(?!\s*(?:days?|weeks?|months?|years?|hours?|nights?)\b)))"
         ),
         precision=DAY,
         confidence=0.7,
@@ -1814,6 +1915,37 @@ FORMS: tuple[TimeForm, ...] = (
         relative=True,
     ),
     TimeForm(
+        name="en_day_of_month",  # "on the 8th", "by the 3rd": a day of this month or the one before or after
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(?:on|by|until|till|before|after|since|from|around|for)\s+(?:the\s+)?(?P<day>[0-3]?\d)"
+            r"(?:st|nd|rd|th)\b"
+            # what follows an ordinal that is a date: the end, a mark, or a word no noun is ("the 8th floor" is none)
+            r"(?=\s*(?:$|[^\w\s]|(?:and|but|so|then|at|in|on|when|because|for|with|this|next|last|too|as|or|to|we|"
+            r"i|she|he|they|my|our|morning|afternoon|evening|night|lol|haha|which|if|until|till|before|after|from|"
+            r"again|already|anyway|though)\b))"
+        ),
+        precision=DAY,
+        confidence=0.6,
+        resolve=_r_en_day_of_month,
+        relative=True,
+    ),
+    TimeForm(
+        name="zh_day_of_month",  # 8号, 30日, 八号: a day of this month or the one before or after, by the tense
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d月年第周期礼拜号.\-/:：几])(?:(?P<day>[0-3]?\d)[号日]|(?P<cn>十[一二三四五六七八九]?|"
+            r"二十[一二三四五六七八九]?|三十一?|[一二三四五六七八九])号)"
+            # 3号楼, 1号线, 5号床, 号码: a number, not a day
+            r"(?![线楼房床门位车馆厅机口店码球桌窗座台院区栋单元层室道路街巷字牌种型选手元游内])"
+        ),
+        precision=DAY,
+        confidence=0.6,
+        resolve=_r_zh_day_of_month,
+        needs=("号", "日"),
+        relative=True,
+    ),
+    TimeForm(
         name="en_bare_weekday",
         language=EN,
         pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on )?({_WEEKDAY_EN})\b(?!s)"),
@@ -1969,6 +2101,18 @@ def resolve_anchored(mention: TimeMention, known: Mapping[str, tuple[date, date]
     else:
         start, end = last + timedelta(days=near), last + timedelta(days=far)
     return replace(mention, start=start, end=end, confidence=round(mention.confidence + 0.3, 2))
+
+
+_OPENING_END = re.compile(r"^\s*[,，:：]")
+
+
+def opening_time(sentence: str, times: list[TimeMention]) -> TimeMention | None:
+    """A time said alone as the sentence's first clause ("上个月，我血压150/90", "Last month, I started physio", a
+    note's `--when` said before its statement): it dates the clauses after it that name no time of their own."""
+    first = next((t for t in times if t.resolved and not sentence[: t.span[0]].strip()), None)
+    if first is None or not _OPENING_END.match(sentence[first.span[1] :]):
+        return None
+    return first
 
 
 # --- the source's own calendar -------------------------------------------------------------------------------------

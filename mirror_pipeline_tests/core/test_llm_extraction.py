@@ -218,3 +218,13 @@ def test_health_money_family_and_identity_are_sensitive_whatever_the_model_said(
 ) -> None:
     c = ground([proposal(predicate=predicate, sensitivity="low")], evidence("我现在住在东京"), version=VERSION)
     assert c.candidates[0].sensitivity.value == sensitivity
+
+
+def test_the_prompt_gives_the_sources_own_date_where_it_has_a_zone() -> None:
+    """A Day One entry at 13:40 UTC on 11-24 written in Sydney is said on the 25th there (review 4, finding 7)."""
+    ev = replace(
+        evidence("Today I got my backup codes.", when=datetime(2026, 11, 24, 13, 40, tzinfo=UTC)),
+        source_timezone="Australia/Sydney",
+    )
+    _, user = render_messages([ev], ZoneInfo("Asia/Singapore"))
+    assert 'said="2026-11-25 00:40 Wednesday (Australia/Sydney)"' in user["content"]

@@ -93,3 +93,20 @@ def test_an_excerpt_never_repeats_an_e_mail_address() -> None:
     row = {"timestamp": None, "file_path": "x/f.json", "source_format": "telegram", "raw_content": text}
     (issue,) = secret_reference_issues([ref], {"ev_x": found_in(row, SH)})
     assert "@example.com" not in issue.question and "[e-mail] / •••" in issue.question
+
+
+def test_a_secret_question_dates_its_evidence_on_the_sources_own_calendar() -> None:
+    """A Day One entry written at 00:40 on 25 November in Sydney (13:40 UTC on the 24th) is asked about as the 25th,
+    the date its memory question shows, whatever the home's zone (review 4, finding 7)."""
+    text, refs = _refs(["Bank PIN reminder to self: 4471, don't tell anyone"])
+    row = {
+        "timestamp": datetime(2026, 11, 24, 13, 40, tzinfo=UTC),
+        "file_path": "dayone/Journal.json",
+        "source_format": "dayone",
+        "raw_content": text,
+        "source_timezone": "Australia/Sydney",
+    }
+    (issue, *_) = secret_reference_issues(refs, {"ev_x": found_in(row, SH)})
+    assert issue.question.startswith("On 2026-11-25, in a Day One journal")
+    (home_issue, *_) = secret_reference_issues(refs, {"ev_x": found_in({**row, "source_timezone": None}, SH)})
+    assert home_issue.question.startswith("On 2026-11-24, in a Day One journal")  # 21:40 in Shanghai, the home

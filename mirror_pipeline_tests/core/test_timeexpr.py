@@ -355,3 +355,89 @@ def test_a_day_without_its_year_takes_the_tense_of_its_own_clause() -> None:
     assert t.start_iso == "2027-01-01"
     (t,) = find_times("中秋节，我们去了苏州", said)  # a day said alone before its clause takes the sentence's tense
     assert t.start_iso == "2026-09-25"
+
+
+# --- days said without their week, month or year: dated by the tense of their clause (review 4, finding 7) --------
+
+THURSDAY = datetime(2026, 11, 26, 19, 6, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we move back to Punggol on Sunday then", "2026-11-29"),  # a present verb of a day ahead: the coming one
+        ("My flight leaves Friday morning.", "2026-11-27"),
+        ("I'm flying out on Friday.", "2026-11-27"),
+        ("The movers come on Saturday.", "2026-11-28"),
+        ("We moved the last boxes on Sunday, my back is killing me.", "2026-11-22"),  # a past verb: the last one
+        ("I broke my wrist on Saturday playing badminton.", "2026-11-21"),
+        ("我们周日搬回榜鹅。", "2026-11-29"),
+        ("周二面试了，感觉还行。", "2026-11-24"),
+        ("礼拜六我们去了海边，玩得很开心。", "2026-11-21"),
+    ],
+)
+def test_a_weekday_without_its_week_is_the_one_its_verb_points_at(text, day) -> None:
+    (found,) = find_times(text, THURSDAY)
+    assert (found.start_iso, found.end_iso) == (day, day)
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "day"),
+    [
+        ("mum had the hip surgery on the 8th, went ok.", datetime(2026, 10, 12, tzinfo=UTC), "2026-10-08"),
+        ("I'm getting my stitches out on the 3rd.", THURSDAY, "2026-12-03"),
+        ("Our lease ends on the 30th so we need to be out by then.", THURSDAY, "2026-11-30"),
+        ("The kids go back to school on the 4th.", datetime(2026, 12, 28, tzinfo=UTC), "2027-01-04"),
+        ("妈妈8号做了髋骨手术，还算顺利。", datetime(2026, 10, 12, tzinfo=UTC), "2026-10-08"),
+        ("八号我们飞大阪。", THURSDAY, "2026-12-08"),
+        ("20号那天我们去民政局领了证。", THURSDAY, "2026-11-20"),
+    ],
+)
+def test_a_bare_day_of_the_month_is_before_the_mention_in_a_past_clause_after_it_in_a_future_one(
+    text, mention, day
+) -> None:
+    (found,) = find_times(text, mention)
+    assert (found.start_iso, found.end_iso, found.precision.value) == (day, day, "day")
+
+
+@pytest.mark.parametrize(
+    "text", ["We live on the 8th floor now.", "I finished 3rd in the office run.", "我住在3号楼。", "坐地铁1号线上班。"]
+)
+def test_an_ordinal_or_a_number_that_is_no_day_of_the_month_is_no_time(text) -> None:
+    assert find_times(text, THURSDAY) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "day"),
+    [
+        ("contractor starts 2 Nov, 6 weeks.", datetime(2026, 10, 20, tzinfo=UTC), "2026-11-02"),
+        ("I fly to Perth on 2 Feb.", datetime(2026, 6, 10, tzinfo=UTC), "2027-02-02"),  # nearest would be Feb past
+        ("We got married on June 20 in Ipoh.", datetime(2026, 1, 5, tzinfo=UTC), "2025-06-20"),  # nearest: ahead
+        ("预产期是3月14日。", datetime(2026, 9, 1, tzinfo=UTC), "2027-03-14"),
+        ("7月30号辞职了。", datetime(2026, 2, 10, tzinfo=UTC), "2025-07-30"),
+    ],
+)
+def test_a_day_and_month_without_a_year_is_dated_by_its_clauses_tense(text, mention, day) -> None:
+    (found,) = find_times(text, mention)
+    assert found.start_iso == day
+
+
+def test_a_time_said_alone_before_the_statement_opens_it() -> None:
+    from mirror_pipeline.core.timeexpr import opening_time
+
+    for text, start in (("上个月，我血压最近150/90", "2026-11-01"), ("2019, I moved to Tampines", "2019-01-01")):
+        times = find_times(text, datetime(2026, 12, 2, tzinfo=UTC))
+        assert (opening := opening_time(text, times)) is not None and opening.start_iso == start
+    said_inside = "我上个月开始学游泳"
+    assert opening_time(said_inside, find_times(said_inside, datetime(2026, 12, 2, tzinfo=UTC))) is None
+    assert find_times("2019 2020 and 2021, hard years", datetime(2026, 12, 2, tzinfo=UTC)) == []
+
+
+def test_a_chinese_clause_without_an_aspect_word_takes_its_sentences_tense() -> None:
+    """A diary written on the Saturday: "周六一早去医院看奶奶，陪她做了个CT" is that day (了 marks the narration once);
+    "周五去面试，有点紧张" said on Tuesday is the coming Friday."""
+    saturday = datetime(2024, 9, 28, 22, 50, tzinfo=UTC)
+    (found, *_) = find_times("周六一早去医院看奶奶，陪她做了个CT，晚上和老公去看了场电影。", saturday)
+    assert found.start_iso == "2024-09-28"
+    (found,) = find_times("周五去面试，有点紧张。", datetime(2026, 11, 24, tzinfo=UTC))
+    assert found.start_iso == "2026-11-27"

@@ -26,7 +26,7 @@ from mirror_pipeline.adapters.parsers.form import front_matter
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.questionnaire import FRONT_MATTER
 from mirror_pipeline.core.text import CJK_CHAR
-from mirror_pipeline.core.timeexpr import find_times
+from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 FORMAT = "mirror_note"
 
@@ -38,6 +38,17 @@ def said(statement: str, when: str | None) -> str:
     if not when or when.casefold() in statement.casefold():
         return statement
     return f"{when}{'，' if CJK_CHAR.match(statement) else ', '}{statement}"
+
+
+def when_times(statement: str, when: str | None, noted_at: datetime) -> list[TimeMention]:
+    """The times `when` says, read where the extractor reads them: in the note's own sentence ("2019" alone is no
+    time, "2019, I moved to Tampines" is), so what `mirror note` shows is the valid time its memories get."""
+    when = (when or "").strip()
+    if not when:
+        return []
+    text = said(statement, when)
+    at = text.casefold().find(when.casefold())
+    return [t for t in find_times(text, noted_at) if at <= t.span[0] < at + len(when)]
 
 
 def note_key(statement: str, when: str | None, noted_at: datetime) -> str:

@@ -22,7 +22,7 @@ from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
-from mirror_pipeline.core.timeexpr import TimeMention, find_times
+from mirror_pipeline.core.timeexpr import TimeMention, find_times, opening_time
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -387,8 +387,9 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
 
 
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
-    """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one)."""
-    return next(
+    """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
+    else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
+    own = next(
         (
             t
             for t in times
@@ -399,6 +400,10 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         ),
         None,
     )
+    if own is not None:
+        return own
+    opening = opening_time(sentence, times)
+    return opening if opening is not None and opening.span[1] <= span[0] else None
 
 
 _BY_NAME = {a.name: a for a in ASPECTS}

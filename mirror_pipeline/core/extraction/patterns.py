@@ -32,12 +32,15 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
+from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment, opening_time
 
 EXTRACTOR = "rules"
+# 0.3.7: session 6 merged (time: days said without their week, month or year dated by the clause's tense, notes'
+# --when; recall: questions, replies, appositions on MemoryBank; precision: pointers read from the conversation; lead:
+# kin topic chains, moves to unknown names, own-document requests, Latin names in Chinese prose);
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.6"
+EXTRACTOR_VERSION = "rules-0.3.7"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
@@ -1664,7 +1667,8 @@ def _nearest_time(
     same = [t for t in times if clause(t.span[0]) == here or span[0] <= t.span[0] < span[1]]
     pool = same or ([] if same_clause_only else times)
     if not pool:
-        return None
+        opening = opening_time(sentence, times)  # "Last year, I lived in Leeds": said alone before the clause
+        return opening if opening is not None and opening.span[1] <= span[0] else None
     return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
 
 
@@ -1787,6 +1791,13 @@ def extract_patterns(
                             memo[sentence] = times
                 if pattern.needs_time and not times:
                     continue
+                if pattern.memory_type is E and tense.ahead_of_mention(
+                    sentence,
+                    bool(CJK_CHAR.search(sentence)),
+                    _nearest_time(sentence, times, m.span(), False),
+                    said_at.date() if said_at else None,
+                ):
+                    continue  # "我8号入职新公司" said on the 26th: a plan (the disclosure reader's), not a join
                 found = Found(obj, raw, sentence, m.end(), times, said_at)
                 if not all(rule(found) for rule in pattern.accept):
                     continue

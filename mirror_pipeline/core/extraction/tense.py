@@ -15,7 +15,7 @@ from datetime import date
 from mirror_pipeline.core.extraction.aspects import ASPECTS, TimePolicy
 from mirror_pipeline.core.extraction.clauses import zh_after_lead
 from mirror_pipeline.core.model import TimePrecision
-from mirror_pipeline.core.timeexpr import TimeMention
+from mirror_pipeline.core.timeexpr import Tense, TimeMention, clause_tense
 
 EVENT, STATE, PAST, PLANS, HABIT = "event", "state", "past", "plans", "habit"
 
@@ -38,8 +38,8 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
     if name == STATE and zh and _ZH_SHI_DE.search(body):
         return EVENT
     ahead = own is not None and own.start is not None and said is not None and own.start > said
-    if name == EVENT and zh and ahead and not _ZH_DONE.search(body):
-        return PLANS  # "一月开始带merchant app的团队" said in November: ahead, nothing says it is done
+    if name == EVENT and ahead and not done(body, zh):
+        return PLANS  # "一月开始带merchant app的团队" said in November, "I get my cast off on Friday": ahead
     if name != STATE or own is None or own.start is None or said is None:
         return name
     if own.start > said:
@@ -49,6 +49,19 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
             return PAST  # "2019年我在北京工作", "2016年到2019年在武汉读研": what held then
         return EVENT  # the same trip said after the 2nd, "去年春天我们去京都看樱花": it happened then
     return name
+
+
+def done(body: str, zh: bool) -> bool:
+    """The clause says it is done: 了 / 过 / 已经 in Chinese, a past verb in English ("I quit my job on the 8th")."""
+    return bool(_ZH_DONE.search(body)) if zh else clause_tense(body) is Tense.PAST
+
+
+def ahead_of_mention(clause: str, zh: bool, time: TimeMention | None, said: date | None) -> bool:
+    """An event said of a day still ahead, its clause not saying it is done ("我8号入职新公司" on the 26th): a plan,
+    never a join dated in the future."""
+    if time is None or time.start is None or said is None or time.start <= said:
+        return False
+    return not done(clause, zh)
 
 
 # a clause that says where or what the person was (在 / 住 / 是 / 有, "was", "lived"), not what they did

@@ -15,6 +15,7 @@ from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.screening.detection import find_secrets
 from mirror_pipeline.core.screening.rules import PLACEHOLDER_RE
 from mirror_pipeline.core.text import detect_language
+from mirror_pipeline.core.timeexpr import local_moment
 
 
 @dataclass(frozen=True)
@@ -62,11 +63,14 @@ _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 
 
 def found_in(row: dict, tz: ZoneInfo) -> FoundIn:
-    """From an evidence row (timestamp, file_path, source_format, raw_content)."""
+    """From an evidence row (timestamp, file_path, source_format, raw_content, source_timezone): the date on the
+    source's own calendar where it has one (a Day One entry at 13:40 UTC in Australia/Sydney is the next day there),
+    else the home's, as every other date shown of that evidence."""
     ts = row.get("timestamp")
     when = None
     if isinstance(ts, datetime):
-        when = (ts if ts.tzinfo else ts.replace(tzinfo=UTC)).astimezone(tz).date()
+        moment = local_moment(ts if ts.tzinfo else ts.replace(tzinfo=UTC), row.get("source_timezone"), tz)
+        when = moment.date() if moment else None
     return FoundIn(
         when, str(row.get("file_path") or ""), str(row.get("source_format") or ""), row.get("raw_content") or ""
     )

@@ -90,7 +90,7 @@ def _found_in(con, refs, tz) -> dict[str, FoundIn]:
     if not ids:
         return {}
     cursor = con.execute(
-        "select evidence_id, timestamp, file_path, source_format, raw_content from evidence "
+        "select evidence_id, timestamp, file_path, source_format, raw_content, source_timezone from evidence "
         "where evidence_id in (select unnest(?::varchar[]))",
         [ids],
     )
