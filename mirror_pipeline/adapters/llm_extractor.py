@@ -197,15 +197,31 @@ class RulesExtractor:
 
     def extract(self, evidence: Sequence[Evidence], tz: tzinfo, cache: ResponseCache) -> Extraction:
         out = Extraction()
+        before = previous_turns(evidence)
         for e in evidence:
             try:
-                candidates = rules.extract(e, tz)
+                candidates = rules.extract(e, tz, before.get(e.evidence_id))
             except Exception as err:  # one message the rules trip on must not stop every later run
                 out.failed.append(f"{e.evidence_id} ({type(err).__name__})")
                 continue
             out.candidates.extend(candidates)
             out.read.append(e.evidence_id)
         return out
+
+
+def previous_turns(evidence: Sequence[Evidence]) -> dict[str, Evidence]:
+    """Each user message's turn just before it in its conversation (same session, by time, then as given): where a
+    pointer's thing may be named. Only among the evidence read together (a first message of a later import has none)."""
+    by_session: dict[str, list[tuple[float, int, Evidence]]] = defaultdict(list)
+    for i, e in enumerate(evidence):
+        by_session[e.session_id].append((e.timestamp.timestamp() if e.timestamp else float("-inf"), i, e))
+    out: dict[str, Evidence] = {}
+    for turns in by_session.values():
+        turns.sort(key=lambda t: (t[0], t[1]))
+        for (_, _, prev), (_, _, e) in zip(turns, turns[1:], strict=False):
+            if e.actor == "user":
+                out[e.evidence_id] = prev
+    return out
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment
 EXTRACTOR = "rules"
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.5"
+EXTRACTOR_VERSION = "rules-0.3.6"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
