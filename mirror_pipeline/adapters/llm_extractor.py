@@ -211,14 +211,18 @@ class RulesExtractor:
 
 def previous_turns(evidence: Sequence[Evidence]) -> dict[str, Evidence]:
     """Each user message's turn just before it in its conversation (same session, by time, then as given): where a
-    pointer's thing may be named. Only among the evidence read together (a first message of a later import has none)."""
-    by_session: dict[str, list[tuple[float, int, Evidence]]] = defaultdict(list)
-    for i, e in enumerate(evidence):
-        by_session[e.session_id].append((e.timestamp.timestamp() if e.timestamp else float("-inf"), i, e))
+    pointer's thing may be named. Only among the evidence read together (a first message of a later import has none).
+    One pass; a session is sorted only when its messages are not already in time order."""
+    by_session: dict[str, list[Evidence]] = defaultdict(list)
+    for e in evidence:
+        by_session[e.session_id].append(e)
     out: dict[str, Evidence] = {}
     for turns in by_session.values():
-        turns.sort(key=lambda t: (t[0], t[1]))
-        for (_, _, prev), (_, _, e) in zip(turns, turns[1:], strict=False):
+        times = [e.timestamp.timestamp() if e.timestamp else float("-inf") for e in turns]
+        if any(b < a for a, b in zip(times, times[1:], strict=False)):
+            order = sorted(range(len(turns)), key=times.__getitem__)  # stable: ties keep the order given
+            turns = [turns[i] for i in order]
+        for prev, e in zip(turns, turns[1:], strict=False):
             if e.actor == "user":
                 out[e.evidence_id] = prev
     return out

@@ -51,9 +51,7 @@ def test_a_person_pointer_takes_a_name_not_the_listener_addressed():
     body = "I walk him every day"
     at = shapes.en_pointer_at(body)
     assert at is not None
-    assert antecedent.resolve(body, at, "", "Wow, Joanna! Max was truly awesome.").body == (
-        "I walk Max every day"
-    )
+    assert antecedent.resolve(body, at, "", "Wow, Joanna! Max was truly awesome.").body == ("I walk Max every day")
     assert antecedent.resolve(body, at, "", "Wow, Joanna!") is None
 
 
