@@ -34,7 +34,8 @@ rules-0.3.6 (on rules-0.3.5): 40 memories from each of the five LoCoMo tuning sa
 `SEED4`, leaving out every memory any of the first three samples judged (the shortfall rule of the third; English
 chat only), judged by the third sample's strict rules, a one-line `reason` per label. The tuning pool is spent:
 of the 600 memories rules-0.3.5 keeps on the five samples the first three had judged all but 49 (conv-26 10,
-conv-41 31, conv-42 8, none left in conv-30 and conv-43), so the fourth sample is those 49, not 200.
+conv-41 31, conv-42 8, none left in conv-30 and conv-43), so the fourth sample is those 49, not 200. Memories
+rules-0.3.6 made afterwards were judged as they appeared (their `judged_on` says so): not part of the first run.
 
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
