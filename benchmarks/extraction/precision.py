@@ -4,6 +4,8 @@ python benchmarks/extraction/precision.py --draw      # print a fresh sample to 
 python benchmarks/extraction/precision.py             # score: the sample's labels against what the extractor makes now
 python benchmarks/extraction/precision.py --second [--draw]  # the second sample (below)
 python benchmarks/extraction/precision.py --third [--draw]   # the third sample (below)
+python benchmarks/extraction/precision.py --fourth [--draw]  # the fourth sample (below)
+python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
 LoCoMo tuning samples' governed memories and
@@ -26,6 +28,18 @@ the first two samples judged (a sample with fewer left gives its shortfall to th
 diary lines, English chat only). Judged by the second sample's strict rules (also junk: a compliment on someone
 else's thing, a question, a hypothetical; wrong: a wrong type or time, a garbled third-person rendering); each
 label carries a one-line `reason`.
+
+The fourth sample (`--fourth`, `precision_sample4.jsonl`), drawn and judged before the conversational work of
+rules-0.3.6 (on rules-0.3.5): 40 memories from each of the five LoCoMo tuning samples by the hash salted with
+`SEED4`, leaving out every memory any of the first three samples judged (the shortfall rule of the third; English
+chat only), judged by the third sample's strict rules, a one-line `reason` per label. The tuning pool is spent:
+of the 600 memories rules-0.3.5 keeps on the five samples the first three had judged all but 49 (conv-26 10,
+conv-41 31, conv-42 8, none left in conv-30 and conv-43), so the fourth sample is those 49, not 200. Memories
+rules-0.3.6 made afterwards were judged as they appeared (their `judged_on` says so): not part of the first run.
+
+The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
+of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
+it is the population figure, not an honest estimate (that is each sample's first run).
 """
 
 from __future__ import annotations
@@ -48,6 +62,9 @@ SAMPLE2 = Path(__file__).with_name("precision_sample2.jsonl")
 SAMPLE3 = Path(__file__).with_name("precision_sample3.jsonl")
 SEED2 = "draw-2"
 SEED3 = "draw-3"
+SAMPLE4 = Path(__file__).with_name("precision_sample4.jsonl")
+SEED4 = "draw-4"
+FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
 
 
@@ -59,7 +76,7 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def memories(second: bool = False, third: bool = False) -> list[dict]:
+def memories(second: bool = False, third: bool = False, fourth: bool = False) -> list[dict]:
     from datetime import UTC, datetime
 
     out: list[dict] = []
@@ -71,19 +88,26 @@ def memories(second: bool = False, third: bool = False) -> list[dict]:
             for r in _lines(SAMPLE) + _lines(SAMPLE2)
             if not str(r.get("judged_on", "")).startswith(THIRD_DRAWN_BEFORE)
         }
+    if fourth:  # every memory the first three samples had judged when the fourth was drawn (rules-0.3.5)
+        first = {
+            (r["source"], r["evidence"], r["content_hash"])
+            for r in _lines(SAMPLE) + _lines(SAMPLE2) + _lines(SAMPLE3)
+            if not str(r.get("judged_on", "")).startswith(FOURTH_DRAWN_BEFORE)
+        }
     data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
     ranked: dict[str, list] = {}
     for sid in lo.TUNING:
         mems = lo.memories_in_process(data[sid])
         # chosen by a hash of the memory (not its position): a memory that stays is drawn again
-        salt = f"{SEED3}|" if third else f"{SEED2}|" if second else ""
+        salt = f"{SEED4}|" if fourth else f"{SEED3}|" if third else f"{SEED2}|" if second else ""
         # a later draw leaves out what the earlier samples judged: the rules were fixed against those
-        later = second or third
+        later = second or third or fourth
         pool = [m for m in mems if not (later and (sid, m[2][0], digest(m[3])) in first)]
         ranked[sid] = sorted(pool, key=lambda m: digest(f"{salt}{sid}|{m[2][0]}|{m[3]}"))
-    take = {sid: min(len(pool), 40 if third else 30) for sid, pool in ranked.items()}
-    # the third sample is 200: a sample with fewer than 40 left gives its shortfall to the others, one each in turn
-    while third and sum(take.values()) < 200 and any(take[s] < len(ranked[s]) for s in ranked):
+    wide = third or fourth
+    take = {sid: min(len(pool), 40 if wide else 30) for sid, pool in ranked.items()}
+    # the third (fourth) sample is 200: a sample with fewer than 40 left gives its shortfall to the others, in turn
+    while wide and sum(take.values()) < 200 and any(take[s] < len(ranked[s]) for s in ranked):
         for sid in lo.TUNING:
             if take[sid] < len(ranked[sid]) and sum(take.values()) < 200:
                 take[sid] += 1
@@ -103,7 +127,7 @@ def memories(second: bool = False, third: bool = False) -> list[dict]:
                     "others": any(speaker[i] != user for i in ids),
                 }
             )
-    if third:
+    if wide:
         return out
     rows = zh_diary.rows(zh_diary.SET2 if second else zh_diary.SET)
     said = {r["id"]: r["text"] for r in rows}
@@ -126,21 +150,43 @@ def memories(second: bool = False, third: bool = False) -> list[dict]:
     return out
 
 
+def census() -> dict:
+    labels = {
+        (r["source"], r["evidence"], r["content_hash"]): r
+        for path in (SAMPLE, SAMPLE2, SAMPLE3, SAMPLE4)
+        for r in _lines(path)
+        if r.get("label") and not r["source"].startswith("zh_diary")
+    }
+    data = {s["sample_id"]: s for s in json.loads(lo.LOCOMO.read_text(encoding="utf-8"))}
+    counts = {"correct": 0, "wrong": 0, "junk": 0, "unjudged": 0}
+    for sid in lo.TUNING:
+        for _kind, _state, ids, content in lo.memories_in_process(data[sid]):
+            r = labels.get((sid, ids[0], digest(content)))
+            counts[r["label"] if r else "unjudged"] += 1
+    n = counts["correct"] + counts["wrong"] + counts["junk"]
+    return {
+        "memories": n + counts["unjudged"],
+        "judged": n,
+        "precision": round(counts["correct"] / n, 3),
+        "wrong_share": round(counts["wrong"] / n, 3),
+        "junk_share": round(counts["junk"] / n, 3),
+    } | counts
+
+
 def main(argv: list[str]) -> int:
+    if "--census" in argv:
+        print(json.dumps(census()))
+        return 0
     second = "--second" in argv
     third = "--third" in argv
-    now = memories(second, third)
+    fourth = "--fourth" in argv
+    now = memories(second, third, fourth)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
-    labels = {
-        (r["source"], r["evidence"], r["content_hash"]): r
-        for r in map(
-            json.loads, (SAMPLE3 if third else SAMPLE2 if second else SAMPLE).read_text(encoding="utf-8").splitlines()
-        )
-        if r.get("label")
-    }
+    path = SAMPLE4 if fourth else SAMPLE3 if third else SAMPLE2 if second else SAMPLE
+    labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
     judged = [
         labels[k]

@@ -197,15 +197,35 @@ class RulesExtractor:
 
     def extract(self, evidence: Sequence[Evidence], tz: tzinfo, cache: ResponseCache) -> Extraction:
         out = Extraction()
+        before = previous_turns(evidence)
         for e in evidence:
             try:
-                candidates = rules.extract(e, tz)
+                candidates = rules.extract(e, tz, before.get(e.evidence_id))
             except Exception as err:  # one message the rules trip on must not stop every later run
                 out.failed.append(f"{e.evidence_id} ({type(err).__name__})")
                 continue
             out.candidates.extend(candidates)
             out.read.append(e.evidence_id)
         return out
+
+
+def previous_turns(evidence: Sequence[Evidence]) -> dict[str, Evidence]:
+    """Each user message's turn just before it in its conversation (same session, by time, then as given): where a
+    pointer's thing may be named. Only among the evidence read together (a first message of a later import has none).
+    One pass; a session is sorted only when its messages are not already in time order."""
+    by_session: dict[str, list[Evidence]] = defaultdict(list)
+    for e in evidence:
+        by_session[e.session_id].append(e)
+    out: dict[str, Evidence] = {}
+    for turns in by_session.values():
+        times = [e.timestamp.timestamp() if e.timestamp else float("-inf") for e in turns]
+        if any(b < a for a, b in zip(times, times[1:], strict=False)):
+            order = sorted(range(len(turns)), key=times.__getitem__)  # stable: ties keep the order given
+            turns = [turns[i] for i in order]
+        for prev, e in zip(turns, turns[1:], strict=False):
+            if e.actor == "user":
+                out[e.evidence_id] = prev
+    return out
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, tzinfo
 
-from mirror_pipeline.core.extraction import answers, appositions, disclosure, patterns, questions, replies, shapes
+from mirror_pipeline.core.extraction import (
+    answers,
+    antecedent,
+    appositions,
+    disclosure,
+    patterns,
+    questions,
+    replies,
+    rewrite,
+    shapes,
+)
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
@@ -67,23 +78,30 @@ _MAY_DISCLOSE = re.compile(
 )
 
 
-def extract(evidence: Evidence, tz: tzinfo = UTC) -> list[MemoryCandidate]:
+def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = None) -> list[MemoryCandidate]:
     """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
     clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar). A terse
-    answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for."""
+    answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for.
+    `previous`: the turn just before this message in its conversation (either speaker's), where what a pointer
+    stands for may be named ("So, what about your script now?")."""
     if evidence.actor != Speaker.USER:
         return []
-    found = _extract(evidence, tz)
+    turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
+    found = _extract(evidence, tz, turn)
     if found or not evidence.session_id.startswith(SESSION_PREFIX):
         return found
     return answers.read(evidence, lambda framed: _extract(framed, tz))
 
 
-def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
+def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[MemoryCandidate]:
     text = patterns.normalised(evidence.raw_content)
     cut = questions.cut_questions(text, sentences(text))  # once, for both readers; a closing question cut off
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
-    found = [c for c in patterns.extract_patterns(evidence, tz, memo, (text, cut)) if not _shown(c, text)]
+    found = [
+        settled
+        for c in patterns.extract_patterns(evidence, tz, memo, (text, cut))
+        if not _shown(c, text) and (settled := _settled(c, text, previous_turn)) is not None
+    ]
     if patterns.not_asserted(text) or not _MAY_DISCLOSE.search(text):
         return found  # a translation or a draft; or English with no first person in it at all
     spans = [
@@ -94,8 +112,33 @@ def _extract(evidence: Evidence, tz: tzinfo) -> list[MemoryCandidate]:
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
-    read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo)
+    read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
     return [appositions.extend(c, text) for c in found + read if not replies.to_the_listener(c, text)]
+
+
+_CONTENT_POINTER = r"(?i)\b{}\b"
+
+
+def _settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandidate | None:
+    """A pattern's English candidate whose span still holds a pointer to nothing it names ("I'm hoping to get it on
+    the big screen"): rewritten with what the message or the turn answered names, dropped when that is the other
+    person's own thing or nothing is found (the words stay searchable in the episodic slot)."""
+    if CJK_CHAR.search(c.content_text) or c.memory_type is MemoryType.EMOTION:
+        return c
+    said = text[c.span_start : c.span_end]
+    at = shapes.en_pointer_at(said)
+    if at is None:
+        return c
+    found = antecedent.resolve(said, at, text[: c.span_start], previous_turn, text[c.span_end :])
+    if found is None or found.antecedent.whose is antecedent.Whose.OTHERS:
+        return None
+    word = re.escape(at.group(0).strip().rstrip(".!?~ "))
+    thing = rewrite.pronouns_of_the_user(found.antecedent.text)
+    content = re.sub(_CONTENT_POINTER.format(word), thing, c.content_text, count=1)
+    if content == c.content_text:
+        return None  # the pattern's content does not carry the pointer's words: nothing to rewrite
+    obj = re.sub(_CONTENT_POINTER.format(word), thing, c.object, count=1)
+    return replace(c, content_text=content, object=obj)
 
 
 _ECHO = re.compile(r"(?i)^\W*(?:too|as well|also|for (?:you|him|her|them)|about (?:it|that|this))\b")

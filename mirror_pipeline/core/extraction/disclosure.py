@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from functools import cache
 
-from mirror_pipeline.core.extraction import clauses, rewrite, shapes, tense
+from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
@@ -505,8 +505,11 @@ def read(
     hedged: re.Pattern[str],
     skip: re.Pattern[str],
     memo: dict[str, list[TimeMention]],
+    previous_turn: str = "",
 ) -> list[MemoryCandidate]:
-    """Candidates from the clauses of `text` no pattern has taken (`taken`: spans already read)."""
+    """Candidates from the clauses of `text` no pattern has taken (`taken`: spans already read). `previous_turn`:
+    the text of the turn just before this message in its conversation (either speaker's), where a pointer's thing
+    may be named."""
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentence_spans:
         sentence = text[s_start:s_end]
@@ -595,11 +598,21 @@ def read(
             if clause.zh:
                 body = _zh_antecedent(body, sentence[: clause.start])
             # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)
-            if (
-                not fronted
-                and aspect.memory_type is not MemoryType.EMOTION
-                and shapes.empty(whole if kin is not None else body, clause.zh) is not None
-            ):
+            shape = (
+                shapes.empty(whole if kin is not None else body, clause.zh)
+                if not fronted and aspect.memory_type is not MemoryType.EMOTION
+                else None
+            )
+            if shape is not None and shape.name == shapes.POINTER and not clause.zh and kin is None:
+                # what the pointer stands for, named earlier in the message or in the turn answered: the clause is
+                # rewritten with it; the other person's own thing (their recipe, their photo) makes it a reply
+                at = shapes.en_pointer_at(body)
+                found = antecedent.resolve(body, at, text[: span[0]], previous_turn, text[span[1] :]) if at else None
+                if found is None or found.antecedent.whose is antecedent.Whose.OTHERS:
+                    continue
+                body = whole = found.body
+                shape = shapes.empty(body, False)
+            if shape is not None:
                 continue  # a pronoun with nothing it points at, a thing's doing, a remark in general
             if aspect.memory_type is MemoryType.PREFERENCE and SHOWN.search(body):
                 continue

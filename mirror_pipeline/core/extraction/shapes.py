@@ -45,6 +45,9 @@ FILLER = frozenset(
 )
 
 
+POINTER = "pointer without antecedent"
+
+
 @dataclass(frozen=True)
 class Shape:
     name: str
@@ -82,10 +85,19 @@ _EN_OBJECT_POINTER = re.compile(
 
 
 def _en_pointer(body: str) -> bool:
+    return en_pointer_at(body) is not None
+
+
+def en_pointer_at(body: str) -> re.Match[str] | None:
     """A pronoun right after the verb, before anything is named: "I pitched it to some producers", "I see them at
-    least once a week"; one after a named thing may point back to it ("I'm doing kickboxing and it's giving me...")."""
+    least once a week"; one after a named thing may point back to it ("I'm doing kickboxing and it's giving me...").
+    The pointer's match, or None (the conversation may name what it stands for: `antecedent.py`)."""
     m = _EN_POINTER.search(body) or _EN_SHOWN_THING.search(body)
-    if m is None or _EN_TIME_THAT.match(body, m.start()):
+    return m if m is not None and _en_points_nowhere(body, m) else None
+
+
+def _en_points_nowhere(body: str, m: re.Match[str]) -> bool:
+    if _EN_TIME_THAT.match(body, m.start()):
         return False
     said = m.group(0).lower()
     if _EN_DUMMY.match(body, m.start()) or _EN_NAME.match(body, m.end() + 1):
@@ -293,7 +305,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape(name="a record's identifier", zh=False, holds=_record),
     Shape(name="a record's identifier", zh=True, holds=_record),
     Shape(name="a verb whose object is elsewhere", zh=True, holds=_zh_object_lost),
-    Shape(name="pointer without antecedent", zh=False, holds=_en_pointer),
+    Shape(name=POINTER, zh=False, holds=_en_pointer),
     Shape(name="subject 'it' left out", zh=False, holds=lambda b: bool(_EN_IT_LEFT_OUT.match(b))),
     Shape(name="a slogan", zh=False, holds=_en_slogan),
     Shape(name="a fragment with no verb", zh=False, holds=_en_fragment),
@@ -311,7 +323,7 @@ SHAPES: tuple[Shape, ...] = (
         zh=False,
         holds=lambda b: bool(_EN_GENERAL.match(b)) and not _EN_SELF.search(b),
     ),
-    Shape(name="pointer without antecedent", zh=True, holds=_zh_pointer),
+    Shape(name=POINTER, zh=True, holds=_zh_pointer),
     Shape(name="a thing as the subject", zh=True, holds=lambda b: bool(_ZH_THING_SUBJECT.match(zh_after_lead(b)))),
     Shape(name="the weather", zh=True, holds=lambda b: bool(_ZH_WEATHER.search(b))),
     Shape(name="a day's routine", zh=True, holds=lambda b: bool(_ZH_ROUTINE.search(b))),
