@@ -138,7 +138,9 @@ def test_a_questionnaire_answered_in_parts_over_two_imports(tmp_path: Path) -> N
     home = tmp_path / "home"
     mirror(home, "init", "--lang", "en")
     blank = (home / "questionnaire.md").read_text(encoding="utf-8")
-    first = blank.replace("{#life.residence}\n", "{#life.residence}\n\nI live in Tokyo.\n")
+    # the first answer dated too: undated, it would be dated by its import, and a run after 2026-12-01 (UTC) would
+    # make the "newer" 2026-12-01 version the older of the two
+    first = blank.replace("{#life.residence}\n", "{#life.residence}\n\n### 2026-11-01\n\nI live in Tokyo.\n")
     first = first.replace("{#prefs.communication}\n", "{#prefs.communication}\n\nI prefer written messages.\n")
     first = first.replace("{#life.work}\n", "{#life.work}\n\nMercari\n")  # a terse answer: the question says what
     answered = tmp_path / "answers.md"
