@@ -77,6 +77,25 @@ class RankingWeights(BaseModel):
     conversation_best: float = 1.0
     conversation_terms: float = 0.3
     conversation_second: float = Field(0.3, description="share of a conversation's second-best line in its best part")
+    conversation_novelty: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="conversations chosen in turn: this share of `conversation_terms` counts only the question's "
+        "words no conversation chosen before holds (a question of two parts wants both parts' conversations)",
+    )
+    conversation_topic: float = Field(
+        0.0,
+        ge=0.0,
+        description="a question's conversations near the mean vector of its best `prf_docs` lines of the person's "
+        "(above the median, scaled): the other conversations of that topic, an update that shares no word with it",
+    )
+    conversation_feedback: float = Field(
+        0.0,
+        ge=0.0,
+        description="a question's feedback words (`prf_terms` from its best lines) held anywhere in a conversation, "
+        "idf weighted: the other conversations of the best lines' topic ('allotment' -> 'plot', 'volkstuin')",
+    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -101,6 +120,9 @@ class RankingWeights(BaseModel):
     )
     prf_docs: int = Field(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
     prf_weight: float = Field(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
+    prf_max_share: float = Field(
+        1.0, gt=0.0, le=1.0, description="a feedback word held by more than this share of the lines names no topic"
+    )
     domain_match: float = Field(
         0.15, description="a line that speaks of a life domain the query asks about ('job title' -> 'got promoted')"
     )
@@ -190,6 +212,14 @@ _TO_ASSISTANT = re.compile(
     r"|proposed|advised|described|explained|translated)\b|你(?:说|推荐|建议|提到|告诉)",
     re.I,
 )
+
+
+def query_tokens(query: str) -> list[str]:
+    """The query's search words without the words that only say which time it asks about ("what is my job title
+    now", "do I still have", "目前"): they set the time intent (`time_intent`), and as words they match every line
+    that says "now" ("I can run it in 56 minutes now") instead of the job. A query of nothing else keeps them."""
+    content = lexical_tokens(_NOW.sub(" ", query))
+    return content or lexical_tokens(query)
 
 
 def time_intent(query: str, now: datetime) -> TimeIntent:
@@ -305,6 +335,12 @@ LIFE_DOMAINS = (
         holds=re.compile(
             r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
             r"|\bmanager\b|\bcompany\b|\bpromoted\b|\bresign\w*|\bquit (?:my|the) job\b"
+            # a role said by its shape, whatever the role's word: "as a payroll clerk at Hartley", "made me team lead
+            # at", "I start as operations lead at Fietsdeel", "I'm the planner on the day shift at the terminal"
+            r"|\b(?:as|made me|promoted (?:me )?to|start(?:s|ed|ing)? as|i'?m (?:a|an|the)|i am (?:a|an|the))"
+            r"\s+(?:an? |the )?(?:(?!(?:of|the|to|in|on|a|an)\b)[\w-]+\s+){0,3}?(?:at|for) (?:the )?(?-i:[A-Z])\w+"
+            r"|\b(?:my|the) (?:new |old )?(?:role|position|boss|manager|team|colleagues?|employer|shifts?)\b"
+            r"|\bhanded in my (?:notice|badge|resignation)\b|\bfirst day at\b"
             r"|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职|辞职",
             re.I,
         ),
@@ -313,13 +349,15 @@ LIFE_DOMAINS = (
     LifeDomain(
         name="residence",
         asks=re.compile(
-            r"\bwhere (?:do |did )?I live\b|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
+            r"\bwhere (?:do |did )?I live\b|\b(?:do|did) (?:I|we) live\b|\bwhich (?:city|town|country|village)\b"
+            r"|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
             r"|住处|住址|住哪|住在|住的地方|居住|家住|住房|房子",
             re.I,
         ),
         predicates=frozenset({"residence", "lives_in", "home", "address"}),
         holds=re.compile(
             r"\blive[sd]? in\b|\bliving in\b|\bmov(?:ed|ing) (?:to|into|house|in)\b|\bmoving\b|\bapartment\b"
+            r"|\b(?:our|my|the) (?:new |old )?(?:place|neighbou?rhood|street|landlord)\b|\bhere in (?-i:[A-Z])"
             r"|\bflat\b|\bhouse\b|\brent\w*\b"
             r"|住在|搬到|搬家|搬进|租房|定居|住了",
             re.I,
@@ -336,6 +374,22 @@ LIFE_DOMAINS = (
             re.I,
         ),
         expansion="mother father sister brother daughter son 父母 姐姐 女朋友 家人",
+    ),
+    LifeDomain(
+        name="age",
+        # "how old was my daughter when ...": the answer is a date and the line that says an age or a birthday,
+        # which shares no word with the question ("Anya will be seven on the 21st of February", "sem turned 6")
+        asks=re.compile(r"\bhow old\b|\bwhat age\b|\bat what age\b|\bbirthday\b|多大|几岁|生日", re.I),
+        predicates=frozenset({"age", "birthday", "birth_date"}),
+        holds=re.compile(
+            r"\b(?:turn(?:s|ed|ing)?|will be|(?:is|was|be) now|is|was)\s+(?:\d{1,2}|one|two|three|four|five|six|seven"
+            r"|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+            r"(?!\s*(?:minutes?|hours?|days?|weeks?|months?|km|kilomet\w*|miles?|kg|kilos?|grams?|euros?|pounds?|%|percent"
+            r"|times|people|points|o'clock|am|pm|of)\b)\b|\b\d{1,2}[- ]years?[- ]old\b|\bbirthday\b|\bwas born\b"
+            r"|\d{1,2}\s*岁|生日|出生",
+            re.I,
+        ),
+        expansion="birthday born years old 生日 岁",
     ),
     LifeDomain(
         name="health",
@@ -676,7 +730,7 @@ def relevance(
     speaker the query names (see `RankingWeights`)."""
     n = len(corpus.rows)
     depth = depth or weights.candidates
-    lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
+    lex = corpus.lexical.scores(query_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
@@ -727,12 +781,13 @@ def is_question(query: str) -> bool:
     return bool(_QUESTION.search(query))
 
 
-def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> list[str]:
+def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int, max_share: float = 1.0) -> list[str]:
     """Pseudo-relevance feedback: the `n` words not in the query that the feedback documents share most, each
     weighted by its idf ("current job title" -> the top job lines' "promot", "analyst": the line "got promoted to
     senior data analyst" then meets the question it shares no word with)."""
     asked = set(lexical_tokens(query))
     index = corpus.lexical
+    max_df = max(int(max_share * index.n_docs), 2)
     weight: dict[str, float] = {}
     for i in docs:
         for t in set(lexical_tokens(document_text(corpus.rows[int(i)]))):
@@ -740,7 +795,7 @@ def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> l
             if t in asked or j is None or len(t) < 3 and not _HAN.search(t):
                 continue
             df = int(index.indptr[j + 1] - index.indptr[j])
-            if df < 2:  # a word only this line has reaches nothing else
+            if df < 2 or df > max_df:  # a word only this line has reaches nothing else; one most lines have, no topic
                 continue
             weight[t] = weight.get(t, 0.0) + float(np.log(1.0 + (index.n_docs - df + 0.5) / (df + 0.5)))
     return [t for t, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
@@ -761,7 +816,7 @@ def _feedback(
             if values[i] > 0 and (others_too or str(corpus.rows[int(i)].get("speaker") or "user") == "user")
         ]
         docs += own[: w.prf_docs]
-    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms)
+    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms, w.prf_max_share)
 
 
 def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
@@ -914,23 +969,25 @@ def _cover_conversations(
     (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
     a question about someone's activities is answered across conversations, and one conversation's many close
     lines should not fill the page."""
-    whole = conversation_scores(corpus, query, query_vector, pool, w)
-    if whole is None:
-        return ranked
     keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
     head = ranked[:keep]
     covered = {int(corpus.session[s.index]) for s in head}
     best_line: dict[int, Scored] = {}
     for s in [*ranked, *pool]:  # in score order: the first line of a conversation is its best
         best_line.setdefault(int(corpus.session[s.index]), s)
+    order = conversation_order(
+        corpus, query, query_vector, pool, w, len(best_line), covered=sorted(c for c in covered if c >= 0)
+    )
+    if order is None:
+        return ranked
     extra: list[Scored] = []
-    for code in np.argsort(-whole, kind="stable").tolist():
+    for code, value in order:
         if len(extra) >= COVERAGE_PAGE - keep:
             break
-        if code in covered or code not in best_line or whole[code] <= 0:
+        if code in covered or code not in best_line or value <= 0:
             continue
         s = best_line[code]
-        s.components["conversation"] = round(float(whole[code]), 4)
+        s.components["conversation"] = round(value, 4)
         extra.append(s)
         covered.add(code)
     taken = {id(s) for s in head} | {id(s) for s in extra}
@@ -940,6 +997,24 @@ def _cover_conversations(
 def _scaled(values: np.ndarray) -> np.ndarray:
     top = float(values.max(initial=0.0))
     return np.clip(values / top, 0.0, None) if top > 0 else np.zeros(len(values))
+
+
+def term_matrix(index: LexicalIndex, tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(which documents hold each of the query's distinct known words: words x documents, each word's idf)."""
+    rows: list[np.ndarray] = []
+    idfs: list[float] = []
+    for t in dict.fromkeys(tokens):
+        j = index.vocab.get(t)
+        if j is None:
+            continue
+        docs = index.indices[index.indptr[j] : index.indptr[j + 1]]
+        row = np.zeros(index.n_docs, dtype=bool)
+        row[docs] = True
+        rows.append(row)
+        idfs.append(float(np.log(1.0 + (index.n_docs - len(docs) + 0.5) / (len(docs) + 0.5))))
+    if not rows:
+        return np.zeros((0, index.n_docs), dtype=bool), np.zeros(0)
+    return np.stack(rows), np.array(idfs)
 
 
 def term_coverage(index: LexicalIndex, tokens: Sequence[str]) -> np.ndarray:
@@ -959,21 +1034,46 @@ def term_coverage(index: LexicalIndex, tokens: Sequence[str]) -> np.ndarray:
 
 
 def conversation_scores(
-    corpus: Corpus, query: str, query_vector: np.ndarray | None, scored: Sequence[Scored], w: RankingWeights
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    scored: Sequence[Scored],
+    w: RankingWeights,
+    terms: bool = True,
 ) -> np.ndarray | None:
-    """Each conversation's score as a whole (None: conversations unknown); see `RankingWeights.conversation_*`."""
+    """Each conversation's score as a whole (None: conversations unknown); see `RankingWeights.conversation_*`.
+    `terms=False`: without the share of the question's words (`conversation_order` adds it pick by pick)."""
     if corpus.session is None or corpus.session_lexical is None:
         return None
-    tokens = lexical_tokens(query)
+    tokens = query_tokens(query)
     whole = np.zeros(corpus.session_lexical.n_docs, dtype=np.float64)
     if w.conversation_lexical:
         whole += w.conversation_lexical * _scaled(corpus.session_lexical.scores(tokens).astype(np.float64))
-    if w.conversation_terms:
+    if w.conversation_terms and terms:
         whole += w.conversation_terms * term_coverage(corpus.session_lexical, tokens)
+    if w.conversation_feedback and w.prf_terms and scored and is_question(query):
+        others_too = bool(_TO_ASSISTANT.search(query))
+        best = [
+            s.index
+            for s in scored[: w.prf_docs * 8]
+            if others_too or str(corpus.rows[s.index].get("speaker") or "user") == "user"
+        ][: w.prf_docs * 2]
+        words = feedback_terms(corpus, query, best, w.prf_terms, w.prf_max_share)
+        if words:
+            whole += w.conversation_feedback * term_coverage(corpus.session_lexical, words)
     vectors = corpus.session_vectors()
     if w.conversation_dense and vectors is not None and query_vector is not None:
         d = (vectors @ query_vector.astype(vectors.dtype)).astype(np.float64)
         whole += w.conversation_dense * _scaled(d - np.median(d))
+    if w.conversation_topic and vectors is not None and query_vector is not None and scored and is_question(query):
+        # the topic of the question's best lines (their mean vector): the other conversations about it (an update
+        # of a fact, the second half of a two-part question) are near it even when they share no word with it
+        top = [s.index for s in scored[: w.prf_docs * 8] if str(corpus.rows[s.index].get("speaker") or "user") == "user"]
+        top = [i for i in top if corpus.has_vector is None or corpus.has_vector[i]][: w.prf_docs]
+        if top:
+            topic = corpus.vectors_of(top).astype(np.float64).mean(axis=0)
+            d = vectors.astype(np.float64) @ topic
+            whole += w.conversation_topic * _scaled(d - np.median(d))
     if w.conversation_best and scored:
         best = np.zeros(len(whole))
         second = np.zeros(len(whole))
@@ -987,6 +1087,49 @@ def conversation_scores(
                 second[code] = max(s.score, 0.0)
         whole += w.conversation_best * _scaled(best + w.conversation_second * second)
     return whole
+
+
+def conversation_order(
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    scored: Sequence[Scored],
+    w: RankingWeights,
+    k: int,
+    covered: Sequence[int] = (),
+) -> list[tuple[int, float]] | None:
+    """The best `k` conversations (code, score), chosen in turn: each pick's share of the question's words counts
+    `conversation_novelty` of it only over the words no conversation picked before (nor those of `covered`)
+    holds: a maximal marginal relevance over the question's words, not over text similarity. None: conversations
+    unknown."""
+    base = conversation_scores(corpus, query, query_vector, scored, w, terms=w.conversation_novelty == 0)
+    if base is None or w.conversation_novelty == 0 or not w.conversation_terms:
+        if base is None:
+            return None
+        order = np.argsort(-base, kind="stable")[: k + len(covered)]
+        return [(int(c), float(base[c])) for c in order if int(c) not in set(covered)][:k]
+    held, idf = term_matrix(corpus.session_lexical, query_tokens(query))  # type: ignore[arg-type]
+    total = float(idf.sum())
+    if total <= 0:
+        order = np.argsort(-base, kind="stable")[:k]
+        return [(int(c), float(base[c])) for c in order]
+    weights = idf / total
+    full = weights @ held
+    open_words = np.ones(len(idf), dtype=bool)
+    for c in covered:
+        open_words &= ~held[:, c]
+    taken = np.zeros(len(base), dtype=bool)
+    taken[list(covered)] = True
+    out: list[tuple[int, float]] = []
+    mu = w.conversation_novelty
+    for _ in range(min(k, len(base) - int(taken.sum()))):
+        fresh = (weights * open_words) @ held
+        value = np.where(taken, -np.inf, base + w.conversation_terms * ((1 - mu) * full + mu * fresh))
+        c = int(np.argmax(value))
+        taken[c] = True
+        out.append((c, float(value[c])))
+        open_words &= ~held[:, c]
+    return out
 
 
 def _priors(
