@@ -90,6 +90,13 @@ class RankingWeights(BaseModel):
         description="a question's conversations near the mean vector of its best `prf_docs` lines of the person's "
         "(above the median, scaled): the other conversations of that topic, an update that shares no word with it",
     )
+    conversation_novelty_ordered: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="`conversation_novelty` for a question that orders or compares two events ('which came first, "
+        "A or B', 'how long after A did B', 'between A and B'): each event's conversation is wanted",
+    )
     conversation_feedback: float = Field(
         0.0,
         ge=0.0,
@@ -125,6 +132,9 @@ class RankingWeights(BaseModel):
     )
     domain_match: float = Field(
         0.15, description="a line that speaks of a life domain the query asks about ('job title' -> 'got promoted')"
+    )
+    domain_statement: float = Field(
+        0.35, description="a line that states a life domain's fact by its shape ('promoted to senior analyst at')"
     )
     addressed: bool = Field(
         True, description="a question to the assistant ('what did you recommend') does not rank its lines down"
@@ -212,6 +222,22 @@ _TO_ASSISTANT = re.compile(
     r"|proposed|advised|described|explained|translated)\b|你(?:说|推荐|建议|提到|告诉)",
     re.I,
 )
+
+
+# a question that orders or measures two events against each other: each event is said in its own conversation
+_TWO_EVENTS = re.compile(
+    r"\bwhich (?:came|happened|was|did \w+) (?:first|earlier|later|last)\b|\b(?:first|earlier|before|later|after)"
+    r"\b[^?]*\bor\b|\bhow (?:long|many (?:days|weeks|months|years))\b[^?]*\b(?:after|before|between|since|until)\b"
+    r"|\bbetween\b[^?]*\band\b|\bwhen\b[^?]*\b(?:after|before)\b|\bhow old\b[^?]*\bwhen\b|\b(?:still|already)\b[^?]*\bwhen\b"
+    r"|先[^？?]*还是|之前还是之后|隔了多久|相隔",
+    re.I,
+)
+
+
+def orders_events(query: str) -> bool:
+    """Whether a question orders or measures two events ("which came first, my first 10k or the cello lessons",
+    "how many months between my promotion and the migration", "were we still in the old flat when ...")."""
+    return bool(_TWO_EVENTS.search(query))
 
 
 def query_tokens(query: str) -> list[str]:
@@ -325,6 +351,10 @@ class LifeDomain:
     predicates: frozenset[str]
     holds: re.Pattern[str]
     expansion: str = ""
+    # how a line states the domain's fact itself, by its shape ("I'm starting as a data analyst at Nordlicht", "we
+    # moved to Schiedam", "sem turned 6"), not a line that only speaks of the domain ("how do I tell my manager"):
+    # such a line gains `domain_statement` instead of `domain_match`
+    states: re.Pattern[str] | None = None
 
 
 LIFE_DOMAINS = (
@@ -345,6 +375,15 @@ LIFE_DOMAINS = (
             re.I,
         ),
         expansion="job work engineer company 工作 公司 工程师 入职",
+        states=re.compile(
+            r"\b(?:as|made me|promoted (?:me )?to|start(?:s|ed|ing)? as|i'?m (?:a|an|the)|i am (?:a|an|the))"
+            r"\s+(?:an? |the )?(?:(?!(?:of|the|to|in|on|a|an)\b)[\w-]+\s+){0,3}?(?:at|for) (?:the )?(?-i:[A-Z])\w+"
+            r"|\b(?:got|been) promoted\b|\bpromoted (?:me )?to\b|\bgot the job\b|\b(?:my|a) new job\b"
+            r"|\bwork(?:s|ed|ing)? as (?:an? |the )?\w+|\bhanded in my (?:notice|badge|resignation)\b"
+            r"|\b(?:taking|took) over (?:the|as)\b|\bfirst day at\b"
+            r"|我(?:现在)?(?:在|是)[^，。]{1,12}(?:工作|上班|工程师|经理|分析师|设计师)|升(?:职|为|了)|入职|跳槽到|辞职",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="residence",
@@ -363,6 +402,13 @@ LIFE_DOMAINS = (
             re.I,
         ),
         expansion="live apartment home 住在 住址 租房",
+        states=re.compile(
+            r"\b(?:we|i)(?:'ve| have)? (?:just |finally )?mov(?:ed|ing) (?:to|into)\b|\bliv(?:e|ing) in (?-i:[A-Z])"
+            r"|\bhere in (?:the )?(?-i:[A-Z])|\b(?:signed for|bought) (?:a|the|our) (?:house|flat|apartment|home)\b"
+            r"|\b(?:our|my) (?:new )?(?:flat|house|apartment|place) (?:in|on) (?:the )?(?-i:[A-Z])"
+            r"|(?:住在|搬到|搬进|定居在?)[\u4e00-\u9fff]{2,}",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="family",
@@ -390,6 +436,12 @@ LIFE_DOMAINS = (
             re.I,
         ),
         expansion="birthday born years old 生日 岁",
+        states=re.compile(
+            r"\b(?:turn(?:s|ed|ing)?|will be)\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+            r"|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b|\b\d{1,2}[- ]years?[- ]old\b"
+            r"|\bwas born\b|\d{1,2}\s*岁|出生",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="health",
@@ -1102,8 +1154,10 @@ def conversation_order(
     `conversation_novelty` of it only over the words no conversation picked before (nor those of `covered`)
     holds: a maximal marginal relevance over the question's words, not over text similarity. None: conversations
     unknown."""
-    base = conversation_scores(corpus, query, query_vector, scored, w, terms=w.conversation_novelty == 0)
-    if base is None or w.conversation_novelty == 0 or not w.conversation_terms:
+    mu = w.conversation_novelty_ordered if w.conversation_novelty_ordered and orders_events(query) else 0.0
+    mu = max(mu, w.conversation_novelty)
+    base = conversation_scores(corpus, query, query_vector, scored, w, terms=mu == 0)
+    if base is None or mu == 0 or not w.conversation_terms:
         if base is None:
             return None
         order = np.argsort(-base, kind="stable")[: k + len(covered)]
@@ -1121,7 +1175,6 @@ def conversation_order(
     taken = np.zeros(len(base), dtype=bool)
     taken[list(covered)] = True
     out: list[tuple[int, float]] = []
-    mu = w.conversation_novelty
     for _ in range(min(k, len(base) - int(taken.sum()))):
         fresh = (weights * open_words) @ held
         value = np.where(taken, -np.inf, base + w.conversation_terms * ((1 - mu) * full + mu * fresh))
@@ -1170,8 +1223,12 @@ def _priors(
         if not (speaker == "assistant" and intent.asks_assistant and w.addressed):
             c["speaker"] = w.other_speaker
         labels.append(f"said by {speaker}")
-    if domains and w.domain_match and any(d.holds.search(str(row.get("text") or "")) for d in domains):
-        c["domain"] = w.domain_match
+    if domains and w.domain_match:
+        text = str(row.get("text") or "")
+        if w.domain_statement and any(d.states is not None and d.states.search(text) for d in domains):
+            c["domain"] = w.domain_statement
+        elif any(d.holds.search(text) for d in domains):
+            c["domain"] = w.domain_match
     when = _when(row)
     if when is not None:
         age_days = max((today - when).days, 0)
