@@ -65,7 +65,14 @@ class RankingWeights(BaseModel):
     cross_language: float = Field(1.0, ge=0.0, le=1.0)
     session: float = Field(0.0, description="share of its conversation's best score a document gains")
     session_coverage: int = Field(
-        4, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+        3, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+    )
+    session_coverage_many: int = Field(
+        7,
+        ge=0,
+        le=10,
+        description="`session_coverage` for a question that asks for several things ('what activities has she done', "
+        "'how many times', 'what are some'): its answers are spread over conversations",
     )
     # how a conversation is scored as a whole (the coverage places; `Memory.sessions`): each part scaled to the
     # query's best conversation. `conversation_lexical`: BM25 over its words as one document; `conversation_dense`:
@@ -238,6 +245,22 @@ def orders_events(query: str) -> bool:
     """Whether a question orders or measures two events ("which came first, my first 10k or the cello lessons",
     "how many months between my promotion and the migration", "were we still in the old flat when ...")."""
     return bool(_TWO_EVENTS.search(query))
+
+
+# a question that asks for several things: a plural after what / which and before its verb ("what activities does
+# Melanie partake in", "which books has she read"), "how many", "what are some", "in what ways"
+_MANY = re.compile(
+    r"^\s*(?:what|which)\s+(?:kinds? of |types? of |sorts? of )?(?:[a-z-]+\s+){0,2}?"
+    r"(?!(?:is|was|has|does|kind|type|news|class|business|progress|status|address|stress|focus|this|his|its)\b)"
+    r"[a-z-]{3,}s\s+(?:has|have|does|do|did|is|are|was|were)\b|\bhow many\b|\bwhat (?:are|were) (?:some|the)\b"
+    r"|\bin what ways\b|\bwhat do\b[^?]*\bboth\b|哪些|几次|多少次",
+    re.I,
+)
+
+
+def asks_many(query: str) -> bool:
+    """Whether a question asks for several things, likely said in several conversations."""
+    return bool(_MANY.search(query))
 
 
 def query_tokens(query: str) -> list[str]:
@@ -1001,7 +1024,7 @@ def score(
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
     page = max(k, COVERAGE_PAGE)
     ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
-    if method == Method.HYBRID and weights.session_coverage > 0:
+    if method == Method.HYBRID and (weights.session_coverage > 0 or weights.session_coverage_many > 0):
         ranked = _cover_conversations(ranked, scored, corpus, query, query_vector, weights)
     return ranked[:k]
 
@@ -1021,7 +1044,8 @@ def _cover_conversations(
     (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
     a question about someone's activities is answered across conversations, and one conversation's many close
     lines should not fill the page."""
-    keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
+    places = w.session_coverage_many if asks_many(query) else w.session_coverage
+    keep = COVERAGE_PAGE - min(places, COVERAGE_PAGE)
     head = ranked[:keep]
     covered = {int(corpus.session[s.index]) for s in head}
     best_line: dict[int, Scored] = {}
