@@ -1044,6 +1044,8 @@ def _cover_conversations(
     (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
     a question about someone's activities is answered across conversations, and one conversation's many close
     lines should not fill the page."""
+    if corpus.session is None or corpus.session_lexical is None:
+        return ranked
     places = w.session_coverage_many if asks_many(query) else w.session_coverage
     keep = COVERAGE_PAGE - min(places, COVERAGE_PAGE)
     head = ranked[:keep]
