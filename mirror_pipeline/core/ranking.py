@@ -235,7 +235,8 @@ _TO_ASSISTANT = re.compile(
 _TWO_EVENTS = re.compile(
     r"\bwhich (?:came|happened|was|did \w+) (?:first|earlier|later|last)\b|\b(?:first|earlier|before|later|after)"
     r"\b[^?]*\bor\b|\bhow (?:long|many (?:days|weeks|months|years))\b[^?]*\b(?:after|before|between|since|until)\b"
-    r"|\bbetween\b[^?]*\band\b|\bwhen\b[^?]*\b(?:after|before)\b|\bhow old\b[^?]*\bwhen\b|\b(?:still|already)\b[^?]*\bwhen\b"
+    r"|\bbetween\b[^?]*\band\b|\bwhen\b[^?]*\b(?:after|before)\b|\bhow old\b[^?]*\bwhen\b"
+    r"|\b(?:still|already)\b[^?]*\bwhen\b"
     r"|先[^？?]*还是|之前还是之后|隔了多久|相隔",
     re.I,
 )
@@ -461,8 +462,8 @@ LIFE_DOMAINS = (
         expansion="birthday born years old 生日 岁",
         states=re.compile(
             r"\b(?:turn(?:s|ed|ing)?|will be)\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-            r"|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b|\b\d{1,2}[- ]years?[- ]old\b"
-            r"|\bwas born\b|\d{1,2}\s*岁|出生",
+            r"|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
+            r"|\b\d{1,2}[- ]years?[- ]old\b|\bwas born\b|\d{1,2}\s*岁|出生",
             re.I,
         ),
     ),
@@ -1146,7 +1147,9 @@ def conversation_scores(
     if w.conversation_topic and vectors is not None and query_vector is not None and scored and is_question(query):
         # the topic of the question's best lines (their mean vector): the other conversations about it (an update
         # of a fact, the second half of a two-part question) are near it even when they share no word with it
-        top = [s.index for s in scored[: w.prf_docs * 8] if str(corpus.rows[s.index].get("speaker") or "user") == "user"]
+        top = [
+            s.index for s in scored[: w.prf_docs * 8] if str(corpus.rows[s.index].get("speaker") or "user") == "user"
+        ]
         top = [i for i in top if corpus.has_vector is None or corpus.has_vector[i]][: w.prf_docs]
         if top:
             topic = corpus.vectors_of(top).astype(np.float64).mean(axis=0)
