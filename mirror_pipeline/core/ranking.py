@@ -288,12 +288,15 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
             if 1 <= number <= 12:
                 end = date(y + number // 12, number % 12 + 1, 1)
                 window = (date(y, number, 1), date.fromordinal(end.toordinal() - 1))
+    # a question that orders two events ("which came first, my first race or ...", "were we still in the flat when
+    # ...") wants both events' accounts, not the earliest or the latest of them
+    ordered = orders_events(query)
     return TimeIntent(
         wants_timeline=bool(_WHEN.search(query)),
         window=window,
-        wants_latest=bool(_NOW.search(query)),
+        wants_latest=bool(_NOW.search(query)) and not ordered,
         asks_assistant=bool(_TO_ASSISTANT.search(query)),
-        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query),
+        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query) and not ordered,
     )
 
 
