@@ -104,6 +104,9 @@ class RankingWeights(BaseModel):
         description="`conversation_novelty` for a question that orders or compares two events ('which came first, "
         "A or B', 'how long after A did B', 'between A and B'): each event's conversation is wanted",
     )
+    conversation_topic_lines: float = Field(
+        0.0, ge=0.0, description="as `conversation_topic`, by each conversation's closest line of the person's"
+    )
     conversation_feedback: float = Field(
         0.0,
         ge=0.0,
@@ -1158,6 +1161,19 @@ def conversation_scores(
             topic = corpus.vectors_of(top).astype(np.float64).mean(axis=0)
             d = vectors.astype(np.float64) @ topic
             whole += w.conversation_topic * _scaled(d - np.median(d))
+    if w.conversation_topic_lines and corpus.vectors is not None and scored and is_question(query):
+        # the same topic, line by line: each conversation's closest line of the person's to the best lines' mean
+        own = [s.index for s in scored if str(corpus.rows[s.index].get("speaker") or "user") == "user"]
+        own = [i for i in own if corpus.has_vector is None or corpus.has_vector[i]]
+        if len(own) > w.prf_docs:
+            vecs = corpus.vectors_of(own).astype(np.float64)
+            sims = vecs @ vecs[: w.prf_docs].mean(axis=0)
+            near = np.full(len(whole), -np.inf)
+            np.maximum.at(near, corpus.session[np.array(own)], sims)
+            found = np.isfinite(near)
+            if found.any():
+                near = np.where(found, near - np.median(near[found]), 0.0)
+                whole += w.conversation_topic_lines * _scaled(near)
     if w.conversation_best and scored:
         best = np.zeros(len(whole))
         second = np.zeros(len(whole))
