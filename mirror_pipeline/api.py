@@ -36,7 +36,7 @@ from mirror_pipeline.core.ranking import (
     RetrievalConfig,
     Scored,
     conversation_of_table,
-    conversation_scores,
+    conversation_order,
     score,
 )
 from mirror_pipeline.core.retrieval import LexicalIndex
@@ -226,10 +226,9 @@ class Memory:
             int(c): str(self.corpus.rows[int(i)].get("session_id")) for c, i in zip(codes, first, strict=True) if c >= 0
         }
         if method == Method.HYBRID:
-            whole = conversation_scores(self.corpus, query, qv, lines, self.config.weights)
-            if whole is not None:
-                order = np.argsort(-whole, kind="stable")[:k]
-                return [(name[int(c)], float(whole[c])) for c in order if int(c) in name]
+            order = conversation_order(self.corpus, query, qv, lines, self.config.weights, k)
+            if order is not None:
+                return [(name[c], value) for c, value in order if c in name]
         ranked = rank_sessions((int(session[s.index]), s.score) for s in lines if session[s.index] >= 0)
         return [(name[c], 0.0) for c in ranked[:k]]
 

@@ -18,6 +18,15 @@ sessions use ("What does my wife do for work?" against "Hannah's on nights again
 written and committed before that round's ranking changes: its first run is the honest estimate.
 
     python benchmarks/retrieval/make_lme_set.py --second /tmp/lme2.json
+
+`--third` writes the third set (`lme_sessions3.json`, session 6): 49 sessions in another voice (a terse, lower-case
+user; the assistant at length, ~1,300 characters a session), facts in passing inside sessions about something else,
+several sessions sharing each topic (three races, two homes, three jobs, diplomas, pets, classes) and distractors that
+share the topic words without the answer; 45 questions, most of them multi-session, knowledge-update and
+temporal-reasoning. Written and committed before session 6's ranking changes: its first run is the honest estimate
+(`lme_sessions3.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --third /tmp/lme3.json
 """
 
 from __future__ import annotations
@@ -56,9 +65,10 @@ def build(name: str = "lme_sessions.json") -> list[dict]:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    second = "--second" in args
-    args = [a for a in args if a != "--second"]
+    sets = {"--second": "lme_sessions2.json", "--third": "lme_sessions3.json"}
+    chosen = [sets[a] for a in args if a in sets]
+    args = [a for a in args if a not in sets]
     out = Path(args[0] if args else "lme_longmemeval.json")
-    items = build("lme_sessions2.json" if second else "lme_sessions.json")
+    items = build(chosen[-1] if chosen else "lme_sessions.json")
     out.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
     print(f"wrote {out}")

@@ -65,7 +65,14 @@ class RankingWeights(BaseModel):
     cross_language: float = Field(1.0, ge=0.0, le=1.0)
     session: float = Field(0.0, description="share of its conversation's best score a document gains")
     session_coverage: int = Field(
-        4, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+        3, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
+    )
+    session_coverage_many: int = Field(
+        7,
+        ge=0,
+        le=10,
+        description="`session_coverage` for a question that asks for several things ('what activities has she done', "
+        "'how many times', 'what are some'): its answers are spread over conversations",
     )
     # how a conversation is scored as a whole (the coverage places; `Memory.sessions`): each part scaled to the
     # query's best conversation. `conversation_lexical`: BM25 over its words as one document; `conversation_dense`:
@@ -77,6 +84,35 @@ class RankingWeights(BaseModel):
     conversation_best: float = 1.0
     conversation_terms: float = 0.3
     conversation_second: float = Field(0.3, description="share of a conversation's second-best line in its best part")
+    conversation_novelty: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="conversations chosen in turn: this share of `conversation_terms` counts only the question's "
+        "words no conversation chosen before holds (a question of two parts wants both parts' conversations)",
+    )
+    conversation_topic: float = Field(
+        0.0,
+        ge=0.0,
+        description="a question's conversations near the mean vector of its best `prf_docs` lines of the person's "
+        "(above the median, scaled): the other conversations of that topic, an update that shares no word with it",
+    )
+    conversation_novelty_ordered: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="`conversation_novelty` for a question that orders or compares two events ('which came first, "
+        "A or B', 'how long after A did B', 'between A and B'): each event's conversation is wanted",
+    )
+    conversation_topic_lines: float = Field(
+        0.0, ge=0.0, description="as `conversation_topic`, by each conversation's closest line of the person's"
+    )
+    conversation_feedback: float = Field(
+        0.0,
+        ge=0.0,
+        description="a question's feedback words (`prf_terms` from its best lines) held anywhere in a conversation, "
+        "idf weighted: the other conversations of the best lines' topic ('allotment' -> 'plot', 'volkstuin')",
+    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -101,8 +137,14 @@ class RankingWeights(BaseModel):
     )
     prf_docs: int = Field(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
     prf_weight: float = Field(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
+    prf_max_share: float = Field(
+        1.0, gt=0.0, le=1.0, description="a feedback word held by more than this share of the lines names no topic"
+    )
     domain_match: float = Field(
         0.15, description="a line that speaks of a life domain the query asks about ('job title' -> 'got promoted')"
+    )
+    domain_statement: float = Field(
+        0.35, description="a line that states a life domain's fact by its shape ('promoted to senior analyst at')"
     )
     addressed: bool = Field(
         True, description="a question to the assistant ('what did you recommend') does not rank its lines down"
@@ -192,6 +234,47 @@ _TO_ASSISTANT = re.compile(
 )
 
 
+# a question that orders or measures two events against each other: each event is said in its own conversation
+_TWO_EVENTS = re.compile(
+    r"\bwhich (?:came|happened|was|did \w+) (?:first|earlier|later|last)\b|\b(?:first|earlier|before|later|after)"
+    r"\b[^?]*\bor\b|\bhow (?:long|many (?:days|weeks|months|years))\b[^?]*\b(?:after|before|between|since|until)\b"
+    r"|\bbetween\b[^?]*\band\b|\bwhen\b[^?]*\b(?:after|before)\b|\bhow old\b[^?]*\bwhen\b"
+    r"|\b(?:still|already)\b[^?]*\bwhen\b"
+    r"|先[^？?]*还是|之前还是之后|隔了多久|相隔",
+    re.I,
+)
+
+
+def orders_events(query: str) -> bool:
+    """Whether a question orders or measures two events ("which came first, my first 10k or the cello lessons",
+    "how many months between my promotion and the migration", "were we still in the old flat when ...")."""
+    return bool(_TWO_EVENTS.search(query))
+
+
+# a question that asks for several things: a plural after what / which and before its verb ("what activities does
+# Melanie partake in", "which books has she read"), "how many", "what are some", "in what ways"
+_MANY = re.compile(
+    r"^\s*(?:what|which)\s+(?:kinds? of |types? of |sorts? of )?(?:[a-z-]+\s+){0,2}?"
+    r"(?!(?:is|was|has|does|kind|type|news|class|business|progress|status|address|stress|focus|this|his|its)\b)"
+    r"[a-z-]{3,}s\s+(?:has|have|does|do|did|is|are|was|were)\b|\bhow many\b|\bwhat (?:are|were) (?:some|the)\b"
+    r"|\bin what ways\b|\bwhat do\b[^?]*\bboth\b|哪些|几次|多少次",
+    re.I,
+)
+
+
+def asks_many(query: str) -> bool:
+    """Whether a question asks for several things, likely said in several conversations."""
+    return bool(_MANY.search(query))
+
+
+def query_tokens(query: str) -> list[str]:
+    """The query's search words without the words that only say which time it asks about ("what is my job title
+    now", "do I still have", "目前"): they set the time intent (`time_intent`), and as words they match every line
+    that says "now" ("I can run it in 56 minutes now") instead of the job. A query of nothing else keeps them."""
+    content = lexical_tokens(_NOW.sub(" ", query))
+    return content or lexical_tokens(query)
+
+
 def time_intent(query: str, now: datetime) -> TimeIntent:
     window = None
     for pattern, delta in _RELATIVE_YEAR:
@@ -208,12 +291,15 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
             if 1 <= number <= 12:
                 end = date(y + number // 12, number % 12 + 1, 1)
                 window = (date(y, number, 1), date.fromordinal(end.toordinal() - 1))
+    # a question that orders two events ("which came first, my first race or ...", "were we still in the flat when
+    # ...") wants both events' accounts, not the earliest or the latest of them
+    ordered = orders_events(query)
     return TimeIntent(
         wants_timeline=bool(_WHEN.search(query)),
         window=window,
-        wants_latest=bool(_NOW.search(query)),
+        wants_latest=bool(_NOW.search(query)) and not ordered,
         asks_assistant=bool(_TO_ASSISTANT.search(query)),
-        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query),
+        wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query) and not ordered,
     )
 
 
@@ -309,6 +395,10 @@ class LifeDomain:
     predicates: frozenset[str]
     holds: re.Pattern[str]
     expansion: str = ""
+    # how a line states the domain's fact itself, by its shape ("I'm starting as a data analyst at Nordlicht", "we
+    # moved to Schiedam", "sem turned 6"), not a line that only speaks of the domain ("how do I tell my manager"):
+    # such a line gains `domain_statement` instead of `domain_match`
+    states: re.Pattern[str] | None = None
 
 
 LIFE_DOMAINS = (
@@ -319,26 +409,50 @@ LIFE_DOMAINS = (
         holds=re.compile(
             r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
             r"|\bmanager\b|\bcompany\b|\bpromoted\b|\bresign\w*|\bquit (?:my|the) job\b"
+            # a role said by its shape, whatever the role's word: "as a payroll clerk at Hartley", "made me team lead
+            # at", "I start as operations lead at Fietsdeel", "I'm the planner on the day shift at the terminal"
+            r"|\b(?:as|made me|promoted (?:me )?to|start(?:s|ed|ing)? as|i'?m (?:a|an|the)|i am (?:a|an|the))"
+            r"\s+(?:an? |the )?(?:(?!(?:of|the|to|in|on|a|an)\b)[\w-]+\s+){0,3}?(?:at|for) (?:the )?(?-i:[A-Z])\w+"
+            r"|\b(?:my|the) (?:new |old )?(?:role|position|boss|manager|team|colleagues?|employer|shifts?)\b"
+            r"|\bhanded in my (?:notice|badge|resignation)\b|\bfirst day at\b"
             r"|工程师|程序员|分析师|经理|设计师|入职|公司|上班|工作|职位|跳槽|离职|辞职",
             re.I,
         ),
         expansion="job work engineer company 工作 公司 工程师 入职",
+        states=re.compile(
+            r"\b(?:as|made me|promoted (?:me )?to|start(?:s|ed|ing)? as|i'?m (?:a|an|the)|i am (?:a|an|the))"
+            r"\s+(?:an? |the )?(?:(?!(?:of|the|to|in|on|a|an)\b)[\w-]+\s+){0,3}?(?:at|for) (?:the )?(?-i:[A-Z])\w+"
+            r"|\b(?:got|been) promoted\b|\bpromoted (?:me )?to\b|\bgot the job\b|\b(?:my|a) new job\b"
+            r"|\bwork(?:s|ed|ing)? as (?:an? |the )?\w+|\bhanded in my (?:notice|badge|resignation)\b"
+            r"|\b(?:taking|took) over (?:the|as)\b|\bfirst day at\b"
+            r"|我(?:现在)?(?:在|是)[^，。]{1,12}(?:工作|上班|工程师|经理|分析师|设计师)|升(?:职|为|了)|入职|跳槽到|辞职",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="residence",
         asks=re.compile(
-            r"\bwhere (?:do |did )?I live\b|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
+            r"\bwhere (?:do |did )?I live\b|\b(?:do|did) (?:I|we) live\b|\bwhich (?:city|town|country|village)\b"
+            r"|\bliving\b|\bhome\b|\bhouse\b|\bapartment\b|\bflat\b|\baddress\b"
             r"|住处|住址|住哪|住在|住的地方|居住|家住|住房|房子",
             re.I,
         ),
         predicates=frozenset({"residence", "lives_in", "home", "address"}),
         holds=re.compile(
             r"\blive[sd]? in\b|\bliving in\b|\bmov(?:ed|ing) (?:to|into|house|in)\b|\bmoving\b|\bapartment\b"
+            r"|\b(?:our|my|the) (?:new |old )?(?:place|neighbou?rhood|street|landlord)\b|\bhere in (?-i:[A-Z])"
             r"|\bflat\b|\bhouse\b|\brent\w*\b"
             r"|住在|搬到|搬家|搬进|租房|定居|住了",
             re.I,
         ),
         expansion="live apartment home 住在 住址 租房",
+        states=re.compile(
+            r"\b(?:we|i)(?:'ve| have)? (?:just |finally )?mov(?:ed|ing) (?:to|into)\b|\bliv(?:e|ing) in (?-i:[A-Z])"
+            r"|\bhere in (?:the )?(?-i:[A-Z])|\b(?:signed for|bought) (?:a|the|our) (?:house|flat|apartment|home)\b"
+            r"|\b(?:our|my) (?:new )?(?:flat|house|apartment|place) (?:in|on) (?:the )?(?-i:[A-Z])"
+            r"|(?:住在|搬到|搬进|定居在?)[\u4e00-\u9fff]{2,}",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="family",
@@ -350,6 +464,28 @@ LIFE_DOMAINS = (
             re.I,
         ),
         expansion="mother father sister brother daughter son 父母 姐姐 女朋友 家人",
+    ),
+    LifeDomain(
+        name="age",
+        # "how old was my daughter when ...": the answer is a date and the line that says an age or a birthday,
+        # which shares no word with the question ("Anya will be seven on the 21st of February", "sem turned 6")
+        asks=re.compile(r"\bhow old\b|\bwhat age\b|\bat what age\b|\bbirthday\b|多大|几岁|生日", re.I),
+        predicates=frozenset({"age", "birthday", "birth_date"}),
+        holds=re.compile(
+            r"\b(?:turn(?:s|ed|ing)?|will be|(?:is|was|be) now|is|was)\s+(?:\d{1,2}|one|two|three|four|five|six|seven"
+            r"|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+            r"(?!\s*(?:minutes?|hours?|days?|weeks?|months?|km|kilomet\w*|miles?|kg|kilos?|grams?|euros?|pounds?|%|percent"
+            r"|times|people|points|o'clock|am|pm|of)\b)\b|\b\d{1,2}[- ]years?[- ]old\b|\bbirthday\b|\bwas born\b"
+            r"|\d{1,2}\s*岁|生日|出生",
+            re.I,
+        ),
+        expansion="birthday born years old 生日 岁",
+        states=re.compile(
+            r"\b(?:turn(?:s|ed|ing)?|will be)\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+            r"|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
+            r"|\b\d{1,2}[- ]years?[- ]old\b|\bwas born\b|\d{1,2}\s*岁|出生",
+            re.I,
+        ),
     ),
     LifeDomain(
         name="health",
@@ -690,7 +826,7 @@ def relevance(
     speaker the query names (see `RankingWeights`)."""
     n = len(corpus.rows)
     depth = depth or weights.candidates
-    lex = corpus.lexical.scores(lexical_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
+    lex = corpus.lexical.scores(query_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
@@ -741,12 +877,13 @@ def is_question(query: str) -> bool:
     return bool(_QUESTION.search(query))
 
 
-def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> list[str]:
+def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int, max_share: float = 1.0) -> list[str]:
     """Pseudo-relevance feedback: the `n` words not in the query that the feedback documents share most, each
     weighted by its idf ("current job title" -> the top job lines' "promot", "analyst": the line "got promoted to
     senior data analyst" then meets the question it shares no word with)."""
     asked = set(lexical_tokens(query))
     index = corpus.lexical
+    max_df = max(int(max_share * index.n_docs), 2)
     weight: dict[str, float] = {}
     for i in docs:
         for t in set(lexical_tokens(document_text(corpus.rows[int(i)]))):
@@ -754,7 +891,7 @@ def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int) -> l
             if t in asked or j is None or len(t) < 3 and not _HAN.search(t):
                 continue
             df = int(index.indptr[j + 1] - index.indptr[j])
-            if df < 2:  # a word only this line has reaches nothing else
+            if df < 2 or df > max_df:  # a word only this line has reaches nothing else; one most lines have, no topic
                 continue
             weight[t] = weight.get(t, 0.0) + float(np.log(1.0 + (index.n_docs - df + 0.5) / (df + 0.5)))
     return [t for t, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
@@ -775,7 +912,7 @@ def _feedback(
             if values[i] > 0 and (others_too or str(corpus.rows[int(i)].get("speaker") or "user") == "user")
         ]
         docs += own[: w.prf_docs]
-    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms)
+    return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms, w.prf_max_share)
 
 
 def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
@@ -908,7 +1045,7 @@ def score(
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
     page = max(k, COVERAGE_PAGE)
     ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
-    if method == Method.HYBRID and weights.session_coverage > 0:
+    if method == Method.HYBRID and (weights.session_coverage > 0 or weights.session_coverage_many > 0):
         ranked = _cover_conversations(ranked, scored, corpus, query, query_vector, weights)
     return ranked[:k]
 
@@ -928,23 +1065,28 @@ def _cover_conversations(
     (scored as wholes: BM25 over a conversation's words, dense over its mean vector) that has no line above them:
     a question about someone's activities is answered across conversations, and one conversation's many close
     lines should not fill the page."""
-    whole = conversation_scores(corpus, query, query_vector, pool, w)
-    if whole is None:
+    if corpus.session is None or corpus.session_lexical is None:
         return ranked
-    keep = COVERAGE_PAGE - min(w.session_coverage, COVERAGE_PAGE)
+    places = w.session_coverage_many if asks_many(query) else w.session_coverage
+    keep = COVERAGE_PAGE - min(places, COVERAGE_PAGE)
     head = ranked[:keep]
     covered = {int(corpus.session[s.index]) for s in head}
     best_line: dict[int, Scored] = {}
     for s in [*ranked, *pool]:  # in score order: the first line of a conversation is its best
         best_line.setdefault(int(corpus.session[s.index]), s)
+    order = conversation_order(
+        corpus, query, query_vector, pool, w, len(best_line), covered=sorted(c for c in covered if c >= 0)
+    )
+    if order is None:
+        return ranked
     extra: list[Scored] = []
-    for code in np.argsort(-whole, kind="stable").tolist():
+    for code, value in order:
         if len(extra) >= COVERAGE_PAGE - keep:
             break
-        if code in covered or code not in best_line or whole[code] <= 0:
+        if code in covered or code not in best_line or value <= 0:
             continue
         s = best_line[code]
-        s.components["conversation"] = round(float(whole[code]), 4)
+        s.components["conversation"] = round(value, 4)
         extra.append(s)
         covered.add(code)
     taken = {id(s) for s in head} | {id(s) for s in extra}
@@ -954,6 +1096,24 @@ def _cover_conversations(
 def _scaled(values: np.ndarray) -> np.ndarray:
     top = float(values.max(initial=0.0))
     return np.clip(values / top, 0.0, None) if top > 0 else np.zeros(len(values))
+
+
+def term_matrix(index: LexicalIndex, tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(which documents hold each of the query's distinct known words: words x documents, each word's idf)."""
+    rows: list[np.ndarray] = []
+    idfs: list[float] = []
+    for t in dict.fromkeys(tokens):
+        j = index.vocab.get(t)
+        if j is None:
+            continue
+        docs = index.indices[index.indptr[j] : index.indptr[j + 1]]
+        row = np.zeros(index.n_docs, dtype=bool)
+        row[docs] = True
+        rows.append(row)
+        idfs.append(float(np.log(1.0 + (index.n_docs - len(docs) + 0.5) / (len(docs) + 0.5))))
+    if not rows:
+        return np.zeros((0, index.n_docs), dtype=bool), np.zeros(0)
+    return np.stack(rows), np.array(idfs)
 
 
 def term_coverage(index: LexicalIndex, tokens: Sequence[str]) -> np.ndarray:
@@ -973,21 +1133,61 @@ def term_coverage(index: LexicalIndex, tokens: Sequence[str]) -> np.ndarray:
 
 
 def conversation_scores(
-    corpus: Corpus, query: str, query_vector: np.ndarray | None, scored: Sequence[Scored], w: RankingWeights
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    scored: Sequence[Scored],
+    w: RankingWeights,
+    terms: bool = True,
 ) -> np.ndarray | None:
-    """Each conversation's score as a whole (None: conversations unknown); see `RankingWeights.conversation_*`."""
+    """Each conversation's score as a whole (None: conversations unknown); see `RankingWeights.conversation_*`.
+    `terms=False`: without the share of the question's words (`conversation_order` adds it pick by pick)."""
     if corpus.session is None or corpus.session_lexical is None:
         return None
-    tokens = lexical_tokens(query)
+    tokens = query_tokens(query)
     whole = np.zeros(corpus.session_lexical.n_docs, dtype=np.float64)
     if w.conversation_lexical:
         whole += w.conversation_lexical * _scaled(corpus.session_lexical.scores(tokens).astype(np.float64))
-    if w.conversation_terms:
+    if w.conversation_terms and terms:
         whole += w.conversation_terms * term_coverage(corpus.session_lexical, tokens)
+    if w.conversation_feedback and w.prf_terms and scored and is_question(query):
+        others_too = bool(_TO_ASSISTANT.search(query))
+        best = [
+            s.index
+            for s in scored[: w.prf_docs * 8]
+            if others_too or str(corpus.rows[s.index].get("speaker") or "user") == "user"
+        ][: w.prf_docs * 2]
+        words = feedback_terms(corpus, query, best, w.prf_terms, w.prf_max_share)
+        if words:
+            whole += w.conversation_feedback * term_coverage(corpus.session_lexical, words)
     vectors = corpus.session_vectors()
     if w.conversation_dense and vectors is not None and query_vector is not None:
         d = (vectors @ query_vector.astype(vectors.dtype)).astype(np.float64)
         whole += w.conversation_dense * _scaled(d - np.median(d))
+    if w.conversation_topic and vectors is not None and query_vector is not None and scored and is_question(query):
+        # the topic of the question's best lines (their mean vector): the other conversations about it (an update
+        # of a fact, the second half of a two-part question) are near it even when they share no word with it
+        top = [
+            s.index for s in scored[: w.prf_docs * 8] if str(corpus.rows[s.index].get("speaker") or "user") == "user"
+        ]
+        top = [i for i in top if corpus.has_vector is None or corpus.has_vector[i]][: w.prf_docs]
+        if top:
+            topic = corpus.vectors_of(top).astype(np.float64).mean(axis=0)
+            d = vectors.astype(np.float64) @ topic
+            whole += w.conversation_topic * _scaled(d - np.median(d))
+    if w.conversation_topic_lines and corpus.vectors is not None and scored and is_question(query):
+        # the same topic, line by line: each conversation's closest line of the person's to the best lines' mean
+        own = [s.index for s in scored if str(corpus.rows[s.index].get("speaker") or "user") == "user"]
+        own = [i for i in own if corpus.has_vector is None or corpus.has_vector[i]]
+        if len(own) > w.prf_docs:
+            vecs = corpus.vectors_of(own).astype(np.float64)
+            sims = vecs @ vecs[: w.prf_docs].mean(axis=0)
+            near = np.full(len(whole), -np.inf)
+            np.maximum.at(near, corpus.session[np.array(own)], sims)
+            found = np.isfinite(near)
+            if found.any():
+                near = np.where(found, near - np.median(near[found]), 0.0)
+                whole += w.conversation_topic_lines * _scaled(near)
     if w.conversation_best and scored:
         best = np.zeros(len(whole))
         second = np.zeros(len(whole))
@@ -1001,6 +1201,50 @@ def conversation_scores(
                 second[code] = max(s.score, 0.0)
         whole += w.conversation_best * _scaled(best + w.conversation_second * second)
     return whole
+
+
+def conversation_order(
+    corpus: Corpus,
+    query: str,
+    query_vector: np.ndarray | None,
+    scored: Sequence[Scored],
+    w: RankingWeights,
+    k: int,
+    covered: Sequence[int] = (),
+) -> list[tuple[int, float]] | None:
+    """The best `k` conversations (code, score), chosen in turn: each pick's share of the question's words counts
+    `conversation_novelty` of it only over the words no conversation picked before (nor those of `covered`)
+    holds: a maximal marginal relevance over the question's words, not over text similarity. None: conversations
+    unknown."""
+    mu = w.conversation_novelty_ordered if w.conversation_novelty_ordered and orders_events(query) else 0.0
+    mu = max(mu, w.conversation_novelty)
+    base = conversation_scores(corpus, query, query_vector, scored, w, terms=mu == 0)
+    if base is None or mu == 0 or not w.conversation_terms:
+        if base is None:
+            return None
+        order = np.argsort(-base, kind="stable")[: k + len(covered)]
+        return [(int(c), float(base[c])) for c in order if int(c) not in set(covered)][:k]
+    held, idf = term_matrix(corpus.session_lexical, query_tokens(query))  # type: ignore[arg-type]
+    total = float(idf.sum())
+    if total <= 0:
+        order = np.argsort(-base, kind="stable")[:k]
+        return [(int(c), float(base[c])) for c in order]
+    weights = idf / total
+    full = weights @ held
+    open_words = np.ones(len(idf), dtype=bool)
+    for c in covered:
+        open_words &= ~held[:, c]
+    taken = np.zeros(len(base), dtype=bool)
+    taken[list(covered)] = True
+    out: list[tuple[int, float]] = []
+    for _ in range(min(k, len(base) - int(taken.sum()))):
+        fresh = (weights * open_words) @ held
+        value = np.where(taken, -np.inf, base + w.conversation_terms * ((1 - mu) * full + mu * fresh))
+        c = int(np.argmax(value))
+        taken[c] = True
+        out.append((c, float(value[c])))
+        open_words &= ~held[:, c]
+    return out
 
 
 def _priors(
@@ -1041,8 +1285,12 @@ def _priors(
         if not (speaker == "assistant" and intent.asks_assistant and w.addressed):
             c["speaker"] = w.other_speaker
         labels.append(f"said by {speaker}")
-    if domains and w.domain_match and any(d.holds.search(str(row.get("text") or "")) for d in domains):
-        c["domain"] = w.domain_match
+    if domains and w.domain_match:
+        text = str(row.get("text") or "")
+        if w.domain_statement and any(d.states is not None and d.states.search(text) for d in domains):
+            c["domain"] = w.domain_statement
+        elif any(d.holds.search(text) for d in domains):
+            c["domain"] = w.domain_match
     when = _when(row)
     if when is not None:
         age_days = max((today - when).days, 0)
