@@ -170,11 +170,9 @@ class Memory:
         config: RetrievalConfig | None = None,
         embedder: Any | None = None,
         clock: Callable[[], datetime] | None = None,
-        has_vector: np.ndarray | None = None,
     ) -> Memory:
-        """An in-memory memory over `rows` (search_documents-shaped) and their vectors (aligned; None: lexical only;
-        with `has_vector`, the vectors of those rows only, in order: the others are found by their words)."""
-        return cls(Corpus.build(rows, vectors, has_vector), config, embedder, clock=clock)
+        """An in-memory memory over `rows` (search_documents-shaped) and their vectors (aligned; None: lexical only)."""
+        return cls(Corpus.build(rows, vectors), config, embedder, clock=clock)
 
     # ---- retrieval ----------------------------------------------------------------------------------------------
 
