@@ -129,10 +129,12 @@ def _settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandida
     at = shapes.en_pointer_at(said)
     if at is None:
         return c
+    word = re.escape(at.group(0).strip().rstrip(".!?~ "))
+    if not re.search(_CONTENT_POINTER.format(word), c.content_text):
+        return c  # the pointer is in a clause the content left out ("…underrated, most bugs come from them")
     found = antecedent.resolve(said, at, text[: c.span_start], previous_turn, text[c.span_end :])
     if found is None or found.antecedent.whose is antecedent.Whose.OTHERS:
         return None
-    word = re.escape(at.group(0).strip().rstrip(".!?~ "))
     thing = rewrite.pronouns_of_the_user(found.antecedent.text)
     content = re.sub(_CONTENT_POINTER.format(word), thing, c.content_text, count=1)
     if content == c.content_text:
