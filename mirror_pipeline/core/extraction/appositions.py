@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline.core.text import CJK_CHAR
 
 _ZH_NAMED = re.compile(
     r"[，,]\s*(?:它|这|那)?(?:叫做|叫作|名叫|名字叫|叫)(?P<x>《[^》]{1,30}》|[^，。！？!?,；;、\s]{2,12})(?=[，。！？!?,；;~\s]|$)"
@@ -52,7 +53,7 @@ _LIKING = (MemoryType.PREFERENCE,)
 def extend(c: MemoryCandidate, text: str) -> MemoryCandidate:
     """The candidate with the naming, examples or list tail that follows its span, if one does."""
     after = text[c.span_end :]
-    zh = bool(re.search(r"[\u4e00-\u9fff]", text[c.span_start : c.span_end]))
+    zh = bool(CJK_CHAR.search(text, c.span_start, c.span_end))
     if zh:
         if (m := _ZH_NAMED.match(after)) and _ZH_COUNTED_LAST.search(text, c.span_start, c.span_end):
             return _grown(c, f"，叫{m.group('x')}", m.group("x"), m.end())
