@@ -48,14 +48,14 @@ def test_the_evidence_check_warns_of_a_secret_that_bypassed_screening_and_never_
     db = DuckDBResource(database=str(tmp_path / "warehouse.duckdb"))
     with db.get_connection() as con:
         warehouse.ensure(con, EVIDENCE)
-        clean = evidence_holds_no_secret(warehouse_db=db)
+        clean = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
         assert clean.passed
         columns = ", ".join(f'"{c}"' for c in EVIDENCE.schema)
         con.execute(
             f"insert into evidence ({columns}) select * from (select {', '.join(['null'] * len(EVIDENCE.schema))})"
         )
         con.execute("update evidence set evidence_id = 'ev_1', raw_content = ?", [f"my key {KEY}"])
-    result = evidence_holds_no_secret(warehouse_db=db)
+    result = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
     assert not result.passed
     assert result.severity == dg.AssetCheckSeverity.WARN  # the snapshot withholds the row: the run goes on
     assert result.metadata["failing_columns"].value == "evidence.raw_content"
