@@ -245,7 +245,10 @@ def served_search_documents(
     mem = mem.with_columns(pl.col(c).cast(ev.schema[c]) for c in SEARCH_MEMORY_FIELDS)
     if versions is not None and len(versions):
         old = versions.filter(pl.col("state").is_in(["superseded", "stale"])).select(pl.col("evidence_ids").explode())
-        outdated = old["evidence_ids"].drop_nulls().unique().implode()
+        # words a served memory still rests on are not outdated: a version the person edited is superseded by their
+        # edit, and the evidence it rests on carries the edited version too
+        current = memories.select(pl.col("evidence_ids").explode())["evidence_ids"].drop_nulls().implode()
+        outdated = old.filter(~pl.col("evidence_ids").is_in(current))["evidence_ids"].drop_nulls().unique().implode()
         ev = ev.with_columns(
             labels=pl.when(pl.col("doc_id").is_in(outdated))
             .then(pl.lit([OUTDATED], dtype=pl.List(pl.String)))

@@ -241,6 +241,12 @@ def test_superseded_and_deleted_memories_are_not_in_the_served_index():
     assert "started in May" in texts
     outdated = docs.filter(pl.col("doc_id") == "e_tokyo")["labels"][0].to_list()
     assert outdated == ["outdated"]
+    # the person edits the Osaka memory: its first version is superseded by the edit, its words are not outdated
+    edited = full.filter(pl.col("content_text") == "lives in Osaka").with_columns(
+        pl.lit("superseded").alias("state"), pl.lit(False).alias("is_current")
+    )
+    docs = served_search_documents(served_memories(full), evidence, pl.concat([full, edited], how="diagonal_relaxed"))
+    assert docs.filter(pl.col("doc_id") == "e_osaka")["labels"][0].to_list() == []
 
 
 def test_the_access_log_folds_into_counts_and_last_access(tmp_path):
