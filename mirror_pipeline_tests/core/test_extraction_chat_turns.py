@@ -115,6 +115,25 @@ def test_a_promise_with_a_thing_of_its_own_stays() -> None:
     assert any("French" in c for c in contents("I'll try learning French next year."))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "谢谢你的建议，我会尽力去改变自己的态度来面对这些挑战。",
+        "非常感谢你的建议，朋友。我会努力工作，找出自己的优点，并寻求帮助。",
+        "Thank you for your advice, friend. I will definitely pay attention to safety issues.",
+        "Okay, I will try some meditation and breathing exercises before bed.",
+    ],
+)
+def test_a_promise_of_effort_after_thanks_is_the_advice_taken(text: str) -> None:
+    assert read(text) == []
+
+
+def test_a_promise_after_thanks_that_is_no_effort_stays() -> None:
+    # what the person will do, not an effort promised: a plan of their own
+    assert any("sushi" in c for c in contents("Yes, that's true. Next time, I'll make a sushi dinner for my friends."))
+    assert any("画画" in c for c in contents("谢谢！下个月我要去杭州学画画。"))
+
+
 def test_a_want_said_with_would_like_is_a_plan() -> None:
     assert any(k == "fact" and "Lisbon" in c for k, c in read("I would really like to visit Lisbon next spring."))
     assert read("I would go if I had the money.") == []
