@@ -137,3 +137,19 @@ def test_a_promise_after_thanks_that_is_no_effort_stays() -> None:
 def test_a_want_said_with_would_like_is_a_plan() -> None:
     assert any(k == "fact" and "Lisbon" in c for k, c in read("I would really like to visit Lisbon next spring."))
     assert read("I would go if I had the money.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("我计划在西班牙待两周左右。我想尽可能体验当地的文化和游览一些著名的旅游景点。", "体验西班牙的文化"),
+        ("我最近开始追一部电视剧《觉醒年代》，很喜欢里面的演员和剧情。", "《觉醒年代》里面的演员"),
+        ("我们看了一部文艺片，叫做《出租车司机》。我觉得这部电影非常有意思，画面很美。", "《出租车司机》非常有意思"),
+    ],
+)
+def test_a_chinese_place_word_or_demonstrative_takes_what_the_message_named(text: str, held: str) -> None:
+    assert any(held in c for c in contents(text))
+
+
+def test_a_chinese_place_word_with_nothing_named_stays_as_said() -> None:
+    assert any("当地的美食" in c for c in contents("我也希望能尝试一些当地的美食和饮品。"))

@@ -113,7 +113,22 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
-    return [appositions.extend(c, text) for c in found + read if not replies.to_the_listener(c, text)]
+    return [
+        appositions.extend(_zh_settled(c, text, previous_turn), text)
+        for c in found + read
+        if not replies.to_the_listener(c, text)
+    ]
+
+
+def _zh_settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandidate:
+    """A Chinese candidate whose place word or demonstrative stands for what the message named before ("当地的文化"
+    after "我计划在西班牙待两周"): rewritten with it (`antecedent.zh_rewrite`); as said when nothing is named."""
+    if not CJK_CHAR.search(c.content_text):
+        return c
+    content = antecedent.zh_rewrite(c.content_text, text[: c.span_start], previous_turn)
+    if content == c.content_text:
+        return c
+    return replace(c, content_text=content, object=antecedent.zh_rewrite(c.object, text[: c.span_start], previous_turn))
 
 
 _CONTENT_POINTER = r"(?i)\b{}\b"
