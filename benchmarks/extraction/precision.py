@@ -40,7 +40,9 @@ rules-0.3.6 made afterwards were judged as they appeared (their `judged_on` says
 
 The fifth sample (`--fifth`, `precision_sample5.jsonl`), judged on main 9f2d189 (rules-0.3.7) before any rule of
 session 7 ran on it: every memory of the sets session 7's writer made from the specification alone, never read by
-anyone working on the extractor: the diary `zh_diary4.jsonl` (20 entries of a 柳州 noodle-shop owner's year). Judged
+anyone working on the extractor: the diary `zh_diary4.jsonl` (20 entries of a 柳州 noodle-shop owner's year) and the
+chat `en_chat1.jsonl` (40 messages of a retired engineer in Ohio to an assistant and friends; the set gives no times,
+so each is its own conversation, one a day from 2025-11-03 19:00 America/New_York, in its order). Judged
 by the third sample's strict rules, a one-line `reason` each, the time judged with the memory (a new time is
 judged anew). Memories the rules of session 7 made afterwards were judged as they appeared (their `judged_on` says
 so): the honest estimate is the first run.
@@ -168,10 +170,66 @@ def diary(source: str, path: Path) -> list[dict]:
     return out
 
 
+EN_CHAT1 = Path(__file__).with_name("en_chat1.jsonl")
+EN_CHAT_TZ = "America/New_York"  # the writer's person lives in Mason, Ohio
+EN_CHAT_START = "2025-11-03T19:00:00-05:00"  # the set gives no times: one message a day from here, in its order
+
+
+def chat(source: str, path: Path) -> list[dict]:
+    """Every current memory of a set of the person's own chat messages (one message an evidence row, each its own
+    conversation, one a day in the set's order: the set gives no times), in the messages' order, with its time."""
+    from datetime import UTC, datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.core.model import Attribution, Evidence, Sensitivity, SourceType, TimePrecision
+    from mirror_pipeline.core.text import content_hash, detect_language
+
+    rows = zh_diary.rows(path)
+    start = datetime.fromisoformat(EN_CHAT_START)
+    evidence = [
+        Evidence(
+            evidence_id=r["id"],
+            source_type=SourceType.CHAT,
+            source_format="telegram",
+            file_path=path.name,
+            file_hash="",
+            locator=r["id"],
+            session_id=r["id"],
+            actor="user",
+            attribution=Attribution.FORMAT,
+            timestamp=start + timedelta(days=n),
+            timestamp_precision=TimePrecision.SECOND,
+            raw_content=r["text"],
+            content_hash=content_hash(r["text"]),
+            language=detect_language(r["text"]),
+            sensitivity=Sensitivity.LOW,
+        )
+        for n, r in enumerate(rows)
+    ]
+    tz = ZoneInfo(EN_CHAT_TZ)
+    result = RulesExtractor().extract(evidence, tz, MemoryCache())
+    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], tz)
+    said = {r["id"]: r["text"] for r in rows}
+    return [
+        {
+            "source": source,
+            "evidence": r["id"],
+            "said": said[r["id"]],
+            "type": str(m.memory_type),
+            "content": m.content_text,
+            "time": f"{m.valid_time_start or ''}..{m.valid_time_end or ''}",
+            "others": False,
+        }
+        for r in rows
+        for m in governed.current
+        if m.evidence_ids[0] == r["id"]
+    ]
+
+
 def fifth() -> list[dict]:
     """The fifth sample's memories: every memory of the sets the writer of session 7 made from the specification
-    alone (nobody on the extractor had seen them): the diary `zh_diary4.jsonl`."""
-    return diary("zh_diary4", zh_diary.SET4)
+    alone (nobody on the extractor had seen them): the diary `zh_diary4.jsonl` and the chat `en_chat1.jsonl`."""
+    return diary("zh_diary4", zh_diary.SET4) + chat("en_chat1", EN_CHAT1)
 
 
 def census() -> dict:
@@ -222,7 +280,7 @@ def main(argv: list[str]) -> int:
     by_source: dict[str, dict[str, int]] = {}
     for r in judged:
         counts[r["label"]] += 1
-        src = r["source"] if r["source"].startswith("zh_diary") else "locomo"
+        src = r["source"] if r["source"].startswith(("zh_diary", "en_chat")) else "locomo"
         by_source.setdefault(src, {"correct": 0, "wrong": 0, "junk": 0})[r["label"]] += 1
     n = len(judged)
     report = {
