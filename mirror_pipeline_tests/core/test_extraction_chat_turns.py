@@ -153,3 +153,35 @@ def test_a_chinese_place_word_or_demonstrative_takes_what_the_message_named(text
 
 def test_a_chinese_place_word_with_nothing_named_stays_as_said() -> None:
     assert any("当地的美食" in c for c in contents("我也希望能尝试一些当地的美食和饮品。"))
+
+
+NOVEMBER = datetime(2025, 11, 7, 19, 0, tzinfo=UTC)
+
+
+def _dated(text: str) -> list[tuple[str, str | None]]:
+    return [(c.content_text, c.valid_time_start) for c in extract(evidence(text, "user", when=NOVEMBER))]
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my hip surgery is scheduled for march 14th at St. Luke's.", "2026-03-14"),
+        ("Anna and I are finally doing the Norway trip in June!!", "2026-06-01"),
+    ],
+)
+def test_a_day_booked_or_a_plan_in_the_progressive_is_the_coming_one(text: str, start: str) -> None:
+    assert any(s == start for _, s in _dated(text))
+
+
+def test_weekdays_that_say_when_it_recurs_stay_in_the_content() -> None:
+    assert any("tuesday and thursday nights" in c for c, _ in _dated("I signed up for a welding class, tuesday and thursday nights."))
+
+
+def test_a_taste_said_in_mock_assent_is_irony() -> None:
+    assert read("Sure, I LOVE waiting three hours at the DMV. best day ever") == []
+    assert any("hiking" in c for c in contents("Sure, I love hiking, let's go on Saturday."))
+
+
+def test_a_request_for_the_listeners_help_is_no_memory() -> None:
+    assert not any("help" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))
+    assert any("passed away" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))

@@ -116,7 +116,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
         for c in found + read
-        if not replies.to_the_listener(c, text)
+        if not replies.to_the_listener(c, text) and not _ironic(c, text)
     ]
 
 
@@ -163,6 +163,21 @@ _ABOUT_THE_OTHER = re.compile(
     r"(?i)\b(?:too|as well)\W*$|\b(?:you|your|you're|you've)\b|\b(?:for|about|of|with) (?:them|him|her|it|that|this)\b"
 )
 _CLAUSE_END = re.compile(r"[.!?;,，。！？；]|\s[-–—]\s|\b(?:but|and|so)\b")
+
+
+# irony: a mock assent opening the message, then an evaluation shouted or a superlative ("Sure, I LOVE getting up at
+# 4am to drink a gallon of colonoscopy prep. best day ever", "oh great, another Monday, I'm SO thrilled")
+_IRONIC_ASSENT = re.compile(r"(?i)^\W*(?:(?:lol|lmao|oh|yeah|ya|ah)\W+)?(?:sure|great|right|fantastic|wonderful|perfect)\b\W")
+_SHOUTED_OR_SUPERLATIVE = re.compile(r"\b[A-Z]{3,}\b|(?i:\b(?:best|greatest|most fun) \w+ ever\b|\bjust what I needed\b)")
+
+
+def _ironic(c: MemoryCandidate, text: str) -> bool:
+    """A taste, a feeling or a view said in mock assent: irony, not the person's."""
+    if c.memory_type not in (MemoryType.PREFERENCE, MemoryType.EMOTION, MemoryType.OPINION):
+        return False
+    if not _IRONIC_ASSENT.match(text):
+        return False
+    return bool(_SHOUTED_OR_SUPERLATIVE.search(text[c.span_start :]))
 
 
 def _shown(c: MemoryCandidate, text: str) -> bool:

@@ -32,6 +32,7 @@ _ZH_ONLY_POINTED = re.compile(
 )
 # the conversation as its own topic
 _ZH_THE_TALK = re.compile(
+    r"^我?(?:需要|想|想要|得)?(?:请你|你帮|麻烦你|你的帮助|帮忙)|"  # a request for the listener's help
     r"(?:下次|明天|以后|改天|有空|回头)(?:再|还可以|可以|继续)?(?:聊|见|谈)|再聊|再见|先到这里|聊天|保持联系|新话题|聊聊别的|"
     r"(?:和|跟|与)你(?:聊|说|分享|交流)|分享一下吧|记下来了|受益|收获很多|学到了很多|聊聊|谈谈|聊一下|"
     # a remark on what the listener just said: "听着是挺不错的", "听起来很有道理"
@@ -49,6 +50,9 @@ _EN_ACCEPTING = re.compile(
 )
 _EN_THE_TALK = re.compile(
     r"(?i)^(?:feel free|let me know|don't hesitate|please)\b"
+    # a request for the listener's help: "I need help with the obituary", "I'd love your help writing it"
+    r"|^(?:I|we)(?: really| just| also)? (?:need|want|'d like|would like|'d love|would love|could use) "
+    r"(?:some |a little |your |a bit of )?(?:help|advice|a hand)\b"
     r"|\b(?:our (?:chat|conversation|talk)s?|chat(?:ting)? (?:with you|again)|talk(?:ing)? (?:to|with) you|"
     r"talk again|see you tomorrow|that's it for today|have a chat|new topics?|(?:the|this) conversation)\b"
 )
