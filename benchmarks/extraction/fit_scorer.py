@@ -101,7 +101,8 @@ def auc(p: np.ndarray, y: np.ndarray) -> float:
     pos, neg = p[y == 1], p[y == 0]
     if not len(pos) or not len(neg):
         return float("nan")
-    return float(((pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()) / (len(pos) * len(neg)))
+    wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return float(wins / (len(pos) * len(neg)))
 
 
 def measure(w: np.ndarray, rows: list[tuple[list[float], int, str]]) -> dict:

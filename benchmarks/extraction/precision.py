@@ -88,8 +88,6 @@ def _lines(path: Path) -> list[dict]:
 
 
 def memories(second: bool = False, third: bool = False, fourth: bool = False) -> list[dict]:
-    from datetime import UTC, datetime
-
     out: list[dict] = []
     first = {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE)}
     if third:  # what the first two samples had judged when the third was drawn (rules-0.3.3): a later label there

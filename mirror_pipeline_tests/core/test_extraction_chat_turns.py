@@ -174,7 +174,8 @@ def test_a_day_booked_or_a_plan_in_the_progressive_is_the_coming_one(text: str, 
 
 
 def test_weekdays_that_say_when_it_recurs_stay_in_the_content() -> None:
-    assert any("tuesday and thursday nights" in c for c, _ in _dated("I signed up for a welding class, tuesday and thursday nights."))
+    said = _dated("I signed up for a welding class, tuesday and thursday nights.")
+    assert any("tuesday and thursday nights" in c for c, _ in said)
 
 
 def test_a_taste_said_in_mock_assent_is_irony() -> None:

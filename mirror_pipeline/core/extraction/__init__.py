@@ -167,8 +167,12 @@ _CLAUSE_END = re.compile(r"[.!?;,，。！？；]|\s[-–—]\s|\b(?:but|and|so)
 
 # irony: a mock assent opening the message, then an evaluation shouted or a superlative ("Sure, I LOVE getting up at
 # 4am to drink a gallon of colonoscopy prep. best day ever", "oh great, another Monday, I'm SO thrilled")
-_IRONIC_ASSENT = re.compile(r"(?i)^\W*(?:(?:lol|lmao|oh|yeah|ya|ah)\W+)?(?:sure|great|right|fantastic|wonderful|perfect)\b\W")
-_SHOUTED_OR_SUPERLATIVE = re.compile(r"\b[A-Z]{3,}\b|(?i:\b(?:best|greatest|most fun) \w+ ever\b|\bjust what I needed\b)")
+_IRONIC_ASSENT = re.compile(
+    r"(?i)^\W*(?:(?:lol|lmao|oh|yeah|ya|ah)\W+)?(?:sure|great|right|fantastic|wonderful|perfect)\b\W"
+)
+_SHOUTED_OR_SUPERLATIVE = re.compile(
+    r"\b[A-Z]{3,}\b|(?i:\b(?:best|greatest|most fun) \w+ ever\b|\bjust what I needed\b)"
+)
 
 
 def _ironic(c: MemoryCandidate, text: str) -> bool:

@@ -256,8 +256,9 @@ def resolve(body: str, at: re.Match[str], before: str, previous_turn: str, follo
 
 
 # Chinese: a place word or a demonstrative of a titled thing, with what it stands for named before in the message
-# ("我计划在西班牙待两周左右。我想尽可能体验当地的文化" -> 西班牙的文化; "我最近开始追一部电视剧《觉醒年代》，很喜欢里面的
-# 演员" -> 《觉醒年代》里面的演员; "我觉得这部电影的情节非常紧凑" after 《肖申克的救赎》 -> 《肖申克的救赎》的情节)
+# ("我计划在西班牙待两周左右。我想尽可能体验当地的文化" -> 西班牙的文化;
+# "我最近开始追一部电视剧《觉醒年代》，很喜欢里面的演员" -> 《觉醒年代》里面的演员;
+# "我觉得这部电影的情节非常紧凑" after 《肖申克的救赎》 -> 《肖申克的救赎》的情节)
 _ZH_TITLE = re.compile(r"《[^》]{1,30}》")
 # a place the person goes to, is in or stays at, named bare before a verb of travel or a mark
 _ZH_PLACE = re.compile(
@@ -295,9 +296,6 @@ def zh_rewrite(content: str, before: str, previous_turn: str = "") -> str:
         if thing is None:
             continue
         said = m.group(0)
-        if said.endswith("里面"):
-            replacement = said.removesuffix("里面") + thing + "里面"
-        else:
-            replacement = thing
+        replacement = said.removesuffix("里面") + thing + "里面" if said.endswith("里面") else thing
         content = content[: m.start()] + replacement + content[m.end() :]
     return content

@@ -569,8 +569,8 @@ def read(
             continued = continued or (carried[n] and clause.subject is Subject.OMITTED)
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
             if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
-                if _ZH_PLAN_SAID.search(body):
-                    previous = _PLANS  # "明年想做的：一、考驾照" / "跟自己说好了：明年开春去考驾照": what follows is planned
+                if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
+                    previous = _PLANS  # what follows is planned
                 continue  # a heading, or a decision whose content is the next clause's ("跟老黄商量定了，店还是搬")
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_ONLY_A_SPAN.match(body):
                 continue  # "…去江边走一个钟头，坚持一个多月了": how long the clause before has gone on, not a statement
