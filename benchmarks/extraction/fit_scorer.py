@@ -20,6 +20,7 @@ import json
 import sys
 from datetime import UTC
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import numpy as np
 
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import junk_scorer as scorer  # noqa: E402
 import locomo_observations as lo  # noqa: E402
 import memorybank as mb  # noqa: E402
+import precision  # noqa: E402
 import zh_diary  # noqa: E402
 
 from mirror_pipeline.adapters.llm_extractor import previous_turns  # noqa: E402
@@ -76,6 +78,8 @@ def labelled() -> dict[str, list[tuple[list[float], int, str]]]:
         _rows(ev, zh_diary.TZ, lab, sets["zh_diary"], lambda e, h, name=name: (name, e, h))
     ev = [zh_diary.evidence(r) for r in zh_diary.rows(zh_diary.SET4)]
     _rows(ev, zh_diary.TZ, lab, sets["fifth"], lambda e, h: ("zh_diary4", e, h))
+    ev = precision.chat_evidence(precision.EN_CHAT1)
+    _rows(ev, ZoneInfo(precision.EN_CHAT_TZ), lab, sets["fifth"], lambda e, h: ("en_chat1", e, h))
     return sets
 
 

@@ -173,18 +173,16 @@ EN_CHAT_TZ = "America/New_York"  # the writer's person lives in Mason, Ohio
 EN_CHAT_START = "2025-11-03T19:00:00-05:00"  # the set gives no times: one message a day from here, in its order
 
 
-def chat(source: str, path: Path) -> list[dict]:
-    """Every current memory of a set of the person's own chat messages (one message an evidence row, each its own
-    conversation, one a day in the set's order: the set gives no times), in the messages' order, with its time."""
-    from datetime import UTC, datetime, timedelta
-    from zoneinfo import ZoneInfo
+def chat_evidence(path: Path) -> list:
+    """A set of the person's own chat messages as evidence: one message a row, each its own conversation, one a day
+    in the set's order (the set gives no times)."""
+    from datetime import datetime, timedelta
 
     from mirror_pipeline.core.model import Attribution, Evidence, Sensitivity, SourceType, TimePrecision
     from mirror_pipeline.core.text import content_hash, detect_language
 
-    rows = zh_diary.rows(path)
     start = datetime.fromisoformat(EN_CHAT_START)
-    evidence = [
+    return [
         Evidence(
             evidence_id=r["id"],
             source_type=SourceType.CHAT,
@@ -202,10 +200,18 @@ def chat(source: str, path: Path) -> list[dict]:
             language=detect_language(r["text"]),
             sensitivity=Sensitivity.LOW,
         )
-        for n, r in enumerate(rows)
+        for n, r in enumerate(zh_diary.rows(path))
     ]
+
+
+def chat(source: str, path: Path) -> list[dict]:
+    """Every current memory of a chat set (`chat_evidence`), in the messages' order, with its time."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    rows = zh_diary.rows(path)
     tz = ZoneInfo(EN_CHAT_TZ)
-    result = RulesExtractor().extract(evidence, tz, MemoryCache())
+    result = RulesExtractor().extract(chat_evidence(path), tz, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], tz)
     said = {r["id"]: r["text"] for r in rows}
     return [
