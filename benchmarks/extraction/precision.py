@@ -141,31 +141,33 @@ def memories(second: bool = False, third: bool = False, fourth: bool = False) ->
     return out + diary("zh_diary2" if second else "zh_diary", zh_diary.SET2 if second else zh_diary.SET)
 
 
-def diary(source: str, path: Path) -> list[dict]:
-    """Every current memory of a diary set (one paragraph an evidence row), in the paragraphs' order, with its time."""
+def _served(source: str, rows: list[dict], evidence: list, tz) -> list[dict]:
+    """Every current memory the rules and governance make of `evidence` (one row of `rows` each), in the rows'
+    order, with the text it rests on and its time."""
     from datetime import UTC, datetime
 
+    result = RulesExtractor().extract(evidence, tz, MemoryCache())
+    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], tz)
+    return [
+        {
+            "source": source,
+            "evidence": r["id"],
+            "said": r["text"],
+            "type": str(m.memory_type),
+            "content": m.content_text,
+            "time": f"{m.valid_time_start or ''}..{m.valid_time_end or ''}",
+            "others": False,
+        }
+        for r in rows
+        for m in governed.current
+        if m.evidence_ids[0] == r["id"]
+    ]
+
+
+def diary(source: str, path: Path) -> list[dict]:
+    """Every current memory of a diary set (one paragraph an evidence row)."""
     rows = zh_diary.rows(path)
-    said = {r["id"]: r["text"] for r in rows}
-    result = RulesExtractor().extract([zh_diary.evidence(r) for r in rows], zh_diary.TZ, MemoryCache())
-    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], zh_diary.TZ)
-    out = []
-    for r in rows:
-        for m in governed.current:
-            if m.evidence_ids[0] != r["id"]:
-                continue
-            out.append(
-                {
-                    "source": source,
-                    "evidence": r["id"],
-                    "said": said[r["id"]],
-                    "type": str(m.memory_type),
-                    "content": m.content_text,
-                    "time": f"{m.valid_time_start or ''}..{m.valid_time_end or ''}",
-                    "others": False,
-                }
-            )
-    return out
+    return _served(source, rows, [zh_diary.evidence(r) for r in rows], zh_diary.TZ)
 
 
 EN_CHAT1 = Path(__file__).with_name("en_chat1.jsonl")
@@ -205,29 +207,10 @@ def chat_evidence(path: Path) -> list:
 
 
 def chat(source: str, path: Path) -> list[dict]:
-    """Every current memory of a chat set (`chat_evidence`), in the messages' order, with its time."""
-    from datetime import UTC, datetime
+    """Every current memory of a chat set (`chat_evidence`)."""
     from zoneinfo import ZoneInfo
 
-    rows = zh_diary.rows(path)
-    tz = ZoneInfo(EN_CHAT_TZ)
-    result = RulesExtractor().extract(chat_evidence(path), tz, MemoryCache())
-    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], tz)
-    said = {r["id"]: r["text"] for r in rows}
-    return [
-        {
-            "source": source,
-            "evidence": r["id"],
-            "said": said[r["id"]],
-            "type": str(m.memory_type),
-            "content": m.content_text,
-            "time": f"{m.valid_time_start or ''}..{m.valid_time_end or ''}",
-            "others": False,
-        }
-        for r in rows
-        for m in governed.current
-        if m.evidence_ids[0] == r["id"]
-    ]
+    return _served(source, zh_diary.rows(path), chat_evidence(path), ZoneInfo(EN_CHAT_TZ))
 
 
 def fifth() -> list[dict]:
