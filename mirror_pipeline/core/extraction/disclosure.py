@@ -278,7 +278,6 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
     return found
 
 
-# a clause applying for a job, and the role a next clause names for it
 # a verb of talking or deciding with its result and nothing after: what was agreed is the next clause
 _ZH_INTRODUCES = re.compile(r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$")
 # a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了"
@@ -286,6 +285,7 @@ _ZH_ONLY_A_SPAN = re.compile(
     r"^(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
     r"(?:年|月|周|星期|礼拜|天|个月)(?:多)?了?[。！!~]*$"
 )
+# a clause applying for a job, and the role a next clause names for it
 _ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎头")
 _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
 
