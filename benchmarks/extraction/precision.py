@@ -5,6 +5,7 @@ python benchmarks/extraction/precision.py             # score: the sample's labe
 python benchmarks/extraction/precision.py --second [--draw]  # the second sample (below)
 python benchmarks/extraction/precision.py --third [--draw]   # the third sample (below)
 python benchmarks/extraction/precision.py --fourth [--draw]  # the fourth sample (below)
+python benchmarks/extraction/precision.py --fifth [--draw]   # the fifth sample: the writer's new sets (below)
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -37,6 +38,15 @@ of the 600 memories rules-0.3.5 keeps on the five samples the first three had ju
 conv-41 31, conv-42 8, none left in conv-30 and conv-43), so the fourth sample is those 49, not 200. Memories
 rules-0.3.6 made afterwards were judged as they appeared (their `judged_on` says so): not part of the first run.
 
+The fifth sample (`--fifth`, `precision_sample5.jsonl`), judged on main 9f2d189 (rules-0.3.7) before any rule of
+session 7 ran on it: every memory of the sets session 7's writer made from the specification alone, never read by
+anyone working on the extractor: the diary `zh_diary4.jsonl` (20 entries of a 柳州 noodle-shop owner's year) and the
+chat `en_chat1.jsonl` (40 messages of a retired engineer in Ohio to an assistant and friends; the set gives no times,
+so each is its own conversation, one a day from 2025-11-03 19:00 America/New_York, in its order). Judged
+by the third sample's strict rules, a one-line `reason` each, the time judged with the memory (a new time is
+judged anew). Memories the rules of session 7 made afterwards were judged as they appeared (their `judged_on` says
+so): the honest estimate is the first run.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -63,6 +73,7 @@ SAMPLE3 = Path(__file__).with_name("precision_sample3.jsonl")
 SEED2 = "draw-2"
 SEED3 = "draw-3"
 SAMPLE4 = Path(__file__).with_name("precision_sample4.jsonl")
+SAMPLE5 = Path(__file__).with_name("precision_sample5.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -77,8 +88,6 @@ def _lines(path: Path) -> list[dict]:
 
 
 def memories(second: bool = False, third: bool = False, fourth: bool = False) -> list[dict]:
-    from datetime import UTC, datetime
-
     out: list[dict] = []
     first = {(r["source"], r["evidence"], r["content_hash"]) for r in _lines(SAMPLE)}
     if third:  # what the first two samples had judged when the third was drawn (rules-0.3.3): a later label there
@@ -129,25 +138,85 @@ def memories(second: bool = False, third: bool = False, fourth: bool = False) ->
             )
     if wide:
         return out
-    rows = zh_diary.rows(zh_diary.SET2 if second else zh_diary.SET)
-    said = {r["id"]: r["text"] for r in rows}
-    result = RulesExtractor().extract([zh_diary.evidence(r) for r in rows], zh_diary.TZ, MemoryCache())
-    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], zh_diary.TZ)
-    for m in governed.current:
-        e = m.evidence_ids[0]
-        when = f"{m.valid_time_start or ''}..{m.valid_time_end or ''}"
-        out.append(
-            {
-                "source": "zh_diary2" if second else "zh_diary",
-                "evidence": e,
-                "said": said[e],
-                "type": str(m.memory_type),
-                "content": m.content_text,
-                "time": when,
-                "others": False,
-            }
+    return out + diary("zh_diary2" if second else "zh_diary", zh_diary.SET2 if second else zh_diary.SET)
+
+
+def _served(source: str, rows: list[dict], evidence: list, tz) -> list[dict]:
+    """Every current memory the rules and governance make of `evidence` (one row of `rows` each), in the rows'
+    order, with the text it rests on and its time."""
+    from datetime import UTC, datetime
+
+    result = RulesExtractor().extract(evidence, tz, MemoryCache())
+    governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], tz)
+    return [
+        {
+            "source": source,
+            "evidence": r["id"],
+            "said": r["text"],
+            "type": str(m.memory_type),
+            "content": m.content_text,
+            "time": f"{m.valid_time_start or ''}..{m.valid_time_end or ''}",
+            "others": False,
+        }
+        for r in rows
+        for m in governed.current
+        if m.evidence_ids[0] == r["id"]
+    ]
+
+
+def diary(source: str, path: Path) -> list[dict]:
+    """Every current memory of a diary set (one paragraph an evidence row)."""
+    rows = zh_diary.rows(path)
+    return _served(source, rows, [zh_diary.evidence(r) for r in rows], zh_diary.TZ)
+
+
+EN_CHAT1 = Path(__file__).with_name("en_chat1.jsonl")
+EN_CHAT_TZ = "America/New_York"  # the writer's person lives in Mason, Ohio
+EN_CHAT_START = "2025-11-03T19:00:00-05:00"  # the set gives no times: one message a day from here, in its order
+
+
+def chat_evidence(path: Path) -> list:
+    """A set of the person's own chat messages as evidence: one message a row, each its own conversation, one a day
+    in the set's order (the set gives no times)."""
+    from datetime import datetime, timedelta
+
+    from mirror_pipeline.core.model import Attribution, Evidence, Sensitivity, SourceType, TimePrecision
+    from mirror_pipeline.core.text import content_hash, detect_language
+
+    start = datetime.fromisoformat(EN_CHAT_START)
+    return [
+        Evidence(
+            evidence_id=r["id"],
+            source_type=SourceType.CHAT,
+            source_format="telegram",
+            file_path=path.name,
+            file_hash="",
+            locator=r["id"],
+            session_id=r["id"],
+            actor="user",
+            attribution=Attribution.FORMAT,
+            timestamp=start + timedelta(days=n),
+            timestamp_precision=TimePrecision.SECOND,
+            raw_content=r["text"],
+            content_hash=content_hash(r["text"]),
+            language=detect_language(r["text"]),
+            sensitivity=Sensitivity.LOW,
         )
-    return out
+        for n, r in enumerate(zh_diary.rows(path))
+    ]
+
+
+def chat(source: str, path: Path) -> list[dict]:
+    """Every current memory of a chat set (`chat_evidence`)."""
+    from zoneinfo import ZoneInfo
+
+    return _served(source, zh_diary.rows(path), chat_evidence(path), ZoneInfo(EN_CHAT_TZ))
+
+
+def fifth() -> list[dict]:
+    """The fifth sample's memories: every memory of the sets the writer of session 7 made from the specification
+    alone (nobody on the extractor had seen them): the diary `zh_diary4.jsonl` and the chat `en_chat1.jsonl`."""
+    return diary("zh_diary4", zh_diary.SET4) + chat("en_chat1", EN_CHAT1)
 
 
 def census() -> dict:
@@ -180,12 +249,12 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    now = memories(second, third, fourth)
+    now = fifth() if "--fifth" in argv else memories(second, third, fourth)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
-    path = SAMPLE4 if fourth else SAMPLE3 if third else SAMPLE2 if second else SAMPLE
+    path = SAMPLE5 if "--fifth" in argv else SAMPLE4 if fourth else SAMPLE3 if third else SAMPLE2 if second else SAMPLE
     labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
     judged = [
@@ -198,7 +267,7 @@ def main(argv: list[str]) -> int:
     by_source: dict[str, dict[str, int]] = {}
     for r in judged:
         counts[r["label"]] += 1
-        src = r["source"] if r["source"].startswith("zh_diary") else "locomo"
+        src = r["source"] if r["source"].startswith(("zh_diary", "en_chat")) else "locomo"
         by_source.setdefault(src, {"correct": 0, "wrong": 0, "junk": 0})[r["label"]] += 1
     n = len(judged)
     report = {

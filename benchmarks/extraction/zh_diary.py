@@ -4,6 +4,8 @@ python benchmarks/extraction/zh_diary.py            # recall (typed and any type
 python benchmarks/extraction/zh_diary.py --dump     # every memory beside its paragraph (for judging by hand)
 python benchmarks/extraction/zh_diary.py --second   # the second set (`zh_diary2.jsonl`, 20 entries, 32 facts)
 python benchmarks/extraction/zh_diary.py --third    # the third set (`zh_diary3.jsonl`, 30 entries, 49 facts)
+python benchmarks/extraction/zh_diary.py --fourth   # the fourth (`zh_diary4.jsonl`, 20 entries, 46 facts, session 7's
+                                                    # writer, from the specification alone; labels zh_diary_judged)
 
 The third set (written before session 5's Chinese rules): run-on prose, WeChat lines, 是…的, 把/被, a year-end
 review, money and health said indirectly.
@@ -36,6 +38,7 @@ from mirror_pipeline.core.text import content_hash
 SET = Path(__file__).with_name("zh_diary.jsonl")
 SET2 = Path(__file__).with_name("zh_diary2.jsonl")  # the second set, written for the precision sample of rules-0.3.2
 SET3 = Path(__file__).with_name("zh_diary3.jsonl")  # the third set, written before the Chinese work of session 5
+SET4 = Path(__file__).with_name("zh_diary4.jsonl")  # the fourth, by the writer of session 7 from the spec alone
 LABELS = (
     Path(__file__).with_name("precision_sample.jsonl"),
     Path(__file__).with_name("precision_sample2.jsonl"),
@@ -84,8 +87,9 @@ def labels() -> dict[tuple[str, str, str], str]:
 
 
 def main(argv: list[str]) -> int:
-    source = "zh_diary3" if "--third" in argv else "zh_diary2" if "--second" in argv else "zh_diary"
-    data = rows(SET3 if "--third" in argv else SET2 if "--second" in argv else SET)
+    fourth, third, second = ("--fourth" in argv), ("--third" in argv), ("--second" in argv)
+    source = "zh_diary4" if fourth else "zh_diary3" if third else "zh_diary2" if second else "zh_diary"
+    data = rows(SET4 if fourth else SET3 if third else SET2 if second else SET)
     result = RulesExtractor().extract([evidence(r) for r in data], TZ, MemoryCache())
     governed = govern([Extracted(c, datetime.now(UTC)) for c in result.candidates], TZ)
     on: dict[str, list] = {}

@@ -324,12 +324,16 @@ class TimeForm:
 _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
+    # a day booked: "my knee replacement is scheduled for march 14th", "the cruise is booked for June"
+    r"|\b(?:is|are|'s|'re|got|now)\s+(?:(?:all|finally|now)\s+)?(?:scheduled|booked|set|planned|slated)\s+(?:for|on|in)\b"
     r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
     r"|预(?:产期|计|定|订|约)"  # a day booked or expected: 预产期是3月14日, 预约了周五的牙医
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
-_PROGRESSIVE = re.compile(r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're) (?:\w+ )?\w{2,}ing\b")
+_PROGRESSIVE = re.compile(
+    r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
+)  # "Carol and I are finally doing the Alaska cruise in June"
 
 
 def _ahead(text: str) -> bool:
@@ -2151,6 +2155,13 @@ _EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|u
 _ZH_VERB_LE = re.compile(r"了\s*$")
 
 
+_WEEKDAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_RECURRING_WEEKDAY_AFTER = re.compile(
+    r"(?i)^s?(?:\s*(?:,|and|or|&|/)\s*" + _WEEKDAY_WORD + r"|\s+(?:nights?|mornings?|evenings?|afternoons?)\b)"
+)
+_RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*(?:,|and|or|&|/)\s*$")
+
+
 def without_relative_times(text: str) -> str:
     """`text` without the relative time words in it ("用户去年离开北京" -> "用户离开北京", "The user lost their job
     yesterday" -> "The user lost their job"): the time is in the memory's valid time, and a stored "去年" would be
@@ -2168,6 +2179,10 @@ def without_relative_times(text: str) -> str:
             or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense
+        if re.fullmatch(r"(?i)(?:on\s+)?" + _WEEKDAY_WORD, said.strip()) and (
+            _RECURRING_WEEKDAY_AFTER.match(after) or _RECURRING_WEEKDAY_BEFORE.search(before)
+        ):
+            continue  # "tuesday and thursday nights": when it recurs, what the sentence says (it is no day)
         if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
             before = _EN_LEAD.sub("", before)
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")

@@ -115,6 +115,74 @@ def test_a_promise_with_a_thing_of_its_own_stays() -> None:
     assert any("French" in c for c in contents("I'll try learning French next year."))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "谢谢你的建议，我会尽力去改变自己的态度来面对这些挑战。",
+        "非常感谢你的建议，朋友。我会努力工作，找出自己的优点，并寻求帮助。",
+        "Thank you for your advice, friend. I will definitely pay attention to safety issues.",
+        "Okay, I will try some meditation and breathing exercises before bed.",
+    ],
+)
+def test_a_promise_of_effort_after_thanks_is_the_advice_taken(text: str) -> None:
+    assert read(text) == []
+
+
+def test_a_promise_after_thanks_that_is_no_effort_stays() -> None:
+    # what the person will do, not an effort promised: a plan of their own
+    assert any("sushi" in c for c in contents("Yes, that's true. Next time, I'll make a sushi dinner for my friends."))
+    assert any("画画" in c for c in contents("谢谢！下个月我要去杭州学画画。"))
+
+
 def test_a_want_said_with_would_like_is_a_plan() -> None:
     assert any(k == "fact" and "Lisbon" in c for k, c in read("I would really like to visit Lisbon next spring."))
     assert read("I would go if I had the money.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("我计划在西班牙待两周左右。我想尽可能体验当地的文化和游览一些著名的旅游景点。", "体验西班牙的文化"),
+        ("我最近开始追一部电视剧《觉醒年代》，很喜欢里面的演员和剧情。", "《觉醒年代》里面的演员"),
+        ("我们看了一部文艺片，叫做《出租车司机》。我觉得这部电影非常有意思，画面很美。", "《出租车司机》非常有意思"),
+    ],
+)
+def test_a_chinese_place_word_or_demonstrative_takes_what_the_message_named(text: str, held: str) -> None:
+    assert any(held in c for c in contents(text))
+
+
+def test_a_chinese_place_word_with_nothing_named_stays_as_said() -> None:
+    assert any("当地的美食" in c for c in contents("我也希望能尝试一些当地的美食和饮品。"))
+
+
+NOVEMBER = datetime(2025, 11, 7, 19, 0, tzinfo=UTC)
+
+
+def _dated(text: str) -> list[tuple[str, str | None]]:
+    return [(c.content_text, c.valid_time_start) for c in extract(evidence(text, "user", when=NOVEMBER))]
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my hip surgery is scheduled for march 14th at St. Luke's.", "2026-03-14"),
+        ("Anna and I are finally doing the Norway trip in June!!", "2026-06-01"),
+    ],
+)
+def test_a_day_booked_or_a_plan_in_the_progressive_is_the_coming_one(text: str, start: str) -> None:
+    assert any(s == start for _, s in _dated(text))
+
+
+def test_weekdays_that_say_when_it_recurs_stay_in_the_content() -> None:
+    said = _dated("I signed up for a welding class, tuesday and thursday nights.")
+    assert any("tuesday and thursday nights" in c for c, _ in said)
+
+
+def test_a_taste_said_in_mock_assent_is_irony() -> None:
+    assert read("Sure, I LOVE waiting three hours at the DMV. best day ever") == []
+    assert any("hiking" in c for c in contents("Sure, I love hiking, let's go on Saturday."))
+
+
+def test_a_request_for_the_listeners_help_is_no_memory() -> None:
+    assert not any("help" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))
+    assert any("passed away" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))

@@ -113,7 +113,22 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
-    return [appositions.extend(c, text) for c in found + read if not replies.to_the_listener(c, text)]
+    return [
+        appositions.extend(_zh_settled(c, text, previous_turn), text)
+        for c in found + read
+        if not replies.to_the_listener(c, text) and not _ironic(c, text)
+    ]
+
+
+def _zh_settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandidate:
+    """A Chinese candidate whose place word or demonstrative stands for what the message named before ("当地的文化"
+    after "我计划在西班牙待两周"): rewritten with it (`antecedent.zh_rewrite`); as said when nothing is named."""
+    if not CJK_CHAR.search(c.content_text):
+        return c
+    content = antecedent.zh_rewrite(c.content_text, text[: c.span_start], previous_turn)
+    if content == c.content_text:
+        return c
+    return replace(c, content_text=content, object=antecedent.zh_rewrite(c.object, text[: c.span_start], previous_turn))
 
 
 _CONTENT_POINTER = r"(?i)\b{}\b"
@@ -148,6 +163,25 @@ _ABOUT_THE_OTHER = re.compile(
     r"(?i)\b(?:too|as well)\W*$|\b(?:you|your|you're|you've)\b|\b(?:for|about|of|with) (?:them|him|her|it|that|this)\b"
 )
 _CLAUSE_END = re.compile(r"[.!?;,，。！？；]|\s[-–—]\s|\b(?:but|and|so)\b")
+
+
+# irony: a mock assent opening the message, then an evaluation shouted or a superlative ("Sure, I LOVE getting up at
+# 4am to drink a gallon of colonoscopy prep. best day ever", "oh great, another Monday, I'm SO thrilled")
+_IRONIC_ASSENT = re.compile(
+    r"(?i)^\W*(?:(?:lol|lmao|oh|yeah|ya|ah)\W+)?(?:sure|great|right|fantastic|wonderful|perfect)\b\W"
+)
+_SHOUTED_OR_SUPERLATIVE = re.compile(
+    r"\b[A-Z]{3,}\b|(?i:\b(?:best|greatest|most fun) \w+ ever\b|\bjust what I needed\b)"
+)
+
+
+def _ironic(c: MemoryCandidate, text: str) -> bool:
+    """A taste, a feeling or a view said in mock assent: irony, not the person's."""
+    if c.memory_type not in (MemoryType.PREFERENCE, MemoryType.EMOTION, MemoryType.OPINION):
+        return False
+    if not _IRONIC_ASSENT.match(text):
+        return False
+    return bool(_SHOUTED_OR_SUPERLATIVE.search(text[c.span_start :]))
 
 
 def _shown(c: MemoryCandidate, text: str) -> bool:

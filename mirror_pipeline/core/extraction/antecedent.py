@@ -253,3 +253,49 @@ def resolve(body: str, at: re.Match[str], before: str, previous_turn: str, follo
             said = a.text + ("'s" if p.possessive else "")
             return Resolved(body[: p.start] + said + body[p.end :], a)
     return None
+
+
+# Chinese: a place word or a demonstrative of a titled thing, with what it stands for named before in the message
+# ("我计划在西班牙待两周左右。我想尽可能体验当地的文化" -> 西班牙的文化;
+# "我最近开始追一部电视剧《觉醒年代》，很喜欢里面的演员" -> 《觉醒年代》里面的演员;
+# "我觉得这部电影的情节非常紧凑" after 《肖申克的救赎》 -> 《肖申克的救赎》的情节)
+_ZH_TITLE = re.compile(r"《[^》]{1,30}》")
+# a place the person goes to, is in or stays at, named bare before a verb of travel or a mark
+_ZH_PLACE = re.compile(
+    r"(?:去|到|在|来到|飞往|前往|飞到)(?P<p>[\u4e00-\u9fff]{2,6}?)"
+    r"(?=旅游|旅行|玩|度假|出差|留学|待|住|游览|转转|逛|[，。！？、,.!?；;]|$)"
+)
+_NOT_A_PLACE = re.compile(r"[的了一些这那个里家上中过我你他她它们很都也还就会要想]|城市|地方|国外|外地|当地")
+_ZH_PLACE_POINTER = re.compile(r"当地|(?<![心手眼])那里|(?<![心手眼])这里")
+_ZH_TITLED_POINTER = re.compile(
+    r"[这那](?:部|本|首|集|篇|档|款)(?:电影|影片|片子|电视剧|剧|纪录片|动画|小说|书|歌|曲子|游戏|节目|作品|文章)?"
+    r"|(?:^|(?<=用户)|(?<=[欢爱到得为，,]))里面"  # "很喜欢里面的演员", not "盒子里面"
+)
+
+
+def _zh_named(text: str, place: bool) -> str | None:
+    """The nearest title (a place) named in `text`: the last one said."""
+    if place:
+        found = [m.group("p") for m in _ZH_PLACE.finditer(text) if not _NOT_A_PLACE.search(m.group("p"))]
+    else:
+        found = [m.group(0) for m in _ZH_TITLE.finditer(text)]
+    return found[-1] if found else None
+
+
+def zh_rewrite(content: str, before: str, previous_turn: str = "") -> str:
+    """`content` (a Chinese candidate's) with a place word or a demonstrative of a titled thing replaced by what the
+    message named before (`before`: its text before the candidate's span), else the turn answered; as said when
+    nothing is named (or the content names it already)."""
+    for pattern, place in ((_ZH_PLACE_POINTER, True), (_ZH_TITLED_POINTER, False)):
+        m = pattern.search(content)
+        if m is None:
+            continue
+        if _zh_named(content[: m.start()], place) is not None:
+            continue  # "我对墨西哥美食很感兴趣，尤其是这里的小吃": named in the content itself
+        thing = _zh_named(before, place) or _zh_named(previous_turn, place)
+        if thing is None:
+            continue
+        said = m.group(0)
+        replacement = said.removesuffix("里面") + thing + "里面" if said.endswith("里面") else thing
+        content = content[: m.start()] + replacement + content[m.end() :]
+    return content

@@ -195,13 +195,18 @@ EN_KIN = re.compile(
 )
 _ZH_KIN = re.compile(
     r"^我(?:的)?(?:妈|爸|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
-    r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗)"
+    r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗|家(?=[阿老小][\u4e00-\u9fff]))"
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
 # someone else opens the clause: a pronoun, a kin word or a role, a name said with 说 / 让 ...
 _ZH_OTHER = re.compile(
-    r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
+    # a name as a diary says one: 阿 / 老 / 小 and one character, before a verb or an adverb ("阿梅说", "老黄喝多了",
+    # "小燕在桂林教小学"; not 小时候, 老家, 老师, 小区)
+    r"^(?:我家)?(?:阿|老|小)(?!时|家|师|板|区|学|孩|说|吃|人|是|心|实|组|店|事|毛病|样|公|婆|朋友|伙|姐姐|妹妹|号|本|费|鼠)"
+    r"(?![了的着过是在不也都就还又很太想要会能])[\u4e00-\u9fff](?=说|讲|问|在|是|也|又|每|就|还|都|已|要|想|去|来|把|给|跟|和|从|很|太|真|刚|喝|做|教|考|结|生|"
+    r"带|帮|让|叫|回|打|找|今|昨|明|那|这|一直|总|竟|居然|突然|终于)"
+    r"|^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
     r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
     r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东)(?!的)|这|那|哪)"
 )

@@ -278,6 +278,13 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
     return found
 
 
+# a verb of talking or deciding with its result and nothing after: what was agreed is the next clause
+_ZH_INTRODUCES = re.compile(r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$")
+# a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了"
+_ZH_ONLY_A_SPAN = re.compile(
+    r"^(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
+    r"(?:年|月|周|星期|礼拜|天|个月)(?:多)?了?[。！!~]*$"
+)
 # a clause applying for a job, and the role a next clause names for it
 _ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎头")
 _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
@@ -522,6 +529,7 @@ def read(
             False  # "猎头找我，说有个外企的机会，薪资能到三万": what follows 说 is the report's, to the full stop
         )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
+        carried = [False] * len(parts)  # the clause's left-out subject is a person named clauses before
         chain = _kin_chain(parts, sentence)
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         for n, clause in enumerate(parts):
@@ -548,6 +556,24 @@ def read(
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
             continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            # a Chinese subject left out goes on through a run of such clauses, until a clause names its own
+            # ("我家老黄每天早上四点起来熬汤，熬了这么多年，腰一到冬天就痛": the back is 老黄's)
+            carried[n] = (
+                clause.zh
+                and n > 0
+                and (
+                    parts[n - 1].subject is Subject.OTHER
+                    or (parts[n - 1].subject is Subject.OMITTED and carried[n - 1] and not chain[n - 1])
+                )
+            )
+            continued = continued or (carried[n] and clause.subject is Subject.OMITTED)
+            heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
+            if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
+                if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
+                    previous = _PLANS  # what follows is planned
+                continue  # a heading, or a decision whose content is the next clause's ("跟老黄商量定了，店还是搬")
+            if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_ONLY_A_SPAN.match(body):
+                continue  # "…去江边走一个钟头，坚持一个多月了": how long the clause before has gone on, not a statement
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh

@@ -32,6 +32,7 @@ _ZH_ONLY_POINTED = re.compile(
 )
 # the conversation as its own topic
 _ZH_THE_TALK = re.compile(
+    r"^我?(?:需要|想|想要|得)?(?:请你|你帮|麻烦你|你的帮助|帮忙)|"  # a request for the listener's help
     r"(?:下次|明天|以后|改天|有空|回头)(?:再|还可以|可以|继续)?(?:聊|见|谈)|再聊|再见|先到这里|聊天|保持联系|新话题|聊聊别的|"
     r"(?:和|跟|与)你(?:聊|说|分享|交流)|分享一下吧|记下来了|受益|收获很多|学到了很多|聊聊|谈谈|聊一下|"
     # a remark on what the listener just said: "听着是挺不错的", "听起来很有道理"
@@ -49,6 +50,9 @@ _EN_ACCEPTING = re.compile(
 )
 _EN_THE_TALK = re.compile(
     r"(?i)^(?:feel free|let me know|don't hesitate|please)\b"
+    # a request for the listener's help: "I need help with the obituary", "I'd love your help writing it"
+    r"|^(?:I|we)(?: really| just| also)? (?:need|want|'d like|would like|'d love|would love|could use) "
+    r"(?:some |a little |your |a bit of )?(?:help|advice|a hand)\b"
     r"|\b(?:our (?:chat|conversation|talk)s?|chat(?:ting)? (?:with you|again)|talk(?:ing)? (?:to|with) you|"
     r"talk again|see you tomorrow|that's it for today|have a chat|new topics?|(?:the|this) conversation)\b"
 )
@@ -63,18 +67,42 @@ _EN_ONLY_POINTED = re.compile(
 )
 
 
+# the message takes what the listener said before the clause: thanks, assent, "you're right"
+_ZH_ACKNOWLEDGED = re.compile(
+    r"谢谢|感谢|多谢|好的|好吧|^\W*嗯|^\W*恩|你说得(?:对|很对|没错|有道理|很有道理)|有道理|没错|明白了|知道了|好主意|好建议"
+)
+_EN_ACKNOWLEDGED = re.compile(
+    r"(?i)\bthanks?\b|\bthank you\b|^\W*(?:okay|ok|sure|alright|all right|yes|yeah)\b|\byou're right\b|"
+    r"\bthat makes (?:a lot of |so much )?sense\b|\b(?:good|great|nice) (?:idea|suggestion|advice|point)s?\b|"
+    r"\bsounds (?:good|great|like a good)\b"
+)
+_ZH_OPENER = re.compile(r"^(?:嗯+|恩+|好的|好吧|对了|其实|不过|但是|而且|所以|另外|那|哇+)[，,！!。~\s]*")
+_SENTENCE_END = re.compile(r"[。！？!?.\n]")
+
+
 def to_the_listener(c: MemoryCandidate, text: str) -> bool:
-    """The candidate's span is the person taking the listener's advice or talking about the talk."""
+    """The candidate's span is the person taking the listener's advice or talking about the talk. After thanks or
+    assent ("谢谢你的建议，我会尽力去改变自己的态度", "Thank you, I will work hard to find my strengths"), a promise of
+    effort is the advice taken whatever it names, and so is the rest of the promise's sentence ("…努力工作，找出自己的
+    优点")."""
     if c.memory_type is MemoryType.RELATIONSHIP:
         return False
     said = text[c.span_start : c.span_end].strip()
+    opened = max((m.end() for m in _SENTENCE_END.finditer(text, 0, c.span_start)), default=0)
+    lead = text[opened : c.span_start].strip()  # the sentence before the clause (a promise the clause goes on with)
     if re.search(r"[\u4e00-\u9fff]", said):
-        said = re.sub(r"^(?:嗯+|恩+|好的|好吧|对了|其实|不过|但是|而且|所以|另外|那|哇+)[，,！!。~\s]*", "", said)
+        said = _ZH_OPENER.sub("", said)
         if _ZH_THE_TALK.search(said):
             return True
         m = _ZH_ACCEPTING.match(said)
-        return bool(m and _ZH_ONLY_POINTED.match(said[m.end() :]))
+        if m and _ZH_ONLY_POINTED.match(said[m.end() :]):
+            return True
+        promise = m or _ZH_ACCEPTING.match(_ZH_OPENER.sub("", lead))
+        return bool(promise and _ZH_ACKNOWLEDGED.search(text, 0, c.span_start))
     if _EN_THE_TALK.search(said):
         return True
     m = _EN_ACCEPTING.match(said)
-    return bool(m and _EN_ONLY_POINTED.match(said[m.end() :]))
+    if m and _EN_ONLY_POINTED.match(said[m.end() :]):
+        return True
+    promise = m or _EN_ACCEPTING.match(lead)
+    return bool(promise and _EN_ACKNOWLEDGED.search(text, 0, c.span_start))

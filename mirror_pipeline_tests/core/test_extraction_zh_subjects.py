@@ -1,0 +1,55 @@
+"""Whose a Chinese diary clause is, and whether it says anything alone (issue 10, session 7's precision work): a name
+as a diary says one (阿梅, 老黄, 小燕) opens someone else's clause and its left-out subject goes on through the
+clauses after it; a heading before a colon and a decision with its result and nothing after ("商量定了") leave their
+content to the next clause; a clause that only says how long the one before has gone on is no statement. The
+sentences are written for the tests, none is a benchmark's."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2025, 6, 12, 13, 30, tzinfo=UTC)
+
+
+def contents(text: str) -> list[str]:
+    return [c.content_text for c in extract(evidence(text, "user", when=SAID))]
+
+
+@pytest.mark.parametrize(
+    ("text", "not_held"),
+    [
+        ("我家老王每天早上五点起来烧水，烧了这么多年，膝盖一下雨就疼。", "膝盖"),
+        ("小芳在南宁当护士，结婚两年了，她公公一直催。", "结婚"),
+        ("阿明说他下个月辞职，去广州开网店。", "辞职"),
+    ],
+)
+def test_a_name_a_diary_says_opens_someone_elses_clauses(text: str, not_held: str) -> None:
+    assert not any(not_held in c for c in contents(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("以后老了想在大理住。", "大理"),
+        ("小时候我最怕打针。", "打针"),
+        ("被川大录取了！专业是化学，虽然不是第一志愿，但是已经很满足了。", "满足"),
+    ],
+)
+def test_the_writers_own_clause_stays_the_writers(text: str, held: str) -> None:
+    assert any(held in c for c in contents(text))
+
+
+def test_a_heading_or_a_decision_leaves_its_content_to_the_next_clause() -> None:
+    said = contents("今天跟自己说好了：明年夏天去考潜水证。")
+    assert any("潜水证" in c for c in said)
+    assert not any(c.endswith("说好了") for c in said)
+    assert not any(c.endswith("商量定了") for c in contents("跟老婆商量定了，房子还是卖，搬到城东去。"))
+
+
+def test_how_long_the_clause_before_went_on_is_no_statement() -> None:
+    said = contents("现在每天下班后我去公园跑五公里，坚持两个多月了。")
+    assert any("跑五公里" in c for c in said)
+    assert not any(c.endswith("坚持两个多月了") for c in said)
