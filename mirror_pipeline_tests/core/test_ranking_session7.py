@@ -17,22 +17,10 @@ from mirror_pipeline.core.ranking import (
     score,
     time_intent,
 )
+from mirror_pipeline_tests.core.test_ranking_questions import _turn
 from mirror_pipeline_tests.fakes import FakeEmbedder
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
-
-
-def _turn(doc_id, text, session, speaker="user"):
-    return {
-        "doc_id": doc_id,
-        "kind": "evidence",
-        "text": text,
-        "speaker": speaker,
-        "state": "evidence",
-        "evidence_ids": [doc_id],
-        "timestamp": None,
-        "session_id": session,
-    }
 
 
 def _corpus(rows):
@@ -97,7 +85,12 @@ def test_first_and_last_said_are_time_intents():
         "我一开始是怎么跟你说的？",
     ):
         assert time_intent(q, NOW).wants_earliest, q
-    for q in ("What was the last thing I told you about my migraines?", "When was the last time I went swimming?"):
+    for q in (
+        "What was the last thing I told you about my migraines?",
+        "When was the last time I went swimming?",
+        "What did I last say about the flat?",
+        "我最后一次去游泳是什么时候？",
+    ):
         assert time_intent(q, NOW).wants_latest, q
     for q in ("How do I first set it up?", "What did I do last year?", "Which came first, the trip or the move?"):
         t = time_intent(q, NOW)
