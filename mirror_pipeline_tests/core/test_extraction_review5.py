@@ -110,6 +110,12 @@ def test_a_question_before_a_number_and_a_meeting_name_are_nothing() -> None:
     assert found("下午三点 跟市场部的周会 链接发群里了") == []
 
 
+def test_a_label_and_a_code_are_nothing_an_amount_stays() -> None:
+    assert found("快递单号 SF20251188") == []
+    assert found("门禁我设的 0417，记一下") == []
+    assert found("工资15000") == [("state:money", "用户工资15000")]
+
+
 # (e) the questionnaire's natural answers
 
 

@@ -226,6 +226,10 @@ _ZH_NOT_THE_WRITERS = re.compile(
     r"|^我?(?:马上|立刻|立马|这就|现在就|等下|待会儿?)"
     # - a done verb whose object is only a code ("订好了 CZ3539"): a flight or a ticket, nothing without what it is
     r"|^[\u4e00-\u9fff]{1,3}了\s*[A-Z]{1,3}\d{3,6}[。！!~]*$"
+    # - a label and a code, or what was set and a code, nothing else: "发票号码 04596631", "我设的 5831" (a number
+    #   kept for later, never a statement about the writer; the figure of an amount stays: "首付 78 万")
+    r"|^我?[\u4e00-\u9fff]{0,5}(?:号|号码|编号|单号|码|的)\s*(?:是|[:：])?\s*[A-Za-z0-9#@!_\-]*\d[A-Za-z0-9#@!_\-]{2,}"
+    r"[。！!~]*$"
     # - a noun phrase naming a meeting, no verb: "和华西药学部的讨论", "跟老王的饭局"
     r"|^(?:和|跟|与)[^，。,\s在过了把去来]{1,12}的[\u4e00-\u9fff]{2,4}[。！!~]*$"
 )
