@@ -15,7 +15,8 @@ diary, WhatsApp, Claude, ChatGPT and Day One, English and Chinese), written befo
 
 `review5.jsonl` (session 7): the same for REVIEW-5 (a Chengdu pharmacist; WeChat, Telegram, WhatsApp, ChatGPT, Claude,
 Day One, diary, notes, and questionnaire answers read in their question's session, `session`); `none` expects no
-memory of the user's in the predicates named (her father's stay, her son's allergy are not her health).
+memory of the user's in the predicates named (her father's stay, her son's allergy are not her health). First run on
+unchanged code (f1d66bf): 31/67 (0.463).
 """
 
 from __future__ import annotations

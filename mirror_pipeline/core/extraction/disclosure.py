@@ -564,7 +564,8 @@ def read(
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:
                 previous = _PLANS  # "明年的目标：考出CPA，带爸妈出国玩一次": what the heading lists are plans
-                listed, listed_until = True, (text.find("\n", span[1]) + 1 or len(text) + 1) - 1
+                line_end = text.find("\n", span[1])
+                listed, listed_until = True, line_end if line_end >= 0 else len(text)
                 continue
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
