@@ -101,7 +101,9 @@ _EN_LEAD = re.compile(
     # (a name, not a word that opens a clause: "Realizing I can…", "Glad I went", "When I was…")
     r"|(?!(?:today|yesterday|tomorrow|tonight|now|then|sometimes|finally|recently|lately|maybe|perhaps|also|and|"
     r"but|so|if|when|because|since|before|after|once|until|unless|whenever|what|where|why|how|glad|good|lucky|"
-    r"luckily|hope|hopefully|wish|think|guess|bet|thankfully|honestly|seems|like|just|only|even|said|says)\b)"
+    r"luckily|hope|hopefully|wish|think|guess|bet|thankfully|honestly|seems|like|just|only|even|said|says|suppose|"
+    r"imagine|say|let|assume|pretend|remember|forget|know|knew|believe|feel|felt|tell|told|hear|heard|see|saw|"
+    r"swear|promise|admit|reckon|figure|please|yes|no|well|unfortunately|sadly|apparently|whether|though|as)\b)"
     r"(?-i:[A-Z][a-z]+)(?<!ing)(?<!ed)(?<!ly)\s+(?=(?-i:I)(?:\s|['’]))"
     r")+",
     re.IGNORECASE,
