@@ -126,6 +126,12 @@ def test_a_list_of_kin_with_ages_gives_each_relation() -> None:
     assert ("ex-husband", "王磊是用户的前夫") in out
 
 
+def test_a_relation_with_a_word_before_it_is_read() -> None:
+    out = answer("研究生室友阿凯，最好的朋友小雨", "relations.friends")
+    assert ("roommate", "阿凯是用户的室友") in out
+    assert ("friend", "小雨是用户的朋友") in out
+
+
 def test_a_place_then_when_the_user_moved_gives_where_they_live() -> None:
     assert ("lives_in", "用户住在杭州西湖区") in answer("杭州西湖区，去年从滨江搬过来的", "life.residence")
 

@@ -88,7 +88,7 @@ FRAMES: tuple[AnswerFrame, ...] = (
         zh="我{rel}叫{name}",
         en="My {rel} is {name}",
         zh_shape=re.compile(
-            rf"(?:我的?)?(?P<rel>{_kin(ZH_RELATIONS)})\s*(?:是|叫|[:：])?\s*(?P<name>[\u4e00-\u9fff]{{1,4}}?)"
+            rf"(?:我的?)?(?:[\u4e00-\u9fff]{{1,4}}?的?)??(?P<rel>{_kin(ZH_RELATIONS)})\s*(?:是|叫|[:：])?\s*(?P<name>[\u4e00-\u9fff]{{1,4}}?)"
             + _ASIDE
         ),
         en_shape=re.compile(
