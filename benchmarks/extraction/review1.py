@@ -12,6 +12,11 @@ none gives none, and every English content is a third-person sentence about the 
 `review4.jsonl` (session 6): the same for the session-6 reviewer's files (REVIEW-4: a Singapore QA manager's Markdown
 diary, WhatsApp, Claude, ChatGPT and Day One, English and Chinese), written before any rule changed. First run on main
 (a0961b8, rules-0.3.5): 8/38 (0.211): the honest estimate of what the extractor reads of a new person's life.
+
+`review5.jsonl` (session 7): the same for REVIEW-5 (a Chengdu pharmacist; WeChat, Telegram, WhatsApp, ChatGPT, Claude,
+Day One, diary, notes, and questionnaire answers read in their question's session, `session`); `none` expects no
+memory of the user's in the predicates named (her father's stay, her son's allergy are not her health). First run on
+unchanged code (f1d66bf): 31/67 (0.463).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -68,6 +74,8 @@ def _matches(exp: dict[str, str], c: MemoryCandidate) -> bool:
 
 def judge(row: dict) -> tuple[bool, list[str]]:
     ev = evidence_of({"speaker": "user", "mention_time": "2026-09-01T12:00:00+08:00", **row})
+    if "session" in row:  # a questionnaire answer ("form:relations.family"): read as its question asks
+        ev = replace(ev, session_id=row["session"])
     found = extract(ev)
     notes = [f"{c.memory_type.value}:{c.predicate} | {c.content_text}" for c in found]
     ok = True
@@ -75,6 +83,11 @@ def judge(row: dict) -> tuple[bool, list[str]]:
     for exp in row["expected"]:
         if exp["type"] == "!":
             ok &= not any(c.content_text == exp["domain"] for c in found)
+            continue
+        if exp["type"] == "none":  # no memory of the user's in these predicates ("health|allergic_to")
+            bad = [c for c in found if any(w in c.predicate for w in exp["domain"].split("|"))]
+            ok &= not bad
+            notes += [f"NOT HERS {c.predicate} | {c.content_text}" for c in bad]
             continue
         hit = next((c for c in left if _matches(exp, c)), None)
         if hit is None:

@@ -2153,6 +2153,8 @@ def time_word_spans(text: str) -> list[tuple[int, int, bool]]:
 
 _EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|until|for|back|over)\s+)+$")
 _ZH_VERB_LE = re.compile(r"了\s*$")
+_TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:到|在|成|至)\s*$")
+_RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
 _WEEKDAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -2177,6 +2179,8 @@ def without_relative_times(text: str) -> str:
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
             or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
+            or _TIME_AS_OBJECT.search(before)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
+            or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense
         if re.fullmatch(r"(?i)(?:on\s+)?" + _WEEKDAY_WORD, said.strip()) and (

@@ -88,9 +88,12 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
         return []
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
     found = _extract(evidence, tz, turn)
-    if found or not evidence.session_id.startswith(SESSION_PREFIX):
+    if not evidence.session_id.startswith(SESSION_PREFIX):
         return found
-    return answers.read(evidence, lambda framed: _extract(framed, tz))
+    # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of the
+    # answer; what the answer says beyond its items stays as the extractor read it
+    framed = answers.read(evidence, lambda framed: _extract(framed, tz))
+    return framed + [c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)]
 
 
 def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[MemoryCandidate]:

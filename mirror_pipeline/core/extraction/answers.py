@@ -35,11 +35,21 @@ class AnswerFrame:
     zh_shape: re.Pattern[str] | None = None  # the answer must match it (its groups fill the sentence)
     en_shape: re.Pattern[str] | None = None
     a_value: bool = True  # the answer names a thing (a place, a company, a role), it is no clause of its own
+    # a clause item is the writer's own, its subject left out ("不喜欢打电话" -> "我不喜欢打电话"), where the question
+    # asks how they are, not for a value
+    clauses: bool = False
+    zh_join: str = ""  # what joins two parts a space separates ("药渡智联 医学事务经理" -> "药渡智联的医学事务经理")
 
     def sentence(self, item: str) -> str | None:
         zh = bool(CJK_CHAR.search(item))
         if self.a_value and (_ZH_CLAUSE if zh else _EN_CLAUSE).search(item):
-            return None  # "之前在上海", "不知道", "I don't know": a clause, not the value asked for
+            if not self.clauses or re.match(r"(?i)我|I\b|不知道|没有?$|no\b|none\b", item):
+                return None  # "之前在上海", "不知道", "I don't know": a clause, not the value asked for
+            return f"我{item}" if zh else f"I {item[:1].lower()}{item[1:]}"
+        if zh and self.zh_shape is None:
+            item = re.sub(r"\s*[（(][^）)]{1,16}[）)]$", "", item)  # "（2026年8月起）": an aside, not the value
+            if self.zh_join:
+                item = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", self.zh_join, item)
         if not zh and "a {answer}" in self.en:
             item = _EN_ARTICLE.sub("", item)  # "a product manager" in "I am a {answer}"
         shape = self.zh_shape if zh else self.en_shape
@@ -56,23 +66,34 @@ _EN_CLAUSE = re.compile(
     r"worked|moved)\b|\?"
 )
 _EN_ARTICLE = re.compile(r"(?i)^(?:a|an)\s+")
+# what may follow a name in a list of kin: an age ("儿子小墨8岁", "son Leo, 8"), a bracket ("女儿（在读大学）")
+_ASIDE = r"(?:\s*(?:[\d一二三四五六七八九十两]{1,3}\s*(?:岁了?|years? old)?)|\s*[（(][^）)]{1,16}[）)])?"
 
 FRAMES: tuple[AnswerFrame, ...] = (
     AnswerFrame(kind="residence", questions=("life.residence",), zh="我住在{answer}", en="I live in {answer}"),
     AnswerFrame(kind="workplace", questions=("life.work",), zh="我在{answer}工作", en="I work at {answer}"),
-    AnswerFrame(kind="role", questions=("now.role",), zh="我是{answer}", en="I am a {answer}"),
+    AnswerFrame(kind="role", questions=("now.role",), zh="我是{answer}", en="I am a {answer}", zh_join="的"),
     AnswerFrame(kind="school", questions=("life.education",), zh="我在{answer}读书", en="I studied at {answer}"),
     AnswerFrame(kind="plan", questions=("now.goals",), zh="我打算{answer}", en="I plan to {answer}", a_value=False),
+    AnswerFrame(
+        kind="preference",
+        questions=("prefs.communication", "prefs.work", "prefs.learning"),
+        zh="我喜欢{answer}",
+        en="I prefer {answer}",
+        clauses=True,
+    ),
     AnswerFrame(
         kind="relation",
         questions=("relations.family", "relations.friends", "relations.colleagues"),
         zh="我{rel}叫{name}",
         en="My {rel} is {name}",
         zh_shape=re.compile(
-            rf"(?:我的?)?(?P<rel>{_kin(ZH_RELATIONS)})\s*(?:是|叫|[:：])?\s*(?P<name>[\u4e00-\u9fff]{{1,4}})"
+            rf"(?:我的?)?(?:[\u4e00-\u9fff]{{1,4}}?的?)??(?P<rel>{_kin(ZH_RELATIONS)})\s*(?:是|叫|[:：])?\s*(?P<name>[\u4e00-\u9fff]{{1,4}}?)"
+            + _ASIDE
         ),
         en_shape=re.compile(
             rf"(?i:(?:my )?(?P<rel>{_kin(EN_RELATIONS)}))\s*(?:is|:|-|,)?\s*(?P<name>[A-Z][\w'\-]+(?: [A-Z][\w'\-]+)?)"
+            + _ASIDE
         ),
     ),
 )

@@ -85,6 +85,8 @@ _ZH_SPLIT = re.compile(
     # a chat line's clauses are cut by spaces, emoji and an ellipsis, not commas: "我下周三去上海出差 你在不在",
     # "我跟男朋友分了…… 别问"; a space before one CJK character stays ("拿到 offer 了")
     r"|…+|\.{3,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+"
+    # a list's numbers: "目标：1. 游泳一公里 2. 培训项目做好" (not a decimal: "利率3.85", "v2.13.4")
+    r"|\s*(?<![\d.A-Za-z])\d{1,2}[.．、](?![\d.])\s*"
     # (two Latin words stay together: "带merchant app的团队")
     r"|(?<=[\u4e00-\u9fffA-Za-z0-9])\s+(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff]{2})"
 )
@@ -94,7 +96,16 @@ _EN_LEAD = re.compile(
     r"thanks a bunch|thx|sorry|true|right|exactly|absolutely|awesome|great|amazing|congrats|congratulations|"
     r"omg|hmm|um|uh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)\b"
     r"(?:\s+(?:(?-i:[A-Z][a-z]+)|so much|a lot|for asking|for sharing|again|too|man|buddy))?\s*[,.!~]*\s*"
-    r"|(?-i:[A-Z][a-z]+)[!,]\s*)+",
+    r"|(?-i:[A-Z][a-z]+)[!,]\s*"
+    # the one spoken to, before the writer's I: "Kevin I'll be in Japan Oct 20-26"
+    # (a name, not a word that opens a clause: "Realizing I can…", "Glad I went", "When I was…")
+    r"|(?!(?:today|yesterday|tomorrow|tonight|now|then|sometimes|finally|recently|lately|maybe|perhaps|also|and|"
+    r"but|so|if|when|because|since|before|after|once|until|unless|whenever|what|where|why|how|glad|good|lucky|"
+    r"luckily|hope|hopefully|wish|think|guess|bet|thankfully|honestly|seems|like|just|only|even|said|says|suppose|"
+    r"imagine|say|let|assume|pretend|remember|forget|know|knew|believe|feel|felt|tell|told|hear|heard|see|saw|"
+    r"swear|promise|admit|reckon|figure|please|yes|no|well|unfortunately|sadly|apparently|whether|though|as)\b)"
+    r"(?-i:[A-Z][a-z]+)(?<!ing)(?<!ed)(?<!ly)\s+(?=(?-i:I)(?:\s|['’]))"
+    r")+",
     re.IGNORECASE,
 )
 _EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I)|[A-Z][a-z]+ and I)\b")
@@ -177,10 +188,30 @@ _EN_OTHER = re.compile(
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
-    r"^(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
+    r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
     r"因为|由于|最终|后来|于是|结果|首先|接着|并且)[，,！!。~～\s]*"
+    # a tag an app puts before the words ("[语音转文字]", "【语音】"), and the one spoken to before 我 / 你
+    # ("妈我跟医生谈了", "爸，你别担心"): neither is the clause's subject
+    r"|[\[【][^\]】]{1,10}[\]】]\s*"
+    r"|(?:妈妈|爸爸|老妈|老爸|妈|爸|老婆|老公|宝贝|亲爱的|哥|姐)[，,\s]*(?=我(?![妈爸哥姐弟妹老儿女外奶爷婆公的们])|你))+"
 )
-_ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]))")
+# A Chinese personal name: a common surname and one or two characters, or 小王 / 阿杰 (patterns read names with it)
+ZH_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
+    "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧常温康施文牛樊葛邢安齐易乔伍庞颜"
+)
+# a person named as the clause's subject, their verb or a coverb right after ("小墨对芒果过敏", "陈昊来帮忙装书架",
+# "阿杰在深圳开了家公司"): someone else's statement, never the writer's; common words that open like a name are not one
+_ZH_NAMED = re.compile(
+    r"^(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
+    r"康复|于是|严重)"
+    # (a doubled character names a child or a pet, "朵朵", "豆豆"; not a doubled adverb, "慢慢", "天天")
+    + "(?!" + "|".join(c * 2 for c in "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小") + ")"
+    + rf"(?:[小阿][\u4e00-\u9fff]|[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))"
+    r"(?=对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
+    r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏))"
+)
+_ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]|前(?:夫|妻|男友|女友)))")
 _ZH_POSSESSIVE = re.compile(
     r"^(?:我的|我们的|我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])|我们(?=公司|家|学校|部门|团队|班|组|小区|单位))"
 )
@@ -195,7 +226,7 @@ EN_KIN = re.compile(
 )
 _ZH_KIN = re.compile(
     r"^我(?:的)?(?:妈|爸|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
-    r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗|家(?=[阿老小][\u4e00-\u9fff]))"
+    r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗|前夫|前妻|前男友|前女友|家(?=[阿老小][\u4e00-\u9fff]))"
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
@@ -319,7 +350,7 @@ def _subject(rest: str, zh: bool) -> Subject:
             return Subject.POSSESSIVE
         if _ZH_FIRST.match(rest):
             return Subject.FIRST
-        if _ZH_OTHER.match(rest):
+        if _ZH_OTHER.match(rest) or _ZH_NAMED.match(rest):
             return Subject.OTHER
         return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
     if _EN_FIRST.match(rest):

@@ -34,7 +34,7 @@ _EN_QUESTION = re.compile(
     r"has|any|anything|wanna|want)\b",
     re.IGNORECASE,
 )
-_ZH_QUESTION = re.compile(r"吗$|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|(?<![这那前头过好])几[个点天]")
+_ZH_QUESTION = re.compile(r"吗(?:$|\s)|呢$|么$|是不是|有没有|什么|怎么|为什么|哪|谁|多少|(?<![这那前头过好])几[个点天]")
 _HYPOTHETICAL = re.compile(
     # ("I would also like to attend…", "I'd love to visit…": a want, read as a plan, not a supposition)
     r"\b(?:if|would(?! (?:(?:also|really|so|just|very much) )*(?:like|love) to)|could|might|wish|suppose|imagine|"
@@ -46,7 +46,9 @@ _HYPOTHETICAL = re.compile(
 )
 _REPORTED = re.compile(
     # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
-    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b",
+    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
+    # a talk with the doctor, then what they found ("我跟医生谈了是脑梗"): the doctor's finding, of whoever is ill
+    r"|(?:跟|和)(?:医生|大夫|主任|护士)(?:谈|聊|沟通|确认)了?|问了?(?:医生|大夫|护士)",
     re.IGNORECASE,
 )
 # the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
@@ -224,6 +226,21 @@ _ZH_NOT_THE_WRITERS = re.compile(
     r"|^我?(?:马上|立刻|立马|这就|现在就|等下|待会儿?)"
     # - a done verb whose object is only a code ("订好了 CZ3539"): a flight or a ticket, nothing without what it is
     r"|^[\u4e00-\u9fff]{1,3}了\s*[A-Z]{1,3}\d{3,6}[。！!~]*$"
+    # - a label and a code, or what was set and a code, nothing else: "发票号码 04596631", "我设的 5831" (a number
+    #   kept for later, never a statement about the writer; the figure of an amount stays: "首付 78 万")
+    r"|^我?[\u4e00-\u9fff]{0,5}(?:号|号码|编号|单号|码|的)\s*(?:是|[:：])?\s*[A-Za-z0-9#@!_\-]*\d[A-Za-z0-9#@!_\-]{2,}"
+    r"[。！!~]*$"
+    # - a noun phrase naming a meeting, no verb: "和华西药学部的讨论", "跟老王的饭局"
+    r"|^(?:和|跟|与)[^，。,\s在过了把去来]{1,12}的[\u4e00-\u9fff]{2,4}[。！!~]*$"
+)
+
+
+# a patient's stay, said with no subject: a bed, an inpatient number, a discharge summary, a transfer, a follow-up's
+# result ("现在在神经内科 12楼 1208床", "出院小结拿到了", "下周一转到康复医院"): the one who says it in a chat is the
+# one who looks after the patient as often as the patient; with no 我 it is never stored as the writer's own
+_ZH_PATIENT_RECORD = re.compile(
+    r"住院号|病案号|床号|[\d一二三四五六七八九十]+床|床位|病房|出院(?:小结|记录|证明)|转(?:到|去|入)?[^，。,\s]{0,6}医院|转院"
+    r"|陪床|陪护|探视|复查结果|押金"
 )
 
 
@@ -239,7 +256,7 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
         return False
     if clause.zh and clause.subject is Subject.OMITTED:
         rest = clauses.zh_after_lead(body)
-        if not rest:
+        if not rest or _ZH_PATIENT_RECORD.search(rest):
             return False
         feeling = _ZH_FEELING.match(rest)
         return bool(
@@ -518,6 +535,7 @@ def read(
     the text of the turn just before this message in its conversation (either speaker's), where a pointer's thing
     may be named."""
     out: list[MemoryCandidate] = []
+    listed_until = -1
     for s_start, s_end in sentence_spans:
         sentence = text[s_start:s_end]
         if skip.search(sentence):
@@ -532,6 +550,8 @@ def read(
         carried = [False] * len(parts)  # the clause's left-out subject is a person named clauses before
         chain = _kin_chain(parts, sentence)
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
+        # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
+        listed = s_start < listed_until
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
@@ -552,6 +572,8 @@ def read(
                 break  # "假如我在谷歌工作，我会很开心": the rest of the sentence stands on the supposition
             if clause.zh and _ZH_PLAN_HEADING.search(body) and len(body) <= 12:
                 previous = _PLANS  # "明年的目标：考出CPA，带爸妈出国玩一次": what the heading lists are plans
+                line_end = text.find("\n", span[1])
+                listed, listed_until = True, line_end if line_end >= 0 else len(text)
                 continue
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
@@ -612,7 +634,11 @@ def read(
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
-            elif fronted is None and not _writer_clause(clause, body, someone_before):
+            elif (
+                fronted is None
+                and not (listed and clause.subject is Subject.OMITTED)
+                and not _writer_clause(clause, body, someone_before)
+            ):
                 continue
             if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
@@ -621,6 +647,8 @@ def read(
                 continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
+            elif listed and (aspect.name == "habit" or aspect is ASPECTS[-1]):
+                aspect = _PLANS  # "目标：…每个月带爸妈出去吃一次饭": a habit the writer means to take up
             if clause.zh:
                 body = _zh_antecedent(body, sentence[: clause.start])
             # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)

@@ -20,6 +20,7 @@ from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
+from mirror_pipeline.core.extraction.clauses import ZH_SURNAMES
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import (
     Evidence,
@@ -120,6 +121,8 @@ ZH_RELATIONS = {
     "女朋友": "girlfriend",
     "男朋友": "boyfriend",
     "导师": "advisor",
+    "前夫": "ex-husband",
+    "前妻": "ex-wife",
 }
 EN_RELATIONS = {
     r: r
@@ -142,6 +145,8 @@ EN_RELATIONS = {
         "son",
         "daughter",
         "advisor",
+        "ex-husband",
+        "ex-wife",
     )
 }
 EN_RELATIONS.update(
@@ -160,10 +165,7 @@ _EN_AVOID = (
     r"|(?:can't|cannot) handle (?:spicy|dairy|gluten|alcohol|caffeine|lactose|heat)[^,.;!?]{0,20}?(?=$|[,.;!?]| and\b)"
 )
 # A Chinese personal name: a common surname and one or two characters, or 小王 / 老张 / 阿杰, or 张老师
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
-    "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧常温康施文牛樊葛邢安齐易乔伍庞颜"
-)
+_SURNAMES = ZH_SURNAMES
 _NAME_STOP = (
     r"(?=$|[，。,.!！？?、；;\s]|一起|今天|昨天|明天|最近|在|是|和|跟|也|都|的|要|会|去|来|搬|刚|已经|就|还|又|说|叫|人|很"
     r"|特别|非常|今年|去年|明年|每天|正在|正|上了|上学|读|念)"
@@ -191,6 +193,8 @@ _EN_SCHOOL = r"(?P<obj>(?:the )?[A-Z][\w&.\-]*(?: (?:of |de |for |and |the )?[A-
 _ZH_DISEASE = (
     # (not a kin word: "我爸生病了" is the father's illness, the kin reader's, not the writer's diagnosis)
     r"(?!我?的?(?:爸|妈|父|母|哥|姐|弟|妹|老公|老婆|儿|女儿|奶奶|爷爷|外公|外婆|姥|孩子|丈夫|妻子|女朋友|男朋友))"
+    # (no illness said: "没什么大病", "无大病", "啥病都没有"; a figure of speech for a habit: "职业病", "拖延症")
+    r"(?![没无不]|什么|啥|并无|[^，。,.!！？?]{0,3}(?:职业病|懒癌|拖延症|强迫症犯|选择困难症|尴尬癌|公主病|中二病))"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{0,8}?(?:病|症|癌|炎|高血压|低血压|高血糖|高血脂|哮喘|流感|骨折|肿瘤|结石|综合征|"
     r"障碍|过敏性鼻炎|新冠|甲亢|甲减|贫血|痛风|结节|囊肿|息肉|积液))"
 )
