@@ -108,3 +108,22 @@ def test_show_prints_a_decisions_time_on_the_same_clock_as_the_day_it_names(copi
     utc = decision["at"][:10] + " " + decision["at"][11:16]
     assert decision["local_at"].startswith(day) and decision["local_at"] != utc  # UTC+14: never the same minute
     assert line.strip().startswith(decision["local_at"]), shown
+
+
+def test_an_edit_that_says_its_time_dates_the_memory_it_corrects(copied_home: Path) -> None:
+    # REVIEW-5: `mirror edit ID --text "我2026年10月3日搬到了…"` + run kept the old valid time (2025-10-03) on the
+    # confirmed memory, which then contradicted itself in the timeline
+    home = copied_home
+    dated = next(m for m in _memories(home) if m["valid_time_start"] and m["memory_type"] == "event")
+    assert not dated["valid_time_start"].startswith("2026-10-03")
+    mirror(home, "edit", dated["memory_id"], "--text", "我2026年10月3日搬到了成都高新区天府三街的新家")
+    mirror(home, "run")
+    (edited,) = [m for m in _memories(home) if m["memory_id"] == dated["memory_id"]]
+    assert (edited["content_text"], edited["state"]) == ("我2026年10月3日搬到了成都高新区天府三街的新家", "confirmed")
+    assert (edited["valid_time_start"], edited["time_precision"], edited["time_expression"]) == (
+        "2026-10-03",
+        "day",
+        "2026年10月3日",
+    )
+    timeline = mirror(home, "timeline").stdout
+    assert "2026-10-03" in timeline and "2025-10-03" not in timeline
