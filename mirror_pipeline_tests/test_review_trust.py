@@ -127,3 +127,31 @@ def test_an_edit_that_says_its_time_dates_the_memory_it_corrects(copied_home: Pa
     )
     timeline = mirror(home, "timeline").stdout
     assert "2026-10-03" in timeline and "2025-10-03" not in timeline
+
+
+def test_a_no_to_a_question_about_several_rejects_only_the_ones_named(copied_home: Path) -> None:
+    # REVIEW-5: 「这几条记得对吗？」 on five memories offered 1) 对 2) 不对 3) 改一下; pressing 2 because two were wrong
+    # rejected all five. Now "no" asks which ones, and `resolve` refuses a reject that names none
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.cli.decisions import _ordered_questions
+
+    home = copied_home
+    issue = max(mirror_json(home, "issues")["issues"], key=lambda i: len(i["memory_ids"]))
+    ids = issue["memory_ids"]
+    several = (["都对", "有不对的（选哪几条）", "改一条"], ["all right", "some are wrong (say which)", "edit one"])
+    assert len(ids) >= 3 and issue["options"][:3] in several
+    refused = mirror(home, "resolve", issue["id"], "--choose", "2", check=False)
+    assert refused.returncode != 0 and "--memory" in refused.stderr and "which are wrong" in refused.stderr
+    place = [q["issue_id"] for q in _ordered_questions(Home.resolve(home))].index(issue["issue_id"])
+    out = mirror_stdin(home, "s" * place + "2\n1 3\n", "review", "--max", "100", "--no-run", "--json")
+    assert "哪几条不对？" in out.stderr or "which ones are wrong?" in out.stderr
+    (answer,) = json.loads(out.stdout)["answered"]
+    assert (answer["extra"]["effect"], answer["extra"]["memory_ids"]) == ("reject", [ids[0], ids[2]])
+    mirror(home, "run")
+    after = {m["memory_id"]: m["state"] for m in _memories(home)}
+    assert all(after.get(m, "rejected") == "rejected" or m not in after for m in (ids[0], ids[2]))
+    assert all(after[m] != "rejected" for m in ids[1:2] + ids[3:])  # the others stand, asked again
+    rest = _grouped(home, len(ids) - 2, ids[1])
+    assert set(rest["memory_ids"]) == {ids[1], *ids[3:]}
+    every = mirror_json(home, "resolve", rest["id"], "--choose", "2", "--memory", "all")
+    assert every["decisions"][0]["extra"]["memory_ids"] == rest["memory_ids"]
