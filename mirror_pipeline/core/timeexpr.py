@@ -391,6 +391,10 @@ def clause_tense(text: str) -> Tense:
     return Tense.UNMARKED if len(_CJK.findall(text)) >= 2 else Tense.NONE
 
 
+# a past verb of a day to the day: the coming one when the last is almost a year back and the coming within a month
+_YEAR_BACK, _DAYS_AHEAD = 300, 31
+
+
 def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
     if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
@@ -404,9 +408,6 @@ def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> dat
             return coming
         return last
     return min(days, key=lambda d: abs((d - day).days))
-
-
-_YEAR_BACK, _DAYS_AHEAD = 300, 31
 
 
 def _month_interval(year: int, month: int) -> tuple[date, date]:
@@ -759,7 +760,7 @@ _EN_DAY_PREP = re.compile(
 
 def _day_range(first: tuple[int | None, int], last: tuple[int | None, int], said: Said) -> Resolved | None:
     """Days of a month said as a range without a year ("Oct 20-26", "3 to 9 August", 10月20日到26日, 11月28号到12月2号):
-    the first day placed as a day said alone is, the last one the next such day after it (within a season)."""
+    the first day placed as that day said alone would be, the last one the next such day after it (within a season)."""
     (month, day), (last_month, last_day) = first, last
     month = month or last_month
     if not month:
