@@ -10,6 +10,7 @@ import pytest
 from mirror_pipeline.adapters.parsers import note
 from mirror_pipeline.core.extraction import extract
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline.core.timeexpr import find_times
 from mirror_pipeline_tests.core.helpers import evidence
 
 SG = ZoneInfo("Asia/Singapore")
@@ -76,8 +77,6 @@ CHENGDU = ZoneInfo("Asia/Shanghai")
     ],
 )
 def test_a_day_moved_to_lies_ahead_and_a_day_said_days_before_it_is_not_a_year_back(text, said, day) -> None:
-    from mirror_pipeline.core.timeexpr import find_times
-
     assert [t.start_iso for t in find_times(text, said)] == [day]
 
 
@@ -91,8 +90,6 @@ def test_a_day_moved_to_lies_ahead_and_a_day_said_days_before_it_is_not_a_year_b
     ],
 )
 def test_a_range_of_days_is_one_time_from_its_first_day_to_its_last(text, start, end) -> None:
-    from mirror_pipeline.core.timeexpr import find_times
-
     found = find_times(text, datetime(2026, 7, 20, 10, tzinfo=CHENGDU))
     assert [(t.start_iso, t.end_iso, t.closed_range) for t in found] == [(start, end, True)]
 
