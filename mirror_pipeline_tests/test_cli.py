@@ -291,3 +291,39 @@ def test_a_chatgpt_import_shows_progress_on_stderr_and_the_run_reads_every_messa
         assert not any(secret.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
     quiet = mirror(fresh_home, "import", "--json", str(SAMPLES / "journal" / "2026-10-03.md"))
     assert not quiet.stderr and json.loads(quiet.stdout)["files"][0]["status"] == "accepted"  # no bar in a pipe
+
+
+def test_init_takes_the_machines_zone_says_it_and_how_to_change_it(tmp_path: Path) -> None:
+    # REVIEW-5: `mirror init` wrote `timezone: UTC` without a word; a Chengdu user's WeChat "2026-07-06 07:30:00"
+    # (an export without a zone) was then stored 8 hours off
+    import os
+
+    from zoneinfo import ZoneInfo
+
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.adapters.parsers import wechat
+
+    def init(home: Path, *args: str, tz: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "TZ": tz, "DAGSTER_DISABLE_TELEMETRY": "1"}
+        command = [sys.executable, "-m", "mirror_pipeline.cli", "--home", str(home), "init", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, check=True)
+
+    chengdu = tmp_path / "chengdu"
+    said = init(chengdu, "--lang", "zh", tz="Asia/Shanghai").stderr
+    assert "时区：Asia/Shanghai（取自本机设置）" in said and "--timezone" in said and "mirror.yaml" in said
+    home = Home.resolve(chengdu)
+    assert home.timezone == ZoneInfo("Asia/Shanghai")
+    row = "1,7012422865494004449,文本,0,wxid_zhoulei_82,wxid_zhoulei_82,这周六我带小墨去游泳,,2026-07-06 07:30:00\n"
+    export = "id,MsgSvrID,type_name,is_sender,talker,room_name,msg,src,CreateTime\n" + row
+    (message,) = wechat.parse("chat_周磊.csv", export, home.timezone)
+    assert message.timestamp.astimezone(UTC) == datetime(2026, 7, 5, 23, 30, tzinfo=UTC)
+
+    london = tmp_path / "london"
+    said = init(london, "--timezone", "Europe/London", tz="Asia/Shanghai").stderr
+    assert "timezone: Europe/London (from --timezone)" in said
+    assert Home.resolve(london).timezone == ZoneInfo("Europe/London")
+    init(london, "--timezone", "Asia/Tokyo", tz="UTC")  # an existing home: the key is rewritten, nothing else
+    assert Home.resolve(london).timezone == ZoneInfo("Asia/Tokyo")
+    assert "timezone: UTC (this machine's)" in init(tmp_path / "plain", tz="Etc/UTC").stderr
+    refused = mirror(tmp_path / "plain", "init", "--timezone", "Mars/Olympus", check=False)
+    assert refused.returncode != 0 and "Mars/Olympus" in refused.stderr

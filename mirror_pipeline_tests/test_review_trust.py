@@ -108,3 +108,50 @@ def test_show_prints_a_decisions_time_on_the_same_clock_as_the_day_it_names(copi
     utc = decision["at"][:10] + " " + decision["at"][11:16]
     assert decision["local_at"].startswith(day) and decision["local_at"] != utc  # UTC+14: never the same minute
     assert line.strip().startswith(decision["local_at"]), shown
+
+
+def test_an_edit_that_says_its_time_dates_the_memory_it_corrects(copied_home: Path) -> None:
+    # REVIEW-5: `mirror edit ID --text "我2026年10月3日搬到了…"` + run kept the old valid time (2025-10-03) on the
+    # confirmed memory, which then contradicted itself in the timeline
+    home = copied_home
+    dated = next(m for m in _memories(home) if m["valid_time_start"] and m["memory_type"] == "event")
+    assert not dated["valid_time_start"].startswith("2026-10-03")
+    mirror(home, "edit", dated["memory_id"], "--text", "我2026年10月3日搬到了成都高新区天府三街的新家")
+    mirror(home, "run")
+    (edited,) = [m for m in _memories(home) if m["memory_id"] == dated["memory_id"]]
+    assert (edited["content_text"], edited["state"]) == ("我2026年10月3日搬到了成都高新区天府三街的新家", "confirmed")
+    assert (edited["valid_time_start"], edited["time_precision"], edited["time_expression"]) == (
+        "2026-10-03",
+        "day",
+        "2026年10月3日",
+    )
+    timeline = mirror(home, "timeline").stdout
+    assert "2026-10-03" in timeline and "2025-10-03" not in timeline
+
+
+def test_a_no_to_a_question_about_several_rejects_only_the_ones_named(copied_home: Path) -> None:
+    # REVIEW-5: 「这几条记得对吗？」 on five memories offered 1) 对 2) 不对 3) 改一下; pressing 2 because two were wrong
+    # rejected all five. Now "no" asks which ones, and `resolve` refuses a reject that names none
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.cli.decisions import _ordered_questions
+
+    home = copied_home
+    issue = max(mirror_json(home, "issues")["issues"], key=lambda i: len(i["memory_ids"]))
+    ids = issue["memory_ids"]
+    several = (["都对", "有不对的（选哪几条）", "改一条"], ["all right", "some are wrong (say which)", "edit one"])
+    assert len(ids) >= 3 and issue["options"][:3] in several
+    refused = mirror(home, "resolve", issue["id"], "--choose", "2", check=False)
+    assert refused.returncode != 0 and "--memory" in refused.stderr and "which are wrong" in refused.stderr
+    place = [q["issue_id"] for q in _ordered_questions(Home.resolve(home))].index(issue["issue_id"])
+    out = mirror_stdin(home, "s" * place + "2\n1 3\n", "review", "--max", "100", "--no-run", "--json")
+    assert "哪几条不对？" in out.stderr or "which ones are wrong?" in out.stderr
+    (answer,) = json.loads(out.stdout)["answered"]
+    assert (answer["extra"]["effect"], answer["extra"]["memory_ids"]) == ("reject", [ids[0], ids[2]])
+    mirror(home, "run")
+    after = {m["memory_id"]: m["state"] for m in _memories(home)}
+    assert all(after.get(m, "rejected") == "rejected" or m not in after for m in (ids[0], ids[2]))
+    assert all(after[m] != "rejected" for m in ids[1:2] + ids[3:])  # the others stand, asked again
+    rest = _grouped(home, len(ids) - 2, ids[1])
+    assert set(rest["memory_ids"]) == {ids[1], *ids[3:]}
+    every = mirror_json(home, "resolve", rest["id"], "--choose", "2", "--memory", "all")
+    assert every["decisions"][0]["extra"]["memory_ids"] == rest["memory_ids"]

@@ -75,9 +75,10 @@ class Home:
     def exists(self) -> bool:
         return (self.root / CONFIG_NAME).exists()
 
-    def init(self, today: date, language: Lang = Lang.EN) -> list[str]:
+    def init(self, today: date, language: Lang = Lang.EN, timezone: str = "UTC") -> list[str]:
         """Create what is missing; never overwrite what the person already has. Returns what was created.
-        `language`: the questionnaire's (core/questionnaire.py), remembered in mirror.yaml `questionnaire:`."""
+        `language`: the questionnaire's (core/questionnaire.py), remembered in mirror.yaml `questionnaire:`;
+        `timezone`: the zone a message time without its own is read in (mirror.yaml `timezone:`)."""
         created = []
         for folder in (self.root, self.inbox, self.decisions, self.reviews, self.dagster, self.snapshots, self.audit):
             if not folder.exists():
@@ -85,7 +86,9 @@ class Home:
                 created.append(str(folder))
         files = {
             self.root / CONFIG_NAME: yaml.safe_dump(
-                {**DEFAULT_CONFIG, "questionnaire": {"language": str(language)}}, allow_unicode=True, sort_keys=False
+                {**DEFAULT_CONFIG, "timezone": timezone, "questionnaire": {"language": str(language)}},
+                allow_unicode=True,
+                sort_keys=False,
             ),
             self.dagster / "dagster.yaml": DAGSTER_YAML,
             self.questionnaire: render_form(language, today, str(self.questionnaire)),
@@ -95,6 +98,35 @@ class Home:
                 path.write_text(text, encoding="utf-8")
                 created.append(str(path))
         return created
+
+
+def zone_name(name: str | None) -> str | None:
+    """An IANA zone name this machine knows ("Asia/Shanghai"), else None."""
+    name = (name or "").strip().lstrip(":")
+    if not name or name.startswith("/"):
+        return None
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+    return "UTC" if name.removeprefix("Etc/") in ("UTC", "UCT", "Universal", "Zulu") else name
+
+
+def machine_timezone() -> str | None:
+    """The zone this machine says it is in: $TZ, else /etc/timezone, else where /etc/localtime points
+    (.../zoneinfo/Asia/Shanghai); None when it names none."""
+    named = [os.environ.get("TZ")]
+    try:
+        named.append(Path("/etc/timezone").read_text(encoding="utf-8").split("\n")[0])
+    except OSError:
+        pass
+    try:
+        target = os.readlink("/etc/localtime")
+        if "zoneinfo/" in target:
+            named.append(target.split("zoneinfo/", 1)[1])
+    except OSError:
+        pass
+    return next((z for n in named if (z := zone_name(n))), None)
 
 
 def load_config(root: Path) -> dict[str, Any]:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import click
 import yaml
 
-from mirror_pipeline.adapters.home import CONFIG_NAME, Home
+from mirror_pipeline.adapters.home import CONFIG_NAME, Home, machine_timezone, zone_name
 from mirror_pipeline.adapters.inbox import import_file, record_import, write_atomically
 from mirror_pipeline.adapters.parsers import form, note
 from mirror_pipeline.adapters.parsers.common import RefusedFile, screen_in_order
@@ -80,6 +81,41 @@ def remember_language(home: Home, lang: Lang) -> bool:
         )
     write_atomically(path, text.encode("utf-8"))
     return True
+
+
+def set_timezone(home: Home, zone: str) -> bool:
+    """An explicit --timezone on an existing home: the top-level `timezone:` line of mirror.yaml is rewritten (added
+    if missing), every other line stays. Returns whether the file changed."""
+    if home.config.get("timezone") == zone:
+        return False
+    path = home.root / CONFIG_NAME
+    lines = path.read_text(encoding="utf-8").split("\n")
+    kept = [line for line in lines if not line.startswith("timezone:")]
+    text = "\n".join(kept).rstrip("\n") + f"\ntimezone: {zone}\n"
+    loaded = yaml.safe_load(text)
+    if not isinstance(loaded, dict) or loaded.get("timezone") != zone:
+        raise Failure(f"{path}: could not set timezone; set it by hand (timezone: {zone})")
+    write_atomically(path, text.encode("utf-8"))
+    return True
+
+
+# which zone a new home reads its message times in, and how to change it, in the home's language
+_ZONE_SAID = {
+    Lang.ZH: {
+        "option": "时区：{zone}（按 --timezone）。",
+        "machine": "时区：{zone}（取自本机设置）。",
+        "default": "时区：{zone}（本机没有设时区，用了 UTC）。",
+        "how": "没写时区的消息时间（如微信导出）按这个时区读；不对的话请在导入前改："
+        "`mirror init --timezone Asia/Shanghai`，或改 mirror.yaml 里的 `timezone:`。",
+    },
+    Lang.EN: {
+        "option": "timezone: {zone} (from --timezone).",
+        "machine": "timezone: {zone} (this machine's).",
+        "default": "timezone: {zone} (this machine names no zone).",
+        "how": "Message times that carry no zone (a WeChat export) are read in it; if it is wrong, change it before "
+        "you import: `mirror init --timezone Europe/London`, or the `timezone:` key of mirror.yaml.",
+    },
+}
 
 
 def form_in_language(home: Home, lang: Lang, today: date) -> Path | None:
@@ -183,16 +219,30 @@ def interview(home: Home, lang: Lang, revisit: bool, today: date, err: bool) -> 
     return done
 
 
-def init_home(home: Home, as_json: bool, lang: str | None, run_interview: bool, revisit: bool) -> None:
-    """`mirror init [--lang zh|en] [--interview [--all]]` (registered in cli/pipeline.py)."""
+def init_home(
+    home: Home, as_json: bool, lang: str | None, run_interview: bool, revisit: bool, timezone: str | None = None
+) -> None:
+    """`mirror init [--lang zh|en] [--timezone ZONE] [--interview [--all]]` (registered in cli/pipeline.py)."""
     if revisit and not run_interview:
         raise click.UsageError("--all goes with --interview (ask every question again)")
+    if timezone is not None and zone_name(timezone) is None:
+        raise click.BadParameter(f"{timezone!r} is no time zone this machine knows (e.g. Asia/Shanghai)")
     existed = home.exists
     language = home_language(home, lang)
-    today = datetime.now(home.timezone).date()
-    created = home.init(today, language)
+    machine = machine_timezone()
+    zone = zone_name(timezone) or (home.config.get("timezone") if existed else machine) or "UTC"
+    source = "option" if timezone else ("machine" if machine and not existed else "default")
+    today = datetime.now(ZoneInfo(zone)).date()
+    created = home.init(today, language, zone)
     if existed and lang and remember_language(home, language):
         created.append(f"{home.root / CONFIG_NAME} (questionnaire.language: {language})")
+    if existed and timezone and set_timezone(home, zone):
+        created.append(f"{home.root / CONFIG_NAME} (timezone: {zone})")
+    zone_said = None
+    if not existed or timezone:
+        said = _ZONE_SAID[language]
+        zone_said = said[source].format(zone=zone) + ("" if language is Lang.ZH else " ") + said["how"]
+        click.echo(zone_said, err=True)
     if existed and lang and (other := form_in_language(home, language, today)):
         created.append(str(other))
     payload: dict[str, Any] = {
@@ -200,7 +250,10 @@ def init_home(home: Home, as_json: bool, lang: str | None, run_interview: bool, 
         "created": created,
         "questionnaire": str(home.questionnaire),
         "language": str(language),
+        "timezone": zone,
     }
+    if zone_said:
+        payload["timezone_source"] = source
     if run_interview:
         done = interview(home, language, revisit, today, err=as_json)
         payload["interview"] = {

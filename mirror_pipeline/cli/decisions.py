@@ -8,6 +8,7 @@ applies it. Nothing here writes the warehouse (the pipeline is its only writer) 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
@@ -276,6 +277,8 @@ def answer(
             raise Failure("this option corrects the memory: give the right wording with --text")
         fields["text"] = _screened(text).strip()
         memory_ids = [_edited_memory(issue, memory)]  # one question on three memories: the edit is of one of them
+    if effect == "reject" and len(memory_ids) > 1:
+        memory_ids = _rejected_memories(issue, memory)  # "two of the five are wrong": those two, never all five
     if effect == "set_vault":
         fields |= _vault_fields(vault, hint)
         if not fields.get("vault") and not fields.get("hint"):
@@ -285,20 +288,42 @@ def answer(
     return new_decision(Action.CHOOSE, issue["issue_id"], now, extra=extra, **fields)
 
 
+def _named(ids: list[str], memory: str) -> str | None:
+    """One memory of a question named by its id or its place in the question (2 for the second 「…」)."""
+    if memory in ids:
+        return memory
+    if memory.isdigit() and 1 <= int(memory) <= len(ids):
+        return ids[int(memory) - 1]
+    return None
+
+
 def _edited_memory(issue: dict[str, Any], memory: str | None) -> str:
-    """The one memory an edit answer corrects: the question's only one, else the one named (its id, or its place
-    in the question: 2 for the second 「…」)."""
+    """The one memory an edit answer corrects: the question's only one, else the one named."""
     ids = list(issue["memory_ids"])
     if memory is None and len(ids) == 1:
         return ids[0]
-    if memory in ids:
-        return str(memory)
-    if memory and memory.isdigit() and 1 <= int(memory) <= len(ids):
-        return ids[int(memory) - 1]
+    if memory and (named := _named(ids, memory)):
+        return named
     raise Failure(
         f"issue {issue['issue_id']} asks about {len(ids)} memories: an edit corrects one, name it with --memory"
         f" (1 to {len(ids)}, or one of {', '.join(ids)})"
     )
+
+
+def _rejected_memories(issue: dict[str, Any], memory: str | None) -> list[str]:
+    """The memories a "not right" answer to a question about several rejects: the ones named ("1,3", "2 5", ids;
+    "all" / 全部 for every one); the others stay asked."""
+    ids = list(issue["memory_ids"])
+    words = [w for w in re.split(r"[\s,，、;；]+", (memory or "").strip()) if w]
+    if words and all(w.lower() in ("all", "a", "全部", "都不对") for w in words):
+        return ids
+    named = [_named(ids, w) for w in words]
+    if not named or None in named:
+        raise Failure(
+            f"issue {issue['issue_id']} asks about {len(ids)} memories: say which are wrong with --memory"
+            f" (numbers 1 to {len(ids)} or ids, e.g. --memory 1,3; --memory all for every one)"
+        )
+    return list(dict.fromkeys(m for m in named if m))
 
 
 @main.command()
@@ -309,7 +334,12 @@ def _edited_memory(issue: dict[str, Any], memory: str | None) -> str:
 @click.option("--text", default=None, help="With an 'edit' option: the right wording.")
 @click.option("--vault", default=None, help="With a secret reference: where it is kept.")
 @click.option("--hint", default=None, help="With a secret reference: a hint that locates it.")
-@click.option("--memory", default=None, help="With an 'edit' option on a question about several: which (id or N).")
+@click.option(
+    "--memory",
+    default=None,
+    help="On a question about several: the one an 'edit' corrects (id or N), the ones a 'reject' says are wrong"
+    " (N,M or ids; all).",
+)
 @command
 def resolve(
     home: Home,
@@ -431,6 +461,8 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
                 text = vault = memory = None
                 if effect == "edit" and len(issue["memory_ids"]) > 1:
                     memory = _which_memory(home, issue, keys, out)
+                if effect == "reject" and len(issue["memory_ids"]) > 1:
+                    memory = _which_memory(home, issue, keys, out, several=True)
                 if effect == "edit":
                     text = keys.line("改成 / new wording: ")
                 if effect == "set_vault":
@@ -520,13 +552,19 @@ def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
     return [p for p in proposals if p["memory_id"] not in done]
 
 
-def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any) -> str:
-    """An edit on a question about several memories: which one (its number; the others stay asked)."""
+def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any, several: bool = False) -> str:
+    """An edit on a question about several memories: which one (its number); a "not right": which ones (their
+    numbers on one line). The others stay asked."""
     served = {m["memory_id"]: m for m in _served_or_empty(home, "memories")}
     zh = issue.get("language") == "zh"
-    click.echo("  改哪一条？" if zh else "  which one?", file=out)
+    if several:
+        click.echo("  哪几条不对？" if zh else "  which ones are wrong?", file=out)
+    else:
+        click.echo("  改哪一条？" if zh else "  which one?", file=out)
     for i, m in enumerate(issue["memory_ids"], start=1):
         click.echo(f"    {i}) {(served.get(m) or {}).get('content_text', m)}", file=out)
+    if several:
+        return keys.line("  编号（如 1 3；a = 全部）: " if zh else "  numbers (e.g. 1 3; a = all): ")
     return keys.key()
 
 

@@ -39,10 +39,15 @@ from mirror_pipeline.cli.group import main
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="The questionnaire's language.")
 @click.option("--interview", is_flag=True, help="Ask the questionnaire's questions one by one in the terminal.")
 @click.option("--all", "revisit", is_flag=True, help="With --interview: ask every question again, answered or not.")
+@click.option(
+    "--timezone",
+    default=None,
+    help="The zone message times without one are read in (mirror.yaml `timezone:`); default: this machine's.",
+)
 @command
-def init(home: Home, as_json: bool, lang: str | None, interview: bool, revisit: bool) -> None:
+def init(home: Home, as_json: bool, lang: str | None, interview: bool, revisit: bool, timezone: str | None) -> None:
     """Create a home, its config and the bootstrap questionnaire (in cli/capture.py, with the interview)."""
-    init_home(home, as_json, lang, interview, revisit)
+    init_home(home, as_json, lang, interview, revisit, timezone)
 
 
 class ImportProgress:

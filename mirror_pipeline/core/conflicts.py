@@ -196,19 +196,22 @@ def confirmation_question(
         ]
         head = "这几条记得对吗？" if len(contents) > 1 else "这条记得对吗？"
         tail = "；".join(t for t in (why, citation) if t)
+        # several: "no" asks which ones (a reject names them), as "edit" asks which one
+        several = len(contents) > 1
         return f"{head}{'；'.join(cited)}（{tail}）" if tail else f"{head}{'；'.join(cited)}", (
-            "对",
-            "不对",
-            "改一下",
+            "都对" if several else "对",
+            "有不对的（选哪几条）" if several else "不对",
+            "改一条" if several else "改一下",
             LATER[lang],
         )
     cited = [f"“{c}”" + (f" ({e})" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)]
     head = "Are these right?" if len(contents) > 1 else "Is this right?"
     tail = "; ".join(t for t in (why, citation) if t)
+    several = len(contents) > 1
     return f"{head} {'; '.join(cited)} ({tail})" if tail else f"{head} {'; '.join(cited)}", (
-        "yes",
-        "no",
-        "edit",
+        "all right" if several else "yes",
+        "some are wrong (say which)" if several else "no",
+        "edit one" if several else "edit",
         LATER[lang],
     )
 

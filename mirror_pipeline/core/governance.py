@@ -738,7 +738,7 @@ def _govern_slot(
             close(i)
 
     head = chain[-1]
-    head, extra_versions = _apply_to_head(head, fx, kept[-1])
+    head, extra_versions = _apply_to_head(head, fx, kept[-1], tz)
     chain[-1:] = extra_versions or [head]
     head = chain[-1]
     head, stale_issue = _staleness(head, kept[-1], fx, policy, now, evidence, tz)
@@ -800,7 +800,9 @@ def _contested(
     return None
 
 
-def _apply_to_head(head: MemoryObject, fx: Effects, run: list[Extracted]) -> tuple[MemoryObject, list[MemoryObject]]:
+def _apply_to_head(
+    head: MemoryObject, fx: Effects, run: list[Extracted], tz: tzinfo = UTC
+) -> tuple[MemoryObject, list[MemoryObject]]:
     """Confirm and edit: a confirmation changes the state (who and when recorded); an edit is a new version."""
     d = fx.confirmed(head)
     if d is not None and (d.at >= _last_said(run) or head.confirmed_by != "user"):
@@ -819,10 +821,30 @@ def _apply_to_head(head: MemoryObject, fx: Effects, run: list[Extracted]) -> tup
         # longer the user's diagnosis)
         subject, predicate, obj = restated(text, head.memory_type, head.subject)
         changes = {"subject": subject, "predicate": predicate, "object": obj, "content_text": text}
+        changes.update(_edited_time(text, head, run, tz))
         new = _superseding(old, edit, changes)
         _mark_used(fx, edit, "edited: a new version")
         return new, [old, new]
     return head, []
+
+
+def _edited_time(text: str, head: MemoryObject, run: list[Extracted], tz: tzinfo) -> dict:
+    """The time an edit's own words say ("我2026年10月3日搬到了…", "下周一入职"), resolved on the day the memory's
+    evidence was said, as extraction dates a statement; none said: the memory keeps its time."""
+    said = next((e.candidate for e in reversed(run)), None)
+    at = local_moment(said.mention_time, said.source_timezone, tz) if said else None
+    found = [t for t in find_times(text, at) if t.resolved]
+    if not found:
+        return {}
+    time = found[0]
+    # an event (a feeling, a plan) is its interval; a state said with a closed range ended then, else holds on
+    whole = head.memory_type in (MemoryType.EVENT, MemoryType.EMOTION) or head.predicate.startswith("plans")
+    return {
+        "valid_time_start": time.start_iso,
+        "valid_time_end": time.end_iso if whole or time.closed_range else None,
+        "time_precision": time.precision,
+        "time_expression": time.expression,
+    }
 
 
 def _staleness(

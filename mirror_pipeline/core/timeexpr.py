@@ -320,6 +320,7 @@ class TimeForm:
 
 # --- small helpers -------------------------------------------------------------------------------------------------
 
+_WEEKDAY_OR_MONTH = "|".join(("monday|tuesday|wednesday|thursday|friday|saturday|sunday", _MONTH_EN))
 # a plan or a past event, for the days said without their year or week ("Christmas", "on Monday", "八月份")
 _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
@@ -328,6 +329,11 @@ _FUTURE = re.compile(
     r"|\b(?:is|are|'s|'re|got|now)\s+(?:(?:all|finally|now)\s+)?(?:scheduled|booked|set|planned|slated)\s+(?:for|on|in)\b"
     r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"
     r"|预(?:产期|计|定|订|约)"  # a day booked or expected: 预产期是3月14日, 预约了周五的牙医
+    # a day moved to: it lies ahead, whatever the tense of the moving (搬家推到10月3号了, "the launch was pushed back
+    # to 2 March", "rescheduled for Dec 3"); the English verb only right before its day ("we moved to Austin" is not)
+    r"|(?:推迟|推后|延期|延后|顺延|提前|推|改|延|挪)到"
+    rf"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|put off|brought forward|changed)"
+    rf"(?: (?:back|up|out|it|them))? (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -354,7 +360,6 @@ _PAST = re.compile(
 # a verb in the present, of a day still ahead ("we move back on Sunday", "contractor starts 2 Nov", "the baby is
 # due", "the movers come on Saturday"): a subject pronoun and its verb, a present "be" / "have", a third-person "-s"
 # verb right before a day or its preposition, or a plural subject and its verb
-_WEEKDAY_OR_MONTH = "|".join(("monday|tuesday|wednesday|thursday|friday|saturday|sunday", _MONTH_EN))
 _PRESENT_EN = re.compile(
     r"(?i)\b(?:i|we|you|they)\s+(?:(?:also|just|all|both|only|finally|probably)\s+)?"
     r"(?!was\b|were\b|had\b|did\b|could\b|would\b|should\b|might\b|used\b)[a-z]+\b"
@@ -390,12 +395,22 @@ def clause_tense(text: str) -> Tense:
     return Tense.UNMARKED if len(_CJK.findall(text)) >= 2 else Tense.NONE
 
 
+# a past verb of a day to the day: the coming one when the last is almost a year back and the coming within a month
+_YEAR_BACK, _DAYS_AHEAD = 300, 31
+
+
 def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
     if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
         return next((d for d in days if d >= day), None)
     if tense is Tense.PAST:
-        return next((d for d in reversed(days) if d <= day), None)
+        last = next((d for d in reversed(days) if d <= day), None)
+        coming = next((d for d in days if d > day), None)
+        # a day to the day said a few days before it is that one, whatever the verb ("已经约好了12月5号去复查" on 11-30,
+        # "I booked the flights for Oct 1"), not the one almost a year back
+        if scheduled and last and coming and (day - last).days > _YEAR_BACK and (coming - day).days <= _DAYS_AHEAD:
+            return coming
+        return last
     return min(days, key=lambda d: abs((d - day).days))
 
 
@@ -745,6 +760,41 @@ _EN_DAY_PREP = re.compile(
     r"(?i)\b(?:at|on|over|for|during|since|until|by|around|before|after|till|spent|spend|celebrated|celebrate)\s+"
     r"(?:the\s+)?$"
 )
+
+
+def _day_range(first: tuple[int | None, int], last: tuple[int | None, int], said: Said) -> Resolved | None:
+    """Days of a month said as a range without a year ("Oct 20-26", "3 to 9 August", 10月20日到26日, 11月28号到12月2号):
+    the first day placed as that day said alone would be, the last one the next such day after it (within a season)."""
+    (month, day), (last_month, last_day) = first, last
+    month = month or last_month
+    if not month:
+        return None  # "3 to 9": no month said
+    start = said.nearest(lambda y: _safe_date(y, month, day), scheduled=True)
+    if start is None:
+        return None
+    end = _safe_date(start.year, last_month or month, last_day)
+    if end is not None and end < start:
+        end = _safe_date(start.year + 1, last_month or month, last_day)
+    if end is None or not 0 < (end - start).days <= 92:
+        return None  # "3-4月" is no range of days; "Oct 20-3" is no range said
+    return Resolved(start, end)
+
+
+def _r_zh_md_range(m: re.Match[str], said: Said) -> Resolved | None:
+    month, day, last = _cn_number(m["m1"]), _cn_number(m["d1"]), _cn_number(m["d2"])
+    if not (month and day and last):
+        return None
+    return _day_range((month, day), (_cn_number(m["m2"]) if m["m2"] else None, last), said)
+
+
+def _r_en_md_range(m: re.Match[str], said: Said) -> Resolved | None:
+    def month(word: str | None) -> int | None:
+        return MONTHS_EN[word.lower()] if word else None
+
+    if "may" in (m["m1"], m["m1b"], m["m2"], m["m2b"]):
+        return None  # "you may 2-3 ...": the verb (the month is written May)
+    first = (month(m["m1"] or m["m1b"]), int(m["d1"] or m["d1b"]))
+    return _day_range(first, (month(m["m2"] or m["m2b"]), int(m["d2"] or m["d2b"])), said)
 
 
 def _r_zh_festival(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1221,6 +1271,38 @@ FORMS: tuple[TimeForm, ...] = (
         precision=YEAR,
         confidence=0.9,
         resolve=_r_year_range,
+        role=Role.RANGE,
+    ),
+    # days of a month as a range: "Oct 20-26", "from 3 to 9 August", 10月20日到26日, 11月28号到12月2号, 10月20-26号
+    TimeForm(
+        name="zh_md_range",
+        language=ZH,
+        pattern=re.compile(
+            r"(?<![\d年])(?P<m1>\d{1,2}|[一二三四五六七八九十]{1,2})月(?P<d1>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]?"
+            + _RANGE_TO
+            + r"(?:(?P<m2>\d{1,2}|[一二三四五六七八九十]{1,2})月)?(?P<d2>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
+        ),
+        precision=DAY,
+        confidence=0.75,
+        resolve=_r_zh_md_range,
+        needs=("月",),
+        relative=True,
+        role=Role.RANGE,
+    ),
+    TimeForm(
+        name="en_md_range",
+        language=EN,
+        pattern=re.compile(
+            rf"(?i)\b(?:from )?(?:(?P<m1>{_MONTH_EN})\.? (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"|(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
+            rf"\s?(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s?"
+            rf"(?:(?P<m2>{_MONTH_EN})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!,? ?\d)"
+            rf"|(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m2b>{_MONTH_EN})\b|\b(?![\d:.]| ?(?:am|pm|%)))(?!,? ?\d))"
+        ),
+        precision=DAY,
+        confidence=0.7,
+        resolve=_r_en_md_range,
+        relative=True,
         role=Role.RANGE,
     ),
     # a festival of a year, and before or after it: 2022年春节后, 前年圣诞节, 中秋节, "after Chinese New Year"

@@ -10,6 +10,7 @@ import pytest
 from mirror_pipeline.adapters.parsers import note
 from mirror_pipeline.core.extraction import extract
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline.core.timeexpr import find_times
 from mirror_pipeline_tests.core.helpers import evidence
 
 SG = ZoneInfo("Asia/Singapore")
@@ -60,3 +61,45 @@ def test_a_time_said_alone_before_a_sentence_does_not_date_a_clause_that_names_i
     found = extract(evidence("去年，我们去了日本，今年三月我换了工作。", when=THURSDAY), SG)
     starts = {c.content_text: c.valid_time_start for c in found}
     assert any(s == "2025-01-01" for s in starts.values()) and any(s == "2026-03-01" for s in starts.values())
+
+
+CHENGDU = ZoneInfo("Asia/Shanghai")
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        ("搬家推到10月3号了", datetime(2026, 9, 27, 20, 14, tzinfo=CHENGDU), "2026-10-03"),  # REVIEW-5: was 2025
+        ("The launch was pushed back to 2 March.", datetime(2027, 2, 20, 11, tzinfo=CHENGDU), "2027-03-02"),
+        ("已经约好了12月5号去复查", datetime(2026, 11, 30, 8, tzinfo=CHENGDU), "2026-12-05"),  # a past verb, days before
+        ("I got my results back on March 28.", datetime(2027, 4, 2, 9, tzinfo=CHENGDU), "2027-03-28"),  # still past
+        ("We moved to Austin on Sep 20.", datetime(2026, 9, 27, 9, tzinfo=CHENGDU), "2026-09-20"),  # moved to a place
+    ],
+)
+def test_a_day_moved_to_lies_ahead_and_a_day_said_days_before_it_is_not_a_year_back(text, said, day) -> None:
+    assert [t.start_iso for t in find_times(text, said)] == [day]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("Kevin I'll be in Japan Oct 20-26 with my son, already told HR", "2026-10-20", "2026-10-26"),
+        ("10月20日到26日我们在日本", "2026-10-20", "2026-10-26"),
+        ("11月28号到12月2号要去上海出差", "2026-11-28", "2026-12-02"),
+        ("I'm off from 3 to 9 August.", "2026-08-03", "2026-08-09"),
+    ],
+)
+def test_a_range_of_days_is_one_time_from_its_first_day_to_its_last(text, start, end) -> None:
+    found = find_times(text, datetime(2026, 7, 20, 10, tzinfo=CHENGDU))
+    assert [(t.start_iso, t.end_iso, t.closed_range) for t in found] == [(start, end, True)]
+
+
+def test_a_trip_said_with_a_range_of_days_keeps_the_range_and_its_words() -> None:
+    found = extract(
+        evidence("Kevin I'll be in Japan Oct 20-26 with my son, already told HR", when=datetime(2026, 9, 1, tzinfo=CHENGDU)),
+        CHENGDU,
+    )
+    assert found and all((c.valid_time_start, c.valid_time_end) == ("2026-10-20", "2026-10-26") for c in found), [
+        (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
+    ]
+    assert not any("-26" in c.content_text for c in found)

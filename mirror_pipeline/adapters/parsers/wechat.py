@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
@@ -223,8 +224,25 @@ def _quoted(name: str, user_names: Sequence[str]) -> tuple[str, Attribution]:
     return other_speaker(name), Attribution.CONFIG if any(n.strip() for n in user_names) else Attribution.UNSURE
 
 
+# a file name's own words, not the contact's: the tool's or the export's ("pywxdump_妈妈.csv", "chat_妈妈.csv"), and the
+# inbox's suffix for a second copy ("chat_妈妈.chbgbhrh.csv", "chat_妈妈-1a2b3c4d.csv")
+_COPY_SUFFIX = re.compile(r"[.-][0-9a-z]{8}$")
+_NOT_A_NAME = re.compile(r"(?i)^(?:chat|chats|export|messages?|wechat|weixin|pywxdump|memotrace|聊天记录|微信|\d[\d\s.-]*)$")
+
+
+def chat_name(file_name: str, contact: str) -> str | None:
+    """The name a one-to-one PyWxDump chat's file gives its contact (the tools name the file by the remark:
+    "chat_妈妈.csv"), which its rows never say (only `talker`, "wxid_lixiuying58"); None when the file says none."""
+    stem = _COPY_SUFFIX.sub("", Path(file_name).stem.removesuffix(".csv"))
+    word = stem.rsplit("_", 1)[-1].strip() if "_" in stem else stem.strip()
+    if not word or (contact and contact in stem) or "wxid" in stem or "[" in word or _NOT_A_NAME.match(word):
+        return None
+    return word
+
+
 def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:
     _, tool, rows = _rows(text)
+    names: dict[str, str | None] = {}
     seen = Occurrences()
     hashes = Occurrences()
     for index, row in enumerate(rows, start=1):
@@ -259,5 +277,10 @@ def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) ->
         if said.is_user:
             actor, attribution = str(Speaker.USER), Attribution.FORMAT
         else:  # is_sender 0: the format says someone else sent it, whatever the names
-            actor, attribution = other_speaker(said.sender or said.chat), Attribution.FORMAT
+            sender = said.sender or said.chat
+            if tool == "pywxdump" and sender == said.chat and not said.chat.endswith("@chatroom"):
+                if sender not in names:
+                    names[sender] = chat_name(name, sender)
+                sender = names[sender] or sender  # one to one: the contact is the one the file is named for
+            actor, attribution = other_speaker(sender), Attribution.FORMAT
         yield Message(identity=identity, locator=locator, actor=actor, attribution=attribution, text=reply, **base)

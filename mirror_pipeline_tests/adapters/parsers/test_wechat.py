@@ -18,7 +18,7 @@ def test_pywxdump_is_sender_says_who_the_user_is_and_local_times_take_the_home_t
     assert tickets.text == "春节回去，我已经买好票了。\n初二再回上海。"  # a multi-line message stays one
     assert tickets.identity == "wechat:8412750023319041003" and "8412750023319041003" in tickets.locator
     assert tickets.timestamp.isoformat() == "2024-01-20T21:07:42+09:00"
-    assert by_text(messages, "什么时候回家").actor == "other:wxid_li4mama"
+    assert by_text(messages, "什么时候回家").actor == "other:妈妈"  # the file is named for her; the rows say wxid_li4mama
     assert secrets == 1 and not any("Tplink8888" in m.text for m in messages)
 
 
@@ -30,7 +30,7 @@ def test_a_quoted_reply_keeps_the_quote_apart_as_someone_elses_words() -> None:
     assert quoted.actor == "other:妈妈" and quoted.identity == reply.identity + ":quoted"
     assert quoted.attribution == "unsure"  # a display name alone: it could be the user's own
     # the user's own earlier words quoted back by mum are mum's message, never a second statement of the user's
-    assert by_text(messages, "路上注意安全").actor == "other:wxid_li4mama"
+    assert by_text(messages, "路上注意安全").actor == "other:妈妈"
 
 
 def test_system_notices_recalls_and_media_are_not_messages() -> None:
@@ -87,3 +87,19 @@ def test_redaction_rewrites_a_csv_that_still_parses_with_the_same_rows() -> None
     assert len(rows) == len(original) and rows[0] == original[0]
     assert [r[1] for r in rows] == [r[1] for r in original]
     assert "Tplink8888" not in stored
+
+
+def test_a_one_to_one_chat_names_its_contact_as_its_file_does_never_by_a_wxid_or_a_tools_word() -> None:
+    # REVIEW-5: the mother was `other:wxid_lixiuying58` everywhere though the export is `chat_妈妈.csv`
+    from mirror_pipeline.adapters.parsers.wechat import chat_name
+
+    data = admit("pywxdump_妈妈.csv", (FIXTURES / PYWXDUMP).read_bytes()).data  # its secret replaced, as imported
+    for name, who in (
+        ("chat_妈妈.csv", "other:妈妈"),
+        ("chat_妈妈.chbgbhrh.csv", "other:妈妈"),  # the inbox's second copy of a newer export
+        ("wxid_li4mama.csv", "other:wxid_li4mama"),
+        ("export.csv", "other:wxid_li4mama"),
+    ):
+        assert by_text(parse(name, data, "wechat", UTC), "什么时候回家").actor == who, name
+    assert chat_name("聊天记录.csv", "wxid_x") is None and chat_name("2026-07-06.csv", "wxid_x") is None
+    assert chat_name("chat_Jenny Lin.csv", "wxid_x") == "Jenny Lin"
