@@ -19,8 +19,9 @@ PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM", "
 
 
 def mirror(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    """Run the real `mirror` command (the console script's module) against a home."""
-    env = {**os.environ, "DAGSTER_DISABLE_TELEMETRY": "1"}
+    """Run the real `mirror` command (the console script's module) against a home. A new home takes the machine's
+    zone: the tests' homes are in UTC whatever machine runs them."""
+    env = {**os.environ, "DAGSTER_DISABLE_TELEMETRY": "1", "TZ": "UTC"}
     env.pop("DAGSTER_HOME", None)
     result = subprocess.run(
         [sys.executable, "-m", "mirror_pipeline.cli", "--home", str(home), *args],
