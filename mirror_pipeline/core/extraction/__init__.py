@@ -25,7 +25,7 @@ from mirror_pipeline.core.extraction import (
     rewrite,
     shapes,
 )
-from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_DONE_TO_ME, EN_OWN_PASSIVE, PAST_IRREGULAR
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
     _QUOTED,
@@ -67,10 +67,16 @@ _SKIP = re.compile(
 _MAY_DISCLOSE = re.compile(
     r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b"
     # or a sentence opening with a verb, its subject left out: "Started hitting the gym", "Searching for investors"
-    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+(?:ed|ing)|Went|Got|Had|Lost|Made|Took|"
-    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw|Told)\b"
+    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+ing|(?i:[a-z]+ed)|Gonna|Gotta|(?i:"
+    + "|".join(sorted(w for w in PAST_IRREGULAR if len(w) > 3 or w in ("got", "had", "met", "saw", "won", "ran")))
+    + r"))\b"  # any past form: "Flew back from Perth", "Drove up to Ipoh"
+    # or what was done to the writer, or the writer's own thing in the passive: "they let me go", "trip is cancelled"
+    r"|\b(?:" + EN_DONE_TO_ME.pattern.removeprefix("^") + "|(?i:" + EN_OWN_PASSIVE.pattern.removeprefix("(?i)^") + r"))"
+    # or a job offer announced: "offer!", "Brightwell offer came!!"
+    r"|(?i:\boffer\b)"
     # or news said as a noun phrase: "First day at Lumen Robotics today", "New job at a bank downtown"
-    r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:day|week|shift)|(?:a )?new (?:job|role|position))\b"
+    r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:[a-z]+ )?(?:day|week|shift|trip|flight|class|lesson)"
+    r"|(?:a )?new (?:job|role|position))\b"
     # or the writer's parent named bare, as a family says it: "dad had a small stroke last week"
     r"|(?:^|[.!?]\s+)(?i:mom|mum|dad|grandma|grandpa)\s+[a-z]"
     # or a state said bare: "Nervous.", "Kind of lonely since the move"

@@ -80,11 +80,16 @@ _ZH_VERB = re.compile(
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
     r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
-    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班)"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班|"
+    # a going said with its modal, a plan ("下周要去北京出差", "月底要搬"); moving through the air, a body's care
+    r"要(?=去|回|搬|换|带|考|办|参加|开始)|飞|拔|量|测|抽血|复查|打针|挂号|招(?=了|到|人|个|聘)|雇|"
+    # a role in the family reached ("当外婆了", "当爸爸了"), not 当时 / 当天
+    r"当(?![时天年初晚中然地面下场])|扫墓)"
 )
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
-    r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家)"
+    r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
+    r"新店|店里|生意)"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -227,6 +232,13 @@ _ZH_NOT_THE_WRITERS = re.compile(
 )
 
 
+def _as_passive(body: str) -> str:
+    """An English clause whose object is the writer, said of the writer: "they laid me off" -> "I was laid off by
+    they" (the agent stays for the domain's words: "the team gave me a farewell dinner" is of work)."""
+    done = clauses.EN_DONE_TO_ME.match(body)
+    return f"I {clauses.done_to_me(done)} by {done.group('agent')}" if done else body
+
+
 def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
@@ -234,6 +246,10 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
     if clause.zh and _ZH_NOT_THE_WRITERS.match(clauses.zh_after_lead(body) or body):
         return False
     if clause.subject is Subject.OBJECT and not clause.zh:
+        if clauses.EN_DONE_TO_ME.match(body):
+            # "they let me go": the employer, unnamed, did it to the writer; only of what a life's domain holds
+            # ("they boosted me through tough times" is their kindness, not the writer's news)
+            return _domain(_as_passive(body), False) not in (None, _VETOED)
         return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
     if clause.zh and clause.subject is Subject.OMITTED and _ZH_JUDGED.match(clauses.zh_after_lead(body)):
         return False
@@ -336,6 +352,7 @@ def _bare_is_writer(rest: str) -> bool:
     return any(d.bare_is_writer and zh and zh.search(rest) for d, _, zh in _domains())
 
 
+_ZH_PASSIVE_DONE = re.compile(r"^(?:又|也|还是|终于|直接)?被[\u4e00-\u9fff]{1,3}了[。！!~]*$")
 _ZH_NOUN_AMOUNT = re.compile(r"^[\u4e00-\u9fff]{1,4}[\d一两三四五六七八九十百千万几半]+[万千块元年月天个]*[。！!~]*$")
 # someone else named in the message: what follows with no subject may be theirs ("爸爸住院了，胆结石，要做个小手术")
 _ZH_SOMEONE = re.compile(
@@ -590,16 +607,19 @@ def read(
                 continue
             if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
-            aspect, cue = _aspect(body, clause.zh)
+            # "they let me go today" is read as what it says of the writer: "I was let go today"
+            said_of_me = body if clause.zh else _as_passive(body)
+            aspect, cue = _aspect(said_of_me, clause.zh)
             if kin is not None and aspect.memory_type in _NOT_OF_KIN:
                 continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             if clause.zh:
-                body = _zh_antecedent(body, sentence[: clause.start])
+                body = said_of_me = _zh_antecedent(body, sentence[: clause.start])
             # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)
             shape = (
-                shapes.empty(whole if kin is not None else body, clause.zh)
+                # ("they let me go": "they" is the writer's employer, unnamed; what was done is what is checked)
+                shapes.empty(whole if kin is not None else said_of_me, clause.zh)
                 if not fronted and aspect.memory_type is not MemoryType.EMOTION
                 else None
             )
@@ -618,12 +638,15 @@ def read(
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            domain = _FAMILY if kin is not None else _domain((topic or "") + body, clause.zh)
+            said_of_me = body if clause.zh else _as_passive(body)  # (the pointer's thing, if it was resolved)
+            domain = _FAMILY if kin is not None else _domain((topic or "") + said_of_me, clause.zh)
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
             words = _content_words((topic or "") + whole, clause.zh)
+            if clause.zh and _ZH_PASSIVE_DONE.match(clauses.zh_after_lead(whole) or whole):
+                words += 1  # "被裁了", "被偷了": the writer's passive, a whole event in three characters
             if topic:
                 words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):

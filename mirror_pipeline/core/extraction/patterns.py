@@ -173,6 +173,14 @@ _ZH_NAME = (
     rf"|[A-Z][a-z]+){_NAME_STOP}"
 )
 _EN_NAME = r"(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+_ZH_FAMILY_REL = "|".join(
+    sorted((r for r, en in ZH_RELATIONS.items() if en in FAMILY and r not in ("先生", "太太")), key=len, reverse=True)
+)
+# a nickname said after a kin word: 阿 / 小 and one character ("阿杰", "小燕"), or a Latin name; not a word that opens
+# with the same character (小时候, 小学, 阿姨)
+_ZH_NICKNAME = (
+    r"(?P<obj>(?!小(?:时|学|区|孩|店|吃|姐|心|事|说|组|朋|伙|的|时候))(?!阿姨)[阿小][\u4e00-\u9fff]|[A-Z][a-z]+)"
+)
 _ZH_ROLE_WORDS = (
     "工程师|经理|设计师|医生|护士|老师|教师|律师|会计|程序员|研究员|分析师|顾问|架构师|总监|主管|销售|记者|编辑|作家|"
     "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
@@ -386,6 +394,7 @@ _BY_PATTERN = {
     "zh_avoids": "用户{obj}",
     "en_avoids": "The user {obj}",
     "zh_kin_in": "用户的{obj}",
+    "zh_household_nickname": "{obj}是用户的家人",
     "en_kin_in": "The user's {obj}",
 }
 _EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
@@ -1121,6 +1130,29 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+    ),
+    _p(
+        # a diary names its people by a kin word and a nickname, with no 我: "儿子阿杰没回来", "女儿小燕从桂林打视频
+        # 回来" (a clause opening with the kin word; "他儿子阿明" has a possessor before it and is not read)
+        "zh_rel_nickname_bare",
+        R,
+        "relation",
+        _ZH_REL,
+        r"(?:^|(?<=[，,；;。！!\s]))(?:我家的?)?(?:大|小|二)?(?P<rel>" + _ZH_FAMILY_REL + r")" + _ZH_NICKNAME,
+        0.75,
+        0.7,
+        MEDIUM,
+    ),
+    _p(
+        # "我家老黄每天早上四点起来熬汤": 我家 and a nickname is one of the writer's household (a spouse, as a rule)
+        "zh_household_nickname",
+        R,
+        "relation",
+        "我家",
+        r"我家(?P<obj>老[\u4e00-\u9fff])(?=[\u4e00-\u9fff，,。！!\s]|$)(?!(?<=老家)|(?<=老人)|(?<=老小)|(?<=老师)|(?<=老板))",
+        0.7,
+        0.7,
+        MEDIUM,
     ),
     _p(
         "en_my_rel_named",
