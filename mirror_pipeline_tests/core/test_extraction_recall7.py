@@ -20,11 +20,14 @@ def read(text: str) -> list[tuple[str, str, str]]:
     ("text", "predicate", "content"),
     [
         # news said as a noun phrase, a word saying what kind
-        ("First sales trip for Orbis, Jakarta.", "travel", "The user had their first sales trip for Orbis"),
+        ("First sales trip for Orbis, Jakarta.", "event:travel", "The user had their first sales trip for Orbis"),
         ("First solo flight to Cebu tomorrow.", "travel", "first solo flight to Cebu"),
         # a job offer announced with no verb
         ("offer!!", "work", "The user got a job offer"),
         ("Kestrel Labs offer came through!", "work", "The user got a job offer from Kestrel Labs"),
+        # after someone else's clause: a noun phrase has no verb to go on with
+        ("The recruiter rang at lunch - offer! 7k a month.", "work", "The user got a job offer"),
+        ("they let me go today. the whole design team", "event:work", "The user was let go"),
         # the writer's own thing in the passive
         ("The Lisbon trip is postponed.", "travel", "The user's Lisbon trip is postponed"),
         ("Mortgage finally paid off.", "money", "The user's mortgage finally paid off"),

@@ -53,7 +53,8 @@ _EN_PURPOSE = r"(?!so (?:that )?(?:I|we) (?:can|could|will|would|'ll)\b)"
 # a new subject that is a thing or someone else, with its verb: "..., and it was nice to be reminded", "..., they
 # really make me keep going": a clause of its own (its subject is read as someone else's)
 _EN_NEW_SUBJECT = (
-    r"(?:it|that|this|they|he|she)(?:'s|'re|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made))\b"
+    r"(?:it|that|this|they|he|she)(?:'s|'re|'d|'ll|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made|would|"
+    r"will))\b"
 )
 _EN_SPLIT = re.compile(
     r"\s[-–—]+\s|[;:]\s|\s*\(|\)\s*"

@@ -232,11 +232,13 @@ _ZH_NOT_THE_WRITERS = re.compile(
 )
 
 
-def _as_passive(body: str) -> str:
-    """An English clause whose object is the writer, said of the writer: "they laid me off" -> "I was laid off by
-    they" (the agent stays for the domain's words: "the team gave me a farewell dinner" is of work)."""
+def _as_passive(body: str, agent: bool = False) -> str:
+    """An English clause whose object is the writer, said of the writer: "they laid me off" -> "I was laid off";
+    `agent`: with its agent, for the domain's words ("the team gave me a farewell dinner" is of work)."""
     done = clauses.EN_DONE_TO_ME.match(body)
-    return f"I {clauses.done_to_me(done)} by {done.group('agent')}" if done else body
+    if done is None:
+        return body
+    return f"I {clauses.done_to_me(done)}" + (f" by {done.group('agent')}" if agent else "")
 
 
 def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
@@ -249,7 +251,7 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
         if clauses.EN_DONE_TO_ME.match(body):
             # "they let me go": the employer, unnamed, did it to the writer; only of what a life's domain holds
             # ("they boosted me through tough times" is their kindness, not the writer's news)
-            return _domain(_as_passive(body), False) not in (None, _VETOED)
+            return _domain(_as_passive(body, agent=True), False) not in (None, _VETOED)
         return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
     if clause.zh and clause.subject is Subject.OMITTED and _ZH_JUDGED.match(clauses.zh_after_lead(body)):
         return False
@@ -565,6 +567,8 @@ def read(
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
             continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!")
+            continued = continued and (clause.zh or not clauses.EN_NEWS_PHRASE.match(body))
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh
@@ -610,6 +614,8 @@ def read(
             # "they let me go today" is read as what it says of the writer: "I was let go today"
             said_of_me = body if clause.zh else _as_passive(body)
             aspect, cue = _aspect(said_of_me, clause.zh)
+            if aspect is ASPECTS[-1] and not clause.zh and (news := clauses.EN_NEWS_PHRASE.match(body)) and news["had"]:
+                aspect = _EVENT  # "First work trip for Brightwell, Sydney": a day of the writer's, had
             if kin is not None and aspect.memory_type in _NOT_OF_KIN:
                 continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
@@ -638,7 +644,8 @@ def read(
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            said_of_me = body if clause.zh else _as_passive(body)  # (the pointer's thing, if it was resolved)
+            # (the pointer's thing, if it was resolved; the agent of what was done to the writer)
+            said_of_me = body if clause.zh else _as_passive(body, agent=True)
             domain = _FAMILY if kin is not None else _domain((topic or "") + said_of_me, clause.zh)
             if domain is _VETOED:
                 continue
