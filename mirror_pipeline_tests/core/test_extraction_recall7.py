@@ -98,6 +98,11 @@ def test_chinese_shapes_read(text: str, kind: str, content: str) -> None:
         ("儿子阿文下午打电话回来了。", "阿文是用户的儿子"),
         ("女儿小雯在成都读研。", "小雯是用户的女儿"),
         ("我家老周又去钓鱼了。", "老周是用户的家人"),
+        # a naming before someone's words holds, whatever they say
+        ("中午女儿小雯打电话来，说下周不回来了。", "小雯是用户的女儿"),
+        ("表妹阿珍说她想来广州找工作。", "阿珍是用户的表妹"),
+        # someone the writer took on, then named
+        ("店里请了个厨师，叫老邓，四十多岁。", "老邓是用户的厨师"),
     ],
 )
 def test_chinese_kin_and_nickname_is_a_relationship(text: str, content: str) -> None:
@@ -109,6 +114,8 @@ def test_chinese_kin_and_nickname_is_a_relationship(text: str, content: str) -> 
     [
         "妈妈把我骂了一顿。",  # a parent's doing, not the workplace's
         "他儿子阿明考上了大学。",  # someone else's son
+        "他说儿子阿明考上了大学。",  # inside someone's words
+        "如果女儿小美说要来，就多做两个菜。",  # a supposition
         "儿子小时候很调皮。",  # 小时候 is no nickname
         "我家老家在河南。",  # 老家 is no nickname
         "当时很紧张，手都在抖。",  # 当时 is a time, not 当

@@ -281,7 +281,7 @@ _ZH_CALENDAR_WORDS = (
     "春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年中|年底|年末|月初|月中|月底|上旬|中旬|下旬|傍晚|夜里|半夜|今晚|昨晚|"
     "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|大前天|后天|大后天|上上周|下下周"
 )
-_ZH_TIME_LEAD = re.compile(
+ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
     + "|".join(sorted((_ZH_TIME_WORDS + "|" + _ZH_CALENDAR_WORDS).split("|"), key=len, reverse=True))
     + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
@@ -400,7 +400,7 @@ def _subject(rest: str, zh: bool) -> Subject:
 
 def zh_after_lead(rest: str) -> str:
     """A diary clause without its opening time words and adverbs: what its verb is."""
-    m = _ZH_TIME_LEAD.match(rest)
+    m = ZH_TIME_LEAD.match(rest)
     return rest[m.end() :] if m else rest
 
 
@@ -513,7 +513,7 @@ def zh_topic(topic: str) -> str | None:
     """The noun phrase a fronted topic names, without its marker ("吉他那边" -> "吉他", "日本那个旅行" stays);
     None when it is no noun phrase of a thing (a person, a time word, a verb)."""
     topic = topic.strip()
-    if not topic or _ZH_NOT_TOPIC.search(topic) or _ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
+    if not topic or _ZH_NOT_TOPIC.search(topic) or ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
         return None
     if _ZH_TIME_TOPIC.search(topic):  # "六个月前我开始学游泳": a time before the writer, not a topic
         return None
