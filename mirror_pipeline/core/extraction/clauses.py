@@ -160,14 +160,18 @@ EN_OWN_THING = (
     r"application|lease|contract|mortgage|appointment|exam|renovation|reno|promotion|transfer|scholarship|permit|"
     r"house|car|apartment|flat|condo)s?\b"
 )
+EN_OWN_DONE = (
+    r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
+    r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
+    r"scheduled|sold)"
+)
 EN_OWN_PASSIVE = re.compile(
     r"(?i)^(?:(?:the|our)\s+)?(?!(?:your|his|her|their|its|my)\b)(?:[\w\-]+\s+){0,2}?"
     + EN_OWN_THING
     + r"(?:\s+(?:in|to|for|on|at|with|from)\s+[^,;.!?]{1,30}?)?"
     r"(?:\s+(?:is|was|are|were|got|has been|have been|'s))?\s+(?:(?:finally|officially|just|now|all|already|fully)\s+)?"
-    r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
-    r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
-    r"scheduled|sold)\b"
+    + EN_OWN_DONE
+    + r"\b"
 )
 # what someone did to the writer, its agent the workplace or a school, or "they" (the writer's employer, unnamed):
 # "they let me go today", "The company laid me off", "HR transferred me to Chengdu", "my boss promoted me" (the
