@@ -41,6 +41,11 @@ def read(text: str) -> list[tuple[str, str, str]]:
         ("Condo is finally paid off!", "money", "The user's condo is finally paid off"),
         ("enrolled in a night course on accounting at the polytechnic", "education", "The user enrolled in a night"),
         ("Been restoring an old Vespa in the garage.", "hobbies", "restoring an old Vespa"),
+        # news in passing after a request
+        ("please remind me to call the bank, I have a root canal on monday", "health", "The user has a root canal"),
+        # "for her wedding": her is whose the wedding is, not whom a feeling is for
+        ("I want to knit my niece a shawl for her wedding.", "plans", "The user wants to knit their niece a shawl"),
+        ("We are finally doing the Norway cruise in May!", "travel", "cruise"),
         # a subjectless past of any verb, not only the listed ones
         ("Drove down to Melaka for the weekend.", "life", "The user drove down to Melaka for the weekend"),
         ("Flew home from Denver.", "event", "The user flew home from Denver"),
@@ -60,6 +65,9 @@ def test_english_shapes_read(text: str, predicate: str, content: str) -> None:
         "They hugged me at the door.",  # a kindness, no domain of a life
         "It showed me how small the world is.",  # a thing's doing, a pronoun agent
         "Did they let you go?",  # a question
+        "I'm so proud of her!",  # a feeling for someone else
+        "please remind me to call mom, make it a daily reminder",  # the request goes on, nothing told
+        "can you check my essay, I wrote it for my application?",  # a question
     ],
 )
 def test_english_shapes_keep_out_of_others(text: str) -> None:

@@ -66,6 +66,8 @@ _EN_SPLIT = re.compile(
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
+    r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)

@@ -60,7 +60,9 @@ def _reported(body: str, zh: bool) -> bool:
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
-    r"\b(?:for|of) (?:him|her|them|his|their|everyone|all of)\b|\b(?:hope|bet|guess|mean|know|agree|wonder|"
+    # ("for her wedding": her before a noun is whose the thing is, not whom the feeling is for)
+    r"\b(?:for|of) (?:him|them|his|their|everyone|all of)\b|\b(?:for|of) her\b(?! (?!(?:too|now|today|and|but|so|"
+    r"because|though|as|for|after|when)\b)[a-z]{3,})|\b(?:hope|bet|guess|mean|know|agree|wonder|"
     r"appreciate|see what)\b|为[他她你]|替[他她你]",
     re.IGNORECASE,
 )
@@ -514,6 +516,19 @@ _REQUEST = re.compile(
 )
 
 
+# a request opening a sentence that goes on with news of the writer's own: "can you help me write a thank you note
+# to the guys at work, they threw me a retirement lunch friday", "please remind me to call mom, I have a dentist
+# appointment friday" (a question, a quotation or a secret keeps the whole sentence out)
+_OPENS_A_REQUEST = re.compile(r"(?i)^\s*(?:can (?:you|u)|could (?:you|u)|please|pls)\b")
+
+
+def _news_after_request(sentence: str, skip: re.Pattern[str]) -> bool:
+    opening = _OPENS_A_REQUEST.match(sentence)
+    if opening is None or sentence.rstrip().endswith(("?", "？")):
+        return False
+    return skip.search(sentence[opening.end() :]) is None
+
+
 def read(
     evidence: Evidence,
     text: str,
@@ -532,7 +547,8 @@ def read(
     out: list[MemoryCandidate] = []
     for s_start, s_end in sentence_spans:
         sentence = text[s_start:s_end]
-        if skip.search(sentence):
+        asked = skip.search(sentence) is not None
+        if asked and not _news_after_request(sentence, skip):
             continue
         parts = clauses.read(sentence)
         times: list[TimeMention] | None = None
@@ -548,6 +564,8 @@ def read(
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if asked and (n == 0 or clause.subject is Subject.OMITTED):
+                continue  # the request itself, and what goes on with it ("…, make it short")
             if clause.zh and reported and clause.subject is Subject.OMITTED:
                 continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
             if (

@@ -65,6 +65,7 @@ DOMAIN = Domain(
         "physio*",
         "dentist*",
         "teeth",
+        "root canal",
         "tooth",
         "checkup",
         "check-up",

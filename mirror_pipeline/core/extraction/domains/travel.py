@@ -21,6 +21,7 @@ DOMAIN = Domain(
         "hik*",
         "tour*",
         "visa",
+        "cruise*",
     ),
     zh=(
         "旅游",
