@@ -303,6 +303,10 @@ _ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎�
 _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
 
 
+# the writer's heart opening a clause: "我爸当年也是高血压走的，心里有点怕" (a kin's feeling names them: 妈妈心里…)
+_ZH_HEART = re.compile(r"^(?:心里|心头|心中|心里头)")
+
+
 def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     """Per clause, the kin its left-out subject goes on with: "我妈妈七十一岁，二型糖尿病十年了，刚做完髋骨手术" and
     "my mum is 71 and just had hip surgery" are all about the mother (a topic chain), never the writer's own news.
@@ -310,7 +314,7 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     out: list[str | None] = []
     current: str | None = None
     for c in parts:
-        if c.subject is Subject.OMITTED and current is not None:
+        if c.subject is Subject.OMITTED and current is not None and not _ZH_HEART.match(c.text(sentence).strip()):
             out.append(current)
             continue
         out.append(None)
@@ -458,7 +462,7 @@ def _before(times: list[TimeMention], clause: Clause, said_at: datetime | None) 
 
 
 # a heading that makes the list after it a list of plans: "明年的目标：", "2024年计划：", "新年flag:"
-_ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag)$", re.IGNORECASE)
+_ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag|想做的|要做的|想做的事)$", re.IGNORECASE)
 # a plan said bare, with nothing that says it is one ("明年申请英国的研究生"): its content must say it is a plan
 _ZH_PLAN_SAID = re.compile(r"想|打算|计划|准备|要|目标|决定|争取|希望|将|会|愿望")
 
@@ -585,8 +589,10 @@ def read(
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
             continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
-            # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!")
-            continued = continued and (clause.zh or not clauses.EN_NEWS_PHRASE.match(body))
+            # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!"; the writer's heart
+            # is the writer's: "妈妈住院了，心里很难受")
+            news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
+            continued = continued and news_or_heart is None
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh
