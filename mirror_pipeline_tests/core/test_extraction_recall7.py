@@ -93,11 +93,19 @@ def test_english_shapes_keep_out_of_others(text: str) -> None:
         ("前年自己开了一家面馆。", "event", "用户自己开了一家面馆"),
         ("当爷爷了，高兴得睡不着。", "event", "用户当爷爷了"),
         ("心里有点怕。", "emotion", "用户当时感到怕"),
+        # the writer's heart after someone else's clause is the writer's
+        ("外公又住院了，心里很难受。", "emotion", "用户当时感到难受"),
     ],
 )
 def test_chinese_shapes_read(text: str, kind: str, content: str) -> None:
     found = read(text)
     assert any(k == kind and content in c for k, _, c in found), found
+
+
+def test_a_plan_heading_is_no_memory_of_its_own() -> None:
+    found = read("今年想做的：一、学会游泳；二、带妈妈去一趟云南旅游。")
+    assert not any(c.endswith("想做的") for _, _, c in found), found
+    assert any(k == "fact" and "云南" in c for k, _, c in found), found
 
 
 @pytest.mark.parametrize(
