@@ -46,6 +46,9 @@ def read(text: str) -> list[tuple[str, str, str]]:
         # "for her wedding": her is whose the wedding is, not whom a feeling is for
         ("I want to knit my niece a shawl for her wedding.", "plans", "The user wants to knit their niece a shawl"),
         ("We are finally doing the Norway cruise in May!", "travel", "cruise"),
+        # the writer's own attribute said bare
+        ("Salary came in at 5200 after tax, I'm relieved.", "work", "The user's salary came in at 5200 after tax"),
+        ("Cholesterol was 6.1 at the last check, I need to cut cheese.", "health", "The user's cholesterol was 6.1"),
         # a subjectless past of any verb, not only the listed ones
         ("Drove down to Melaka for the weekend.", "life", "The user drove down to Melaka for the weekend"),
         ("Flew home from Denver.", "event", "The user flew home from Denver"),
@@ -65,6 +68,7 @@ def test_english_shapes_read(text: str, predicate: str, content: str) -> None:
         "They hugged me at the door.",  # a kindness, no domain of a life
         "It showed me how small the world is.",  # a thing's doing, a pronoun agent
         "Did they let you go?",  # a question
+        "The rent is too high in this city, I think.",  # rents in general
         "I'm so proud of her!",  # a feeling for someone else
         "please remind me to call mom, make it a daily reminder",  # the request goes on, nothing told
         "can you check my essay, I wrote it for my application?",  # a question

@@ -175,6 +175,13 @@ EN_OWN_PASSIVE = re.compile(
     + EN_OWN_DONE
     + r"\b"
 )
+# an attribute of the writer's own said bare, as the writer names it (the English of a diary's 血压有点高, 工资涨了;
+# "the rent is too high here" says rents in general):
+# "pension from GE is about 4100 a month", "rent went up to 2,400", "A1C is 7.2 now", "blood pressure was 150/95"
+EN_OWN_ATTRIBUTE = re.compile(
+    r"(?i)^(?:pension|salary|paycheck|rent|income|savings|mortgage|a1c|blood pressure|blood sugar|"
+    r"cholesterol|resting heart rate)\b[^,;.!?]{0,24}?\s(?:is|was|went|came|dropped|rose|jumped|stays?|stayed)\b"
+)
 # what someone did to the writer, its agent the workplace or a school, or "they" (the writer's employer, unnamed):
 # "they let me go today", "The company laid me off", "HR transferred me to Chengdu", "my boss promoted me" (the
 # writer is the verb's object; the memory says it in the passive)
@@ -397,8 +404,8 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest) or EN_INTRODUCTION.match(rest):
         return Subject.OMITTED
-    if EN_OWN_PASSIVE.match(rest):
-        return Subject.POSSESSIVE  # "the trip is cancelled": the writer's trip
+    if EN_OWN_PASSIVE.match(rest) or EN_OWN_ATTRIBUTE.match(rest):
+        return Subject.POSSESSIVE  # "the trip is cancelled", "rent went up": the writer's trip, the writer's rent
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
     return Subject.OBJECT if _EN_ME.search(rest) else Subject.OTHER

@@ -13,6 +13,7 @@ from mirror_pipeline.core.extraction.clauses import (
     EN_DONE_TO_ME,
     EN_INTRODUCTION,
     EN_NEWS_PHRASE,
+    EN_OWN_ATTRIBUTE,
     EN_OWN_THING,
     PAST_IRREGULAR,
     Subject,
@@ -234,7 +235,7 @@ def english(body: str, subject: Subject) -> str:
     elif subject is Subject.POSSESSIVE:
         m = re.match(r"^(?:[Mm]y|[Oo]ur|[Tt]he)\s", body)  # "the trip is cancelled": a passive of the writer's own
         rest = body[m.end() if m else 0 :]
-        if not m and re.match(r"(?i)" + EN_OWN_THING, rest):
+        if not m and (re.match(r"(?i)" + EN_OWN_THING, rest) or EN_OWN_ATTRIBUTE.match(rest)) and rest[1:2].islower():
             rest = rest[:1].lower() + rest[1:]  # "Visa approved" -> "The user's visa approved"
         lead, rest = "The user's", " " + rest
     elif subject is Subject.OMITTED:
