@@ -1826,8 +1826,9 @@ def extract_patterns(
         fired = _CUES.fired(sentence.lower(), cues)
         limit = len(sentence)
         if fired and _skip_sentence(sentence):
-            limit = _report_starts(sentence) or 0  # a naming before a report still holds
-            fired = [p for p in fired if p.before_report] if limit else []
+            fired = [p for p in fired if p.before_report]  # a naming before a report still holds
+            limit = (_report_starts(sentence) or 0) if fired else 0
+            fired = fired if limit else []
         if not fired:
             continue
         quoted = [m.span() for m in _QUOTED.finditer(sentence)]
