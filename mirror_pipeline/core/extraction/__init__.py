@@ -25,7 +25,7 @@ from mirror_pipeline.core.extraction import (
     rewrite,
     shapes,
 )
-from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_OWN_DONE, PAST_IRREGULAR
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
     _QUOTED,
@@ -64,13 +64,23 @@ _SKIP = re.compile(
 )
 # the disclosure reader looks only at text that could speak of its writer: a Chinese text (a diary's clauses have
 # no subject), or an English one with a first-person word
+_SHORT_PAST = ("got", "had", "met", "saw", "won", "ran")
 _MAY_DISCLOSE = re.compile(
     r"[\u4e00-\u9fff]|\b(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)\b"
     # or a sentence opening with a verb, its subject left out: "Started hitting the gym", "Searching for investors"
-    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+(?:ed|ing)|Went|Got|Had|Lost|Made|Took|"
-    r"Been|Gonna|Gotta|Left|Won|Met|Found|Bought|Began|Spent|Saw|Told)\b"
+    # (any past form, in a chat's lower case too: "Flew back from Perth", "signed up for Spanish 101"; no (?i) here,
+    # which costs every message a slower search)
+    r"|(?:^|[.!?]\s+)(?:(?:Just|Finally|Recently|Still|Also) \w+|[A-Z][a-z]+ing|[A-Za-z][a-z]+ed|Gonna|Gotta|"
+    + "|".join(sorted(f"{w}|{w.capitalize()}" for w in PAST_IRREGULAR if len(w) > 3 or w in _SHORT_PAST))
+    + r")\b"
+    # or what was done to the writer, or the writer's own thing in the passive: "they let me go", "trip is cancelled"
+    # ("they let me go" has its "me"; the passive must hold its participle, said in lower case)
+    r"|\b" + EN_OWN_DONE + r"\b"
+    # or a job offer announced: "offer!", "Brightwell offer came!!"
+    r"|\b[Oo]ffer\b"
     # or news said as a noun phrase: "First day at Lumen Robotics today", "New job at a bank downtown"
-    r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:day|week|shift)|(?:a )?new (?:job|role|position))\b"
+    r"|(?:^|[.!?]\s+)(?i:(?:my )?(?:first|last) (?:[a-z]+ )?(?:day|week|shift|trip|flight|class|lesson)"
+    r"|(?:a )?new (?:job|role|position))\b"
     # or the writer's parent named bare, as a family says it: "dad had a small stroke last week"
     r"|(?:^|[.!?]\s+)(?i:mom|mum|dad|grandma|grandpa)\s+[a-z]"
     # or a state said bare: "Nervous.", "Kind of lonely since the move"
@@ -93,7 +103,9 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of the
     # answer; what the answer says beyond its items stays as the extractor read it
     framed = answers.read(evidence, lambda framed: _extract(framed, tz))
-    return framed + [c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)]
+    return framed + [
+        c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
+    ]
 
 
 def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[MemoryCandidate]:

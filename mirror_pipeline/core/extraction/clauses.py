@@ -53,7 +53,8 @@ _EN_PURPOSE = r"(?!so (?:that )?(?:I|we) (?:can|could|will|would|'ll)\b)"
 # a new subject that is a thing or someone else, with its verb: "..., and it was nice to be reminded", "..., they
 # really make me keep going": a clause of its own (its subject is read as someone else's)
 _EN_NEW_SUBJECT = (
-    r"(?:it|that|this|they|he|she)(?:'s|'re|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made))\b"
+    r"(?:it|that|this|they|he|she)(?:'s|'re|'d|'ll|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made|would|"
+    r"will))\b"
 )
 _EN_SPLIT = re.compile(
     r"\s[-–—]+\s|[;:]\s|\s*\(|\)\s*"
@@ -65,6 +66,8 @@ _EN_SPLIT = re.compile(
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
+    r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
@@ -94,7 +97,7 @@ _EN_LEAD = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|wow|whoa|oh|ooh|ah|aw|aww|hey|hi|hello|so|well|also|actually|honestly|and|but|plus|"
     r"haha|hahaha|lol|ok|okay|cool|nice|sure|totally|definitely|anyway|btw|by the way|thanks|thank you|"
     r"thanks a bunch|thx|sorry|true|right|exactly|absolutely|awesome|great|amazing|congrats|congratulations|"
-    r"omg|hmm|um|uh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)\b"
+    r"omg|hmm|um|uh|ugh|man|dude|same|agreed|though|then|now|because|'cause|cause|since|while|or|which)\b"
     r"(?:\s+(?:(?-i:[A-Z][a-z]+)|so much|a lot|for asking|for sharing|again|too|man|buddy))?\s*[,.!~]*\s*"
     r"|(?-i:[A-Z][a-z]+)[!,]\s*"
     # the one spoken to, before the writer's I: "Kevin I'll be in Japan Oct 20-26"
@@ -151,9 +154,67 @@ EN_BARE_STATE = re.compile(
 # a noun phrase that is the writer's news, its "I had" / "I have" left out: "First day at Lumen Robotics today",
 # "New job at a bank downtown", "Last shift at the cafe"
 EN_NEWS_PHRASE = re.compile(
-    r"(?i)^(?:(?P<had>(?:my )?(?:first|last) (?:day|week|shift|month|class|lesson)s?)|(?P<has>(?:a )?new (?:job|role|"
-    r"position|gig|apartment|place|car|bike|puppy|kitten)))\b(?= (?:at|as|in|with|of|for|today|tomorrow)\b|\s*$)"
+    # (one word may say what kind: "First work trip for Brightwell", "Last night shift at the ward")
+    r"(?i)^(?:(?P<had>(?:my )?(?:first|last) (?:(?!(?:time|one|thing|of|to)\b)[a-z]+ )?(?:day|week|shift|month|class|"
+    r"lesson|trip|flight|race|match|game|paycheck|session)s?)|(?P<has>(?:a )?new (?:job|role|"
+    r"position|gig|apartment|place|car|bike|puppy|kitten)))\b(?= (?:at|as|in|with|of|for|to|today|tomorrow)\b|\s*$)"
+    # a job offer announced with no verb, or with only its coming: "offer!", "Brightwell offer came!!", "Got the
+    # offer" is the verb's; the offer's maker, if named, is a capitalised name before it, and then its coming is said
+    # ("Special offer!" is an advert: a capitalised word alone before "offer" may be any word opening a sentence)
+    r"|^(?:(?:the|an?)\s+)?(?:(?P<org>[A-Z][\w&.\-]*(?:\s[A-Z][\w&.\-]*)?)\s+)?(?i:(?P<offer>(?:job\s+)?offer))"
+    r"(?(org)(?i:\s+(?:came(?: in| through)?|arrived|is in|landed|accepted|signed))|"
+    r"(?i:\s+(?:came(?: in| through)?|arrived|is in|landed|accepted|signed))?)(?=\s*[!.]*\s*$)"
 )
+# a thing of the writer's plans or dealings said in the passive with no owner named: "the trip is cancelled",
+# "Hokkaido trip in December is cancelled", "loan fully settled", "Visa approved!" (a thing of someone else's has
+# its owner said: "your flight", "his surgery"; their clauses are read as someone else's)
+EN_OWN_THING = (
+    r"(?:trip|flight|holiday|vacation|wedding|surgery|operation|interview|offer|loan|booking|reservation|visa|"
+    r"application|lease|contract|mortgage|appointment|exam|renovation|reno|promotion|transfer|scholarship|permit|"
+    r"house|car|apartment|flat|condo)s?\b"
+)
+EN_OWN_DONE = (
+    r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
+    r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
+    r"scheduled|sold)"
+)
+EN_OWN_PASSIVE = re.compile(
+    r"(?i)^(?:(?:the|our)\s+)?(?!(?:your|his|her|their|its|my)\b)(?:[\w\-]+\s+){0,2}?"
+    + EN_OWN_THING
+    + r"(?:\s+(?:in|to|for|on|at|with|from)\s+[^,;.!?]{1,30}?)?"
+    r"(?:\s+(?:is|was|are|were|got|has been|have been|'s))?\s+(?:(?:finally|officially|just|now|all|already|fully)\s+)?"
+    + EN_OWN_DONE
+    + r"\b"
+)
+# an attribute of the writer's own said bare, as the writer names it (the English of a diary's 血压有点高, 工资涨了;
+# "the rent is too high here" says rents in general):
+# "pension from GE is about 4100 a month", "rent went up to 2,400", "A1C is 7.2 now", "blood pressure was 150/95"
+EN_OWN_ATTRIBUTE = re.compile(
+    r"(?i)^(?:pension|salary|paycheck|rent|income|savings|mortgage|a1c|blood pressure|blood sugar|"
+    r"cholesterol|resting heart rate)\b[^,;.!?]{0,24}?\s(?:is|was|went|came|dropped|rose|jumped|stays?|stayed)\b"
+)
+# what someone did to the writer, its agent the workplace or a school, or "they" (the writer's employer, unnamed):
+# "they let me go today", "The company laid me off", "HR transferred me to Chengdu", "my boss promoted me" (the
+# writer is the verb's object; the memory says it in the passive)
+EN_DONE_TO_ME = re.compile(
+    r"^(?P<agent>they|They|(?i:the|my|our) (?i:company|firm|school|university|uni|college|bank|employer|boss|manager|"
+    r"agency|clinic|hospital|team|department|company's)|(?i:work|hr|management)"
+    # a named employer or school, not a pronoun, a person's role or a kin word
+    r"|(?!(?:It|This|That|These|Those|He|She|We|You|There|Here|Everyone|Someone|Mom|Mum|Dad|People)\b)"
+    r"[A-Z][\w&.\-]+(?: [A-Z][\w&.\-]+)?)\s+"
+    r"(?:(?:just|finally|officially|actually|already)\s+)?(?P<verb>(?!(?:need|want|ask|told)ed\b)[a-z]+ed|let|laid|put|"
+    r"kept|sent|paid|threw|gave|took|showed)\s+me\b(?P<rest>.*)$"
+)
+_PARTICIPLE = {"threw": "thrown", "gave": "given", "took": "taken", "showed": "shown"}
+
+
+def done_to_me(done: re.Match[str]) -> str:
+    """What EN_DONE_TO_ME's clause says of the writer, in the passive: "they threw me a party" -> "was thrown a
+    party"."""
+    verb = done.group("verb")
+    return f"was {_PARTICIPLE.get(verb, verb)}{done.group('rest')}"
+
+
 # a self-introduction without a verb, a place of work and a role: "Lumen Robotics in Shenzhen, ML engineer",
 # "Acme, product designer" (a profile line or a chat's first message): the writer's work
 EN_INTRODUCTION = re.compile(
@@ -206,12 +267,17 @@ _ZH_NAMED = re.compile(
     r"^(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
     r"康复|于是|严重)"
     # (a doubled character names a child or a pet, "朵朵", "豆豆"; not a doubled adverb, "慢慢", "天天")
-    + "(?!" + "|".join(c * 2 for c in "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小") + ")"
+    + "(?!"
+    + "|".join(c * 2 for c in "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小")
+    + ")"
     + rf"(?:[小阿][\u4e00-\u9fff]|[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))"
     r"(?=对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
     r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏))"
 )
-_ZH_FIRST = re.compile(r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]|前(?:夫|妻|男友|女友)))")
+# (自己 opening a diary's clause is the writer: "2017年才自己开了这家店", "自己做了个决定")
+_ZH_FIRST = re.compile(
+    r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]|前(?:夫|妻|男友|女友))|自己(?!的))"
+)
 _ZH_POSSESSIVE = re.compile(
     r"^(?:我的|我们的|我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])|我们(?=公司|家|学校|部门|团队|班|组|小区|单位))"
 )
@@ -227,6 +293,13 @@ EN_KIN = re.compile(
 _ZH_KIN = re.compile(
     r"^我(?:的)?(?:妈|爸|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
     r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗|前夫|前妻|前男友|前女友|家(?=[阿老小][\u4e00-\u9fff]))"
+)
+# what the writer's workplace or school did to them, 我 the object of 把 / 将 / 给: "公司把我调到了成都", "领导将我
+# 调回了总部", "Brightwell给我发了offer" (a person's doing to the writer is theirs: "妈妈把我骂了一顿")
+_ZH_DONE_TO_ME = re.compile(
+    r"^(?:公司|单位|学校|大学|学院|领导|老板|主管|经理|部门|人事|HR|总部|集团|医院|银行"
+    r"|[A-Z][\w&.\-]+(?: [A-Z][\w&.\-]+)?)"
+    r"\s*(?:(?:直接|已经|终于|正式|还是|又|也)\s*)?(?:把|将|给)我(?=[\u4e00-\u9fff])"
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
@@ -252,14 +325,16 @@ _ZH_TIME_WORDS = (
     "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
     "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上周[一二三四五六日天]|前前后后|"
     # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
-    "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子"
+    "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子|"
+    # the festivals a Chinese year is told by, and its turns: "清明回宾阳老家扫墓", "中秋，一家人总算聚齐了"
+    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|才"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (
     "春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年中|年底|年末|月初|月中|月底|上旬|中旬|下旬|傍晚|夜里|半夜|今晚|昨晚|"
     "周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|大前天|后天|大后天|上上周|下下周"
 )
-_ZH_TIME_LEAD = re.compile(
+ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
     + "|".join(sorted((_ZH_TIME_WORDS + "|" + _ZH_CALENDAR_WORDS).split("|"), key=len, reverse=True))
     + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
@@ -344,6 +419,8 @@ def _subject(rest: str, zh: bool) -> Subject:
         rest = zh_after_lead(rest) or rest  # "上上周我去了趟医院": the subject after the time words
         if rest.startswith("是") and "我" in rest[:12]:
             return Subject.OBJECT  # "下个月15号是我们的结婚纪念日"
+        if _ZH_DONE_TO_ME.match(rest):
+            return Subject.OBJECT  # "公司把我调到了成都": the writer is what was done to
         if _ZH_KIN.match(rest):
             return Subject.OTHER
         if _ZH_POSSESSIVE.match(rest):
@@ -355,6 +432,8 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
     if _EN_FIRST.match(rest):
         return Subject.FIRST
+    if EN_DONE_TO_ME.match(rest):
+        return Subject.OBJECT  # "they let me go", "my boss promoted me": the writer is what was done to
     if EN_KIN.match(rest) or _EN_SHOWING.match(rest):
         return Subject.OTHER
     if _EN_POSSESSIVE.match(rest):
@@ -365,6 +444,8 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if _EN_OMITTED.match(rest) or bare or EN_NEWS_PHRASE.match(rest) or EN_INTRODUCTION.match(rest):
         return Subject.OMITTED
+    if EN_OWN_PASSIVE.match(rest) or EN_OWN_ATTRIBUTE.match(rest):
+        return Subject.POSSESSIVE  # "the trip is cancelled", "rent went up": the writer's trip, the writer's rent
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
     return Subject.OBJECT if _EN_ME.search(rest) else Subject.OTHER
@@ -372,7 +453,7 @@ def _subject(rest: str, zh: bool) -> Subject:
 
 def zh_after_lead(rest: str) -> str:
     """A diary clause without its opening time words and adverbs: what its verb is."""
-    m = _ZH_TIME_LEAD.match(rest)
+    m = ZH_TIME_LEAD.match(rest)
     return rest[m.end() :] if m else rest
 
 
@@ -404,7 +485,10 @@ _EN_KIN_WORDS = (
     r"(?:brother|sister)"
 )
 _EN_KIN_SUBJECT = re.compile(
-    r"(?i)^(?:(?:my|our)\s+(?P<mine>" + _EN_KIN_WORDS + r")|(?P<bare>mom|mum|dad|grandma|grandpa))\s+"
+    # (the kin's name may follow the kin word: "my brother Gene passed away tuesday")
+    r"(?i)^(?:(?:my|our)\s+(?P<mine>"
+    + _EN_KIN_WORDS
+    + r")(?:\s+(?-i:[A-Z][a-z]+))?|(?P<bare>mom|mum|dad|grandma|grandpa))\s+"
     r"(?=(?:(?:just|finally|recently|also|still|suddenly)\s+)*(?:[a-z]+ed|"
     + "|".join(sorted(PAST_IRREGULAR - {"read", "set", "cut", "let", "hit", "put", "said", "told", "thought"}))
     + r"|is|has|gets)\b)"
@@ -468,7 +552,7 @@ ZH_FRONTED_DONE = re.compile(
 ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
 # not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
 _ZH_NOT_TOPIC = re.compile(
-    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来]|"
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来把将被]|"
     + _ZH_KIN_BARE
     # a conjunction or a sentence adverb is no thing ("最终我补充了能量", "因为我注册了一个课程")
     + r"|^(?:最终|最后|因为|所以|然后|后来|于是|终于|其实|当然|结果|另外|首先|其次|接着|同时|而且|并且|不过|可是|但是)$"
@@ -482,7 +566,7 @@ def zh_topic(topic: str) -> str | None:
     """The noun phrase a fronted topic names, without its marker ("吉他那边" -> "吉他", "日本那个旅行" stays);
     None when it is no noun phrase of a thing (a person, a time word, a verb)."""
     topic = topic.strip()
-    if not topic or _ZH_NOT_TOPIC.search(topic) or _ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
+    if not topic or _ZH_NOT_TOPIC.search(topic) or ZH_TIME_LEAD.match(topic) or _ZH_LEAD.match(topic):
         return None
     if _ZH_TIME_TOPIC.search(topic):  # "六个月前我开始学游泳": a time before the writer, not a topic
         return None

@@ -62,7 +62,9 @@ def _reported(body: str, zh: bool) -> bool:
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
-    r"\b(?:for|of) (?:him|her|them|his|their|everyone|all of)\b|\b(?:hope|bet|guess|mean|know|agree|wonder|"
+    # ("for her wedding": her before a noun is whose the thing is, not whom the feeling is for)
+    r"\b(?:for|of) (?:him|them|his|their|everyone|all of)\b|\b(?:for|of) her\b(?! (?!(?:too|now|today|and|but|so|"
+    r"because|though|as|for|after|when)\b)[a-z]{3,})|\b(?:hope|bet|guess|mean|know|agree|wonder|"
     r"appreciate|see what)\b|为[他她你]|替[他她你]",
     re.IGNORECASE,
 )
@@ -82,11 +84,16 @@ _ZH_VERB = re.compile(
     r"失眠|睡|胖|瘦|住|离|辞|升|毕业|结婚|求婚|上|过|办|存|赚|花|练|玩|逛|爬|拿|得|通过|完成|送|接|想|打算|计划|准备|"
     r"喜欢|爱|讨厌|觉得|认为|感觉|有点|挺|很|被|从|向|遇|碰|发|找|面试|约|聊|听|唱|弹|画|拍|种|修|装|搞|忙|熬|哭|"
     r"笑|病|迷|算|已经|还没|没|不|终于|刚|又|也|就|都|一直|从小|第一次|开始|正在|在|连续|每|坚持|尝试|试|申请|交|"
-    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班)"
+    r"签|换|辞|被|拿到|收|认识|遇到|参观|体验|经历|成为|当上|当了|成了|变|长|醒|希望|争取|出差|调|远程|请假|值班|"
+    # a going said with its modal, a plan ("下周要去北京出差", "月底要搬"); moving through the air, a body's care
+    r"要(?=去|回|搬|换|带|考|办|参加|开始)|飞|拔|量|测|抽血|复查|打针|挂号|招(?=了|到|人|个|聘)|雇|"
+    # a role in the family reached ("当外婆了", "当爸爸了"), not 当时 / 当天
+    r"当(?![时天年初晚中然地面下场])|扫墓)"
 )
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
-    r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家)"
+    r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
+    r"新店|店里|生意)"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -244,6 +251,15 @@ _ZH_PATIENT_RECORD = re.compile(
 )
 
 
+def _as_passive(body: str, agent: bool = False) -> str:
+    """An English clause whose object is the writer, said of the writer: "they laid me off" -> "I was laid off";
+    `agent`: with its agent, for the domain's words ("the team gave me a farewell dinner" is of work)."""
+    done = clauses.EN_DONE_TO_ME.match(body)
+    if done is None:
+        return body
+    return f"I {clauses.done_to_me(done)}" + (f" by {done.group('agent')}" if agent else "")
+
+
 def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> bool:
     """Only the writer's clauses; in Chinese an omitted subject must open with a verb or the writer's attribute."""
     if clause.subject is Subject.OTHER:
@@ -251,6 +267,10 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
     if clause.zh and _ZH_NOT_THE_WRITERS.match(clauses.zh_after_lead(body) or body):
         return False
     if clause.subject is Subject.OBJECT and not clause.zh:
+        if clauses.EN_DONE_TO_ME.match(body):
+            # "they let me go": the employer, unnamed, did it to the writer; only of what a life's domain holds
+            # ("they boosted me through tough times" is their kindness, not the writer's news)
+            return _domain(_as_passive(body, agent=True), False) not in (None, _VETOED)
         return not _EN_POINTED.match(body) and bool(re.search(r"\b(?:[Mm]y|[Mm]e)\b", body))
     if clause.zh and clause.subject is Subject.OMITTED and _ZH_JUDGED.match(clauses.zh_after_lead(body)):
         return False
@@ -307,6 +327,10 @@ _ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎�
 _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
 
 
+# the writer's heart opening a clause: "我爸当年也是高血压走的，心里有点怕" (a kin's feeling names them: 妈妈心里…)
+_ZH_HEART = re.compile(r"^(?:心里|心头|心中|心里头)")
+
+
 def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     """Per clause, the kin its left-out subject goes on with: "我妈妈七十一岁，二型糖尿病十年了，刚做完髋骨手术" and
     "my mum is 71 and just had hip surgery" are all about the mother (a topic chain), never the writer's own news.
@@ -314,7 +338,7 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
     out: list[str | None] = []
     current: str | None = None
     for c in parts:
-        if c.subject is Subject.OMITTED and current is not None:
+        if c.subject is Subject.OMITTED and current is not None and not _ZH_HEART.match(c.text(sentence).strip()):
             out.append(current)
             continue
         out.append(None)
@@ -360,6 +384,7 @@ def _bare_is_writer(rest: str) -> bool:
     return any(d.bare_is_writer and zh and zh.search(rest) for d, _, zh in _domains())
 
 
+_ZH_PASSIVE_DONE = re.compile(r"^(?:又|也|还是|终于|直接)?被[\u4e00-\u9fff]{1,3}了[。！!~]*$")
 _ZH_NOUN_AMOUNT = re.compile(r"^[\u4e00-\u9fff]{1,4}[\d一两三四五六七八九十百千万几半]+[万千块元年月天个]*[。！!~]*$")
 # someone else named in the message: what follows with no subject may be theirs ("爸爸住院了，胆结石，要做个小手术")
 _ZH_SOMEONE = re.compile(
@@ -461,7 +486,7 @@ def _before(times: list[TimeMention], clause: Clause, said_at: datetime | None) 
 
 
 # a heading that makes the list after it a list of plans: "明年的目标：", "2024年计划：", "新年flag:"
-_ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag)$", re.IGNORECASE)
+_ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag|想做的|要做的|想做的事)$", re.IGNORECASE)
 # a plan said bare, with nothing that says it is one ("明年申请英国的研究生"): its content must say it is a plan
 _ZH_PLAN_SAID = re.compile(r"想|打算|计划|准备|要|目标|决定|争取|希望|将|会|愿望")
 
@@ -519,6 +544,19 @@ _REQUEST = re.compile(
 )
 
 
+# a request opening a sentence that goes on with news of the writer's own: "can you help me write a thank you note
+# to the guys at work, they threw me a retirement lunch friday", "please remind me to call mom, I have a dentist
+# appointment friday" (a question, a quotation or a secret keeps the whole sentence out)
+_OPENS_A_REQUEST = re.compile(r"(?i)^\s*(?:can (?:you|u)|could (?:you|u)|please|pls)\b")
+
+
+def _news_after_request(sentence: str, skip: re.Pattern[str]) -> bool:
+    opening = _OPENS_A_REQUEST.match(sentence)
+    if opening is None or sentence.rstrip().endswith(("?", "？")):
+        return False
+    return skip.search(sentence[opening.end() :]) is None
+
+
 def read(
     evidence: Evidence,
     text: str,
@@ -538,7 +576,8 @@ def read(
     listed_until = -1
     for s_start, s_end in sentence_spans:
         sentence = text[s_start:s_end]
-        if skip.search(sentence):
+        asked = skip.search(sentence) is not None
+        if asked and not _news_after_request(sentence, skip):
             continue
         parts = clauses.read(sentence)
         times: list[TimeMention] | None = None
@@ -557,6 +596,8 @@ def read(
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if asked and (n == 0 or clause.subject is Subject.OMITTED):
+                continue  # the request itself, and what goes on with it ("…, make it short")
             if clause.zh and reported and clause.subject is Subject.OMITTED:
                 continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
             if (
@@ -589,6 +630,10 @@ def read(
                 )
             )
             continued = continued or (carried[n] and clause.subject is Subject.OMITTED)
+            # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!"; the writer's heart
+            # is the writer's: "妈妈住院了，心里很难受")
+            news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
+            continued = continued and news_or_heart is None
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
             if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
                 if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
@@ -642,7 +687,11 @@ def read(
                 continue
             if not _asserted(sentence, clause, whole, n == len(parts) - 1):
                 continue
-            aspect, cue = _aspect(body, clause.zh)
+            # "they let me go today" is read as what it says of the writer: "I was let go today"
+            said_of_me = body if clause.zh else _as_passive(body)
+            aspect, cue = _aspect(said_of_me, clause.zh)
+            if aspect is ASPECTS[-1] and not clause.zh and (news := clauses.EN_NEWS_PHRASE.match(body)) and news["had"]:
+                aspect = _EVENT  # "First work trip for Brightwell, Sydney": a day of the writer's, had
             if kin is not None and aspect.memory_type in _NOT_OF_KIN:
                 continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
             if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
@@ -650,10 +699,11 @@ def read(
             elif listed and (aspect.name == "habit" or aspect is ASPECTS[-1]):
                 aspect = _PLANS  # "目标：…每个月带爸妈出去吃一次饭": a habit the writer means to take up
             if clause.zh:
-                body = _zh_antecedent(body, sentence[: clause.start])
+                body = said_of_me = _zh_antecedent(body, sentence[: clause.start])
             # (a kin clause is checked whole: "his" in "my dad broke his hip" points at the dad)
             shape = (
-                shapes.empty(whole if kin is not None else body, clause.zh)
+                # ("they let me go": "they" is the writer's employer, unnamed; what was done is what is checked)
+                shapes.empty(whole if kin is not None else said_of_me, clause.zh)
                 if not fronted and aspect.memory_type is not MemoryType.EMOTION
                 else None
             )
@@ -672,12 +722,16 @@ def read(
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and re.search(r"\ball\b", body) and n + 1 < len(parts):
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
-            domain = _FAMILY if kin is not None else _domain((topic or "") + body, clause.zh)
+            # (the pointer's thing, if it was resolved; the agent of what was done to the writer)
+            said_of_me = body if clause.zh else _as_passive(body, agent=True)
+            domain = _FAMILY if kin is not None else _domain((topic or "") + said_of_me, clause.zh)
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
             words = _content_words((topic or "") + whole, clause.zh)
+            if clause.zh and _ZH_PASSIVE_DONE.match(clauses.zh_after_lead(whole) or whole):
+                words += 1  # "被裁了", "被偷了": the writer's passive, a whole event in three characters
             if topic:
                 words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):

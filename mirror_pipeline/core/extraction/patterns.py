@@ -21,6 +21,7 @@ from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
 from mirror_pipeline.core.extraction.clauses import ZH_SURNAMES
+from mirror_pipeline.core.extraction.clauses import ZH_TIME_LEAD as _ZH_TIME_LEAD
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import (
     Evidence,
@@ -175,6 +176,14 @@ _ZH_NAME = (
     rf"|[A-Z][a-z]+){_NAME_STOP}"
 )
 _EN_NAME = r"(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+_ZH_FAMILY_REL = "|".join(
+    sorted((r for r, en in ZH_RELATIONS.items() if en in FAMILY and r not in ("先生", "太太")), key=len, reverse=True)
+)
+# a nickname said after a kin word: 阿 / 小 and one character ("阿杰", "小燕"), or a Latin name; not a word that opens
+# with the same character (小时候, 小学, 阿姨)
+_ZH_NICKNAME = (
+    r"(?P<obj>(?!小(?:时|学|区|孩|店|吃|姐|心|事|说|组|朋|伙|的|时候))(?!阿姨)[阿小][\u4e00-\u9fff]|[A-Z][a-z]+)"
+)
 _ZH_ROLE_WORDS = (
     "工程师|经理|设计师|医生|护士|老师|教师|律师|会计|程序员|研究员|分析师|顾问|架构师|总监|主管|销售|记者|编辑|作家|"
     "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
@@ -250,6 +259,9 @@ class Pattern:
     needs_time: bool = False  # "I'm going to ..." is a plan only with a time said ("next month")
     # what the pattern's object must be, beyond matching: each rule takes the `Found` and may refuse it
     accept: tuple[Callable[[Found], bool], ...] = ()
+    # a naming said before someone else's words holds whatever they say ("儿子阿杰没回来，说深圳那边…"): the pattern
+    # still reads the sentence up to where the report begins
+    before_report: bool = False
 
 
 @dataclass(frozen=True)
@@ -390,6 +402,7 @@ _BY_PATTERN = {
     "zh_avoids": "用户{obj}",
     "en_avoids": "The user {obj}",
     "zh_kin_in": "用户的{obj}",
+    "zh_household_nickname": "{obj}是用户的家人",
     "en_kin_in": "The user's {obj}",
 }
 _EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
@@ -1127,6 +1140,51 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_a_name,),
     ),
     _p(
+        # a diary names its people by a kin word and a nickname, with no 我: "儿子阿杰没回来", "女儿小燕从桂林打视频
+        # 回来" (a clause opening with the kin word; "他儿子阿明" has a possessor before it and is not read)
+        "zh_rel_nickname_bare",
+        R,
+        "relation",
+        _ZH_REL,
+        r"(?:^|(?<=[，,；;。！!\s]))"
+        + _ZH_TIME_LEAD.pattern.removeprefix("^")
+        + r"?(?:我家的?)?(?:大|小|二)?(?P<rel>"
+        + _ZH_FAMILY_REL
+        + r")"
+        + _ZH_NICKNAME,
+        0.75,
+        0.7,
+        MEDIUM,
+        before_report=True,
+    ),
+    _p(
+        # someone the writer took on, then named: "招了个帮工，叫阿梅", "请了一个保姆，叫小芳" (the role is what they
+        # are to the writer)
+        "zh_took_on_named",
+        R,
+        "relation",
+        "叫",
+        r"(?:招|请|雇|找)(?:到|了)?(?:一)?[个位名](?P<rel>[\u4e00-\u9fff]{1,3}?)[，,]?(?P<named>(?:名字)?(?:叫|名叫)"
+        + _ZH_NAME.replace("(?P<obj>", "(?:(?P<obj>", 1).replace(_NAME_STOP, "", 1)
+        + "))(?=[，,。！!\s]|$)",
+        0.7,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
+        # "我家老黄每天早上四点起来熬汤": 我家 and a nickname is one of the writer's household (a spouse, as a rule)
+        "zh_household_nickname",
+        R,
+        "relation",
+        "我家",
+        r"我家(?P<obj>老[\u4e00-\u9fff])(?=[\u4e00-\u9fff，,。！!\s]|$)(?!(?<=老家)|(?<=老人)|(?<=老小)|(?<=老师)|(?<=老板))",
+        0.7,
+        0.7,
+        MEDIUM,
+        before_report=True,
+    ),
+    _p(
         "en_my_rel_named",
         R,
         "relation",
@@ -1726,6 +1784,21 @@ def _NOT_A_STATEMENT() -> re.Pattern[str]:  # noqa: N802 - one compiled alternat
     return re.compile("|".join(f"(?:{p.pattern})" for p in (_QUESTION, _HYPOTHETICAL, _REPORTED, _NOT_ASSERTED)))
 
 
+@cache
+def _NOT_A_STATEMENT_BUT_A_REPORT() -> re.Pattern[str]:  # noqa: N802
+    return re.compile("|".join(f"(?:{p.pattern})" for p in (_QUESTION, _HYPOTHETICAL, _NOT_ASSERTED)))
+
+
+def _report_starts(sentence: str) -> int | None:
+    """Where someone else's words begin, when they alone make the sentence no statement of the writer's."""
+    if _SPEAKER_LABEL.match(sentence) or PLACEHOLDER_RE.search(sentence):
+        return None
+    if _NOT_A_STATEMENT_BUT_A_REPORT().search(sentence):
+        return None
+    report = _REPORTED.search(sentence)
+    return report.start() if report else None
+
+
 def normalised(raw: str) -> str:
     """Phones write ’ for ': one character for another, so every span still points into the evidence; and a
     lower-case "i" like "I"."""
@@ -1755,14 +1828,19 @@ def extract_patterns(
             continue  # a run of text that long is pasted (a log, code, a document), not someone speaking of self
         sentence = text[s_start:s_end]
         fired = _CUES.fired(sentence.lower(), cues)
-        if not fired or _skip_sentence(sentence):
+        limit = len(sentence)
+        if fired and _skip_sentence(sentence):
+            fired = [p for p in fired if p.before_report]  # a naming before a report still holds
+            limit = (_report_starts(sentence) or 0) if fired else 0
+            fired = fired if limit else []
+        if not fired:
             continue
         quoted = [m.span() for m in _QUOTED.finditer(sentence)]
         hedge = bool(_HEDGE.search(sentence))
         times: list[TimeMention] | None = None
         taken: list[tuple[int, int, str]] = []
         for pattern in fired:
-            for m in pattern.regex.finditer(sentence):
+            for m in pattern.regex.finditer(sentence, 0, limit):
                 raw, obj_start = _object_span(m)
                 if _elided(m) and not (_USER_SUBJECT.match(sentence) or _zh_writer_opens(sentence)):
                     continue  # a clause without a subject continues someone else's sentence
@@ -1859,7 +1937,10 @@ def _candidate(
         day = said_at.date().isoformat()
         start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar
     sensitivity = sensitivity_of(m.group(0), HIGH if relation in FAMILY else pattern.sensitivity)
-    span = (s_start + m.start(), s_start + m.end())
+    # (a pattern may say where the statement it reads begins: "招了个帮工，叫阿梅" rests on "叫阿梅", the hiring is a
+    # clause of its own the disclosure reader reads)
+    begin = m.start("named") if "named" in m.re.groupindex and m.group("named") is not None else m.start()
+    span = (s_start + begin, s_start + m.end())
     confidence = pattern.confidence
     if hedge and kind is not MemoryType.OPINION:
         confidence *= 0.7

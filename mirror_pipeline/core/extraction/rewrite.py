@@ -10,10 +10,14 @@ import re
 
 from mirror_pipeline.core.extraction.clauses import (
     EN_BARE_STATE,
+    EN_DONE_TO_ME,
     EN_INTRODUCTION,
     EN_NEWS_PHRASE,
+    EN_OWN_ATTRIBUTE,
+    EN_OWN_THING,
     PAST_IRREGULAR,
     Subject,
+    done_to_me,
     zh_after_lead,
 )
 from mirror_pipeline.core.timeexpr import without_relative_times
@@ -155,6 +159,9 @@ def _en_omitted(body: str) -> tuple[str, str]:
     if EN_BARE_STATE.match(body):  # "Nervous", "Glad to have this outlet": "The user is nervous"
         rest = re.sub(r"(?i)^feeling\s+", "", body)
         return "The user is", " " + rest[:1].lower() + rest[1:]
+    if (news := EN_NEWS_PHRASE.match(body)) and news.group("offer"):  # "Brightwell offer came!!"
+        org = news.group("org")
+        return "The user got a job offer" + (f" from {org}" if org else ""), ""
     if news := EN_NEWS_PHRASE.match(body):  # "First day at X" -> "The user had their first day at X"
         phrase = re.sub(r"(?i)^(?:my|a) ", "", news.group(0)).lower()
         lead = f"The user had their {phrase}" if news.group("had") else f"The user has a {phrase}"
@@ -190,6 +197,14 @@ def _en_omitted(body: str) -> tuple[str, str]:
 
 
 def _en_object(body: str) -> tuple[str, str]:
+    if done := EN_DONE_TO_ME.match(body):  # "they let me go today" -> "The user was let go today"
+        agent = done.group("agent")
+        by = (
+            ""
+            if agent.lower() in ("they", "work")
+            else " by " + re.sub(r"(?i)^(?:my|our) ", "their ", re.sub(r"^The ", "the ", agent))
+        )
+        return f"The user {pronouns_of_the_user(done_to_me(done))}{by}", ""
     m = re.search(r"\b(?:[Mm]y|[Mm]e)\b", body)
     if not m:
         return body, ""
@@ -218,8 +233,11 @@ def english(body: str, subject: Subject) -> str:
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:
-        m = re.match(r"^(?:[Mm]y|[Oo]ur)\s", body)
-        lead, rest = "The user's", " " + body[m.end() if m else 0 :]
+        m = re.match(r"^(?:[Mm]y|[Oo]ur|[Tt]he)\s", body)  # "the trip is cancelled": a passive of the writer's own
+        rest = body[m.end() if m else 0 :]
+        if not m and (re.match(r"(?i)" + EN_OWN_THING, rest) or EN_OWN_ATTRIBUTE.match(rest)) and rest[1:2].islower():
+            rest = rest[:1].lower() + rest[1:]  # "Visa approved" -> "The user's visa approved"
+        lead, rest = "The user's", " " + rest
     elif subject is Subject.OMITTED:
         lead, rest = _en_omitted(body)
     else:

@@ -37,6 +37,9 @@ DOMAIN = Domain(
         "certificat*",
         "workshop*",
         "teach*",
+        # "enrolled in", "signed up for Spanish 101"
+        "enrol*",
+        "101",
     ),
     zh=(
         "录取",

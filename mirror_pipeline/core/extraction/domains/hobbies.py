@@ -79,6 +79,16 @@ DOMAIN = Domain(
         "jogging",
         "chess",
         "puzzle*",
+        # restoring, making and tinkering: "restoring a '72 C10", "woodworking", "ham radio"
+        "restor*",
+        "woodwork*",
+        "carpent*",
+        "ham radio",
+        "sew*",
+        "crochet*",
+        "quilt*",
+        "birdwatch*",
+        "hunting",
     ),
     zh=(
         "读",

@@ -20,6 +20,8 @@ DOMAIN = Domain(
         "camp",
         "hik*",
         "tour*",
+        "visa",
+        "cruise*",
     ),
     zh=(
         "旅游",
@@ -37,6 +39,13 @@ DOMAIN = Domain(
         "待了",
         "呆了",
         "住了",
+        # flying and landing: "飞回上海了", "飞到悉尼", "落地新加坡"
+        "飞回",
+        "飞到",
+        "飞去",
+        "飞往",
+        "落地",
+        "回国",
     ),
     importance=0.6,
     # a stay is a trip only when it is short ("待了五天"); "待了六年" is the residence's

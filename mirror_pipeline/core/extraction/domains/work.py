@@ -54,6 +54,11 @@ DOMAIN = Domain(
         "consultant*",
         "notice",
         "first day",
+        # what an employer does to the writer ("they let me go" is read as "I was let go"), and what it offers
+        "was let go",
+        "were let go",
+        "offer",
+        "job offer",
     ),
     zh=(
         "入职",
@@ -104,6 +109,17 @@ DOMAIN = Domain(
         "居家办公",
         "分公司",
         "领导",
+        # a shop of one's own: "开了这家螺蛳粉店", "新店今天开张了", "招了个帮工"
+        "开了这家",
+        "开了家",
+        "开了个",
+        "开张",
+        "开业",
+        "新店",
+        "铺面",
+        "生意",
+        "帮工",
+        "招了",
     ),
     importance=0.7,
 )
