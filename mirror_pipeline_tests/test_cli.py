@@ -297,7 +297,6 @@ def test_init_takes_the_machines_zone_says_it_and_how_to_change_it(tmp_path: Pat
     # REVIEW-5: `mirror init` wrote `timezone: UTC` without a word; a Chengdu user's WeChat "2026-07-06 07:30:00"
     # (an export without a zone) was then stored 8 hours off
     import os
-
     from zoneinfo import ZoneInfo
 
     from mirror_pipeline.adapters.home import Home

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from datetime import date
@@ -116,10 +117,8 @@ def machine_timezone() -> str | None:
     """The zone this machine says it is in: $TZ, else /etc/timezone, else where /etc/localtime points
     (.../zoneinfo/Asia/Shanghai); None when it names none."""
     named = [os.environ.get("TZ")]
-    try:
+    with contextlib.suppress(OSError):
         named.append(Path("/etc/timezone").read_text(encoding="utf-8").split("\n")[0])
-    except OSError:
-        pass
     try:
         target = os.readlink("/etc/localtime")
         if "zoneinfo/" in target:

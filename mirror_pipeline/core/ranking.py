@@ -131,8 +131,11 @@ class RankingWeights(BaseModel):
     link_from: int = Field(2, ge=1, le=5, description="`conversation_links`: this many best conversations link")
     link_lines: int = Field(6, ge=1, description="`conversation_links`: the person's best lines read in each")
     link_max_share: float = Field(
-        0.1, gt=0.0, le=1.0, description="`conversation_links`: a word in more than this share of conversations "
-        "(at least 2) names nothing particular"
+        0.1,
+        gt=0.0,
+        le=1.0,
+        description="`conversation_links`: a word in more than this share of conversations "
+        "(at least 2) names nothing particular",
     )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08

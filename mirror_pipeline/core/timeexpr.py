@@ -1297,7 +1297,8 @@ FORMS: tuple[TimeForm, ...] = (
             rf"|(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
             rf"\s?(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s?"
             rf"(?:(?P<m2>{_MONTH_EN})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!,? ?\d)"
-            rf"|(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m2b>{_MONTH_EN})\b|\b(?![\d:.]| ?(?:am|pm|%)))(?!,? ?\d))"
+            rf"|(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"(?: (?:of )?(?P<m2b>{_MONTH_EN})\b|\b(?![\d:.]| ?(?:am|pm|%)))(?!,? ?\d))"
         ),
         precision=DAY,
         confidence=0.7,

@@ -439,8 +439,9 @@ def test_a_memory_the_person_confirmed_is_not_labelled_uncertain() -> None:
 
 
 def test_an_edit_that_says_its_time_dates_the_memory_on_the_day_its_evidence_was_said() -> None:
-    # REVIEW-5: "搬家推到10月3号了" was dated 2025-10-03; the edit "我2026年10月3日搬到了…" kept 2025-10-03 on a confirmed
-    # memory that then contradicted itself. A relative edit ("下周一搬的家") is read on the evidence's day, not the edit's
+    # REVIEW-5: "搬家推到10月3号了" was dated 2025-10-03; the edit "我2026年10月3日搬到了…" kept 2025-10-03 on a
+    # confirmed memory that then contradicted itself. A relative edit ("下周一搬的家") is read on the evidence's day,
+    # not the edit's
     items, briefs = story(("我下个月搬家。", 0, "ev_1"), ("我在医院做药剂师。", 0, "ev_2"))
     first = {m.predicate: m for m in govern(items, evidence=briefs).current}
     move, job = first["plans:residence"], first["has_role"]
@@ -458,5 +459,7 @@ def test_an_edit_that_says_its_time_dates_the_memory_on_the_day_its_evidence_was
     )
     assert moved.state is MemoryState.CONFIRMED
     assert after[job.memory_id].valid_time_start == "2026-03-09"  # the Monday after 2026-03-02, when it was said
-    untimed = govern(items, evidence=briefs, decisions=[new_decision(Action.EDIT, move.memory_id, later, text="我要搬去高新区")])
+    untimed = govern(
+        items, evidence=briefs, decisions=[new_decision(Action.EDIT, move.memory_id, later, text="我要搬去高新区")]
+    )
     assert {m.memory_id: m for m in untimed.current}[move.memory_id].valid_time_start == move.valid_time_start

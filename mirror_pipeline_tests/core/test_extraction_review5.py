@@ -66,7 +66,9 @@ def test_a_doctors_finding_after_a_talk_is_not_the_users_diagnosis() -> None:
 # (b) a negated or figurative illness is no diagnosis
 
 
-@pytest.mark.parametrize("text", ["没啥大病，就是容易累", "又在半夜核对明天的排班表。职业病。", "拖延症又犯了，报告还没写"])
+@pytest.mark.parametrize(
+    "text", ["没啥大病，就是容易累", "又在半夜核对明天的排班表。职业病。", "拖延症又犯了，报告还没写"]
+)
 def test_no_illness_and_a_figure_of_speech_are_no_diagnosis(text: str) -> None:
     assert [c for p, c in found(text) if p == "diagnosed_with"] == []
 

@@ -71,7 +71,11 @@ CHENGDU = ZoneInfo("Asia/Shanghai")
     [
         ("搬家推到10月3号了", datetime(2026, 9, 27, 20, 14, tzinfo=CHENGDU), "2026-10-03"),  # REVIEW-5: was 2025
         ("The launch was pushed back to 2 March.", datetime(2027, 2, 20, 11, tzinfo=CHENGDU), "2027-03-02"),
-        ("已经约好了12月5号去复查", datetime(2026, 11, 30, 8, tzinfo=CHENGDU), "2026-12-05"),  # a past verb, days before
+        (
+            "已经约好了12月5号去复查",
+            datetime(2026, 11, 30, 8, tzinfo=CHENGDU),
+            "2026-12-05",
+        ),  # a past verb, days before
         ("I got my results back on March 28.", datetime(2027, 4, 2, 9, tzinfo=CHENGDU), "2027-03-28"),  # still past
         ("We moved to Austin on Sep 20.", datetime(2026, 9, 27, 9, tzinfo=CHENGDU), "2026-09-20"),  # moved to a place
     ],
@@ -96,7 +100,9 @@ def test_a_range_of_days_is_one_time_from_its_first_day_to_its_last(text, start,
 
 def test_a_trip_said_with_a_range_of_days_keeps_the_range_and_its_words() -> None:
     found = extract(
-        evidence("Kevin I'll be in Japan Oct 20-26 with my son, already told HR", when=datetime(2026, 9, 1, tzinfo=CHENGDU)),
+        evidence(
+            "Kevin I'll be in Japan Oct 20-26 with my son, already told HR", when=datetime(2026, 9, 1, tzinfo=CHENGDU)
+        ),
         CHENGDU,
     )
     assert found and all((c.valid_time_start, c.valid_time_end) == ("2026-10-20", "2026-10-26") for c in found), [

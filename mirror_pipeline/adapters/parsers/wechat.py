@@ -227,7 +227,9 @@ def _quoted(name: str, user_names: Sequence[str]) -> tuple[str, Attribution]:
 # a file name's own words, not the contact's: the tool's or the export's ("pywxdump_妈妈.csv", "chat_妈妈.csv"), and the
 # inbox's suffix for a second copy ("chat_妈妈.chbgbhrh.csv", "chat_妈妈-1a2b3c4d.csv")
 _COPY_SUFFIX = re.compile(r"[.-][0-9a-z]{8}$")
-_NOT_A_NAME = re.compile(r"(?i)^(?:chat|chats|export|messages?|wechat|weixin|pywxdump|memotrace|聊天记录|微信|\d[\d\s.-]*)$")
+_NOT_A_NAME = re.compile(
+    r"(?i)^(?:chat|chats|export|messages?|wechat|weixin|pywxdump|memotrace|聊天记录|微信|\d[\d\s.-]*)$"
+)
 
 
 def chat_name(file_name: str, contact: str) -> str | None:

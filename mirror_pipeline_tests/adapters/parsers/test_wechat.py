@@ -18,7 +18,9 @@ def test_pywxdump_is_sender_says_who_the_user_is_and_local_times_take_the_home_t
     assert tickets.text == "春节回去，我已经买好票了。\n初二再回上海。"  # a multi-line message stays one
     assert tickets.identity == "wechat:8412750023319041003" and "8412750023319041003" in tickets.locator
     assert tickets.timestamp.isoformat() == "2024-01-20T21:07:42+09:00"
-    assert by_text(messages, "什么时候回家").actor == "other:妈妈"  # the file is named for her; the rows say wxid_li4mama
+    assert (
+        by_text(messages, "什么时候回家").actor == "other:妈妈"
+    )  # the file is named for her; the rows say wxid_li4mama
     assert secrets == 1 and not any("Tplink8888" in m.text for m in messages)
 
 
