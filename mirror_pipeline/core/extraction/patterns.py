@@ -37,6 +37,9 @@ from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
 from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment, opening_time
 
 EXTRACTOR = "rules"
+# 0.3.8: session 7 merged (recall: verbless news, passives, what an employer did to the writer, more Chinese
+# diary verbs; precision: replies that take advice, Chinese pointers, diary names; REVIEW-5: named subjects, patient
+# records, negated diagnoses, questionnaire items; time: rescheduled days, day ranges);
 # 0.3.7: session 6 merged (time: days said without their week, month or year dated by the clause's tense, notes'
 # --when; recall: questions, replies, appositions on MemoryBank; precision: pointers read from the conversation; lead:
 # kin topic chains, moves to unknown names, own-document requests, Latin names in Chinese prose);
