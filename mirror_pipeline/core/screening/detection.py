@@ -15,6 +15,7 @@ from mirror_pipeline.core.screening.detectors import (
     _with_dotted_parts,
     _with_wrapped_values,
     code_list_findings,
+    national_id_findings,
     public_key_spans,
     spelled_findings,
     spelled_number_findings,
@@ -72,6 +73,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
     found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
+    found.extend(national_id_findings(masked))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))

@@ -11,6 +11,7 @@ from functools import cache
 from mirror_pipeline.core.screening.detectors import (
     _LONG_NUMBER,
     _LONG_TOKEN,
+    _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
@@ -135,6 +136,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
+    if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
+        return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
     if (
         "\n" in folded
         or folded[:1] in _MARKERS
@@ -184,6 +187,10 @@ def _may_hold(folded: str) -> bool:
 
 
 _DIGITS4 = re.compile(r"\d{4}")
+# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
+# dash (the vectorized prefilter's pattern is the same test)
+_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
+_ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
 _CJK_DONT_SHARE = tuple(w for w in DONT_SHARE_WORDS if not w.isascii())
@@ -284,6 +291,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
+    _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)
