@@ -102,7 +102,7 @@ _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
     r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
-    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is)?|security code(?: is)?"
+    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?|security code(?: is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
@@ -120,6 +120,8 @@ _CARD_NAMED = re.compile(
 _CARD_DATA_AFTER = re.compile(
     r"(?i)[^\n\d]{0,12}?(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?|valid (?:thru|through|until)|good thru|cvv|cvc|cvn)"
     r"(?![a-z])|有效期|到期|安全码|背面)"
+    # screening-11: or a bare expiry just after it, "4917 6157 7463 7069, 08/28"
+    r"|[ \t]*[,;，]?[ \t]*(?:0[1-9]|1[0-2])[ \t]*/[ \t]*(?:20)?\d\d(?![\d/])"
 )
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -442,7 +444,8 @@ _CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0
 _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
-    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
+    # (screening-11: numbered in columns too, "1. 8848 0998     6. 2236 0516")
+    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]{2,}\d{1,2}[.)][ \t]*|[ \t]+)"
     + _CODE_ITEM
     + r"){2,}(?![\w\-.:/])"
 )
@@ -471,6 +474,29 @@ def code_list_findings(text: str) -> list[Finding]:
         if len(items) >= 3 and len({_shape(i) for i in items}) == 1:
             found.append(Finding("recovery_code", m.start(), m.end(), _CODE_LIST_RULE))
     return found
+
+
+# ---- screening-11: a dial safe's combination, told as its turns ("左转三圈停在42，右转停在17，再左转停在86", "turn left
+# to 36, right to 12, left again to 70"): three turns or more, each to a number, where a safe or a lock is spoken of
+# (directions turn left and right too, to streets and buildings, never at a safe)
+_TURN = re.compile(
+    r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转)?|(?<![a-z])(?:left|right|counter-?clockwise|clockwise)(?![a-z]))"
+    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))[ \t]*"
+    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor)\b)"
+)
+_DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
+
+
+def dial_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("左", "右", "left", "right", "clockwise"))) or not _DIAL.search(text):
+        return []
+    turns = list(_TURN.finditer(text))
+    if len(turns) < 3:
+        return []
+    return [Finding("combination", m.start("value"), m.end("value"), _DIAL_RULE) for m in turns]
+
+
+_DIAL_RULE = -14
 
 
 # ---- screening-9: a value spelled out one character at a time ("k - i - w - i - 7 - 7 - x", "capital T, o, m, a,

@@ -11,6 +11,7 @@ from functools import cache
 from mirror_pipeline.core.screening.detectors import (
     _LONG_NUMBER,
     _LONG_TOKEN,
+    _DIAL,
     _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
@@ -46,6 +47,8 @@ _CJK_TRIGGERS = (
     " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
     # screening-9: a code asked for by itself ("码多少？")
     " 码多少 码是多少 码呢"
+    # screening-11: a health insurance member's number, a dial safe
+    " 医保 社保 转盘"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
@@ -55,7 +58,14 @@ _TRIGGERS = (
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
     "maiden q: authori"
-).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
+    # screening-11: a health insurance member's number, what a password gets one into
+    " member nhs"
+).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"] + [
+    f"{verb} {who} {where}"
+    for verb in ("gets", "get", "lets", "let")
+    for who in ("you", "u", "me", "us", "her", "him", "them", "everyone", "guests")
+    for where in ("on", "in", "online", "connected", "through")
+]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -154,6 +164,8 @@ def _may_hold(folded: str) -> bool:
     words = _LOWER_WORD.findall(lowered)
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
+    if "left" in lowered and "right" in lowered and has_digit and _DIAL.search(lowered):
+        return True  # a dial safe's turns: "turn left to 36, right to 12, left again to 70"
     if not _LOCK_WORDS.isdisjoint(words) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
         return True  # a lock named before its code: "garage: 5-9-1-7", "the alarm is 5 5 2 0"
     if not _PAIRED_WORDS.keys().isdisjoint(words) and any(
@@ -292,6 +304,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
+    r"(?is)left.*right|right.*left",  # a dial safe's turns (screening-11; the rules look for a safe)
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)

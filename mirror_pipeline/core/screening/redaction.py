@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, continued, corrected
+from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, asks_for_secret, continued, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -165,6 +165,9 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     mask = prefilter_mask([text for text, _ in items])
     out: list[Screened] = []
     before = ""
+    # screening-11: a question for a secret stays open for the next few messages ("what's the code for the garage
+    # keypad again?" / "also did you feed the cat" / "380215, and yes"): the text that asked, and where
+    asked, asked_at = "", -_OPEN
     for k, (text, scope) in enumerate(items):
         if mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
@@ -172,9 +175,19 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())
+        if not screened.secrets and asked and 1 < k - asked_at <= _OPEN and text.strip():
+            screened = redact(text, scope, before=asked)
         out.append(screened)
+        if screened.secrets:
+            asked = ""  # answered
+        elif mask[k] and asks_for_secret(screened.text):
+            asked, asked_at = screened.text, k
         before = screened.text if screened.text.strip() else before
     return out
+
+
+# how many messages after a question its answer may come (the question's own next message, and two more)
+_OPEN = 3
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:

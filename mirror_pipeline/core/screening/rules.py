@@ -114,7 +114,9 @@ _ZH_NUMBER = (
 )
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
-    r"(?P<value>[零〇一二三四五六七八九幺两拐洞]{4,8})(?![零〇一二三四五六七八九幺两拐洞十百千万])"
+    # (screening-11: or spaced, one numeral at a time: "五 八 二 零 九 一")
+    r"(?P<value>[零〇一二三四五六七八九幺两拐洞](?:[零〇一二三四五六七八九幺两拐洞]{3,7}|(?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}))"
+    r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
 )
 # "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
 _EN_SAME = (
@@ -612,7 +614,7 @@ _RULES: tuple[Rule, ...] = (
     # (words that tell how it is built, "我生日", go with it: section 15.3)
     Rule(
         kind="pin",
-        pattern=re.compile(_ZH_KEY + r"(?P<built>[^。！？\n]{1,14}?)[ \t:，,]*" + _ZH_NUMBER),
+        pattern=re.compile(_ZH_KEY + r"(?P<built>(?:[^。！？\n.!?]|\.(?!\s)){1,14}?)[ \t:，,]*" + _ZH_NUMBER),
         judge=Judge.TIGHT,
         needs=_ZH_KEY_WORDS,
     ),
@@ -851,6 +853,10 @@ _CODE_VALUE = (
     r"(?![零〇一二三四五六七八九幺两拐洞十百千万])|" + _DIGIT_WORDS + r"))"
     r"(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
 )
+# a code that may end its sentence ("code 1-9-0-4. Checkout 11am", "I set it to 3817. remind me"; not a version
+# "1.9.0")
+_CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
+assert _CODE_VALUE_ENDING != _CODE_VALUE
 _EN_TYPE = r"(?i:\b(?:types?|typed|typing|enter(?:s|ed|ing)?|punch(?:es|ed|ing)?(?: it)? in|key(?:s|ed)? in|inputs?)\b)"
 _ZH_TYPE = r"(?:输入?|敲|按)"
 _EN_CODE_NOUN = (
@@ -1158,7 +1164,8 @@ _SCREENING9_RULES += (
             r"[^\n.!?]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
-            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+" + _CODE_VALUE
+            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+"
+            + _CODE_VALUE_ENDING
         ),
         judge=Judge.CODE,
         needs=("lock", "keypad", "safe", "door", "gate", "garage", "alarm"),
@@ -1230,9 +1237,6 @@ _SPOKEN_SYMBOL = (
     r"(?i:underscore|dash|hyphen|hash|hashtag|pound sign|exclamation(?: mark| point)?|asterisk|at sign|dot|period|"
     r"capital|uppercase|upper case|lowercase|lower case)"
 )
-# a code that may end its sentence ("code 1-9-0-4. Checkout 11am"; not a version "1.9.0")
-_CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
-assert _CODE_VALUE_ENDING != _CODE_VALUE
 _SCREENING10_RULES: tuple[Rule, ...] = (
     # "the new router password is capital P peggy underscore love 2 0 1 0, voice typing": the clause, words and all
     Rule(
@@ -1351,7 +1355,50 @@ _SCREENING10_RULES: tuple[Rule, ...] = (
         needs=("text", "sent", "sms", "messag", "got", "received", "emailed", "短信", "发来", "发了"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES
+# ---- screening-11 (heldout16, written from the spec alone): a code after a long account of what it is for, a
+# password before what it gets you into, a health insurance member's number
+_CODE_FOR = (
+    r"(?i:\b(?:(?:one[- ]time |verification |security |confirmation |authori[sz]ation )?(?:pass)?code|otp|pin)\b)"
+)
+_SCREENING11_RULES: tuple[Rule, ...] = (
+    # "Your one-time passcode for the payment of GBP 42.80 to DELIVEROO is 730918.": what the code is for may be long
+    # and hold amounts, names, dots; a code's shape after 'is' (digits only)
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            _CODE_FOR + r"[ \t]+(?i:for|to)[ \t]+(?:[^\n.!?]|\.(?=[A-Za-z0-9])){3,90}?[ \t]+(?i:is|was)[ \t:]*"
+            r"(?P<value>(?<![\d.:])(?:\d{4,8}|\d{2,4}(?:[ \t-]\d{2,4}){1,3}))(?!\.\d)(?![\d:/%]|[ \t]*(?i:gbp|usd|eur|rmb|元|块))"
+        ),
+        judge=Judge.VALUE,
+        needs=("code", "otp", "pin"),
+    ),
+    # "Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get you online": a password's shape, then what it opens
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?<![A-Za-z0-9_@#$%^&*.\-])(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})[ \t]+"
+            r"(?i:(?:will |should |that )?(?:gets?|lets?)[ \t]+(?:you|u|me|us|her|him|them|everyone|guests)[ \t]+"
+            r"(?:on|in|online|connected|through)\b)"
+        ),
+        judge=Judge.SHAPED,
+        needs=("gets ", "get ", "lets ", "let "),
+    ),
+    # "Bupa membership number 81-20-447391", "我的医保电脑号是0210538847": a health insurance member's number (whoever
+    # has it can claim on it; a claim's or an invoice's number is not one)
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i:(?:\b(?:health|medical|insurance|insurer|bupa|axa|aia|cigna|allianz|aviva|vitality|nhs|medicare)\b"
+            r"[^\n.!?]{0,16}?\b(?:member(?:ship)?|nhs)(?:[ \t]+(?:number|no\.?|id|#))?)"
+            r"|(?:医保|社保)(?:卡)?(?:电脑号|卡号|个人编号|编号|号码|号)|\bnhs (?:number|no\.?))"
+            r"[ \t]*(?:is|:|=|是|为)?[ \t]*"
+            r"(?P<value>(?<![A-Za-z0-9_-])[A-Z0-9]{0,3}\d[\d \-]{5,18}\d)(?![A-Za-z0-9_-])"
+        ),
+        judge=Judge.VALUE,
+        needs=("member", "nhs", "医保", "社保"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
