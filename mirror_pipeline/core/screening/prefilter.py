@@ -60,6 +60,8 @@ _TRIGGERS = (
     "maiden q: authori"
     # screening-11: a health insurance member's number, what a password gets one into
     " member nhs"
+    # a key block's armour as pasted: its dashes miscounted, or none
+    " ----begin ----end private"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"] + [
     f"{verb} {who} {where}"
     for verb in ("gets", "get", "lets", "let")

@@ -169,21 +169,28 @@ class Rule:
 
 
 _RULES: tuple[Rule, ...] = (
+    # a key block, its armour lines with it (they say what the placeholder says: a private key). screening-11: the
+    # armour as people paste it, in any case, its dashes miscounted ("----BEGIN RSA PRIVATE KEY----"), or none: then
+    # the key's lines must follow it
     Rule(
         kind="private_key",
         pattern=re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
-            r"(?: BLOCK)?-----|\Z)"
+            r"(?i:-{2,}[ \t]*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}[\s\S]*?(?:-{2,}[ \t]*END (?:[A-Z0-9]+ )*"
+            r"PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}|\Z)"
+            r"|(?<![A-Za-z])BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?(?:[ \t]*\n[ \t]*[A-Za-z0-9+/=]{16,})+"
+            r"(?:[ \t]*\n[ \t]*-{0,5}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{0,5})?)"
         ),
         judge=Judge.WHOLE,
-        needs=("-----begin",),
+        needs=("begin",),
     ),
     # the tail of a key whose first lines were in another message or paragraph
     Rule(
         kind="private_key",
-        pattern=re.compile(r"(?m)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        pattern=re.compile(
+            r"(?im)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-{2,}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}"
+        ),
         judge=Judge.WHOLE,
-        needs=("-----end",),
+        needs=("end",),
     ),
     Rule(
         kind="api_key",
