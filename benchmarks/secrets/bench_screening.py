@@ -42,6 +42,7 @@ CORPORA = tuple(
         "heldout16.jsonl",
         "heldout16b.jsonl",
         "heldout17.jsonl",
+        "heldout17b.jsonl",
     )
     if (HERE / name).exists()
 )

@@ -26,7 +26,7 @@ _SPELLED_RULE = -12
 
 # "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
 # passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
-_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:]{0,30}:")
+_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
 
@@ -39,6 +39,8 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
         line_end = text.find("\n", head.end())
         for m in _LIST_WORD.finditer(text, head.end(), len(text) if line_end < 0 else line_end):
             word = m.group(0).rstrip(".!?")
+            if text[m.start() - 1 : m.start()] == "/" and text[m.end() : m.end() + 1] == "/":
+                continue  # a folder of a path ("/work/review5/home"), not a password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found
@@ -100,7 +102,7 @@ _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?)?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?|security code(?: is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
@@ -123,6 +125,7 @@ _CARD_DATA_AFTER = re.compile(
     # screening-11: or a bare expiry just after it, "4917 6157 7463 7069, 08/28"
     r"|[ \t]*[,;，]?[ \t]*(?:0[1-9]|1[0-2])[ \t]*/[ \t]*(?:20)?\d\d(?![\d/])"
 )
+_CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){7,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -177,6 +180,11 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
             and card_shaped(digits, groups, named=True)
             and not _CARD_PAID_INTO.search(before)
         ):
+            found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    for m in _CARD_PART.finditer(text):
+        # screening-11: "卡号 6222 0212 3456" (the rest in the next message): a named card's number in part
+        digits = re.sub(r"[ \-]", "", m.group(0))
+        if _CARD_NAMED.search(text[max(0, m.start() - 24) : m.start()]) and card_shaped(digits + "0" * 4, "", named=True):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -458,6 +466,8 @@ CODE_LIST_GATE = re.compile(
 _CODES_SPOKEN_OF = re.compile(
     r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"
     r"sign(?:ed)?[ \t]?in|登录|登进|登陆|2fa|mfa|two[- ]factor"
+    # screening-11: "谷歌两步验证那几个备用的先抄这里："
+    r"|两步验证|二次验证|双重验证|备用|authenticator|验证器"
 )
 
 

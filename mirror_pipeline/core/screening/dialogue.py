@@ -218,3 +218,18 @@ def continued(before: str, text: str) -> list[Finding]:
     if kind in ("seed_phrase", "passphrase"):
         return []  # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings)
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
+
+
+# screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
+# "7890 128"): digit groups only, the message before ending with the card's placeholder
+_DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")
+
+
+_ENDS_WITH_CARD = re.compile(r"\[secret:bank_card:[^\]]+\][ \t]*$")
+
+
+def card_rest(before: str, text: str) -> list[Finding]:
+    if not _ENDS_WITH_CARD.search(before.rstrip()) or not (m := _DIGIT_GROUPS.fullmatch(text)):
+        return []
+    digits = sum(c.isdigit() for c in m.group("value"))
+    return [Finding("bank_card", *m.span("value"), _CORRECTION_RULE)] if 3 <= digits <= 11 else []

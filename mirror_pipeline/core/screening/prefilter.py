@@ -51,7 +51,11 @@ _CJK_TRIGGERS = (
     " 医保 社保 转盘"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
-_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
+_CJK_CODE = re.compile(
+    r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d"
+    # screening-11: a code named by its number of digits, "支付宝支付的六位我换成了三八二九一七"
+    r"|[四五六七八4-8]位[^\n]{0,16}?[\d零〇一二三四五六七八九幺两拐洞]{4}"
+)
 _TRIGGERS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, asks_for_secret, continued, corrected
+from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, asks_for_secret, card_rest, continued, corrected
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -81,7 +81,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         ]
     if before and "[secret:" in before:
         # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
-        for finding in (*corrected(before, masked), *continued(before, masked)):
+        for finding in (*corrected(before, masked), *continued(before, masked), *card_rest(before, masked)):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(

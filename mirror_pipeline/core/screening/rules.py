@@ -132,8 +132,10 @@ _EN_SAFE = (
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
 )
 _ZH_SAFE = (
-    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
-    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为))?"
+    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁|智能锁|电子锁|指纹锁)"
+    # (screening-11: a lock's admin code, "新家智能锁 管理员码 2580913"; the code the person set, "保险柜了，我设的 5831")
+    r"(?:[ \t]*(?:管理员|管理|开门|开锁|临时)?(?:密码|码))?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为|设的是?|设了))?"
 )
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
@@ -1157,7 +1159,9 @@ _SCREENING9_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b(?:[ \t]*(?:is|:|=))?[ \t]*"
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b"
+            # (screening-11: "the key to join is sakura0815kyoto")
+            r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?(?:[ \t]*(?:is|:|=))?[ \t]*"
             + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
@@ -1220,7 +1224,8 @@ _SCREENING9_RULES += (
 # ---- screening-10 (heldout14, written by someone who never saw the rules): a value given in parts, a hint that is
 # the value, a code after a lock named earlier in the sentence or after a code asked for, a wheel lock's three digits,
 # a key named by a header, a wallet key of 64 hex digits, a one-time code one is told not to share
-_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前几位|头几位|前缀)"
+_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前半截|前一半|前几位|头几位|前缀)"
+_PART_REST = r"(?:后面|后边|后半段?|后半部分|后半截|后一半|后几位|结尾)"
 _HINT_VALUE = (
     # a hint that is itself a password's shape: letters (any script) and digits in one token ("小黑2015", "Pepper2012")
     r"[\"'“‘「]?(?P<value>(?=[A-Za-z\u3400-\u9fff!@#$%^&*._+=~\-]*\d)(?=\d*[A-Za-z\u3400-\u9fff])"
@@ -1403,6 +1408,45 @@ _SCREENING11_RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.VALUE,
         needs=("member", "nhs", "医保", "社保"),
+    ),
+)
+_PART_VALUE = r"[\"'“‘「]?(?!\[secret:)[A-Za-z0-9!@#$%^&*._+=~\-]{2,64}"
+_N_DIGITS = r"[四五六七八4-8]"
+_SCREENING11_RULES += (
+    # "Apple ID 前半截 xw1983\n后半截 _Mo0827 合起来用", "first half is maple, second half Otter93!": both halves in one
+    # text, whatever names them (one span: the word between them goes too)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:" + _PART_FIRST + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*" + _PART_VALUE
+            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:" + _PART_REST + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
+            r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
+        ),
+        judge=Judge.WHOLE,
+        needs=("前", "开头", "first"),
+    ),
+    # "医保卡那个六位数我给他换成190326了", "支付宝支付的六位我换成了三八二九一七": a code named by how many digits it has,
+    # set to a value of that many (not a six-figure salary: money words stop it)
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?P<n>" + _N_DIGITS + r")位(?:数字?|的?密码|的?码|的)?(?![^\n。！？]{0,16}?(?:工资|年薪|月薪|收入|存款|万|元|块))"
+            r"[^\n。！？\d]{0,10}?(?:换成了?|改成了?|设成了?|设置成了?|改为|设为|是|为|:)[ \t]*"
+            r"(?P<value>(?<![\d.])\d{4,8}(?![\d.:/万元块%])|[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九十百千万]))"
+        ),
+        judge=Judge.VALUE,
+        needs=("位",),
+    ),
+    # "招行网银换了新的：Fxw0512!zm": a login (online banking, an account, a mailbox, an app) changed to a new one, a
+    # password's shape after it
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:网银|网上银行|账号|帐号|邮箱|登录|登陆|后台|(?i:\bapp\b))[^\n。！？，,]{0,6}?(?:换|改|设)(?:了|成)?(?:个|一个)?新的?"
+            r"(?:密码)?[ \t]*(?:是|为|:)[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台", "app"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
