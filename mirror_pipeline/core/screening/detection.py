@@ -16,6 +16,7 @@ from mirror_pipeline.core.screening.detectors import (
     _with_wrapped_values,
     code_list_findings,
     dial_findings,
+    gets_in_findings,
     national_id_findings,
     public_key_spans,
     spelled_findings,
@@ -77,6 +78,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
     found.extend(national_id_findings(masked))
     found.extend(dial_findings(masked, lowered))
+    found.extend(gets_in_findings(masked, lowered))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))

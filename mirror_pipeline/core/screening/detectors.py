@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible
+from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible, password_shaped
 
 
 @dataclass(frozen=True)
@@ -498,7 +498,8 @@ _DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:s
 
 
 def dial_findings(text: str, lowered: str) -> list[Finding]:
-    if not any(map(lowered.__contains__, ("左", "右", "left", "right", "clockwise"))) or not _DIAL.search(text):
+    turns = sum(map(lowered.count, ("左", "右", "left", "right", "clockwise")))
+    if turns < 3 or not _DIAL.search(text):
         return []
     turns = list(_TURN.finditer(text))
     if len(turns) < 3:
@@ -507,6 +508,27 @@ def dial_findings(text: str, lowered: str) -> list[Finding]:
 
 
 _DIAL_RULE = -14
+
+
+# ---- screening-11: a password's shape, then what it opens ("Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get
+# you online"): found from the verb (a pattern that began with the value was tried at every word of every text)
+_GETS_IN = re.compile(
+    r"(?i)[ \t]+(?:(?:will|should|that) )?(?:gets?|lets?)[ \t]+(?:you|u|me|us|her|him|them|everyone|guests)[ \t]+"
+    r"(?:on|in|online|connected|through)\b"
+)
+_VALUE_BEFORE = re.compile(r"(?<![A-Za-z0-9_@#$%^&*.\-])[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}$")
+_GETS_IN_RULE = -15
+
+
+def gets_in_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("get", "let"))):
+        return []
+    found = []
+    for m in _GETS_IN.finditer(text):
+        value = _VALUE_BEFORE.search(text, max(0, m.start() - 64), m.start())
+        if value and password_shaped(value.group(0)):
+            found.append(Finding("password", value.start(), value.end(), _GETS_IN_RULE))
+    return found
 
 
 # ---- screening-9: a value spelled out one character at a time ("k - i - w - i - 7 - 7 - x", "capital T, o, m, a,

@@ -62,15 +62,11 @@ _TRIGGERS = (
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
     "maiden q: authori"
-    # screening-11: a health insurance member's number, what a password gets one into
-    " member nhs"
-    # a key block's armour as pasted: its dashes miscounted, or none
-    " ----begin ----end private"
+    # screening-11: a health insurance member's number (a key block's armour as pasted, its dashes miscounted or none,
+    # comes with its lines: random-looking tokens)
+    " membership"
 ).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"] + [
-    f"{verb} {who} {where}"
-    for verb in ("gets", "get", "lets", "let")
-    for who in ("you", "u", "me", "us", "her", "him", "them", "everyone", "guests")
-    for where in ("on", "in", "online", "connected", "through")
+    "member number", "member no", "member id", "member #", "nhs number", "nhs no"
 ]
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -170,6 +166,8 @@ def _may_hold(folded: str) -> bool:
     words = _LOWER_WORD.findall(lowered)
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
+    if any(map(lowered.__contains__, _GETS_WHO)) and _GETS_YOU_IN.search(lowered):
+        return True  # what a password opens: "Muddy_Boots_1987 gets you on"
     if "left" in lowered and "right" in lowered and has_digit and _DIAL.search(lowered):
         return True  # a dial safe's turns: "turn left to 36, right to 12, left again to 70"
     if not _LOCK_WORDS.isdisjoint(words) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
@@ -205,6 +203,11 @@ def _may_hold(folded: str) -> bool:
 
 
 _DIGITS4 = re.compile(r"\d{4}")
+_GETS_YOU_IN_PATTERN = (
+    r"(?:gets?|lets?) (?:you|u|me|us|her|him|them|everyone|guests) (?:on|in|online|connected|through)(?:[^a-z]|$)"
+)
+_GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
+_GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 # what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
 # dash (the vectorized prefilter's pattern is the same test)
 _ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
@@ -311,6 +314,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"\d[\d -]{11,}\d",  # card and ID numbers
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
     r"(?is)left.*right|right.*left",  # a dial safe's turns (screening-11; the rules look for a safe)
+    "(?i)" + _GETS_YOU_IN_PATTERN,  # what a password opens (screening-11)
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)

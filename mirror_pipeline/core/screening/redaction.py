@@ -175,7 +175,7 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())
-        if not screened.secrets and asked and 1 < k - asked_at <= _OPEN and text.strip():
+        if not screened.secrets and asked and 1 < k - asked_at <= _OPEN and _MAY_ANSWER.search(text[:_SHORT_REPLY]):
             screened = redact(text, scope, before=asked)
         out.append(screened)
         if screened.secrets:
@@ -186,8 +186,17 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     return out
 
 
-# how many messages after a question its answer may come (the question's own next message, and two more)
+# how many messages after a question its answer may come (the question's own next message, and two more), and what a
+# later message must hold to be read as the answer: a digit, a numeral, a digit word or a password's symbol, near its
+# start (a reply is short)
 _OPEN = 3
+_SHORT_REPLY = 100
+_NUMERAL = "[零〇一二三四五六七八九幺两拐洞]"
+_DIGIT_WORD = "(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_MAY_ANSWER = re.compile(
+    rf"[\d!@#$%^&*_]|{_NUMERAL}[ \t]?{_NUMERAL}[ \t]?{_NUMERAL}[ \t]?{_NUMERAL}"
+    rf"|(?i:\b{_DIGIT_WORD}(?:[ \t-]+{_DIGIT_WORD}){{3}})"
+)
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:

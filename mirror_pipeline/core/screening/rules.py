@@ -183,7 +183,7 @@ _RULES: tuple[Rule, ...] = (
             r"(?:[ \t]*\n[ \t]*-{0,5}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{0,5})?)"
         ),
         judge=Judge.WHOLE,
-        needs=("begin",),
+        needs=("private key",),
     ),
     # the tail of a key whose first lines were in another message or paragraph
     Rule(
@@ -192,7 +192,7 @@ _RULES: tuple[Rule, ...] = (
             r"(?im)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-{2,}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}"
         ),
         judge=Judge.WHOLE,
-        needs=("end",),
+        needs=("private key",),
     ),
     Rule(
         kind="api_key",
@@ -1384,17 +1384,6 @@ _SCREENING11_RULES: tuple[Rule, ...] = (
         judge=Judge.VALUE,
         needs=("code", "otp", "pin"),
     ),
-    # "Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get you online": a password's shape, then what it opens
-    Rule(
-        kind="password",
-        pattern=re.compile(
-            r"(?<![A-Za-z0-9_@#$%^&*.\-])(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})[ \t]+"
-            r"(?i:(?:will |should |that )?(?:gets?|lets?)[ \t]+(?:you|u|me|us|her|him|them|everyone|guests)[ \t]+"
-            r"(?:on|in|online|connected|through)\b)"
-        ),
-        judge=Judge.SHAPED,
-        needs=("gets ", "get ", "lets ", "let "),
-    ),
     # "Bupa membership number 81-20-447391", "我的医保电脑号是0210538847": a health insurance member's number (whoever
     # has it can claim on it; a claim's or an invoice's number is not one)
     Rule(
@@ -1407,7 +1396,7 @@ _SCREENING11_RULES: tuple[Rule, ...] = (
             r"(?P<value>(?<![A-Za-z0-9_-])[A-Z0-9]{0,3}\d[\d \-]{5,18}\d)(?![A-Za-z0-9_-])"
         ),
         judge=Judge.VALUE,
-        needs=("member", "nhs", "医保", "社保"),
+        needs=("membership", "member n", "member i", "member #", "nhs", "医保", "社保"),
     ),
 )
 _PART_VALUE = r"[\"'“‘「]?(?!\[secret:)[A-Za-z0-9!@#$%^&*._+=~\-]{2,64}"
@@ -1423,7 +1412,7 @@ _SCREENING11_RULES += (
             r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
         ),
         judge=Judge.WHOLE,
-        needs=("前", "开头", "first"),
+        needs=("前面", "前边", "开头", "前半", "前一半", "前几位", "头几位", "前缀", "first half", "first part", "first bit"),
     ),
     # "医保卡那个六位数我给他换成190326了", "支付宝支付的六位我换成了三八二九一七": a code named by how many digits it has,
     # set to a value of that many (not a six-figure salary: money words stop it)
@@ -1442,11 +1431,11 @@ _SCREENING11_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?:网银|网上银行|账号|帐号|邮箱|登录|登陆|后台|(?i:\bapp\b))[^\n。！？，,]{0,6}?(?:换|改|设)(?:了|成)?(?:个|一个)?新的?"
+            r"(?:网银|网上银行|账号|帐号|邮箱|登录|登陆|后台)[^\n。！？，,]{0,6}?(?:换|改|设)(?:了|成)?(?:个|一个)?新的?"
             r"(?:密码)?[ \t]*(?:是|为|:)[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
-        needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台", "app"),
+        needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台"),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
