@@ -71,9 +71,11 @@ _DRAW = {
     # parcel tracking numbers of digits only (ZTO, YTO, Yunda, FedEx 12/15, USPS 20-22)
     "tracking": lambda r: str(r.randint(1, 9)) + _digits(r, r.choice((12, 13, 14, 15, 19, 21))),
     # phone numbers written with their country code, no plus
-    "phone_cc": lambda r: r.choice(("86" + r.choice("3456789") + _digits(r, 9), "65" + _digits(r, 8), "1" + _digits(r, 10)))
-    if r.random() < 0.5
-    else "86" + "1" + r.choice("3456789") + _digits(r, 9),
+    "phone_cc": lambda r: (
+        r.choice(("86" + r.choice("3456789") + _digits(r, 9), "65" + _digits(r, 8), "1" + _digits(r, 10)))
+        if r.random() < 0.5
+        else "86" + "1" + r.choice("3456789") + _digits(r, 9)
+    ),
     # bank account numbers (not cards): 10-17 digits, any first digit
     "account_number": lambda r: str(r.randint(1, 9)) + _digits(r, r.randint(12, 16)),
 }
@@ -156,9 +158,7 @@ def _grouped(rng: random.Random, number: str) -> str:
     if rng.random() < 0.4:
         return number
     sep = rng.choice((" ", " ", "-"))
-    if len(number) == 15:
-        parts = [number[:4], number[4:10], number[10:]]
-    elif len(number) == 14:
+    if len(number) == 15 or len(number) == 14:
         parts = [number[:4], number[4:10], number[10:]]
     else:
         parts = [number[i : i + 4] for i in range(0, len(number), 4)]
@@ -212,8 +212,10 @@ def main() -> None:
         if _number_in(line, screened):
             missed[brand, how] += 1
     seconds = time.process_time() - start
-    print(f"look-alike lines: {len(looks):,}, altered {sum(altered.values()):,} "
-          f"({sum(altered.values()) / len(looks):.4f})")
+    print(
+        f"look-alike lines: {len(looks):,}, altered {sum(altered.values()):,} "
+        f"({sum(altered.values()) / len(looks):.4f})"
+    )
     for how in ("named", "unnamed"):
         t = sum(v for (f, h), v in total.items() if h == how)
         a = sum(v for (f, h), v in altered.items() if h == how)

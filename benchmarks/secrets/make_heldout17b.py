@@ -1,3 +1,4 @@
+# ruff: noqa: E501, E741
 """heldout17b: variants of heldout17's misses (REVIEW-5's leaked lines): the same mechanisms in new words and values,
 and look-alikes of them; written after heldout17's fixes were drafted and scored on the commit before them (09bcf49).
 
@@ -28,7 +29,12 @@ s("password", "zh", ["建行网上银行换了个新的：Ccb#2026xw 以后用�
 s("safe_code", "zh", ["酒店保险箱我设的是 4472，护照在里面"], ["4472"])
 s("lock_code", "zh", ["门口电子锁 管理码 918273 装修师傅也知道"], ["918273"])
 s("password", "zh", ["QQ的密码 前一半 qq2019\n后一半 Lin!88"], ["qq2019", "Lin!88"])
-s("backup_codes", "zh", ["微软账户二次验证备用的抄一下：\n5512 9083\n7741 0026\n3308 6619"], ["5512 9083", "7741 0026", "3308 6619"])
+s(
+    "backup_codes",
+    "zh",
+    ["微软账户二次验证备用的抄一下：\n5512 9083\n7741 0026\n3308 6619"],
+    ["5512 9083", "7741 0026", "3308 6619"],
+)
 o("zh", ["他的年薪是六位数，今年涨到了 260000"])
 o("zh", ["家里宽带换了新的套餐，一个月 199"])
 o("zh", ["保险箱我设的提醒是每月1号检查一次"])

@@ -128,11 +128,18 @@ def test_a_credentials_two_halves_in_one_text() -> None:
     assert_hidden(("微博密码 前半截 wb1990\n后半截 _Sun77",), ("wb1990", "_Sun77"))
 
 
+_KEY_LINES = (
+    "MIIEowIBAAKCAQEATX1z3XzguUEGlTc75OGZyGJZegFowNN+HRnH9sijnOIQpLXc\n"
+    "8OixodkvXqLMWXb4C/dEgR66qruGNpXv/NDalKddpJ7C8TA+vJCO/ZJINMsnFPud"
+)
+
+
 @pytest.mark.parametrize(
     "message",
     [
-        "----BEGIN RSA PRIVATE KEY----\nMIIEowIBAAKCAQEATX1z3XzguUEGlTc75OGZyGJZegFowNN+HRnH9sijnOIQpLXc\n----END RSA PRIVATE KEY----",
-        "BEGIN RSA PRIVATE KEY\nMIIEowIBAAKCAQEATX1z3XzguUEGlTc75OGZyGJZegFowNN+HRnH9sijnOIQpLXc\n8OixodkvXqLMWXb4C/dEgR66qruGNpXv/NDalKddpJ7C8TA+vJCO/ZJINMsnFPud",
+        f"----BEGIN RSA PRIVATE KEY----\n{_KEY_LINES}\n----END RSA PRIVATE KEY----",  # its dashes miscounted
+        f"BEGIN RSA PRIVATE KEY\n{_KEY_LINES}",  # no dashes, no end
+        f"-----begin rsa private key-----\n{_KEY_LINES}",
     ],
 )
 def test_a_key_block_goes_with_its_armour(message: str) -> None:

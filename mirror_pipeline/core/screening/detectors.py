@@ -77,6 +77,8 @@ def card_shaped(digits: str, groups: str, *, named: bool) -> bool:
                 return len(digits) in lengths
             return len(digits) in unnamed and "," not in groups
     return False
+
+
 _ID_NUMBER = re.compile(
     r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
     r"(?![\dA-Za-z])"
@@ -104,7 +106,8 @@ _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
     r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?)?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
-    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?|security code(?: is)?"
+    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
+    r"|security code(?: is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
@@ -168,11 +171,7 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         before = text[max(0, m.start() - 40) : m.start()]
         other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
         checked = not other and luhn_valid(digits) and card_shaped(digits, groups, named=False)
-        told = (
-            _CARD_NAMED.search(before[-24:])
-            or not other
-            and _CARD_DATA_AFTER.match(text, m.end())
-        )
+        told = _CARD_NAMED.search(before[-24:]) or not other and _CARD_DATA_AFTER.match(text, m.end())
         if (
             checked
             or 15 <= len(digits) <= 19
@@ -184,7 +183,9 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     for m in _CARD_PART.finditer(text):
         # screening-11: "卡号 6222 0212 3456" (the rest in the next message): a named card's number in part
         digits = re.sub(r"[ \-]", "", m.group(0))
-        if _CARD_NAMED.search(text[max(0, m.start() - 24) : m.start()]) and card_shaped(digits + "0" * 4, "", named=True):
+        if _CARD_NAMED.search(text[max(0, m.start() - 24) : m.start()]) and card_shaped(
+            digits + "0" * 4, "", named=True
+        ):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -453,9 +454,8 @@ _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
     # (screening-11: numbered in columns too, "1. 8848 0998     6. 2236 0516")
-    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]{2,}\d{1,2}[.)][ \t]*|[ \t]+)"
-    + _CODE_ITEM
-    + r"){2,}(?![\w\-.:/])"
+    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?"
+    r"|[ \t]{2,}\d{1,2}[.)][ \t]*|[ \t]+)" + _CODE_ITEM + r"){2,}(?![\w\-.:/])"
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
@@ -486,7 +486,8 @@ def code_list_findings(text: str) -> list[Finding]:
     return found
 
 
-# ---- screening-11: a dial safe's combination, told as its turns ("左转三圈停在42，右转停在17，再左转停在86", "turn left
+# ---- screening-11: a dial safe's combination, told as its turns ("左转三圈停在42，右转停在17，再左转停在86", "turn
+# left
 # to 36, right to 12, left again to 70"): three turns or more, each to a number, where a safe or a lock is spoken of
 # (directions turn left and right too, to streets and buildings, never at a safe)
 _TURN = re.compile(
@@ -611,7 +612,10 @@ def digit_word_run(words: list[str]) -> bool:
     return b"\x01" * 13 in bytes(map(DIGIT_WORDS.__contains__, words))
 
 
-_DIGIT_OF = {"oh": "0", **{w: str(k) for k, w in enumerate("zero one two three four five six seven eight nine".split())}}
+_DIGIT_OF = {
+    "oh": "0",
+    **{w: str(k) for k, w in enumerate("zero one two three four five six seven eight nine".split())},
+}
 _CARD_WORD = re.compile(r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|debit|credit|cvv|cvc|expir\w*|exp)(?![a-z])")
 
 

@@ -31,7 +31,8 @@ _NAME = re.compile(
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
-    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
+    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下"
+    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
@@ -83,7 +84,9 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
 
 
 # a number after a preposition of time or place is a time or a place: "yes at 1830", "back by 2200", "in 1205"
-_TIME_OR_PLACE = re.compile(r"(?i)(?:\b(?:at|by|around|till|until|before|after|from|since|in|on|room|flat|unit)|到|在)[ \t]*$")
+_TIME_OR_PLACE = re.compile(
+    r"(?i)(?:\b(?:at|by|around|till|until|before|after|from|since|in|on|room|flat|unit)|到|在)[ \t]*$"
+)
 
 
 def answered(before: str, text: str) -> list[Finding]:

@@ -81,7 +81,9 @@ def _label_window(text: str, start: int) -> str:
 # ---- screening-11: a label says what the secret opens, in the person's words, never a piece of markup, a kind's
 # name, a time or a lead-in. A variable's name says it once its secret's words are taken off ("OPENAI_API_KEY=" ->
 # OPENAI, "MYSQL_ROOT_PASSWORD:" -> MYSQL ROOT, "PGPASSWORD=" -> PG)
-_ASSIGNED_NAME = re.compile(r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_.\-]*)[\"']?[ \t]*(?:[:=]|=>|是)[ \t]*[\"']?[ \t]*$")
+_ASSIGNED_NAME = re.compile(
+    r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_.\-]*)[\"']?[ \t]*(?:[:=]|=>|是)[ \t]*[\"']?[ \t]*$"
+)
 _SECRET_PART = re.compile(
     r"(?i)^(?:passwords?|passwd|pass|pwd|pw|passphrase|secrets?|keys?|tokens?|api|access|private|client|auth|hook|"
     r"webhook|value|export|env|set)$"
@@ -119,7 +121,10 @@ _NOISE_WORDS = frozenset(
     "dear gbp usd eur rmb cny sgd jan feb mar apr may jun jul aug sep sept oct nov dec here keep paying your".split()
 )
 # words that say nothing when they are the whole label, but may end one ("Apple ID", "card number")
-_NOISE_ALONE = frozenset("id number no new old mom mum dad".split()) | frozenset("用这个 这个 那个 您 你 我 他 她 收到 刚收到 短信 短信里 新 新的 初始 所有 登录 手动输入 今天 明天 昨天 下次 刚才 现在 临时 这次".split())
+_NOISE_ALONE = frozenset("id number no new old mom mum dad".split()) | frozenset(
+    "用这个 这个 那个 您 你 我 他 她 收到 刚收到 短信 短信里 新 新的 初始 所有 登录 手动输入 "
+    "今天 明天 昨天 下次 刚才 现在 临时 这次".split()
+)
 _MARKUP = re.compile(r"[{}()\[\]\"`=;<>|]|(?<![A-Za-z])'|'(?![A-Za-z])")  # (an apostrophe is no quote: "Mom's")
 _ZH_LEAD_VERB = re.compile(r"^(?:刚刚|刚|已经|帮我|帮你|发你|发给你|记得|用|拿|把|给|去)+")
 

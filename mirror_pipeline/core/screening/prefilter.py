@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from mirror_pipeline.core.screening.detectors import (
+    _DIAL,
     _LONG_NUMBER,
     _LONG_TOKEN,
-    _DIAL,
     _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
@@ -56,18 +56,21 @@ _CJK_CODE = re.compile(
     # screening-11: a code named by its number of digits, "支付宝支付的六位我换成了三八二九一七"
     r"|[四五六七八4-8]位[^\n]{0,16}?[\d零〇一二三四五六七八九幺两拐洞]{4}"
 )
-_TRIGGERS = (
+_TRIGGER_WORDS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
     "maiden q: authori"
-    # screening-11: a health insurance member's number (a key block's armour as pasted, its dashes miscounted or none,
-    # comes with its lines: random-looking tokens)
+    # screening-11: a health insurance member's number (a key block's armour as pasted, its dashes miscounted or
+    # none, comes with its lines: random-looking tokens)
     " membership"
-).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"] + [
-    "member number", "member no", "member id", "member #", "nhs number", "nhs no"
-]
+)
+_TRIGGERS = (
+    _TRIGGER_WORDS.split()
+    + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
+    + ["member number", "member no", "member id", "member #", "nhs number", "nhs no"]
+)
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (

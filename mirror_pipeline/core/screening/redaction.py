@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, asks_for_secret, card_rest, continued, corrected
+from mirror_pipeline.core.screening.dialogue import (
+    ASKS_NAME,
+    CORRECTS,
+    answered,
+    asks_for_secret,
+    card_rest,
+    continued,
+    corrected,
+)
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES

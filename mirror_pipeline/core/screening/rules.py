@@ -115,7 +115,8 @@ _ZH_NUMBER = (
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
     # (screening-11: or spaced, one numeral at a time: "五 八 二 零 九 一")
-    r"(?P<value>[零〇一二三四五六七八九幺两拐洞](?:[零〇一二三四五六七八九幺两拐洞]{3,7}|(?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}))"
+    r"(?P<value>[零〇一二三四五六七八九幺两拐洞]"
+    r"(?:[零〇一二三四五六七八九幺两拐洞]{3,7}|(?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}))"
     r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
 )
 # "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
@@ -133,7 +134,8 @@ _EN_SAFE = (
 )
 _ZH_SAFE = (
     r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁|智能锁|电子锁|指纹锁)"
-    # (screening-11: a lock's admin code, "新家智能锁 管理员码 2580913"; the code the person set, "保险柜了，我设的 5831")
+    # (screening-11: a lock's admin code, "新家智能锁 管理员码 2580913"; the code the person set, "保险柜了，我设的
+    # 5831")
     r"(?:[ \t]*(?:管理员|管理|开门|开锁|临时)?(?:密码|码))?"
     r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为|设的是?|设了))?"
 )
@@ -177,7 +179,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="private_key",
         pattern=re.compile(
-            r"(?i:-{2,}[ \t]*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}[\s\S]*?(?:-{2,}[ \t]*END (?:[A-Z0-9]+ )*"
+            r"(?i:-{2,}[ \t]*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}[\s\S]*?"
+            r"(?:-{2,}[ \t]*END (?:[A-Z0-9]+ )*"
             r"PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}|\Z)"
             r"|(?<![A-Za-z])BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?(?:[ \t]*\n[ \t]*[A-Za-z0-9+/=]{16,})+"
             r"(?:[ \t]*\n[ \t]*-{0,5}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{0,5})?)"
@@ -1161,8 +1164,8 @@ _SCREENING9_RULES += (
         pattern=re.compile(
             r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b"
             # (screening-11: "the key to join is sakura0815kyoto")
-            r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?(?:[ \t]*(?:is|:|=))?[ \t]*"
-            + _SHAPE_VALUE
+            r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?"
+            r"(?:[ \t]*(?:is|:|=))?[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
@@ -1379,7 +1382,8 @@ _SCREENING11_RULES: tuple[Rule, ...] = (
         kind="one_time_code",
         pattern=re.compile(
             _CODE_FOR + r"[ \t]+(?i:for|to)[ \t]+(?:[^\n.!?]|\.(?=[A-Za-z0-9])){3,90}?[ \t]+(?i:is|was)[ \t:]*"
-            r"(?P<value>(?<![\d.:])(?:\d{4,8}|\d{2,4}(?:[ \t-]\d{2,4}){1,3}))(?!\.\d)(?![\d:/%]|[ \t]*(?i:gbp|usd|eur|rmb|元|块))"
+            r"(?P<value>(?<![\d.:])(?:\d{4,8}|\d{2,4}(?:[ \t-]\d{2,4}){1,3}))(?!\.\d)"
+            r"(?![\d:/%]|[ \t]*(?i:gbp|usd|eur|rmb|元|块))"
         ),
         judge=Judge.VALUE,
         needs=("code", "otp", "pin"),
@@ -1407,19 +1411,39 @@ _SCREENING11_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?:" + _PART_FIRST + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*" + _PART_VALUE
-            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:" + _PART_REST + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
+            r"(?:"
+            + _PART_FIRST
+            + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
+            + _PART_VALUE
+            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:"
+            + _PART_REST
+            + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
             r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
         ),
         judge=Judge.WHOLE,
-        needs=("前面", "前边", "开头", "前半", "前一半", "前几位", "头几位", "前缀", "first half", "first part", "first bit"),
+        needs=(
+            "前面",
+            "前边",
+            "开头",
+            "前半",
+            "前一半",
+            "前几位",
+            "头几位",
+            "前缀",
+            "first half",
+            "first part",
+            "first bit",
+        ),
     ),
-    # "医保卡那个六位数我给他换成190326了", "支付宝支付的六位我换成了三八二九一七": a code named by how many digits it has,
+    # "医保卡那个六位数我给他换成190326了", "支付宝支付的六位我换成了三八二九一七": a code named by how many digits it
+    # has,
     # set to a value of that many (not a six-figure salary: money words stop it)
     Rule(
         kind="pin",
         pattern=re.compile(
-            r"(?P<n>" + _N_DIGITS + r")位(?:数字?|的?密码|的?码|的)?(?![^\n。！？]{0,16}?(?:工资|年薪|月薪|收入|存款|万|元|块))"
+            r"(?P<n>"
+            + _N_DIGITS
+            + r")位(?:数字?|的?密码|的?码|的)?(?![^\n。！？]{0,16}?(?:工资|年薪|月薪|收入|存款|万|元|块))"
             r"[^\n。！？\d]{0,10}?(?:换成了?|改成了?|设成了?|设置成了?|改为|设为|是|为|:)[ \t]*"
             r"(?P<value>(?<![\d.])\d{4,8}(?![\d.:/万元块%])|[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九十百千万]))"
         ),

@@ -64,7 +64,10 @@ _NOT_AN_ANSWER = re.compile(
 # a parcel locker's pickup code opens a locker once: a one-time code
 
 
-_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺两拐洞]{4,8}|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}")
+_ZH_NUMERALS_ONLY = re.compile(
+    r"[零〇一二三四五六七八九幺两拐洞]{4,8}"
+    r"|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}"
+)
 
 
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
