@@ -60,7 +60,9 @@ _BRANDS = (
     (re.compile(r"35(?:2[89]|[3-8]\d)"), frozenset((16,)), frozenset(range(16, 20))),  # JCB
     (re.compile(r"6011|64[4-9]|65"), frozenset((16,)), frozenset(range(16, 20))),  # Discover
     (re.compile(r"62|81"), frozenset((16, 19)), frozenset(range(16, 20))),  # UnionPay
-    (re.compile(r"5[06-9]|6"), frozenset((16, 19)), frozenset(range(12, 20))),  # Maestro, RuPay, others
+    (re.compile(r"60"), frozenset((16, 19)), frozenset(range(12, 20))),  # RuPay, Maestro
+    # Maestro's other ranges and the rest of 6: a card only when named as one (a WeChat message id, 69..., is none)
+    (re.compile(r"5[06-9]|6"), frozenset(), frozenset(range(12, 20))),
 )
 # how a card's number is printed when it is grouped: fours (the last group shorter), Amex 4-6-5, Diners 4-6-4
 _CARD_GROUPS = re.compile(r"(?:4,)*4(?:,[1-4])?|4,6,[45]|6,13")
