@@ -39,6 +39,10 @@ CORPORA = tuple(
         "heldout14c.jsonl",
         "heldout15.jsonl",
         "heldout15b.jsonl",
+        "heldout16.jsonl",
+        "heldout16b.jsonl",
+        "heldout17.jsonl",
+        "heldout17b.jsonl",
     )
     if (HERE / name).exists()
 )

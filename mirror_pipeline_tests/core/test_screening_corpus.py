@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from mirror_pipeline.core.screening import may_hold_secret, prefilter_mask
+from mirror_pipeline.core.screening.redaction import _OPEN
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "secrets" / "bench_screening.py"
 
@@ -40,7 +41,9 @@ def test_recall_and_false_positives_meet_the_targets(bench, cases: list[dict]) -
 
 def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
     """The Python prefilter (one text) and the vectorized one (a batch) agree, and never stop a secret: a message
-    that holds one passes, or follows a message that passes (a reply like "Tplink8888" is read with its question)."""
+    that holds one passes, or follows a message that passes (a reply like "Tplink8888" is read with its question, up to
+    `redaction._OPEN` messages after it: "what's the code for the garage keypad again?" / "also did you feed the cat" /
+    "380215, and yes")."""
     secrets = [c for c in cases if c["label"] == "secret"]
     texts = [m for c in secrets for m in c["messages"]]
     assert len(texts) >= 512  # large enough to take the vectorized path
@@ -50,4 +53,4 @@ def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
         passes = [may_hold_secret(m) for m in case["messages"]]
         for i, message in enumerate(case["messages"]):
             if any(v in message for v in case["values"]):
-                assert passes[i] or (i and passes[i - 1]), case["id"]
+                assert passes[i] or any(passes[max(0, i - _OPEN) : i]), case["id"]

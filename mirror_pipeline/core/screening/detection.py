@@ -15,6 +15,9 @@ from mirror_pipeline.core.screening.detectors import (
     _with_dotted_parts,
     _with_wrapped_values,
     code_list_findings,
+    dial_findings,
+    gets_in_findings,
+    national_id_findings,
     public_key_spans,
     spelled_findings,
     spelled_number_findings,
@@ -34,7 +37,7 @@ from mirror_pipeline.core.screening.rules import (
     RULES,
     Rule,
 )
-from mirror_pipeline.core.screening.structure import row_findings, table_findings
+from mirror_pipeline.core.screening.structure import csv_findings, row_findings, table_findings
 from mirror_pipeline.core.screening.values import _CJK, _CLAUSE_REST, _COMPOSITION, Judge, _fold, _plausible, _trim_end
 
 
@@ -69,9 +72,13 @@ def _find(folded: str, original: str) -> list[Finding]:
         found.extend(Finding(rule.kind, a, b, index) for a, b in _rule_spans(rule, index, masked, starts))
     found.extend(_listed_findings(masked, lowered))
     found.extend(table_findings(masked))
+    found.extend(csv_findings(masked))
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
     found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
+    found.extend(national_id_findings(masked))
+    found.extend(dial_findings(masked, lowered))
+    found.extend(gets_in_findings(masked, lowered))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)
     found.extend(_seed_findings(masked, spoken_of="[secret:seed_phrase:" in original))
     found.extend(_random_token_findings(masked))

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible
+from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible, password_shaped
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ _SPELLED_RULE = -12
 
 # "我把密码都存在备忘录里了：微博 wb_2019zz，豆瓣 db88661", "VPN creds: alice.w / Summer#Rain88": after a name for
 # passwords and a colon, every password-shaped word of the line (not a word, an email, a URL or a password manager)
-_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:]{0,30}:")
+_LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
 
@@ -39,31 +39,77 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
         line_end = text.find("\n", head.end())
         for m in _LIST_WORD.finditer(text, head.end(), len(text) if line_end < 0 else line_end):
             word = m.group(0).rstrip(".!?")
+            if text[m.start() - 1 : m.start()] == "/" and text[m.end() : m.end() + 1] == "/":
+                continue  # a folder of a path ("/work/review5/home"), not a password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found
 
 
-# 13-19 digits, maybe in groups; a card number passes the Luhn check and starts like a card (Visa, Mastercard, Amex,
-# UnionPay, JCB, Discover, Diners)
+# 13-19 digits, maybe in groups; a card number passes the Luhn check, starts like a card and has its brand's length
 _CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
-_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|62|60|65|81)")
+# screening-11: a brand's first digits (ISO/IEC 7812 issuer ranges) and the lengths its numbers have: unnamed, and
+# named as a card or told with its expiry. At 100,000 messages a 13-19 digit id, order number or timestamp passes the
+# Luhn check one time in ten: an IMEI (15 digits, 35..., Luhn by design) is no Amex, a 19-digit order no Visa, a
+# 17-18 digit snowflake id no card at all unless the person calls it one
+_BRANDS = (
+    (re.compile(r"4"), frozenset((16,)), frozenset((13, 16, 19))),  # Visa (13 and 19 are rare)
+    (re.compile(r"5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720"), frozenset((16,)), frozenset((16,))),
+    (re.compile(r"3[47]"), frozenset((15,)), frozenset((15,))),  # Amex
+    (re.compile(r"3(?:0[0-59]|[689])"), frozenset((14, 16)), frozenset(range(14, 20))),  # Diners
+    (re.compile(r"35(?:2[89]|[3-8]\d)"), frozenset((16,)), frozenset(range(16, 20))),  # JCB
+    (re.compile(r"6011|64[4-9]|65"), frozenset((16,)), frozenset(range(16, 20))),  # Discover
+    (re.compile(r"62|81"), frozenset((16, 19)), frozenset(range(16, 20))),  # UnionPay
+    (re.compile(r"60"), frozenset((16, 19)), frozenset(range(12, 20))),  # RuPay, Maestro
+    # Maestro's other ranges and the rest of 6: a card only when named as one (a WeChat message id, 69..., is none)
+    (re.compile(r"5[06-9]|6"), frozenset(), frozenset(range(12, 20))),
+)
+# how a card's number is printed when it is grouped: fours (the last group shorter), Amex 4-6-5, Diners 4-6-4
+_CARD_GROUPS = re.compile(r"(?:4,)*4(?:,[1-4])?|4,6,[45]|6,13")
+
+
+def card_shaped(digits: str, groups: str, *, named: bool) -> bool:
+    """A card's number by its shape: a brand's first digits and one of its lengths; unnamed, run together or grouped
+    as cards are printed (`groups`: the lengths of its groups, "4,4,4,4"), then any of the brand's lengths; a named
+    or told card any of them, grouped any way."""
+    printed = "," in groups and bool(_CARD_GROUPS.fullmatch(groups))
+    for prefix, unnamed, lengths in _BRANDS:
+        if prefix.match(digits):
+            if named or printed:  # a 19-digit Visa grouped as printed, "4929 1234 5678 9012 345", is one
+                return len(digits) in lengths
+            return len(digits) in unnamed and "," not in groups
+    return False
+
+
 _ID_NUMBER = re.compile(
     r"(?<![\dA-Za-z])[1-8]\d{5}[ ]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{3}[\dXx]"
     r"(?![\dA-Za-z])"
 )
 # numbers that are named as something else: an order, a parcel, an invoice, a phone
+# (screening-11: the name stands next to the number, maybe with "number", "for the lamp", "is" between: "can you order
+# it with 4265 …" orders nothing; a device's, a SIM's, a barcode's, an account's number, an id, a timestamp too)
+_OTHER_NUMBER = (
+    r"订单|单号|运单|快递|物流|发票|流水|交易号|交易|编号|账单|航班|电话|手机|工单|串号|条码|条形码|账户|时间戳|(?<![a-z])(?:order|tracking|"
+    r"parcel|invoice|receipt|ref(?:erence)?|isbn|ean|upc|barcode|imei|iccid|sim|serial|phone|tel|ticket|case|transaction"
+    r"|txn|tx|account|acct|a/c|user|member|customer|message|msg|tweet|post|discord|uid|id|ts|timestamp|time_ns)(?![a-z])"
+)
 _NUMBER_NAMED = re.compile(
-    r"(?i)(?:订单|单号|运单|快递|物流|发票|流水|交易号|编号|账单|航班|电话|手机|工单|(?<![a-z])(?:order|tracking|parcel|"
-    r"invoice|receipt|ref(?:erence)?|isbn|phone|tel|ticket|case)(?![a-z])|no\.|#)(?:(?!\. )[^\d\n。!?！？])*$"
+    r"(?i)(?:(?:" + _OTHER_NUMBER + r")(?:[ \t]*(?:number|num|no\.?|id|#|号码?|编号))?"
+    r"(?:[ \t]+(?:for|of|from|on)[ \t]+[^\d\n。!?！？]{1,24}?)?[ \t]*(?:is|was|:|=|-|是|为|：)?|no\.|#)[ \t#:：]*$"
+)
+# or just after it: "2381… is the order number", "2381…（订单号）"
+_NUMBER_NAMED_AFTER = re.compile(
+    r"(?i)[ \t]*(?:[(（][ \t]*|(?:is|was|=|-|—)[ \t]+(?:the|my|your|our|his|her|their)?[ \t]*)?"
+    r"(?:[a-z]+[ \t]+)?(?:" + _OTHER_NUMBER + r")"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34]位(?:数字?|码)?)?(?:是|为)?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?)?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
-    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is)?|security code(?: is)?"
+    r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
+    r"|security code(?: is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
@@ -81,7 +127,10 @@ _CARD_NAMED = re.compile(
 _CARD_DATA_AFTER = re.compile(
     r"(?i)[^\n\d]{0,12}?(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?|valid (?:thru|through|until)|good thru|cvv|cvc|cvn)"
     r"(?![a-z])|有效期|到期|安全码|背面)"
+    # screening-11: or a bare expiry just after it, "4917 6157 7463 7069, 08/28"
+    r"|[ \t]*[,;，]?[ \t]*(?:0[1-9]|1[0-2])[ \t]*/[ \t]*(?:20)?\d\d(?![\d/])"
 )
+_CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){7,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -120,16 +169,25 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
             found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
     for m in _CARD.finditer(text):
         digits = re.sub(r"[ \-]", "", m.group(0))
-        before = text[max(0, m.start() - 24) : m.start()]
-        named = _NUMBER_NAMED.search(before)
-        checked = not named and _CARD_PREFIX.match(digits) and luhn_valid(digits)
-        told = (
-            _CARD_NAMED.search(before)
-            or not named
-            and _CARD_PREFIX.match(digits)
-            and _CARD_DATA_AFTER.match(text, m.end())
-        )
-        if checked or 15 <= len(digits) <= 19 and told and not _CARD_PAID_INTO.search(before):
+        groups = ",".join(str(len(g)) for g in re.split(r"[ \-]+", m.group(0)))
+        before = text[max(0, m.start() - 40) : m.start()]
+        other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
+        checked = not other and luhn_valid(digits) and card_shaped(digits, groups, named=False)
+        told = _CARD_NAMED.search(before[-24:]) or not other and _CARD_DATA_AFTER.match(text, m.end())
+        if (
+            checked
+            or 15 <= len(digits) <= 19
+            and told
+            and card_shaped(digits, groups, named=True)
+            and not _CARD_PAID_INTO.search(before)
+        ):
+            found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
+    for m in _CARD_PART.finditer(text):
+        # screening-11: "卡号 6222 0212 3456" (the rest in the next message): a named card's number in part
+        digits = re.sub(r"[ \-]", "", m.group(0))
+        if _CARD_NAMED.search(text[max(0, m.start() - 24) : m.start()]) and card_shaped(
+            digits + "0" * 4, "", named=True
+        ):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -137,6 +195,44 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
             Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE) for m in _CARD_DATA.finditer(text)
         )
     return found
+
+
+# ---- screening-11: identity numbers whose own check character tells them, named or not: a Singapore NRIC / FIN
+# ("S1234567D"), a Hong Kong identity card ("A123456(3)", the check digit in brackets as printed), a Taiwan national ID
+# ("A123456789"); a Malaysian MyKad ("900101-14-5678": a date of birth, a place of birth code) has no check digit but
+# its dashed shape. One look-alike in eleven (ten) has a valid check character: product codes of the same shape.
+_NATIONAL_ID = re.compile(
+    r"(?<![A-Za-z0-9])(?:(?P<nric>[STFG]\d{7}[A-Z])|(?P<hkid>[A-Z]{1,2}\d{6}\([0-9A]\))|(?P<twid>[A-Z][12]\d{8})"
+    r"|(?P<mykad>\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-(?:0[1-9]|1[0-6]|[2-5]\d|6[0-8]|7[1-24-9]|8[2-9]|9[0-3]"
+    r"|9[89])-\d{4}))(?![A-Za-z0-9]|-\d)"
+)
+_TW_LETTER = {c: n for n, c in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+
+
+def national_id_valid(kind: str, value: str) -> bool:
+    if kind == "mykad":
+        return True
+    if kind == "nric":
+        total = sum(int(c) * w for c, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True))
+        total += 4 if value[0] in "TG" else 0
+        return ("JZIHGFEDCBA" if value[0] in "ST" else "XWUTRQPNMLK")[total % 11] == value[8]
+    if kind == "hkid":
+        letters, digits, check = value[:-9], value[-9:-3], value[-2]
+        codes = [36 if len(letters) == 1 else ord(letters[0]) - 55, ord(letters[-1]) - 55]
+        total = codes[0] * 9 + codes[1] * 8 + sum(int(c) * w for c, w in zip(digits, range(7, 1, -1), strict=True))
+        return "0123456789A"[(11 - total % 11) % 11] == check
+    code = _TW_LETTER[value[0]]
+    weights = (8, 7, 6, 5, 4, 3, 2, 1, 1)
+    total = code // 10 + code % 10 * 9 + sum(int(c) * w for c, w in zip(value[1:], weights, strict=True))
+    return total % 10 == 0
+
+
+def national_id_findings(text: str) -> list[Finding]:
+    return [
+        Finding("id_number", m.start(), m.end(), _NUMBER_RULE)
+        for m in _NATIONAL_ID.finditer(text)
+        if national_id_valid(m.lastgroup or "", m.group(0))
+    ]
 
 
 @cache
@@ -359,9 +455,9 @@ _CODE_ITEM = r"(?:\d{4}[ \t]\d{4}|(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0
 _CODE_RUN = re.compile(
     r"(?<![\w\-.#/:])"
     + _CODE_ITEM
-    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?|[ \t]+)"
-    + _CODE_ITEM
-    + r"){2,}(?![\w\-.:/])"
+    # (screening-11: numbered in columns too, "1. 8848 0998     6. 2236 0516")
+    + r"(?:(?:[ \t]*[,;、，；/|][ \t]*|[ \t]*\n[ \t]*(?:[-*•·+][ \t]+|\d{1,2}[.)][ \t]*)?"
+    r"|[ \t]{2,}\d{1,2}[.)][ \t]*|[ \t]+)" + _CODE_ITEM + r"){2,}(?![\w\-.:/])"
 )
 _CODE_ITEM_RE = re.compile(_CODE_ITEM)
 CODE_LIST_GATE = re.compile(
@@ -372,6 +468,8 @@ CODE_LIST_GATE = re.compile(
 _CODES_SPOKEN_OF = re.compile(
     r"(?i)\bcodes?\b|码|backup|recovery|(?:get|gets|got|let)s? (?:me|you|her|him|us|them) in|log(?:ged)?[ \t]?in|"
     r"sign(?:ed)?[ \t]?in|登录|登进|登陆|2fa|mfa|two[- ]factor"
+    # screening-11: "谷歌两步验证那几个备用的先抄这里："
+    r"|两步验证|二次验证|双重验证|备用|authenticator|验证器"
 )
 
 
@@ -387,6 +485,52 @@ def code_list_findings(text: str) -> list[Finding]:
         items = _CODE_ITEM_RE.findall(m.group(0))
         if len(items) >= 3 and len({_shape(i) for i in items}) == 1:
             found.append(Finding("recovery_code", m.start(), m.end(), _CODE_LIST_RULE))
+    return found
+
+
+# ---- screening-11: a dial safe's combination, told as its turns ("左转三圈停在42，右转停在17，再左转停在86", "turn
+# left
+# to 36, right to 12, left again to 70"): three turns or more, each to a number, where a safe or a lock is spoken of
+# (directions turn left and right too, to streets and buildings, never at a safe)
+_TURN = re.compile(
+    r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转)?|(?<![a-z])(?:left|right|counter-?clockwise|clockwise)(?![a-z]))"
+    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))[ \t]*"
+    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor)\b)"
+)
+_DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
+
+
+def dial_findings(text: str, lowered: str) -> list[Finding]:
+    turns = sum(map(lowered.count, ("左", "右", "left", "right", "clockwise")))
+    if turns < 3 or not _DIAL.search(text):
+        return []
+    turns = list(_TURN.finditer(text))
+    if len(turns) < 3:
+        return []
+    return [Finding("combination", m.start("value"), m.end("value"), _DIAL_RULE) for m in turns]
+
+
+_DIAL_RULE = -14
+
+
+# ---- screening-11: a password's shape, then what it opens ("Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get
+# you online"): found from the verb (a pattern that began with the value was tried at every word of every text)
+_GETS_IN = re.compile(
+    r"(?i)[ \t]+(?:(?:will|should|that) )?(?:gets?|lets?)[ \t]+(?:you|u|me|us|her|him|them|everyone|guests)[ \t]+"
+    r"(?:on|in|online|connected|through)\b"
+)
+_VALUE_BEFORE = re.compile(r"(?<![A-Za-z0-9_@#$%^&*.\-])[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}$")
+_GETS_IN_RULE = -15
+
+
+def gets_in_findings(text: str, lowered: str) -> list[Finding]:
+    if not any(map(lowered.__contains__, ("get", "let"))):
+        return []
+    found = []
+    for m in _GETS_IN.finditer(text):
+        value = _VALUE_BEFORE.search(text, max(0, m.start() - 64), m.start())
+        if value and password_shaped(value.group(0)):
+            found.append(Finding("password", value.start(), value.end(), _GETS_IN_RULE))
     return found
 
 
@@ -470,7 +614,22 @@ def digit_word_run(words: list[str]) -> bool:
     return b"\x01" * 13 in bytes(map(DIGIT_WORDS.__contains__, words))
 
 
+_DIGIT_OF = {
+    "oh": "0",
+    **{w: str(k) for k, w in enumerate("zero one two three four five six seven eight nine".split())},
+}
+_CARD_WORD = re.compile(r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|debit|credit|cvv|cvc|expir\w*|exp)(?![a-z])")
+
+
 def spelled_number_findings(text: str, lowered: str) -> list[Finding]:
+    """screening-11: a run read out is a card when its digits have a card's shape (a brand's first digits and one of
+    its lengths; the check digit is not asked: a number read out is often misheard) or a card is spoken of in the
+    text; an order number or an account read out is neither."""
     if not digit_word_run(re.findall(r"[a-z]+", lowered)):
         return []
-    return [Finding("bank_card", m.start(), m.end(), _SPELLED_NUMBER_RULE) for m in _DIGIT_WORD_RUN.finditer(text)]
+    found = []
+    for m in _DIGIT_WORD_RUN.finditer(text):
+        digits = "".join(_DIGIT_OF[w] for w in re.findall(r"[a-z]+", m.group(0).lower()))
+        if card_shaped(digits, str(len(digits)), named=False) or _CARD_WORD.search(text):
+            found.append(Finding("bank_card", m.start(), m.end(), _SPELLED_NUMBER_RULE))
+    return found

@@ -31,7 +31,8 @@ _NAME = re.compile(
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
-    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下|\b(?:pls|plz|please|remind|what'?s|what is|send"
+    r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下"
+    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
 )
@@ -67,22 +68,38 @@ _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|r
 _SHORT = 100
 
 
-def answered(before: str, text: str) -> list[Finding]:
-    """The value in `text` that answers the end of `before`, if `before` asks for a secret by its name."""
-    if len(text) > _SHORT or text.count("\n") > 1:
-        return []
+def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
+    """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
+    it asks for any code ("what's the code?": then only a code's shape answers it)."""
     last = before.rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
     if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
-        return []  # no request, or the value asked for was given with it
+        return None  # no request, or the value asked for was given with it
     if ASKS_NAME.search(last):
-        return []  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
+        return None  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
+    return name, generic
+
+
+# a number after a preposition of time or place is a time or a place: "yes at 1830", "back by 2200", "in 1205"
+_TIME_OR_PLACE = re.compile(
+    r"(?i)(?:\b(?:at|by|around|till|until|before|after|from|since|in|on|room|flat|unit)|到|在)[ \t]*$"
+)
+
+
+def answered(before: str, text: str) -> list[Finding]:
+    """The value in `text` that answers the end of `before`, if `before` asks for a secret by its name."""
+    if len(text) > _SHORT or text.count("\n") > 1:
+        return []
+    asked = asks_for_secret(before)
+    if asked is None:
+        return []
+    name, generic = asked
     kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
-    three = kind == "combination" and bool(_WHEELS.search(last))
+    three = kind == "combination" and bool(_WHEELS.search(before.rstrip().rsplit("\n", 1)[-1][-160:]))
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
         text = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text)
     for m in _VALUE.finditer(text):
@@ -95,6 +112,8 @@ def answered(before: str, text: str) -> list[Finding]:
             continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
+        if code_shaped(value) and _TIME_OR_PLACE.search(text, 0, m.start()):
+            continue  # "yes at 1830, and the bins are out": a time
         if code_shaped(value) and not any(c.isascii() for c in value) or _READ_OUT_RE.fullmatch(value):
             ok = True  # Chinese numerals: "五八二零九一"; digit words: "six one nine three zero seven"
         elif re.fullmatch(_SPACED, value):
@@ -202,3 +221,18 @@ def continued(before: str, text: str) -> list[Finding]:
     if kind in ("seed_phrase", "passphrase"):
         return []  # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings)
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
+
+
+# screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
+# "7890 128"): digit groups only, the message before ending with the card's placeholder
+_DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")
+
+
+_ENDS_WITH_CARD = re.compile(r"\[secret:bank_card:[^\]]+\][ \t]*$")
+
+
+def card_rest(before: str, text: str) -> list[Finding]:
+    if not _ENDS_WITH_CARD.search(before.rstrip()) or not (m := _DIGIT_GROUPS.fullmatch(text)):
+        return []
+    digits = sum(c.isdigit() for c in m.group("value"))
+    return [Finding("bank_card", *m.span("value"), _CORRECTION_RULE)] if 3 <= digits <= 11 else []

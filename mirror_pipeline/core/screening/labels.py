@@ -10,7 +10,8 @@ from mirror_pipeline.core.screening.values import _CJK
 
 _LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
 _LABEL_STRIP = re.compile(
-    r"^(?:然后|还有|以及|另外|而且|并且|和|我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的|my|the|our|your|is|for|and|then)\s*|(?:的|是|为|了)$",
+    r"^(?:然后|还有|以及|另外|而且|并且|和|我的|我把|我|把|的|家里的|这是|那个|这个|你的|你|他的|她的)\s*"
+    r"|^(?:my|the|our|your|is|for|and|then)(?![A-Za-z])\s*|(?:的|是|为|了)$",
     re.IGNORECASE,
 )
 
@@ -77,11 +78,100 @@ def _label_window(text: str, start: int) -> str:
     return _IDENTIFIER.sub(" ", window)
 
 
-def _label(text: str, start: int, kind: str) -> str:
+# ---- screening-11: a label says what the secret opens, in the person's words, never a piece of markup, a kind's
+# name, a time or a lead-in. A variable's name says it once its secret's words are taken off ("OPENAI_API_KEY=" ->
+# OPENAI, "MYSQL_ROOT_PASSWORD:" -> MYSQL ROOT, "PGPASSWORD=" -> PG)
+_ASSIGNED_NAME = re.compile(
+    r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_.\-]*)[\"']?[ \t]*(?:[:=]|=>|是)[ \t]*[\"']?[ \t]*$"
+)
+_SECRET_PART = re.compile(
+    r"(?i)^(?:passwords?|passwd|pass|pwd|pw|passphrase|secrets?|keys?|tokens?|api|access|private|client|auth|hook|"
+    r"webhook|value|export|env|set)$"
+)
+_SECRET_AFFIX = re.compile(r"(?i)(?:password|passwd|pass|pwd|secret|token|key)$|^(?:password|secret|token|api)")
+_NAME_PART = re.compile(r"[_.\-]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _assigned_label(line: str) -> str:
+    """The thing a variable's name says, when the window ends with a name given a value and the name holds a
+    secret's word (not a plain word: "password:" is no variable)."""
+    m = _ASSIGNED_NAME.search(line)
+    if not m or not re.search(r"[_.\-]|[a-z][A-Z]|^[A-Z0-9]+$", m.group(1)):
+        return ""
+    parts = [part for part in _NAME_PART.split(m.group(1)) if part]
+    if not any(_SECRET_PART.match(part) or _SECRET_AFFIX.search(part) for part in parts):
+        return ""
+    kept = []
+    for part in parts:
+        if _SECRET_PART.match(part):
+            continue
+        part = _SECRET_AFFIX.sub("", part) if len(part) > 4 else part
+        if part:
+            kept.append(part)
+    return " ".join(kept)
+
+
+# words a label that is only them says nothing with: a kind's name, markup, a time, a verb, a pronoun
+_NOISE_WORDS = frozenset(
+    "password passwords pass passwd pwd pw pin pins key keys token tokens secret secrets code codes api bearer basic "
+    "auth authorization header headers url uri name todo post get put delete enter use type typed verification "
+    "temporary temp setup login logins value values one time one-time otp 2fa "
+    "monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight yesterday now later next visit "
+    "time week month morning evening night hey hi reminder fyi note ps btw ok okay so also oh wait ugh lol pls please "
+    "dear gbp usd eur rmb cny sgd jan feb mar apr may jun jul aug sep sept oct nov dec here keep paying your".split()
+)
+# words that say nothing when they are the whole label, but may end one ("Apple ID", "card number")
+_NOISE_ALONE = frozenset("id number no new old mom mum dad".split()) | frozenset(
+    "用这个 这个 那个 您 你 我 他 她 收到 刚收到 短信 短信里 新 新的 初始 所有 登录 手动输入 "
+    "今天 明天 昨天 下次 刚才 现在 临时 这次".split()
+)
+_MARKUP = re.compile(r"[{}()\[\]\"`=;<>|]|(?<![A-Za-z])'|'(?![A-Za-z])")  # (an apostrophe is no quote: "Mom's")
+_ZH_LEAD_VERB = re.compile(r"^(?:刚刚|刚|已经|帮我|帮你|发你|发给你|记得|用|拿|把|给|去)+")
+
+
+def _tidy(label: str) -> str:
+    """The words of a label that name a thing: after any markup, without lead-ins, kinds, times and verbs at its
+    ends ("config: {\"" -> "", "hey, Netflix" -> Netflix, "刚把支付宝" -> 支付宝, "header x-hub-" -> x-hub)."""
+    pieces = _MARKUP.split(label)
+    label = pieces[-1] if pieces[-1].strip(" \t:,.-/") else ""
+    words = [w.strip(" \t:,.-/!?'") for w in re.split(r"[ \t]+", label.strip())]
+    if words:
+        words[0] = re.sub(r"^[\d.,]+(?![\dA-Za-z])", "", words[0])  # a number's tail cut off ("00元的动态")
+    words = [w for w in words if w]
+    while words and (words[0].lower() in _NOISE_WORDS or not re.search(r"[A-Za-z0-9\u4e00-\u9fff]", words[0])):
+        words.pop(0)
+    while words and (words[-1].lower() in _NOISE_WORDS or not re.search(r"[A-Za-z0-9\u4e00-\u9fff]", words[-1])):
+        words.pop()
+    label = " ".join(words)
+    if _CJK.search(label[:1] or " "):
+        label = _ZH_LEAD_VERB.sub("", label)
+    return "" if label.lower() in _NOISE_WORDS | _NOISE_ALONE else label
+
+
+def _label(text: str, start: int, kind: str, *, _again: bool = True) -> str:
     """What the secret is for: the thing named with the secret's name just before the value (`工作邮箱密码是` ->
     工作邮箱, `the wifi password here is` -> wifi, `password for bank of america is` -> bank of america), else the
     kind. A label is a thing: verbs, pronouns and the words between the name and the value are left out."""
+    label = _label_once(text, start, kind)
+    if label == kind.replace("_", " ") and _again:
+        # "Netflix login: [value] / password: [value]": the line was cut by the value before; what stood before that
+        # value names both
+        masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
+        line_start = masked.rfind("\n", 0, start) + 1
+        held = masked.rfind(_HELD, line_start, start)
+        if held >= 0 and not re.search(r"[A-Za-z0-9\u4e00-\u9fff]{3}", _LABEL_KEY.sub("", masked[held + 1 : start])):
+            first = held
+            while first > line_start and masked[first - 1] == _HELD:
+                first -= 1
+            return _label(masked, first, kind, _again=False)
+    return label
+
+
+def _label_once(text: str, start: int, kind: str) -> str:
     before = _label_window(text, start)
+    assigned = _assigned_label(before.rstrip("\n").rsplit("\n", 1)[-1])
+    if assigned and (cleaned := _clean_label(assigned, kind)) != kind.replace("_", " "):
+        return cleaned
     # a reply's lead-in ("it's 4417#", "sure its") says nothing: the label is in the question before it
     before = re.sub(
         r"(?i)(?:^|\n)[ \t]*(?:(?:sure|ok|okay|yeah|yep|yes|here|np|嗯|好)[,!.，]?[ \t]*)?"
@@ -118,10 +208,11 @@ def _label(text: str, start: int, kind: str) -> str:
 
 
 def _clean_label(label: str, kind: str) -> str:
-    """Leading pronouns and articles off; long numbers (a phone, an account) out."""
+    """Leading pronouns and articles off; long numbers (a phone, an account) out; markup, lead-ins, kinds and times
+    off its ends (`_tidy`)."""
     label = " ".join(w for w in label.split() if not (w.isdigit() and len(w) >= 4) and "@" not in w)
     for _ in range(3):
-        label = _LABEL_STRIP.sub("", label.strip()).strip()
+        label = _LABEL_STRIP.sub("", _tidy(label.strip())).strip()
     return label or kind.replace("_", " ")
 
 
@@ -146,11 +237,13 @@ _EN_THING = re.compile(
 )
 # a name written with capitals: "Apple ID", "Bitwarden", "Netflix" (not the sentence's first word, not "I")
 _PROPER = re.compile(
-    r"(?<![A-Za-z0-9\-])(?:[A-Z][A-Za-z0-9\-]*[a-z0-9][A-Za-z0-9]*|[A-Z]{2,6})(?:[ \t]+(?:[A-Z][A-Za-z0-9]+|ID))*"
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][A-Za-z0-9\-]*[a-z0-9][A-Za-z0-9]*|[A-Z]{2,6}(?![A-Za-z0-9_]))"
+    r"(?:[ \t]+(?:[A-Z][A-Za-z0-9]+|ID))*"
 )
 _NOT_PROPER = frozenset(
     "I I'm Im Mom Mum Dad Her His My Our Your Their The A An And But So Also Oh Wait Ugh Hmm Ok Okay Sure Yes No "
-    "Note Notes Then Sorry Btw Hey Hi Finally Just Please Set Put Gave Saved Logged Typing Google".split()
+    "Note Notes Then Sorry Btw Hey Hi Finally Just Please Set Put Gave Saved Logged Typing Google Keep Here Paying "
+    "Do Don't Never Call Reply Use Enter Your You We".split()
 )
 _ZH_THING = re.compile(
     r"(?:[A-Za-z][A-Za-z0-9]+|[\u4e00-\u9fff]{0,6}?(?:电子锁|门锁|密码锁|智能锁|锁|大门|门禁|门|电脑|路由器|网络|宽带|账号|帐号|"

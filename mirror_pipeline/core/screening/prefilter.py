@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from functools import cache
 
 from mirror_pipeline.core.screening.detectors import (
+    _DIAL,
     _LONG_NUMBER,
     _LONG_TOKEN,
+    _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
@@ -45,16 +47,30 @@ _CJK_TRIGGERS = (
     " 输 敲 暗码 取件 位数 车锁 挂锁 开机 开门 门锁 电子锁 指纹锁 智能锁 屏幕使用时间"
     # screening-9: a code asked for by itself ("码多少？")
     " 码多少 码是多少 码呢"
+    # screening-11: a health insurance member's number, a dial safe
+    " 医保 社保 转盘"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
-_CJK_CODE = re.compile(r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d")
-_TRIGGERS = (
+_CJK_CODE = re.compile(
+    r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d"
+    # screening-11: a code named by its number of digits, "支付宝支付的六位我换成了三八二九一七"
+    r"|[四五六七八4-8]位[^\n]{0,16}?[\d零〇一二三四五六七八九幺两拐洞]{4}"
+)
+_TRIGGER_WORDS = (
     "password passwd passcode passphrase passkey passw pasw _pass _key apikey accesskey token secret bearer mysql "
     "sk- _live_ _test_ hf_ ghp_ gho_ ghu_ ghs_ ghr_ github_pat xox eyj ----- seed mnemonic recovery backup security "
     "admin keypad verif creds credential login "
     # screening-9: a security question's answer, a question-and-answer pair
     "maiden q: authori"
-).split() + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
+    # screening-11: a health insurance member's number (a key block's armour as pasted, its dashes miscounted or
+    # none, comes with its lines: random-looking tokens)
+    " membership"
+)
+_TRIGGERS = (
+    _TRIGGER_WORDS.split()
+    + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
+    + ["member number", "member no", "member id", "member #", "nhs number", "nhs no"]
+)
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
 _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -135,6 +151,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
+    if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
+        return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
     if (
         "\n" in folded
         or folded[:1] in _MARKERS
@@ -151,6 +169,10 @@ def _may_hold(folded: str) -> bool:
     words = _LOWER_WORD.findall(lowered)
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
+    if any(map(lowered.__contains__, _GETS_WHO)) and _GETS_YOU_IN.search(lowered):
+        return True  # what a password opens: "Muddy_Boots_1987 gets you on"
+    if "left" in lowered and "right" in lowered and has_digit and _DIAL.search(lowered):
+        return True  # a dial safe's turns: "turn left to 36, right to 12, left again to 70"
     if not _LOCK_WORDS.isdisjoint(words) and _DIGIT.search(lowered) and _NAMED_LOCK.search(lowered):
         return True  # a lock named before its code: "garage: 5-9-1-7", "the alarm is 5 5 2 0"
     if not _PAIRED_WORDS.keys().isdisjoint(words) and any(
@@ -184,6 +206,15 @@ def _may_hold(folded: str) -> bool:
 
 
 _DIGITS4 = re.compile(r"\d{4}")
+_GETS_YOU_IN_PATTERN = (
+    r"(?:gets?|lets?) (?:you|u|me|us|her|him|them|everyone|guests) (?:on|in|online|connected|through)(?:[^a-z]|$)"
+)
+_GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
+_GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
+# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
+# dash (the vectorized prefilter's pattern is the same test)
+_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
+_ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
 _CJK_DONT_SHARE = tuple(w for w in DONT_SHARE_WORDS if not w.isascii())
@@ -284,6 +315,9 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
+    _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
+    r"(?is)left.*right|right.*left",  # a dial safe's turns (screening-11; the rules look for a safe)
+    "(?i)" + _GETS_YOU_IN_PATTERN,  # what a password opens (screening-11)
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens
     r"(?:[一-鿿][\s,，、;；\d.]{1,8}){7}",  # spaced characters
     r"[０-９Ａ-Ｚａ-ｚ]",  # full-width letters and digits (folded before the rules run)

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
-from mirror_pipeline.core.screening.dialogue import ASKS_NAME, CORRECTS, answered, continued, corrected
+from mirror_pipeline.core.screening.dialogue import (
+    ASKS_NAME,
+    CORRECTS,
+    answered,
+    asks_for_secret,
+    card_rest,
+    continued,
+    corrected,
+)
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -81,7 +89,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         ]
     if before and "[secret:" in before:
         # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
-        for finding in (*corrected(before, masked), *continued(before, masked)):
+        for finding in (*corrected(before, masked), *continued(before, masked), *card_rest(before, masked)):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(
@@ -165,6 +173,9 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     mask = prefilter_mask([text for text, _ in items])
     out: list[Screened] = []
     before = ""
+    # screening-11: a question for a secret stays open for the next few messages ("what's the code for the garage
+    # keypad again?" / "also did you feed the cat" / "380215, and yes"): the text that asked, and where
+    asked, asked_at = "", -_OPEN
     for k, (text, scope) in enumerate(items):
         if mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
@@ -172,9 +183,28 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())
+        if not screened.secrets and asked and 1 < k - asked_at <= _OPEN and _MAY_ANSWER.search(text[:_SHORT_REPLY]):
+            screened = redact(text, scope, before=asked)
         out.append(screened)
+        if screened.secrets:
+            asked = ""  # answered
+        elif mask[k] and asks_for_secret(screened.text):
+            asked, asked_at = screened.text, k
         before = screened.text if screened.text.strip() else before
     return out
+
+
+# how many messages after a question its answer may come (the question's own next message, and two more), and what a
+# later message must hold to be read as the answer: a digit, a numeral, a digit word or a password's symbol, near its
+# start (a reply is short)
+_OPEN = 3
+_SHORT_REPLY = 100
+_NUMERAL = "[零〇一二三四五六七八九幺两拐洞]"
+_DIGIT_WORD = "(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_MAY_ANSWER = re.compile(
+    rf"[\d!@#$%^&*_]|{_NUMERAL}[ \t]?{_NUMERAL}[ \t]?{_NUMERAL}[ \t]?{_NUMERAL}"
+    rf"|(?i:\b{_DIGIT_WORD}(?:[ \t-]+{_DIGIT_WORD}){{3}})"
+)
 
 
 def placeholders_in(text: str) -> list[SecretSpan]:

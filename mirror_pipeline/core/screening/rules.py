@@ -114,7 +114,10 @@ _ZH_NUMBER = (
 )
 _ZH_NUMERALS = (
     r"[^\n\d，。,.]{0,8}?(?:是|为|:)?\s*"
-    r"(?P<value>[零〇一二三四五六七八九幺两拐洞]{4,8})(?![零〇一二三四五六七八九幺两拐洞十百千万])"
+    # (screening-11: or spaced, one numeral at a time: "五 八 二 零 九 一")
+    r"(?P<value>[零〇一二三四五六七八九幺两拐洞]"
+    r"(?:[零〇一二三四五六七八九幺两拐洞]{3,7}|(?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}))"
+    r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
 )
 # "is still my birthday", "is the usual one,", "is the same as always,": a value that follows a reference to one
 _EN_SAME = (
@@ -130,8 +133,11 @@ _EN_SAFE = (
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
 )
 _ZH_SAFE = (
-    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁)(?:密码|码)?"
-    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为))?"
+    r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁|智能锁|电子锁|指纹锁)"
+    # (screening-11: a lock's admin code, "新家智能锁 管理员码 2580913"; the code the person set, "保险柜了，我设的
+    # 5831")
+    r"(?:[ \t]*(?:管理员|管理|开门|开锁|临时)?(?:密码|码))?"
+    r"(?:[^。！？\n\d]{0,8}?(?:是|为|:|改成了?|换成了?|设成了?|改为|设为|设置为|设的是?|设了))?"
 )
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
@@ -167,21 +173,29 @@ class Rule:
 
 
 _RULES: tuple[Rule, ...] = (
+    # a key block, its armour lines with it (they say what the placeholder says: a private key). screening-11: the
+    # armour as people paste it, in any case, its dashes miscounted ("----BEGIN RSA PRIVATE KEY----"), or none: then
+    # the key's lines must follow it
     Rule(
         kind="private_key",
         pattern=re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
-            r"(?: BLOCK)?-----|\Z)"
+            r"(?i:-{2,}[ \t]*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}[\s\S]*?"
+            r"(?:-{2,}[ \t]*END (?:[A-Z0-9]+ )*"
+            r"PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}|\Z)"
+            r"|(?<![A-Za-z])BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?(?:[ \t]*\n[ \t]*[A-Za-z0-9+/=]{16,})+"
+            r"(?:[ \t]*\n[ \t]*-{0,5}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{0,5})?)"
         ),
         judge=Judge.WHOLE,
-        needs=("-----begin",),
+        needs=("private key",),
     ),
     # the tail of a key whose first lines were in another message or paragraph
     Rule(
         kind="private_key",
-        pattern=re.compile(r"(?m)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        pattern=re.compile(
+            r"(?im)(?:^[A-Za-z0-9+/=]{16,}[ \t]*\n)+-{2,}[ \t]*END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?[ \t]*-{2,}"
+        ),
         judge=Judge.WHOLE,
-        needs=("-----end",),
+        needs=("private key",),
     ),
     Rule(
         kind="api_key",
@@ -612,7 +626,7 @@ _RULES: tuple[Rule, ...] = (
     # (words that tell how it is built, "我生日", go with it: section 15.3)
     Rule(
         kind="pin",
-        pattern=re.compile(_ZH_KEY + r"(?P<built>[^。！？\n]{1,14}?)[ \t:，,]*" + _ZH_NUMBER),
+        pattern=re.compile(_ZH_KEY + r"(?P<built>(?:[^。！？\n.!?]|\.(?!\s)){1,14}?)[ \t:，,]*" + _ZH_NUMBER),
         judge=Judge.TIGHT,
         needs=_ZH_KEY_WORDS,
     ),
@@ -851,6 +865,10 @@ _CODE_VALUE = (
     r"(?![零〇一二三四五六七八九幺两拐洞十百千万])|" + _DIGIT_WORDS + r"))"
     r"(?![\d.:/年月日号岁个位次天元块%楼栋层室房度点分])"
 )
+# a code that may end its sentence ("code 1-9-0-4. Checkout 11am", "I set it to 3817. remind me"; not a version
+# "1.9.0")
+_CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
+assert _CODE_VALUE_ENDING != _CODE_VALUE
 _EN_TYPE = r"(?i:\b(?:types?|typed|typing|enter(?:s|ed|ing)?|punch(?:es|ed|ing)?(?: it)? in|key(?:s|ed)? in|inputs?)\b)"
 _ZH_TYPE = r"(?:输入?|敲|按)"
 _EN_CODE_NOUN = (
@@ -1144,8 +1162,10 @@ _SCREENING9_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b(?:[ \t]*(?:is|:|=))?[ \t]*"
-            + _SHAPE_VALUE
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b"
+            # (screening-11: "the key to join is sakura0815kyoto")
+            r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?"
+            r"(?:[ \t]*(?:is|:|=))?[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
@@ -1158,7 +1178,8 @@ _SCREENING9_RULES += (
             r"[^\n.!?]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
-            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+" + _CODE_VALUE
+            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+"
+            + _CODE_VALUE_ENDING
         ),
         judge=Judge.CODE,
         needs=("lock", "keypad", "safe", "door", "gate", "garage", "alarm"),
@@ -1206,7 +1227,8 @@ _SCREENING9_RULES += (
 # ---- screening-10 (heldout14, written by someone who never saw the rules): a value given in parts, a hint that is
 # the value, a code after a lock named earlier in the sentence or after a code asked for, a wheel lock's three digits,
 # a key named by a header, a wallet key of 64 hex digits, a one-time code one is told not to share
-_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前几位|头几位|前缀)"
+_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前半截|前一半|前几位|头几位|前缀)"
+_PART_REST = r"(?:后面|后边|后半段?|后半部分|后半截|后一半|后几位|结尾)"
 _HINT_VALUE = (
     # a hint that is itself a password's shape: letters (any script) and digits in one token ("小黑2015", "Pepper2012")
     r"[\"'“‘「]?(?P<value>(?=[A-Za-z\u3400-\u9fff!@#$%^&*._+=~\-]*\d)(?=\d*[A-Za-z\u3400-\u9fff])"
@@ -1230,9 +1252,6 @@ _SPOKEN_SYMBOL = (
     r"(?i:underscore|dash|hyphen|hash|hashtag|pound sign|exclamation(?: mark| point)?|asterisk|at sign|dot|period|"
     r"capital|uppercase|upper case|lowercase|lower case)"
 )
-# a code that may end its sentence ("code 1-9-0-4. Checkout 11am"; not a version "1.9.0")
-_CODE_VALUE_ENDING = _CODE_VALUE.replace(r"(?![\d.:/", r"(?!\.\d)(?![\d:/")
-assert _CODE_VALUE_ENDING != _CODE_VALUE
 _SCREENING10_RULES: tuple[Rule, ...] = (
     # "the new router password is capital P peggy underscore love 2 0 1 0, voice typing": the clause, words and all
     Rule(
@@ -1351,7 +1370,99 @@ _SCREENING10_RULES: tuple[Rule, ...] = (
         needs=("text", "sent", "sms", "messag", "got", "received", "emailed", "短信", "发来", "发了"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES
+# ---- screening-11 (heldout16, written from the spec alone): a code after a long account of what it is for, a
+# password before what it gets you into, a health insurance member's number
+_CODE_FOR = (
+    r"(?i:\b(?:(?:one[- ]time |verification |security |confirmation |authori[sz]ation )?(?:pass)?code|otp|pin)\b)"
+)
+_SCREENING11_RULES: tuple[Rule, ...] = (
+    # "Your one-time passcode for the payment of GBP 42.80 to DELIVEROO is 730918.": what the code is for may be long
+    # and hold amounts, names, dots; a code's shape after 'is' (digits only)
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            _CODE_FOR + r"[ \t]+(?i:for|to)[ \t]+(?:[^\n.!?]|\.(?=[A-Za-z0-9])){3,90}?[ \t]+(?i:is|was)[ \t:]*"
+            r"(?P<value>(?<![\d.:])(?:\d{4,8}|\d{2,4}(?:[ \t-]\d{2,4}){1,3}))(?!\.\d)"
+            r"(?![\d:/%]|[ \t]*(?i:gbp|usd|eur|rmb|元|块))"
+        ),
+        judge=Judge.VALUE,
+        needs=("code", "otp", "pin"),
+    ),
+    # "Bupa membership number 81-20-447391", "我的医保电脑号是0210538847": a health insurance member's number (whoever
+    # has it can claim on it; a claim's or an invoice's number is not one)
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i:(?:\b(?:health|medical|insurance|insurer|bupa|axa|aia|cigna|allianz|aviva|vitality|nhs|medicare)\b"
+            r"[^\n.!?]{0,16}?\b(?:member(?:ship)?|nhs)(?:[ \t]+(?:number|no\.?|id|#))?)"
+            r"|(?:医保|社保)(?:卡)?(?:电脑号|卡号|个人编号|编号|号码|号)|\bnhs (?:number|no\.?))"
+            r"[ \t]*(?:is|:|=|是|为)?[ \t]*"
+            r"(?P<value>(?<![A-Za-z0-9_-])[A-Z0-9]{0,3}\d[\d \-]{5,18}\d)(?![A-Za-z0-9_-])"
+        ),
+        judge=Judge.VALUE,
+        needs=("membership", "member n", "member i", "member #", "nhs", "医保", "社保"),
+    ),
+)
+_PART_VALUE = r"[\"'“‘「]?(?!\[secret:)[A-Za-z0-9!@#$%^&*._+=~\-]{2,64}"
+_N_DIGITS = r"[四五六七八4-8]"
+_SCREENING11_RULES += (
+    # "Apple ID 前半截 xw1983\n后半截 _Mo0827 合起来用", "first half is maple, second half Otter93!": both halves in one
+    # text, whatever names them (one span: the word between them goes too)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:"
+            + _PART_FIRST
+            + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
+            + _PART_VALUE
+            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:"
+            + _PART_REST
+            + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
+            r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
+        ),
+        judge=Judge.WHOLE,
+        needs=(
+            "前面",
+            "前边",
+            "开头",
+            "前半",
+            "前一半",
+            "前几位",
+            "头几位",
+            "前缀",
+            "first half",
+            "first part",
+            "first bit",
+        ),
+    ),
+    # "医保卡那个六位数我给他换成190326了", "支付宝支付的六位我换成了三八二九一七": a code named by how many digits it
+    # has,
+    # set to a value of that many (not a six-figure salary: money words stop it)
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?P<n>"
+            + _N_DIGITS
+            + r")位(?:数字?|的?密码|的?码|的)?(?![^\n。！？]{0,16}?(?:工资|年薪|月薪|收入|存款|万|元|块))"
+            r"[^\n。！？\d]{0,10}?(?:换成了?|改成了?|设成了?|设置成了?|改为|设为|是|为|:)[ \t]*"
+            r"(?P<value>(?<![\d.])\d{4,8}(?![\d.:/万元块%])|[零〇一二三四五六七八九幺两拐洞]{4,8}(?![零〇一二三四五六七八九十百千万]))"
+        ),
+        judge=Judge.VALUE,
+        needs=("位",),
+    ),
+    # "招行网银换了新的：Fxw0512!zm": a login (online banking, an account, a mailbox, an app) changed to a new one, a
+    # password's shape after it
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?:网银|网上银行|账号|帐号|邮箱|登录|登陆|后台)[^\n。！？，,]{0,6}?(?:换|改|设)(?:了|成)?(?:个|一个)?新的?"
+            r"(?:密码)?[ \t]*(?:是|为|:)[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:

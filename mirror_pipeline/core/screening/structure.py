@@ -44,7 +44,7 @@ def _cells(line: str) -> list[tuple[int, int]]:
 
 def table_findings(text: str) -> list[Finding]:
     """Cells under a header that names a secret, in every Markdown table of the text."""
-    if "|" not in text or "-" not in text:
+    if "|" not in text or "\n" not in text:
         return []
     lines = text.split("\n")
     offsets = [0]
@@ -53,13 +53,19 @@ def table_findings(text: str) -> list[Finding]:
     found: list[Finding] = []
     k = 0
     while k + 1 < len(lines):
-        if "|" not in lines[k] or not _SEPARATOR_ROW.match(lines[k + 1]):
+        if "|" not in lines[k]:
             k += 1
             continue
         header = [lines[k][a:b] for a, b in _cells(lines[k])]
         strong = {i for i, h in enumerate(header) if _STRONG_HEADER.search(h)}
         weak = {i for i, h in enumerate(header) if i not in strong and _WEAK_HEADER.search(h)}
-        row = k + 2
+        if _SEPARATOR_ROW.match(lines[k + 1]):
+            row = k + 2
+        elif (strong or weak) and len(header) >= 2 and _is_header(header) and len(_cells(lines[k + 1])) == len(header):
+            row = k + 1  # screening-11: a table pasted without its separator row, the header naming the secret
+        else:
+            k += 1
+            continue
         while row < len(lines) and "|" in lines[row]:
             for i, (a, b) in enumerate(_cells(lines[row])):
                 if i in strong or i in weak:
@@ -70,6 +76,54 @@ def table_findings(text: str) -> list[Finding]:
             row += 1
         k = row
     return found
+
+
+# a header's cells are names: short, no digits ("| 平台 | key | 备注 |", "url,username,password")
+_HEADER_CELL = re.compile(r"[^\d]{0,24}")
+
+
+def _is_header(cells: list[str]) -> bool:
+    return all(_HEADER_CELL.fullmatch(c) for c in cells)
+
+
+# ---- screening-11: a CSV whose header names a secret's column (a password manager's or a browser's export:
+# "name,url,username,password", "title,login_uri,login_username,login_password,notes", "网站,用户名,密码"): the
+# cells under it, row by row (an empty cell is none; a row of another width is not the table's)
+_CSV_HEADER = re.compile(r"(?im)^[^\n,]{0,24}(?:,[^\n,]{0,24}){1,12}$")
+
+
+def csv_findings(text: str) -> list[Finding]:
+    if "," not in text or "\n" not in text:
+        return []
+    found: list[Finding] = []
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for k, line in enumerate(lines[:-1]):
+        if line.count(",") < 1 or not _CSV_HEADER.fullmatch(line):
+            continue
+        header = line.split(",")
+        if not _is_header(header):
+            continue
+        columns = {i for i, h in enumerate(header) if _STRONG_HEADER.search(h) and not _NOT_SECRET_COLUMN.search(h)}
+        if not columns:
+            continue
+        for row in range(k + 1, len(lines)):
+            cells = lines[row].split(",")
+            if len(cells) != len(header):
+                break
+            start = offsets[row]
+            for i, cell in enumerate(cells):
+                if i in columns and _cell_is_secret(cell.strip(), strong=True):
+                    lead = len(cell) - len(cell.lstrip())
+                    found.append(Finding("password", start + lead, start + lead + len(cell.strip()), _TABLE_RULE))
+                start += len(cell) + 1
+    return found
+
+
+# columns a password's name stands in that hold no password: "password_hint", "password changed", "pin_required"
+_NOT_SECRET_COLUMN = re.compile(r"(?i)hint|提示|changed|updated|date|time|strength|required|policy|length|长度|时间")
 
 
 def _cell_is_secret(value: str, *, strong: bool) -> bool:

@@ -64,10 +64,15 @@ _NOT_AN_ANSWER = re.compile(
 # a parcel locker's pickup code opens a locker once: a one-time code
 
 
-_ZH_NUMERALS_ONLY = re.compile(r"[零〇一二三四五六七八九幺两拐洞]{4,8}")
+_ZH_NUMERALS_ONLY = re.compile(
+    r"[零〇一二三四五六七八九幺两拐洞]{4,8}"
+    r"|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}"
+)
 
 
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
+# where a secret is kept, not a secret: a password manager's or a vault's name ("密码在公司 1Password 的 vault 里")
+_VAULT = re.compile(r"(?i)1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|enpass|nordpass|keychain")
 # a value that names where the real one comes from, not a value: an environment variable, a template's slot
 # ("password: ${DB_PASSWORD}", "$API_TOKEN", "{{ vault_pw }}", "<your-password>", "%DB_PASS%")
 _REFERENCE = re.compile(r"\$\{[^{}\s]+\}|\$[A-Z][A-Z0-9_]*|\{\{[^{}]*\}\}|<[A-Za-z_\-]+>|%[A-Z][A-Z0-9_]*%")
@@ -87,6 +92,7 @@ _PASSWORD_SYMBOLS = frozenset("!@#$%^&*._+=~-\\")
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CODE_SHAPE = re.compile(
     r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺两拐洞]{4,8}"
+    r"|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}"
     r"|(?i:" + _DIGIT_WORD + r"(?:[ \t-]" + _DIGIT_WORD + r"){3,7})"
 )
 
@@ -113,7 +119,7 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
     v = value.rstrip(".,!?;:)")
-    if _MASKED.fullmatch(v) or _REFERENCE.fullmatch(v):
+    if _MASKED.fullmatch(v) or _REFERENCE.fullmatch(v) or _VAULT.fullmatch(v):
         return False  # "Password: ********": a value shown masked; "${DB_PASSWORD}": where it comes from
     if how == Judge.REPLY:
         # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
