@@ -28,7 +28,7 @@ def assert_kept(*messages: str) -> None:
 
 
 def test_the_version_moved() -> None:
-    assert SCREENING_VERSION == "screening-10"
+    assert int(SCREENING_VERSION.removeprefix("screening-")) >= 10  # every home re-screens with these rules
 
 
 @pytest.mark.parametrize(
