@@ -21,8 +21,9 @@ def _tables() -> tuple[dict[str, pl.DataFrame], pl.DataFrame]:
         {
             "evidence_id": ["ev_bbbb", "ev_cccc", "ev_dddd"],
             "file_path": ["chatgpt/conversations.json", "markdown_journal/2024-01-10.kdqzbmht.md", "x/日记.md"],
-            # a WeChat-like message id: 19 digits, passes Luhn: never read, it is a locator
-            "locator": ["conversation c1 message 4532015112830366", "line 3", "line 1"],
+            # a node id of a card's shape (16 digits, Luhn): never read, it is a locator (screening-11 reads a number
+            # named as a message's id as that, not as a card, so the id is named as a node here)
+            "locator": ["conversation c1 node 4532015112830366", "line 3", "line 1"],
             "raw_content": ["I moved to Tokyo last year.", f"the bot token {KEY}", "今天天气不错"],
             "language": ["en", "en", "zh"],
             "timestamp": [AT, AT, AT],
