@@ -244,11 +244,18 @@ def served_search_documents(
     )
     mem = mem.with_columns(pl.col(c).cast(ev.schema[c]) for c in SEARCH_MEMORY_FIELDS)
     if versions is not None and len(versions):
-        old = versions.filter(pl.col("state").is_in(["superseded", "stale"])).select(pl.col("evidence_ids").explode())
-        # words a served memory still rests on are not outdated: a version the person edited is superseded by their
-        # edit, and the evidence it rests on carries the edited version too
-        current = memories.select(pl.col("evidence_ids").explode())["evidence_ids"].drop_nulls().implode()
-        outdated = old.filter(~pl.col("evidence_ids").is_in(current))["evidence_ids"].drop_nulls().unique().implode()
+        old = versions.filter(pl.col("state").is_in(["superseded", "stale"])).select("memory_id", "evidence_ids")
+        # words the same memory's current version still rests on are not outdated: a version the person edited is
+        # superseded by their edit, which rests on the same words ("I live in Tokyo" stays outdated beside Osaka,
+        # whatever else that message said)
+        live = memories.filter(pl.col("state") != "stale").select("memory_id", "evidence_ids")
+        outdated = (
+            old.explode("evidence_ids")
+            .join(live.explode("evidence_ids"), on=["memory_id", "evidence_ids"], how="anti")["evidence_ids"]
+            .drop_nulls()
+            .unique()
+            .implode()
+        )
         ev = ev.with_columns(
             labels=pl.when(pl.col("doc_id").is_in(outdated))
             .then(pl.lit([OUTDATED], dtype=pl.List(pl.String)))
