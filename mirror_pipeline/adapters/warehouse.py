@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
 
 import duckdb
 import polars as pl
@@ -17,6 +19,29 @@ from mirror_pipeline.contracts.tables import Table
 from mirror_pipeline.errors import SchemaChanged
 
 __all__ = ["SchemaChanged"]  # re-exported: its name has always been here
+
+_HEADERS = 3 * 4096  # a DuckDB file opens with its main header and two database headers
+_MAGIC = slice(8, 12)  # where the main header says b"DUCK"
+
+
+def set_aside_if_unreadable(path: Path, now: datetime) -> Path | None:
+    """A warehouse that is not a DuckDB file (a run killed while DuckDB was creating it, a file damaged on disk)
+    would fail every later run on this home. The warehouse is derived from the inbox, so it is moved aside with its
+    write-ahead log, kept rather than deleted, and the run rebuilds it. Returns where it went (None: readable or
+    absent). Reads the headers only: it opens no connection, so a home another process reads is not disturbed."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_HEADERS)
+    except FileNotFoundError:
+        return None
+    if len(head) == _HEADERS and head[_MAGIC] == b"DUCK":
+        return None
+    aside = path.with_name(f"{path.name}.unreadable-{now:%Y%m%dT%H%M%S}")
+    path.rename(aside)
+    wal = path.with_name(path.name + ".wal")
+    if wal.exists():
+        wal.rename(aside.with_name(aside.name + ".wal"))
+    return aside
 
 
 def _schema(con: duckdb.DuckDBPyConnection, name: str) -> pl.Schema | None:

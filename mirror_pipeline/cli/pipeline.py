@@ -201,6 +201,15 @@ def run(home: Home, as_json: bool, job_name: str) -> None:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise Failure("another `mirror run` is in progress on this home; try again when it ends") from None
+        from mirror_pipeline.adapters.warehouse import set_aside_if_unreadable
+
+        aside = set_aside_if_unreadable(Path(home.warehouse), datetime.now(UTC))
+        if aside is not None:
+            click.echo(
+                f"{home.warehouse}: not a readable DuckDB file (a run killed while creating it?); kept as "
+                f"{aside.name}, and this run rebuilds the warehouse from the inbox",
+                err=True,
+            )
         try:
             result = run_pipeline(home, job_name)
         except ExtractionConfigError as err:

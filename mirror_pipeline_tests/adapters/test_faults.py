@@ -424,3 +424,54 @@ def test_a_deep_file_dropped_into_the_inbox_is_refused_by_the_run_not_a_crash(tm
     (inbox / "deep.json").write_text('{"a": ' * 900 + "1" + "}" * 900, "utf-8")
     row = manifest_row(inbox, inbox / "deep.json", {}, datetime.now(UTC))
     assert row["status"] == "refused" and "nested more than" in row["reason"]
+
+
+@pytest.mark.parametrize("head", [b"", b"\0\0\0\0", b"\x94-\x89Z\x81n\x8f\x0fDUCK" + b"\0" * 100, b"not duckdb" * 2000])
+def test_a_warehouse_that_is_not_a_duckdb_file_is_set_aside_with_its_wal(tmp_path: Path, head: bytes) -> None:
+    from datetime import UTC, datetime
+
+    from mirror_pipeline.adapters.warehouse import set_aside_if_unreadable
+
+    path = tmp_path / "warehouse.duckdb"
+    path.write_bytes(head)
+    (tmp_path / "warehouse.duckdb.wal").write_bytes(b"log")
+    aside = set_aside_if_unreadable(path, datetime(2026, 12, 2, 10, 30, tzinfo=UTC))
+    assert aside == tmp_path / "warehouse.duckdb.unreadable-20261202T103000"
+    assert aside.read_bytes() == head and not path.exists()  # kept as it was, not deleted
+    assert (tmp_path / "warehouse.duckdb.unreadable-20261202T103000.wal").read_bytes() == b"log"
+    assert not (tmp_path / "warehouse.duckdb.wal").exists()
+
+
+def test_a_readable_or_absent_warehouse_is_left_where_it_is(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    import duckdb
+
+    from mirror_pipeline.adapters.warehouse import set_aside_if_unreadable
+
+    path = tmp_path / "warehouse.duckdb"
+    assert set_aside_if_unreadable(path, datetime.now(UTC)) is None
+    with duckdb.connect(str(path)) as con:
+        con.execute("create table t as select 1 as a")
+    assert set_aside_if_unreadable(path, datetime.now(UTC)) is None
+    with duckdb.connect(str(path)) as con:
+        assert con.execute("select a from t").fetchone() == (1,)
+
+
+@pytest.mark.slow
+def test_a_run_on_a_home_whose_warehouse_was_cut_short_rebuilds_it_and_serves_the_same_memories(
+    copied_home: Path,
+) -> None:
+    """kill -9 while DuckDB was creating the file once left 4 bytes, and every later run failed on them."""
+    from mirror_pipeline.adapters.snapshot import open_snapshot
+
+    def served() -> set[tuple[str, str]]:
+        memories = open_snapshot(copied_home / "served").table("memories")
+        return set(zip(memories["memory_id"].to_list(), memories["content_text"].to_list(), strict=True))
+
+    before = served()
+    (copied_home / "warehouse.duckdb").write_bytes(b"\0\0\0\0")
+    result = mirror(copied_home, "run")
+    assert "not a readable DuckDB file" in result.stderr and "rebuilds the warehouse" in result.stderr
+    assert list(copied_home.glob("warehouse.duckdb.unreadable-*"))
+    assert served() == before and before

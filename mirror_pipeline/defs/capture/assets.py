@@ -1,4 +1,5 @@
 from datetime import UTC, datetime
+from pathlib import Path
 
 import dagster as dg
 from dagster_duckdb import DuckDBResource
@@ -26,6 +27,9 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
     if PID_TAG not in context.run.tags:  # a run the daemon launched: which process runs it (adapters/run_history)
         context.instance.add_run_tags(context.run_id, process_tags())
     stale = inbox.remove_stale_temporaries(h.inbox)  # left by a killed import or run: never read, now removed
+    # `mirror run` does this before the run starts; a run the daemon launched finds it here
+    if (aside := warehouse.set_aside_if_unreadable(Path(h.warehouse), now)) is not None:
+        context.log.warning(f"the warehouse was not a DuckDB file: kept as {aside.name}, rebuilt from the inbox")
     with warehouse_db.get_connection() as con:
         # who the user is in a chat that does not say comes from the configured names: when they change, every
         # message is attributed again
