@@ -6,6 +6,7 @@ python benchmarks/extraction/precision.py --second [--draw]  # the second sample
 python benchmarks/extraction/precision.py --third [--draw]   # the third sample (below)
 python benchmarks/extraction/precision.py --fourth [--draw]  # the fourth sample (below)
 python benchmarks/extraction/precision.py --fifth [--draw]   # the fifth sample: the writer's new sets (below)
+python benchmarks/extraction/precision.py --sixth [--draw]   # the sixth sample: session 8's writer's sets (below)
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -47,6 +48,12 @@ by the third sample's strict rules, a one-line `reason` each, the time judged wi
 judged anew). Memories the rules of session 7 made afterwards were judged as they appeared (their `judged_on` says
 so): the honest estimate is the first run.
 
+The sixth sample (`--sixth`, `precision_sample6.jsonl`), judged on main 8a4a577 (rules-0.3.8) before any rule of
+session 8 ran on it, by a judge who wrote no rule: every memory of the sets session 8's writer made from the
+specification alone: the diary `zh_diary5.jsonl` (30 entries of a 青岛 teacher's year) and the chat `en_chat2.jsonl`
+(45 messages of a Toronto nurse turned designer; one a day from the fifth sample's start, in its order). The fifth
+sample's strict rules; memories later rules make are judged as they appear (`judged_on`).
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -74,6 +81,7 @@ SEED2 = "draw-2"
 SEED3 = "draw-3"
 SAMPLE4 = Path(__file__).with_name("precision_sample4.jsonl")
 SAMPLE5 = Path(__file__).with_name("precision_sample5.jsonl")
+SAMPLE6 = Path(__file__).with_name("precision_sample6.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -219,6 +227,12 @@ def fifth() -> list[dict]:
     return diary("zh_diary4", zh_diary.SET4) + chat("en_chat1", EN_CHAT1)
 
 
+def sixth() -> list[dict]:
+    """The sixth sample's memories: every memory of session 8's writer's sets (zh_diary5, en_chat2)."""
+    here = Path(__file__).parent
+    return diary("zh_diary5", here / "zh_diary5.jsonl") + chat("en_chat2", here / "en_chat2.jsonl")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -249,12 +263,24 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    now = fifth() if "--fifth" in argv else memories(second, third, fourth)
+    now = sixth() if "--sixth" in argv else fifth() if "--fifth" in argv else memories(second, third, fourth)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
-    path = SAMPLE5 if "--fifth" in argv else SAMPLE4 if fourth else SAMPLE3 if third else SAMPLE2 if second else SAMPLE
+    path = (
+        SAMPLE6
+        if "--sixth" in argv
+        else SAMPLE5
+        if "--fifth" in argv
+        else SAMPLE4
+        if fourth
+        else SAMPLE3
+        if third
+        else SAMPLE2
+        if second
+        else SAMPLE
+    )
     labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
     judged = [
