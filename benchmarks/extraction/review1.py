@@ -17,6 +17,10 @@ diary, WhatsApp, Claude, ChatGPT and Day One, English and Chinese), written befo
 Day One, diary, notes, and questionnaire answers read in their question's session, `session`); `none` expects no
 memory of the user's in the predicates named (her father's stay, her son's allergy are not her health). First run on
 unchanged code (f1d66bf): 31/67 (0.463).
+`review6.jsonl` (session 8): REVIEW-6's findings 2, 3, 6, 9, 10 (a Taipei-born sound engineer in Berlin): her
+sentences as the review quotes them (`rv`) or rebuilt around the quoted words (`own`), with their `mention_time`; an
+expectation may name the `start` / `end` its memory's valid time opens with. First run on unchanged code (15de93d):
+4/30 (0.133).
 `en_chat1.jsonl` (session 7, origin "writer": a retired engineer in Ohio, written by the s7 writer from the
 specification alone; 40 messages, 15 with nothing to keep): first run on main (9f2d189): 18/40 (0.450): the 15 empty
 ones right (no junk), 3 of the 25 with something to keep: the honest estimate.
@@ -72,6 +76,9 @@ def bad_english(content: str) -> str | None:
 def _matches(exp: dict[str, str], c: MemoryCandidate) -> bool:
     if exp["type"] != "any" and c.memory_type.value != exp["type"]:
         return False
+    for bound, said in (("start", c.valid_time_start), ("end", c.valid_time_end)):  # a time the memory must hold
+        if bound in exp and not (said or "").startswith(exp[bound]):
+            return False
     return not exp["domain"] or any(w in c.predicate for w in DOMAINS.get(exp["domain"], (exp["domain"],)))
 
 
