@@ -43,8 +43,6 @@ CORPORA = tuple(
         "heldout16b.jsonl",
         "heldout17.jsonl",
         "heldout17b.jsonl",
-        "heldout19.jsonl",
-        "trad20.jsonl",
     )
     if (HERE / name).exists()
 )
