@@ -268,19 +268,8 @@ def main(argv: list[str]) -> int:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
-    path = (
-        SAMPLE6
-        if "--sixth" in argv
-        else SAMPLE5
-        if "--fifth" in argv
-        else SAMPLE4
-        if fourth
-        else SAMPLE3
-        if third
-        else SAMPLE2
-        if second
-        else SAMPLE
-    )
+    flags = {"--sixth": SAMPLE6, "--fifth": SAMPLE5, "--fourth": SAMPLE4, "--third": SAMPLE3, "--second": SAMPLE2}
+    path = next((p for flag, p in flags.items() if flag in argv), SAMPLE)
     labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
     judged = [
