@@ -6,6 +6,7 @@ python benchmarks/extraction/memorybank.py --precision     # precision of the me
 python benchmarks/extraction/memorybank.py --dump zh       # every memory and every missed fact, by turn (tuning)
 python benchmarks/extraction/memorybank.py --json          # one JSON document
 python benchmarks/extraction/memorybank.py --data DIR      # where memory_bank_cn.json / memory_bank_en.json are
+python benchmarks/extraction/memorybank.py --fresh [--draw N]  # users 9-15 (FRESH): precision of a judged sample
 
 MemoryBank (zhongwanjun/MemoryBank-SiliconFriend, MIT) is read from /work/shared/benchmarks/memorybank/, never copied
 into the repository: 15 simulated users per language chatting with an AI companion for about ten days. A user's
@@ -19,6 +20,11 @@ memory rests on its query and its content (or object) holds one of the fact's ke
 
 Precision: `memorybank_judged.jsonl` labels memories correct / wrong / junk by (language, evidence, content hash);
 a memory no label judges is listed as unjudged (judge it by hand, never tune on it).
+
+FRESH (`--fresh`): users 9-15 of each file, never read by anyone working on the rules before session 8. There is
+no gold for them (no capture); `--draw N` prints N of their memories a language, chosen by a hash of the memory
+(salted `fresh`), with the query's text, to judge strictly; the labels go to `memorybank_judged.jsonl`. The first
+judging (session 8, before any rule of that session) is the honest estimate of precision on companion chat.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ GOLD = Path(__file__).with_name("memorybank_gold.jsonl")
 JUDGED = Path(__file__).with_name("memorybank_judged.jsonl")
 TUNING_USERS = 4
 HELDOUT_USERS = 4
+FRESH_USERS = 7  # users 9-15
 
 
 def rows(path: Path) -> list[dict]:
@@ -69,16 +76,18 @@ class Query:
     at: datetime
 
 
-def queries(data: Path, lang: str) -> list[Query]:
-    """The first 8 users' queries: users 1-4 tuning, 5-8 held-out (by the file's order)."""
+def queries(data: Path, lang: str, fresh: bool = False) -> list[Query]:
+    """The first 8 users' queries: users 1-4 tuning, 5-8 held-out (by the file's order); `fresh`: users 9-15."""
     path = data / FILES[lang]
     try:
         users = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SystemExit(f"{path}: cannot read MemoryBank ({exc})") from exc
     out: list[Query] = []
-    for n, (name, user) in enumerate(list(users.items())[: TUNING_USERS + HELDOUT_USERS]):
-        split = "tuning" if n < TUNING_USERS else "heldout"
+    first = TUNING_USERS + HELDOUT_USERS
+    chosen = list(users.items())[first : first + FRESH_USERS] if fresh else list(users.items())[:first]
+    for n, (name, user) in enumerate(chosen):
+        split = "fresh" if fresh else "tuning" if n < TUNING_USERS else "heldout"
         for date, pairs in user.get("history", {}).items():
             day = datetime.fromisoformat(date).replace(hour=20, tzinfo=TZ[lang])
             for i, pair in enumerate(pairs):
@@ -200,12 +209,33 @@ def dump(lang: str, qs: list[Query], mems: list[Memory], gold: list[dict], split
 def main(argv: list[str]) -> int:
     data = Path(argv[argv.index("--data") + 1]) if "--data" in argv else DATA
     gold = rows(GOLD)
-    splits = ["tuning", "heldout"] if "--heldout" in argv else ["tuning"]
+    fresh = "--fresh" in argv
+    splits = ["fresh"] if fresh else ["tuning", "heldout"] if "--heldout" in argv else ["tuning"]
     langs = [argv[argv.index("--dump") + 1]] if "--dump" in argv else list(FILES)
     report = []
     for lang in langs:
-        qs = [q for q in queries(data, lang) if q.split in splits]
+        qs = [q for q in queries(data, lang, fresh) if q.split in splits]
         mems = memories(qs, lang)
+        if "--draw" in argv:
+            said = {q.evidence_id: q.text for q in qs}
+            drawn = sorted(
+                {(m.evidence_id, m.memory_type, m.content) for m in mems}, key=lambda m: digest(f"fresh|{m[0]}|{m[2]}")
+            )
+            for e, kind, content in drawn[: int(argv[argv.index("--draw") + 1])]:
+                print(
+                    json.dumps(
+                        {
+                            "lang": lang,
+                            "evidence": e,
+                            "said": said[e],
+                            "type": kind,
+                            "content": content,
+                            "content_hash": digest(content),
+                        },
+                        ensure_ascii=False,
+                    )
+                )
+            continue
         if "--dump" in argv:
             for split in splits:
                 dump(lang, qs, mems, gold, split)
@@ -217,7 +247,7 @@ def main(argv: list[str]) -> int:
                 label = judged.get((lang, m[0], digest(m[2])), "unjudged")
                 if label != "correct":
                     print(f"{label} {m[0]} [{m[1]}] {m[2]} {digest(m[2])}")
-    if "--dump" in argv:
+    if "--dump" in argv or "--draw" in argv:
         return 0
     if "--json" in argv:
         print(json.dumps(report, ensure_ascii=False))

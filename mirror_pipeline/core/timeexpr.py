@@ -988,11 +988,20 @@ def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     return _day(_monday(said.day, weeks) + timedelta(days=_WEEKDAY_ZH[m[2]]))
 
 
+# a weekday said as the day a habit falls on: "周六上午我都去上钢琴课", "周三一般加班", "on Fridays I usually ..."
+_WEEKLY_HABIT = re.compile(
+    r"(?i)\b(?:usually|always|normally|typically|generally|tend to)\b|都(?!是)|一般|通常|总是|总会|经常|常常|照例"
+)
+
+
 def _bare_weekday(said: Said, target: int) -> Resolved | None:
     """A weekday said without its week: the next one for a plan or a present verb ("we move back on Sunday then",
     周四去面试, "my flight leaves Friday"), else the last one (周四面试了, "we moved on Sunday"); a past one said on
-    that weekday is the day itself (a diary's "周六一早去医院看奶奶，陪她做了个CT" written on the Saturday)."""
+    that weekday is the day itself (a diary's "周六一早去医院看奶奶，陪她做了个CT" written on the Saturday). A habit
+    said of the weekday (周六我都去上课) is no day."""
     tense = said.tense()
+    if tense is not Tense.PAST and _WEEKLY_HABIT.search(said.clause):
+        return None
     if tense in (Tense.AHEAD, Tense.PRESENT, Tense.UNMARKED):
         return _day(_past_or_next_weekday(said, target, 1))
     return _day(_past_or_next_weekday(said, target, -1, today=tense is Tense.PAST))

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import UTC, tzinfo
 
 from mirror_pipeline.core.extraction import (
+    acceptance,
     answers,
     antecedent,
     appositions,
@@ -131,7 +132,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
         for c in found + read
-        if not replies.to_the_listener(c, text) and not _ironic(c, text)
+        if not replies.to_the_listener(c, text) and not _ironic(c, text) and not acceptance.refused(c, text)
     ]
 
 

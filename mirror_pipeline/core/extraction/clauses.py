@@ -261,18 +261,35 @@ ZH_SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
     "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧常温康施文牛樊葛邢安齐易乔伍庞颜"
 )
-# a person named as the clause's subject, their verb or a coverb right after ("小墨对芒果过敏", "陈昊来帮忙装书架",
-# "阿杰在深圳开了家公司"): someone else's statement, never the writer's; common words that open like a name are not one
+# A person named as the clause's subject, their verb, a coverb or an adverb right after: someone else's
+# statement, never the writer's. One rule for every form a name takes: 阿 / 老 / 小 and one character as a
+# diary names people ("阿梅说", "老黄喝多了", "小燕在桂林教小学", "小墨对芒果过敏"; not 小时候, 老家, 老师,
+# 小区), a common surname and one or two characters ("陈昊来帮忙装书架"), a doubled character naming a child
+# or a pet ("朵朵", "豆豆"; not a doubled adverb, "慢慢", "天天"); a name after 我家 is still that person
+# ("我家老黄每天早上四点起来熬汤"). A surname name takes fewer words after it than a 阿 / 老 / 小 one (so many
+# common words open with a surname's character: 高兴就好, 李子很甜); a holiday opening the clause is its
+# time, not a name (黄金周去了三亚: `ZH_TIME_LEAD`).
+_ZH_NAME_AFTER = (
+    r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
+    r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏)"
+)
+_ZH_NICKNAME_AFTER = (
+    _ZH_NAME_AFTER + r"|讲|问|是|每|就|已|去|和|给|从|很|太|真|喝|做|教|考|结|生|带|帮|让|叫|回|打|找|今|昨|明|那|这"
+    r"|一直|总|竟|居然|突然|终于"
+)
 _ZH_NAMED = re.compile(
-    r"^(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
+    r"^(?:我家)?"
+    r"(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
     r"康复|于是|严重)"
-    # (a doubled character names a child or a pet, "朵朵", "豆豆"; not a doubled adverb, "慢慢", "天天")
     + "(?!"
     + "|".join(c * 2 for c in "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小")
     + ")"
-    + rf"(?:[小阿][\u4e00-\u9fff]|[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))"
-    r"(?=对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
-    r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏))"
+    + r"(?:[阿老小](?!时|家|师|板|区|学|孩|说|吃|人|是|心|实|组|店|事|毛病|样|公|婆|朋友|伙|姐姐|妹妹|号|本|费|鼠)"
+    + r"(?![了的着过是在不也都就还又很太想要会能])[\u4e00-\u9fff](?="
+    + _ZH_NICKNAME_AFTER
+    + rf")|(?:[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))(?="
+    + _ZH_NAME_AFTER
+    + "))"
 )
 # (自己 opening a diary's clause is the writer: "2017年才自己开了这家店", "自己做了个决定")
 _ZH_FIRST = re.compile(
@@ -303,14 +320,9 @@ _ZH_DONE_TO_ME = re.compile(
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
-# someone else opens the clause: a pronoun, a kin word or a role, a name said with 说 / 让 ...
+# someone else opens the clause: a pronoun, a kin word or a role (a name: `_ZH_NAMED`)
 _ZH_OTHER = re.compile(
-    # a name as a diary says one: 阿 / 老 / 小 and one character, before a verb or an adverb ("阿梅说", "老黄喝多了",
-    # "小燕在桂林教小学"; not 小时候, 老家, 老师, 小区)
-    r"^(?:我家)?(?:阿|老|小)(?!时|家|师|板|区|学|孩|说|吃|人|是|心|实|组|店|事|毛病|样|公|婆|朋友|伙|姐姐|妹妹|号|本|费|鼠)"
-    r"(?![了的着过是在不也都就还又很太想要会能])[\u4e00-\u9fff](?=说|讲|问|在|是|也|又|每|就|还|都|已|要|想|去|来|把|给|跟|和|从|很|太|真|刚|喝|做|教|考|结|生|"
-    r"带|帮|让|叫|回|打|找|今|昨|明|那|这|一直|总|竟|居然|突然|终于)"
-    r"|^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
+    r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
     r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
     r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东)(?!的)|这|那|哪)"
 )
@@ -327,7 +339,7 @@ _ZH_TIME_WORDS = (
     # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
     "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子|"
     # the festivals a Chinese year is told by, and its turns: "清明回宾阳老家扫墓", "中秋，一家人总算聚齐了"
-    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|才"
+    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|黄金周|小长假|长假|才"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (

@@ -331,6 +331,7 @@ _ZH_TEMPLATES = {
     "dislikes": "用户不喜欢{obj}",
     "thinks": "用户认为{obj}",
     "feels": "用户当时感到{obj}",
+    "fears": "用户怕{obj}",
     "relation": "{obj}是用户的{rel}",
 }
 _EN_TEMPLATES = {
@@ -358,6 +359,7 @@ _EN_TEMPLATES = {
     "dislikes": "The user dislikes {obj}",
     "thinks": "The user thinks {obj}",
     "feels": "The user felt {obj}",
+    "fears": "The user is afraid of {obj}",
     "relation": "{obj} is the user's {rel}",
 }
 
@@ -565,6 +567,34 @@ def _a_workplace(f: Found) -> bool:
 
 def _not_a_place(f: Found) -> bool:
     return not is_place(f.obj)  # "I left Tokyo" is a move away, not a job left
+
+
+# a fear with its object said ("I'm scared of the rides", "我从小就怕狗"): a standing aversion, no feeling of the day;
+# a fear of what may happen ("我怕赶不上", "怕他生气", "I'm afraid I'll be late") is a worry, read as said
+_FEAR_WORDS = re.compile(r"^(?:scared|afraid|terrified|frightened|害怕|怕|恐惧)$")
+_ZH_FEARED_THING = re.compile(r"^[\u4e00-\u9fff]")
+# what may go wrong is a worry of the day, not a thing feared: "afraid of accidents" (in a speech), "of failing"
+_EN_WHAT_MAY_HAPPEN = re.compile(
+    r"(?i)^\s+of\s+(?:(?:an?|the|any|my|our)\s+)?(?:accidents?|mistakes?|failures?|fail\w*|los(?:e|ing)\b|mess\w*|"
+    r"screw\w*|being\b|getting\b|making\b|doing\b|what\b|how\b|something|anything|outcomes?|results?)"
+)
+_ZH_NOT_A_THING = re.compile(
+    r"^(?:了|得|的|极|死|啊|呀|呢|吧|啦|哦|会|要|被|他|她|你|我|它|自己|万一|不|没|赶|来不及|出|以后|将来|这|那|到时)"
+)
+
+
+def _a_feeling_of_the_day(f: Found) -> bool:
+    """Not a standing fear: a fear word whose object follows ("scared of the rides", "害怕坐飞机")."""
+    if not _FEAR_WORDS.match(f.obj.lower()):
+        return True
+    after = f.sentence[f.end :]
+    if re.match(r"\s+of\b", after):
+        return bool(_EN_WHAT_MAY_HAPPEN.match(after))
+    return not (_ZH_FEARED_THING.match(after) and not _ZH_NOT_A_THING.match(after))
+
+
+def _a_feared_thing(f: Found) -> bool:
+    return not _ZH_NOT_A_THING.match(f.obj) and not _EN_WHAT_MAY_HAPPEN.match(" of " + f.obj) and _a_liking(f)
 
 
 def _a_liking(f: Found) -> bool:
@@ -1639,6 +1669,33 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_a_view,),
         value=_view,
     ),
+    # a standing fear of a thing: an aversion, not a feeling of the day (`_a_feeling_of_the_day`)
+    _p(
+        "zh_fear",
+        P,
+        "fears",
+        "怕",
+        r"我(?:从小|一直|向来|特别|很|最|真的|有点|就|也|还|比较|挺|超)*(?:害怕|恐惧|怕)(?P<obj>[^，。,.!！？?；;]{1,20})",
+        0.75,
+        0.5,
+        LOW,
+        accept=(_a_feared_thing,),
+    ),
+    _p(
+        "en_fear",
+        P,
+        "fears",
+        "scared of|afraid of|terrified of|frightened of",
+        r"\bI(?:'m| am|'ve always been| have always been|'ve been| have been| get| always get)"
+        + _EN_DEGREE
+        + r" (?:scared|afraid|terrified|frightened) of (?!you\b|your\b|him\b|her\b|them\b|it\b|that\b|this\b)"
+        + _EN_PHRASE
+        + _EN_PHRASE_END,
+        0.75,
+        0.5,
+        LOW,
+        accept=(_a_feared_thing,),
+    ),
     # emotions: dated snapshots of the user's state
     _p(
         "zh_emotion",
@@ -1650,6 +1707,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.3,
         MEDIUM,
         scope=Scope.SESSION,
+        accept=(_a_feeling_of_the_day,),
     ),
     _p(
         "zh_emotion_bare",
@@ -1665,6 +1723,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.3,
         MEDIUM,
         scope=Scope.SESSION,
+        accept=(_a_feeling_of_the_day,),
     ),
     _p(
         "en_emotion",
@@ -1680,6 +1739,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.3,
         MEDIUM,
         scope=Scope.SESSION,
+        accept=(_a_feeling_of_the_day,),
     ),
 )
 

@@ -239,17 +239,19 @@ _ZH_THING_SUBJECT = re.compile(
 )
 _ZH_WEATHER = re.compile(
     r"下(?:了|起了?)?(?:一场)?(?:大|小|中|暴|毛毛)?[雨雪]|下(?:了|起了?)[^，。]{0,6}?[雨雪]|刮(?:了|起了?)?(?:大)?风|打雷|起雾"
+    r"|飘(?:了|起了?)?(?:点|些|一阵)?(?:小|毛毛)?[雨雪]"
 )
 # V得 + its result: "听得我头都大了", "写得很好"; a feeling's own 得 ("累得不行") says how the writer felt
 _ZH_RESULT = re.compile(r"^(?!(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]得")
 # a line of one day's timetable (流水账): a clock time it ran to, or the body's routine (a meal, a nap, a wash, the
 # commute, the phone): "回来洗完澡已经十点了", "中午在医院食堂随便吃了点", "下午回来补觉补到五点"
 _ZH_ROUTINE = re.compile(
-    r"(?:已经|到|至)[一二三四五六七八九十两\d]{1,3}点|凌晨[一二三四五六七八九十两\d]{1,3}点|刷到|"
+    r"(?:已经|到|至)(?:早上|上午|中午|下午|傍晚|晚上|半夜|夜里)?[一二三四五六七八九十两\d]{1,3}点|"
+    r"凌晨[一二三四五六七八九十两\d]{1,3}点|刷到|"
     # a part of one day spent on something: "搞了一晚上PPT"
     r"了(?:一|整整一|一整)(?:个)?(?:晚上|下午|上午|早上|整天|天|夜|通宵)|"
     r"(?<![想爱])吃了(?![^，。]*药)|随便吃|补觉|午睡|到账|"
-    r"洗(?:完|了)?澡|洗漱|起床|[赶挤]地铁|刷(?:了)?(?:会儿?|一会儿?)?手机|躺(?:在)?床上|点了外卖|[跑去]了一趟|"
+    r"[洗冲](?:完|了)?(?:个)?(?:冷水|热水)?澡|洗漱|起床|[赶挤]地铁|刷(?:了)?(?:会儿?|一会儿?)?手机|躺(?:在)?床上|点了外卖|[跑去]了一趟|"
     r"[一二三四五六七八九十两\d]点(?:多|半)?(?:就|才)?起(?:床|来)"
 )
 # a pain said with no part of the body it is in ("坐久了就疼"): the part was named in an earlier clause

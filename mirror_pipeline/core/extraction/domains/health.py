@@ -11,8 +11,32 @@ _AT_SOMEONES_SIDE = re.compile(
 )
 
 
+# the writer's work done where health is cared for ("在三院药剂科干了十四年", "在医院值夜班", "a nurse on the cardiac
+# ward at Mercy Hospital", "extra shifts at the pharmacy"): the place is a workplace, its words no health of theirs.
+# Read by how the clause is built: a word of the workplace, a word of working there (a shift, a post, a role, years
+# served), and no word of a body or its care beside them ("去医院拔了颗智齿" keeps its tooth: health)
+_WORKPLACE = re.compile(
+    r"医院|住院部|急诊|药房|药剂科|药店|药企|[\u4e00-\u9fff]{1,3}科(?![学技普])|门诊|诊所|病房|卫生院"
+    r"|\b(?:hospitals?|pharmac(?:y|ies)|clinics?|wards?|er|icu|practice)\b"
+)
+_WORKING_THERE = re.compile(
+    r"上班|上了[^，,。]{0,4}班|[值夜白倒轮]班|报到|入职|工作|干了|调到|调去|转正|规培|实习|轮转|护士|药师|医生的工作"
+    r"|\b(?:work\w*|shifts?|nurse|pharmacist|receptionist|technician|resident|intern\w*|staff|job|hired|employ\w*|"
+    r"start(?:s|ed|ing)? at|on call|night duty)\b"
+)
+
+
+def _workplace_only(low: str) -> bool:
+    """The clause's health words are its workplace's, and it says the writer works there."""
+    if not (_WORKPLACE.search(low) and _WORKING_THERE.search(low)):
+        return False
+    rest = _WORKING_THERE.sub(" ", _WORKPLACE.sub(" ", low))
+    zh, en = DOMAIN.zh_regex(), DOMAIN.en_regex()
+    return not ((zh is not None and zh.search(rest)) or (en is not None and en.search(rest)))
+
+
 def _the_writers(low: str) -> bool:
-    return not _AT_SOMEONES_SIDE.search(low)
+    return not _AT_SOMEONES_SIDE.search(low) and not _workplace_only(low)
 
 
 DOMAIN = Domain(
@@ -72,6 +96,9 @@ DOMAIN = Domain(
         "mri",
         "biopsy",
         "chemo*",
+        "flu",
+        "vaccin*",
+        "booster",
     ),
     zh=(
         "体检",

@@ -59,6 +59,9 @@ DOMAIN = Domain(
         "were let go",
         "offer",
         "job offer",
+        "receptionist",
+        "pharmacist",
+        "technician",
     ),
     zh=(
         "入职",
@@ -120,6 +123,21 @@ DOMAIN = Domain(
         "生意",
         "帮工",
         "招了",
+        # work where health is cared for, once the health domain has seen the place is a workplace
+        # (`health._workplace_only`): "在医院值夜班", "在三院药剂科干了十四年", "去检验科报到"
+        "值班",
+        "夜班",
+        "白班",
+        "倒班",
+        "报到",
+        "转正",
+        "规培",
+        "护士",
+        "药师",
+        "药房",
+        "药剂科",
+        "检验科",
+        "科室",
     ),
     importance=0.7,
 )
