@@ -73,7 +73,7 @@ def test_a_forgotten_message_never_comes_back_through_an_import(copied_home: Pat
     row = "7,6935120047718200107,文本,1,wxid_mama2026,wxid_mama2026,下周回家，想吃红烧肉。,,2026-10-31 18:00:00\n"
     newer.write_bytes(export.read_bytes() + row.encode())
     line = mirror(home, "import", str(newer)).stdout
-    assert line.startswith("accepted") and "(wechat, 1 new of 6 records)" in line, line
+    assert line.startswith("accepted") and "(wechat, 6 records: 1 new, 4 already there)" in line, line
     assert "1 forgotten" in line
     assert files_holding(home, words) == []  # the others are admitted, not the forgotten message's words
     mirror(home, "run")

@@ -48,6 +48,9 @@ class Known:
     evidence_ids: frozenset[str] | None = None
     forgotten: frozenset[str] = frozenset()
     forgotten_hashes: frozenset[str] = frozenset()  # the text hashes of forgotten messages (`forgotten_path`)
+    # the evidence by format, time and words (`warehouse.held_message_keys`): an earlier export's messages under
+    # other ids
+    message_keys: frozenset[str] = frozenset()
 
 
 def sha256(data: bytes) -> str:
@@ -283,7 +286,7 @@ def with_forgotten(inbox: Path, known: Known | None, decisions: bool = True) -> 
     if not (ids or hashes):
         return known
     base = known or Known(ZoneInfo("UTC"))
-    return Known(base.tz, base.evidence_ids, base.forgotten | ids, base.forgotten_hashes | hashes)
+    return Known(base.tz, base.evidence_ids, base.forgotten | ids, base.forgotten_hashes | hashes, base.message_keys)
 
 
 def readmitted(inbox: Path, rel: str) -> None:
@@ -303,16 +306,39 @@ def _against_known(tmp: Path, name: str, fmt: str, known: Known | None) -> tuple
     from mirror_pipeline.adapters.formats import STREAMING, parse, read_whole
 
     messages = STREAMING[fmt].parse(tmp, known.tz) if fmt in STREAMING else parse(name, read_whole(tmp), fmt, known.tz)
-    new, gone = 0, []
+    unseen, gone = [], []
     for message in messages:
         evidence_id = stable_id("ev", message.identity)
         if evidence_id in known.forgotten or content_hash(message.text) in known.forgotten_hashes:
             gone.append(message.text)
         elif evidence_id not in (known.evidence_ids or ()):
-            new += 1
+            unseen.append(message)
     if gone:
         redact_inbox(tmp.parent, {tmp.name: gone}, {tmp.name: fmt})
-    return (new if known.evidence_ids is not None else None), len(gone)
+    if known.evidence_ids is None:
+        return None, len(gone)
+    return len(unseen) - _held_elsewhere(unseen, fmt, known.message_keys), len(gone)
+
+
+def _held_elsewhere(messages: list, fmt: str, keys: frozenset[str]) -> int:
+    """How many of `messages` (not known by id) the home holds by format, time and words."""
+    dated = [m for m in messages if m.timestamp is not None]
+    if not dated or not keys:
+        return 0
+    import polars as pl
+
+    from mirror_pipeline.adapters.warehouse import message_keys
+    from mirror_pipeline.contracts.tables import UTC_TIME
+
+    frame = pl.DataFrame(
+        {
+            "source_format": [fmt] * len(dated),
+            "timestamp": [m.timestamp for m in dated],
+            "raw_content": [m.text for m in dated],
+        },
+        schema={"source_format": pl.String, "timestamp": UTC_TIME, "raw_content": pl.String},
+    )
+    return sum(1 for key in message_keys(frame) if key in keys)
 
 
 def _unchanged(entry: dict | None, path: Path) -> bool:

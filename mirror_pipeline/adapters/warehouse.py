@@ -124,3 +124,51 @@ def append_new(con: duckdb.DuckDBPyConnection, table: Table, df: pl.DataFrame, k
 def delete_where(con: duckdb.DuckDBPyConnection, table: Table, where: str, params: list | None = None) -> None:
     ensure(con, table)
     con.execute(f'delete from "{table.name}" where {where}', params or [])
+
+
+# ---------------------------------------------------------------- a message recognised apart from the file it came in
+#
+# A newer export of a chat holds every message of the older one. Their ids say so when the format has message ids;
+# where the conversation is named after the file ("_chat.txt", a renamed WhatsApp export) they do not, so a message
+# is also known by its format, time (to the second), words (a secret's reference id left out: it is scoped by the file
+# it came in) and speaker. A speaker the newer file could not tell (`unsure`: "_chat.txt" does not name the other
+# side) is the one the earlier file told. The import's count reads the key without the speaker (one SQL expression
+# for the warehouse and the file being imported); the run, which drops what is held, reads the speaker too.
+def _words(column: str) -> str:
+    return rf"regexp_replace({column}, '\[secret:([a-z_]+):sec_[a-z0-9]+\]', '[secret:\1]', 'g')"
+
+
+_MESSAGE_KEY = (
+    f"md5(source_format || '|' || cast(floor(epoch(\"timestamp\")) as bigint) || '|' || {_words('raw_content')})"
+)
+
+
+def held_message_keys(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
+    """The keys of the dated evidence the warehouse holds."""
+    rows = con.execute(f'select {_MESSAGE_KEY} from evidence where "timestamp" is not null').fetchall()
+    return frozenset(r[0] for r in rows)
+
+
+def message_keys(messages: pl.DataFrame) -> list[str | None]:
+    """The key of each row of `messages` (source_format, timestamp, raw_content); None when undated."""
+    if messages.is_empty():
+        return []
+    with duckdb.connect() as con:
+        _connect_utc(con)
+        return [r[0] for r in con.execute(f"select {_MESSAGE_KEY} from messages").fetchall()]
+
+
+def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]:
+    """The evidence ids in `rows` whose message the warehouse already holds under another id (same format, time to
+    the second, words and speaker, in another file: an earlier export of the same chat)."""
+    if rows.is_empty():
+        return set()
+    found = con.execute(
+        f"""select r.evidence_id from rows r join evidence e
+            on e.source_format = r.source_format and (e.actor = r.actor or r.attribution = 'unsure')
+               and e.file_path <> r.file_path
+               and e.evidence_id <> r.evidence_id
+               and floor(epoch(e."timestamp")) = floor(epoch(r."timestamp"))
+               and {_words("e.raw_content")} = {_words("r.raw_content")}"""
+    ).fetchall()
+    return {r[0] for r in found}

@@ -145,23 +145,28 @@ def _known(home: Home) -> Known:
     and what the person asked to forget."""
     from mirror_pipeline.adapters.decisions import forgotten_evidence
 
-    ids = None
+    ids, keys = None, frozenset()
     if Path(home.warehouse).exists():
         import duckdb
+
+        from mirror_pipeline.adapters.warehouse import held_message_keys
 
         try:
             with duckdb.connect(str(home.warehouse), read_only=True) as con:
                 ids = frozenset(r[0] for r in con.execute("select evidence_id from evidence").fetchall())
+                keys = held_message_keys(con)
         except duckdb.Error:
             pass
-    return Known(home.timezone, ids, forgotten_evidence(home.decisions))
+    return Known(home.timezone, ids, forgotten_evidence(home.decisions), message_keys=keys)
 
 
 def _outcome_line(f: dict[str, Any]) -> str:
-    new = "" if f.get("new_records") is None else f"{f['new_records']} new of "
+    new = f"{f['records']} records"
+    if f.get("new_records") is not None:
+        new += f": {f['new_records']} new, {f['records'] - f['new_records'] - f.get('forgotten', 0)} already there"
     return (
         f"{f['status']:9} {f['path']}"
-        + (f" ({f['format']}, {new}{f['records']} records)" if f["status"] == "accepted" else "")
+        + (f" ({f['format']}, {new})" if f["status"] == "accepted" else "")
         + (f" [{f['forgotten']} forgotten: admitted without their words]" if f.get("forgotten") else "")
         + (f": {f['reason']}" if f["reason"] else "")
         + (f" [{f['secrets_redacted']} secret(s) replaced by references]" if f["secrets_redacted"] else "")

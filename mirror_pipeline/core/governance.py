@@ -56,6 +56,7 @@ from mirror_pipeline.core.model import (
     SourceType,
     TimePrecision,
 )
+from mirror_pipeline.core.plans import CALLED_OFF, called_off
 from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question
 from mirror_pipeline.core.states import legal_path, walk
@@ -199,6 +200,22 @@ def _runs(items: list[Extracted]) -> list[list[Extracted]]:
     runs: list[list[Extracted]] = []
     for item in items:
         if runs and canonical(runs[-1][-1].candidate.object) == canonical(item.candidate.object):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
+
+
+def _said_order(e: Extracted) -> tuple:
+    c = e.candidate
+    return (c.mention_time or e.extracted_at, c.evidence_id, c.span_start, c.candidate_id)
+
+
+def _turns(items: list[Extracted]) -> list[list[Extracted]]:
+    """Consecutive statements that a plan holds, or that it is off, form one version."""
+    runs: list[list[Extracted]] = []
+    for item in items:
+        if runs and (runs[-1][-1].candidate.predicate == CALLED_OFF) == (item.candidate.predicate == CALLED_OFF):
             runs[-1].append(item)
         else:
             runs.append([item])
@@ -516,6 +533,9 @@ def govern(
     items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
     # one identity for one statement said in two languages or two ways (vectors in, mapping out)
     aliases = identities(items, vectors, policy)
+    # a change of mind ("成都不去了") is the next version of the plan it is about
+    items, off = called_off(items, lambda c: memory_key(c, aliases))
+    aliases = {**aliases, **off}
     # a decision about a memory that is now one with another applies to the one it joined
     redirect = {stable_id("mem", *k): stable_id("mem", *v) for k, v in aliases.items()}
     fx = Effects.of([_redirected(d, redirect) for d in decisions] if redirect else decisions)
@@ -642,7 +662,13 @@ def _govern_slot(
     own_key = key if merged else None
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
-    if key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
+    if any(e.candidate.predicate == CALLED_OFF for e in items):
+        # a plan and the changes of mind about it, in the order they were said (a plan for next year is called off
+        # this year): each turn is a version, the newest stands
+        ordered_items = sorted(items, key=_said_order)
+        runs = _turns(ordered_items)
+        kind = "plan"
+    elif key[1] in SINGLE_VALUED and first.memory_type is not MemoryType.EMOTION:
         runs = _runs(ordered_items)
         kind = "single"
     elif first.memory_type is MemoryType.EVENT:

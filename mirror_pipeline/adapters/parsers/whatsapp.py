@@ -52,7 +52,7 @@ _IGNORED = re.compile(
     re.IGNORECASE,
 )
 _EDITED = re.compile(r"\s*<This message was edited>\s*$")
-_CHAT_WITH = re.compile(r"^WhatsApp Chat (?:with|-) (?P<name>.+)$", re.IGNORECASE)
+_CHAT_WITH = re.compile(r"^WhatsApp Chat (?:with|-) (?P<name>.+?)(?: \(\d{1,3}\))?$", re.IGNORECASE)
 _DATE_PARTS = re.compile(r"[./-]")
 _CLOCK = re.compile(r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?")
 _AFTERNOON = re.compile(r"[Pp]\.?\s?[Mm]|下午|晚上")

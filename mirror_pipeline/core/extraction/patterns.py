@@ -85,6 +85,11 @@ _EN_PHRASE = r"(?P<obj>[^.,;!?\n]{2,60}?)"
 _EN_END = r"(?=$|[.,;!?\n)]| [a-z(])"
 _EN_PHRASE_END = r"(?=$|[.,;!?\n]| because| but| when| since| so that| if| and (?:I|I'|we|my|she|he|they)\b)"
 _EN_I = r"\b(?:I|[Ww]e)"
+# verbs of a state, not of something one sets out to do: "不住在东京了", "不在谷歌工作了", "不喜欢吃辣了",
+# "不疼了" end a state (the tense reader's), they call off no plan
+_ZH_STATIVE = r"在|住|是|有|喜欢|爱|讨厌|认识|知道|会|能|行|疼|痛|舒服|难受|好|对|错|累|怕|像|属于|需要|用"
+# a change of mind said as such: "not going to ... anymore / after all" (without it, a plain negative)
+_EN_OFF_END = r"(?: anymore| any more| after all)" + _EN_PHRASE_END
 
 ZH_RELATIONS = {
     "表哥": "cousin",
@@ -324,6 +329,7 @@ _ZH_TEMPLATES = {
     "diagnosed_with": "用户患有{obj}",
     "health_event": "用户经历了{obj}",
     "plans_to": "用户打算{obj}",
+    "called_off": "用户决定不{obj}了",
     "income": "用户的收入是{obj}",
     "debt": "用户有{obj}",
     "prefers": "用户喜欢{obj}",
@@ -352,6 +358,7 @@ _EN_TEMPLATES = {
     "diagnosed_with": "The user has {obj}",
     "health_event": "The user had {obj}",
     "plans_to": "The user plans to {obj}",
+    "called_off": "The user decided not to {obj}",
     "income": "The user earns {obj}",
     "debt": "The user has {obj}",
     "prefers": "The user prefers {obj}",
@@ -409,6 +416,9 @@ _BY_PATTERN = {
     "zh_kin_in": "用户的{obj}",
     "zh_household_nickname": "{obj}是用户的家人",
     "en_kin_in": "The user's {obj}",
+    "zh_plan_cancelled": "用户取消了{obj}",
+    "en_trip_off": "The user decided not to go {obj}",
+    "en_plan_dropped": "The user gave up on {obj}",
 }
 _EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
 _EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
@@ -1494,6 +1504,84 @@ PATTERNS: tuple[Pattern, ...] = (
         needs_time=True,
         accept=(_ahead,),
     ),
+    # a plan called off: a change of mind about something planned. Chinese says it with 不 + the verb + a
+    # sentence-final 了 (a state that changed: "不去了", "成都不去了", "算了，不换了"), or 取消 / 放弃; English with
+    # "decided not to", "not going to ... anymore / after all", "no longer plan to", "called off", "gave up on the
+    # idea of". What is called off is found by governance among the plans said before (`governance.called_off`);
+    # a change of mind that matches no plan is not kept ("不疼了" is no plan)
+    _p(
+        "zh_plan_off",
+        F,
+        "called_off",
+        "了",
+        r"(?:^|(?<=[，,；;。！!]))\s?(?:算了[，,]?\s?)?(?:我们?|咱们?)?(?P<topic>[\u4e00-\u9fff]{1,8}?)??"
+        r"(?:还是|就|也|最后|决定|已经|想了想|想想)*不"
+        r"(?!(?:打算|想|准备|要|再)?(?:" + _ZH_STATIVE + r"))(?:打算|想|准备|要|再)?"
+        r"(?P<obj>[\u4e00-\u9fff]{1,12}?)了"
+        r"(?=$|[，,。.!！；;~～\s]|啊|吧|呀|哈)",
+        0.75,
+        0.6,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        negation_in_cue=True,
+    ),
+    _p(
+        "zh_plan_cancelled",
+        F,
+        "called_off",
+        "取消|放弃",
+        r"(?:^|(?<=[，,；;。！!]))\s?(?:我们?)?(?:决定|已经|还是|最后)*(?:取消|放弃)了?(?P<obj>[\u4e00-\u9fff]{2,12})"
+        r"(?=$|[，,。.!！；;\s])",
+        0.75,
+        0.6,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+    ),
+    _p(
+        "en_plan_off",
+        F,
+        "called_off",
+        "decided not|chose not|not going|not gonna|not planning|no longer|don't want|do not want",
+        r"(?:^|\b(?:I|[Ww]e)(?:'ve| have)? )(?:[Dd]ecided|[Cc]hose) not to "
+        + _EN_PHRASE
+        + r"(?: anymore| any more| after all)?"
+        + _EN_PHRASE_END
+        + r"|\b(?:I|[Ww]e)(?:'m| am|'re| are) not (?:going to|gonna|planning to) (?![A-Z]|(?:the|a|an|my|our)\b)"
+        r"(?P<obj2>[^.,;!?\n]{2,60}?)"
+        + _EN_OFF_END
+        + r"|\b(?:I|[Ww]e) (?:no longer|don't|do not) (?:plan|want|intend) to (?P<obj3>[^.,;!?\n]{2,60}?)"
+        + _EN_OFF_END,
+        0.75,
+        0.6,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        negation_in_cue=True,
+    ),
+    _p(
+        "en_trip_off",
+        F,
+        "called_off",
+        "not going|not gonna",
+        r"\b(?:I|[Ww]e)(?:'m| am|'re| are) not (?:going|gonna go) (?P<obj>to (?:the |a |my |our )?[^.,;!?\n]{2,60}?)"
+        + _EN_OFF_END,
+        0.75,
+        0.6,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+        negation_in_cue=True,
+    ),
+    _p(
+        "en_plan_dropped",
+        F,
+        "called_off",
+        "called off|cancel|scrapped|gave up|given up|changed my mind|changed our mind",
+        r"\b(?:I|[Ww]e)(?:'ve| have)? (?:called off|cancell?ed|scrapped|given up on|gave up on|changed (?:my|our) mind "
+        r"about) (?:the idea of |the plan to )?(?P<obj>[^.,;!?\n]{2,60}?)" + _EN_PHRASE_END,
+        0.75,
+        0.6,
+        MEDIUM,
+        scope=Scope.CROSS_SESSION,
+    ),
     # preferences
     _p(
         "zh_prefer_from_now",
@@ -1970,6 +2058,8 @@ def _candidate(
     predicate = relation if relation else pattern.predicate
     extra = _clean(groups.get("obj2") or "") if pattern.name == "zh_prefer_from_now" else ""
     object_value = f"{obj}: {extra}" if extra else obj
+    if groups.get("topic") and not any(t.span[0] < m.end("topic") and m.start("topic") < t.span[1] for t in times):
+        obj = object_value = obj + groups["topic"]  # "成都不去了": the topic is what the verb is about (去成都)
     zh = bool(CJK_CHAR.search(m.group(0)))
     template = (
         _BY_PATTERN.get(pattern.name)

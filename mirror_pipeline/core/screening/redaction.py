@@ -115,7 +115,9 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
             prior if prior and label == f.kind.replace("_", " ") else label
             for f, label in zip(findings, labels, strict=True)
         ]
-    generic = _splice(text, findings, [_GENERIC] * len(findings))
+    # the blank space around a text is not its words: a chat's last message, read with the file's final newline,
+    # gets the ids it gets when a newer export goes on after it
+    generic = _splice(text, findings, [_GENERIC] * len(findings)).strip()
     refs = [stable_id("sec", scope, generic, i, f.kind) for i, f in enumerate(findings)]
     placeholders = [f"[secret:{f.kind}:{ref}]" for f, ref in zip(findings, refs, strict=True)]
     spans = tuple(

@@ -122,7 +122,13 @@ def _append_screened(
         reference_rows.extend(
             secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
         )
-    added = warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(evidence_rows), key="evidence_id")
+    frame = EVIDENCE.frame(evidence_rows)
+    # an earlier export of the same chat brought these already (under ids its file name gave them)
+    held = warehouse.already_held(con, frame)
+    if held:
+        frame = frame.filter(~frame["evidence_id"].is_in(list(held)))
+        reference_rows = [r for r in reference_rows if r["evidence_id"] not in held]
+    added = warehouse.append_new(con, EVIDENCE, frame, key="evidence_id")
     refs = warehouse.append_new(con, SECRET_REFERENCES, SECRET_REFERENCES.frame(reference_rows), key="secret_ref_id")
     withheld = WITHHELD_EVIDENCE.frame([{"evidence_id": e, "found_at": now} for e in checked.withheld])
     return added, refs, warehouse.append_new(con, WITHHELD_EVIDENCE, withheld, key="evidence_id"), checked.relabelled
