@@ -28,6 +28,7 @@ from mirror_pipeline.core.retrieval import (
     rrf,
     scores_at,
 )
+from mirror_pipeline.core.text import EN_STOPWORDS
 
 Row = dict[str, Any]
 
@@ -58,7 +59,7 @@ class RankingWeights(BaseModel):
     neighbour_lexical: float = 0.5
     neighbour_dense: float = 0.3
     neighbour_window: int = Field(2, ge=0, le=5)
-    named_speaker: float = Field(0.1, description="what a speaker the query names said ('what did Wei say')")
+    named_speaker: float = Field(0.2, description="what a speaker the query names said ('what did Wei say')")
     # an English query cannot share a word with a Chinese line (nor the other way round): such a document's lexical
     # part is taken as this share of its dense part, so a match across languages is not ranked below every line
     # of the query's own language that merely shares a word ("where do I live" -> 用户住在大阪)
@@ -137,6 +138,15 @@ class RankingWeights(BaseModel):
         description="`conversation_links`: a word in more than this share of conversations "
         "(at least 2) names nothing particular",
     )
+    conversation_prior: float = Field(
+        0.0,
+        ge=0.0,
+        description="a line gains this share of its conversation's score as a whole (scaled to the best "
+        "conversation): what its conversation is about is evidence for a short line that names no topic",
+    )
+    conversation_prior_lines: bool = Field(
+        False, description="`conversation_prior` counts the conversation's best lines too, not only its whole text"
+    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -156,6 +166,13 @@ class RankingWeights(BaseModel):
         "an update a few months after the first account wins whatever the half-life",
     )
     time_match: float = 0.15
+    time_day: float = Field(
+        0.5,
+        ge=0.0,
+        description="a line dated on a day the query names ('what did she say on 3 June, 2023'), fading to 0 over "
+        "`time_day_slack` days either side (what was told a few days after, or before, is of that day too)",
+    )
+    time_day_slack: int = Field(3, ge=0, description="`time_day`: days either side of the named day that count")
     prf_terms: int = Field(
         8, ge=0, description="pseudo-relevance feedback for a question (not a task): words taken from its best lines"
     )
@@ -218,6 +235,7 @@ class Method(StrEnum):
 class TimeIntent:
     wants_timeline: bool = False  # "when did I ...", "什么时候": the answer is a date
     window: tuple[date, date] | None = None  # 去年, "in 2023": items in this window match
+    days: tuple[date, ...] = ()  # "on 3 June, 2023", "October 13, 2023", "2023年6月3日": the days the query names
     wants_latest: bool = False  # "where do I live now", "目前": what holds today, so the latest account wins
     asks_assistant: bool = False  # "what did you recommend", "你说过": the assistant's own words are the answer
     wants_earliest: bool = False  # "my first job", "originally", "最早": the earliest account wins
@@ -246,6 +264,40 @@ _MONTH_OF_YEAR = re.compile(
     r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?=\s*(?:\d{1,2}(?:st|nd|rd|th)?,?\s*)?(?:of\s+)?(?:19|20)\d\d\b)|(?:19|20)\d\d\s*年\s*(\d{1,2})\s*月",
     re.I,
 )
+_MONTH_WORD = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# a day with its month and year, as people and LoCoMo's questions write it: "October 13, 2023", "13 October 2023",
+# "1 February, 2023", "the 3rd of June 2023", "2023-06-03", "2023/6/3", "2023年6月3日"
+_DAY_OF_YEAR = re.compile(
+    rf"\b{_MONTH_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b"
+    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}\.?,?\s+((?:19|20)\d\d)\b"
+    r"|(?<!\d)((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)|((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]",
+    re.I,
+)
+
+
+def named_days(query: str) -> tuple[date, ...]:
+    """The calendar days a query names with their month and year ("what did she say on 3 June, 2023")."""
+    out: list[date] = []
+    for m in _DAY_OF_YEAR.finditer(query):
+        g = m.groups()
+        if g[0]:
+            parts = (int(g[2]), _MONTH_NAMES[g[0][:3].lower()], int(g[1]))
+        elif g[4]:
+            parts = (int(g[5]), _MONTH_NAMES[g[4][:3].lower()], int(g[3]))
+        elif g[6]:
+            parts = (int(g[6]), int(g[7]), int(g[8]))
+        else:
+            parts = (int(g[9]), int(g[10]), int(g[11]))
+        try:
+            out.append(date(*parts))
+        except ValueError:
+            continue  # "February 30, 2023" names no day
+    return tuple(dict.fromkeys(out))
+
+
 # the question is put to the assistant about what it said: "did you say", "you recommended", "你推荐的"
 _FIRST = re.compile(
     r"\b(?:my|our|the) (?:first|previous|former|old|original)\b|\boriginally\b|\bused to\b|\bat first\b"
@@ -323,6 +375,7 @@ def time_intent(query: str, now: datetime) -> TimeIntent:
     return TimeIntent(
         wants_timeline=bool(_WHEN.search(query)),
         window=window,
+        days=named_days(query),
         wants_latest=bool(_NOW.search(query)) and not ordered,
         asks_assistant=bool(_TO_ASSISTANT.search(query)),
         wants_earliest=bool(_FIRST.search(query)) and not _NOW.search(query) and not ordered,
@@ -941,6 +994,27 @@ def _feedback(
     return feedback_terms(corpus, query, list(dict.fromkeys(docs)), w.prf_terms, w.prf_max_share)
 
 
+# what a line says in words: a Chinese character (not a function one) or a Latin word of two letters or more that is
+# no stop word; digits count as content (a number may be the answer) but not as a statement of a language
+_CONTENT_HAN = re.compile(r"[\u4e00-\u9fff]")
+_CONTENT_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+|\d+")
+_ZH_FUNCTION = frozenset("的了是我你他她它们在和就都也很吗呢吧啊呀着过把被给这那有")
+
+
+def content_words(text: str) -> list[str]:
+    """The words a line says something with: Latin words (no stop words), numbers and Chinese characters (no
+    function characters). What is left of a line whose secret was taken out ("ProberaumB / ") has one; an empty
+    line, punctuation or a placeholder's remains, none."""
+    words = [w for w in _CONTENT_WORD.findall(text) if re.split("['’]", w.lower())[0] not in EN_STOPWORDS]
+    return words + [c for c in _CONTENT_HAN.findall(text) if c not in _ZH_FUNCTION]
+
+
+def _states_something(text: str) -> bool:
+    """Whether a line is a statement of its language (two words of it or more), not a name, a label or a number:
+    only such a line of the other language than the query's is read as a match its words could not show."""
+    return sum(1 for w in content_words(text) if not w.isdigit()) >= 2
+
+
 def _other_language(corpus: Corpus, query: str) -> np.ndarray | None:
     """Documents of the language group the query has no words of (None: a mixed query, or groups unknown)."""
     if corpus.is_zh is None:
@@ -1009,7 +1083,13 @@ def _score_fusion(
     dense_part = np.clip(dens / top_d, 0.0, None) if top_d > 0 else np.zeros(len(pool))
     other = _other_language(corpus, query)
     if other is not None and w.cross_language > 0:
-        out_of_reach = other[pool]
+        # a line that states nothing in the other language (a name, a label left of a removed secret: e5 rates
+        # such a line close to any query) shares no word with the query and is owed none (REVIEW-6: "ProberaumB / "
+        # came first for 我女儿叫什么 at relevance 1.0 with lexical 0)
+        out_of_reach = other[pool] & (dense_part > lex_part)
+        for j in np.flatnonzero(out_of_reach):
+            if not _states_something(str(corpus.rows[int(pool[j])].get("text") or "")):
+                out_of_reach[j] = False
         lex_part[out_of_reach] = np.maximum(lex_part[out_of_reach], w.cross_language * dense_part[out_of_reach])
     fused_pool = w.lexical_share * lex_part + (1 - w.lexical_share) * dense_part
     # every candidate keeps a place (below the median it would score 0): ordered by its dense score, far below
@@ -1055,6 +1135,8 @@ def score(
     today = now.astimezone(UTC).date() if now.tzinfo else now.date()
     for i in pool.tolist():
         row = corpus.rows[i]
+        if not content_words(str(row.get("text") or "")):
+            continue  # an empty line, punctuation, a removed secret's place: nothing to rank by
         c = {
             "relevance": round(float(rel[i]), 4),
             "lexical": round(float(lex[i]), 4),
@@ -1069,6 +1151,8 @@ def score(
             c.update(_priors(row, weights, intent, wanted_types, today, labels, domains, span))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
+    if method == Method.HYBRID and priors and weights.conversation_prior:
+        scored = _conversation_prior(scored, corpus, query, query_vector, weights)
     page = max(k, COVERAGE_PAGE)
     ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
     if method == Method.HYBRID and (weights.session_coverage > 0 or weights.session_coverage_many > 0):
@@ -1077,6 +1161,31 @@ def score(
 
 
 COVERAGE_PAGE = 10
+
+
+def _conversation_prior(
+    scored: list[Scored], corpus: Corpus, query: str, query_vector: np.ndarray | None, w: RankingWeights
+) -> list[Scored]:
+    """Each line gains `conversation_prior` x its conversation's score as a whole (`conversation_scores`, scaled
+    to the best conversation; its lines' part only when `conversation_prior_lines`): a line of the conversation
+    that is about the question outranks an equally close line of one that is not ("Yes! We went last weekend")."""
+    if corpus.session is None or corpus.session_lexical is None or not scored:
+        return scored
+    update: dict[str, Any] = {"conversation_links": 0.0}
+    if not w.conversation_prior_lines:
+        update["conversation_best"] = 0.0
+    whole = conversation_scores(corpus, query, query_vector, scored, w.model_copy(update=update))
+    if whole is None:
+        return scored
+    whole = _scaled(whole)
+    for s in scored:
+        code = int(corpus.session[s.index])
+        if code >= 0 and whole[code] > 0:
+            gain = round(w.conversation_prior * float(whole[code]), 4)
+            s.components["conversation_prior"] = gain
+            s.score += gain
+    scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
+    return scored
 
 
 def _cover_conversations(
@@ -1382,6 +1491,10 @@ def _priors(
                 c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
         if intent.window is not None and intent.window[0] <= when <= intent.window[1]:
             c["time"] = w.time_match
+        if intent.days and w.time_day:
+            off = min(abs((when - d).days) for d in intent.days)
+            if off <= w.time_day_slack:
+                c["day"] = w.time_day * (1.0 - off / (w.time_day_slack + 1))
     if intent.wants_timeline and row.get("valid_time_start") is not None:
         c["timeline"] = w.timeline_wanted
     return {k: round(v, 4) for k, v in c.items()}
