@@ -138,15 +138,6 @@ class RankingWeights(BaseModel):
         description="`conversation_links`: a word in more than this share of conversations "
         "(at least 2) names nothing particular",
     )
-    conversation_prior: float = Field(
-        0.0,
-        ge=0.0,
-        description="a line gains this share of its conversation's score as a whole (scaled to the best "
-        "conversation): what its conversation is about is evidence for a short line that names no topic",
-    )
-    conversation_prior_lines: bool = Field(
-        False, description="`conversation_prior` counts the conversation's best lines too, not only its whole text"
-    )
     memory: float = 0.2  # a governed memory over the raw line it came from, when both are as relevant
     importance: float = 0.08
     confidence: float = 0.05
@@ -1151,8 +1142,6 @@ def score(
             c.update(_priors(row, weights, intent, wanted_types, today, labels, domains, span))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
-    if method == Method.HYBRID and priors and weights.conversation_prior:
-        scored = _conversation_prior(scored, corpus, query, query_vector, weights)
     page = max(k, COVERAGE_PAGE)
     ranked = _mmr(scored, corpus, weights, page) if priors and weights.redundancy > 0 else scored[:page]
     if method == Method.HYBRID and (weights.session_coverage > 0 or weights.session_coverage_many > 0):
@@ -1161,31 +1150,6 @@ def score(
 
 
 COVERAGE_PAGE = 10
-
-
-def _conversation_prior(
-    scored: list[Scored], corpus: Corpus, query: str, query_vector: np.ndarray | None, w: RankingWeights
-) -> list[Scored]:
-    """Each line gains `conversation_prior` x its conversation's score as a whole (`conversation_scores`, scaled
-    to the best conversation; its lines' part only when `conversation_prior_lines`): a line of the conversation
-    that is about the question outranks an equally close line of one that is not ("Yes! We went last weekend")."""
-    if corpus.session is None or corpus.session_lexical is None or not scored:
-        return scored
-    update: dict[str, Any] = {"conversation_links": 0.0}
-    if not w.conversation_prior_lines:
-        update["conversation_best"] = 0.0
-    whole = conversation_scores(corpus, query, query_vector, scored, w.model_copy(update=update))
-    if whole is None:
-        return scored
-    whole = _scaled(whole)
-    for s in scored:
-        code = int(corpus.session[s.index])
-        if code >= 0 and whole[code] > 0:
-            gain = round(w.conversation_prior * float(whole[code]), 4)
-            s.components["conversation_prior"] = gain
-            s.score += gain
-    scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
-    return scored
 
 
 def _cover_conversations(
