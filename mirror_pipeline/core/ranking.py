@@ -344,9 +344,42 @@ def query_tokens(query: str) -> list[str]:
     return content or lexical_tokens(query)
 
 
+# a span that ends at the question ("in the last year", "over the past 12 months", "过去一年", "近三个月"): the months
+# before it, not a calendar year ("last year", "去年" are that)
+_NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "twelve": 12}
+_ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "十": 10, "十二": 12, "半": 0.5}
+_SPAN_BEFORE = re.compile(
+    r"\b(?:in|over|during|within|for|throughout)\s+the\s+(?:last|past)\s+(?:(\d{1,2}|a|one|two|three|four|five|six|ten"
+    r"|twelve)\s+)?(years?|months?)\b|\b(?:the|this)\s+past\s+(?:(\d{1,2}|two|three|four|five|six|ten|twelve)\s+)?(years?|months?)\b"
+    r"|(?<![接附将])(?:过去|近|最近|这)\s*(?:的\s*)?(\d{1,2}|十二|[一两二三四五六十半])\s*(?:个\s*)?(年|月)(?:来|以来|里|中|内)?",
+    re.I,
+)
+
+
+def _span_before(query: str, today: date) -> tuple[date, date] | None:
+    """The window of a span that ends at the question: its start the same day so many months or years before."""
+    m = _SPAN_BEFORE.search(query)
+    if m is None:
+        return None
+    g = m.groups()
+    count, unit = (g[0], g[1]) if g[1] else (g[2], g[3]) if g[3] else (g[4], g[5])
+    count = (count or "1").lower()
+    n = int(count) if count.isdigit() else _NUMBER_WORDS.get(count, _ZH_NUMBERS.get(count, 1))
+    months = int(n * 12 if unit.lower().startswith("year") or unit == "年" else n)  # 过去半年: six months
+    if months <= 0:
+        return None
+    y, m0 = divmod(today.year * 12 + today.month - 1 - months, 12)
+    for day in range(today.day, 0, -1):  # 31 May less three months: the last day of February
+        try:
+            return (date(y, m0 + 1, day), today)
+        except ValueError:
+            continue
+    return None
+
+
 def time_intent(query: str, now: datetime) -> TimeIntent:
-    window = None
-    for pattern, delta in _RELATIVE_YEAR:
+    window = _span_before(query, now.date())
+    for pattern, delta in _RELATIVE_YEAR if window is None else ():
         if pattern.search(query):
             y = now.year + delta
             window = (date(y, 1, 1), date(y, 12, 31))

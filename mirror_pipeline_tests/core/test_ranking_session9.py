@@ -1,5 +1,6 @@
 """A day the question names favours the lines of that day (`named_days`, `time_day`); a speaker it names favours
-what that speaker said (`named_speaker`) (issue 12, session 9)."""
+what that speaker said (`named_speaker`); "in the last year" is the twelve months before the question, "last year"
+the calendar year (issue 12, session 9)."""
 
 from __future__ import annotations
 
@@ -90,3 +91,29 @@ def test_what_the_named_speaker_said_outranks_a_line_that_only_mentions_them():
     assert _order(rows, query)[0] == "b-car"
     # the speaker's part decides it: without it the line that names her ranks first
     assert _order(rows, query, RankingWeights(named_speaker=0.0))[0] == "a-mel"
+
+
+def test_in_the_last_year_is_the_twelve_months_before_the_question_and_last_year_the_calendar_year():
+    rolling = (date(2025, 12, 1), date(2026, 12, 1))
+    for q in (
+        "Which races did I run in the last year?",
+        "what have I cooked over the past year",
+        "What events has my band played at this past year?",
+        "How many books did I read during the past 12 months?",
+        "过去一年我去了哪些地方",
+        "近一年我换过工作吗",
+    ):
+        assert time_intent(q, NOW).window == rolling, q
+    for q in ("Where did I go on holiday last year?", "去年我去了哪里"):
+        assert time_intent(q, NOW).window == (date(2025, 1, 1), date(2025, 12, 31)), q
+    assert time_intent("the past two years", NOW).window == (date(2024, 12, 1), date(2026, 12, 1))
+    assert time_intent("过去三个月我跑了几次", NOW).window == (date(2026, 9, 1), date(2026, 12, 1))
+    assert time_intent("过去半年", NOW).window == (date(2026, 6, 1), date(2026, 12, 1))
+    assert time_intent("in the last month", datetime(2026, 3, 31, tzinfo=UTC)).window == (
+        date(2026, 2, 28),
+        date(2026, 3, 31),
+    )
+    assert time_intent("这两年来我搬过几次家", NOW).window == (date(2024, 12, 1), date(2026, 12, 1))
+    # not a span: the last time; 接近一年 is "nearly a year" (a length, not the months before the question)
+    assert time_intent("when did I see her for the last time", NOW).window is None
+    assert time_intent("我接近一年没跑步了", NOW).window is None
