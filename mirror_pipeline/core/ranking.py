@@ -157,6 +157,9 @@ class RankingWeights(BaseModel):
         "an update a few months after the first account wins whatever the half-life",
     )
     time_match: float = 0.15
+    time_month: float = Field(
+        0.5, ge=0.0, description="`time_match` for a window of a month or less ('in June 2022'): it names when closely"
+    )
     time_day: float = Field(
         0.5,
         ge=0.0,
@@ -262,8 +265,8 @@ _MONTH_WORD = (
 # a day with its month and year, as people and LoCoMo's questions write it: "October 13, 2023", "13 October 2023",
 # "1 February, 2023", "the 3rd of June 2023", "2023-06-03", "2023/6/3", "2023年6月3日"
 _DAY_OF_YEAR = re.compile(
-    rf"\b{_MONTH_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b"
-    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}\.?,?\s+((?:19|20)\d\d)\b"
+    rf"\b{_MONTH_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+)((?:19|20)\d\d)\b"
+    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}\.?(?:,\s*|\s+)((?:19|20)\d\d)\b"
     r"|(?<!\d)((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)|((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]",
     re.I,
 )
@@ -1487,7 +1490,8 @@ def _priors(
             else:
                 c["latest"] = w.latest * 0.5 ** (age_days / w.recency_half_life_days)
         if intent.window is not None and intent.window[0] <= when <= intent.window[1]:
-            c["time"] = w.time_match
+            narrow = (intent.window[1] - intent.window[0]).days <= 31
+            c["time"] = w.time_month if narrow else w.time_match
         if intent.days and w.time_day:
             off = min(abs((when - d).days) for d in intent.days)
             if off <= w.time_day_slack:

@@ -32,6 +32,7 @@ def test_a_day_is_named_with_its_month_and_year_in_every_written_form():
         date(2023, 6, 3),
     )
     assert named_days("Sept. 1st, 2022") == (date(2022, 9, 1),)
+    assert named_days("the picture shared on December 1,2023") == (date(2023, 12, 1),)
     assert named_days("notes from 2023-06-03 and 2023/6/3") == (date(2023, 6, 3),)
     assert named_days("2023年6月3日我说了什么") == (date(2023, 6, 3),)
     # no day: a month and year, a year, an impossible day, a bare day of the month
@@ -73,6 +74,26 @@ def test_the_day_fades_over_the_slack_either_side():
     # two days after the named day: (1 - 2 / (slack + 1)) of the weight; nine days after: nothing
     assert abs(parts["b-near"]["day"] - w.time_day * (1 - 2 / (w.time_day_slack + 1))) < 1e-3
     assert "day" not in parts["a-far"]
+
+
+def test_a_month_window_counts_for_more_than_a_year_window():
+    rows = [
+        _turn("june", "We took the kids to the lake for a picnic.", "s-jun", datetime(2023, 6, 10, tzinfo=UTC)),
+        _turn("august", "We took the kids to the lake for a picnic.", "s-aug", datetime(2023, 8, 10, tzinfo=UTC)),
+        *_filler(1, datetime(2023, 6, 10, tzinfo=UTC)),
+    ]
+    e = FakeEmbedder()
+    corpus = Corpus.build(rows, e.passages([r["text"] for r in rows]))
+    w = RankingWeights()
+
+    def time_part(query: str) -> dict[str, float]:
+        ranked = score(corpus, query, e.query(query), NOW, w, Method.HYBRID, 10)
+        return {rows[s.index]["doc_id"]: s.components.get("time", 0.0) for s in ranked}
+
+    month = time_part("Where did they go with the kids in June 2023?")
+    assert month["june"] == w.time_month > w.time_match and month["august"] == 0.0
+    year = time_part("Where did they go with the kids in 2023?")
+    assert year["june"] == year["august"] == w.time_match
 
 
 def _said(doc_id, name, text, session):
