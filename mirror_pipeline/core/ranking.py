@@ -253,14 +253,14 @@ _RELATIVE_YEAR = (
 
 
 _MONTH_NAMES = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
-_MONTH_OF_YEAR = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?=\s*(?:\d{1,2}(?:st|nd|rd|th)?,?\s*)?(?:of\s+)?(?:19|20)\d\d\b)|(?:19|20)\d\d\s*年\s*(\d{1,2})\s*月",
-    re.I,
-)
 _MONTH_WORD = (
     r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
     r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_MONTH_OF_YEAR = re.compile(
+    rf"\b{_MONTH_WORD}\b(?=\s*(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s*)?(?:of\s+)?(?:19|20)\d\d\b)"
+    r"|(?:19|20)\d\d\s*年\s*(\d{1,2})\s*月",
+    re.I,
 )
 # a day with its month and year, as people and LoCoMo's questions write it: "October 13, 2023", "13 October 2023",
 # "1 February, 2023", "the 3rd of June 2023", "2023-06-03", "2023/6/3", "2023年6月3日"
