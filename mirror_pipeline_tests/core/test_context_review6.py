@@ -102,3 +102,16 @@ def test_health_reaches_the_tasks_that_need_that_kind_of_health():
     dinner = items(m.context("My mom is visiting, what should I cook for dinner?"))
     assert "mem_nut" in dinner  # a food allergy bears on a dinner
     assert "allergy: bears on this task" in dinner["mem_nut"][1]["labels"]
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Help me write an email to the Finanzamt about my payment plan",
+        "帮我写一封邮件给税务局，关于分期付款的计划",
+        "draft a text to my boss saying I'll be at dinner this weekend",
+    ],
+)
+def test_a_message_about_a_plan_needs_no_health(task):
+    found = items(memory(KNEE).context(task))
+    assert "mem_scope" not in found and "mem_rom" not in found and "mem_nut" not in found, task
