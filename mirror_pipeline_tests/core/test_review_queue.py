@@ -77,8 +77,8 @@ def test_a_bundle_holds_what_one_conversation_said_on_one_day():
     items, briefs = story(
         ("我在A公司工作。", 0, "ev_1", "chat-a"),
         ("小林是我的上司。", 0, "ev_2", "chat-a"),
-        ("我现在住在杭州。", 30, "ev_3", "chat-a"),
-        ("我喜欢喝乌龙茶。", 60, "ev_4", "chat-a"),
+        ("我在杭州有套房。", 30, "ev_3", "chat-a"),
+        ("小王是我的同事。", 60, "ev_4", "chat-a"),
     )
     questions = [i for i in govern(items, evidence=briefs).issues if i.issue_type is IssueType.CONFIRMATION_NEEDED]
     assert sorted(len(q.memory_ids) for q in questions) == [1, 1, 2]
