@@ -283,6 +283,8 @@ def answer(
         fields |= _vault_fields(vault, hint)
         if not fields.get("vault") and not fields.get("hint"):
             raise Failure("this option records where the secret is kept: give --vault (and maybe --hint)")
+        if len(memory_ids) > 1:  # a question about several secrets of one kind: kept in the same place
+            fields["extra"] = {"memory_ids": memory_ids[1:]}
         return new_decision(Action.SET_VAULT, memory_ids[0], now, **fields)
     extra = {"effect": effect, "memory_ids": memory_ids, "object_keys": {m: keys[m] for m in memory_ids if m in keys}}
     return new_decision(Action.CHOOSE, issue["issue_id"], now, extra=extra, **fields)

@@ -164,5 +164,45 @@ def secret_question(
     return question, lang
 
 
+_LISTED = 4  # a question about several references cites at most this many; `mirror secrets` lists every one
+
+
+def secrets_question(kind: str, refs: list[tuple[str, FoundIn | None]], lang: Language) -> str:
+    """One question about several references of one kind: "3 things that look like a password were kept out of your
+    memory (the values are not stored): on 2026-08-12 in a Telegram chat (result.json) “…”; …". Each is cited by
+    its date, source and masked excerpt, as far as the question does not itself read as a secret."""
+    zh = lang is Language.ZH
+    what = _KINDS_ZH.get(kind, kind.replace("_", " ")) if zh else kind.replace("_", " ")
+    for quoting in (True, False):
+        cited = []
+        for ref_id, found in refs[:_LISTED]:
+            if found is None:
+                continue
+            cut = excerpt(found.text, ref_id, lang)[0] if quoting else ""
+            when = found.when.isoformat() if found.when else ""
+            source = _source(found, lang)
+            if zh:
+                cited.append(f"{when}{'，' if when else ''}{source}" + (f"「{cut}」" if cut else ""))
+            else:
+                cited.append(f"{'on ' + when + ' ' if when else ''}in {source}" + (f" “{cut}”" if cut else ""))
+        more = len(refs) - _LISTED
+        if zh:
+            listed = "；".join(cited) + (f"；还有 {more} 个" if more > 0 else "")
+            question = (
+                f"有 {len(refs)} 个{what}已挡在记忆之外（原值没有保存）{'：' + listed if listed else ''}。"
+                "都对吗？它们保存在哪里（密码管理器、保险箱）？逐个查看：`mirror secrets`"
+            )
+        else:
+            listed = "; ".join(cited) + (f"; and {more} more" if more > 0 else "")
+            question = (
+                f"{len(refs)} things that look like a {what} were kept out of your memory (the values are not "
+                f"stored){': ' + listed if listed else ''}. Are they right, and where are they kept (a password "
+                "manager, a vault)? `mirror secrets` lists each one."
+            )
+        if not find_secrets(question):
+            return question
+    return question
+
+
 def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
