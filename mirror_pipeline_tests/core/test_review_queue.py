@@ -37,7 +37,9 @@ def test_secret_questions_are_one_low_priority_item_per_kind():
     assert sorted(len(i.memory_ids) for i in issues) == [1, 3]
     assert all(i.priority is IssuePriority.LOW for i in issues)
     (passwords,) = [i for i in issues if len(i.memory_ids) == 3]
-    assert passwords.question.startswith("3 things that look like a password were kept out of your memory")
+    assert "in each of these 3 places, something that looks like a password was kept out of your memory" in (
+        passwords.question
+    )
     assert "Telegram chat (result.json)" in passwords.question and "Day One journal" in passwords.question
     assert "mirror secrets" in passwords.question
     assert not find_secrets(passwords.question)

@@ -60,8 +60,8 @@ def test_two_findings_in_one_message_are_told_apart() -> None:
     # two of one kind are one question (REVIEW-6 finding 11), each cited with its own place masked
     (issue,) = secret_reference_issues(refs, {"ev_x": found_in(row, SH)})
     q = issue.question
-    assert q.startswith("2 things that look like a password were kept out of your memory")
-    assert "on 2026-09-14 in a Telegram chat (result.json)" in q
+    assert q.startswith("On 2026-09-14 in a Telegram chat (result.json) “wifi password is ••• and the door code")
+    assert "in each of these 2 places, something that looks like a password was kept out" in q
     assert "“wifi password is ••• and the door code is ···" in q and "and the door code is •••" in q
     assert "Kestrel" not in q and "4471" not in q and len(issue.memory_ids) == 2
     # the question itself never reads as a secret (it is served, and checked)

@@ -168,36 +168,43 @@ _LISTED = 4  # a question about several references cites at most this many; `mir
 
 
 def secrets_question(kind: str, refs: list[tuple[str, FoundIn | None]], lang: Language) -> str:
-    """One question about several references of one kind: "3 things that look like a password were kept out of your
-    memory (the values are not stored): on 2026-08-12 in a Telegram chat (result.json) “…”; …". Each is cited by
-    its date, source and masked excerpt, as far as the question does not itself read as a secret."""
+    """One question about several references of one kind: "On 2026-08-12 in a Telegram chat (result.json) “…”; …:
+    in each of these 3 places something that looks like a password was kept out of your memory …". The places come
+    first: a kind's name followed by a colon and a date would read as a secret. Each place is cited by its date,
+    source and masked excerpt, as far as the question does not itself read as a secret."""
     zh = lang is Language.ZH
     what = _KINDS_ZH.get(kind, kind.replace("_", " ")) if zh else kind.replace("_", " ")
-    for quoting in (True, False):
+    more = len(refs) - _LISTED
+    for quoting, listing in ((True, True), (False, True), (False, False)):
         cited = []
-        for ref_id, found in refs[:_LISTED]:
+        for ref_id, found in refs[:_LISTED] if listing else []:
             if found is None:
                 continue
             cut = excerpt(found.text, ref_id, lang)[0] if quoting else ""
             when = found.when.isoformat() if found.when else ""
             source = _source(found, lang)
             if zh:
-                cited.append(f"{when}{'，' if when else ''}{source}" + (f"「{cut}」" if cut else ""))
+                cited.append(f"{when}{'，' if when else ''}在{source}里" + (f"「{cut}」" if cut else ""))
             else:
                 cited.append(f"{'on ' + when + ' ' if when else ''}in {source}" + (f" “{cut}”" if cut else ""))
-        more = len(refs) - _LISTED
         if zh:
-            listed = "；".join(cited) + (f"；还有 {more} 个" if more > 0 else "")
+            listed = "；".join(cited) + (f"；还有 {more} 处" if more > 0 and cited else "")
             question = (
-                f"有 {len(refs)} 个{what}已挡在记忆之外（原值没有保存）{'：' + listed if listed else ''}。"
-                "都对吗？它们保存在哪里（密码管理器、保险箱）？逐个查看：`mirror secrets`"
+                (f"{listed}：这 {len(refs)} 处" if listed else f"有 {len(refs)} 处")
+                + f"各有一个{what}已挡在记忆之外（原值没有保存）。都对吗？它们保存在哪里（密码管理器、保险箱）？"
+                "逐个查看：`mirror secrets`"
             )
         else:
-            listed = "; ".join(cited) + (f"; and {more} more" if more > 0 else "")
+            listed = "; ".join(cited) + (f"; and {more} more" if more > 0 and cited else "")
             question = (
-                f"{len(refs)} things that look like a {what} were kept out of your memory (the values are not "
-                f"stored){': ' + listed if listed else ''}. Are they right, and where are they kept (a password "
-                "manager, a vault)? `mirror secrets` lists each one."
+                (
+                    f"{listed[0].upper()}{listed[1:]}: in each of these {len(refs)} places"
+                    if listed
+                    else f"In {len(refs)} places"
+                )
+                + f", something that looks like a {what} was kept out of your memory (the values are not stored). "
+                "Are they right, and where are they kept (a password manager, a vault)? "
+                "`mirror secrets` lists each one."
             )
         if not find_secrets(question):
             return question
