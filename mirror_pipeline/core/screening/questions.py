@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 from pathlib import PurePosixPath
 from zoneinfo import ZoneInfo
 
+from mirror_pipeline.core.ids import as_given
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.screening.detection import find_secrets
 from mirror_pipeline.core.screening.rules import PLACEHOLDER_RE
@@ -101,7 +102,7 @@ def excerpt(text: str, ref_id: str, lang: Language, width: int = _WIDTH) -> tupl
 
 
 def _source(found: FoundIn, lang: Language) -> str:
-    name = PurePosixPath(found.file_path).name
+    name = as_given(PurePosixPath(found.file_path).name)  # as the person gave it, not the inbox's copy
     zh, en = _FORMATS.get(found.source_format, (found.source_format, found.source_format))
     return f"{zh}（{name}）" if lang is Language.ZH else f"{en} ({name})"
 
