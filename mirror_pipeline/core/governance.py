@@ -26,6 +26,7 @@ from mirror_pipeline.core.conflicts import (
     confirmation_question,
     evaluative,
     excerpt,
+    in_script_of,
     interval,
     language_of,
     opinion_question,
@@ -590,7 +591,7 @@ def govern(
     )
     versions, current, quarantined, check_issues = quarantine(versions, current)
     issues.extend(check_issues)
-    issues = _ration(issues, fx)
+    issues = [_in_their_script(i, evidence) for i in _ration(issues, fx)]
     labels = {m.version_id: memory_labels(m, user_names) for m in versions}
     outcomes = [
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
@@ -1285,6 +1286,15 @@ def _grouped_confirmations(
     return out
 
 
+def _in_their_script(issue: MemoryIssue, evidence: Mapping[str, EvidenceBrief | FoundIn]) -> MemoryIssue:
+    """A Chinese question about words written in Traditional characters, asked in them."""
+    if issue.language != str(Language.ZH):
+        return issue
+    texts = [evidence[e].text for e in issue.evidence_ids if e in evidence]
+    question, *options = in_script_of(texts, issue.question, *issue.options)
+    return replace(issue, question=question, options=tuple(options))
+
+
 def _said_at(e: Extracted) -> datetime:
     return e.candidate.mention_time or e.extracted_at
 
@@ -1391,7 +1401,9 @@ def secret_reference_issues(
                 evidence_key=_evidence_key(list(evidence_ids)),
             )
         )
-    return out
+    return [
+        _in_their_script(i, {r.evidence_id: f for r in refs if (f := (found or {}).get(r.evidence_id))}) for i in out
+    ]
 
 
 def apply_to_secret_references(

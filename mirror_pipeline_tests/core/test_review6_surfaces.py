@@ -43,3 +43,27 @@ def test_a_file_is_named_as_the_person_gave_it():
     zh = FoundIn(date(2026, 8, 6), "wechat/chat_媽媽.kdqzbmht.csv", "wechat", "密码是 [secret:password:sec_1] 哦")
     question, lang = secret_question("sec_1", "password", "网银", None, zh)
     assert lang is Language.ZH and "（chat_媽媽.csv）" in question
+
+
+def test_a_question_about_traditional_words_is_asked_in_traditional():
+    from mirror_pipeline.core.governance import govern, secret_reference_issues
+    from mirror_pipeline.core.model import IssueType, SecretReference
+    from mirror_pipeline_tests.core.test_decisions import T0, story
+
+    items, briefs = story(
+        ("我在台北的公司工作。", 0, "ev_1"), ("我對盤尼西林過敏。", 0, "ev_2"), ("我在杭州有套房。", 9, "ev_3")
+    )
+    asked = [i for i in govern(items, evidence=briefs).issues if i.issue_type is IssueType.CONFIRMATION_NEEDED]
+    traditional = [i for i in asked if "ev_2" in i.evidence_ids]
+    assert traditional and all("對嗎" in i.question and "对" not in i.question for i in traditional)
+    assert all("對" in " ".join(i.options) and "以後再說" in i.options for i in traditional)
+    simplified = [i for i in asked if i.evidence_ids == ("ev_3",)]
+    assert simplified and "对吗" in simplified[0].question  # Simplified evidence: asked as before
+    ref = SecretReference("sec_1", "password", "網銀", "網銀", "ev_1", T0)
+    found = {
+        "ev_1": FoundIn(
+            date(2026, 8, 16), "wechat/chat_媽媽.csv", "wechat", "妳的網銀密碼 [secret:password:sec_1] 記得改"
+        )
+    }
+    (issue,) = secret_reference_issues([ref], found)
+    assert "記憶之外" in issue.question and "记忆" not in issue.question
