@@ -147,8 +147,11 @@ def _tidy(label: str) -> str:
     # "username bob pw" say nothing of it, "媽 妳的網銀 帳號 … 密碼" says 媽 妳的網銀 (REVIEW-6: a label "user")
     for n, word in enumerate(words):
         folded = fold_script(word.lower())
-        if folded in _FIELD_NAMES or (m := _FIELD_ZH.search(folded)):
-            words = words[:n] + ([word[: m.start()]] if folded not in _FIELD_NAMES and m.start() else [])
+        if folded in _FIELD_NAMES:
+            words = words[:n]
+            break
+        if m := _FIELD_ZH.search(folded):
+            words = [*words[:n], word[: m.start()]]  # (an empty word is dropped below)
             break
     while words and (words[0].lower() in _NOISE_WORDS or not re.search(r"[A-Za-z0-9\u4e00-\u9fff]", words[0])):
         words.pop(0)
