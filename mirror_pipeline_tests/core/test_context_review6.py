@@ -115,3 +115,11 @@ def test_health_reaches_the_tasks_that_need_that_kind_of_health():
 def test_a_message_about_a_plan_needs_no_health(task):
     found = items(memory(KNEE).context(task))
     assert "mem_scope" not in found and "mem_rom" not in found and "mem_nut" not in found, task
+
+
+def test_a_drug_allergy_bears_on_a_prescription_not_on_a_dinner():
+    for allergy in ALLERGIES:
+        assert risk_kind(allergy).name == "drug_allergy"
+        dinner = items(memory([*CROWD, allergy]).context("My mom is visiting, what should I cook for dinner?"))
+        assert allergy["doc_id"] not in dinner
+    assert risk_kind(mem("m", "用户對花生過敏")).name == "allergy"
