@@ -147,6 +147,19 @@ class RiskKind:
 
 RISK_KINDS = (
     RiskKind(
+        name="drug_allergy",
+        predicates=frozenset(),
+        domains=frozenset(),
+        # an allergy to a medicine: a prescription needs it, a dinner does not (the sentence names both)
+        cues=re.compile(
+            r"(?is)^(?=.*(?:\ballerg|过敏))(?=.*(?:penicillin|amoxicillin|antibiotic|aspirin|ibuprofen|sulfa|codeine"
+            r"|\bdrugs?\b|medicat|青霉素|盘尼西林|阿莫西林|抗生素|阿司匹林|布洛芬|磺胺|药))"
+        ),
+        en="drug allergy: bears on this task",
+        zh="药物过敏：与本任务有关",
+        within="health",
+    ),
+    RiskKind(
         name="allergy",
         predicates=frozenset({"allergic_to"}),
         domains=frozenset(),
@@ -239,7 +252,7 @@ def risk_kind(row: Row) -> RiskKind | None:
 # an allergy or a diet, not a knee surgery; a family visit needs no health of the person (REVIEW-6: a knee
 # arthroscopy was served to "what should I cook for dinner?")
 TASK_NEEDS = {
-    "plan_activity": frozenset({"health", "allergy", "diet", "legal", "constraint"}),
+    "plan_activity": frozenset({"health", "drug_allergy", "allergy", "diet", "legal", "constraint"}),
     "spending": frozenset({"money", "constraint"}),
     "family": frozenset({"constraint"}),
     "gift_or_food": frozenset({"allergy", "diet", "constraint"}),
@@ -254,7 +267,7 @@ NEED_CUES = (
             r"|医生|大夫|牙医|医院|诊所|药|抗生素|处方|看病|体检|疫苗|治疗|复健|理疗",
             re.I,
         ),
-        frozenset({"allergy", "health"}),
+        frozenset({"drug_allergy", "allergy", "health"}),
     ),
     (
         re.compile(
@@ -439,10 +452,13 @@ def assemble(
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
         slot = Slot.PLANS if timing.kind(row) == timing.PLAN else slot  # a plan is intended, not a standing fact
         extra = list(c.labels)
-        if risk is not None or row.get("state") == "conflicted":
-            # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task
+        # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task: a risk of a kind
+        # the task needs or names (a relevant memory of another kind is served as what it is, never labelled as
+        # bearing on the task: REVIEW-6, "health: bears on this task" on a tax letter)
+        bears = risk is not None and (needed or c.strongly_relevant)
+        if bears or row.get("state") == "conflicted":
             slot = Slot.RISKS
-            if risk is not None:
+            if bears:
                 extra.append(f"risk:{risk.name}")
         queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))
