@@ -101,7 +101,16 @@ def cite(when: datetime | None, words: str, lang: Language) -> str:
 
 LATER = {Language.ZH: "以后再说", Language.EN: "later"}
 # the system's own words with a character of two Traditional forms (几 -> 幾 or 几, 后 -> 後 or 后): said whole
-_TEMPLATE_TRADITIONAL = {"这几条": "這幾條", "哪几条": "哪幾條", "以后": "以後", "哪里": "哪裡"}
+_TEMPLATE_TRADITIONAL = {
+    "这几条": "這幾條",
+    "哪几条": "哪幾條",
+    "以后": "以後",
+    "哪里": "哪裡",
+    "关于": "關於",
+    "明确": "明確",
+    "个": "個",
+    **{f"里{c}": f"裡{c}" for c in "「；：有（"},  # "在日记（…）里「…」": the place a thing is in
+}
 
 
 def in_script_of(texts: Sequence[str], *written: str) -> tuple[str, ...]:
