@@ -270,7 +270,7 @@ class Memory:
     ) -> dict[str, Any]:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
-        from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble
+        from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble, standing_risks
         from mirror_pipeline.core.ranking import dense_floor, in_domain, task_content, task_domains, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
@@ -304,6 +304,7 @@ class Memory:
             budget,
             session_summary,
             tz=_timezone(self.extra.get("config") or {}),
+            standing=self._once(("standing",), lambda: standing_risks(self._confirmed(0.0))),
         )
         if log:
             ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
@@ -312,12 +313,17 @@ class Memory:
 
     def pinned(self, min_importance: float, limit: int) -> list[Row]:
         """The always-on memories: confirmed, most important first (MemPalace L1); found once per snapshot."""
-        key = ("pinned", min_importance, limit)
+        found = self._once(("pinned", min_importance), lambda: self._confirmed(min_importance))
+        return sorted(found, key=lambda r: (-float(r.get("importance") or 0), str(r["doc_id"])))[:limit]
+
+    def _once(self, key: tuple, find: Callable[[], list[Row]]) -> list[Row]:
+        """What `find` returns, found once per snapshot."""
         if key not in self._pinned:
-            self._pinned[key] = self._find_pinned(min_importance, limit)
+            self._pinned[key] = find()
         return self._pinned[key]
 
-    def _find_pinned(self, min_importance: float, limit: int) -> list[Row]:
+    def _confirmed(self, min_importance: float) -> list[Row]:
+        """The confirmed memories at least `min_importance` important."""
         rows = self.corpus.rows
         table = getattr(rows, "_table", None)
         if isinstance(rows, ServedRows):
@@ -342,8 +348,7 @@ class Memory:
                 and r.get("state") == "confirmed"
                 and float(r.get("importance") or 0) >= min_importance
             ]
-        found.sort(key=lambda r: (-float(r.get("importance") or 0), str(r["doc_id"])))
-        return found[:limit]
+        return found
 
     # ---- the other reads -------------------------------------------------------------------------------------
 

@@ -94,7 +94,7 @@ def test_status_shows_what_mirror_import_refused_until_the_same_path_is_accepted
 ) -> None:
     bad = tmp_path / "notes.txt"
     bad.write_text("", encoding="utf-8")
-    mirror(fresh_home, "import", str(bad))
+    assert mirror(fresh_home, "import", str(bad), check=False).returncode != 0  # nothing imported: it failed
     refused = mirror_json(fresh_home, "status")["refused_files"]
     assert [(r["file_path"], r["reason"].split(" (")[0]) for r in refused] == [(str(bad), "empty file")]
     bad.write_text("2024-05-01\n今天搬到了杭州。\n", encoding="utf-8")

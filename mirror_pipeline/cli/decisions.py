@@ -66,8 +66,19 @@ def _source_day(row: dict[str, Any], home_zone: tzinfo) -> str | None:
     ts = row.get("timestamp")
     if not isinstance(ts, datetime):
         return local_day(ts, home_zone) if ts is not None else None
-    aware = ts if ts.tzinfo else ts.replace(tzinfo=UTC)
-    return local_day(local_moment(aware, row.get("source_timezone"), home_zone))
+    return local_day(_source_moment(ts, row, home_zone))
+
+
+def _source_minute(row: dict[str, Any], home_zone: tzinfo) -> str | None:
+    """When an evidence row was written, "YYYY-MM-DD HH:MM" on its source's own clock, else the home's."""
+    ts = row.get("timestamp")
+    if not isinstance(ts, datetime):
+        return local_minute(ts, home_zone) if ts is not None else None
+    return local_minute(_source_moment(ts, row, home_zone))
+
+
+def _source_moment(ts: datetime, row: dict[str, Any], home_zone: tzinfo) -> datetime | None:
+    return local_moment(ts if ts.tzinfo else ts.replace(tzinfo=UTC), row.get("source_timezone"), home_zone)
 
 
 def _memory(home: Home, memory_id: str) -> dict[str, Any] | None:
@@ -283,6 +294,8 @@ def answer(
         fields |= _vault_fields(vault, hint)
         if not fields.get("vault") and not fields.get("hint"):
             raise Failure("this option records where the secret is kept: give --vault (and maybe --hint)")
+        if len(memory_ids) > 1:  # a question about several secrets of one kind: kept in the same place
+            fields["extra"] = {"memory_ids": memory_ids[1:]}
         return new_decision(Action.SET_VAULT, memory_ids[0], now, **fields)
     extra = {"effect": effect, "memory_ids": memory_ids, "object_keys": {m: keys[m] for m in memory_ids if m in keys}}
     return new_decision(Action.CHOOSE, issue["issue_id"], now, extra=extra, **fields)
@@ -739,6 +752,7 @@ def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:
             "file": e["file_path"],
             "locator": e["locator"],
             "timestamp": e["timestamp"],
+            "local_at": _source_minute(e, home.timezone),  # printed on the source's / the home's clock, not UTC's
             "excerpt": " ".join((e["raw_content"] or "").split())[:160],
         }
         for e in _served_evidence(home, [ref["evidence_id"]])
@@ -755,7 +769,9 @@ def _secret_text(p: dict[str, Any]) -> str:
     lines = [f"secret reference {p['id']} ({r['kind']}, {r['state']}): the value is never stored, only where it is"]
     lines.append(f"  for: {r['label']}; kept in: {r['vault']}; hint: {r['hint'] or '-'}")
     lines.append("evidence:")
-    lines += [f"  {e['id']} {e['file']} @ {e['locator']} ({e['timestamp']}): {e['excerpt']}" for e in p["evidence"]]
+    lines += [
+        f"  {e['id']} {e['file']} @ {e['locator']} ({e['local_at'] or '?'}): {e['excerpt']}" for e in p["evidence"]
+    ]
     if p["issues"]:
         lines.append("questions:")
         lines += [f"  {i['id']} [{i['status']}] {i['question']}" for i in p["issues"]]

@@ -138,6 +138,10 @@ def import_(
     bar.close()
     if as_json:
         emit(as_json, {"files": [o.__dict__ for o in outcomes]}, lambda p: "")
+    if outcomes and all(o.status == "refused" for o in outcomes):
+        # nothing of what was asked could be imported: the command failed (CONTRACT.md), each reason said
+        reasons = "; ".join(f"{o.path}: {o.reason}" for o in outcomes)
+        raise Failure(f"nothing imported, every file was refused ({reasons})")
 
 
 def _known(home: Home) -> Known:

@@ -7,6 +7,7 @@ Pure: no I/O, no clock.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -14,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.script import is_traditional, to_traditional
 from mirror_pipeline.core.text import detect_language, local_day
 
 if TYPE_CHECKING:  # polars is imported where the joins run: a read that only words a question needs none
@@ -98,6 +100,31 @@ def cite(when: datetime | None, words: str, lang: Language) -> str:
 
 
 LATER = {Language.ZH: "以后再说", Language.EN: "later"}
+# the system's own words with a character of two Traditional forms (几 -> 幾 or 几, 后 -> 後 or 后): said whole
+_TEMPLATE_TRADITIONAL = {
+    "这几条": "這幾條",
+    "哪几条": "哪幾條",
+    "以后": "以後",
+    "哪里": "哪裡",
+    "关于": "關於",
+    "明确": "明確",
+    "个": "個",
+    **{f"里{c}": f"裡{c}" for c in "「；：有（"},  # "在日记（…）里「…」": the place a thing is in
+}
+
+
+def in_script_of(texts: Sequence[str], *written: str) -> tuple[str, ...]:
+    """What the system `written` (a question, its options) in Traditional characters when the evidence it asks
+    about (`texts`) is written in them (REVIEW-6: 「你對盤尼西林過敏」 asked in 这几条记得对吗); else as it is."""
+    if not is_traditional("".join(texts)):
+        return written
+    out = []
+    for text in written:
+        for simplified, traditional in _TEMPLATE_TRADITIONAL.items():
+            text = text.replace(simplified, traditional)
+        out.append(to_traditional(text))
+    return tuple(out)
+
 
 # the phrase a question uses for what a memory is about, by predicate ("离开 A公司", "left A Company")
 _ABOUT_ZH = {

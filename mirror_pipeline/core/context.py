@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from mirror_pipeline.core import when as timing
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.proposals import PROPOSED_LABEL
+from mirror_pipeline.core.script import fold_script
 from mirror_pipeline.core.text import detect_language, estimate_tokens, local_day
 
 Row = dict[str, Any]
@@ -129,7 +130,10 @@ SECRETS_ELSEWHERE = {
 @dataclass(frozen=True)
 class RiskKind:
     """A kind of constraint or risk (14.3 "Open Constraints / Risks"): the predicates and their domains that are of
-    it, the words of a memory that make it one (an allergy said in free text), and its label in both languages."""
+    it, the words of a memory that make it one (an allergy said in free text, read in either script), and its label
+    in both languages. `within`: the domain it is a narrower kind of (an allergy is health that a dinner needs, a
+    surgery is health it does not); `swept`: a confirmed memory of it is looked for beyond the ranked candidates
+    when a task needs it (a constraint's words are too common for that)."""
 
     name: str
     predicates: frozenset[str]
@@ -137,16 +141,53 @@ class RiskKind:
     cues: re.Pattern[str]
     en: str
     zh: str
+    within: str = ""
+    swept: bool = True
 
 
 RISK_KINDS = (
     RiskKind(
+        name="drug_allergy",
+        predicates=frozenset(),
+        domains=frozenset(),
+        # an allergy to a medicine: a prescription needs it, a dinner does not (the sentence names both)
+        cues=re.compile(
+            r"(?is)^(?=.*(?:\ballerg|过敏))(?=.*(?:penicillin|amoxicillin|antibiotic|aspirin|ibuprofen|sulfa|codeine"
+            r"|\bdrugs?\b|medicat|青霉素|盘尼西林|阿莫西林|抗生素|阿司匹林|布洛芬|磺胺|药))"
+        ),
+        en="drug allergy: bears on this task",
+        zh="药物过敏：与本任务有关",
+        within="health",
+    ),
+    RiskKind(
+        name="allergy",
+        predicates=frozenset({"allergic_to"}),
+        domains=frozenset(),
+        cues=re.compile(r"\ballerg\w*|\bintoleran\w*|\banaphyla\w*|过敏|不耐受", re.I),
+        en="allergy: bears on this task",
+        zh="过敏：与本任务有关",
+        within="health",
+    ),
+    RiskKind(
+        name="diet",
+        predicates=frozenset({"diet"}),
+        domains=frozenset({"diet"}),
+        cues=re.compile(
+            r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bhalal\b|\bkosher\b|\bgluten[- ]free\b|\bdiet(?:ary)?\b"
+            r"|\b(?:do(?:es)?n'?t|never|won'?t|not) eat\b|吃素|素食|茹素|吃斋|清真|忌口|不吃",
+            re.I,
+        ),
+        en="diet: bears on this task",
+        zh="饮食：与本任务有关",
+        within="health",
+    ),
+    RiskKind(
         name="health",
-        predicates=frozenset({"allergic_to", "diagnosed_with", "medication", "health", "health_event", "diet"}),
+        predicates=frozenset({"diagnosed_with", "medication", "health", "health_event"}),
         domains=frozenset({"health"}),
         cues=re.compile(
-            r"\ballerg\w*|\bintoleran\w*|\bdiabet\w*|\basthma\b|\binjur\w*|\bsurgery\b|\bpregnan\w*"
-            r"|\bmedicat\w*|\bdiagnos\w*|过敏|不耐受|糖尿病|哮喘|受伤|手术|怀孕|吃药|确诊|忌口",
+            r"\bdiabet\w*|\basthma\b|\binjur\w*|\bsurger(?:y|ies)\b|\barthroscop\w*|\bfractur\w*|\bpregnan\w*"
+            r"|\bmedicat\w*|\bdiagnos\w*|糖尿病|哮喘|受伤|手术|开刀|骨折|怀孕|吃药|确诊",
             re.I,
         ),
         en="health: bears on this task",
@@ -181,26 +222,86 @@ RISK_KINDS = (
         # what the person cannot or must not do: a limit any plan has to respect
         cues=re.compile(
             r"\bcan(?:no|')t\b|\bcannot\b|\bmust(?:n't| not)?\b|\bnever\b|\bavoid\w*|\bnot allowed\b"
-            r"|不能|不可以|不许|必须|不吃|不喝|避免|禁止",
+            r"|不能|不可以|不许|必须|不喝|避免|禁止",
             re.I,
         ),
         en="a constraint to respect",
         zh="需要遵守的限制",
+        swept=False,
     ),
 )
 
 
 def risk_kind(row: Row) -> RiskKind | None:
-    """The constraint or risk a memory is (None: an ordinary memory)."""
+    """The constraint or risk a memory is (None: an ordinary memory). Its predicate says so first; words naming a
+    narrower kind of its domain refine it (a peanut allergy filed as `state:health` is an allergy); words alone say
+    so for a memory of another domain (用户對盤尼西林過敏 filed as `state:life`)."""
     if row.get("kind") != "memory" or row.get("memory_type") in ("opinion", "emotion", "secret_reference"):
         return None
     predicate = str(row.get("predicate") or "")
     domain = predicate.split(":", 1)[1] if ":" in predicate else ""
-    text = str(row.get("text") or "")
-    for kind in RISK_KINDS:
-        if predicate in kind.predicates or domain in kind.domains:
-            return kind
-    return next((k for k in RISK_KINDS if k.cues.search(text)), None)
+    if named := next((k for k in RISK_KINDS if predicate in k.predicates), None):
+        return named
+    text = fold_script(str(row.get("text") or ""))
+    said = next((k for k in RISK_KINDS if k.cues.search(text)), None)
+    filed = next((k for k in RISK_KINDS if domain in k.domains), None)
+    return filed if filed is not None and (said is None or said.within != filed.name) else said
+
+
+# what a kind of task must respect (`ranking.TASK_TYPES` by name), narrower than its `risks` there: a dinner needs
+# an allergy or a diet, not a knee surgery; a family visit needs no health of the person (REVIEW-6: a knee
+# arthroscopy was served to "what should I cook for dinner?")
+TASK_NEEDS = {
+    "plan_activity": frozenset({"health", "drug_allergy", "allergy", "diet", "legal", "constraint"}),
+    "spending": frozenset({"money", "constraint"}),
+    "family": frozenset({"constraint"}),
+    "gift_or_food": frozenset({"allergy", "diet", "constraint"}),
+}
+# tasks the ranking has no type for, by what they are about: care (a doctor, a prescription: the allergies and the
+# medical history) and a meal (whatever its words: 晚餐, 煮, lunch, a recipe)
+NEED_CUES = (
+    (
+        re.compile(
+            r"\b(?:doctors?|dentists?|physio\w*|therapist|nurse|surgeon|hospital|clinic|pharmac\w*|prescri\w*"
+            r"|antibiotics?|medicines?|medications?|vaccin\w*|treatment|check-?up)\b"
+            r"|医生|大夫|牙医|医院|诊所|药|抗生素|处方|看病|体检|疫苗|治疗|复健|理疗",
+            re.I,
+        ),
+        frozenset({"drug_allergy", "allergy", "health"}),
+    ),
+    (
+        re.compile(
+            r"\b(?:meals?|lunch|breakfast|dinner|brunch|recipes?|menu|cook\w*|bak(?:e|ing))\b"
+            r"|晚餐|午餐|早餐|晚饭|午饭|早饭|做饭|煮|做菜|菜谱|食谱|吃什么|点菜|请客",
+            re.I,
+        ),
+        frozenset({"allergy", "diet", "constraint"}),
+    ),
+)
+
+
+# where what a message to write is about begins, besides what it says (`ranking._SAYING`): "an email to the
+# Finanzamt about my payment plan" asks for no plan (REVIEW-6: a tax email was handed a knee surgery)
+_ABOUT = re.compile(r"\b(?:about|regarding|concerning)\b|关于|有关", re.I)
+
+
+def task_needs(task: str) -> frozenset[str]:
+    """The risk kinds (`RISK_KINDS` names) a task needs whether or not it names them: of the task itself, read in
+    either script, not of what a message it asks for says ("draft a text saying I'll be at dinner" needs no diet)."""
+    from mirror_pipeline.core.ranking import _COMPOSE, _SAYING, task_types
+
+    head = fold_script(task)
+    if m := _COMPOSE.search(head):
+        ends = [x.start() for x in (_SAYING.search(head, m.end()), _ABOUT.search(head, m.end())) if x]
+        head = head[: min(ends)] if ends else head
+    needs = {r for t in task_types(head) for r in TASK_NEEDS.get(t.name, t.risks)}
+    needs.update(r for cue, kinds in NEED_CUES if cue.search(head) for r in kinds)
+    return frozenset(needs)
+
+
+def standing_risks(confirmed: Sequence[Row]) -> list[Row]:
+    """The confirmed memories a task needing their kind is served wherever they rank (`RiskKind.swept`)."""
+    return [r for r in confirmed if (k := risk_kind(r)) is not None and k.swept]
 
 
 class ContextPolicy(BaseModel):
@@ -283,11 +384,13 @@ def assemble(
     session_summary: str = "",
     needed_risks: Sequence[str] | None = None,
     tz: tzinfo | None = None,
+    standing: Sequence[Row] = (),
 ) -> dict[str, Any]:
     """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
     `issues`; within `budget` tokens (headings and the policy counted). `session_summary`: what the agent's current
     session is about (the Current Session Summary slot); `needed_risks`: the risk kinds (`RISK_KINDS` names) the
-    task needs whether or not it names them (default: what its task types need, `ranking.TASK_TYPES`)."""
+    task needs whether or not it names them (default: `task_needs`); `standing`: confirmed memories that are risks
+    of a swept kind (`standing_risks`), served when the task needs their kind wherever they rank."""
     budget = budget or policy.budget
     lang = language_of(task)
     ceiling = SENSITIVITY_RANK.get(policy.sensitivity_ceiling, 1)
@@ -322,15 +425,19 @@ def assemble(
             seen.add(row["doc_id"])
     # a constraint or risk of a kind the task needs (an allergy for a dinner) bears on it even when the task does
     # not name it; that need also lifts the ceiling to high (never to restricted)
-    if needed_risks is None:
-        from mirror_pipeline.core.ranking import task_types
-
-        needed_risks = [r for t in task_types(task) for r in t.risks]
-    needs = frozenset(needed_risks)
+    needs = task_needs(task) if needed_risks is None else frozenset(needed_risks)
     memories = [
         c
         for c in candidates
         if c.row.get("kind") == "memory" and (c.relevant or getattr(risk_kind(c.row), "name", None) in needs)
+    ]
+    # a confirmed memory of a kind the task needs bears on it however far down the ranking it is (a penicillin
+    # allergy for an antibiotics task shares no word with it): after the ranked ones, in their tier
+    ranked = {c.row["doc_id"] for c in memories}
+    memories += [
+        Candidate(row, 0.0, False)
+        for row in standing
+        if row["doc_id"] not in ranked and getattr(risk_kind(row), "name", None) in needs
     ]
     for n, c in enumerate(memories):
         row = c.row
@@ -345,10 +452,13 @@ def assemble(
         slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
         slot = Slot.PLANS if timing.kind(row) == timing.PLAN else slot  # a plan is intended, not a standing fact
         extra = list(c.labels)
-        if risk is not None or row.get("state") == "conflicted":
-            # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task
+        # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task: a risk of a kind
+        # the task needs or names (a relevant memory of another kind is served as what it is, never labelled as
+        # bearing on the task: REVIEW-6, "health: bears on this task" on a tax letter)
+        bears = risk is not None and (needed or c.strongly_relevant)
+        if bears or row.get("state") == "conflicted":
             slot = Slot.RISKS
-            if risk is not None:
+            if bears:
                 extra.append(f"risk:{risk.name}")
         queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))

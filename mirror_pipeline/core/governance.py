@@ -26,6 +26,7 @@ from mirror_pipeline.core.conflicts import (
     confirmation_question,
     evaluative,
     excerpt,
+    in_script_of,
     interval,
     language_of,
     opinion_question,
@@ -58,7 +59,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.plans import CALLED_OFF, called_off
 from mirror_pipeline.core.policy import Policy, Write
-from mirror_pipeline.core.screening.questions import FoundIn, secret_question
+from mirror_pipeline.core.screening.questions import FoundIn, secret_question, secrets_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anchored
@@ -585,10 +586,12 @@ def govern(
     )
     issues.extend(relation_issues)
     in_conflict = {m.memory_id for m in current if m.state is MemoryState.CONFLICTED}
-    issues.extend(_grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy))
+    issues.extend(
+        _grouped_confirmations([p for p in pending if p[0].memory_id not in in_conflict], evidence, policy, tz)
+    )
     versions, current, quarantined, check_issues = quarantine(versions, current)
     issues.extend(check_issues)
-    issues = _ration(issues, fx)
+    issues = [_in_their_script(i, evidence) for i in _ration(issues, fx)]
     labels = {m.version_id: memory_labels(m, user_names) for m in versions}
     outcomes = [
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
@@ -1242,17 +1245,31 @@ def _confirmation_issue(
 
 
 def _grouped_confirmations(
-    pending: list[tuple[MemoryObject, list[Extracted]]], evidence: dict[str, EvidenceBrief], policy: Policy
+    pending: list[tuple[MemoryObject, list[Extracted]]],
+    evidence: dict[str, EvidenceBrief],
+    policy: Policy,
+    tz: tzinfo = UTC,
 ) -> list[MemoryIssue]:
-    """12.1: one answer settles every memory it can. What one conversation (a chat, a journal day) said is asked
-    together, in the language it was said, at most `policy.max_memories_per_question` statements a question (a
-    question must stay easy to answer), in the order they were said."""
-    groups: dict[tuple[str, str], list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
+    """12.1: one answer settles every memory it can, and a question asks about related things only. What one
+    conversation (a chat, a journal) said on one day (the person's) is asked together, in the language it was said,
+    at most `policy.max_memories_per_question` statements a question (a question must stay easy to answer), in the
+    order they were said. A message with a sensitive statement is asked on its own (REVIEW-6: a father's death was
+    bundled with an allergy, a move and two other days' statements)."""
+    sensitive = {
+        run[-1].candidate.evidence_id
+        for m, run in pending
+        if m.sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED)
+    }
+    groups: dict[tuple[str, str, str], list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
     for m, run in pending:
         last = run[-1].candidate
         brief = evidence.get(last.evidence_id)
         session = brief.session_id if brief and brief.session_id else last.evidence_id
-        groups[(session, str(_lang([run], evidence, m.content_text)))].append((m, run))
+        if last.evidence_id in sensitive:
+            together = last.evidence_id
+        else:
+            together = _said_day(last, tz) or _local_day(run[-1].extracted_at, tz) or ""
+        groups[(session, together, str(_lang([run], evidence, m.content_text)))].append((m, run))
     size = policy.max_memories_per_question
     out = []
     for _, g in sorted(groups.items()):
@@ -1267,6 +1284,15 @@ def _grouped_confirmations(
         )
         out += [_confirmation_issue(g[i : i + size], evidence, policy) for i in range(0, len(g), size)]
     return out
+
+
+def _in_their_script(issue: MemoryIssue, evidence: Mapping[str, EvidenceBrief | FoundIn]) -> MemoryIssue:
+    """A Chinese question about words written in Traditional characters, asked in them."""
+    if issue.language != str(Language.ZH):
+        return issue
+    texts = [evidence[e].text for e in issue.evidence_ids if e in evidence]
+    question, *options = in_script_of(texts, issue.question, *issue.options)
+    return replace(issue, question=question, options=tuple(options))
 
 
 def _said_at(e: Extracted) -> datetime:
@@ -1324,36 +1350,60 @@ def secret_reference_issues(
     """Section 10.2 puts every secret reference in the must-confirm class: each one waits for the person, who says
     whether it is what it seems and where the secret is kept (never the secret itself). `found`: where each
     reference's evidence stands (by evidence id): the question then names the date, the source and a masked excerpt
-    (core/screening/questions.py), in the evidence's language."""
-    out = []
+    (core/screening/questions.py), in the evidence's language. The references of one kind are one question (one
+    answer settles them all; `mirror secrets` lists each), and a low-priority one: where a password is kept matters
+    less to a memory than whether what it says of the person is right (REVIEW-6: 14 of the first 29 questions)."""
+    groups: dict[tuple[str, Language], list[tuple[SecretReference, str]]] = defaultdict(list)
     for ref in refs:
         if ref.state is not MemoryState.PENDING_REVIEW:
             continue
         question, lang = secret_question(
             ref.secret_ref_id, ref.kind, ref.label, ref.hint, (found or {}).get(ref.evidence_id)
         )
-        if lang is Language.ZH:
-            options = ("对", "不是秘密", "记下保存位置", LATER[lang])
+        groups[(ref.kind, lang)].append((ref, question))
+    out = []
+    for (kind, lang), group in groups.items():
+        several = len(group) > 1
+        if several:
+            question = secrets_question(
+                kind, [(r.secret_ref_id, (found or {}).get(r.evidence_id)) for r, _ in group], lang
+            )
         else:
-            options = ("yes", "not a secret", "set where it is kept", LATER[lang])
+            question = group[0][1]
+        if lang is Language.ZH:
+            options = ("都对" if several else "对", "有不是秘密的（选哪几条）" if several else "不是秘密")
+            options += ("记下保存位置（都一样）" if several else "记下保存位置", LATER[lang])
+        else:
+            options = (
+                "yes, all" if several else "yes",
+                "some are not secrets (say which)" if several else "not a secret",
+            )
+            options += (
+                "set where they are kept (the same for all)" if several else "set where it is kept",
+                LATER[lang],
+            )
+        ids = tuple(r.secret_ref_id for r, _ in group)
+        evidence_ids = tuple(dict.fromkeys(r.evidence_id for r, _ in group))
         out.append(
             MemoryIssue(
-                issue_id=stable_id("iss", ref.secret_ref_id, IssueType.CONFIRMATION_NEEDED),
+                issue_id=stable_id("iss", *sorted(ids), IssueType.CONFIRMATION_NEEDED),
                 issue_type=IssueType.CONFIRMATION_NEEDED,
-                priority=IssuePriority.HIGH,
+                priority=IssuePriority.LOW,
                 status=IssueStatus.OPEN,
-                memory_ids=(ref.secret_ref_id,),
+                memory_ids=ids,
                 question=question,
                 options=options,
-                evidence_ids=(ref.evidence_id,),
-                created_at=ref.created_at or datetime(1970, 1, 1, tzinfo=UTC),
+                evidence_ids=evidence_ids,
+                created_at=min(r.created_at or datetime(1970, 1, 1, tzinfo=UTC) for r, _ in group),
                 choices=("confirm", "reject", "set_vault", "later"),
                 impact=1.0,
                 language=str(lang),
-                evidence_key=_evidence_key([ref.evidence_id]),
+                evidence_key=_evidence_key(list(evidence_ids)),
             )
         )
-    return out
+    return [
+        _in_their_script(i, {r.evidence_id: f for r in refs if (f := (found or {}).get(r.evidence_id))}) for i in out
+    ]
 
 
 def apply_to_secret_references(
@@ -1365,22 +1415,25 @@ def apply_to_secret_references(
     by_id = {r.secret_ref_id: r for r in refs}
     used: set[str] = set()
     for d in ordered(decisions):
-        # an answer to a question names the question; the reference it asked about is in the answer
-        target = d.target if d.action is not Action.CHOOSE else next(iter(d.extra.get("memory_ids") or []), "")
-        ref = by_id.get(target)
-        if ref is None:
-            continue
-        if d.action in (Action.CONFIRM, Action.SET_VAULT) or (
-            d.action is Action.CHOOSE and d.extra.get("effect") == "confirm"
-        ):
-            changes: dict = {"state": MemoryState.CONFIRMED}
-            if d.vault:
-                changes["vault"] = d.vault
-            if d.hint:
-                changes["hint"] = d.hint
-            by_id[target] = replace(ref, **changes)
-            used.add(d.decision_id)
-        elif d.action is Action.REJECT or (d.action is Action.CHOOSE and d.extra.get("effect") == "reject"):
-            by_id[target] = replace(ref, state=MemoryState.ARCHIVED)
-            used.add(d.decision_id)
+        # an answer to a question names the question; the references it asked about are in the answer (a vault
+        # given for a question about several names the first and the others)
+        targets = list(d.extra.get("memory_ids") or [])
+        targets = targets if d.action is Action.CHOOSE else [d.target, *targets]
+        for target in targets:
+            ref = by_id.get(target)
+            if ref is None:
+                continue
+            if d.action in (Action.CONFIRM, Action.SET_VAULT) or (
+                d.action is Action.CHOOSE and d.extra.get("effect") == "confirm"
+            ):
+                changes: dict = {"state": MemoryState.CONFIRMED}
+                if d.vault:
+                    changes["vault"] = d.vault
+                if d.hint:
+                    changes["hint"] = d.hint
+                by_id[target] = replace(ref, **changes)
+                used.add(d.decision_id)
+            elif d.action is Action.REJECT or (d.action is Action.CHOOSE and d.extra.get("effect") == "reject"):
+                by_id[target] = replace(ref, state=MemoryState.ARCHIVED)
+                used.add(d.decision_id)
     return [by_id[r.secret_ref_id] for r in refs], used

@@ -61,3 +61,10 @@ def renamed_for(name: str, hex_digest: str) -> str:
 def without_generated_suffix(stem: str) -> str:
     """A file name's stem as the person gave it (`2024-01-10.kdqzbmht` -> `2024-01-10`)."""
     return GENERATED_SUFFIX.sub("", stem)
+
+
+def as_given(name: str) -> str:
+    """A file's name as the person gave it, without the suffix the inbox adds to its copy
+    (`WhatsApp Chat with Sophie.dhvmnjdm.txt` -> `WhatsApp Chat with Sophie.txt`)."""
+    stem, dot, extension = name.rpartition(".")
+    return f"{without_generated_suffix(stem)}.{extension}" if dot and stem else without_generated_suffix(name)

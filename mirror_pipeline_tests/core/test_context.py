@@ -108,7 +108,7 @@ def test_restricted_is_never_served_and_high_only_when_the_task_is_about_it_or_n
     # a dinner needs the allergy though it does not name it: served, as a risk, with its labels
     name, item = items(memory().context("plan a dinner"))["mem_health"]
     assert name == "Open Constraints / Risks"
-    assert "health: bears on this task" in item["labels"] and "sensitive: use only for this task" in item["labels"]
+    assert "allergy: bears on this task" in item["labels"] and "sensitive: use only for this task" in item["labels"]
 
 
 def test_a_message_to_write_is_the_task_not_what_the_message_says():

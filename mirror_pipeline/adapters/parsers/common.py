@@ -93,7 +93,9 @@ def load_json(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         # err.msg is the parser's fixed vocabulary ("Expecting ',' delimiter"); it never quotes content.
-        raise RefusedFile(f"truncated or invalid JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
+        raise RefusedFile(
+            f"truncated or invalid JSON ({err.msg.removesuffix(' at')} at line {err.lineno}, column {err.colno})"
+        ) from None
     except RecursionError:
         raise RefusedFile("invalid JSON: nested too deeply to be an export") from None
 

@@ -7,6 +7,7 @@ import re
 from mirror_pipeline.core.screening.hints import hint_problems
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import _CJK
+from mirror_pipeline.core.script import fold_script
 
 _LABEL_ZH = re.compile(r"((?:[A-Za-z0-9\u4e00-\u9fff]{1,12} ){0,2}[A-Za-z0-9\u4e00-\u9fff]{1,12})$")
 _LABEL_STRIP = re.compile(
@@ -125,6 +126,10 @@ _NOISE_ALONE = frozenset("id number no new old mom mum dad".split()) | frozenset
     "用这个 这个 那个 您 你 我 他 她 收到 刚收到 短信 短信里 新 新的 初始 所有 登录 手动输入 "
     "今天 明天 昨天 下次 刚才 现在 临时 这次".split()
 )
+_FIELD_NAMES = frozenset(
+    "user username user-name userid login e-mail email account acct 账号 帐号 账户 帐户 用户名 登录名 邮箱".split()
+)
+_FIELD_ZH = re.compile(r"(?:账号|帐号|账户|帐户|用户名|登录名)")  # a field name ends a word: 支付宝账号
 _MARKUP = re.compile(r"[{}()\[\]\"`=;<>|]|(?<![A-Za-z])'|'(?![A-Za-z])")  # (an apostrophe is no quote: "Mom's")
 _ZH_LEAD_VERB = re.compile(r"^(?:刚刚|刚|已经|帮我|帮你|发你|发给你|记得|用|拿|把|给|去)+")
 
@@ -138,6 +143,16 @@ def _tidy(label: str) -> str:
     if words:
         words[0] = re.sub(r"^[\d.,]+(?![\dA-Za-z])", "", words[0])  # a number's tail cut off ("00元的动态")
     words = [w for w in words if w]
+    # a login's field name and what follows it (the user name) are not what the secret is for: "user … pw" and
+    # "username bob pw" say nothing of it, "媽 妳的網銀 帳號 … 密碼" says 媽 妳的網銀 (REVIEW-6: a label "user")
+    for n, word in enumerate(words):
+        folded = fold_script(word.lower())
+        if folded in _FIELD_NAMES:
+            words = words[:n]
+            break
+        if m := _FIELD_ZH.search(folded):
+            words = [*words[:n], word[: m.start()]]  # (an empty word is dropped below)
+            break
     while words and (words[0].lower() in _NOISE_WORDS or not re.search(r"[A-Za-z0-9\u4e00-\u9fff]", words[0])):
         words.pop(0)
     while words and (words[-1].lower() in _NOISE_WORDS or not re.search(r"[A-Za-z0-9\u4e00-\u9fff]", words[-1])):

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 from pathlib import PurePosixPath
 from zoneinfo import ZoneInfo
 
+from mirror_pipeline.core.ids import as_given
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.screening.detection import find_secrets
 from mirror_pipeline.core.screening.rules import PLACEHOLDER_RE
@@ -101,7 +102,7 @@ def excerpt(text: str, ref_id: str, lang: Language, width: int = _WIDTH) -> tupl
 
 
 def _source(found: FoundIn, lang: Language) -> str:
-    name = PurePosixPath(found.file_path).name
+    name = as_given(PurePosixPath(found.file_path).name)  # as the person gave it, not the inbox's copy
     zh, en = _FORMATS.get(found.source_format, (found.source_format, found.source_format))
     return f"{zh}（{name}）" if lang is Language.ZH else f"{en} ({name})"
 
@@ -162,6 +163,53 @@ def secret_question(
         if not quoted or not find_secrets(question):
             return question, lang
     return question, lang
+
+
+_LISTED = 4  # a question about several references cites at most this many; `mirror secrets` lists every one
+
+
+def secrets_question(kind: str, refs: list[tuple[str, FoundIn | None]], lang: Language) -> str:
+    """One question about several references of one kind: "On 2026-08-12 in a Telegram chat (result.json) “…”; …:
+    in each of these 3 places something that looks like a password was kept out of your memory …". The places come
+    first: a kind's name followed by a colon and a date would read as a secret. Each place is cited by its date,
+    source and masked excerpt, as far as the question does not itself read as a secret."""
+    zh = lang is Language.ZH
+    what = _KINDS_ZH.get(kind, kind.replace("_", " ")) if zh else kind.replace("_", " ")
+    more = len(refs) - _LISTED
+    for quoting, listing in ((True, True), (False, True), (False, False)):
+        cited = []
+        for ref_id, found in refs[:_LISTED] if listing else []:
+            if found is None:
+                continue
+            cut = excerpt(found.text, ref_id, lang)[0] if quoting else ""
+            when = found.when.isoformat() if found.when else ""
+            source = _source(found, lang)
+            if zh:
+                cited.append(f"{when}{'，' if when else ''}在{source}里" + (f"「{cut}」" if cut else ""))
+            else:
+                cited.append(f"{'on ' + when + ' ' if when else ''}in {source}" + (f" “{cut}”" if cut else ""))
+        if zh:
+            listed = "；".join(cited) + (f"；还有 {more} 处" if more > 0 and cited else "")
+            question = (
+                (f"{listed}：这 {len(refs)} 处" if listed else f"有 {len(refs)} 处")
+                + f"各有一个{what}已挡在记忆之外（原值没有保存）。都对吗？它们保存在哪里（密码管理器、保险箱）？"
+                "逐个查看：`mirror secrets`"
+            )
+        else:
+            listed = "; ".join(cited) + (f"; and {more} more" if more > 0 and cited else "")
+            question = (
+                (
+                    f"{listed[0].upper()}{listed[1:]}: in each of these {len(refs)} places"
+                    if listed
+                    else f"In {len(refs)} places"
+                )
+                + f", something that looks like a {what} was kept out of your memory (the values are not stored). "
+                "Are they right, and where are they kept (a password manager, a vault)? "
+                "`mirror secrets` lists each one."
+            )
+        if not find_secrets(question):
+            return question
+    return question
 
 
 def _ordinal(n: int) -> str:

@@ -1,0 +1,35 @@
+"""REVIEW-6 finding 13 and the time in finding 12: an import whose every file is refused fails with the reasons
+(CONTRACT.md: non-zero with a one-line reason on stderr); `show` of a secret reference prints when its evidence was
+written on the source's or the home's clock, not UTC's."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from mirror_pipeline.cli.decisions import _source_minute
+from mirror_pipeline_tests.conftest import SAMPLES, mirror
+
+
+def test_an_import_of_refused_files_only_fails_with_the_reasons(fresh_home: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "result.json"
+    broken.write_text('{"name": "Chat", "messages": [{"id": 1, "text": "unterminated', encoding="utf-8")
+    result = mirror(fresh_home, "import", str(broken), "--json", check=False)
+    assert result.returncode != 0
+    (outcome,) = json.loads(result.stdout)["files"]  # the report is still printed, one JSON document
+    assert outcome["status"] == "refused" and "at at" not in outcome["reason"]
+    assert "refused" in result.stderr and "truncated or invalid JSON" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    # one file accepted: the import did something, it succeeds and reports the refusal
+    good = mirror(fresh_home, "import", str(broken), str(SAMPLES / "journal"), "--json")
+    assert {f["status"] for f in json.loads(good.stdout)["files"]} == {"refused", "accepted"}
+
+
+def test_a_secrets_evidence_time_is_on_the_sources_or_the_homes_clock() -> None:
+    at = datetime(2026, 8, 12, 12, 5, tzinfo=UTC)
+    berlin = ZoneInfo("Europe/Berlin")
+    assert _source_minute({"timestamp": at, "source_timezone": None}, berlin) == "2026-08-12 14:05"
+    assert _source_minute({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin) == "2026-08-12 20:05"
+    assert _source_minute({"timestamp": None}, berlin) is None
