@@ -1,0 +1,46 @@
+"""core/script.py: Traditional folded to Simplified one character for one, so a span found in the folded text is the
+same span in the text as written."""
+
+from __future__ import annotations
+
+from mirror_pipeline.core.script import fold_script, is_traditional, to_traditional
+
+
+def test_fold_turns_traditional_into_simplified():
+    assert fold_script("驗證碼") == "验证码"
+    assert fold_script("聖誕節") == "圣诞节"
+    assert fold_script("備用碼抄在這裡") == "备用码抄在这里"
+
+
+def test_fold_keeps_the_length_so_spans_carry_over():
+    text = "它寄了驗證碼到妳信箱，密碼是 hunter2。臺北見！"
+    folded = fold_script(text)
+    assert len(folded) == len(text)
+    start = folded.index("密码")
+    assert text[start : start + 2] == "密碼"
+
+
+def test_fold_leaves_ascii_and_simplified_alone():
+    assert fold_script("the Abus combination is 3-3-8-1") == "the Abus combination is 3-3-8-1"
+    assert fold_script("验证码发到邮箱了") == "验证码发到邮箱了"
+    assert fold_script("") == ""
+
+
+def test_fold_is_idempotent():
+    text = "妳的銀行帳號與網路銀行密碼"
+    assert fold_script(fold_script(text)) == fold_script(text)
+
+
+def test_is_traditional():
+    assert is_traditional("驗證碼")
+    assert is_traditional("我把密碼寫在筆記本裡")
+    assert not is_traditional("台北")  # shared characters only: neither script
+    assert not is_traditional("验证码")
+    assert not is_traditional("hello")
+
+
+def test_to_traditional_changes_only_characters_with_one_traditional_form():
+    assert to_traditional("密码") == "密碼"
+    assert to_traditional("hello") == "hello"
+    assert len(to_traditional("验证码")) == 3
+    assert fold_script(to_traditional("验证码")) == "验证码"
