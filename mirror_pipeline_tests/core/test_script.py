@@ -44,3 +44,18 @@ def test_to_traditional_changes_only_characters_with_one_traditional_form():
     assert to_traditional("hello") == "hello"
     assert len(to_traditional("验证码")) == 3
     assert fold_script(to_traditional("验证码")) == "验证码"
+
+
+def test_screening_reads_traditional_as_simplified_and_redacts_the_text_as_written():
+    from mirror_pipeline.core.screening import find_secrets, prefilter_mask, redact
+
+    assert find_secrets("驗證碼是 583920")  # the rules name 验证码 only
+    assert find_secrets("備用碼：48213 99120")
+    text = "我的網路銀行驗證碼是 583920，別告訴別人"
+    out = redact(text, "t#0")
+    assert "583920" not in out.text
+    assert out.text.startswith("我的網路銀行驗證碼是 ")  # shown as written, not folded
+    assert out.text.endswith("，別告訴別人")
+    # the vectorized prefilter (polars, from 512 texts on) folds as the lone-text one does
+    texts = ["驗證碼：583920"] + ["今天天氣很好"] * 600
+    assert prefilter_mask(texts)[0]

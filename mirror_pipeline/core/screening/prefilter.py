@@ -361,6 +361,8 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
         return [may_hold_secret(t) for t in texts]
     import polars as pl  # imported here: a read command screens its query without paying for polars
 
+    # the patterns read folded text, as `may_hold_secret` does (full-width ASCII, Traditional Chinese: see _fold)
+    texts = [_fold(t) for t in texts]
     frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
         hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
         seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
@@ -368,6 +370,6 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     )
     hits, seeds, typos = frame["hit"].to_list(), frame["seed"].to_list(), frame["typo"].to_list()
     return [
-        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) or bool(ty) and may_be_misspelt(_fold(t).lower())
+        bool(h) or bool(sd) and _may_hold_seed(t.lower()) or bool(ty) and may_be_misspelt(t.lower())
         for t, h, sd, ty in zip(texts, hits, seeds, typos, strict=True)
     ]

@@ -1,13 +1,16 @@
 """How a value is judged: a secret's shape, or a word, a question, a description (one `Judge` a rule).
 
-Also the folding every rule reads through (full-width ASCII to half-width, Unicode spaces to ASCII ones) and where a
-value ends (the punctuation that closes the clause around it is not part of it).
+Also the folding every rule reads through (full-width ASCII to half-width, Unicode spaces to ASCII ones, Traditional
+Chinese to Simplified: one character for one, so spans hold in the text as written) and where a value ends (the
+punctuation that closes the clause around it is not part of it).
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+
+from mirror_pipeline.core.script import TO_SIMPLIFIED
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -157,15 +160,18 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
 
 
 def _fold(text: str) -> str:
-    """Full-width ASCII to half-width, one character for one, so that spans found in the result hold in `text`."""
+    """Full-width ASCII to half-width and Traditional Chinese to Simplified (驗證碼 -> 验证码), one character for
+    one, so that spans found in the result hold in `text`: the rules are written once, in Simplified, and read both."""
     return text if text.isascii() else text.translate(_FOLD)
 
 
-# full-width ASCII, and every Unicode space as a plain one (the rules read white space as ASCII)
+# full-width ASCII, every Unicode space as a plain one (the rules read white space as ASCII), Traditional characters
+# with one Simplified form (core/script.py)
 _FOLD = (
     {0xFF01 + i: 0x21 + i for i in range(94)}
     | {c: 0x20 for c in (0x3000, 0x00A0, 0x1680, 0x202F, 0x205F, *range(0x2000, 0x200B))}
     | {0x2028: 0x0A, 0x2029: 0x0A, 0x0085: 0x0A}
+    | TO_SIMPLIFIED
 )
 
 
