@@ -59,3 +59,14 @@ def test_screening_reads_traditional_as_simplified_and_redacts_the_text_as_writt
     # the vectorized prefilter (polars, from 512 texts on) folds as the lone-text one does
     texts = ["驗證碼：583920"] + ["今天天氣很好"] * 600
     assert prefilter_mask(texts)[0]
+
+
+def test_lexical_search_meets_traditional_and_simplified():
+    from mirror_pipeline.core.retrieval import LexicalIndex, lexical_tokens
+
+    assert lexical_tokens("我在臺北學鋼琴") == lexical_tokens("我在台北学钢琴")
+    docs = ["週末去學鋼琴", "今天吃了面条", "下周去公司开会"]
+    index = LexicalIndex.build([lexical_tokens(d) for d in docs])
+    assert int(index.scores(lexical_tokens("学钢琴")).argmax()) == 0  # a Simplified query, a Traditional line
+    index = LexicalIndex.build([lexical_tokens(d) for d in ["周末去学钢琴", "今天吃了面条"]])
+    assert int(index.scores(lexical_tokens("鋼琴課")).argmax()) == 0  # and the other way round
