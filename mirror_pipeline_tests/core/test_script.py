@@ -70,3 +70,18 @@ def test_lexical_search_meets_traditional_and_simplified():
     assert int(index.scores(lexical_tokens("学钢琴")).argmax()) == 0  # a Simplified query, a Traditional line
     index = LexicalIndex.build([lexical_tokens(d) for d in ["周末去学钢琴", "今天吃了面条"]])
     assert int(index.scores(lexical_tokens("鋼琴課")).argmax()) == 0  # and the other way round
+
+
+def test_extractor_reads_traditional_and_gives_back_the_persons_characters():
+    from mirror_pipeline.core.extraction import extract
+    from mirror_pipeline_tests.core.helpers import evidence
+
+    text = "我對花生過敏。"
+    (c,) = extract(evidence(text))  # the rule is written in Simplified (对 ... 过敏)
+    assert (c.predicate, c.object) == ("allergic_to", "花生")
+    assert c.content_text == "用戶對花生過敏"  # in the message's script, the extractor's words too
+    assert text[c.span_start : c.span_end].startswith("我對花生過敏")
+    (c,) = [c for c in extract(evidence("我住在臺北。")) if c.predicate == "lives_in"]
+    assert c.object == "臺北"  # as written, not 台北
+    (c,) = [c for c in extract(evidence("我住在台北。")) if c.predicate == "lives_in"]
+    assert (c.object, c.content_text) == ("台北", "用户住在台北")  # Simplified stays Simplified
