@@ -13,6 +13,7 @@ from mirror_pipeline.core.screening.values import (
     _NOT_A_PASSWORD,
     ORDINARY_VALUES,
     Judge,
+    _fold,
     _plausible,
     code_shaped,
     password_shaped,
@@ -63,6 +64,23 @@ ASKS_NAME = re.compile(
     r"(?i)(?:名字|名称|叫什么|叫啥|ssid|network name|(?:what|which)(?:'s| is)? (?:the )?(?:network|wi-?fi)(?: network)?"
     r" (?:called|named)|wi-?fi name|name of the (?:network|wi-?fi))"
 )
+# screening-13: a line that says a one-time code was sent or has come (not a question: "它寄了驗證碼到妳信箱", "they
+# texted you a code", "验证码发你手机上了"); the next short message's value of a code's shape is that code
+_ZH_CODE_NAME = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|登录码|安全码)"
+_EN_CODE_NAME = (
+    r"\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
+    r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b|\b(?:otp|passcode)\b"
+)
+_SENT_VERB = r"(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|get|received|receive|getting)"
+_ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
+SENT_CODE = re.compile(
+    r"(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
+    + _ZH_CODE_NAME
+    + r"|"
+    + _ZH_CODE_NAME
+    + r"[^\n。！？?？]{0,12}?(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
+    + rf"|(?i:\b{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
+)
 _WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
 _SHORT = 100
@@ -71,11 +89,13 @@ _SHORT = 100
 def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
     it asks for any code ("what's the code?": then only a code's shape answers it)."""
-    last = before.rstrip().rsplit("\n", 1)[-1][-160:]
+    last = _fold(before.rstrip().rsplit("\n", 1)[-1][-160:])
     name = _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
+    if not asks and (sent := SENT_CODE.search(last)):
+        name, asks, generic = sent, sent, True  # a code is on its way: only a code's shape answers
     if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
         return None  # no request, or the value asked for was given with it
     if ASKS_NAME.search(last):
@@ -93,11 +113,14 @@ def answered(before: str, text: str) -> list[Finding]:
     """The value in `text` that answers the end of `before`, if `before` asks for a secret by its name."""
     if len(text) > _SHORT or text.count("\n") > 1:
         return []
+    before, text = _fold(before), _fold(text)  # one character for one: spans hold in `text` as written
     asked = asks_for_secret(before)
     if asked is None:
         return []
     name, generic = asked
-    kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
+    kind = (
+        "one_time_code" if name.re is SENT_CODE else "combination" if _CODE_NAME.search(name.group(0)) else "password"
+    )
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
     three = kind == "combination" and bool(_WHEELS.search(before.rstrip().rsplit("\n", 1)[-1][-160:]))
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
@@ -172,6 +195,7 @@ def corrected(before: str, text: str) -> list[Finding]:
     """The values of a secret's shape in a short message that corrects the one before, when that one held a secret."""
     if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
+    text = _fold(text)
     last = before.rstrip().rsplit("\n", 1)[-1]
     if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
         return []  # not a correction, nor a value alone in reply to a message that held one and asked
@@ -208,9 +232,10 @@ def continued(before: str, text: str) -> list[Finding]:
     """The rest of a value whose first part the message before gave."""
     if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
-    last = before.rstrip().rsplit("\n", 1)[-1]
+    last = _fold(before.rstrip().rsplit("\n", 1)[-1])
     if "[secret:" not in last or not _FIRST_PART.search(last):
         return []
+    text = _fold(text)
     rest = _REST.match(text)
     if not rest or not (m := _REST_VALUE.match(text, rest.end())):
         return []

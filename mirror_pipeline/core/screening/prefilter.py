@@ -229,7 +229,9 @@ _PAIRED_WORDS = {
     "words": ("12 words", "24 words", "twelve words"),
     "mi": ("mi ma",),
 }
-_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock"))
+_LOCK_WORDS = frozenset(
+    ("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock", "combination")
+)
 # whole words that send a text to the rules (looked up with the words of the text, once)
 WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
@@ -255,8 +257,9 @@ _STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTE
 _LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
     re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
 )
-# a lock named before a colon: "garage: 5-9-1-7"
-_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock)[^\n\d]{0,30}\d"
+# a lock named before a colon: "garage: 5-9-1-7"; a combination named bare (screening-13: "the Abus combination is
+# 3-3-8-1")
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock|combination)[^\n\d]{0,30}\d"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 # an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
 _EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"

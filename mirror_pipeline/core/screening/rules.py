@@ -127,7 +127,9 @@ _EN_SAME = (
 _EN_SAFE = (
     r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
     r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
-    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo"
+    # screening-13: a combination named bare ("the Abus combination is 3-3-8-1": the value must be a code's digits)
+    r"combination lock|combination|combo|garage|gate|front door|back door|door|alarm|storage unit|shed)\b"
+    r"|\b(?:code|combo"
     r"|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
@@ -141,7 +143,8 @@ _ZH_SAFE = (
 )
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
-    r"|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    # (a period after the value ends the sentence: "is 3-3-8-1."; one before a digit is a decimal's)
+    r"|\d{4,8}))(?![\d:/年月日号岁个位次天元块%楼栋层室房])(?!\.\d)"
     r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
