@@ -68,18 +68,20 @@ ASKS_NAME = re.compile(
 # texted you a code", "验证码发你手机上了"); the next short message's value of a code's shape is that code
 _ZH_CODE_NAME = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|登录码|安全码)"
 _EN_CODE_NAME = (
-    r"\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
-    r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b|\b(?:otp|passcode)\b"
+    r"(?:\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
+    r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b"
+    r"|\b(?:otp|passcode)\b)"
 )
-_SENT_VERB = r"(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|get|received|receive|getting)"
+# (not "didn't get the code", "还没收到验证码": no code came)
+_SENT_VERB = r"(?<!n't )(?<!not )(?<!never )\b(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|received)"
 _ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
 SENT_CODE = re.compile(
-    r"(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
+    r"(?<![没未])(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
     + _ZH_CODE_NAME
     + r"|"
     + _ZH_CODE_NAME
-    + r"[^\n。！？?？]{0,12}?(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
-    + rf"|(?i:\b{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
+    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
+    + rf"|(?i:{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
 )
 _WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
@@ -89,12 +91,16 @@ _SHORT = 100
 def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
     it asks for any code ("what's the code?": then only a code's shape answers it)."""
-    last = _fold(before.rstrip().rsplit("\n", 1)[-1][-160:])
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
-    if not asks and (sent := SENT_CODE.search(last)):
+    if (
+        not asks
+        and ("码" in last or "code" in (low := last.lower()) or "otp" in low)
+        and (sent := SENT_CODE.search(last))
+    ):
         name, asks, generic = sent, sent, True  # a code is on its way: only a code's shape answers
     if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
         return None  # no request, or the value asked for was given with it
@@ -232,7 +238,7 @@ def continued(before: str, text: str) -> list[Finding]:
     """The rest of a value whose first part the message before gave."""
     if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
-    last = _fold(before.rstrip().rsplit("\n", 1)[-1])
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1]
     if "[secret:" not in last or not _FIRST_PART.search(last):
         return []
     text = _fold(text)

@@ -161,8 +161,20 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
 
 def _fold(text: str) -> str:
     """Full-width ASCII to half-width and Traditional Chinese to Simplified (驗證碼 -> 验证码), one character for
-    one, so that spans found in the result hold in `text`: the rules are written once, in Simplified, and read both."""
-    return text if text.isascii() else text.translate(_FOLD)
+    one, so that spans found in the result hold in `text`: the rules are written once, in Simplified, and read both.
+    (A conversation's texts are folded several times, as a text and as the one before the next, and a folded text
+    again: the last few are kept, each folded text as its own fold.)"""
+    if text.isascii():
+        return text
+    if (folded := _FOLDED.get(text)) is None:
+        if len(_FOLDED) > 256:
+            _FOLDED.clear()
+        folded = _FOLDED[text] = text.translate(_FOLD)
+        _FOLDED[folded] = folded
+    return folded
+
+
+_FOLDED: dict[str, str] = {}
 
 
 # full-width ASCII, every Unicode space as a plain one (the rules read white space as ASCII), Traditional characters
