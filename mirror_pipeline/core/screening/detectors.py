@@ -106,7 +106,7 @@ _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?)?(?:是|为)?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:(?:位|个)(?:数字?|码)?|码))?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
     r"|security code(?: is)?"

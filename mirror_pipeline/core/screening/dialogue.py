@@ -24,7 +24,7 @@ _CORRECTION_RULE = -11
 
 # a secret's name strong enough to carry a reply (not 'pass' or 'key' alone: "did you pass?" -> "yes, 1450")
 _NAME = re.compile(
-    r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
+    r"(?i)密码|口令|密碼|验证码|认证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
     r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
     r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
@@ -66,7 +66,7 @@ ASKS_NAME = re.compile(
 )
 # screening-13: a line that says a one-time code was sent or has come (not a question: "它寄了驗證碼到妳信箱", "they
 # texted you a code", "验证码发你手机上了"); the next short message's value of a code's shape is that code
-_ZH_CODE_NAME = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|登录码|安全码)"
+_ZH_CODE_NAME = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|登录码|安全码)"
 _EN_CODE_NAME = (
     r"(?:\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
     r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b"

@@ -37,6 +37,8 @@ def may_hold_secret(text: str) -> bool:
 # ("pass phrase" and "door code" are found by _SHORT_WORD)
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    # screening-13: Taiwan's names (認證碼, 備援碼, folded)
+    "认证码 备援码 "
     "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语 "
     # screening-7: a shared drive's code, an unlock code, backup codes by other names, homophones of 密码

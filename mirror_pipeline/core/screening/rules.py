@@ -61,7 +61,8 @@ _EN_SEP_WORD = (
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # a parcel locker's pickup code opens a locker once: a one-time code
-_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
+# (认证码: Taiwan's 認證碼)
+_CODE_WORDS = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
 _CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
 _CODE_LIST = (
     _CODE
@@ -153,7 +154,7 @@ _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
-_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
+_CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 
 
 # a network's name, not its password: "WiFi: Casa_Lopez_5G" with "pass: …" on the next line, "Brew_Guest, no password"
@@ -355,14 +356,14 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="recovery_code",
         pattern=re.compile(
-            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
+            r"(?i)(?:(?:备用|备份|备援|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
             r"|(?:2fa|mfa|otp"
             r"|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
             # a list of codes, or of digit groups read out ("备用码 839 204 771": three codes of three digits)
             r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + r"|\d{3}(?:[ \t]\d{3}){1,9}(?![\d.]))"
         ),
         judge=Judge.TIGHT,
-        needs=("备用", "备份", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
+        needs=("备用", "备份", "备援", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
     ),
     Rule(
         kind="one_time_code",

@@ -84,11 +84,13 @@ _REFERENCE = re.compile(r"\$\{[^{}\s]+\}|\$[A-Z][A-Z0-9_]*|\{\{[^{}]*\}\}|<[A-Za
 # What a password is not, though it mixes letters with digits or symbols: an e-mail address, a URL, a version
 # ("2.4.1+cu121", "v3.2.0"), a commit or a checksum (lower-case hex), a ticket ("LUM-4821"), an order, parcel or
 # flight id (capitals and a long run of digits, no lower case: "DB20260720158834", "1Z999AA10123456784"), a date or a
-# time
+# time, a colour's hex
 _NOT_A_PASSWORD = re.compile(
     r"[^@\s]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+|(?i:[a-z][a-z0-9+.\-]*://\S*|www\.\S+)"
     r"|[vV]?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}"
     r"|[A-Z]{2,8}-\d{1,8}|(?=[A-Z0-9]*\d{6})[A-Z0-9]{8,}|[A-Z]{1,3}\d{1,5}|[\d:/\-.]+"
+    # screening-13: a colour, "#1F6FEB", "#0b3d91cc", "#fff"
+    r"|#(?:[0-9A-Fa-f]{3}){1,2}(?:[0-9A-Fa-f]{2})?"
 )
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*._+=~-\\")
 # a short code: digits (maybe spaced: "2 5 8 0", "6-0-3-9-1", "990 413"), Chinese numerals, digit words
