@@ -49,3 +49,36 @@ def test_a_list_of_codes_under_a_heading_in_traditional():
     (out,) = _screen(text)
     assert not any(code in out for code in ("4410 9921", "0385 7726", "6602 1148"))
     assert out.startswith("換了新手機，恢復碼記在下面：")
+
+
+def test_taiwan_names_of_codes_and_a_cards_back_code():
+    out = _screen("Apple 的備援碼：5512 0934、7781 2205")[0]
+    assert "5512 0934" not in out and "7781 2205" not in out
+    out = _screen("剛剛傳來的認證碼給我", "402913")[1]
+    assert "402913" not in out
+    out = _screen("信用卡號 4539 1488 0343 6467，背面三碼 882")[0]
+    assert "882" not in out.replace("[secret", "")
+
+
+def test_a_colours_hex_is_no_password():
+    text = "theme colours: #2DA44E accent, #FFF text"
+    assert _screen(text) == [text]
+
+
+def test_numbers_named_by_other_countries():
+    assert "130 692 544" not in _screen("the bank asked for my SIN: 130 692 544")[0]
+    assert "1234-567-890-AB" not in _screen("my health card number is 1234-567-890-AB")[0]
+    assert _screen("the sin of 1999 was 365 days") == ["the sin of 1999 was 365 days"]
+
+
+def test_a_value_promised_a_correction_glued_to_chinese_a_value_changed_in_the_same_breath():
+    assert "三七一九零二" not in _screen("门禁密码我告诉你，记一下", "三七一九零二")[1]
+    assert "662190" not in _screen("银行卡密码是662109", "不对，是662190了")[1]
+    assert "0519" not in _screen("家里wifi密码后半截发你", "密码前半截是 ab_kz", "后半截 0519qq!")[2]
+    out = _screen("门锁的初始密码是一二三四五六，后来我改成了九三八二七一")[0]
+    assert "九三八二七一" not in out
+    out = _screen("the alarm PIN was 5521 but I changed it to 9034")[0]
+    assert "9034" not in out
+    assert _screen("我跟你说一遍地址", "朝阳路 1205 号")[1] == "朝阳路 1205 号"
+    text = "the alarm disarm code 4729 is on the fridge"
+    assert "4729" not in _screen(text)[0]

@@ -36,6 +36,8 @@ _ASKS = re.compile(
     r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
+    # screening-13: the promise of a value in Chinese ("微信支付密码我跟你说一遍，别截图")
+    r"|跟你说|和你说|告诉你|说一遍|说一下|发给你|发你|给你发"
 )
 _READ_OUT = (
     r"(?i:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-]+(?:zero|oh|one|two|three|four"
@@ -75,6 +77,7 @@ _EN_CODE_NAME = (
 # (not "didn't get the code", "还没收到验证码": no code came)
 _SENT_VERB = r"(?<!n't )(?<!not )(?<!never )\b(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|received)"
 _ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
+_ONE_TIME = re.compile(_ZH_CODE_NAME + r"|(?i:otp|verification code)")
 SENT_CODE = re.compile(
     r"(?<![没未])(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
     + _ZH_CODE_NAME
@@ -124,9 +127,8 @@ def answered(before: str, text: str) -> list[Finding]:
     if asked is None:
         return []
     name, generic = asked
-    kind = (
-        "one_time_code" if name.re is SENT_CODE else "combination" if _CODE_NAME.search(name.group(0)) else "password"
-    )
+    one_time = name.re is SENT_CODE or _ONE_TIME.fullmatch(name.group(0))
+    kind = "one_time_code" if one_time else "combination" if _CODE_NAME.search(name.group(0)) else "password"
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
     three = kind == "combination" and bool(_WHEELS.search(before.rstrip().rsplit("\n", 1)[-1][-160:]))
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
@@ -187,7 +189,9 @@ CORRECTS = re.compile(
     r"(?i)^[ \t]*(?:(?:oh|ugh|hmm+|err?|um+|ah|argh|哦|噢|啊|呃|额|等等|等一下)[ \t,.!，。！…]*)*" + _CORRECTION_WORD
 )
 _CORRECTED_VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![\w@/])"
+    # (a value may stand glued to the Chinese around it: "不对不对，是381920，我刚才打错了")
+    r"(?<![A-Za-z0-9_@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})"
+    r"(?![A-Za-z0-9_@/])"
     # Chinese numerals may stand glued to the Chinese around them: "不对 是三九零二六八"
     r"|(?<![零〇一二三四五六七八九幺两拐洞])(?P<numerals>[零〇一二三四五六七八九幺两拐洞]{4,8})"
     r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
@@ -226,7 +230,7 @@ _FIRST_PART = re.compile(
 )
 _REST = re.compile(
     r"(?i)^[ \t]*(?:(?:然后|再|接着)[ \t，,]*)?"
-    r"(?:后面|后边|后半段?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
+    r"(?:后面|后边|后半[段截]?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
     r"[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
     r"|^[ \t]*(?:(?:and|then|and then)[ \t]+)?(?:the[ \t]+)?(?:(?:second|other|last|next)[ \t]+(?:half|part|bit)|rest"
     r"(?: of it)?|ending|end)(?:[ \t]+(?:is|was|goes))?[ \t]*[:=]?[ \t]*"

@@ -72,6 +72,7 @@ _TRIGGERS = (
     _TRIGGER_WORDS.split()
     + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
     + ["member number", "member no", "member id", "member #", "nhs number", "nhs no"]
+    + ["health card", "health insurance card", "care card", "social insurance", "disarm", "arming code"]
 )
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -241,7 +242,9 @@ WORD_TRIGGERS = frozenset(
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
     "unlocking decrypt decrypts logged phrase vault keepass sent texted "
     # screening-10: a hint that is the value, a national ID by name
-    "hint nric".split()
+    "hint nric "
+    # screening-13: a Canadian SIN, a health card
+    "sin ohip medicare".split()
 )
 
 

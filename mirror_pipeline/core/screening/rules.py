@@ -48,7 +48,8 @@ _EN_KEY = (
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
     r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock"
     r"|suitcase|keypad|entry|"
-    r"building) (?:code|combo|combination))\b"
+    # screening-13: an alarm's code to disarm it ("ADT alarm disarm code 9132")
+    r"building|(?:alarm )?disarm|(?:alarm )?arming) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
@@ -700,6 +701,26 @@ _RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.TIGHT,
         needs=("ssn", "social"),
+    ),
+    # screening-13: other countries' numbers by their names and shapes: a Canadian social insurance number ("SIN,
+    # it's 046 454 286"), a provincial health card ("OHIP card number 5584-486-674-YM", its version letters with it)
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?:(?<![A-Za-z])SIN(?![A-Za-z])|(?i:social insurance(?: number| no\.?)?))"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{3}[- ]?\d{3})(?![\d-])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("sin", "social"),
+    ),
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?:ohip|health card|health insurance card|care card|medicare)(?![a-z])"
+            r"[^\n\d]{0,20}?(?P<value>(?<!\d)\d{4}[- ]?\d{3}[- ]?\d{3}(?:[- ]?[A-Z]{2}(?![A-Za-z]))?)(?![\d-])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("ohip", "health", "care card", "medicare"),
     ),
     Rule(
         kind="id_number",
@@ -1466,7 +1487,21 @@ _SCREENING11_RULES += (
         needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
+# screening-13: a secret given, then changed in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五",
+# "the PIN was 1234 but I changed it to 8841"): the new value after the one already held (a placeholder on the second
+# pass)
+_SCREENING13_RULES: tuple[Rule, ...] = (
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[^\n。！？.!?]{0,12}?(?:改成了?|换成了?|改为了?|设成了?|改了?成|(?i:changed (?:it )?to|changed it"
+            r" to|switched (?:it )?to|now it'?s|it'?s now))[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=("改", "换成", "设成", "changed", "switched", "now"),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES + _SCREENING13_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
