@@ -82,3 +82,12 @@ def test_a_value_promised_a_correction_glued_to_chinese_a_value_changed_in_the_s
     assert _screen("我跟你说一遍地址", "朝阳路 1205 号")[1] == "朝阳路 1205 号"
     text = "the alarm disarm code 4729 is on the fridge"
     assert "4729" not in _screen(text)[0]
+
+
+def test_a_setup_key_in_groups_further_on_and_a_quoted_password_after_a_clause():
+    text = "turned on 2fa for the NAS, if the QR won't scan the key is JBSW Y3DP EHPK 3PXP QW2T 7ZLA"
+    assert "JBSW Y3DP" not in _screen(text)[0]
+    out = _screen("the voicemail password when they ask is 'mangosteen'")[0]
+    assert "mangosteen" not in out
+    for text in ("the password you pick is 'up to you'", "the password field is 'required'"):
+        assert _screen(text) == [text]

@@ -818,7 +818,10 @@ _RULES: tuple[Rule, ...] = (
         kind="recovery_code",
         pattern=re.compile(
             r"(?i:2fa|two[- ]factor|mfa|totp|otp|authenticator|authy|验证器|两步验证|二次验证|双重验证|双因素|"
-            r"setup key|设置密钥|secret key|密钥)[^\n]{0,40}?"
+            # (screening-13: the key in groups may stand further on in the line, "2fa on the new laptop, the 'can't
+            # scan?' key is 6NM4 UQ3T …": the groups' shape is the judgement)
+            r"setup key|设置密钥|secret key|密钥)"
+            r"(?:[^\n]{0,40}?(?=[A-Z2-7]{16})|[^\n]{0,90}?(?=(?:[A-Z2-7]{4}[ \t]){3}))"
             r"(?P<value>(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \t]){3,}[A-Z2-7]{2,}(?![A-Za-z0-9])|"
             r"(?<![A-Za-z0-9])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9]))"
         ),
@@ -1491,6 +1494,16 @@ _SCREENING11_RULES += (
 # "the PIN was 1234 but I changed it to 8841"): the new value after the one already held (a placeholder on the second
 # pass)
 _SCREENING13_RULES: tuple[Rule, ...] = (
+    # a password named, a clause about it, and its value quoted: "the verbal password if they call is 'pancit'"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|code word|safe word|pin)\b[^.!?\n\"'“‘]{0,30}?\b(?:is|was)[ \t]+"
+            r"[\"'“‘](?P<value>[^\"'”’\s]{2,40})[\"'”’]"
+        ),
+        judge=Judge.LOOSE,
+        needs=("pass", "code word", "safe word", "pin"),
+    ),
     Rule(
         kind="password",
         pattern=re.compile(
