@@ -711,7 +711,7 @@ _RULES: tuple[Rule, ...] = (
             r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{3}[- ]?\d{3})(?![\d-])"
         ),
         judge=Judge.TIGHT,
-        needs=("sin", "social"),
+        needs=(" sin ", " sin,", "sin:", "sin#", "sin is", "social insurance"),
     ),
     Rule(
         kind="id_number",
@@ -720,7 +720,7 @@ _RULES: tuple[Rule, ...] = (
             r"[^\n\d]{0,20}?(?P<value>(?<!\d)\d{4}[- ]?\d{3}[- ]?\d{3}(?:[- ]?[A-Z]{2}(?![A-Za-z]))?)(?![\d-])"
         ),
         judge=Judge.TIGHT,
-        needs=("ohip", "health", "care card", "medicare"),
+        needs=("ohip", "health card", "health insurance card", "care card", "medicare"),
     ),
     Rule(
         kind="id_number",
@@ -1511,7 +1511,7 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
             r" to|switched (?:it )?to|now it'?s|it'?s now))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
-        needs=("改", "换成", "设成", "changed", "switched", "now"),
+        needs=(_HELD,),
     ),
 )
 _RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES + _SCREENING13_RULES
