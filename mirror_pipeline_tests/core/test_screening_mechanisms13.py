@@ -91,3 +91,17 @@ def test_a_setup_key_in_groups_further_on_and_a_quoted_password_after_a_clause()
     assert "mangosteen" not in out
     for text in ("the password you pick is 'up to you'", "the password field is 'required'"):
         assert _screen(text) == [text]
+
+
+def test_a_security_questions_answer_given_as_what_one_put():
+    out = _screen("the security question on the pension site was 'first school', i put Greenfield Primary")[0]
+    assert "Greenfield" not in out
+    text = "the security question asks your first pet, i said we never had one"
+    assert _screen(text) == [text]
+
+
+def test_a_code_first_its_name_after():
+    assert "three" not in _screen("it reads: eight, one, one, three. that's my new debit PIN")[0]
+    assert "4402" not in _screen("4402 — that's the garage code")[0]
+    for text in ("order 2024 is the new promo code", "call me at 5512, that is the office code"):
+        assert _screen(text) == [text]

@@ -1493,7 +1493,36 @@ _SCREENING11_RULES += (
 # screening-13: a secret given, then changed in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五",
 # "the PIN was 1234 but I changed it to 8841"): the new value after the one already held (a placeholder on the second
 # pass)
+_DW = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _SCREENING13_RULES: tuple[Rule, ...] = (
+    # a code first, its name after: "four, nine, zero, six. that's the new card PIN", "7731 — that's the gate code"
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?i)(?<![a-z0-9])(?P<value>" + _DW + r"(?:(?:,[ \t]*|[ \t]+|-)" + _DW + r"){3,7}|\d{4,8})(?![a-z0-9])"
+            r"[ \t]*[.,;:!—–-]?[ \t]*(?:that'?s|that is|this is|which is|is|was|=)[ \t]+(?:the|my|our|your|his|her)"
+            r"[ \t]+(?:new[ \t]+|old[ \t]+|current[ \t]+)?"
+            r"(?:(?:card|bank|debit|atm|phone|sim|door|gate|garage|alarm|lock|safe|locker|wi-?fi|login|account|app"
+            r"|voicemail|building|entry|access|unlock|keypad)[ \t]+)?(?:pin|passcode|password|code)\b"
+        ),
+        judge=Judge.CODE,
+        needs=("pin", "code", "pass"),
+    ),
+    # a security question, then what the person gave as its answer: "security question for the bank was 'name of your
+    # first pet', i put Bantay", "安全问题是小学的名字，我填的是 向阳小学"
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|\bsecurity q(?:uestion)?s?\b|\bsecret questions?\b|\bsec q\b)[^\n]{0,40}?"
+            r"(?:" + _SECURITY_SUBJECT + r")[^\n.!?。！？]{0,20}?[,;，；][ \t]*(?:and[ \t]+|so[ \t]+)?"
+            r"(?:i[ \t]+(?:put|used|wrote|gave|answered|said|typed|entered)(?:[ \t]+(?:in|down))?[ \t]+"
+            r"|我(?:填|写|设|答|用)的是?[ \t]*)"
+            r"(?![ \t]*(?i:we|i|it|it's|that|this|they|he|she|you|not|no|none|nope|never|nothing|lol|haha|idk)\b)"
+            + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "sec q"),
+    ),
     # a password named, a clause about it, and its value quoted: "the verbal password if they call is 'pancit'"
     Rule(
         kind="password",

@@ -98,7 +98,7 @@ _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CODE_SHAPE = re.compile(
     r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺两拐洞]{4,8}"
     r"|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}"
-    r"|(?i:" + _DIGIT_WORD + r"(?:[ \t-]" + _DIGIT_WORD + r"){3,7})"
+    r"|(?i:" + _DIGIT_WORD + r"(?:(?:[ \t-]|,[ \t]*)" + _DIGIT_WORD + r"){3,7})"  # (screening-13: or "four, nine, …")
 )
 
 
