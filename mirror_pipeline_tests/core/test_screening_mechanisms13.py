@@ -105,3 +105,10 @@ def test_a_code_first_its_name_after():
     assert "4402" not in _screen("4402 — that's the garage code")[0]
     for text in ("order 2024 is the new promo code", "call me at 5512, that is the office code"):
         assert _screen(text) == [text]
+
+
+def test_a_value_spelled_with_a_symbols_name_and_written_whole_after():
+    out = _screen("it's lowercase m, o, s, s, then 4 2, then an exclamation mark. so Moss42! basically")[0]
+    assert "exclamation" not in out and "Moss42!" not in out
+    text = "S, M, Y, T, H, E is how you spell it"
+    assert _screen(text) == [text]
