@@ -112,3 +112,11 @@ def test_a_value_spelled_with_a_symbols_name_and_written_whole_after():
     assert "exclamation" not in out and "Moss42!" not in out
     text = "S, M, Y, T, H, E is how you spell it"
     assert _screen(text) == [text]
+
+
+def test_seed_words_counted_in_chinese():
+    text = (
+        "老爸的钱包助记词我先记前半：第一个 abandon 第二个 theme 第三个 fiscal 第四个 ocean 第五个 wrist 第六个 rapid"
+    )
+    out = _screen(text)[0]
+    assert not any(w in out for w in ("abandon", "fiscal", "wrist", "rapid"))

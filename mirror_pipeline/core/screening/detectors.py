@@ -249,7 +249,8 @@ _SEED_CONTEXT = re.compile(
     r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b|\bwords? 1 ?[-–~] ?(?:6|12|24)\b|\b(?:ledger|trezor|metamask)\b"
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
-_SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
+# (screening-13: or counted in Chinese, "第一个 apple 第二个 river …", "1、apple 2、river")
+_SEED_GAP = re.compile(r"(?:[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
 _ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
 _ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
 
