@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from mirror_pipeline.core.ids import REF_BODY
-from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
+from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
 SCREENING_VERSION = "screening-12"
@@ -1490,16 +1490,16 @@ _SCREENING11_RULES += (
         needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台"),
     ),
 )
-# screening-13: a secret given, then changed in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五",
-# "the PIN was 1234 but I changed it to 8841"): the new value after the one already held (a placeholder on the second
-# pass)
-_DW = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _SCREENING13_RULES: tuple[Rule, ...] = (
     # a code first, its name after: "four, nine, zero, six. that's the new card PIN", "7731 — that's the gate code"
     Rule(
         kind="pin",
         pattern=re.compile(
-            r"(?i)(?<![a-z0-9])(?P<value>" + _DW + r"(?:(?:,[ \t]*|[ \t]+|-)" + _DW + r"){3,7}|\d{4,8})(?![a-z0-9])"
+            r"(?i)(?<![a-z0-9])(?P<value>"
+            + _DIGIT_WORD
+            + r"(?:(?:,[ \t]*|[ \t]+|-)"
+            + _DIGIT_WORD
+            + r"){3,7}|\d{4,8})(?![a-z0-9])"
             r"[ \t]*[.,;:!—–-]?[ \t]*(?:that'?s|that is|this is|which is|is|was|=)[ \t]+(?:the|my|our|your|his|her)"
             r"[ \t]+(?:new[ \t]+|old[ \t]+|current[ \t]+)?"
             r"(?:(?:card|bank|debit|atm|phone|sim|door|gate|garage|alarm|lock|safe|locker|wi-?fi|login|account|app"
@@ -1533,6 +1533,8 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
         judge=Judge.LOOSE,
         needs=("pass", "code word", "safe word", "pin"),
     ),
+    # a secret given, then changed in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五", "the PIN was 1234
+    # but I changed it to 8841"): the new value after the one already held (a placeholder on the second pass)
     Rule(
         kind="password",
         pattern=re.compile(
