@@ -120,3 +120,10 @@ def test_seed_words_counted_in_chinese():
     )
     out = _screen(text)[0]
     assert not any(w in out for w in ("abandon", "fiscal", "wrist", "rapid"))
+
+
+def test_a_value_respelt_after_it_was_given():
+    out = _screen("mum's maiden name for the pension login is Nowak, but spelt Nowak-Lis on the form")[0]
+    assert "Nowak-Lis" not in out
+    text = "the password is Hunter22, spelled with two twos"
+    assert "spelled with two twos" in _screen(text)[0]

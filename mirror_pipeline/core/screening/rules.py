@@ -1533,13 +1533,14 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
         judge=Judge.LOOSE,
         needs=("pass", "code word", "safe word", "pin"),
     ),
-    # a secret given, then changed in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五", "the PIN was 1234
-    # but I changed it to 8841"): the new value after the one already held (a placeholder on the second pass)
+    # a secret given, then changed or respelt in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五",
+    # "the PIN was 1234 but I changed it to 8841", "= Ocampo, but spelled Ocampo-Reyes"): the new value after the one
+    # already held (a placeholder on the second pass)
     Rule(
         kind="password",
         pattern=re.compile(
             _HELD + r"[^\n。！？.!?]{0,12}?(?:改成了?|换成了?|改为了?|设成了?|改了?成|(?i:changed (?:it )?to|changed it"
-            r" to|switched (?:it )?to|now it'?s|it'?s now))[ \t]*" + _SHAPE_VALUE
+            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=(_HELD,),
