@@ -72,7 +72,6 @@ _TRIGGERS = (
     _TRIGGER_WORDS.split()
     + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
     + ["member number", "member no", "member id", "member #", "nhs number", "nhs no"]
-    + ["health card", "health insurance card", "care card", "social insurance", "disarm", "arming code"]
 )
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)
@@ -85,7 +84,7 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "lock",
         ("locker", "lockbox", "lock box", "padlock", "suitcase lock", "luggage lock", "bike lock", "combination lock"),
     ),
-    ("social", ("social security", "social is", "social:")),
+    ("social", ("social security", "social is", "social:", "social insurance")),
     ("card code", ("card code",)),
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
@@ -231,6 +230,9 @@ _PAIRED_WORDS = {
     "net": ("net use",),
     "words": ("12 words", "24 words", "twelve words"),
     "mi": ("mi ma",),
+    # screening-13: a health card (an alarm's disarm code is let through as a lock named before a digit)
+    "health": ("health card", "health insurance card"),
+    "care": ("care card",),
 }
 _LOCK_WORDS = frozenset(
     ("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock", "combination")

@@ -49,7 +49,7 @@ _EN_KEY = (
     r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock"
     r"|suitcase|keypad|entry|"
     # screening-13: an alarm's code to disarm it ("ADT alarm disarm code 9132")
-    r"building|(?:alarm )?disarm|(?:alarm )?arming) (?:code|combo|combination))\b"
+    r"building|disarm|arming) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
