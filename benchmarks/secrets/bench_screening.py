@@ -43,6 +43,9 @@ CORPORA = tuple(
         "heldout16b.jsonl",
         "heldout17.jsonl",
         "heldout17b.jsonl",
+        "heldout18.jsonl",
+        "heldout19.jsonl",
+        "trad20.jsonl",
     )
     if (HERE / name).exists()
 )

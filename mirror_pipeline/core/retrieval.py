@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mirror_pipeline.core.script import fold_script
 from mirror_pipeline.core.text import EN_STOPWORDS, stem
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -37,9 +38,11 @@ def _segment(run: str) -> list[str]:
 
 
 def lexical_tokens(text: str) -> list[str]:
-    """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed."""
+    """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed. Chinese is
+    read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
+    round (驗證碼 and 验证码 are one term)."""
     out: list[str] = []
-    for match in _RUN.finditer(unicodedata.normalize("NFKC", text)):
+    for match in _RUN.finditer(fold_script(unicodedata.normalize("NFKC", text))):
         zh, word = match.group(1), match.group(2)
         if zh:
             out.extend(t for t in _segment(zh) if t not in ZH_STOPWORDS)

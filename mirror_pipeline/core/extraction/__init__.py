@@ -42,6 +42,7 @@ from mirror_pipeline.core.extraction.patterns import (
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Speaker
 from mirror_pipeline.core.questionnaire import SESSION_PREFIX
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
+from mirror_pipeline.core.script import fold_script, is_traditional, to_traditional
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention, local_moment
 
@@ -97,15 +98,46 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     stands for may be named ("So, what about your script now?")."""
     if evidence.actor != Speaker.USER:
         return []
+    # the rules read Chinese in Simplified (驗證碼 as 验证码: core/script.py, one character for one, so spans hold);
+    # what they give back is in the person's own characters
+    written = evidence.raw_content
+    evidence = replace(evidence, raw_content=fold_script(written))
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
-    found = _extract(evidence, tz, turn)
-    if not evidence.session_id.startswith(SESSION_PREFIX):
+    found = _extract(evidence, tz, fold_script(turn))
+    if evidence.session_id.startswith(SESSION_PREFIX):
+        # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
+        # the answer; what the answer says beyond its items stays as the extractor read it
+        framed = answers.read(evidence, lambda framed: _extract(framed, tz))
+        found = framed + [
+            c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
+        ]
+    return _as_written(found, written, evidence.raw_content)
+
+
+def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list[MemoryCandidate]:
+    """Candidates in the characters the person wrote: each character the fold changed goes back to the one it was
+    (one way only: a character written two ways in the message, 台 and 臺, stays as the rules read it), and in a
+    message written in Traditional the extractor's own words are too ("用户住在臺北" -> "用戶住在臺北")."""
+    if written == folded:
         return found
-    # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of the
-    # answer; what the answer says beyond its items stays as the extractor read it
-    framed = answers.read(evidence, lambda framed: _extract(framed, tz))
-    return framed + [
-        c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
+    forms: dict[str, set[str]] = {}
+    for f, w in zip(folded, written, strict=True):
+        forms.setdefault(f, set()).add(w)
+    back = str.maketrans({f: ws.pop() for f, ws in forms.items() if len(ws) == 1 and f not in ws})
+    traditional = is_traditional(written)
+
+    def shown(value: str) -> str:
+        value = value.translate(back)
+        return to_traditional(value) if traditional else value
+
+    return [
+        replace(
+            c,
+            object=c.object.translate(back),
+            content_text=shown(c.content_text),
+            time_expression=c.time_expression and c.time_expression.translate(back),
+        )
+        for c in found
     ]
 
 

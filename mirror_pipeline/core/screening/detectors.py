@@ -106,7 +106,7 @@ _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
-    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?)?(?:是|为)?"
+    r"|有效期(?:至|到)?|过期(?:时间|日期)?|到期(?:日|时间)?|背面(?:的|那|那个)?(?:[三四34](?:(?:位|个)(?:数字?|码)?|码))?(?:是|为)?"
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
     r"|security code(?: is)?"
@@ -249,7 +249,8 @@ _SEED_CONTEXT = re.compile(
     r"\b(?:12|24|twelve|twenty[- ]four)[ -]words?\b|\bwords? 1 ?[-–~] ?(?:6|12|24)\b|\b(?:ledger|trezor|metamask)\b"
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
-_SEED_GAP = re.compile(r"[\s,;.:)(\-\d]{1,8}")
+# (screening-13: or counted in Chinese, "第一个 apple 第二个 river …", "1、apple 2、river")
+_SEED_GAP = re.compile(r"(?:[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
 _ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
 _ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
 
@@ -538,7 +539,12 @@ def gets_in_findings(text: str, lowered: str) -> list[Finding]:
 # t, o, four four", "大写 M，小写 o o n，然后 2 0 2 4"): six characters or more, each alone, letters and digits both
 # (a name spelled out, "S, M, Y, T, H, E", holds no digit)
 _SPELL_DIGIT = r"(?:zero|one|two|three|four|five|six|seven|eight|nine)"
-_SPELL_UNIT = r"(?:(?<![A-Za-z0-9'’])[A-Za-z0-9](?![A-Za-z0-9'’])|\b" + _SPELL_DIGIT + r"\b)"
+# (screening-13: a symbol by its name, "then a dollar sign")
+_SPELL_SYMBOL = (
+    r"(?:an?[ \t]+)?(?:(?:dollar|at|hash|pound|percent|plus|exclamation|question|equals?)[ \t]+"
+    r"(?:sign|mark|point|symbol)|ampersand|asterisk|underscore|hyphen)"
+)
+_SPELL_UNIT = r"(?:(?<![A-Za-z0-9'’])[A-Za-z0-9](?![A-Za-z0-9'’])|\b" + _SPELL_DIGIT + r"\b|\b" + _SPELL_SYMBOL + r"\b)"
 _SPELL_CASE = r"(?:(?i:capital|upper(?:case)?|lower(?:case)?|small|cap)[ \t]+|(?:大写|小写)的?[ \t]*)"
 _SPELL_JOIN = (
     r"(?:[ \t]*[-,，、/][ \t]*|[ \t]+)(?:(?i:then|and|and then)[ \t,]+|(?:然后|再|接着)[ \t，,]*)?" + _SPELL_CASE + "?"
@@ -559,12 +565,25 @@ def spelled_findings(text: str) -> list[Finding]:
         return []
     found = []
     for m in _SPELLED.finditer(text):
-        pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(m.group(0))]
+        pieces = [p.group(0).lower() for p in _SPELL_PIECE.finditer(_SPELLED_SYMBOL.sub(" ", m.group(0)))]
         digits = sum(p.isdigit() or len(p) > 1 for p in pieces)
         letters = sum(p.isalpha() and len(p) == 1 for p in pieces)
         if len(pieces) >= 6 and digits and letters and not _enumerated(pieces) and not _named_other(text, m.start()):
             found.append(Finding("password", m.start(), m.end(), _SPELLED_RULE))
+            # the value written whole as well ("… then a dollar sign. Kelp77$ yeah"): its letters and digits are the
+            # ones spelled, in order
+            spelled = "".join(_SPELLED_DIGIT.get(p, p) for p in pieces)
+            found.extend(
+                Finding("password", t.start(), t.end(), _SPELLED_RULE)
+                for t in _WHOLE_TOKEN.finditer(text)
+                if re.sub(r"[^a-z0-9]", "", t.group(0).lower()) == spelled
+            )
     return found
+
+
+_SPELLED_SYMBOL = re.compile(r"(?i)\b" + _SPELL_SYMBOL + r"\b")
+_SPELLED_DIGIT = dict(zip("zero one two three four five six seven eight nine".split(), "0123456789", strict=True))
+_WHOLE_TOKEN = re.compile(r"(?<![A-Za-z0-9!@#$%^&*._+=~\-])[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}(?![A-Za-z0-9])")
 
 
 # screening-10: what a spelled-out value is named as just before it: a licence plate, a booking reference, a postcode

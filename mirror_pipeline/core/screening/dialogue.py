@@ -13,6 +13,7 @@ from mirror_pipeline.core.screening.values import (
     _NOT_A_PASSWORD,
     ORDINARY_VALUES,
     Judge,
+    _fold,
     _plausible,
     code_shaped,
     password_shaped,
@@ -23,7 +24,7 @@ _CORRECTION_RULE = -11
 
 # a secret's name strong enough to carry a reply (not 'pass' or 'key' alone: "did you pass?" -> "yes, 1450")
 _NAME = re.compile(
-    r"(?i)密码|口令|密碼|验证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
+    r"(?i)密码|口令|密碼|验证码|认证码|门禁|解锁码|(?<![a-z])(?:pin|pw|pwd|passwords?|passcode|passphrase|wi-?fi|otp|combo|"
     r"combination|padlock|lockbox)(?![a-z])|\bcode (?:for|to|of)\b|\b(?:door|gate|garage|alarm|lock|locker|safe|access"
     r"|entry|unlock|wifi|alarm|lockbox|keypad|verification) code\b|取件|[四六4-6八]位(?:的)?数|验证的?数字|"
     r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
@@ -35,6 +36,8 @@ _ASKS = re.compile(
     r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
+    # screening-13: the promise of a value in Chinese ("微信支付密码我跟你说一遍，别截图")
+    r"|跟你说|和你说|告诉你|说一遍|说一下|发给你|发你|给你发"
 )
 _READ_OUT = (
     r"(?i:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t-]+(?:zero|oh|one|two|three|four"
@@ -63,6 +66,26 @@ ASKS_NAME = re.compile(
     r"(?i)(?:名字|名称|叫什么|叫啥|ssid|network name|(?:what|which)(?:'s| is)? (?:the )?(?:network|wi-?fi)(?: network)?"
     r" (?:called|named)|wi-?fi name|name of the (?:network|wi-?fi))"
 )
+# screening-13: a line that says a one-time code was sent or has come (not a question: "它寄了驗證碼到妳信箱", "they
+# texted you a code", "验证码发你手机上了"); the next short message's value of a code's shape is that code
+_ZH_CODE_NAME = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|登录码|安全码)"
+_EN_CODE_NAME = (
+    r"(?:\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
+    r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b"
+    r"|\b(?:otp|passcode)\b)"
+)
+# (not "didn't get the code", "还没收到验证码": no code came)
+_SENT_VERB = r"(?<!n't )(?<!not )(?<!never )\b(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|received)"
+_ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
+_ONE_TIME = re.compile(_ZH_CODE_NAME + r"|(?i:otp|verification code)")
+SENT_CODE = re.compile(
+    r"(?<![没未])(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
+    + _ZH_CODE_NAME
+    + r"|"
+    + _ZH_CODE_NAME
+    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
+    + rf"|(?i:{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
+)
 _WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")
 _NOT_A_VALUE = re.compile(r"(?i)^(?:(?:19|20)\d\d|\d{1,2}(?:am|pm)|\d+(?:st|nd|rd|th)|\d+(?:k|m|mb|gb|kg|km|%))$")
 _SHORT = 100
@@ -71,11 +94,17 @@ _SHORT = 100
 def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
     it asks for any code ("what's the code?": then only a code's shape answers it)."""
-    last = before.rstrip().rsplit("\n", 1)[-1][-160:]
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1][-160:]
     name = _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
+    if (
+        not asks
+        and ("码" in last or "code" in (low := last.lower()) or "otp" in low)
+        and (sent := SENT_CODE.search(last))
+    ):
+        name, asks, generic = sent, sent, True  # a code is on its way: only a code's shape answers
     if not name or not asks or "[secret:" in last[name.start() :] or _HELD in last[name.start() :]:
         return None  # no request, or the value asked for was given with it
     if ASKS_NAME.search(last):
@@ -93,11 +122,13 @@ def answered(before: str, text: str) -> list[Finding]:
     """The value in `text` that answers the end of `before`, if `before` asks for a secret by its name."""
     if len(text) > _SHORT or text.count("\n") > 1:
         return []
+    before, text = _fold(before), _fold(text)  # one character for one: spans hold in `text` as written
     asked = asks_for_secret(before)
     if asked is None:
         return []
     name, generic = asked
-    kind = "combination" if _CODE_NAME.search(name.group(0)) else "password"
+    one_time = name.re is SENT_CODE or _ONE_TIME.fullmatch(name.group(0))
+    kind = "one_time_code" if one_time else "combination" if _CODE_NAME.search(name.group(0)) else "password"
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
     three = kind == "combination" and bool(_WHEELS.search(before.rstrip().rsplit("\n", 1)[-1][-160:]))
     if "[secret:" in text:  # a value already given is no answer (and a placeholder's id is not a value)
@@ -158,7 +189,9 @@ CORRECTS = re.compile(
     r"(?i)^[ \t]*(?:(?:oh|ugh|hmm+|err?|um+|ah|argh|哦|噢|啊|呃|额|等等|等一下)[ \t,.!，。！…]*)*" + _CORRECTION_WORD
 )
 _CORRECTED_VALUE = re.compile(
-    r"(?<![\w@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![\w@/])"
+    # (a value may stand glued to the Chinese around it: "不对不对，是381920，我刚才打错了")
+    r"(?<![A-Za-z0-9_@#$%^&*.+=~/\-])[\"'“‘]?(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})"
+    r"(?![A-Za-z0-9_@/])"
     # Chinese numerals may stand glued to the Chinese around them: "不对 是三九零二六八"
     r"|(?<![零〇一二三四五六七八九幺两拐洞])(?P<numerals>[零〇一二三四五六七八九幺两拐洞]{4,8})"
     r"(?![零〇一二三四五六七八九幺两拐洞十百千万])"
@@ -172,6 +205,7 @@ def corrected(before: str, text: str) -> list[Finding]:
     """The values of a secret's shape in a short message that corrects the one before, when that one held a secret."""
     if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
+    text = _fold(text)
     last = before.rstrip().rsplit("\n", 1)[-1]
     if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
         return []  # not a correction, nor a value alone in reply to a message that held one and asked
@@ -196,7 +230,7 @@ _FIRST_PART = re.compile(
 )
 _REST = re.compile(
     r"(?i)^[ \t]*(?:(?:然后|再|接着)[ \t，,]*)?"
-    r"(?:后面|后边|后半段?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
+    r"(?:后面|后边|后半[段截]?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
     r"[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
     r"|^[ \t]*(?:(?:and|then|and then)[ \t]+)?(?:the[ \t]+)?(?:(?:second|other|last|next)[ \t]+(?:half|part|bit)|rest"
     r"(?: of it)?|ending|end)(?:[ \t]+(?:is|was|goes))?[ \t]*[:=]?[ \t]*"
@@ -208,9 +242,10 @@ def continued(before: str, text: str) -> list[Finding]:
     """The rest of a value whose first part the message before gave."""
     if len(text) > 200 or "[secret:" not in before[-300:]:
         return []
-    last = before.rstrip().rsplit("\n", 1)[-1]
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1]
     if "[secret:" not in last or not _FIRST_PART.search(last):
         return []
+    text = _fold(text)
     rest = _REST.match(text)
     if not rest or not (m := _REST_VALUE.match(text, rest.end())):
         return []

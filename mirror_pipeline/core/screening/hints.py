@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from mirror_pipeline.core.screening.detection import find_secrets
+from mirror_pipeline.core.script import fold_script
 
 # the shortest piece of a secret that counts as a fragment (a PIN of four digits gives away a lot with three)
 _FRAGMENT = 3
@@ -36,7 +37,7 @@ _DIGIT_RUN = re.compile(r"\d{3,}")
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
+    return fold_script(unicodedata.normalize("NFKC", text).casefold())  # the patterns are in Simplified
 
 
 def hint_problems(hint: str, secret: str | None = None) -> list[str]:

@@ -44,7 +44,7 @@ def _thing_words(words: str) -> str:
 # a secret's name, in the words before its value: the label is the thing named just before it (or after it: "password
 # for bank of america"); whatever stands between the name and the value (is, got changed to, 我设的是) is not a label
 _LABEL_KEY = re.compile(
-    r"(?i)(?:密码|口令|密碼|密钥|秘钥|私钥|令牌|验证码|校验码|动态码|短信码|确认码|取件码|提货码|恢复码|备用码|答案|助记词|"
+    r"(?i)(?:密码|口令|密碼|密钥|秘钥|私钥|令牌|验证码|认证码|校验码|动态码|短信码|确认码|取件码|提货码|恢复码|备用码|答案|助记词|"
     r"pin码|(?<![a-z_])(?:passwords?|passcodes?|passphrases?|passwd|pas?sw(?:ro|ar|r|o)d|pasword|pwd|pw|pins?|puk|"
     r"codes?|combo|combination|keys?|tokens?|otp|answers?|logins?|pass|seed phrase|recovery phrase)(?![a-z]))"
 )

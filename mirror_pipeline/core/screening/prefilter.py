@@ -37,6 +37,8 @@ def may_hold_secret(text: str) -> bool:
 # ("pass phrase" and "door code" are found by _SHORT_WORD)
 _CJK_TRIGGERS = (
     "密码 密碼 密钥 秘钥 私钥 令牌 口令 暗号 密语 密保 助记 种子 验证码 校验码 动态码 短信码 确认码 恢复码 备用码 "
+    # screening-13: Taiwan's names (認證碼, 備援碼, folded)
+    "认证码 备援码 "
     "安全问题 取件码 提货码 取货码 "
     "后台 账号 帐号 登录 登陆 验证 暗语 "
     # screening-7: a shared drive's code, an unlock code, backup codes by other names, homophones of 密码
@@ -82,7 +84,7 @@ _GROUPED_TRIGGERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "lock",
         ("locker", "lockbox", "lock box", "padlock", "suitcase lock", "luggage lock", "bike lock", "combination lock"),
     ),
-    ("social", ("social security", "social is", "social:")),
+    ("social", ("social security", "social is", "social:", "social insurance")),
     ("card code", ("card code",)),
     ("safe", _SAFE_WORDS),
     # screening-7: command lines, 2FA setup keys, a phrase in twelve words, pinyin
@@ -228,8 +230,13 @@ _PAIRED_WORDS = {
     "net": ("net use",),
     "words": ("12 words", "24 words", "twelve words"),
     "mi": ("mi ma",),
+    # screening-13: a health card (an alarm's disarm code is let through as a lock named before a digit)
+    "health": ("health card", "health insurance card"),
+    "care": ("care card",),
 }
-_LOCK_WORDS = frozenset(("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock"))
+_LOCK_WORDS = frozenset(
+    ("garage", "gate", "door", "alarm", "shed", "storage", "lockbox", "locker", "lock", "combination")
+)
 # whole words that send a text to the rules (looked up with the words of the text, once)
 WORD_TRIGGERS = frozenset(
     "sshpass redis curl authenticator authy bitlocker mima ledger trezor metamask "
@@ -237,7 +244,9 @@ WORD_TRIGGERS = frozenset(
     "type types typed typing enter enters entered entering punch punched punching input unlock unlocks unlocked "
     "unlocking decrypt decrypts logged phrase vault keepass sent texted "
     # screening-10: a hint that is the value, a national ID by name
-    "hint nric".split()
+    "hint nric "
+    # screening-13: a Canadian SIN, a health card
+    "sin ohip medicare".split()
 )
 
 
@@ -255,8 +264,9 @@ _STRUCTURE_PATTERN = "|".join((_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTE
 _LIST_ROW, _FIELDS, _DASHES, _TABLE = map(
     re.compile, (_LIST_ROW_PATTERN, _FIELDS_PATTERN, _DASHES_PATTERN, _TABLE_PATTERN)
 )
-# a lock named before a colon: "garage: 5-9-1-7"
-_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock)[^\n\d]{0,30}\d"
+# a lock named before a colon: "garage: 5-9-1-7"; a combination named bare (screening-13: "the Abus combination is
+# 3-3-8-1")
+_NAMED_LOCK_PATTERN = r"(?i)(?:garage|gate|door|alarm|shed|storage unit|lockbox|locker|lock|combination)[^\n\d]{0,30}\d"
 _NAMED_LOCK = re.compile(_NAMED_LOCK_PATTERN)
 # an e-mail login and what follows it: "jenny.lee@gmail.com / Hunter2024!"
 _EMAIL_PAIR_PATTERN = r"[A-Za-z0-9_.+\-]+@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+[ \t]*[/|,:-][ \t]*\S"
@@ -361,6 +371,8 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
         return [may_hold_secret(t) for t in texts]
     import polars as pl  # imported here: a read command screens its query without paying for polars
 
+    # the patterns read folded text, as `may_hold_secret` does (full-width ASCII, Traditional Chinese: see _fold)
+    texts = [_fold(t) for t in texts]
     frame = pl.DataFrame([pl.Series("t", texts, dtype=pl.String)]).select(
         hit=pl.any_horizontal([pl.col("t").str.contains(p) for p in PREFILTER_PATTERNS]),
         seed=pl.col("t").str.contains(SEED_PREFILTER_PATTERN),
@@ -368,6 +380,6 @@ def prefilter_mask(texts: Sequence[str]) -> list[bool]:
     )
     hits, seeds, typos = frame["hit"].to_list(), frame["seed"].to_list(), frame["typo"].to_list()
     return [
-        bool(h) or bool(sd) and _may_hold_seed(_fold(t).lower()) or bool(ty) and may_be_misspelt(_fold(t).lower())
+        bool(h) or bool(sd) and _may_hold_seed(t.lower()) or bool(ty) and may_be_misspelt(t.lower())
         for t, h, sd, ty in zip(texts, hits, seeds, typos, strict=True)
     ]

@@ -23,7 +23,7 @@ from mirror_pipeline.core.screening.dialogue import (
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
-from mirror_pipeline.core.screening.values import _COMPOSITION, Judge, _plausible
+from mirror_pipeline.core.screening.values import _COMPOSITION, Judge, _fold, _plausible
 from mirror_pipeline.core.text import stable_id
 
 _GENERIC = "\x00SECRET\x00"
@@ -98,7 +98,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
-    if before and (_ASKS_OR_LABELS.search(before[-40:]) or _ASKED_BEFORE.search(before[-120:])):
+    if before and (_ASKS_OR_LABELS.search(_fold(before)[-40:]) or _ASKED_BEFORE.search(_fold(before)[-120:])):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -107,7 +107,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     if not findings:
         return Screened(text, ())
-    if before and "[secret:" in before and CORRECTS.match(text):
+    if before and "[secret:" in before and CORRECTS.match(_fold(text)):
         # a correction is for what the value it corrects was for
         last = list(PLACEHOLDER_RE.finditer(before[-300:]))
         prior = _label(before[-300:], last[-1].start(), findings[0].kind) if last else ""
@@ -144,7 +144,7 @@ _ASKED_BEFORE = re.compile(
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
     tail = before[-160:]
-    if ASKS_NAME.search(tail.rstrip().rsplit("\n", 1)[-1]):
+    if ASKS_NAME.search(_fold(before)[-160:].rstrip().rsplit("\n", 1)[-1]):
         return []  # "Wi-Fi 名字是什么？" -> "CasaVerde_5G": a network's name is asked for, not its password
     joined = f"{tail}\n{text}"
     offset = len(tail) + 1
@@ -161,7 +161,7 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
             carried.append((shifted, _label(joined, f.start, f.kind)))
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
-        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(tail, text)]
+        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
     return carried
 
 

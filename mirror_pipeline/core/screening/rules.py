@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from mirror_pipeline.core.ids import REF_BODY
-from mirror_pipeline.core.screening.values import _COMPOSITION, Judge
+from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
 SCREENING_VERSION = "screening-12"
@@ -48,7 +48,8 @@ _EN_KEY = (
     r"access token|auth token|bearer token|secret key|(?:admin|root|login|wi-?fi|account|user|e?mail|db|ssh|vpn|"
     r"router) pass|(?<=的)pass|(?<=的 )pass|(?:door|gate|garage|alarm|lock|safe|locker|lockbox|padlock|bike lock"
     r"|suitcase|keypad|entry|"
-    r"building) (?:code|combo|combination))\b"
+    # screening-13: an alarm's code to disarm it ("ADT alarm disarm code 9132")
+    r"building|disarm|arming) (?:code|combo|combination))\b"
 )
 _EN_FOR = r"(?i:(?: for| to| of) (?:my |the |our |your )?[\w.@&'\-]+(?: [\w.@&'\-]+){0,3}?)?"
 _EN_SEP_WORD = (
@@ -61,7 +62,8 @@ _EN_SEP_WORD = (
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
 # a parcel locker's pickup code opens a locker once: a one-time code
-_CODE_WORDS = r"(?:验证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
+# (认证码: Taiwan's 認證碼)
+_CODE_WORDS = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
 _CODE = r"[A-Za-z0-9]{4,}(?:[- ][A-Za-z0-9]{4,})*"
 _CODE_LIST = (
     _CODE
@@ -127,7 +129,9 @@ _EN_SAME = (
 _EN_SAFE = (
     r"(?i)(?:\b(?:the|my|our|your|his|her|hotel|room|wall|gun) safe\b(?! house| zone| space| room| place| area| mode)"
     r"|\b(?:locker|lockbox|lock box|padlock|keypad|"
-    r"combination lock|garage|gate|front door|back door|door|alarm|storage unit|shed)\b|\b(?:code|combo"
+    # screening-13: a combination named bare ("the Abus combination is 3-3-8-1": the value must be a code's digits)
+    r"combination lock|combination|combo|garage|gate|front door|back door|door|alarm|storage unit|shed)\b"
+    r"|\b(?:code|combo"
     r"|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
     r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
@@ -141,7 +145,8 @@ _ZH_SAFE = (
 )
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
-    r"|\d{4,8}))(?![\d.:/年月日号岁个位次天元块%楼栋层室房])"
+    # (a period after the value ends the sentence: "is 3-3-8-1."; one before a digit is a decimal's)
+    r"|\d{4,8}))(?![\d:/年月日号岁个位次天元块%楼栋层室房])(?!\.\d)"
     r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
@@ -150,7 +155,7 @@ _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 _ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
-_CODE_KEY_WORDS = ("验证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
+_CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 
 
 # a network's name, not its password: "WiFi: Casa_Lopez_5G" with "pass: …" on the next line, "Brew_Guest, no password"
@@ -352,14 +357,14 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="recovery_code",
         pattern=re.compile(
-            r"(?i)(?:(?:备用|备份|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
+            r"(?i)(?:(?:备用|备份|备援|恢复|救援|紧急)(?:验证)?(?:码|代码)|(?:recovery|backup|rescue|emergency) codes?"
             r"|(?:2fa|mfa|otp"
             r"|two[- ]factor) backups?(?: codes?)?)(?:[^\n:：]{0,20}?(?=:))?(?:[ \t]*(?:是|为|are|is))?"
             # a list of codes, or of digit groups read out ("备用码 839 204 771": three codes of three digits)
             r"(?:[ \t]*:)?\s*(?P<value>" + _CODE_LIST + r"|\d{3}(?:[ \t]\d{3}){1,9}(?![\d.]))"
         ),
         judge=Judge.TIGHT,
-        needs=("备用", "备份", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
+        needs=("备用", "备份", "备援", "恢复", "救援", "紧急", "recovery", "backup", "rescue", "emergency"),
     ),
     Rule(
         kind="one_time_code",
@@ -697,6 +702,26 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.TIGHT,
         needs=("ssn", "social"),
     ),
+    # screening-13: other countries' numbers by their names and shapes: a Canadian social insurance number ("SIN,
+    # it's 046 454 286"), a provincial health card ("OHIP card number 5584-486-674-YM", its version letters with it)
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?:(?<![A-Za-z])SIN(?![A-Za-z])|(?i:social insurance(?: number| no\.?)?))"
+            r"[^\n\d]{0,16}?(?P<value>(?<!\d)\d{3}[- ]?\d{3}[- ]?\d{3})(?![\d-])"
+        ),
+        judge=Judge.TIGHT,
+        needs=(" sin ", " sin,", "sin:", "sin#", "sin is", "social insurance"),
+    ),
+    Rule(
+        kind="id_number",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?:ohip|health card|health insurance card|care card|medicare)(?![a-z])"
+            r"[^\n\d]{0,20}?(?P<value>(?<!\d)\d{4}[- ]?\d{3}[- ]?\d{3}(?:[- ]?[A-Z]{2}(?![A-Za-z]))?)(?![\d-])"
+        ),
+        judge=Judge.TIGHT,
+        needs=("ohip", "health card", "health insurance card", "care card", "medicare"),
+    ),
     Rule(
         kind="id_number",
         pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,16}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
@@ -793,7 +818,10 @@ _RULES: tuple[Rule, ...] = (
         kind="recovery_code",
         pattern=re.compile(
             r"(?i:2fa|two[- ]factor|mfa|totp|otp|authenticator|authy|验证器|两步验证|二次验证|双重验证|双因素|"
-            r"setup key|设置密钥|secret key|密钥)[^\n]{0,40}?"
+            # (screening-13: the key in groups may stand further on in the line, "2fa on the new laptop, the 'can't
+            # scan?' key is 6NM4 UQ3T …": the groups' shape is the judgement)
+            r"setup key|设置密钥|secret key|密钥)"
+            r"(?:[^\n]{0,40}?(?=[A-Z2-7]{16})|[^\n]{0,90}?(?=(?:[A-Z2-7]{4}[ \t]){3}))"
             r"(?P<value>(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \t]){3,}[A-Z2-7]{2,}(?![A-Za-z0-9])|"
             r"(?<![A-Za-z0-9])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9]))"
         ),
@@ -1462,7 +1490,63 @@ _SCREENING11_RULES += (
         needs=("网银", "网上银行", "账号", "帐号", "邮箱", "登录", "登陆", "后台"),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES
+_SCREENING13_RULES: tuple[Rule, ...] = (
+    # a code first, its name after: "four, nine, zero, six. that's the new card PIN", "7731 — that's the gate code"
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?i)(?<![a-z0-9])(?P<value>"
+            + _DIGIT_WORD
+            + r"(?:(?:,[ \t]*|[ \t]+|-)"
+            + _DIGIT_WORD
+            + r"){3,7}|\d{4,8})(?![a-z0-9])"
+            r"[ \t]*[.,;:!—–-]?[ \t]*(?:that'?s|that is|this is|which is|is|was|=)[ \t]+(?:the|my|our|your|his|her)"
+            r"[ \t]+(?:new[ \t]+|old[ \t]+|current[ \t]+)?"
+            r"(?:(?:card|bank|debit|atm|phone|sim|door|gate|garage|alarm|lock|safe|locker|wi-?fi|login|account|app"
+            r"|voicemail|building|entry|access|unlock|keypad)[ \t]+)?(?:pin|passcode|password|code)\b"
+        ),
+        judge=Judge.CODE,
+        needs=("pin", "code", "pass"),
+    ),
+    # a security question, then what the person gave as its answer: "security question for the bank was 'name of your
+    # first pet', i put Bantay", "安全问题是小学的名字，我填的是 向阳小学"
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|\bsecurity q(?:uestion)?s?\b|\bsecret questions?\b|\bsec q\b)[^\n]{0,40}?"
+            r"(?:" + _SECURITY_SUBJECT + r")[^\n.!?。！？]{0,20}?[,;，；][ \t]*(?:and[ \t]+|so[ \t]+)?"
+            r"(?:i[ \t]+(?:put|used|wrote|gave|answered|said|typed|entered)(?:[ \t]+(?:in|down))?[ \t]+"
+            r"|我(?:填|写|设|答|用)的是?[ \t]*)"
+            r"(?![ \t]*(?i:we|i|it|it's|that|this|they|he|she|you|not|no|none|nope|never|nothing|lol|haha|idk)\b)"
+            + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "sec q"),
+    ),
+    # a password named, a clause about it, and its value quoted: "the verbal password if they call is 'pancit'"
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|code word|safe word|pin)\b[^.!?\n\"'“‘]{0,30}?\b(?:is|was)[ \t]+"
+            r"[\"'“‘](?P<value>[^\"'”’\s]{2,40})[\"'”’]"
+        ),
+        judge=Judge.LOOSE,
+        needs=("pass", "code word", "safe word", "pin"),
+    ),
+    # a secret given, then changed or respelt in the same breath ("初始密码是幺二三四五六，我改成了七七零三一五",
+    # "the PIN was 1234 but I changed it to 8841", "= Ocampo, but spelled Ocampo-Reyes"): the new value after the one
+    # already held (a placeholder on the second pass)
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[^\n。！？.!?]{0,12}?(?:改成了?|换成了?|改为了?|设成了?|改了?成|(?i:changed (?:it )?to|changed it"
+            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as))[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=(_HELD,),
+    ),
+)
+_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES + _SCREENING13_RULES
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:

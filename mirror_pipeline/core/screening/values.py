@@ -1,13 +1,16 @@
 """How a value is judged: a secret's shape, or a word, a question, a description (one `Judge` a rule).
 
-Also the folding every rule reads through (full-width ASCII to half-width, Unicode spaces to ASCII ones) and where a
-value ends (the punctuation that closes the clause around it is not part of it).
+Also the folding every rule reads through (full-width ASCII to half-width, Unicode spaces to ASCII ones, Traditional
+Chinese to Simplified: one character for one, so spans hold in the text as written) and where a value ends (the
+punctuation that closes the clause around it is not part of it).
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+
+from mirror_pipeline.core.script import TO_SIMPLIFIED
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -81,11 +84,13 @@ _REFERENCE = re.compile(r"\$\{[^{}\s]+\}|\$[A-Z][A-Z0-9_]*|\{\{[^{}]*\}\}|<[A-Za
 # What a password is not, though it mixes letters with digits or symbols: an e-mail address, a URL, a version
 # ("2.4.1+cu121", "v3.2.0"), a commit or a checksum (lower-case hex), a ticket ("LUM-4821"), an order, parcel or
 # flight id (capitals and a long run of digits, no lower case: "DB20260720158834", "1Z999AA10123456784"), a date or a
-# time
+# time, a colour's hex
 _NOT_A_PASSWORD = re.compile(
     r"[^@\s]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+|(?i:[a-z][a-z0-9+.\-]*://\S*|www\.\S+)"
     r"|[vV]?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}"
     r"|[A-Z]{2,8}-\d{1,8}|(?=[A-Z0-9]*\d{6})[A-Z0-9]{8,}|[A-Z]{1,3}\d{1,5}|[\d:/\-.]+"
+    # screening-13: a colour, "#1F6FEB", "#0b3d91cc", "#fff"
+    r"|#(?:[0-9A-Fa-f]{3}){1,2}(?:[0-9A-Fa-f]{2})?"
 )
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*._+=~-\\")
 # a short code: digits (maybe spaced: "2 5 8 0", "6-0-3-9-1", "990 413"), Chinese numerals, digit words
@@ -93,7 +98,7 @@ _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CODE_SHAPE = re.compile(
     r"\d{4,8}|\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,7}|[零〇一二三四五六七八九幺两拐洞]{4,8}"
     r"|[零〇一二三四五六七八九幺两拐洞](?:[ \t][零〇一二三四五六七八九幺两拐洞]){3,7}"
-    r"|(?i:" + _DIGIT_WORD + r"(?:[ \t-]" + _DIGIT_WORD + r"){3,7})"
+    r"|(?i:" + _DIGIT_WORD + r"(?:(?:[ \t-]|,[ \t]*)" + _DIGIT_WORD + r"){3,7})"  # (screening-13: or "four, nine, …")
 )
 
 
@@ -157,15 +162,30 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
 
 
 def _fold(text: str) -> str:
-    """Full-width ASCII to half-width, one character for one, so that spans found in the result hold in `text`."""
-    return text if text.isascii() else text.translate(_FOLD)
+    """Full-width ASCII to half-width and Traditional Chinese to Simplified (驗證碼 -> 验证码), one character for
+    one, so that spans found in the result hold in `text`: the rules are written once, in Simplified, and read both.
+    (A conversation's texts are folded several times, as a text and as the one before the next, and a folded text
+    again: the last few are kept, each folded text as its own fold.)"""
+    if text.isascii():
+        return text
+    if (folded := _FOLDED.get(text)) is None:
+        if len(_FOLDED) > 256:
+            _FOLDED.clear()
+        folded = _FOLDED[text] = text.translate(_FOLD)
+        _FOLDED[folded] = folded
+    return folded
 
 
-# full-width ASCII, and every Unicode space as a plain one (the rules read white space as ASCII)
+_FOLDED: dict[str, str] = {}
+
+
+# full-width ASCII, every Unicode space as a plain one (the rules read white space as ASCII), Traditional characters
+# with one Simplified form (core/script.py)
 _FOLD = (
     {0xFF01 + i: 0x21 + i for i in range(94)}
     | {c: 0x20 for c in (0x3000, 0x00A0, 0x1680, 0x202F, 0x205F, *range(0x2000, 0x200B))}
     | {0x2028: 0x0A, 0x2029: 0x0A, 0x0085: 0x0A}
+    | TO_SIMPLIFIED
 )
 
 
