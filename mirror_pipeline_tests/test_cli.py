@@ -61,9 +61,11 @@ def test_the_planted_secrets_appear_in_no_file_of_the_home_nor_in_any_output(sam
             assert not any(n in data for n in needles), f"{secret[:3]}… found in {path}"
         assert not any(secret in out for out in outputs)
     issues = mirror_json(sample_home, "issues")["issues"]
-    asked = {i["memory_ids"][0] for i in issues if i["priority"] == "high"}
+    asked = {m for i in issues for m in i["memory_ids"]}
     refs = mirror_json(sample_home, "secrets")["secret_references"]
-    assert {r["id"] for r in refs} <= asked  # every secret reference waits for the person (class C)
+    assert {r["id"] for r in refs} <= asked  # every secret reference waits for the person (class C), asked as one
+    # low-priority question per kind so that they do not crowd out the questions about memories (REVIEW-6 finding 11)
+    assert {i["priority"] for i in issues if set(i["memory_ids"]) & {r["id"] for r in refs}} == {"low"}
     kinds = {(r["kind"], r["label"]) for r in refs}
     assert ("password", "家里wifi") in kinds and any(k == "api_key" for k, _ in kinds)
     assert all(r["evidence_id"] and r["vault"] for r in refs)
