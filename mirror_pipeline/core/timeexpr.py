@@ -284,7 +284,10 @@ class Said:
             return None
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
-        return _by_tense(days, day, clause_tense(self.clause), scheduled)
+        tense = clause_tense(self.clause)
+        if tense is Tense.PAST and scheduled and _ARRANGED.search(self.clause):
+            tense = Tense.UNMARKED  # "booked YYZ to MNL for dec 18" said in November: the day booked, the nearest
+        return _by_tense(days, day, tense, scheduled)
 
     def tense(self) -> Tense:
         """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
@@ -332,14 +335,24 @@ _FUTURE = re.compile(
     # a day moved to: it lies ahead, whatever the tense of the moving (搬家推到10月3号了, "the launch was pushed back
     # to 2 March", "rescheduled for Dec 3"); the English verb only right before its day ("we moved to Austin" is not)
     r"|(?:推迟|推后|延期|延后|顺延|提前|推|改|延|挪)到"
+    # (what was moved may stand between: "i changed my return to jan 3", "we pushed the closing back to the 9th")
     rf"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|put off|brought forward|changed)"
-    rf"(?: (?:back|up|out|it|them))? (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
+    rf"(?: (?:back|up|out|it|them|(?:my|our|the|his|her|their) \w+(?: \w+)?(?: back| up| out)?))?"
+    rf" (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
 _PROGRESSIVE = re.compile(
     r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
 )  # "Carol and I are finally doing the Alaska cruise in June"
+
+
+# a day arranged in the past: the booking is done, the day booked is the nearest one ("booked YYZ to MNL for dec 18"
+# said on 15 Nov is this December's, "I reserved a table for the 3rd", 订了一月二十六号的高铁)
+_ARRANGED = re.compile(
+    r"(?i)\b(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
+    r"\b[^.;!?]{0,40}?\b(?:for|on)\b|[订约]了[^，。]{0,8}?(?:的|号|日)"
+)
 
 
 def _ahead(text: str) -> bool:
@@ -2246,6 +2259,26 @@ def time_word_spans(text: str) -> list[tuple[int, int, bool]]:
 _EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|until|for|back|over)\s+)+$")
 _ZH_VERB_LE = re.compile(r"了\s*$")
 _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:到|在|成|至)\s*$")
+# a day that is the object of a booking or a move, in English: "changed my return to jan 3", "booked YYZ to MNL for
+# dec 18", "pushed the closing back to the 9th": the day the thing is now on, not when the booking was made (the
+# passive says the thing's own day: "my hip surgery is scheduled for march 14th")
+_EN_TIME_AS_OBJECT = re.compile(
+    r"(?i)(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!'s )(?<!'re )(?<!\bgot )(?<!\bget )"
+    r"\b(?:booked|reserved|scheduled|rescheduled|changed|moved|pushed|postponed|delayed|bumped|ordered|registered|"
+    r"signed up|arranged|set|bought (?:the |a |our |my )?tickets?)\b[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
+)
+# in Chinese: the day of a thing booked or bought (订了一月二十六号的高铁, 约了下周三的号)
+_ZH_DAY_OF_THING = re.compile(r"[订约买]了\s*$")
+
+
+def time_as_object(before: str, after: str) -> bool:
+    """The time between `before` and `after` is what a booking or a move is for ("改到周日", "changed my return to
+    jan 3", 订了一月二十六号的高铁): it belongs to the thing's words, not to when the clause's own verb happened."""
+    return bool(
+        _TIME_AS_OBJECT.search(before)
+        or _EN_TIME_AS_OBJECT.search(before)
+        or (_ZH_DAY_OF_THING.search(before) and after.startswith("的"))
+    )
 _RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
@@ -2271,7 +2304,7 @@ def without_relative_times(text: str) -> str:
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
             or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
-            or _TIME_AS_OBJECT.search(before)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
+            or time_as_object(before, after)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
             or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense

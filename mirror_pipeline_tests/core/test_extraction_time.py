@@ -109,3 +109,33 @@ def test_a_trip_said_with_a_range_of_days_keeps_the_range_and_its_words() -> Non
         (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
     ]
     assert not any("-26" in c.content_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # a day booked in the past is the nearest one, not the one almost a year back
+        ("we reserved the cabin for feb 14, can't wait", datetime(2026, 11, 20, tzinfo=SG), "2027-02-14"),
+        ("I booked my mum's cataract op for the 2nd of March", datetime(2026, 12, 30, tzinfo=SG), "2027-03-02"),
+        # a return moved to a day, with what was moved between the verb and its day: it lies ahead
+        ("we moved our flight home to feb 2", datetime(2026, 12, 20, tzinfo=SG), "2027-02-02"),
+    ],
+)
+def test_a_day_booked_or_moved_to_is_the_nearest_or_the_coming_one(text, said, day) -> None:
+    assert [t.start_iso for t in find_times(text, said)] == [day]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I changed my flight home to feb 2 and skipped the Penang part", "to feb 2"),
+        ("I reserved two seats at the Esplanade for march 9, back the 12th", "for march 9"),
+        ("订了三月十二号的船票，去舟山。", "三月十二号的船票"),
+    ],
+)
+def test_the_day_a_booking_or_a_move_is_for_stays_in_its_words_and_the_booking_is_done(text, kept) -> None:
+    found = extract(evidence(text, when=datetime(2026, 12, 20, 9, tzinfo=SG)), SG)
+    assert found and all(kept in c.content_text for c in found), [(c.content_text, c.valid_time_start) for c in found]
+    assert all(c.valid_time_start is None and c.valid_time_end == "2026-12-20" for c in found), [
+        (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
+    ]

@@ -22,7 +22,7 @@ from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, opening_time
+from mirror_pipeline.core.timeexpr import TimeMention, find_times, opening_time, time_as_object
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -435,6 +435,15 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
+def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
+    """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
+    dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
+    return any(
+        start <= o.span[0] <= t.span[0] and time_as_object(sentence[start : o.span[0]], sentence[o.span[1] :])
+        for o in times
+    )
+
+
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
     """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
     else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
@@ -446,6 +455,7 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
             and not t.anchor
             and not _compared(sentence, t)
             and not _recurring(sentence, t)
+            and not _of_a_thing(sentence, times, span[0], t)
         ),
         None,
     )
@@ -767,7 +777,16 @@ def read(
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             previous = aspect if aspect.name in ("plans", "habit") else None
-            said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
+            said = next(
+                (
+                    t
+                    for t in times
+                    if clause.start <= t.span[0] < clause.end
+                    and t.start_iso
+                    and not _of_a_thing(sentence, times, clause.start, t)
+                ),
+                None,
+            )
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said.expression)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
