@@ -2265,7 +2265,8 @@ _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:�
 _EN_TIME_AS_OBJECT = re.compile(
     r"(?i)(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!'s )(?<!'re )(?<!\bgot )(?<!\bget )"
     r"\b(?:booked|reserved|scheduled|rescheduled|changed|moved|pushed|postponed|delayed|bumped|ordered|registered|"
-    r"signed up|arranged|set|bought (?:the |a |our |my )?tickets?)\b[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
+    r"signed up|arranged|set|bought (?:the |a |our |my )?tickets?)\b"
+    r"[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
 )
 # in Chinese: the day of a thing booked or bought (订了一月二十六号的高铁, 约了下周三的号)
 _ZH_DAY_OF_THING = re.compile(r"[订约买]了\s*$")
@@ -2279,6 +2280,8 @@ def time_as_object(before: str, after: str) -> bool:
         or _EN_TIME_AS_OBJECT.search(before)
         or (_ZH_DAY_OF_THING.search(before) and after.startswith("的"))
     )
+
+
 _RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
