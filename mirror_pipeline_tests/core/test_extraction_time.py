@@ -139,3 +139,20 @@ def test_the_day_a_booking_or_a_move_is_for_stays_in_its_words_and_the_booking_i
     assert all(c.valid_time_start is None and c.valid_time_end == "2026-12-20" for c in found), [
         (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
     ]
+
+
+def test_a_sentence_handed_in_within_single_quotes_is_not_the_writers_statement() -> None:
+    text = "pls make this sound warmer: 'my schedule is full until March, I moved the review to next week'"
+    assert extract(evidence(text, when=THURSDAY), SG) == []
+
+
+def test_a_time_inside_a_quoted_phrase_is_no_time_of_the_statement() -> None:
+    found = extract(evidence("I think those 'fluent in 30 days' apps are mostly hype", when=THURSDAY), SG)
+    assert found and all(c.valid_time_start is None for c in found), [(c.content_text, c.valid_time_start) for c in found]
+
+
+def test_what_a_task_took_the_writer_is_said_of_it_not_by_them() -> None:
+    found = extract(evidence("we finished the deck renovation. took me three weekends of sanding", when=THURSDAY), SG)
+    assert any(c.content_text.startswith("It took the user three weekends") for c in found), [
+        c.content_text for c in found
+    ]

@@ -20,9 +20,10 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
+from mirror_pipeline.core.extraction.patterns import _QUOTED, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, opening_time, time_as_object
+from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -435,6 +436,10 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
+def _quoted(sentence: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _QUOTED.finditer(sentence)]
+
+
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
     """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
     dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
@@ -601,11 +606,14 @@ def read(
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
+        quoted = _quoted(sentence)
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if any(a <= clause.body_start < b for a, b in quoted):
+                continue  # a sentence handed in to reword, a phrase quoted: someone's words, not a statement
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
                 continue  # the request itself, and what goes on with it ("…, make it short")
             if clause.zh and reported and clause.subject is Subject.OMITTED:
@@ -765,7 +773,7 @@ def read(
             if times is None:
                 times = memo.get(sentence)
                 if times is None:
-                    times = memo[sentence] = find_times(sentence, said_at)
+                    times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
             if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):

@@ -494,7 +494,12 @@ _NOT_A_SPEAKER = frozenset(
     "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
 )
-_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
+_QUOTED = re.compile(
+    r"“[^”]*”|\"[^\"]*\"|「[^」]*」|‘[^’]*’"
+    # in single quotes, as chat quotes a phrase or a sentence handed in ("make this less passive aggressive: 'as per
+    # my last message...'", "the whole 'career change in 12 weeks' thing"): not an apostrophe ("kids'", "can't")
+    r"|(?<!\w)'(?=\w)(?:[^'\n]|(?<=\w)'(?=\w))+(?<=[\w.!?,])'(?!\w)"
+)
 # "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
 _CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
 # Words that are not names of people or organisations
@@ -1864,6 +1869,13 @@ def _place_like(obj: str, sentence: str, end: int) -> bool:
     return is_place(obj) or bool(re.match(r",\s*[A-Z][a-z]+", sentence[end:]))
 
 
+def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
+    """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
+    in 12 weeks' thing" is no time of the opinion)."""
+    quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+    return [t for t in find_times(sentence, said_at) if not any(a <= t.span[0] < b for a, b in quoted)]
+
+
 def _nearest_time(
     sentence: str, times: list[TimeMention], span: tuple[int, int], same_clause_only: bool
 ) -> TimeMention | None:
@@ -2019,7 +2031,7 @@ def extract_patterns(
                 if times is None:
                     times = memo.get(sentence) if memo is not None else None
                     if times is None:
-                        times = find_times(sentence, said_at)
+                        times = sentence_times(sentence, said_at)
                         if memo is not None:
                             memo[sentence] = times
                 if pattern.needs_time and not times:

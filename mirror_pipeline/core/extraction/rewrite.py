@@ -174,6 +174,8 @@ def _en_omitted(body: str) -> tuple[str, str]:
         return f"The user is {role} at {intro.group('org')}{intro.group('place') or ''}", ""
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
+    if it := _IT_TOOK_ME.match(body):  # "took me 2 years of nights": its left-out subject is "it", the user its object
+        return f"It {it.group(1).lower()} the user", body[it.end() :]
     adverbs = _LEADING_ADVERBS.match(body)
     after = body[adverbs.end() :] if adverbs else body
     for pattern, repl in _EN_OMITTED_FORMS:
@@ -194,6 +196,10 @@ def _en_omitted(body: str) -> tuple[str, str]:
     rest = " " + " ".join(words[i:])
     rest = rest[:2].lower() + rest[2:] if not rest[1:3].isupper() else rest
     return ("The user is" if verb.endswith("ing") else "The user") + gap, rest
+
+
+# what a task took or cost the writer, said without its "it": "took me 2 years of nights", "cost me a fortune"
+_IT_TOOK_ME = re.compile(r"(?i)^(took|takes|cost|costs)\s+me\b")
 
 
 def _en_object(body: str) -> tuple[str, str]:
