@@ -148,7 +148,9 @@ def test_a_sentence_handed_in_within_single_quotes_is_not_the_writers_statement(
 
 def test_a_time_inside_a_quoted_phrase_is_no_time_of_the_statement() -> None:
     found = extract(evidence("I think those 'fluent in 30 days' apps are mostly hype", when=THURSDAY), SG)
-    assert found and all(c.valid_time_start is None for c in found), [(c.content_text, c.valid_time_start) for c in found]
+    assert found and all(c.valid_time_start is None for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
 
 
 def test_what_a_task_took_the_writer_is_said_of_it_not_by_them() -> None:
