@@ -111,6 +111,28 @@ _MID_AUTUMN = (
 ).split()
 
 
+# the length of the last lunar month before each 春节 (腊月, or its leap month), 1901-2099: "9" 29 days, "0" 30;
+# generated once with the `lunardate` package (spot-checked: 腊月二十七 2026 = 2026-02-14, 腊月初一 2026-01-19)
+_LAST_MONTH_DAYS = (
+    "0900900900900009990000009090009900099900990900000090090009099099099009000000099900000099900009009909909009"
+    "000009900900000900999990990000009990000000999000090999999090090000099099000009009099999909000"
+)
+
+
+def _lunar_day(month: str, day: int, year: int) -> date | None:
+    """Day `day` of 正月 (the first lunar month) or 腊月 (the last, before 春节) of the lunar year starting in `year`
+    (腊月 of the one ending in `year`)."""
+    first = spring_festival(year)
+    if first is None or not 1 <= day <= 30:
+        return None
+    if month == "正月":
+        return first + timedelta(days=day - 1) if day <= 29 else None
+    if year - 1901 not in range(len(_LAST_MONTH_DAYS)):
+        return None
+    length = 29 if _LAST_MONTH_DAYS[year - 1901] == "9" else 30
+    return first - timedelta(days=length - day + 1) if day <= length else None
+
+
 def _table_day(table: list[str], year: int) -> date | None:
     if year not in SPRING_FESTIVAL_YEARS:
         return None
@@ -942,6 +964,18 @@ def _r_zh_decade(m: re.Match[str], said: Said) -> Resolved | None:
     return _decade(1900 + tens) if tens is not None and tens < 100 else None
 
 
+def _r_zh_lunar_md(m: re.Match[str], said: Said) -> Resolved | None:
+    word = m[2]
+    day = (
+        _cn_number(word[1:])
+        if word[0] == "初"
+        else 20 + (_cn_number(word[1:]) or 0)
+        if word[0] == "廿"
+        else _cn_number(word)
+    )
+    return _day(said.nearest(lambda y: _lunar_day(m[1], day, y), scheduled=True)) if day else None
+
+
 def _r_zh_md(m: re.Match[str], said: Said) -> Resolved | None:
     month, day = _cn_number(m[1]), _cn_number(m[2])
     return _day(said.nearest(lambda y: _safe_date(y, month, day), scheduled=True)) if month and day else None
@@ -1327,6 +1361,19 @@ FORMS: tuple[TimeForm, ...] = (
         resolve=_r_en_md_range,
         relative=True,
         role=Role.RANGE,
+    ),
+    # a day of the first or the last lunar month, as the days around 春节 are counted: 腊月二十七, 正月初八, 腊月廿三
+    TimeForm(
+        name="zh_lunar_md",
+        language=ZH,
+        pattern=re.compile(
+            r"(?:农历)?(正月|腊月)(初[一二三四五六七八九十]|廿[一二三四五六七八九]?|[一二三]?十[一二三四五六七八九]?)"
+        ),
+        precision=DAY,
+        confidence=0.8,
+        resolve=_r_zh_lunar_md,
+        needs=("正月", "腊月"),
+        relative=True,
     ),
     # a festival of a year, and before or after it: 2022年春节后, 前年圣诞节, 中秋节, "after Chinese New Year"
     TimeForm(
@@ -2258,6 +2305,7 @@ def time_word_spans(text: str) -> list[tuple[int, int, bool]]:
 
 _EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|until|for|back|over)\s+)+$")
 _ZH_VERB_LE = re.compile(r"了\s*$")
+_ZH_AMOUNT_START = r"^[\d一二三四五六七八九十两几半]"
 _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:到|在|成|至)\s*$")
 # a day that is the object of a booking or a move, in English: "changed my return to jan 3", "booked YYZ to MNL for
 # dec 18", "pushed the closing back to the 9th": the day the thing is now on, not when the booking was made (the
@@ -2306,7 +2354,9 @@ def without_relative_times(text: str) -> str:
         if (
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
-            or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
+            # a duration said with how near or how full it is: 离婚快两年了, 将近三年, 整整十年 (what the clause says)
+            or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
+            or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
             or time_as_object(before, after)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
             or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):

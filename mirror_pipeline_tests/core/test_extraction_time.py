@@ -158,3 +158,33 @@ def test_what_a_task_took_the_writer_is_said_of_it_not_by_them() -> None:
     assert any(c.content_text.startswith("It took the user three weekends") for c in found), [
         c.content_text for c in found
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("腊月廿三，在奶奶家吃了灶糖。", "2027-01-30"),  # 春节 2027 is 02-06; that 腊月 has 30 days
+        ("正月初五，店里开门了。", "2026-02-21"),
+        ("正月十五带孩子去看花灯。", "2026-03-03"),
+    ],
+)
+def test_a_day_of_the_first_or_last_lunar_month_is_its_day_on_the_calendar(text, day) -> None:
+    said = {"2027-01-30": datetime(2027, 1, 31, 21, tzinfo=SG)}.get(day, datetime(2026, 2, 25, 21, tzinfo=SG))
+    assert [t.start_iso for t in find_times(text, said)] == [day]
+
+
+def test_a_day_said_alone_dates_a_clause_whose_festival_is_what_it_is_for() -> None:
+    said = datetime(2026, 2, 16, 22, tzinfo=SG)
+    found = extract(evidence("腊月二十八，送我爸回老家过年，他总算肯坐高铁了。", when=said), SG)
+    fetched = [c for c in found if "回老家" in c.content_text]
+    assert fetched and all(c.memory_type is MemoryType.EVENT for c in fetched), [
+        (c.content_text, c.memory_type) for c in found
+    ]
+    assert all(c.valid_time_start == "2026-02-15" and c.content_text.startswith("用户送") for c in fetched), [
+        (c.content_text, c.valid_time_start) for c in fetched
+    ]
+
+
+def test_a_duration_said_with_how_near_it_is_stays_in_the_words() -> None:
+    found = extract(evidence("搬来厦门快三年了，还是吃不惯沙茶面。", when=THURSDAY), SG)
+    assert any(c.content_text.startswith("用户搬来厦门快三年") for c in found), [c.content_text for c in found]

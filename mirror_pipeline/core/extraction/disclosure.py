@@ -464,22 +464,30 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         ),
         None,
     )
-    if own is not None:
-        return own
     opening = opening_time(sentence, times)
-    return opening if opening is not None and opening.span[1] <= span[0] else None
+    opening = opening if opening is not None and opening.span[1] <= span[0] else None
+    if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
+        return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
+    return own if own is not None else opening
+
+
+# a festival said as what one comes or goes for, closing its clause: 来青岛过年, 回老家过节
+_ZH_FESTIVAL_AS_PURPOSE = re.compile(r"过(?:年|节)(?=[，。,！!；;]|$)")
 
 
 _BY_NAME = {a.name: a for a in ASPECTS}
 _PLANS = _BY_NAME["plans"]
 
 
-def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
+def _on_a_past_day(
+    times: list[TimeMention], span: tuple[int, int], said_at: datetime | None, own: TimeMention | None = None
+) -> bool:
     """A Chinese clause has no tense: its own day or week, over by the day it was said, says it happened
-    ("周六一早去医院看奶奶", "上周单位组织体检"); a past month or year may hold a state ("去年在华为")."""
+    ("周六一早去医院看奶奶", "上周单位组织体检", "腊月二十七，接我妈来青岛": `own`, said alone before the clause); a
+    past month or year may hold a state ("去年在华为")."""
     day = said_at.date() if said_at else None
     for t in times:
-        if not (day and t.start and t.end_iso and span[0] <= t.span[0] < span[1]):
+        if not (day and t.start and t.end_iso and (span[0] <= t.span[0] < span[1] or t is own)):
             continue
         end = date.fromisoformat(t.end_iso[:10])
         if end <= day and (end - t.start).days <= 7:
@@ -776,7 +784,7 @@ def read(
                     times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
-            if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
+            if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own):
                 aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead

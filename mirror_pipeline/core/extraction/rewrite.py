@@ -263,7 +263,7 @@ _MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨�
 
 
 # 我 after a verb or a preposition is its object ("带我家那只橘猫", "去了我们第一次约会的那家店"), not the subject
-_ZH_OBJECT_BEFORE = frozenset("了过着给跟和带让把被对为替向陪找请叫帮")
+_ZH_OBJECT_BEFORE = frozenset("了过着给跟和带让把被对为替向陪找请叫帮接送看喊劝催")
 
 
 def _named_subject(body: str) -> bool:
