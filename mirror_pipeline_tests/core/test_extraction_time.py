@@ -188,3 +188,39 @@ def test_a_day_said_alone_dates_a_clause_whose_festival_is_what_it_is_for() -> N
 def test_a_duration_said_with_how_near_it_is_stays_in_the_words() -> None:
     found = extract(evidence("搬来厦门快三年了，还是吃不惯沙茶面。", when=THURSDAY), SG)
     assert any(c.content_text.startswith("用户搬来厦门快三年") for c in found), [c.content_text for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("我爸住院了，高血压晕在公交车上。", "用户的父亲高血压晕在公交车上"),  # a verb and where it ended, after 了
+        ("听到这个消息，我心里咯噔一下。", "用户心里咯噔一下"),  # a verb of one stroke
+    ],
+)
+def test_a_bare_chinese_clause_that_tells_what_happened_is_an_event_before_the_mention(text, content) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if c.content_text == content]
+    assert found and all(c.memory_type is MemoryType.EVENT and c.valid_time_end == "2026-11-26" for c in found), [
+        (c.content_text, c.memory_type) for c in extract(evidence(text, when=THURSDAY), SG)
+    ]
+
+
+def test_a_bare_chinese_state_or_negation_after_a_done_clause_stays_what_it_is() -> None:
+    found = extract(evidence("体检做完了，血压还是偏高，没到吃药的地步。", when=THURSDAY), SG)
+    assert not any(c.memory_type is MemoryType.EVENT and "偏高" in c.content_text for c in found)
+
+
+def test_a_diary_sentence_naming_a_first_day_is_that_days_event() -> None:
+    found = extract(evidence("新工作第一天。食堂的饭比原来的好吃。", when=THURSDAY), SG)
+    day = [c for c in found if "第一天" in c.content_text]
+    assert [(c.content_text, c.memory_type, c.valid_time_start) for c in day] == [
+        ("用户在新工作的第一天", MemoryType.EVENT, "2026-11-26")
+    ]
+
+
+def test_a_childs_doing_goes_on_with_the_child_after_a_name_and_an_adverb() -> None:
+    for text in (
+        "动物园人很多，乐乐倒是很兴奋，还买了个气球。",
+        "熊猫基地人很多，豆豆却看得很入迷，还买了个熊猫玩偶。",
+    ):
+        found = extract(evidence(text, when=THURSDAY), SG)
+        assert not any("买了" in c.content_text for c in found), [c.content_text for c in found]

@@ -22,7 +22,7 @@ from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
 from mirror_pipeline.core.extraction.patterns import _QUOTED, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
-from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object
 
 EXTRACTOR = "rules"
@@ -496,6 +496,30 @@ def _on_a_past_day(
 
 
 _EVENT = _BY_NAME["event"]
+# a Chinese clause without an aspect word that tells what happened: a verb of one stroke (咯噔一下, 看了一眼 has its
+# 了), or a verb and where it ended (晕在菜市场, 摔到地上) after a clause that said it was done
+_ZH_ONE_STROKE = re.compile(r"[\u4e00-\u9fff]一(?:下|趟|顿|回)(?![午子来去])")
+_ZH_VERB_WHERE = re.compile(r"[\u4e00-\u9fff](?:在|到|进|出)(?:了)?[\u4e00-\u9fff]")
+_ZH_NOT_TOLD = re.compile(
+    r"^(?:还|也|都|就)?(?:是|有|在|住|没|不|会|能|可以|想|要|得|该|应该|打算|准备)|很|太|挺|特别|非常|比较|真|更"
+)
+_ZH_DONE_BEFORE = re.compile(r"了[，,]")
+
+
+# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something)
+_ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)[。！!~…]*$")
+
+
+def _zh_narrated(body: str, before: str) -> bool:
+    """A bare Chinese clause that tells an event: a verb of one stroke ("心里咯噔一下"), or a verb and where it ended
+    after a clause of the sentence that said it was done ("我妈住院了，低血糖晕在菜市场"); not a state, a wish or a
+    negation ("还是三类", "没变大", "想一周在家办公一天")."""
+    rest = clauses.zh_after_lead(body)
+    if _ZH_NOT_TOLD.search(rest):
+        return False
+    return bool(_ZH_ONE_STROKE.search(rest) or (_ZH_VERB_WHERE.search(rest) and _ZH_DONE_BEFORE.search(before)))
+
+
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
 
 
@@ -786,12 +810,20 @@ def read(
             said_day = said_at.date() if said_at else None
             if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own):
                 aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
+            elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
+                aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
+            first_day = clause.zh and own is None and len(parts) == 1 and _ZH_FIRST_DAY.match(body) is not None
+            if first_day:
+                aspect = _EVENT  # "新公司第一天。": the day the diary is written is that first day
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
+            if first_day and said_day is not None:
+                start = end = said_day.isoformat()
+                precision, tags = TimePrecision.DAY, ()
             previous = aspect if aspect.name in ("plans", "habit") else None
             said = next(
                 (
@@ -806,7 +838,9 @@ def read(
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said.expression)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
-            if kin is not None:
+            if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
+                content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
+            elif kin is not None:
                 content = obj = rewrite.of_kin(content, kin[0], clause.zh)
             elif fronted is not None:
                 content = obj = fronted
