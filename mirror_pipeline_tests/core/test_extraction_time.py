@@ -207,6 +207,9 @@ def test_a_bare_chinese_clause_that_tells_what_happened_is_an_event_before_the_m
 def test_a_bare_chinese_state_or_negation_after_a_done_clause_stays_what_it_is() -> None:
     found = extract(evidence("体检做完了，血压还是偏高，没到吃药的地步。", when=THURSDAY), SG)
     assert not any(c.memory_type is MemoryType.EVENT and "偏高" in c.content_text for c in found)
+    # a decision taken, then where the move goes: the move is not done (the done clause is not the one just before)
+    found = extract(evidence("跟合伙人谈妥了，工作室还是搬，搬到江北那边一栋写字楼。", when=THURSDAY), SG)
+    assert not any(c.memory_type is MemoryType.EVENT and "江北" in c.content_text for c in found)
 
 
 def test_a_diary_sentence_naming_a_first_day_is_that_days_event() -> None:

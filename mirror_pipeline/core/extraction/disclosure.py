@@ -503,7 +503,7 @@ _ZH_VERB_WHERE = re.compile(r"[\u4e00-\u9fff](?:在|到|进|出)(?:了)?[\u4e00-
 _ZH_NOT_TOLD = re.compile(
     r"^(?:还|也|都|就)?(?:是|有|在|住|没|不|会|能|可以|想|要|得|该|应该|打算|准备)|很|太|挺|特别|非常|比较|真|更"
 )
-_ZH_DONE_BEFORE = re.compile(r"了[，,]")
+_ZH_DONE_BEFORE = re.compile(r"了[，,]\s*$")  # the clause just before
 
 
 # a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something)
@@ -512,7 +512,7 @@ _ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<
 
 def _zh_narrated(body: str, before: str) -> bool:
     """A bare Chinese clause that tells an event: a verb of one stroke ("心里咯噔一下"), or a verb and where it ended
-    after a clause of the sentence that said it was done ("我妈住院了，低血糖晕在菜市场"); not a state, a wish or a
+    right after a clause that said it was done ("我妈住院了，低血糖晕在菜市场"); not a state, a wish or a
     negation ("还是三类", "没变大", "想一周在家办公一天")."""
     rest = clauses.zh_after_lead(body)
     if _ZH_NOT_TOLD.search(rest):
