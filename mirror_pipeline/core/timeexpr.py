@@ -1677,7 +1677,7 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="en_y",
         language=EN,
-        pattern=re.compile(r"(?i)\b(?:in|since|during|until|by|from|was|of) (\d{4})\b"),
+        pattern=re.compile(r"(?i)\b(?:in|since|during|until|till|by|from|was|of) (\d{4})\b"),
         precision=YEAR,
         confidence=0.95,
         resolve=_r_year,
@@ -2122,6 +2122,20 @@ _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
 
 
+_UNTIL_BEFORE = re.compile(r"(?i)\b(?:until|till|til|up to|through)\s+(?:the\s+)?$|(?:干|做|住|待|呆|留)到$")
+
+
+def _until(text: str, span: tuple[int, int], expression: str) -> bool:
+    """The time is the end of what the clause says ("until the end of August", "till 2019", "干到年底为止"): what
+    holds, holds till then; since when, the words do not say."""
+    before = text[max(0, span[0] - 12) : span[0]]
+    return bool(
+        re.match(r"(?i)(?:until|till)\b", expression)
+        or _UNTIL_BEFORE.search(before)
+        or (before.endswith("到") and text[span[1] : span[1] + 2] == "为止")
+    )
+
+
 def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     before = text[max(0, span[0] - 8) : span[0]]
     after = text[span[1] : span[1] + 6]
@@ -2204,16 +2218,19 @@ def _resolve(
     ongoing = form.role is Role.ONGOING
     relative = said.used_anchor
     end = resolved.end
+    start, closed = resolved.start, form.role is Role.RANGE
     if not ongoing and anchor is not None and resolved.start <= anchor and _since(text, span, expression):
         ongoing, end = True, max(anchor, resolved.start)  # "since 2017": from then through the mention
+    elif not ongoing and not closed and _until(text, span, expression):
+        start, closed = None, True  # "freelance until the end of August": it holds till then, from before
     return TimeMention(
         expression,
         span,
-        resolved.start,
+        start,
         end,
         resolved.precision or form.precision,
         resolved.confidence or form.confidence,
-        closed_range=form.role is Role.RANGE,
+        closed_range=closed,
         ongoing=ongoing,
         relative=relative,
         form=form.name,

@@ -227,3 +227,32 @@ def test_a_childs_doing_goes_on_with_the_child_after_a_name_and_an_adverb() -> N
     ):
         found = extract(evidence(text, when=THURSDAY), SG)
         assert not any("买了" in c.content_text for c in found), [c.content_text for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        # "until" says when it ends, not when it began: never a state from the end of August on
+        ("I'm on parental leave until the end of January", None, "2027-01-31"),
+        ("I rented a flat in Ghent till 2021", None, "2021-12-31"),
+    ],
+)
+def test_a_time_after_until_is_the_end_of_what_holds(text, start, end) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all((c.valid_time_start, c.valid_time_end) == (start, end) for c in found), [
+        (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
+    ]
+
+
+def test_a_closing_le_with_a_time_ahead_in_its_clause_is_a_change_to_come() -> None:
+    found = extract(evidence("我下星期开始去药房上班了", when=THURSDAY), SG)
+    assert found and all(_plan(c) and c.memory_type is not MemoryType.EVENT for c in found), [
+        (c.content_text, c.predicate) for c in found
+    ]
+
+
+def test_a_short_aside_in_brackets_does_not_cut_the_clause_from_its_day() -> None:
+    found = extract(evidence("I had a tooth out (lower left molar) on November 3 at the clinic", when=THURSDAY), SG)
+    assert found and all(c.valid_time_start == "2026-11-03" for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]

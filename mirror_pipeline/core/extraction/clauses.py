@@ -358,7 +358,13 @@ def split(sentence: str) -> list[tuple[int, int]]:
     zh = bool(CJK_CHAR.search(sentence))
     spans: list[tuple[int, int]] = []
     start = 0
+    aside_end = -1  # the end of a short aside in brackets the clause goes on across
     for m in (_ZH_SPLIT if zh else _EN_SPLIT).finditer(sentence):
+        if m.start() < aside_end:
+            continue
+        if not zh and m.group(0).strip() == "(" and (aside := _EN_ASIDE.match(sentence, m.end())):
+            aside_end = aside.end()  # "I had a knee arthroscopy (partial meniscectomy) on October 6": one clause
+            continue
         if not zh and m.group(0).strip() in ("-", "–", "—", ":", ",") and _en_joined(sentence, m):
             continue
         if not zh and not m.group(0).strip() and _EN_GERUND_SUBJECT.match(sentence, start):
@@ -395,6 +401,10 @@ _LATIN_INSERTED = re.compile(r"[\u4e00-\u9fff]\s+[A-Za-z][A-Za-z.&'\-]*(?: [A-Za
 _EN_GERUND_SUBJECT = re.compile(
     r"\s*(?:[A-Z][a-z]+,\s*)?(?!(?:Going|Getting|Starting|Working|Trying)\b)[A-Z][a-z]+ing\s"
 )
+
+
+# a short aside in brackets on the word before it, with no clause of its own: "(partial meniscectomy)", "(my 3rd)"
+_EN_ASIDE = re.compile(r"[^(),;.!?]{1,40}\)(?=\s+[a-z])")
 
 
 def _en_joined(sentence: str, cut: re.Match[str]) -> bool:
