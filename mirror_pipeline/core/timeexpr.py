@@ -2337,13 +2337,22 @@ _EN_TIME_AS_OBJECT = re.compile(
 _ZH_DAY_OF_THING = re.compile(r"[订约买]了\s*$")
 
 
+# a participle after what the clause said of a thing, with its time: "my mortgage is 612k at 5.1 renewing in 2029",
+# "my lease is up, expiring in March" (after a figure or a comma; not a gerund after a verb, "went hiking in June")
+_EN_PARTICIPLE_TIME = re.compile(
+    r"(?i)(?:\d[%k]?|,)\s+[a-z]{3,}ing\s+(?:(?:in|on|by|at|from|around|until|till|for)\s+)?(?:the\s+)?$"
+)
+
+
 def time_as_object(before: str, after: str) -> bool:
-    """The time between `before` and `after` is what a booking or a move is for ("改到周日", "changed my return to
-    jan 3", 订了一月二十六号的高铁): it belongs to the thing's words, not to when the clause's own verb happened."""
+    """The time between `before` and `after` belongs to other words than the clause's own verb: what a booking or a
+    move is for ("改到周日", "changed my return to jan 3", 订了一月二十六号的高铁), or when a participle after the
+    clause happens ("my mortgage is 612k at 5.1 renewing in 2029"). It stays in those words."""
     return bool(
         _TIME_AS_OBJECT.search(before)
         or _EN_TIME_AS_OBJECT.search(before)
         or (_ZH_DAY_OF_THING.search(before) and after.startswith("的"))
+        or _EN_PARTICIPLE_TIME.search(before)
     )
 
 

@@ -256,3 +256,17 @@ def test_a_short_aside_in_brackets_does_not_cut_the_clause_from_its_day() -> Non
     assert found and all(c.valid_time_start == "2026-11-03" for c in found), [
         (c.content_text, c.valid_time_start) for c in found
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("our car loan is 18k at 6.2 ending in 2028", "ending in 2028"),
+        ("my visa is fine for now, expiring in March", "expiring in March"),
+    ],
+)
+def test_a_time_of_a_participle_after_the_statement_is_kept_in_its_words_not_the_statements_time(text, kept) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all(kept in c.content_text and c.valid_time_start is None for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
