@@ -183,7 +183,7 @@ _ZH_NAME = (
     rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     rf"|[A-Z][a-z]+){_NAME_STOP}"
 )
-_EN_NAME = r"(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+_EN_NAME = r"(?P<obj>[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)?)\b"  # "Daniel Krüger", "Frau Öztürk"
 _ZH_FAMILY_REL = "|".join(
     sorted((r for r, en in ZH_RELATIONS.items() if en in FAMILY and r not in ("先生", "太太")), key=len, reverse=True)
 )
@@ -195,6 +195,8 @@ _ZH_NICKNAME = (
 _ZH_ROLE_WORDS = (
     "工程师|经理|设计师|医生|护士|老师|教师|律师|会计|程序员|研究员|分析师|顾问|架构师|总监|主管|销售|记者|编辑|作家|"
     "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
+    # a trade named by its 师 (录音师, 调音师, 理疗师, 营养师): the suffix says it is a profession
+    "|师"
 )
 _ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
@@ -321,6 +323,7 @@ _ZH_TEMPLATES = {
     "joined": "用户加入了{obj}",
     "left": "用户离开了{obj}",
     "has_role": "用户是{obj}",
+    "has_child": "用户有一个{obj}",
     "studied_at": "用户在{obj}读书",
     "graduated_from": "用户毕业于{obj}",
     "child_born": "用户的{obj}出生了",
@@ -350,6 +353,7 @@ _EN_TEMPLATES = {
     "joined": "The user joined {obj}",
     "left": "The user left {obj}",
     "has_role": "The user is a {obj}",
+    "has_child": "The user has a {obj}",
     "studied_at": "The user studied at {obj}",
     "graduated_from": "The user graduated from {obj}",
     "child_born": "The user's {obj} was born",
@@ -810,7 +814,8 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "born_in",
         "出生",
-        r"我(?:是)?出生(?:在|于)" + _ZH_OBJ + _ZH_STOP + r"|我(?:是)?在" + _ZH_OBJ + r"出生",
+        # (a date may stand before 在: "我1990年5月2日在台南出生", "我叫…，1990年在台南出生")
+        _ZH_I + _ZH_WHEN + r"(?:出生(?:在|于)" + _ZH_OBJ + _ZH_STOP + r"|在" + _ZH_OBJ + r"出生)",
         0.85,
         0.6,
         HIGH,
@@ -1248,7 +1253,12 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _EN_REL,
-        r"\b[Mm]y (?P<rel>" + _EN_REL + r") is " + _EN_NAME + r"(?=$|[.,;!?\n])",
+        # (one to come: "my boss will be Daniel Krüger", "my new manager is going to be Priya")
+        r"\b[Mm]y (?:new )?(?P<rel>"
+        + _EN_REL
+        + r") (?:is|will be|is going to be|'s going to be) "
+        + _EN_NAME
+        + r"(?=$|[.,;!?\n])",
         0.85,
         0.7,
         MEDIUM,
@@ -1291,6 +1301,31 @@ PATTERNS: tuple[Pattern, ...] = (
         + r"s|baby girl|baby boy)(?: [A-Z][a-z]+)? (?:was|were) born",
         0.85,
         0.9,
+        HIGH,
+    ),
+    # a child said as one has them ("有一个15岁的女儿", "I have a 15-year-old daughter"): the child is the attribute
+    _p(
+        "zh_has_child",
+        F,
+        "has_child",
+        "女儿|儿子",
+        _ZH_I
+        + r"(?:还|也)?有(?:一个|一位|个|一)"
+        + r"(?P<obj>(?:[\d一二三四五六七八九十两]+岁(?:的)?|刚出生的|上[\u4e00-\u9fff]{1,3}的)?(?:女儿|儿子))"
+        + r"(?=$|[，。,.!！？?；;\s])",
+        0.85,
+        0.8,
+        HIGH,
+    ),
+    _p(
+        "en_has_child",
+        F,
+        "has_child",
+        "daughter|son",
+        r"\b(?:I|[Ww]e) (?:also )?have (?:a|one) (?P<obj>(?:\d{1,2}[- ](?:year|month)[- ]old |little |baby |teenage )?"
+        r"(?:daughter|son))\b(?! (?:who|that)\b)",
+        0.85,
+        0.8,
         HIGH,
     ),
     _p(
