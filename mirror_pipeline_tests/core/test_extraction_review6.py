@@ -36,3 +36,20 @@ def test_an_attribute_said_in_the_reviewers_build_is_read(text: str, predicate: 
 def test_a_company_named_studios_is_not_schooling() -> None:
     found = extract(evidence("I signed with Ironwood Studios today!!", when=SAID), UTC)
     assert found and not any("education" in c.predicate for c in found), [c.predicate for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "rel", "name"),
+    [("我姐慧敏也会来 她在高雄", "sister", "慧敏"), ("我弟子涵刚考上研究生", "brother", "子涵")],
+)
+def test_a_sibling_named_by_a_short_kin_word_and_a_given_name_is_a_relation(text: str, rel: str, name: str) -> None:
+    assert (rel, name) in _read(text), _read(text)
+
+
+def test_a_short_kin_word_before_a_time_word_names_no_one() -> None:
+    assert not any(p in ("sister", "brother") for p, _ in _read("我姐最近在学开车"))
+
+
+def test_a_self_introduction_the_person_prepares_is_their_own_statement() -> None:
+    text = "下周面试要先做个自我介绍。我叫周敏，2003年在昆明出生。帮我改得自然一点。"
+    assert ("born_in", "昆明") in _read(text), _read(text)

@@ -455,7 +455,7 @@ _REPORTED = re.compile(
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|"
     r"润色|改写|改一下|修改一下|校对|"
     r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|"
     # a story asked for or told as fiction, not one the person says they write ("It's a love story")
@@ -1188,6 +1188,22 @@ PATTERNS: tuple[Pattern, ...] = (
         _ZH_REL,
         r"我(?:的|和我的?|跟我的?)?(?P<rel>" + _ZH_REL + r")" + _ZH_NAME,
         0.8,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
+        # a sibling named by a kin word said short and a given name alone ("我哥冠宇也要一起", "我妹思琪在读研"): two
+        # characters that are no time word nor adverb, then a verb or an adverb
+        "zh_my_kin_given_name",
+        R,
+        "relation",
+        "哥|姐|弟|妹",
+        r"我(?P<rel>哥|姐|弟|妹)(?!哥|姐|弟|妹|们|夫|家)"
+        + r"(?P<obj>(?!今天|昨天|明天|前天|后天|最近|已经|现在|一直|刚才|刚刚|上个|下个|今年|去年|明年|每天"
+        + r"|也是|还是|就是|真的|非常|特别|他们|她们|总是|经常|突然|终于|居然)[\u4e00-\u9fff]{2})"
+        + r"(?=也|都|还|在|要|会|说|去|来|刚|又|就|今年|最近|下个|上个|住|是|和|跟|[，。,.!！？?\s])",
+        0.75,
         0.7,
         MEDIUM,
         accept=(_a_name,),
@@ -2101,6 +2117,8 @@ def _candidate(
 ) -> MemoryCandidate:
     groups = m.groupdict()
     rel = groups.get("rel") or groups.get("rel2")
+    if rel and len(rel) == 1 and rel * 2 in ZH_RELATIONS:
+        rel = rel * 2  # a kin word said short is its doubled form: 哥 is 哥哥
     relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
     predicate = relation if relation else pattern.predicate
     extra = _clean(groups.get("obj2") or "") if pattern.name == "zh_prefer_from_now" else ""
