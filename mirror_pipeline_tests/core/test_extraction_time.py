@@ -270,3 +270,11 @@ def test_a_time_of_a_participle_after_the_statement_is_kept_in_its_words_not_the
     assert found and all(kept in c.content_text and c.valid_time_start is None for c in found), [
         (c.content_text, c.valid_time_start) for c in found
     ]
+
+
+@pytest.mark.parametrize("text", ["体重又涨了三斤，我是该跑步了。", "我真该去体检了"])
+def test_a_resolve_with_its_closing_le_is_a_plan_not_a_thing_done(text) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if "该" in c.content_text]
+    assert found and all(_plan(c) and c.memory_type is not MemoryType.EVENT for c in found), [
+        (c.content_text, c.predicate) for c in found
+    ]
