@@ -278,3 +278,10 @@ def test_a_resolve_with_its_closing_le_is_a_plan_not_a_thing_done(text) -> None:
     assert found and all(_plan(c) and c.memory_type is not MemoryType.EVENT for c in found), [
         (c.content_text, c.predicate) for c in found
     ]
+
+
+def test_a_gloss_after_well_is_not_read_apart_from_the_clause_it_corrects() -> None:
+    text = "my brother's wife is expecting!! we're gonna be an aunt and uncle, well i'm the aunt"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert "The user and others are going to be an aunt and uncle" in found, found
+    assert not any("well" in c or c == "The user is the aunt" for c in found), found

@@ -66,6 +66,8 @@ _EN_SPLIT = re.compile(
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # a correction of what was just said: "we're gonna be an aunt and uncle, well i'm an aunt, he's the uncle"
+    r"|,\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
 )

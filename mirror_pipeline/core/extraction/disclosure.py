@@ -436,6 +436,9 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
+_EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
+
+
 def _quoted(sentence: str) -> list[tuple[int, int]]:
     return [m.span() for m in _QUOTED.finditer(sentence)]
 
@@ -646,6 +649,8 @@ def read(
                 continue
             if any(a <= clause.body_start < b for a, b in quoted):
                 continue  # a sentence handed in to reword, a phrase quoted: someone's words, not a statement
+            if not clause.zh and n > 0 and _EN_CORRECTION.match(sentence, clause.start):
+                continue  # "…an aunt and uncle, well i'm an aunt": a gloss on the clause before, which holds it
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
                 continue  # the request itself, and what goes on with it ("…, make it short")
             if clause.zh and reported and clause.subject is Subject.OMITTED:

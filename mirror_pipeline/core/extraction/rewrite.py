@@ -44,6 +44,7 @@ _EN_FIRST_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^I'll\b|^I will\b", "The user will"),
         (r"^I don't\b|^I do not\b", "The user doesn't"),
         (r"^I do\b", "The user does"),
+        (r"^we're gonna\b|^we are gonna\b", "The user and others are going to"),
         (r"^we're\b|^we are\b", "The user and others are"),
         (r"^we've\b|^we have\b", "The user and others have"),
         (r"^we'll\b", "The user and others will"),
