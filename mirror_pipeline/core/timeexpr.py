@@ -371,10 +371,8 @@ _PROGRESSIVE = re.compile(
 
 # a day arranged in the past: the booking is done, the day booked is the nearest one ("booked YYZ to MNL for dec 18"
 # said on 15 Nov is this December's, "I reserved a table for the 3rd", 订了一月二十六号的高铁)
-_ARRANGED = re.compile(
-    r"(?i)\b(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
-    r"\b[^.;!?]{0,40}?\b(?:for|on)\b|[订约]了[^，。]{0,8}?(?:的|号|日)"
-)
+_ARRANGING = r"(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
+_ARRANGED = re.compile(rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|[订约]了[^，。]{{0,8}}?(?:的|号|日)")
 
 
 def _ahead(text: str) -> bool:
@@ -965,14 +963,13 @@ def _r_zh_decade(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_zh_lunar_md(m: re.Match[str], said: Said) -> Resolved | None:
-    word = m[2]
-    day = (
-        _cn_number(word[1:])
-        if word[0] == "初"
-        else 20 + (_cn_number(word[1:]) or 0)
-        if word[0] == "廿"
-        else _cn_number(word)
-    )
+    word = m[2]  # 初八, 廿三 (20 and 3), 二十七
+    if word[0] == "初":
+        day = _cn_number(word[1:])
+    elif word[0] == "廿":
+        day = 20 + (_cn_number(word[1:]) or 0)
+    else:
+        day = _cn_number(word)
     return _day(said.nearest(lambda y: _lunar_day(m[1], day, y), scheduled=True)) if day else None
 
 
@@ -2329,8 +2326,7 @@ _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:�
 # passive says the thing's own day: "my hip surgery is scheduled for march 14th")
 _EN_TIME_AS_OBJECT = re.compile(
     r"(?i)(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!'s )(?<!'re )(?<!\bgot )(?<!\bget )"
-    r"\b(?:booked|reserved|scheduled|rescheduled|changed|moved|pushed|postponed|delayed|bumped|ordered|registered|"
-    r"signed up|arranged|set|bought (?:the |a |our |my )?tickets?)\b"
+    rf"\b(?:{_ARRANGING}|rescheduled|changed|moved|pushed|postponed|delayed|bumped|set)\b"
     r"[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
 )
 # in Chinese: the day of a thing booked or bought (订了一月二十六号的高铁, 约了下周三的号)

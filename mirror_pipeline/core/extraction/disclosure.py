@@ -813,13 +813,15 @@ def read(
                     times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
-            if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own):
-                aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
-            elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
-                aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             first_day = clause.zh and own is None and len(parts) == 1 and _ZH_FIRST_DAY.match(body) is not None
             if first_day:
                 aspect = _EVENT  # "新公司第一天。": the day the diary is written is that first day
+            elif (
+                clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own)
+            ):
+                aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
+            elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
+                aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
