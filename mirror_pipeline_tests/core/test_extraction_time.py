@@ -285,3 +285,17 @@ def test_a_gloss_after_well_is_not_read_apart_from_the_clause_it_corrects() -> N
     found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert "The user and others are going to be an aunt and uncle" in found, found
     assert not any("well" in c or c == "The user is the aunt" for c in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my grandma passed in 2021, so the farm went to my uncle", "2021-01-01"),
+        ("my dad died last March", "2026-03-01"),
+    ],
+)
+def test_a_kins_death_said_short_is_a_family_event_dated_as_said(text, start) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if c.memory_type is MemoryType.EVENT]
+    assert [(c.predicate, c.valid_time_start) for c in found][:1] == [("event:family", start)], [
+        (c.content_text, c.valid_time_start) for c in found
+    ]

@@ -297,6 +297,10 @@ _ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[
 _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 
+# a kin's death said short: "my mom passed in 2019", "dad died last spring" (not "passed the exam", "passed by")
+_EN_KIN_DIED = re.compile(r"(?i)^\s*(?:just |sadly )?(?:passed|died)\b(?! (?:the|my|his|her|their|a|an|by|through)\b)")
+
+
 def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, str] | None:
     """(kin word, what is said of them) when the clause's subject is the writer's kin or partner (`chained`: the kin
     an earlier clause of the sentence named, whose subject this one leaves out) and what follows is a statement (a
@@ -309,7 +313,7 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
     found = (found[0], rest)
     # what is kept of a kin is what a life's domain holds (their health, work, a move, a wedding): "My mom called
     # today", "我妈很啰嗦" say nothing the person would want remembered
-    if _domain(rest, clause.zh) in (None, _VETOED):
+    if _domain(rest, clause.zh) in (None, _VETOED) and not (not clause.zh and _EN_KIN_DIED.match(rest)):
         return None
     if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
         return None
