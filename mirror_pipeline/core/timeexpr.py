@@ -364,8 +364,12 @@ _FUTURE = re.compile(
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
+# a change one undergoes, said with its participle: "getting married" (the participle is no past)
+_GETTING = r"\bgetting (?:married|engaged|divorced|promoted|transferred)\b"
 _PROGRESSIVE = re.compile(
     r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
+    # someone named or kin: "my brother is getting married in Cebu in feb" (married: a participle, no past)
+    rf"|\b(?:is|are) (?:\w+ )?{_GETTING}"
 )  # "Carol and I are finally doing the Alaska cruise in June"
 
 
@@ -376,7 +380,9 @@ _ARRANGED = re.compile(rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|[�
 
 
 def _ahead(text: str) -> bool:
-    return bool(_FUTURE.search(text) or (_PROGRESSIVE.search(text) and not _PAST.search(text)))
+    if _FUTURE.search(text):
+        return True
+    return bool(_PROGRESSIVE.search(text)) and not _PAST.search(re.sub(_GETTING, "", text, flags=re.IGNORECASE))
 
 
 # a verb in the simple past: "-ed" (not "need", "speed"), the irregular pasts people use of their days, 了 / 过, or

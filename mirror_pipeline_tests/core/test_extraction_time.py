@@ -299,3 +299,23 @@ def test_a_kins_death_said_short_is_a_family_event_dated_as_said(text, start) ->
     assert [(c.predicate, c.valid_time_start) for c in found][:1] == [("event:family", start)], [
         (c.content_text, c.valid_time_start) for c in found
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my sister is getting married in Penang in march", "2027-03-01"),
+        ("we're getting engaged in May!", "2027-05-01"),
+    ],
+)
+def test_getting_married_is_a_change_ahead_not_a_past_verb(text, start) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all(c.valid_time_start == start and _plan(c) for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+def test_our_in_a_patterns_content_is_the_users() -> None:
+    text = "I'm going to paint our son Leo a mural for his room next month"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert found and not any(" our " in c for c in found), found

@@ -424,8 +424,17 @@ _BY_PATTERN = {
     "en_trip_off": "The user decided not to go {obj}",
     "en_plan_dropped": "The user gave up on {obj}",
 }
-_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
-_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
+_EN_PRONOUNS = {
+    "i": "they",
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themselves",
+    "i'm": "they're",
+    "our": "their",  # "build our daughter Jess a cedar chest": the user's daughter
+    "ours": "theirs",
+}
+_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself|our|ours)\b")
 
 
 _AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU][a-z])")
