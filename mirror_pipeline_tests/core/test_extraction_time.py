@@ -319,3 +319,12 @@ def test_our_in_a_patterns_content_is_the_users() -> None:
     text = "I'm going to paint our son Leo a mural for his room next month"
     found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert found and not any(" our " in c for c in found), found
+
+
+def test_a_wish_asked_for_and_granted_holds_and_one_refused_stays_a_wish() -> None:
+    granted = extract(evidence("跟店长提了，想每周六休息。她居然答应了。", when=THURSDAY), SG)
+    assert any(c.content_text == "用户每周六休息" and not _plan(c) for c in granted), [
+        (c.content_text, c.predicate) for c in granted
+    ]
+    refused = extract(evidence("跟店长提了，想每周六休息。她没答应。", when=THURSDAY), SG)
+    assert not any(c.content_text == "用户每周六休息" for c in refused)

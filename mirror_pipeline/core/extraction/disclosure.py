@@ -517,6 +517,16 @@ _ZH_DONE_BEFORE = re.compile(r"了[，,]\s*$")  # the clause just before
 _ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)[。！!~…]*$")
 
 
+# a wish asked of someone, then granted: "跟罗总提了，想一周在家办公一天。他居然同意了。"
+_ZH_ASKED = re.compile(r"(?:提|申请|请示|问|说|商量)(?:了|过)[。！!~]*$")
+_ZH_GRANTED = re.compile(r"^\s*(?:他|她|他们|领导|老板|公司)?(?:居然|竟然|终于|也|都|就)?(?:同意|答应|批准|批|准)了")
+
+
+def _zh_granted(body: str, asked: str, after: str) -> bool:
+    """A wish (想…) told right after asking for it, when what follows the sentence says it was granted."""
+    return body.startswith("想") and bool(_ZH_ASKED.search(asked) and _ZH_GRANTED.match(after))
+
+
 def _zh_narrated(body: str, before: str) -> bool:
     """A bare Chinese clause that tells an event: a verb of one stroke ("心里咯噔一下"), or a verb and where it ended
     right after a clause that said it was done ("我妈住院了，低血糖晕在菜市场"); not a state, a wish or a
@@ -828,6 +838,13 @@ def read(
                 aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
+            elif (
+                clause.zh
+                and aspect is _PLANS
+                and n > 0
+                and _zh_granted(body, parts[n - 1].text(sentence), text[s_end:])
+            ):
+                aspect, body = ASPECTS[-1], body[1:]  # "跟罗总提了，想一周在家办公一天…他居然同意了": it holds now
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
