@@ -2346,6 +2346,16 @@ _EN_PARTICIPLE_TIME = re.compile(
 )
 
 
+_EN_BE_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|'s)\s+(?:(?:on|in|at|for|from)\s+)?(?:the\s+)?$")
+_EN_BE_AFTER = re.compile(r"(?i)^\s*(?:is|are|was|were|'s)\b")
+
+
+def time_is_predicate(before: str, after: str) -> bool:
+    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"): taken
+    out, the sentence would say nothing."""
+    return bool(_EN_BE_BEFORE.search(before) or (not before.strip() and _EN_BE_AFTER.match(after)))
+
+
 def time_as_object(before: str, after: str) -> bool:
     """The time between `before` and `after` belongs to other words than the clause's own verb: what a booking or a
     move is for ("改到周日", "changed my return to jan 3", 订了一月二十六号的高铁), or when a participle after the
@@ -2386,6 +2396,7 @@ def without_relative_times(text: str) -> str:
             or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
             or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
             or time_as_object(before, after)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
+            or time_is_predicate(before, after)  # "my flight home is on Dec 20"
             or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense

@@ -328,3 +328,15 @@ def test_a_wish_asked_for_and_granted_holds_and_one_refused_stays_a_wish() -> No
     ]
     refused = extract(evidence("跟店长提了，想每周六休息。她没答应。", when=THURSDAY), SG)
     assert not any(c.content_text == "用户每周六休息" for c in refused)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("my dentist appointment is on Dec 9", "The user's dentist appointment is on 2026-12-09"),
+        ("my interview was yesterday", "The user's interview was 2026-11-25"),
+    ],
+)
+def test_a_time_that_is_what_is_says_stays_as_its_date(text, content) -> None:
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert content in found, found

@@ -23,7 +23,7 @@ from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_TH
 from mirror_pipeline.core.extraction.patterns import _QUOTED, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
-from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object
+from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -578,13 +578,17 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
     return text, text
 
 
-def _without(body: str, expression: str) -> str:
+def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
-    break the sentence)."""
+    break the sentence); time words that are what "is" says ("my surgery was yesterday") are said as their date."""
+    expression = time.expression
     at = body.find(expression)
     if at < 0:
         return body
+    if time_is_predicate(body[:at], body[at + len(expression) :]):
+        day = time.start_iso if time.relative and time.precision is TimePrecision.DAY else None
+        return body[:at] + day + body[at + len(expression) :] if day else body
     end = at + len(expression)
     if at == 0:
         out = re.sub(r"^之?前(?=[想要得把就会])", "", body[end:])  # "年底前想把…还清": by then, in the valid time
@@ -864,7 +868,7 @@ def read(
                 None,
             )
             if said and clause.subject is not Subject.OBJECT:
-                body = _without(body, said.expression)
+                body = _without(body, said)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
