@@ -340,3 +340,10 @@ def test_a_wish_asked_for_and_granted_holds_and_one_refused_stays_a_wish() -> No
 def test_a_time_that_is_what_is_says_stays_as_its_date(text, content) -> None:
     found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert content in found, found
+
+
+def test_her_after_the_one_kin_of_hers_named_is_that_kin_and_two_keep_it_as_said() -> None:
+    one = [c.content_text for c in extract(evidence("我爸摔伤了腿。我打算把他接到成都来养伤。", when=THURSDAY), SG)]
+    assert any("把父亲接到成都" in c for c in one), one
+    two = [c.content_text for c in extract(evidence("我爸和我哥都来了，我打算带他去看熊猫。", when=THURSDAY), SG)]
+    assert not any("父亲" in c and "熊猫" in c for c in two), two

@@ -485,7 +485,7 @@ def zh_after_lead(rest: str) -> str:
 # the writer's kin or partner as a clause's subject ("我爸生病了", "爸已经出院回家了", "老婆最近失眠很严重",
 # "my mom was diagnosed with diabetes", "dad had a small stroke"): not the writer's own statement, but the writer's
 # disclosure about their family. Bare 爸 / 妈 / 老婆 in a diary are the writer's; a sibling or child needs 我.
-_ZH_KIN_CANON = {
+ZH_KIN_CANON = {
     "爸爸": "父亲", "老爸": "父亲", "爸": "父亲", "父亲": "父亲", "妈妈": "母亲", "老妈": "母亲", "妈": "母亲",
     "母亲": "母亲", "爸妈": "父母", "父母": "父母", "老婆": "妻子", "妻子": "妻子", "太太": "妻子", "老公": "丈夫",
     "丈夫": "丈夫", "女朋友": "女朋友", "男朋友": "男朋友", "女友": "女朋友", "男友": "男朋友", "奶奶": "奶奶",
@@ -497,7 +497,7 @@ _ZH_KIN_CANON = {
 _ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
 _ZH_KIN_SUBJECT = re.compile(
     r"^(?:我的?(?P<mine>"
-    + "|".join(sorted(_ZH_KIN_CANON, key=len, reverse=True))
+    + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True))
     + r")|(?P<bare>"
     + "|".join(sorted(_ZH_KIN_BARE.split("|"), key=len, reverse=True))
     + r"))"
@@ -544,7 +544,7 @@ def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
         if _ZH_KIN_NOT.match(after, end):
             return None
         word = m.group("mine") or m.group("bare")
-        return _ZH_KIN_CANON.get(word, word), after[end:]
+        return ZH_KIN_CANON.get(word, word), after[end:]
     m = _EN_KIN_SUBJECT.match(rest) if rest[:1] in "mMoOdDgG" else None
     if not m:
         return None
@@ -557,7 +557,7 @@ def kin_alone(text: str, zh: bool) -> str | None:
     if not zh:
         return None
     m = _ZH_KIN_SUBJECT.fullmatch(text.strip().rstrip("呢啊吧嘛"))
-    return _ZH_KIN_CANON.get(w := m.group("mine") or m.group("bare"), w) if m else None
+    return ZH_KIN_CANON.get(w := m.group("mine") or m.group("bare"), w) if m else None
 
 
 # a topic fronted before the writer (Chinese OSV): "日本那个旅行我取消了", "健身房的卡我退了", "吉他那边我已经停了";
