@@ -347,3 +347,16 @@ def test_her_after_the_one_kin_of_hers_named_is_that_kin_and_two_keep_it_as_said
     assert any("把父亲接到成都" in c for c in one), one
     two = [c.content_text for c in extract(evidence("我爸和我哥都来了，我打算带他去看熊猫。", when=THURSDAY), SG)]
     assert not any("父亲" in c and "熊猫" in c for c in two), two
+
+
+def test_a_finding_on_the_writers_body_after_a_report_is_read_not_taken_as_the_reports() -> None:
+    found = [c.content_text for c in extract(evidence("体检单拿到了，肺上有个磨玻璃结节，要复查。", when=THURSDAY), SG)]
+    assert any("肺上有个磨玻璃结节" in c for c in found), found
+
+
+def test_a_quoted_title_opening_a_clause_is_its_subject_not_someones_words() -> None:
+    found = [
+        c.content_text
+        for c in extract(evidence("Honestly, 'The Hobbit' is special to me, my dad read it to me", when=THURSDAY), SG)
+    ]
+    assert any("The Hobbit" in c and "special" in c for c in found), found

@@ -94,7 +94,9 @@ _ZH_VERB = re.compile(
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
     r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
-    r"新店|店里|生意)"
+    r"新店|店里|生意"
+    # the writer's body: "体检报告出来了，甲状腺有个结节" (its own subject, not the report's going on)
+    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊)"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -665,8 +667,8 @@ def read(
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
-            if any(a <= clause.body_start < b for a, b in quoted):
-                continue  # a sentence handed in to reword, a phrase quoted: someone's words, not a statement
+            if any(a <= clause.body_start and clause.end <= b + 1 for a, b in quoted):
+                continue  # a sentence handed in to reword: someone's words (a title opening a clause is its subject)
             if not clause.zh and n > 0 and _EN_CORRECTION.match(sentence, clause.start):
                 continue  # "…an aunt and uncle, well i'm an aunt": a gloss on the clause before, which holds it
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
@@ -691,7 +693,11 @@ def read(
                 continue
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
-            continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            continued = (
+                n > 0
+                and not thing_led[n]  # a clause naming its own thing of the writer's goes on with nothing before
+                and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            )
             # a Chinese subject left out goes on through a run of such clauses, until a clause names its own
             # ("我家老黄每天早上四点起来熬汤，熬了这么多年，腰一到冬天就痛": the back is 老黄's)
             carried[n] = (
