@@ -355,8 +355,6 @@ def test_a_finding_on_the_writers_body_after_a_report_is_read_not_taken_as_the_r
 
 
 def test_a_quoted_title_opening_a_clause_is_its_subject_not_someones_words() -> None:
-    found = [
-        c.content_text
-        for c in extract(evidence("Honestly, 'The Hobbit' is special to me, my dad read it to me", when=THURSDAY), SG)
-    ]
+    text = "Yeah, 'The Hobbit and the Lonely Mountain' is special to me. It was the first book my dad read to me."
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert any("The Hobbit" in c and "special" in c for c in found), found
