@@ -358,3 +358,9 @@ def test_a_quoted_title_opening_a_clause_is_its_subject_not_someones_words() -> 
     text = "Yeah, 'The Hobbit and the Lonely Mountain' is special to me. It was the first book my dad read to me."
     found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert any("The Hobbit" in c and "special" in c for c in found), found
+
+
+def test_how_long_a_choice_was_weighed_is_no_memory_of_its_own() -> None:
+    for text in ("考虑了一个星期，还是不去上海了。", "想了两个礼拜，还是不去了。"):
+        found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+        assert found and not any("考虑了" in c or "想了" in c for c in found), found

@@ -323,7 +323,11 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
 
 
 # a verb of talking or deciding with its result and nothing after: what was agreed is the next clause
-_ZH_INTRODUCES = re.compile(r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$")
+_ZH_INTRODUCES = re.compile(
+    r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$"
+    # how long it was weighed, before what was decided: "想了一个礼拜，还是不去了"
+    r"|^(?:想|考虑|纠结|犹豫|琢磨)了[^，。]{0,6}(?:天|周|礼拜|星期|个月|晚上|宿)$"
+)
 # a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了"
 _ZH_ONLY_A_SPAN = re.compile(
     r"^(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
