@@ -20,7 +20,7 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import _QUOTED, sentence_times
+from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
@@ -449,10 +449,6 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
 
 
-def _quoted(sentence: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _QUOTED.finditer(sentence)]
-
-
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
     """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
     dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
@@ -665,7 +661,7 @@ def read(
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
-        quoted = _quoted(sentence)
+        quoted = quoted_spans(sentence)
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)

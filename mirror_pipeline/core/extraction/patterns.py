@@ -1929,10 +1929,15 @@ def _place_like(obj: str, sentence: str, end: int) -> bool:
     return is_place(obj) or bool(re.match(r",\s*[A-Z][a-z]+", sentence[end:]))
 
 
+def quoted_spans(sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence quotes someone's words or a title (`_QUOTED`)."""
+    return [m.span() for m in _QUOTED.finditer(sentence)]
+
+
 def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
     """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
     in 12 weeks' thing" is no time of the opinion)."""
-    quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+    quoted = quoted_spans(sentence)
     return [t for t in find_times(sentence, said_at) if not any(a <= t.span[0] < b for a, b in quoted)]
 
 
@@ -2058,7 +2063,7 @@ def extract_patterns(
             fired = fired if limit else []
         if not fired:
             continue
-        quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+        quoted = quoted_spans(sentence)
         hedge = bool(_HEDGE.search(sentence))
         times: list[TimeMention] | None = None
         taken: list[tuple[int, int, str]] = []
