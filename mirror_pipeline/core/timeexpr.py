@@ -165,6 +165,15 @@ def _thanksgiving(year: int) -> date:
     return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
 
 
+def _qingming(year: int) -> date | None:
+    """清明, the solar term on 4, 5 or 6 April: the usual rule of the solar terms (the year's last two digits times
+    0.2422 plus the century's constant, less the leap days), for 1901-2099 (1996-04-04, 2019-04-05, 2026-04-05)."""
+    if not 1901 <= year <= 2099:
+        return None
+    y = year % 100
+    return date(year, 4, int(y * 0.2422 + (4.81 if year >= 2000 else 5.59)) - y // 4)
+
+
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
     return lambda year: date(year, month, day)
 
@@ -192,6 +201,7 @@ FESTIVALS: tuple[Festival, ...] = (
     ),
     Festival(key="new_years_eve_lunar", zh=("除夕", "大年三十", "年三十"), en=(), on=_after_festival(-1)),
     Festival(key="lantern", zh=("元宵节", "元宵"), en=("lantern festival",), on=_after_festival(14)),
+    Festival(key="qingming", zh=("清明节", "清明"), en=("qingming", "tomb-sweeping day"), on=_qingming),
     Festival(
         key="dragon_boat", zh=("端午节", "端午"), en=("dragon boat festival",), on=lambda y: _table_day(_DRAGON_BOAT, y)
     ),

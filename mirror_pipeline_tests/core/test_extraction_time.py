@@ -364,3 +364,16 @@ def test_how_long_a_choice_was_weighed_is_no_memory_of_its_own() -> None:
     for text in ("考虑了一个星期，还是不去上海了。", "想了两个礼拜，还是不去了。"):
         found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
         assert found and not any("考虑了" in c or "想了" in c for c in found), found
+
+
+@pytest.mark.parametrize(("year", "day"), [(2024, "2024-04-04"), (2026, "2026-04-05"), (1996, "1996-04-04")])
+def test_qingming_is_its_solar_term(year, day) -> None:
+    (t,) = find_times("清明回老家扫墓", datetime(year, 4, 20, tzinfo=SG))
+    assert t.start_iso == day
+
+
+def test_a_holiday_word_opening_a_diary_clause_is_its_time_not_its_subject() -> None:
+    found = extract(evidence("清明放假带爸妈去了趟崂山。", when=datetime(2026, 4, 6, 21, tzinfo=SG)), SG)
+    assert [(c.memory_type, c.valid_time_start) for c in found] == [(MemoryType.EVENT, "2026-04-05")], [
+        (c.content_text, c.valid_time_start) for c in found
+    ]

@@ -342,7 +342,9 @@ _ZH_TIME_WORDS = (
     # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
     "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子|"
     # the festivals a Chinese year is told by, and its turns: "清明回宾阳老家扫墓", "中秋，一家人总算聚齐了"
-    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|黄金周|小长假|长假|才"
+    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|黄金周|小长假|长假|才|"
+    # the holiday itself, after its festival or alone: "清明放假带朵朵去了趟即墨古城", "假期带女儿去了趟青岛"
+    "放假|休假|假期|假期里|放假的时候"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (
