@@ -957,6 +957,10 @@ def _r_zh_y_cn(m: re.Match[str], said: Said) -> Resolved | None:
     return _year(_cn_year(m[1]))
 
 
+def _r_zh_yy(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(_two_digit_year(int(m[1]), said))
+
+
 def _r_en_y_apostrophe(m: re.Match[str], said: Said) -> Resolved | None:
     return _year(_two_digit_year(int(m[1]), said))
 
@@ -1669,6 +1673,18 @@ FORMS: tuple[TimeForm, ...] = (
         precision=YEAR,
         confidence=0.95,
         resolve=_r_year,
+    ),
+    # a year said by its last two digits: "我08年从宾阳出来", "98年出生", "是18年来的深圳" (not a span: "干了18年",
+    # "有20年了", "18年前", "十几年来")
+    TimeForm(
+        name="zh_yy",
+        language=ZH,
+        pattern=re.compile(r"(?<![\d.了有快近整足多这那几第])(\d{2})\s*年(?![多前来了后级代底初中末内里间度份])"),
+        precision=YEAR,
+        confidence=0.8,
+        resolve=_r_zh_yy,
+        needs=("年",),
+        relative=True,
     ),
     TimeForm(
         name="zh_y_cn",

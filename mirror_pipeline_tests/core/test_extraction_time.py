@@ -377,3 +377,17 @@ def test_a_holiday_word_opening_a_diary_clause_is_its_time_not_its_subject() -> 
     assert [(c.memory_type, c.valid_time_start) for c in found] == [(MemoryType.EVENT, "2026-04-05")], [
         (c.content_text, c.valid_time_start) for c in found
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("我09年从南宁出来到深圳打工", ["2009-01-01"]),
+        ("她是96年的", ["1996-01-01"]),
+        ("我在这行干了18年", []),  # a span, not 2018
+        ("18年前我来的上海", ["2008-01-01"]),  # the span ago, not the year
+    ],
+)
+def test_a_year_said_by_its_last_two_digits_is_that_year_and_a_span_is_not(text, years) -> None:
+    said = datetime(2026, 11, 26, tzinfo=SG)
+    assert [t.start_iso for t in find_times(text, said) if t.precision.value == "year"] == years
