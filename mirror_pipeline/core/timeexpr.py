@@ -2372,13 +2372,18 @@ _EN_PARTICIPLE_TIME = re.compile(
 )
 
 
-_EN_BE_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|'s)\s+(?:(?:on|in|at|for|from)\s+)?(?:the\s+)?$")
+_EN_BE_BEFORE = re.compile(
+    r"(?i)\b(?:is|are|was|were|'s)\s+(?:(?:on|in|at|for|from)\s+)?(?:the\s+)?$"
+    # or what a thing was moved to, the passive's too: "the knee surgery got pushed back to april 2nd"
+    r"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|changed)(?: back| up| out)?"
+    r" (?:to|until|till)\s+(?:the\s+)?$"
+)
 _EN_BE_AFTER = re.compile(r"(?i)^\s*(?:is|are|was|were|'s)\b")
 
 
 def time_is_predicate(before: str, after: str) -> bool:
-    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"): taken
-    out, the sentence would say nothing."""
+    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"), or what
+    the thing was moved to ("got pushed back to april 2nd"): taken out, the sentence would say nothing."""
     return bool(_EN_BE_BEFORE.search(before) or (not before.strip() and _EN_BE_AFTER.match(after)))
 
 

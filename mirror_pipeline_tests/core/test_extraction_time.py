@@ -391,3 +391,9 @@ def test_a_holiday_word_opening_a_diary_clause_is_its_time_not_its_subject() -> 
 def test_a_year_said_by_its_last_two_digits_is_that_year_and_a_span_is_not(text, years) -> None:
     said = datetime(2026, 11, 26, tzinfo=SG)
     assert [t.start_iso for t in find_times(text, said) if t.precision.value == "year"] == years
+
+
+def test_the_day_a_thing_was_moved_to_stays_in_its_words_in_the_passive_too() -> None:
+    text = "argh my MRI got moved to march 3rd because the machine broke"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert found and not any("moved to because" in c for c in found), found
