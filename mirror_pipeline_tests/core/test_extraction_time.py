@@ -397,3 +397,11 @@ def test_the_day_a_thing_was_moved_to_stays_in_its_words_in_the_passive_too() ->
     text = "argh my MRI got moved to march 3rd because the machine broke"
     found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
     assert found and not any("moved to because" in c for c in found), found
+
+
+def test_a_visit_opening_a_diary_sentence_is_an_event_with_what_it_found() -> None:
+    found = extract(evidence("复查甲状腺，结节没长，还是老样子。医生说明年再来。", when=THURSDAY), SG)
+    visit = [c for c in found if c.content_text.startswith("用户复查甲状腺")]
+    assert [(c.content_text, c.memory_type, c.valid_time_end) for c in visit] == [
+        ("用户复查甲状腺，结节没长，还是老样子", MemoryType.EVENT, "2026-11-26")
+    ], [(c.content_text, c.memory_type) for c in found]

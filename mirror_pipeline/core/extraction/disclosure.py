@@ -531,12 +531,30 @@ def _zh_granted(body: str, asked: str, after: str) -> bool:
 
 def _zh_narrated(body: str, before: str) -> bool:
     """A bare Chinese clause that tells an event: a verb of one stroke ("心里咯噔一下"), or a verb and where it ended
-    right after a clause that said it was done ("我妈住院了，低血糖晕在菜市场"); not a state, a wish or a
-    negation ("还是三类", "没变大", "想一周在家办公一天")."""
+    right after a clause that said it was done ("我妈住院了，低血糖晕在菜市场"), or a visit opening the sentence
+    ("复查结节，没变大"); not a state, a wish or a negation ("还是三类", "没变大", "想一周在家办公一天")."""
     rest = clauses.zh_after_lead(body)
     if _ZH_NOT_TOLD.search(rest):
         return False
+    if not before.strip() and _ZH_VISIT.match(rest):
+        return True  # "复查结节，没变大": a diary's sentence opening with the visit it tells of
     return bool(_ZH_ONE_STROKE.search(rest) or (_ZH_VERB_WHERE.search(rest) and _ZH_DONE_BEFORE.search(before)))
+
+
+def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
+    """(what the clauses after a visit found, said short and with no subject of their own, "，没变大，还是三类";
+    where it ends in the sentence)."""
+    found, end = "", parts[0].end
+    for part in parts[1:]:
+        said = part.text(sentence).strip().rstrip("。！!~")
+        if part.subject is not Subject.OMITTED or not said or len(said) > 8:
+            break
+        found, end = found + "，" + said, part.end
+    return found, end
+
+
+# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检
+_ZH_VISIT = re.compile(r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)")
 
 
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
@@ -875,6 +893,10 @@ def read(
             )
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said)
+            if clause.zh and n == 0 and aspect is _EVENT and _ZH_VISIT.match(clauses.zh_after_lead(body)):
+                found, found_end = _zh_visit_found(parts, sentence)  # "复查结节，没变大，还是三类": what it found
+                if found:
+                    body, span = body + found, (span[0], s_start + found_end)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
