@@ -847,21 +847,21 @@ def _apply_to_head(
         text = edit.text.strip()
         old = _move(head, MemoryState.SUPERSEDED) if head.state is not MemoryState.SUPERSEDED else head
         # the structure says what the person's new words say ("用户患有爸生病" edited to the father's stroke is no
-        # longer the user's diagnosis)
-        subject, predicate, obj = restated(text, head.memory_type, head.subject)
+        # longer the user's diagnosis), read on the day the memory's evidence was said
+        said = next((e.candidate for e in reversed(run)), None)
+        at = local_moment(said.mention_time, said.source_timezone, tz) if said else None
+        subject, predicate, obj = restated(text, head.memory_type, head.subject, at)
         changes = {"subject": subject, "predicate": predicate, "object": obj, "content_text": text}
-        changes.update(_edited_time(text, head, run, tz))
+        changes.update(_edited_time(text, head, at))
         new = _superseding(old, edit, changes)
         _mark_used(fx, edit, "edited: a new version")
         return new, [old, new]
     return head, []
 
 
-def _edited_time(text: str, head: MemoryObject, run: list[Extracted], tz: tzinfo) -> dict:
+def _edited_time(text: str, head: MemoryObject, at: datetime | None) -> dict:
     """The time an edit's own words say ("我2026年10月3日搬到了…", "下周一入职"), resolved on the day the memory's
-    evidence was said, as extraction dates a statement; none said: the memory keeps its time."""
-    said = next((e.candidate for e in reversed(run)), None)
-    at = local_moment(said.mention_time, said.source_timezone, tz) if said else None
+    evidence was said (`at`), as extraction dates a statement; none said: the memory keeps its time."""
     found = [t for t in find_times(text, at) if t.resolved]
     if not found:
         return {}

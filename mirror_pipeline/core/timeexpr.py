@@ -111,6 +111,28 @@ _MID_AUTUMN = (
 ).split()
 
 
+# the length of the last lunar month before each 春节 (腊月, or its leap month), 1901-2099: "9" 29 days, "0" 30;
+# generated once with the `lunardate` package (spot-checked: 腊月二十七 2026 = 2026-02-14, 腊月初一 2026-01-19)
+_LAST_MONTH_DAYS = (
+    "0900900900900009990000009090009900099900990900000090090009099099099009000000099900000099900009009909909009"
+    "000009900900000900999990990000009990000000999000090999999090090000099099000009009099999909000"
+)
+
+
+def _lunar_day(month: str, day: int, year: int) -> date | None:
+    """Day `day` of 正月 (the first lunar month) or 腊月 (the last, before 春节) of the lunar year starting in `year`
+    (腊月 of the one ending in `year`)."""
+    first = spring_festival(year)
+    if first is None or not 1 <= day <= 30:
+        return None
+    if month == "正月":
+        return first + timedelta(days=day - 1) if day <= 29 else None
+    if year - 1901 not in range(len(_LAST_MONTH_DAYS)):
+        return None
+    length = 29 if _LAST_MONTH_DAYS[year - 1901] == "9" else 30
+    return first - timedelta(days=length - day + 1) if day <= length else None
+
+
 def _table_day(table: list[str], year: int) -> date | None:
     if year not in SPRING_FESTIVAL_YEARS:
         return None
@@ -143,6 +165,15 @@ def _thanksgiving(year: int) -> date:
     return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
 
 
+def _qingming(year: int) -> date | None:
+    """清明, the solar term on 4, 5 or 6 April: the usual rule of the solar terms (the year's last two digits times
+    0.2422 plus the century's constant, less the leap days), for 1901-2099 (1996-04-04, 2019-04-05, 2026-04-05)."""
+    if not 1901 <= year <= 2099:
+        return None
+    y = year % 100
+    return date(year, 4, int(y * 0.2422 + (4.81 if year >= 2000 else 5.59)) - y // 4)
+
+
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
     return lambda year: date(year, month, day)
 
@@ -170,6 +201,7 @@ FESTIVALS: tuple[Festival, ...] = (
     ),
     Festival(key="new_years_eve_lunar", zh=("除夕", "大年三十", "年三十"), en=(), on=_after_festival(-1)),
     Festival(key="lantern", zh=("元宵节", "元宵"), en=("lantern festival",), on=_after_festival(14)),
+    Festival(key="qingming", zh=("清明节", "清明"), en=("qingming", "tomb-sweeping day"), on=_qingming),
     Festival(
         key="dragon_boat", zh=("端午节", "端午"), en=("dragon boat festival",), on=lambda y: _table_day(_DRAGON_BOAT, y)
     ),
@@ -284,7 +316,10 @@ class Said:
             return None
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
-        return _by_tense(days, day, clause_tense(self.clause), scheduled)
+        tense = clause_tense(self.clause)
+        if tense is Tense.PAST and scheduled and _ARRANGED.search(self.clause):
+            tense = Tense.UNMARKED  # "booked YYZ to MNL for dec 18" said in November: the day booked, the nearest
+        return _by_tense(days, day, tense, scheduled)
 
     def tense(self) -> Tense:
         """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
@@ -332,18 +367,32 @@ _FUTURE = re.compile(
     # a day moved to: it lies ahead, whatever the tense of the moving (搬家推到10月3号了, "the launch was pushed back
     # to 2 March", "rescheduled for Dec 3"); the English verb only right before its day ("we moved to Austin" is not)
     r"|(?:推迟|推后|延期|延后|顺延|提前|推|改|延|挪)到"
+    # (what was moved may stand between: "i changed my return to jan 3", "we pushed the closing back to the 9th")
     rf"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|put off|brought forward|changed)"
-    rf"(?: (?:back|up|out|it|them))? (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
+    rf"(?: (?:back|up|out|it|them|(?:my|our|the|his|her|their) \w+(?: \w+)?(?: back| up| out)?))?"
+    rf" (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
+# a change one undergoes, said with its participle: "getting married" (the participle is no past)
+_GETTING = r"\bgetting (?:married|engaged|divorced|promoted|transferred)\b"
 _PROGRESSIVE = re.compile(
     r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
+    # someone named or kin: "my brother is getting married in Cebu in feb" (married: a participle, no past)
+    rf"|\b(?:is|are) (?:\w+ )?{_GETTING}"
 )  # "Carol and I are finally doing the Alaska cruise in June"
 
 
+# a day arranged in the past: the booking is done, the day booked is the nearest one ("booked YYZ to MNL for dec 18"
+# said on 15 Nov is this December's, "I reserved a table for the 3rd", 订了一月二十六号的高铁)
+_ARRANGING = r"(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
+_ARRANGED = re.compile(rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|[订约]了[^，。]{{0,8}}?(?:的|号|日)")
+
+
 def _ahead(text: str) -> bool:
-    return bool(_FUTURE.search(text) or (_PROGRESSIVE.search(text) and not _PAST.search(text)))
+    if _FUTURE.search(text):
+        return True
+    return bool(_PROGRESSIVE.search(text)) and not _PAST.search(re.sub(_GETTING, "", text, flags=re.IGNORECASE))
 
 
 # a verb in the simple past: "-ed" (not "need", "speed"), the irregular pasts people use of their days, 了 / 过, or
@@ -908,6 +957,10 @@ def _r_zh_y_cn(m: re.Match[str], said: Said) -> Resolved | None:
     return _year(_cn_year(m[1]))
 
 
+def _r_zh_yy(m: re.Match[str], said: Said) -> Resolved | None:
+    return _year(_two_digit_year(int(m[1]), said))
+
+
 def _r_en_y_apostrophe(m: re.Match[str], said: Said) -> Resolved | None:
     return _year(_two_digit_year(int(m[1]), said))
 
@@ -927,6 +980,17 @@ def _r_zh_decade(m: re.Match[str], said: Said) -> Resolved | None:
         return _decade(int(word) if len(word) == 4 else (_two_digit_year(tens, said) if said.has_day else 1900 + tens))
     tens = _cn_number(word)
     return _decade(1900 + tens) if tens is not None and tens < 100 else None
+
+
+def _r_zh_lunar_md(m: re.Match[str], said: Said) -> Resolved | None:
+    word = m[2]  # 初八, 廿三 (20 and 3), 二十七
+    if word[0] == "初":
+        day = _cn_number(word[1:])
+    elif word[0] == "廿":
+        day = 20 + (_cn_number(word[1:]) or 0)
+    else:
+        day = _cn_number(word)
+    return _day(said.nearest(lambda y: _lunar_day(m[1], day, y), scheduled=True)) if day else None
 
 
 def _r_zh_md(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1315,6 +1379,19 @@ FORMS: tuple[TimeForm, ...] = (
         relative=True,
         role=Role.RANGE,
     ),
+    # a day of the first or the last lunar month, as the days around 春节 are counted: 腊月二十七, 正月初八, 腊月廿三
+    TimeForm(
+        name="zh_lunar_md",
+        language=ZH,
+        pattern=re.compile(
+            r"(?:农历)?(正月|腊月)(初[一二三四五六七八九十]|廿[一二三四五六七八九]?|[一二三]?十[一二三四五六七八九]?)"
+        ),
+        precision=DAY,
+        confidence=0.8,
+        resolve=_r_zh_lunar_md,
+        needs=("正月", "腊月"),
+        relative=True,
+    ),
     # a festival of a year, and before or after it: 2022年春节后, 前年圣诞节, 中秋节, "after Chinese New Year"
     TimeForm(
         name="zh_festival",
@@ -1597,6 +1674,18 @@ FORMS: tuple[TimeForm, ...] = (
         confidence=0.95,
         resolve=_r_year,
     ),
+    # a year said by its last two digits: "我08年从宾阳出来", "98年出生", "是18年来的深圳" (not a span: "干了18年",
+    # "有20年了", "18年前", "十几年来")
+    TimeForm(
+        name="zh_yy",
+        language=ZH,
+        pattern=re.compile(r"(?<![\d.了有快近整足多这那几第])(\d{2})\s*年(?![多前来了后级代底初中末内里间度份])"),
+        precision=YEAR,
+        confidence=0.8,
+        resolve=_r_zh_yy,
+        needs=("年",),
+        relative=True,
+    ),
     TimeForm(
         name="zh_y_cn",
         language=ZH,
@@ -1617,7 +1706,7 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="en_y",
         language=EN,
-        pattern=re.compile(r"(?i)\b(?:in|since|during|until|by|from|was|of) (\d{4})\b"),
+        pattern=re.compile(r"(?i)\b(?:in|since|during|until|till|by|from|was|of) (\d{4})\b"),
         precision=YEAR,
         confidence=0.95,
         resolve=_r_year,
@@ -2062,6 +2151,20 @@ _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
 
 
+_UNTIL_BEFORE = re.compile(r"(?i)\b(?:until|till|til|up to|through)\s+(?:the\s+)?$|(?:干|做|住|待|呆|留)到$")
+
+
+def _until(text: str, span: tuple[int, int], expression: str) -> bool:
+    """The time is the end of what the clause says ("until the end of August", "till 2019", "干到年底为止"): what
+    holds, holds till then; since when, the words do not say."""
+    before = text[max(0, span[0] - 12) : span[0]]
+    return bool(
+        re.match(r"(?i)(?:until|till)\b", expression)
+        or _UNTIL_BEFORE.search(before)
+        or (before.endswith("到") and text[span[1] : span[1] + 2] == "为止")
+    )
+
+
 def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     before = text[max(0, span[0] - 8) : span[0]]
     after = text[span[1] : span[1] + 6]
@@ -2144,16 +2247,19 @@ def _resolve(
     ongoing = form.role is Role.ONGOING
     relative = said.used_anchor
     end = resolved.end
+    start, closed = resolved.start, form.role is Role.RANGE
     if not ongoing and anchor is not None and resolved.start <= anchor and _since(text, span, expression):
         ongoing, end = True, max(anchor, resolved.start)  # "since 2017": from then through the mention
+    elif not ongoing and not closed and _until(text, span, expression):
+        start, closed = None, True  # "freelance until the end of August": it holds till then, from before
     return TimeMention(
         expression,
         span,
-        resolved.start,
+        start,
         end,
         resolved.precision or form.precision,
         resolved.confidence or form.confidence,
-        closed_range=form.role is Role.RANGE,
+        closed_range=closed,
         ongoing=ongoing,
         relative=relative,
         form=form.name,
@@ -2245,7 +2351,54 @@ def time_word_spans(text: str) -> list[tuple[int, int, bool]]:
 
 _EN_LEAD = re.compile(r"(?i)(?:\b(?:in|on|at|during|since|from|around|about|by|until|for|back|over)\s+)+$")
 _ZH_VERB_LE = re.compile(r"了\s*$")
+_ZH_AMOUNT_START = r"^[\d一二三四五六七八九十两几半]"
 _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:到|在|成|至)\s*$")
+# a day that is the object of a booking or a move, in English: "changed my return to jan 3", "booked YYZ to MNL for
+# dec 18", "pushed the closing back to the 9th": the day the thing is now on, not when the booking was made (the
+# passive says the thing's own day: "my hip surgery is scheduled for march 14th")
+_EN_TIME_AS_OBJECT = re.compile(
+    r"(?i)(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!'s )(?<!'re )(?<!\bgot )(?<!\bget )"
+    rf"\b(?:{_ARRANGING}|rescheduled|changed|moved|pushed|postponed|delayed|bumped|set)\b"
+    r"[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
+)
+# in Chinese: the day of a thing booked or bought (订了一月二十六号的高铁, 约了下周三的号)
+_ZH_DAY_OF_THING = re.compile(r"[订约买]了\s*$")
+
+
+# a participle after what the clause said of a thing, with its time: "my mortgage is 612k at 5.1 renewing in 2029",
+# "my lease is up, expiring in March" (after a figure or a comma; not a gerund after a verb, "went hiking in June")
+_EN_PARTICIPLE_TIME = re.compile(
+    r"(?i)(?:\d[%k]?|,)\s+[a-z]{3,}ing\s+(?:(?:in|on|by|at|from|around|until|till|for)\s+)?(?:the\s+)?$"
+)
+
+
+_EN_BE_BEFORE = re.compile(
+    r"(?i)\b(?:is|are|was|were|'s)\s+(?:(?:on|in|at|for|from)\s+)?(?:the\s+)?$"
+    # or what a thing was moved to, the passive's too: "the knee surgery got pushed back to april 2nd"
+    r"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|changed)(?: back| up| out)?"
+    r" (?:to|until|till)\s+(?:the\s+)?$"
+)
+_EN_BE_AFTER = re.compile(r"(?i)^\s*(?:is|are|was|were|'s)\b")
+
+
+def time_is_predicate(before: str, after: str) -> bool:
+    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"), or what
+    the thing was moved to ("got pushed back to april 2nd"): taken out, the sentence would say nothing."""
+    return bool(_EN_BE_BEFORE.search(before) or (not before.strip() and _EN_BE_AFTER.match(after)))
+
+
+def time_as_object(before: str, after: str) -> bool:
+    """The time between `before` and `after` belongs to other words than the clause's own verb: what a booking or a
+    move is for ("改到周日", "changed my return to jan 3", 订了一月二十六号的高铁), or when a participle after the
+    clause happens ("my mortgage is 612k at 5.1 renewing in 2029"). It stays in those words."""
+    return bool(
+        _TIME_AS_OBJECT.search(before)
+        or _EN_TIME_AS_OBJECT.search(before)
+        or (_ZH_DAY_OF_THING.search(before) and after.startswith("的"))
+        or _EN_PARTICIPLE_TIME.search(before)
+    )
+
+
 _RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
@@ -2270,8 +2423,11 @@ def without_relative_times(text: str) -> str:
         if (
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
-            or (_ZH_VERB_LE.search(before) and re.match(r"^[\d一二三四五六七八九十两几半]", said))
-            or _TIME_AS_OBJECT.search(before)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
+            # a duration said with how near or how full it is: 离婚快两年了, 将近三年, 整整十年 (what the clause says)
+            or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
+            or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
+            or time_as_object(before, after)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
+            or time_is_predicate(before, after)  # "my flight home is on Dec 20"
             or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense

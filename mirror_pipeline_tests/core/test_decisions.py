@@ -463,3 +463,12 @@ def test_an_edit_that_says_its_time_dates_the_memory_on_the_day_its_evidence_was
         items, evidence=briefs, decisions=[new_decision(Action.EDIT, move.memory_id, later, text="我要搬去高新区")]
     )
     assert {m.memory_id: m for m in untimed.current}[move.memory_id].valid_time_start == move.valid_time_start
+
+
+def test_an_edit_that_dates_a_state_before_its_evidence_is_that_state_not_a_plan() -> None:
+    # an edit read as if said in 2000 made "从2019年开始练瑜伽" a plan ahead; read on its evidence's day it holds since
+    items, briefs = story(("我在练瑜伽。", 0, "ev_1"))
+    (head,) = govern(items, evidence=briefs).current
+    edit = new_decision(Action.EDIT, head.memory_id, T0 + timedelta(days=3), text="我从2019年开始练瑜伽")
+    (after,) = govern(items, evidence=briefs, decisions=[edit]).current
+    assert not after.predicate.startswith("plans"), after.predicate

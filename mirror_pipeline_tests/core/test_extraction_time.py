@@ -109,3 +109,299 @@ def test_a_trip_said_with_a_range_of_days_keeps_the_range_and_its_words() -> Non
         (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
     ]
     assert not any("-26" in c.content_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # a day booked in the past is the nearest one, not the one almost a year back
+        ("we reserved the cabin for feb 14, can't wait", datetime(2026, 11, 20, tzinfo=SG), "2027-02-14"),
+        ("I booked my mum's cataract op for the 2nd of March", datetime(2026, 12, 30, tzinfo=SG), "2027-03-02"),
+        # a return moved to a day, with what was moved between the verb and its day: it lies ahead
+        ("we moved our flight home to feb 2", datetime(2026, 12, 20, tzinfo=SG), "2027-02-02"),
+    ],
+)
+def test_a_day_booked_or_moved_to_is_the_nearest_or_the_coming_one(text, said, day) -> None:
+    assert [t.start_iso for t in find_times(text, said)] == [day]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I changed my flight home to feb 2 and skipped the Penang part", "to feb 2"),
+        ("I reserved two seats at the Esplanade for march 9, back the 12th", "for march 9"),
+        ("订了三月十二号的船票，去舟山。", "三月十二号的船票"),
+    ],
+)
+def test_the_day_a_booking_or_a_move_is_for_stays_in_its_words_and_the_booking_is_done(text, kept) -> None:
+    found = extract(evidence(text, when=datetime(2026, 12, 20, 9, tzinfo=SG)), SG)
+    assert found and all(kept in c.content_text for c in found), [(c.content_text, c.valid_time_start) for c in found]
+    assert all(c.valid_time_start is None and c.valid_time_end == "2026-12-20" for c in found), [
+        (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
+    ]
+
+
+def test_a_sentence_handed_in_within_single_quotes_is_not_the_writers_statement() -> None:
+    text = "pls make this sound warmer: 'my schedule is full until March, I moved the review to next week'"
+    assert extract(evidence(text, when=THURSDAY), SG) == []
+
+
+def test_a_time_inside_a_quoted_phrase_is_no_time_of_the_statement() -> None:
+    found = extract(evidence("I think those 'fluent in 30 days' apps are mostly hype", when=THURSDAY), SG)
+    assert found and all(c.valid_time_start is None for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+def test_what_a_task_took_the_writer_is_said_of_it_not_by_them() -> None:
+    found = extract(evidence("we finished the deck renovation. took me three weekends of sanding", when=THURSDAY), SG)
+    assert any(c.content_text.startswith("It took the user three weekends") for c in found), [
+        c.content_text for c in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("腊月廿三，在奶奶家吃了灶糖。", "2027-01-30"),  # 春节 2027 is 02-06; that 腊月 has 30 days
+        ("正月初五，店里开门了。", "2026-02-21"),
+        ("正月十五带孩子去看花灯。", "2026-03-03"),
+    ],
+)
+def test_a_day_of_the_first_or_last_lunar_month_is_its_day_on_the_calendar(text, day) -> None:
+    said = {"2027-01-30": datetime(2027, 1, 31, 21, tzinfo=SG)}.get(day, datetime(2026, 2, 25, 21, tzinfo=SG))
+    assert [t.start_iso for t in find_times(text, said)] == [day]
+
+
+def test_a_day_said_alone_dates_a_clause_whose_festival_is_what_it_is_for() -> None:
+    said = datetime(2026, 2, 16, 22, tzinfo=SG)
+    found = extract(evidence("腊月二十八，送我爸回老家过年，他总算肯坐高铁了。", when=said), SG)
+    fetched = [c for c in found if "回老家" in c.content_text]
+    assert fetched and all(c.memory_type is MemoryType.EVENT for c in fetched), [
+        (c.content_text, c.memory_type) for c in found
+    ]
+    assert all(c.valid_time_start == "2026-02-15" and c.content_text.startswith("用户送") for c in fetched), [
+        (c.content_text, c.valid_time_start) for c in fetched
+    ]
+
+
+def test_a_duration_said_with_how_near_it_is_stays_in_the_words() -> None:
+    found = extract(evidence("搬来厦门快三年了，还是吃不惯沙茶面。", when=THURSDAY), SG)
+    assert any(c.content_text.startswith("用户搬来厦门快三年") for c in found), [c.content_text for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("我爸住院了，高血压晕在公交车上。", "用户的父亲高血压晕在公交车上"),  # a verb and where it ended, after 了
+        ("听到这个消息，我心里咯噔一下。", "用户心里咯噔一下"),  # a verb of one stroke
+    ],
+)
+def test_a_bare_chinese_clause_that_tells_what_happened_is_an_event_before_the_mention(text, content) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if c.content_text == content]
+    assert found and all(c.memory_type is MemoryType.EVENT and c.valid_time_end == "2026-11-26" for c in found), [
+        (c.content_text, c.memory_type) for c in extract(evidence(text, when=THURSDAY), SG)
+    ]
+
+
+def test_a_bare_chinese_state_or_negation_after_a_done_clause_stays_what_it_is() -> None:
+    found = extract(evidence("体检做完了，血压还是偏高，没到吃药的地步。", when=THURSDAY), SG)
+    assert not any(c.memory_type is MemoryType.EVENT and "偏高" in c.content_text for c in found)
+    # a decision taken, then where the move goes: the move is not done (the done clause is not the one just before)
+    found = extract(evidence("跟合伙人谈妥了，工作室还是搬，搬到江北那边一栋写字楼。", when=THURSDAY), SG)
+    assert not any(c.memory_type is MemoryType.EVENT and "江北" in c.content_text for c in found)
+
+
+def test_a_diary_sentence_naming_a_first_day_is_that_days_event() -> None:
+    found = extract(evidence("新工作第一天。食堂的饭比原来的好吃。", when=THURSDAY), SG)
+    day = [c for c in found if "第一天" in c.content_text]
+    assert [(c.content_text, c.memory_type, c.valid_time_start) for c in day] == [
+        ("用户在新工作的第一天", MemoryType.EVENT, "2026-11-26")
+    ]
+
+
+def test_a_childs_doing_goes_on_with_the_child_after_a_name_and_an_adverb() -> None:
+    for text in (
+        "动物园人很多，乐乐倒是很兴奋，还买了个气球。",
+        "熊猫基地人很多，豆豆却看得很入迷，还买了个熊猫玩偶。",
+    ):
+        found = extract(evidence(text, when=THURSDAY), SG)
+        assert not any("买了" in c.content_text for c in found), [c.content_text for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        # "until" says when it ends, not when it began: never a state from the end of August on
+        ("I'm on parental leave until the end of January", None, "2027-01-31"),
+        ("I rented a flat in Ghent till 2021", None, "2021-12-31"),
+    ],
+)
+def test_a_time_after_until_is_the_end_of_what_holds(text, start, end) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all((c.valid_time_start, c.valid_time_end) == (start, end) for c in found), [
+        (c.content_text, c.valid_time_start, c.valid_time_end) for c in found
+    ]
+
+
+def test_a_closing_le_with_a_time_ahead_in_its_clause_is_a_change_to_come() -> None:
+    found = extract(evidence("我下星期开始去药房上班了", when=THURSDAY), SG)
+    assert found and all(_plan(c) and c.memory_type is not MemoryType.EVENT for c in found), [
+        (c.content_text, c.predicate) for c in found
+    ]
+
+
+def test_a_short_aside_in_brackets_does_not_cut_the_clause_from_its_day() -> None:
+    found = extract(evidence("I had a tooth out (lower left molar) on November 3 at the clinic", when=THURSDAY), SG)
+    assert found and all(c.valid_time_start == "2026-11-03" for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("our car loan is 18k at 6.2 ending in 2028", "ending in 2028"),
+        ("my visa is fine for now, expiring in March", "expiring in March"),
+    ],
+)
+def test_a_time_of_a_participle_after_the_statement_is_kept_in_its_words_not_the_statements_time(text, kept) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all(kept in c.content_text and c.valid_time_start is None for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+@pytest.mark.parametrize("text", ["体重又涨了三斤，我是该跑步了。", "我真该去体检了"])
+def test_a_resolve_with_its_closing_le_is_a_plan_not_a_thing_done(text) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if "该" in c.content_text]
+    assert found and all(_plan(c) and c.memory_type is not MemoryType.EVENT for c in found), [
+        (c.content_text, c.predicate) for c in found
+    ]
+
+
+def test_a_gloss_after_well_is_not_read_apart_from_the_clause_it_corrects() -> None:
+    text = "my brother's wife is expecting!! we're gonna be an aunt and uncle, well i'm the aunt"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert "The user and others are going to be an aunt and uncle" in found, found
+    assert not any("well" in c or c == "The user is the aunt" for c in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my grandma passed in 2021, so the farm went to my uncle", "2021-01-01"),
+        ("my dad died last March", "2026-03-01"),
+    ],
+)
+def test_a_kins_death_said_short_is_a_family_event_dated_as_said(text, start) -> None:
+    found = [c for c in extract(evidence(text, when=THURSDAY), SG) if c.memory_type is MemoryType.EVENT]
+    assert [(c.predicate, c.valid_time_start) for c in found][:1] == [("event:family", start)], [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("my sister is getting married in Penang in march", "2027-03-01"),
+        ("we're getting engaged in May!", "2027-05-01"),
+    ],
+)
+def test_getting_married_is_a_change_ahead_not_a_past_verb(text, start) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all(c.valid_time_start == start and _plan(c) for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+def test_our_in_a_patterns_content_is_the_users() -> None:
+    text = "I'm going to paint our son Leo a mural for his room next month"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert found and not any(" our " in c for c in found), found
+
+
+def test_a_wish_asked_for_and_granted_holds_and_one_refused_stays_a_wish() -> None:
+    granted = extract(evidence("跟店长提了，想每周六休息。她居然答应了。", when=THURSDAY), SG)
+    assert any(c.content_text == "用户每周六休息" and not _plan(c) for c in granted), [
+        (c.content_text, c.predicate) for c in granted
+    ]
+    refused = extract(evidence("跟店长提了，想每周六休息。她没答应。", when=THURSDAY), SG)
+    assert not any(c.content_text == "用户每周六休息" for c in refused)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("my dentist appointment is on Dec 9", "The user's dentist appointment is on 2026-12-09"),
+        ("my interview was yesterday", "The user's interview was 2026-11-25"),
+    ],
+)
+def test_a_time_that_is_what_is_says_stays_as_its_date(text, content) -> None:
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert content in found, found
+
+
+def test_her_after_the_one_kin_of_hers_named_is_that_kin_and_two_keep_it_as_said() -> None:
+    one = [c.content_text for c in extract(evidence("我爸摔伤了腿。我打算把他接到成都来养伤。", when=THURSDAY), SG)]
+    assert any("把父亲接到成都" in c for c in one), one
+    two = [c.content_text for c in extract(evidence("我爸和我哥都来了，我打算带他去看熊猫。", when=THURSDAY), SG)]
+    assert not any("父亲" in c and "熊猫" in c for c in two), two
+
+
+def test_a_finding_on_the_writers_body_after_a_report_is_read_not_taken_as_the_reports() -> None:
+    found = [c.content_text for c in extract(evidence("体检单拿到了，肺上有个磨玻璃结节，要复查。", when=THURSDAY), SG)]
+    assert any("肺上有个磨玻璃结节" in c for c in found), found
+
+
+def test_a_quoted_title_opening_a_clause_is_its_subject_not_someones_words() -> None:
+    text = "Yeah, 'The Hobbit and the Lonely Mountain' is special to me. It was the first book my dad read to me."
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert any("The Hobbit" in c and "special" in c for c in found), found
+
+
+def test_how_long_a_choice_was_weighed_is_no_memory_of_its_own() -> None:
+    for text in ("考虑了一个星期，还是不去上海了。", "想了两个礼拜，还是不去了。"):
+        found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+        assert found and not any("考虑了" in c or "想了" in c for c in found), found
+
+
+@pytest.mark.parametrize(("year", "day"), [(2024, "2024-04-04"), (2026, "2026-04-05"), (1996, "1996-04-04")])
+def test_qingming_is_its_solar_term(year, day) -> None:
+    (t,) = find_times("清明回老家扫墓", datetime(year, 4, 20, tzinfo=SG))
+    assert t.start_iso == day
+
+
+def test_a_holiday_word_opening_a_diary_clause_is_its_time_not_its_subject() -> None:
+    found = extract(evidence("清明放假带爸妈去了趟崂山。", when=datetime(2026, 4, 6, 21, tzinfo=SG)), SG)
+    assert [(c.memory_type, c.valid_time_start) for c in found] == [(MemoryType.EVENT, "2026-04-05")], [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("我09年从南宁出来到深圳打工", ["2009-01-01"]),
+        ("她是96年的", ["1996-01-01"]),
+        ("我在这行干了18年", []),  # a span, not 2018
+        ("18年前我来的上海", ["2008-01-01"]),  # the span ago, not the year
+    ],
+)
+def test_a_year_said_by_its_last_two_digits_is_that_year_and_a_span_is_not(text, years) -> None:
+    said = datetime(2026, 11, 26, tzinfo=SG)
+    assert [t.start_iso for t in find_times(text, said) if t.precision.value == "year"] == years
+
+
+def test_the_day_a_thing_was_moved_to_stays_in_its_words_in_the_passive_too() -> None:
+    text = "argh my MRI got moved to march 3rd because the machine broke"
+    found = [c.content_text for c in extract(evidence(text, when=THURSDAY), SG)]
+    assert found and not any("moved to because" in c for c in found), found
+
+
+def test_a_visit_opening_a_diary_sentence_is_an_event_with_what_it_found() -> None:
+    found = extract(evidence("复查甲状腺，结节没长，还是老样子。医生说明年再来。", when=THURSDAY), SG)
+    visit = [c for c in found if c.content_text.startswith("用户复查甲状腺")]
+    assert [(c.content_text, c.memory_type, c.valid_time_end) for c in visit] == [
+        ("用户复查甲状腺，结节没长，还是老样子", MemoryType.EVENT, "2026-11-26")
+    ], [(c.content_text, c.memory_type) for c in found]

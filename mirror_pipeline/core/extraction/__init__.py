@@ -29,7 +29,6 @@ from mirror_pipeline.core.extraction import (
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_OWN_DONE, PAST_IRREGULAR
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
-    _QUOTED,
     _SPEAKER_LABEL,
     EN_RELATIONS,
     EXTRACTOR,
@@ -157,7 +156,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         for s, e in cut
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
-    spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in _QUOTED_SPANS(text[s:e]))]
+    spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
@@ -247,7 +246,3 @@ def _shown(c: MemoryCandidate, text: str) -> bool:
         return False
     said = text[c.span_start : c.span_end + 40]
     return bool(disclosure.SHOWN.search(said) or re.search(r"\ball\b[^.!?]*,?\s+but\b", said))
-
-
-def _QUOTED_SPANS(sentence: str) -> list[tuple[int, int]]:  # noqa: N802
-    return [m.span() for m in _QUOTED.finditer(sentence)]

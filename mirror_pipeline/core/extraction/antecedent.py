@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR
+from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR, ZH_KIN_CANON
 from mirror_pipeline.core.extraction.shapes import FILLER
 
 
@@ -282,10 +282,33 @@ def _zh_named(text: str, place: bool) -> str | None:
     return found[-1] if found else None
 
 
+_ZH_HER_HIM = re.compile(r"(?<![其])(?P<who>[她他])(?![们人])")
+_ZH_FEMALE_KIN = frozenset("母亲 妻子 女朋友 奶奶 外婆 姥姥 姐姐 妹妹 女儿 婆婆 岳母".split())
+_ZH_MALE_KIN = frozenset("父亲 丈夫 男朋友 爷爷 外公 姥爷 哥哥 弟弟 儿子 公公 岳父".split())
+_ZH_KIN_NAMED = re.compile(
+    r"(?:我的?|(?:^|(?<=[，。！？,.!?\s])))(?P<kin>" + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True)) + ")"
+)
+
+
+def _zh_kin_pointer(content: str, before: str) -> str:
+    """她 / 他 in a Chinese content, when the message named before exactly one of the writer's kin of that gender
+    ("我妈住院了…我准备把她接到青岛来住" -> "用户打算把母亲接到青岛来住"); as said otherwise."""
+    m = _ZH_HER_HIM.search(content)
+    if m is None:
+        return content
+    kin_of = _ZH_FEMALE_KIN if m.group("who") == "她" else _ZH_MALE_KIN
+    named = {c for k in _ZH_KIN_NAMED.finditer(before) if (c := ZH_KIN_CANON[k.group("kin")]) in kin_of}
+    if len(named) != 1:
+        return content
+    whose = "" if content.startswith("用户") else "用户的"  # "用户打算把母亲接到青岛来住": the user's, said once
+    return content[: m.start()] + whose + named.pop() + content[m.end() :]
+
+
 def zh_rewrite(content: str, before: str, previous_turn: str = "") -> str:
     """`content` (a Chinese candidate's) with a place word or a demonstrative of a titled thing replaced by what the
     message named before (`before`: its text before the candidate's span), else the turn answered; as said when
-    nothing is named (or the content names it already)."""
+    nothing is named (or the content names it already); 她 / 他 by the one kin of theirs the message named."""
+    content = _zh_kin_pointer(content, before)
     for pattern, place in ((_ZH_PLACE_POINTER, True), (_ZH_TITLED_POINTER, False)):
         m = pattern.search(content)
         if m is None:

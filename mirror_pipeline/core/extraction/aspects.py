@@ -172,6 +172,8 @@ ASPECTS: tuple[Aspect, ...] = (
         zh=re.compile(
             r"(?<![在回冥思理感幻联构设猜])想(?![想起到家念法])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"
             r"|希望|争取|考虑(?!到|过)"
+            # a resolve: "我是该锻炼了", "真该戒烟了" (its 了 says the time has come, not that it is done)
+            r"|(?<!活)该(?=[\u4e00-\u9fff]{1,6}了)"
         ),
         time=TimePolicy.PLANNED,
         tags=("goal",),

@@ -66,6 +66,8 @@ _EN_SPLIT = re.compile(
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # a correction of what was just said: "we're gonna be an aunt and uncle, well i'm an aunt, he's the uncle"
+    r"|,\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
 )
@@ -272,6 +274,7 @@ ZH_SURNAMES = (
 _ZH_NAME_AFTER = (
     r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
     r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏)"
+    r"|却|倒是|竟然|居然|总算|终于|突然|一直"  # "朵朵却看得很认真，还买了个小俑摆件": the child's doing
 )
 _ZH_NICKNAME_AFTER = (
     _ZH_NAME_AFTER + r"|讲|问|是|每|就|已|去|和|给|从|很|太|真|喝|做|教|考|结|生|带|帮|让|叫|回|打|找|今|昨|明|那|这"
@@ -339,7 +342,9 @@ _ZH_TIME_WORDS = (
     # how often, before the subject as before the verb: "有时候我还是会感到迷茫", "经常感到焦虑"
     "有时候|有时|偶尔|经常|常常|时常|总是|平常|近期|近日|这些日子|"
     # the festivals a Chinese year is told by, and its turns: "清明回宾阳老家扫墓", "中秋，一家人总算聚齐了"
-    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|黄金周|小长假|长假|才"
+    "清明|中秋|端午|元旦|除夕|元宵|正月十五|母亲节|父亲节|七夕|冬至|重阳|开春|年前|年后|节后|黄金周|小长假|长假|才|"
+    # the holiday itself, after its festival or alone: "清明放假带朵朵去了趟即墨古城", "假期带女儿去了趟青岛"
+    "放假|休假|假期|假期里|放假的时候"
 )
 # the calendar's words a diary clause opens with: seasons, weekdays, parts of a month or year, of a day
 _ZH_CALENDAR_WORDS = (
@@ -357,7 +362,13 @@ def split(sentence: str) -> list[tuple[int, int]]:
     zh = bool(CJK_CHAR.search(sentence))
     spans: list[tuple[int, int]] = []
     start = 0
+    aside_end = -1  # the end of a short aside in brackets the clause goes on across
     for m in (_ZH_SPLIT if zh else _EN_SPLIT).finditer(sentence):
+        if m.start() < aside_end:
+            continue
+        if not zh and m.group(0).strip() == "(" and (aside := _EN_ASIDE.match(sentence, m.end())):
+            aside_end = aside.end()  # "I had a knee arthroscopy (partial meniscectomy) on October 6": one clause
+            continue
         if not zh and m.group(0).strip() in ("-", "–", "—", ":", ",") and _en_joined(sentence, m):
             continue
         if not zh and not m.group(0).strip() and _EN_GERUND_SUBJECT.match(sentence, start):
@@ -394,6 +405,10 @@ _LATIN_INSERTED = re.compile(r"[\u4e00-\u9fff]\s+[A-Za-z][A-Za-z.&'\-]*(?: [A-Za
 _EN_GERUND_SUBJECT = re.compile(
     r"\s*(?:[A-Z][a-z]+,\s*)?(?!(?:Going|Getting|Starting|Working|Trying)\b)[A-Z][a-z]+ing\s"
 )
+
+
+# a short aside in brackets on the word before it, with no clause of its own: "(partial meniscectomy)", "(my 3rd)"
+_EN_ASIDE = re.compile(r"[^(),;.!?]{1,40}\)(?=\s+[a-z])")
 
 
 def _en_joined(sentence: str, cut: re.Match[str]) -> bool:
@@ -472,7 +487,7 @@ def zh_after_lead(rest: str) -> str:
 # the writer's kin or partner as a clause's subject ("我爸生病了", "爸已经出院回家了", "老婆最近失眠很严重",
 # "my mom was diagnosed with diabetes", "dad had a small stroke"): not the writer's own statement, but the writer's
 # disclosure about their family. Bare 爸 / 妈 / 老婆 in a diary are the writer's; a sibling or child needs 我.
-_ZH_KIN_CANON = {
+ZH_KIN_CANON = {
     "爸爸": "父亲", "老爸": "父亲", "爸": "父亲", "父亲": "父亲", "妈妈": "母亲", "老妈": "母亲", "妈": "母亲",
     "母亲": "母亲", "爸妈": "父母", "父母": "父母", "老婆": "妻子", "妻子": "妻子", "太太": "妻子", "老公": "丈夫",
     "丈夫": "丈夫", "女朋友": "女朋友", "男朋友": "男朋友", "女友": "女朋友", "男友": "男朋友", "奶奶": "奶奶",
@@ -484,7 +499,7 @@ _ZH_KIN_CANON = {
 _ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
 _ZH_KIN_SUBJECT = re.compile(
     r"^(?:我的?(?P<mine>"
-    + "|".join(sorted(_ZH_KIN_CANON, key=len, reverse=True))
+    + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True))
     + r")|(?P<bare>"
     + "|".join(sorted(_ZH_KIN_BARE.split("|"), key=len, reverse=True))
     + r"))"
@@ -531,7 +546,7 @@ def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
         if _ZH_KIN_NOT.match(after, end):
             return None
         word = m.group("mine") or m.group("bare")
-        return _ZH_KIN_CANON.get(word, word), after[end:]
+        return ZH_KIN_CANON.get(word, word), after[end:]
     m = _EN_KIN_SUBJECT.match(rest) if rest[:1] in "mMoOdDgG" else None
     if not m:
         return None
@@ -544,7 +559,7 @@ def kin_alone(text: str, zh: bool) -> str | None:
     if not zh:
         return None
     m = _ZH_KIN_SUBJECT.fullmatch(text.strip().rstrip("呢啊吧嘛"))
-    return _ZH_KIN_CANON.get(w := m.group("mine") or m.group("bare"), w) if m else None
+    return ZH_KIN_CANON.get(w := m.group("mine") or m.group("bare"), w) if m else None
 
 
 # a topic fronted before the writer (Chinese OSV): "日本那个旅行我取消了", "健身房的卡我退了", "吉他那边我已经停了";

@@ -20,9 +20,10 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
+from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
-from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, opening_time
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
+from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -93,7 +94,9 @@ _ZH_VERB = re.compile(
 # a diary clause opening with the writer's own attribute: 血压有点高, 工资涨了, 体检报告出来了, 专业是计算机
 _ZH_OWN = re.compile(
     r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
-    r"新店|店里|生意)"
+    r"新店|店里|生意"
+    # the writer's body: "体检报告出来了，甲状腺有个结节" (its own subject, not the report's going on)
+    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊)"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -296,6 +299,10 @@ _ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[
 _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 
+# a kin's death said short: "my mom passed in 2019", "dad died last spring" (not "passed the exam", "passed by")
+_EN_KIN_DIED = re.compile(r"(?i)^\s*(?:just |sadly )?(?:passed|died)\b(?! (?:the|my|his|her|their|a|an|by|through)\b)")
+
+
 def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, str] | None:
     """(kin word, what is said of them) when the clause's subject is the writer's kin or partner (`chained`: the kin
     an earlier clause of the sentence named, whose subject this one leaves out) and what follows is a statement (a
@@ -308,7 +315,7 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
     found = (found[0], rest)
     # what is kept of a kin is what a life's domain holds (their health, work, a move, a wedding): "My mom called
     # today", "我妈很啰嗦" say nothing the person would want remembered
-    if _domain(rest, clause.zh) in (None, _VETOED):
+    if _domain(rest, clause.zh) in (None, _VETOED) and not (not clause.zh and _EN_KIN_DIED.match(rest)):
         return None
     if clause.zh and not (_ZH_CHANGED.match(rest) or _writer_clause(replace(clause, subject=Subject.OMITTED), rest)):
         return None
@@ -316,7 +323,11 @@ def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, st
 
 
 # a verb of talking or deciding with its result and nothing after: what was agreed is the next clause
-_ZH_INTRODUCES = re.compile(r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$")
+_ZH_INTRODUCES = re.compile(
+    r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$"
+    # how long it was weighed, before what was decided: "想了一个礼拜，还是不去了"
+    r"|^(?:想|考虑|纠结|犹豫|琢磨)了[^，。]{0,6}(?:天|周|礼拜|星期|个月|晚上|宿)$"
+)
 # a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了"
 _ZH_ONLY_A_SPAN = re.compile(
     r"^(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
@@ -435,6 +446,18 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
     return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
 
 
+_EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
+
+
+def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
+    """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
+    dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
+    return any(
+        start <= o.span[0] <= t.span[0] and time_as_object(sentence[start : o.span[0]], sentence[o.span[1] :])
+        for o in times
+    )
+
+
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
     """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
     else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
@@ -446,25 +469,34 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
             and not t.anchor
             and not _compared(sentence, t)
             and not _recurring(sentence, t)
+            and not _of_a_thing(sentence, times, span[0], t)
         ),
         None,
     )
-    if own is not None:
-        return own
     opening = opening_time(sentence, times)
-    return opening if opening is not None and opening.span[1] <= span[0] else None
+    opening = opening if opening is not None and opening.span[1] <= span[0] else None
+    if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
+        return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
+    return own if own is not None else opening
+
+
+# a festival said as what one comes or goes for, closing its clause: 来青岛过年, 回老家过节
+_ZH_FESTIVAL_AS_PURPOSE = re.compile(r"过(?:年|节)(?=[，。,！!；;]|$)")
 
 
 _BY_NAME = {a.name: a for a in ASPECTS}
 _PLANS = _BY_NAME["plans"]
 
 
-def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: datetime | None) -> bool:
+def _on_a_past_day(
+    times: list[TimeMention], span: tuple[int, int], said_at: datetime | None, own: TimeMention | None = None
+) -> bool:
     """A Chinese clause has no tense: its own day or week, over by the day it was said, says it happened
-    ("周六一早去医院看奶奶", "上周单位组织体检"); a past month or year may hold a state ("去年在华为")."""
+    ("周六一早去医院看奶奶", "上周单位组织体检", "腊月二十七，接我妈来青岛": `own`, said alone before the clause); a
+    past month or year may hold a state ("去年在华为")."""
     day = said_at.date() if said_at else None
     for t in times:
-        if not (day and t.start and t.end_iso and span[0] <= t.span[0] < span[1]):
+        if not (day and t.start and t.end_iso and (span[0] <= t.span[0] < span[1] or t is own)):
             continue
         end = date.fromisoformat(t.end_iso[:10])
         if end <= day and (end - t.start).days <= 7:
@@ -473,6 +505,58 @@ def _on_a_past_day(times: list[TimeMention], span: tuple[int, int], said_at: dat
 
 
 _EVENT = _BY_NAME["event"]
+# a Chinese clause without an aspect word that tells what happened: a verb of one stroke (咯噔一下, 看了一眼 has its
+# 了), or a verb and where it ended (晕在菜市场, 摔到地上) after a clause that said it was done
+_ZH_ONE_STROKE = re.compile(r"[\u4e00-\u9fff]一(?:下|趟|顿|回)(?![午子来去])")
+_ZH_VERB_WHERE = re.compile(r"[\u4e00-\u9fff](?:在|到|进|出)(?:了)?[\u4e00-\u9fff]")
+_ZH_NOT_TOLD = re.compile(
+    r"^(?:还|也|都|就)?(?:是|有|在|住|没|不|会|能|可以|想|要|得|该|应该|打算|准备)|很|太|挺|特别|非常|比较|真|更"
+)
+_ZH_DONE_BEFORE = re.compile(r"了[，,]\s*$")  # the clause just before
+
+
+# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something)
+_ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)[。！!~…]*$")
+
+
+# a wish asked of someone, then granted: "跟罗总提了，想一周在家办公一天。他居然同意了。"
+_ZH_ASKED = re.compile(r"(?:提|申请|请示|问|说|商量)(?:了|过)[。！!~]*$")
+_ZH_GRANTED = re.compile(r"^\s*(?:他|她|他们|领导|老板|公司)?(?:居然|竟然|终于|也|都|就)?(?:同意|答应|批准|批|准)了")
+
+
+def _zh_granted(body: str, asked: str, after: str) -> bool:
+    """A wish (想…) told right after asking for it, when what follows the sentence says it was granted."""
+    return body.startswith("想") and bool(_ZH_ASKED.search(asked) and _ZH_GRANTED.match(after))
+
+
+def _zh_narrated(body: str, before: str) -> bool:
+    """A bare Chinese clause that tells an event: a verb of one stroke ("心里咯噔一下"), or a verb and where it ended
+    right after a clause that said it was done ("我妈住院了，低血糖晕在菜市场"), or a visit opening the sentence
+    ("复查结节，没变大"); not a state, a wish or a negation ("还是三类", "没变大", "想一周在家办公一天")."""
+    rest = clauses.zh_after_lead(body)
+    if _ZH_NOT_TOLD.search(rest):
+        return False
+    if not before.strip() and _ZH_VISIT.match(rest):
+        return True  # "复查结节，没变大": a diary's sentence opening with the visit it tells of
+    return bool(_ZH_ONE_STROKE.search(rest) or (_ZH_VERB_WHERE.search(rest) and _ZH_DONE_BEFORE.search(before)))
+
+
+def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
+    """(what the clauses after a visit found, said short and with no subject of their own, "，没变大，还是三类";
+    where it ends in the sentence)."""
+    found, end = "", parts[0].end
+    for part in parts[1:]:
+        said = part.text(sentence).strip().rstrip("。！!~")
+        if part.subject is not Subject.OMITTED or not said or len(said) > 8:
+            break
+        found, end = found + "，" + said, part.end
+    return found, end
+
+
+# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检
+_ZH_VISIT = re.compile(r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)")
+
+
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
 
 
@@ -514,13 +598,17 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
     return text, text
 
 
-def _without(body: str, expression: str) -> str:
+def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
-    break the sentence)."""
+    break the sentence); time words that are what "is" says ("my surgery was yesterday") are said as their date."""
+    expression = time.expression
     at = body.find(expression)
     if at < 0:
         return body
+    if time_is_predicate(body[:at], body[at + len(expression) :]):
+        day = time.start_iso if time.relative and time.precision is TimePrecision.DAY else None
+        return body[:at] + day + body[at + len(expression) :] if day else body
     end = at + len(expression)
     if at == 0:
         out = re.sub(r"^之?前(?=[想要得把就会])", "", body[end:])  # "年底前想把…还清": by then, in the valid time
@@ -591,11 +679,16 @@ def read(
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
+        quoted = quoted_spans(sentence)
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if any(a <= clause.body_start and clause.end <= b + 1 for a, b in quoted):
+                continue  # a sentence handed in to reword: someone's words (a title opening a clause is its subject)
+            if not clause.zh and n > 0 and _EN_CORRECTION.match(sentence, clause.start):
+                continue  # "…an aunt and uncle, well i'm an aunt": a gloss on the clause before, which holds it
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
                 continue  # the request itself, and what goes on with it ("…, make it short")
             if clause.zh and reported and clause.subject is Subject.OMITTED:
@@ -618,7 +711,11 @@ def read(
                 continue
             # after a clause whose subject is someone else or a thing ("It's made me grow, and even got me out of
             # ..."), a clause with its subject left out goes on with that subject, not the writer
-            continued = n > 0 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            continued = (
+                n > 0
+                and not thing_led[n]  # a clause naming its own thing of the writer's goes on with nothing before
+                and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+            )
             # a Chinese subject left out goes on through a run of such clauses, until a clause names its own
             # ("我家老黄每天早上四点起来熬汤，熬了这么多年，腰一到冬天就痛": the back is 老黄's)
             carried[n] = (
@@ -755,23 +852,55 @@ def read(
             if times is None:
                 times = memo.get(sentence)
                 if times is None:
-                    times = memo[sentence] = find_times(sentence, said_at)
+                    times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
-            if clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at):
+            first_day = clause.zh and own is None and len(parts) == 1 and _ZH_FIRST_DAY.match(body) is not None
+            if first_day:
+                aspect = _EVENT  # "新公司第一天。": the day the diary is written is that first day
+            elif (
+                clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own)
+            ):
                 aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
+            elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
+                aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
                 aspect = _EVENT  # "上个月终于决定回老家西安了": a decision taken, dated; not a plan still ahead
+            elif (
+                clause.zh
+                and aspect is _PLANS
+                and n > 0
+                and _zh_granted(body, parts[n - 1].text(sentence), text[s_end:])
+            ):
+                aspect, body = ASPECTS[-1], body[1:]  # "跟罗总提了，想一周在家办公一天…他居然同意了": it holds now
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
+            if first_day and said_day is not None:
+                start = end = said_day.isoformat()
+                precision, tags = TimePrecision.DAY, ()
             previous = aspect if aspect.name in ("plans", "habit") else None
-            said = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start_iso), None)
+            said = next(
+                (
+                    t
+                    for t in times
+                    if clause.start <= t.span[0] < clause.end
+                    and t.start_iso
+                    and not _of_a_thing(sentence, times, clause.start, t)
+                ),
+                None,
+            )
             if said and clause.subject is not Subject.OBJECT:
-                body = _without(body, said.expression)
+                body = _without(body, said)
+            if clause.zh and n == 0 and aspect is _EVENT and _ZH_VISIT.match(clauses.zh_after_lead(body)):
+                found, found_end = _zh_visit_found(parts, sentence)  # "复查结节，没变大，还是三类": what it found
+                if found:
+                    body, span = body + found, (span[0], s_start + found_end)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
-            if kin is not None:
+            if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
+                content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
+            elif kin is not None:
                 content = obj = rewrite.of_kin(content, kin[0], clause.zh)
             elif fronted is not None:
                 content = obj = fronted

@@ -183,7 +183,7 @@ _ZH_NAME = (
     rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     rf"|[A-Z][a-z]+){_NAME_STOP}"
 )
-_EN_NAME = r"(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+_EN_NAME = r"(?P<obj>[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)?)\b"  # "Daniel Krüger", "Frau Öztürk"
 _ZH_FAMILY_REL = "|".join(
     sorted((r for r, en in ZH_RELATIONS.items() if en in FAMILY and r not in ("先生", "太太")), key=len, reverse=True)
 )
@@ -195,6 +195,8 @@ _ZH_NICKNAME = (
 _ZH_ROLE_WORDS = (
     "工程师|经理|设计师|医生|护士|老师|教师|律师|会计|程序员|研究员|分析师|顾问|架构师|总监|主管|销售|记者|编辑|作家|"
     "创始人|科学家|教授|司机|厨师|运营|产品|实习生|警察|公务员|翻译|摄影师|药剂师|咨询师|画家|演员|CEO|CTO|COO|CFO"
+    # a trade named by its 师 (录音师, 调音师, 理疗师, 营养师): the suffix says it is a profession
+    "|师"
 )
 _ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
@@ -321,6 +323,7 @@ _ZH_TEMPLATES = {
     "joined": "用户加入了{obj}",
     "left": "用户离开了{obj}",
     "has_role": "用户是{obj}",
+    "has_child": "用户有一个{obj}",
     "studied_at": "用户在{obj}读书",
     "graduated_from": "用户毕业于{obj}",
     "child_born": "用户的{obj}出生了",
@@ -350,6 +353,7 @@ _EN_TEMPLATES = {
     "joined": "The user joined {obj}",
     "left": "The user left {obj}",
     "has_role": "The user is a {obj}",
+    "has_child": "The user has a {obj}",
     "studied_at": "The user studied at {obj}",
     "graduated_from": "The user graduated from {obj}",
     "child_born": "The user's {obj} was born",
@@ -420,8 +424,17 @@ _BY_PATTERN = {
     "en_trip_off": "The user decided not to go {obj}",
     "en_plan_dropped": "The user gave up on {obj}",
 }
-_EN_PRONOUNS = {"i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves", "i'm": "they're"}
-_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself)\b")
+_EN_PRONOUNS = {
+    "i": "they",
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themselves",
+    "i'm": "they're",
+    "our": "their",  # "build our daughter Jess a cedar chest": the user's daughter
+    "ours": "theirs",
+}
+_EN_PRONOUN = re.compile(r"(?i)\b(?:i'm|i|me|my|mine|myself|our|ours)\b")
 
 
 _AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU][a-z])")
@@ -451,7 +464,7 @@ _REPORTED = re.compile(
 )
 # Text the user pastes or asks about rather than asserts: translations, examples, stories, quotations
 _NOT_ASSERTED = re.compile(
-    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|自我介绍|"
+    r"翻译|造句|例句|举个例子|比如说|例如|写一[个篇段首]|假装|扮演|帮我回复|帮忙回复|替我回复|回复这封|帮我写|草稿|"
     r"润色|改写|改一下|修改一下|校对|"
     r"(?i:\btranslat|\bfor example\b|\be\.g\.|\bwrite (?:a|an|me)\b|\bpretend\b|\brole-?play|"
     # a story asked for or told as fiction, not one the person says they write ("It's a love story")
@@ -494,7 +507,12 @@ _NOT_A_SPEAKER = frozenset(
     "update note edit ps todo today tonight news summary reminder fyi btw question answer q a me i big "
     "今天 昨天 明天 更新 备注 注意 总结 提醒 问题 回答 感想 日记 早上 晚上 下午 上午 我 补充 结论 计划 心情".split()
 )
-_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
+_QUOTED = re.compile(
+    r"“[^”]*”|\"[^\"]*\"|「[^」]*」|‘[^’]*’"
+    # in single quotes, as chat quotes a phrase or a sentence handed in ("make this less passive aggressive: 'as per
+    # my last message...'", "the whole 'career change in 12 weeks' thing"): not an apostrophe ("kids'", "can't")
+    r"|(?<!\w)'(?=\w)(?:[^'\n]|(?<=\w)'(?=\w))+(?<=[\w.!?,])'(?!\w)"
+)
 # "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
 _CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
 # Words that are not names of people or organisations
@@ -805,7 +823,8 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "born_in",
         "出生",
-        r"我(?:是)?出生(?:在|于)" + _ZH_OBJ + _ZH_STOP + r"|我(?:是)?在" + _ZH_OBJ + r"出生",
+        # (a date may stand before 在: "我1990年5月2日在台南出生", "我叫…，1990年在台南出生")
+        _ZH_I + _ZH_WHEN + r"(?:出生(?:在|于)" + _ZH_OBJ + _ZH_STOP + r"|在" + _ZH_OBJ + r"出生)",
         0.85,
         0.6,
         HIGH,
@@ -1183,6 +1202,22 @@ PATTERNS: tuple[Pattern, ...] = (
         accept=(_a_name,),
     ),
     _p(
+        # a sibling named by a kin word said short and a given name alone ("我哥冠宇也要一起", "我妹思琪在读研"): two
+        # characters that are no time word nor adverb, then a verb or an adverb
+        "zh_my_kin_given_name",
+        R,
+        "relation",
+        "哥|姐|弟|妹",
+        r"我(?P<rel>哥|姐|弟|妹)(?!哥|姐|弟|妹|们|夫|家)"
+        + r"(?P<obj>(?!今天|昨天|明天|前天|后天|最近|已经|现在|一直|刚才|刚刚|上个|下个|今年|去年|明年|每天"
+        + r"|也是|还是|就是|真的|非常|特别|他们|她们|总是|经常|突然|终于|居然)[\u4e00-\u9fff]{2})"
+        + r"(?=也|都|还|在|要|会|说|去|来|刚|又|就|今年|最近|下个|上个|住|是|和|跟|[，。,.!！？?\s])",
+        0.75,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
         # a diary names its people by a kin word and a nickname, with no 我: "儿子阿杰没回来", "女儿小燕从桂林打视频
         # 回来" (a clause opening with the kin word; "他儿子阿明" has a possessor before it and is not read)
         "zh_rel_nickname_bare",
@@ -1243,7 +1278,12 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _EN_REL,
-        r"\b[Mm]y (?P<rel>" + _EN_REL + r") is " + _EN_NAME + r"(?=$|[.,;!?\n])",
+        # (one to come: "my boss will be Daniel Krüger", "my new manager is going to be Priya")
+        r"\b[Mm]y (?:new )?(?P<rel>"
+        + _EN_REL
+        + r") (?:is|will be|is going to be|'s going to be) "
+        + _EN_NAME
+        + r"(?=$|[.,;!?\n])",
         0.85,
         0.7,
         MEDIUM,
@@ -1286,6 +1326,31 @@ PATTERNS: tuple[Pattern, ...] = (
         + r"s|baby girl|baby boy)(?: [A-Z][a-z]+)? (?:was|were) born",
         0.85,
         0.9,
+        HIGH,
+    ),
+    # a child said as one has them ("有一个15岁的女儿", "I have a 15-year-old daughter"): the child is the attribute
+    _p(
+        "zh_has_child",
+        F,
+        "has_child",
+        "女儿|儿子",
+        _ZH_I
+        + r"(?:还|也)?有(?:一个|一位|个|一)"
+        + r"(?P<obj>(?:[\d一二三四五六七八九十两]+岁(?:的)?|刚出生的|上[\u4e00-\u9fff]{1,3}的)?(?:女儿|儿子))"
+        + r"(?=$|[，。,.!！？?；;\s])",
+        0.85,
+        0.8,
+        HIGH,
+    ),
+    _p(
+        "en_has_child",
+        F,
+        "has_child",
+        "daughter|son",
+        r"\b(?:I|[Ww]e) (?:also )?have (?:a|one) (?P<obj>(?:\d{1,2}[- ](?:year|month)[- ]old |little |baby |teenage )?"
+        r"(?:daughter|son))\b(?! (?:who|that)\b)",
+        0.85,
+        0.8,
         HIGH,
     ),
     _p(
@@ -1864,6 +1929,18 @@ def _place_like(obj: str, sentence: str, end: int) -> bool:
     return is_place(obj) or bool(re.match(r",\s*[A-Z][a-z]+", sentence[end:]))
 
 
+def quoted_spans(sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence quotes someone's words or a title (`_QUOTED`)."""
+    return [m.span() for m in _QUOTED.finditer(sentence)]
+
+
+def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
+    """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
+    in 12 weeks' thing" is no time of the opinion)."""
+    quoted = quoted_spans(sentence)
+    return [t for t in find_times(sentence, said_at) if not any(a <= t.span[0] < b for a, b in quoted)]
+
+
 def _nearest_time(
     sentence: str, times: list[TimeMention], span: tuple[int, int], same_clause_only: bool
 ) -> TimeMention | None:
@@ -1986,7 +2063,7 @@ def extract_patterns(
             fired = fired if limit else []
         if not fired:
             continue
-        quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+        quoted = quoted_spans(sentence)
         hedge = bool(_HEDGE.search(sentence))
         times: list[TimeMention] | None = None
         taken: list[tuple[int, int, str]] = []
@@ -2019,7 +2096,7 @@ def extract_patterns(
                 if times is None:
                     times = memo.get(sentence) if memo is not None else None
                     if times is None:
-                        times = find_times(sentence, said_at)
+                        times = sentence_times(sentence, said_at)
                         if memo is not None:
                             memo[sentence] = times
                 if pattern.needs_time and not times:
@@ -2054,6 +2131,8 @@ def _candidate(
 ) -> MemoryCandidate:
     groups = m.groupdict()
     rel = groups.get("rel") or groups.get("rel2")
+    if rel and len(rel) == 1 and rel * 2 in ZH_RELATIONS:
+        rel = rel * 2  # a kin word said short is its doubled form: 哥 is 哥哥
     relation = (ZH_RELATIONS.get(rel) or EN_RELATIONS.get(rel.lower(), rel)) if rel else None
     predicate = relation if relation else pattern.predicate
     extra = _clean(groups.get("obj2") or "") if pattern.name == "zh_prefer_from_now" else ""

@@ -58,10 +58,11 @@ def _base(verb: str) -> str:
     return verb[:-1] if not verb.endswith("ss") else verb
 
 
-def restated(text: str, memory_type: MemoryType, subject: str) -> tuple[str, str, str]:
-    """(subject, predicate, object) of an edited memory of `memory_type` whose new wording is `text`."""
+def restated(text: str, memory_type: MemoryType, subject: str, said_at: datetime | None = None) -> tuple[str, str, str]:
+    """(subject, predicate, object) of an edited memory of `memory_type` whose new wording is `text`, read as said
+    when the memory's evidence was (`said_at`; "从2020年开始吃素" is a state since 2020, not a plan ahead of 2000)."""
     spoken = first_person(text)
-    found = extract(_as_evidence(spoken))
+    found = extract(_as_evidence(spoken, said_at))
     same = [c for c in found if c.memory_type is memory_type and c.subject == subject]
     known = [c for c in same if ":" not in c.predicate]  # an attribute the patterns know (lives_in, works_at)
     if len(known) == 1:
@@ -72,7 +73,7 @@ def restated(text: str, memory_type: MemoryType, subject: str) -> tuple[str, str
     return subject, f"{kind}:{STATED}", text
 
 
-def _as_evidence(text: str) -> Evidence:
+def _as_evidence(text: str, said_at: datetime | None = None) -> Evidence:
     zh = bool(CJK_CHAR.search(text))
     return Evidence(
         evidence_id="ev_edit",
@@ -84,7 +85,7 @@ def _as_evidence(text: str) -> Evidence:
         session_id="edit",
         actor=Speaker.USER.value,
         attribution=Attribution.FORMAT,
-        timestamp=datetime(2000, 1, 1, tzinfo=UTC),
+        timestamp=said_at or datetime(2000, 1, 1, tzinfo=UTC),
         timestamp_precision=TimePrecision.DAY,
         raw_content=text,
         content_hash="",

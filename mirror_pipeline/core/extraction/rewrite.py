@@ -44,6 +44,7 @@ _EN_FIRST_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^I'll\b|^I will\b", "The user will"),
         (r"^I don't\b|^I do not\b", "The user doesn't"),
         (r"^I do\b", "The user does"),
+        (r"^we're gonna\b|^we are gonna\b", "The user and others are going to"),
         (r"^we're\b|^we are\b", "The user and others are"),
         (r"^we've\b|^we have\b", "The user and others have"),
         (r"^we'll\b", "The user and others will"),
@@ -174,6 +175,8 @@ def _en_omitted(body: str) -> tuple[str, str]:
         return f"The user is {role} at {intro.group('org')}{intro.group('place') or ''}", ""
     if _GERUND_SUBJECT.match(body):
         return "For the user,", " " + body[:1].lower() + body[1:]
+    if it := _IT_TOOK_ME.match(body):  # "took me 2 years of nights": its left-out subject is "it", the user its object
+        return f"It {it.group(1).lower()} the user", body[it.end() :]
     adverbs = _LEADING_ADVERBS.match(body)
     after = body[adverbs.end() :] if adverbs else body
     for pattern, repl in _EN_OMITTED_FORMS:
@@ -194,6 +197,10 @@ def _en_omitted(body: str) -> tuple[str, str]:
     rest = " " + " ".join(words[i:])
     rest = rest[:2].lower() + rest[2:] if not rest[1:3].isupper() else rest
     return ("The user is" if verb.endswith("ing") else "The user") + gap, rest
+
+
+# what a task took or cost the writer, said without its "it": "took me 2 years of nights", "cost me a fortune"
+_IT_TOOK_ME = re.compile(r"(?i)^(took|takes|cost|costs)\s+me\b")
 
 
 def _en_object(body: str) -> tuple[str, str]:
@@ -257,7 +264,7 @@ _MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨�
 
 
 # 我 after a verb or a preposition is its object ("带我家那只橘猫", "去了我们第一次约会的那家店"), not the subject
-_ZH_OBJECT_BEFORE = frozenset("了过着给跟和带让把被对为替向陪找请叫帮")
+_ZH_OBJECT_BEFORE = frozenset("了过着给跟和带让把被对为替向陪找请叫帮接送看喊劝催")
 
 
 def _named_subject(body: str) -> bool:

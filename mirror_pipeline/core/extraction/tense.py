@@ -52,8 +52,18 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
 
 
 def done(body: str, zh: bool) -> bool:
-    """The clause says it is done: 了 / 过 / 已经 in Chinese, a past verb in English ("I quit my job on the 8th")."""
-    return bool(_ZH_DONE.search(body)) if zh else clause_tense(body) is Tense.PAST
+    """The clause, of a day still ahead, says it is done: 了 / 过 / 已经 in Chinese, a past verb in English ("I quit my
+    job on the 8th"). A 了 closing the clause after its verb says a change is coming, not done ("我下周开始在新公司
+    上班了"), unless a result is said with it ("下周的票买好了")."""
+    if not zh:
+        return clause_tense(body) is Tense.PAST
+    return bool(_ZH_DONE.search(_ZH_CHANGE_LE.sub("", body) if _ZH_AHEAD_WORD.search(body) else body))
+
+
+# 了 closing a clause, not after a result complement (好 / 完 / 掉 / 到 / 成): the change to come, not a thing done,
+# when the clause itself says the time ahead (下周, 明天, 下个月; "我爸住院了我明天请假回去": 住院了 is done)
+_ZH_CHANGE_LE = re.compile(r"(?<![好完掉到成])了(?=[。！!~…\s]*$)")
+_ZH_AHEAD_WORD = re.compile(r"下(?:周|礼拜|星期|个?月|半年)|明(?:天|年|早|晚)|后天|过(?:几|两)天|马上|就要|快要")
 
 
 def ahead_of_mention(clause: str, zh: bool, time: TimeMention | None, said: date | None) -> bool:
@@ -107,8 +117,8 @@ _EN_STILL = re.compile(r"(?i)\b(?:have|'ve|has|still|now|currently)\b")
 def ended(text: str, zh: bool, time: TimeMention | None) -> bool:
     """A fact read by a pattern that says a state no longer holds: "I used to live in Leeds", "我以前在银行上班",
     "I lived in Nairobi as a kid" (not "I've lived in Tokyo for five years", which holds through the mention)."""
-    if time is not None and (time.ongoing or time.closed_range):
-        return False  # a duration still true holds; a range said carries its own end
+    if time is not None and (time.ongoing or (time.closed_range and time.start is not None)):
+        return False  # a duration still true holds; a range said carries its own end ("until 2019" does not say)
     cue = _PAST_ASPECT.zh if zh else _PAST_ASPECT.en
     if cue is not None and cue.search(text):
         return True

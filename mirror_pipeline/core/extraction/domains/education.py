@@ -22,7 +22,11 @@ DOMAIN = Domain(
         "class",
         "classes",
         "course*",
-        "stud*",
+        # (the verb, not "studio": "I signed with Funkhaus Studios" is work)
+        "study",
+        "studies",
+        "studied",
+        "studying",
         "graduat*",
         "exam*",
         "student*",
