@@ -7,6 +7,7 @@ python benchmarks/extraction/precision.py --third [--draw]   # the third sample 
 python benchmarks/extraction/precision.py --fourth [--draw]  # the fourth sample (below)
 python benchmarks/extraction/precision.py --fifth [--draw]   # the fifth sample: the writer's new sets (below)
 python benchmarks/extraction/precision.py --sixth [--draw]   # the sixth sample: session 8's writer's sets (below)
+python benchmarks/extraction/precision.py --seventh [--draw] # the seventh sample: session 9's writer's sets (below)
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -54,6 +55,11 @@ specification alone: the diary `zh_diary5.jsonl` (30 entries of a 青岛 teacher
 (45 messages of a Toronto nurse turned designer; one a day from the fifth sample's start, in its order). The fifth
 sample's strict rules; memories later rules make are judged as they appear (`judged_on`).
 
+The seventh sample (`--seventh`, `precision_sample7.jsonl`), judged on rules-0.3.9 (session 9's merge) before any
+rule ran on it, by a judge who wrote no rule: every memory of session 9's writer's sets, the diary `zh_diary6.jsonl`
+(30 entries of a 昆明 nurse who moves to 深圳) and the chat `en_chat3.jsonl` (45 messages of an Alberta truck driver
+retraining as an electrician; one a day from the fifth sample's start, on Alberta's clock). The fifth sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -82,6 +88,7 @@ SEED3 = "draw-3"
 SAMPLE4 = Path(__file__).with_name("precision_sample4.jsonl")
 SAMPLE5 = Path(__file__).with_name("precision_sample5.jsonl")
 SAMPLE6 = Path(__file__).with_name("precision_sample6.jsonl")
+SAMPLE7 = Path(__file__).with_name("precision_sample7.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -214,11 +221,11 @@ def chat_evidence(path: Path) -> list:
     ]
 
 
-def chat(source: str, path: Path) -> list[dict]:
-    """Every current memory of a chat set (`chat_evidence`)."""
+def chat(source: str, path: Path, tz: str = EN_CHAT_TZ) -> list[dict]:
+    """Every current memory of a chat set (`chat_evidence`), read on the clock of `tz`."""
     from zoneinfo import ZoneInfo
 
-    return _served(source, zh_diary.rows(path), chat_evidence(path), ZoneInfo(EN_CHAT_TZ))
+    return _served(source, zh_diary.rows(path), chat_evidence(path), ZoneInfo(tz))
 
 
 def fifth() -> list[dict]:
@@ -231,6 +238,12 @@ def sixth() -> list[dict]:
     """The sixth sample's memories: every memory of session 8's writer's sets (zh_diary5, en_chat2)."""
     here = Path(__file__).parent
     return diary("zh_diary5", here / "zh_diary5.jsonl") + chat("en_chat2", here / "en_chat2.jsonl")
+
+
+def seventh() -> list[dict]:
+    """The seventh sample's memories: every memory of session 9's writer's sets (zh_diary6, en_chat3)."""
+    here = Path(__file__).parent
+    return diary("zh_diary6", here / "zh_diary6.jsonl") + chat("en_chat3", here / "en_chat3.jsonl", "America/Edmonton")
 
 
 def census() -> dict:
@@ -263,12 +276,22 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    now = sixth() if "--sixth" in argv else fifth() if "--fifth" in argv else memories(second, third, fourth)
+    samples = {"--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
+    now = next((f() for flag, f in samples.items() if flag in argv), None)
+    if now is None:
+        now = memories(second, third, fourth)
     if "--draw" in argv:
         for m in now:  # with LoCoMo's text for the judge's eyes; the sample file keeps only its hash
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
-    flags = {"--sixth": SAMPLE6, "--fifth": SAMPLE5, "--fourth": SAMPLE4, "--third": SAMPLE3, "--second": SAMPLE2}
+    flags = {
+        "--seventh": SAMPLE7,
+        "--sixth": SAMPLE6,
+        "--fifth": SAMPLE5,
+        "--fourth": SAMPLE4,
+        "--third": SAMPLE3,
+        "--second": SAMPLE2,
+    }
     path = next((p for flag, p in flags.items() if flag in argv), SAMPLE)
     labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
     # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew

@@ -51,6 +51,12 @@ and the new session both gold) and temporal. Written and committed before sessio
 is the honest estimate (`lme_sessions6.first-run.json`).
 
     python benchmarks/retrieval/make_lme_set.py --sixth /tmp/lme6.json
+
+`--seventh` writes the seventh set (`lme_sessions7.json`, session 9's writer, from the specification alone): 25
+sessions of a Penang-born pastry chef opening a bakery in Melbourne (9 in Chinese), 25 questions over the six types,
+7 asked in Chinese. Scored once on session 9's merge before any rule saw it (`lme_sessions7.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --seventh /tmp/lme7.json
 """
 
 from __future__ import annotations
@@ -95,6 +101,7 @@ if __name__ == "__main__":
         "--fourth": "lme_sessions4.json",
         "--fifth": "lme_sessions5.json",
         "--sixth": "lme_sessions6.json",
+        "--seventh": "lme_sessions7.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
