@@ -1,0 +1,74 @@
+"""Casual English as the rules read it: a chat's contractions written without their apostrophe ("im", "ive",
+"dont", "shes", "thats") and "should of" for "should have", put back in the written form the rules match on.
+
+The person's own text is still what spans point into: `spelled` gives the text the rules read and, for each of its
+offsets, the offset it stands for in what was written (`back`), so a candidate's span is moved back onto the
+person's characters (`to_written`). Only a word that cannot be anything else is spelled out: "its", "id", "ill",
+"were", "well", "wed", "lets" are words of their own too, and stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from mirror_pipeline.core.model import MemoryCandidate
+
+# the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't"
+_NOT = "don can won didn doesn isn wasn weren aren haven hasn hadn wouldn couldn shouldn ain"
+_BE = "she he that what who there where you they"  # 's or 're: "shes", "thats", "youre", "theyre"
+_APOSTROPHE_DROPPED = re.compile(
+    r"\b(?:(?P<i>[Ii])(?P<i_end>m|ve)"
+    r"|(?P<not>(?i:" + "|".join(_NOT.split()) + r"))(?P<not_end>t)"
+    r"|(?P<be>(?i:she|he|that|what|who|there|where))(?P<be_end>s)"
+    r"|(?P<are>(?i:you|they))(?P<are_end>re|ve))\b"
+)
+# "should of done it at 30": the "'ve" heard as "of", before a past participle
+_HEARD_OF = re.compile(
+    r"\b(?P<modal>(?i:should|could|would|must|might))(?P<of> of)(?= (?:\w+ )?(?:[a-z]+ed|been|done|"
+    r"gone|had|got|seen|known|taken|made|went|left|stayed|told|said)\b)"
+)
+
+
+def spelled(text: str) -> tuple[str, list[int]]:
+    """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
+    offset of the result (and its end) the offset in `text` it stands for; `text` itself when nothing changes."""
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
+    for m in _APOSTROPHE_DROPPED.finditer(text):
+        if m.group("i"):
+            edits.append((m.start(), m.end(), "I'" + m.group("i_end")))
+            continue
+        stem = next(g for g in ("not", "be", "are") if m.group(g))
+        end = m.group(f"{stem}_end")
+        if stem == "not" and m.group("not").lower() in ("can", "won") and not m.group(0).islower():
+            continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
+        edits.append((m.start(), m.end(), f"{m.group(stem)}'{end}"))
+    for m in _HEARD_OF.finditer(text):
+        edits.append((m.start("of"), m.end("of"), " have"))
+    if not edits:
+        return text, list(range(len(text) + 1))
+    edits.sort()
+    out: list[str] = []
+    back: list[int] = []
+    at = 0
+    for start, end, new in edits:
+        out.append(text[at:start])
+        back.extend(range(at, start))
+        out.append(new)
+        # the new characters stand for the written word: each for its place in it, the extra ones for its end
+        back.extend(min(start + k, end - 1) if k < len(new) - 1 else end - 1 for k in range(len(new)))
+        at = end
+    out.append(text[at:])
+    back.extend(range(at, len(text) + 1))
+    return "".join(out), back
+
+
+def to_written(found: list[MemoryCandidate], back: list[int]) -> list[MemoryCandidate]:
+    """Candidates read in the spelled-out text, their spans moved back onto the characters the person wrote."""
+    if all(i == n for n, i in enumerate(back)):
+        return found
+
+    def written_end(end: int) -> int:
+        return back[end - 1] + 1 if end > 0 else 0
+
+    return [replace(c, span_start=back[c.span_start], span_end=written_end(c.span_end)) for c in found]

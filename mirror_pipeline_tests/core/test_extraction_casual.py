@@ -1,0 +1,68 @@
+"""Casual English as a chat writes it (issue 10, session 9): apostrophes dropped ("im", "dont", "shes"), "should of",
+and a clause after a comma with its subject left out. The sentences are written for the tests."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.extraction.casual import spelled
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2026, 9, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("im tired and ive had enough", "I'm tired and I've had enough"),
+        ("i dont know, shes late and thats fine", "i don't know, she's late and that's fine"),
+        ("youre right, they cant come", "you're right, they can't come"),
+        ("should of asked sooner", "should have asked sooner"),
+        # a word of its own stays: "its", "ill", "were", "well", "id", "lets"
+        ("its ill timed, were well off, lets go", "its ill timed, were well off, lets go"),
+        ("Cant Stop Won't Stop", "Cant Stop Won't Stop"),
+    ],
+)
+def test_dropped_apostrophes_are_read_put_back(written: str, read: str) -> None:
+    assert spelled(written)[0] == read
+
+
+def test_each_offset_of_the_spelled_text_points_into_what_was_written() -> None:
+    written = "so im moving, dont tell anyone"
+    text, back = spelled(written)
+    assert len(back) == len(text) + 1
+    assert written[back[text.index("moving")] :].startswith("moving")
+    assert back[len(text)] == len(written)
+
+
+@pytest.mark.parametrize(
+    ("written", "kind"),
+    [
+        ("im a nurse at the general hospital", "fact"),
+        ("ive been living in Halifax since 2019", "fact"),
+    ],
+)
+def test_a_disclosure_without_apostrophes_is_read_and_its_span_is_the_written_words(written: str, kind: str) -> None:
+    found = extract(evidence(written, "user", when=SAID))
+    assert any(c.memory_type.value == kind for c in found)
+    for c in found:
+        assert 0 <= c.span_start < c.span_end <= len(written)
+        assert written[c.span_start : c.span_end].strip()
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "so im 44 and finally doing it, signed up for a welding course at the college",
+        "been a rough month, passed my exam on thursday",
+    ],
+)
+def test_a_clause_after_a_comma_opening_with_a_past_verb_is_the_writers(written: str) -> None:
+    found = extract(evidence(written, "user", when=SAID))
+    assert any(c.memory_type.value == "event" and c.content_text.startswith("The user ") for c in found)
+
+
+def test_a_participle_describing_what_came_before_is_not_cut_as_the_writers() -> None:
+    found = extract(evidence("saw a house built in 1920, painted by the owner", "user", when=SAID))
+    assert not any("painted" in c.content_text and "The user painted" in c.content_text for c in found)
