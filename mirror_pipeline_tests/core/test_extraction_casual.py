@@ -66,3 +66,26 @@ def test_a_clause_after_a_comma_opening_with_a_past_verb_is_the_writers(written:
 def test_a_participle_describing_what_came_before_is_not_cut_as_the_writers() -> None:
     found = extract(evidence("saw a house built in 1920, painted by the owner", "user", when=SAID))
     assert not any("painted" in c.content_text and "The user painted" in c.content_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("finally got the boat back in the water", "I finally got the boat back in the water"),
+        ("long day. Signed up for the night class", "long day. I signed up for the night class"),
+        ("hey so moved to Regina last spring", "hey so I moved to Regina last spring"),
+        # a happening, a state or a participle opening the message is not the writer's verb
+        ("turned out fine in the end", "turned out fine in the end"),
+        ("tired of the cold already", "tired of the cold already"),
+        ("done with the paperwork", "done with the paperwork"),
+    ],
+)
+def test_a_message_opening_with_a_past_verb_is_read_with_the_writers_i(written: str, read: str) -> None:
+    assert spelled(written)[0] == read
+
+
+def test_what_a_pattern_reads_of_a_subjectless_opening_is_the_writers() -> None:
+    written = "grew up in Moose Jaw, moved out west for college"
+    found = extract(evidence(written, "user", when=SAID))
+    assert any(c.predicate == "hometown" and "Moose Jaw" in c.object for c in found)
+    assert all(written[c.span_start : c.span_end].strip() for c in found)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
 from mirror_pipeline.core.model import MemoryCandidate
 
 # the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't"
@@ -27,6 +28,24 @@ _APOSTROPHE_DROPPED = re.compile(
 _HEARD_OF = re.compile(
     r"\b(?P<modal>(?i:should|could|would|must|might))(?P<of> of)(?= (?:\w+ )?(?:[a-z]+ed|been|done|"
     r"gone|had|got|seen|known|taken|made|went|left|stayed|told|said)\b)"
+)
+
+# a message or a sentence opening with a past verb and no subject: the writer's, as a chat leaves its "I" out
+# ("finally got the boat back in the water", "hey so signed up for the welding course"): the rules read it with its
+# "I" ("I finally got ..."), the way a diary's omitted 我 is read. Not a form that is also a participle or a state
+# describing a thing ("done", "broken", "tired"), nor a verb whose subject is a happening ("turned out", "seemed").
+_SUBJECT_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*)"
+    r"(?:(?i:hey|so|ok|okay|well|anyway|update|and|but|also|yeah|ya|omg|lol|welp)[\s,:!]+)*"
+    r"(?P<verb>(?i:(?:just|finally|recently|also|still|actually|even|only) )*"
+    r"(?:(?i:" + "|".join(sorted(EN_PAST_VERB)) + r")|[A-Za-z][a-z]+ed)"
+    r")\s+"
+    r"(?!(?:out|like|to be|by|that|as if|as though)\b)"
+    r"(?:my|the|a|an|up|back|off|on|out|into|over|down|in|at|from|to|for|with|her|him|them|it|some|our|\d|[A-Z])"
+)
+_NOT_A_VERB = re.compile(
+    r"(?i)(?:seemed|happened|looked|sounded|turned|used|supposed|based|called|named|located|related|married|"
+    r"interested|tired|bored|stressed|excited|scared|worried|pleased|surprised|shocked|confused|annoyed)$"
 )
 
 
@@ -45,6 +64,11 @@ def spelled(text: str) -> tuple[str, list[int]]:
         edits.append((m.start(), m.end(), f"{m.group(stem)}'{end}"))
     for m in _HEARD_OF.finditer(text):
         edits.append((m.start("of"), m.end("of"), " have"))
+    for m in _SUBJECT_LEFT_OUT.finditer(text):
+        verb = m.group("verb").split()[-1]
+        if not _NOT_A_VERB.match(verb) and not EN_BARE_STATE.match(verb):
+            at = m.start("verb")
+            edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
     if not edits:
         return text, list(range(len(text) + 1))
     edits.sort()
@@ -56,7 +80,8 @@ def spelled(text: str) -> tuple[str, list[int]]:
         back.extend(range(at, start))
         out.append(new)
         # the new characters stand for the written word: each for its place in it, the extra ones for its end
-        back.extend(min(start + k, end - 1) if k < len(new) - 1 else end - 1 for k in range(len(new)))
+        # (an inserted subject stands for the verb it goes before)
+        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
         at = end
     out.append(text[at:])
     back.extend(range(at, len(text) + 1))

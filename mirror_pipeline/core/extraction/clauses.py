@@ -67,13 +67,14 @@ _EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|ac
 # a clause after a comma that opens with a past verb, its subject left out: the writer's, as a chat goes on ("im 51
 # and finally doing it, signed up for the electrical program at the polytechnic"); a participle that only describes
 # what came before ("a house built in 1920", "..., made by hand", "..., called Nora") takes no object of its own
-# (not a form that is also a participle describing a thing: "the parts taken apart", "a car written off")
-_EN_COMMA_PAST = PAST_IRREGULAR - set(
+# a past form that is the writer's verb, not also a participle describing a thing ("the parts taken apart", "a
+# car written off"): what a clause with its subject left out opens with
+EN_PAST_VERB = PAST_IRREGULAR - set(
     "was were been done gone seen taken given written eaten drunk broken read put set cut let hit hurt shut "
     "quit".split()
 )
 _EN_COMMA_OMITTED = (
-    r",\s(?=" + _EN_OMITTED_ADVERBS + r"(?:[a-z]+ed|" + "|".join(sorted(_EN_COMMA_PAST)) + r")\s+"
+    r",\s(?=" + _EN_OMITTED_ADVERBS + r"(?:[a-z]+ed|" + "|".join(sorted(EN_PAST_VERB)) + r")\s+"
     r"(?!(?:by|in|at|from|with|as|to|of|for|and|or|but|out of)\b)"
     r"(?:my|the|a|an|up|back|off|on|out|into|over|down|her|him|them|it|some|our|\d+|[A-Z]))"
 )
