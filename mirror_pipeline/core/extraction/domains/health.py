@@ -99,6 +99,14 @@ DOMAIN = Domain(
         "flu",
         "vaccin*",
         "booster",
+        # as a chat says them: "doc said", "the doc switched me off naproxen", "my back is done", "hearing aid"
+        "doc",
+        "meds",
+        "my back",
+        "bad back",
+        "back pain",
+        "disc",
+        "hearing aid*",
     ),
     zh=(
         "体检",
