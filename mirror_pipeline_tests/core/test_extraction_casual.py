@@ -89,3 +89,30 @@ def test_what_a_pattern_reads_of_a_subjectless_opening_is_the_writers() -> None:
     found = extract(evidence(written, "user", when=SAID))
     assert any(c.predicate == "hometown" and "Moose Jaw" in c.object for c in found)
     assert all(written[c.span_start : c.span_end].strip() for c in found)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("neck is stiff again", "my neck is stiff again"),
+        ("ugh. Knees have been bad all week", "ugh. my knees have been bad all week"),
+        ("back is where I left it", "my back is where I left it"),  # read so; no rule finds health in it
+    ],
+)
+def test_a_part_of_the_body_opening_a_message_is_the_writers(written: str, read: str) -> None:
+    assert spelled(written)[0] == read
+
+
+def test_a_body_part_left_without_its_my_is_the_writers_health() -> None:
+    found = extract(evidence("hip is acting up again after the long drive", "user", when=SAID))
+    assert any(c.predicate.endswith("health") and c.content_text.startswith("The user's hip") for c in found)
+    assert not extract(evidence("back is where I left it", "user", when=SAID))
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["my dad is 81 and still lives alone in Brandon", "my sister now lives on her own in Truro"],
+)
+def test_a_relatives_age_and_how_they_live_on_the_way_to_where(written: str) -> None:
+    found = extract(evidence(written, "user", when=SAID))
+    assert any(c.predicate == "family_in" for c in found)

@@ -43,6 +43,13 @@ _SUBJECT_LEFT_OUT = re.compile(
     r"(?!(?:out|like|to be|by|that|as if|as though)\b)"
     r"(?:my|the|a|an|up|back|off|on|out|into|over|down|in|at|from|to|for|with|her|him|them|it|some|our|\d|[A-Z])"
 )
+# a part of the body opening a message with its state, its "my" left out: "back is acting up again", "knee's
+# been killing me": the writer's, read as "my back is ..."
+_BODY_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*)(?:(?i:so|ugh|well|anyway|and|man)[\s,!]+)*"
+    r"(?P<part>(?i:back|lower back|neck|knees?|hips?|shoulders?|ankles?|wrists?|stomach|feet|foot))"
+    r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
+)
 _NOT_A_VERB = re.compile(
     r"(?i)(?:seemed|happened|looked|sounded|turned|used|supposed|based|called|named|located|related|married|"
     r"interested|tired|bored|stressed|excited|scared|worried|pleased|surprised|shocked|confused|annoyed)$"
@@ -69,6 +76,9 @@ def spelled(text: str) -> tuple[str, list[int]]:
         if not _NOT_A_VERB.match(verb) and not EN_BARE_STATE.match(verb):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
+    for m in _BODY_LEFT_OUT.finditer(text):
+        at = m.start("part")
+        edits.append((at, at + 1, "my " + text[at].lower()))
     if not edits:
         return text, list(range(len(text) + 1))
     edits.sort()
@@ -76,6 +86,8 @@ def spelled(text: str) -> tuple[str, list[int]]:
     back: list[int] = []
     at = 0
     for start, end, new in edits:
+        if start < at:
+            continue  # two readings of one word: the first stands
         out.append(text[at:start])
         back.extend(range(at, start))
         out.append(new)
