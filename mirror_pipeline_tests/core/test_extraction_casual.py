@@ -116,3 +116,8 @@ def test_a_body_part_left_without_its_my_is_the_writers_health() -> None:
 def test_a_relatives_age_and_how_they_live_on_the_way_to_where(written: str) -> None:
     found = extract(evidence(written, "user", when=SAID))
     assert any(c.predicate == "family_in" for c in found)
+
+
+def test_the_topic_a_chat_names_first_is_a_lead_not_the_subject() -> None:
+    found = extract(evidence("money wise im living off my pension and the rental income now", "user", when=SAID))
+    assert any(c.predicate.endswith("money") for c in found)

@@ -133,6 +133,8 @@ _EN_LEAD = re.compile(
     r"imagine|say|let|assume|pretend|remember|forget|know|knew|believe|feel|felt|tell|told|hear|heard|see|saw|"
     r"swear|promise|admit|reckon|figure|please|yes|no|well|unfortunately|sadly|apparently|whether|though|as)\b)"
     r"(?-i:[A-Z][a-z]+)(?<!ing)(?<!ed)(?<!ly)\s+(?=(?-i:I)(?:\s|['’]))"
+    # the topic a chat names first: "money wise im living off savings", "work-wise, it's quiet"
+    r"|[a-z]+(?:-| )wise\b[\s,:]*"
     r")+",
     re.IGNORECASE,
 )
