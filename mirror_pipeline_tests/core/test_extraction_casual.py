@@ -31,6 +31,8 @@ def test_dropped_apostrophes_are_read_put_back(written: str, read: str) -> None:
 def test_each_offset_of_the_spelled_text_points_into_what_was_written() -> None:
     written = "so im moving, dont tell anyone"
     text, back = spelled(written)
+    assert back is not None
+    assert spelled("nothing to spell out here") == ("nothing to spell out here", None)
     assert len(back) == len(text) + 1
     assert written[back[text.index("moving")] :].startswith("moving")
     assert back[len(text)] == len(written)

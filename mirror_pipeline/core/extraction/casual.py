@@ -1,10 +1,11 @@
 """Casual English as the rules read it: a chat's contractions written without their apostrophe ("im", "ive",
-"dont", "shes", "thats") and "should of" for "should have", put back in the written form the rules match on.
+"dont", "shes", "thats"), "should of" for "should have", a message opening with a past verb and no subject (read with
+the writer's "I", as a diary's omitted 我 is) and a part of the body opening one without its "my".
 
 The person's own text is still what spans point into: `spelled` gives the text the rules read and, for each of its
-offsets, the offset it stands for in what was written (`back`), so a candidate's span is moved back onto the
-person's characters (`to_written`). Only a word that cannot be anything else is spelled out: "its", "id", "ill",
-"were", "well", "wed", "lets" are words of their own too, and stay as written.
+offsets, the offset it stands for in what was written (`back`; None when nothing was spelled out), so a candidate's
+span is moved back onto the person's characters (`to_written`). Only a word that cannot be anything else is spelled
+out: "its", "id", "ill", "were", "well", "wed", "lets" are words of their own too, and stay as written.
 """
 
 from __future__ import annotations
@@ -15,14 +16,23 @@ from dataclasses import replace
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
 from mirror_pipeline.core.model import MemoryCandidate
 
-# the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't"
-_NOT = "don can won didn doesn isn wasn weren aren haven hasn hadn wouldn couldn shouldn ain"
-_BE = "she he that what who there where you they"  # 's or 're: "shes", "thats", "youre", "theyre"
+# the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't", "shes" ->
+# "she's", "youre" -> "you're" (each written word, in lower case, to where its apostrophe goes)
+_STEMS = {
+    "t": "don can won didn doesn isn wasn weren aren haven hasn hadn wouldn couldn shouldn ain",
+    "s": "she he that what who there where",
+    "re": "you they",
+    "ve": "you they",
+}
+_APOSTROPHE_AT = {stem + end: len(stem) for end, stems in _STEMS.items() for stem in stems.split()} | {
+    "im": 1,
+    "ive": 1,
+}
+# (each case it is written in spelled out: a case-blind search costs every message twice the time)
 _APOSTROPHE_DROPPED = re.compile(
-    r"\b(?:(?P<i>[Ii])(?P<i_end>m|ve)"
-    r"|(?P<not>(?i:" + "|".join(_NOT.split()) + r"))(?P<not_end>t)"
-    r"|(?P<be>(?i:she|he|that|what|who|there|where))(?P<be_end>s)"
-    r"|(?P<are>(?i:you|they))(?P<are_end>re|ve))\b"
+    r"(?<![\w'])(?:"
+    + "|".join(sorted({v for w in _APOSTROPHE_AT for v in (w, w.capitalize(), w.upper())}, key=len, reverse=True))
+    + r")(?![\w'])"
 )
 # "should of done it at 30": the "'ve" heard as "of", before a past participle
 _HEARD_OF = re.compile(
@@ -56,20 +66,22 @@ _NOT_A_VERB = re.compile(
 )
 
 
-def spelled(text: str) -> tuple[str, list[int]]:
+def spelled(text: str) -> tuple[str, list[int] | None]:
     """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
-    offset of the result (and its end) the offset in `text` it stands for; `text` itself when nothing changes."""
+    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes."""
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for m in _APOSTROPHE_DROPPED.finditer(text):
-        if m.group("i"):
-            edits.append((m.start(), m.end(), "I'" + m.group("i_end")))
+        word = m.group(0)
+        low = word.lower()
+        if low in ("im", "ive"):
+            if word[1:].islower():  # "im", "Ive"; not "IM"
+                edits.append((m.start(), m.end(), "I'" + word[1:]))
             continue
-        stem = next(g for g in ("not", "be", "are") if m.group(g))
-        end = m.group(f"{stem}_end")
-        if stem == "not" and m.group("not").lower() in ("can", "won") and not m.group(0).islower():
+        if low in ("cant", "wont") and not word.islower():
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
-        edits.append((m.start(), m.end(), f"{m.group(stem)}'{end}"))
-    for m in _HEARD_OF.finditer(text):
+        at = _APOSTROPHE_AT[low]
+        edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
+    for m in _HEARD_OF.finditer(text) if " of " in text else ():
         edits.append((m.start("of"), m.end("of"), " have"))
     for m in _SUBJECT_LEFT_OUT.finditer(text):
         verb = m.group("verb").split()[-1]
@@ -80,7 +92,7 @@ def spelled(text: str) -> tuple[str, list[int]]:
         at = m.start("part")
         edits.append((at, at + 1, "my " + text[at].lower()))
     if not edits:
-        return text, list(range(len(text) + 1))
+        return text, None
     edits.sort()
     out: list[str] = []
     back: list[int] = []
@@ -100,9 +112,9 @@ def spelled(text: str) -> tuple[str, list[int]]:
     return "".join(out), back
 
 
-def to_written(found: list[MemoryCandidate], back: list[int]) -> list[MemoryCandidate]:
+def to_written(found: list[MemoryCandidate], back: list[int] | None) -> list[MemoryCandidate]:
     """Candidates read in the spelled-out text, their spans moved back onto the characters the person wrote."""
-    if all(i == n for n, i in enumerate(back)):
+    if back is None:
         return found
 
     def written_end(end: int) -> int:
