@@ -43,7 +43,8 @@ _HEARD_OF = re.compile(
 # a message or a sentence opening with a past verb and no subject: the writer's, as a chat leaves its "I" out
 # ("finally got the boat back in the water", "hey so signed up for the welding course"): the rules read it with its
 # "I" ("I finally got ..."), the way a diary's omitted 我 is read. Not a form that is also a participle or a state
-# describing a thing ("done", "broken", "tired"), nor a verb whose subject is a happening ("turned out", "seemed").
+# describing a thing ("done", "broken"), a state (EN_BARE_STATE: "tired"), nor a verb whose subject is a happening
+# ("turned out", "seemed").
 _SUBJECT_LEFT_OUT = re.compile(
     r"(?:^|(?<=[.!?\n])\s*)"
     r"(?:(?i:hey|so|ok|okay|well|anyway|update|and|but|also|yeah|ya|omg|lol|welp)[\s,:!]+)*"
@@ -62,7 +63,7 @@ _BODY_LEFT_OUT = re.compile(
 )
 _NOT_A_VERB = re.compile(
     r"(?i)(?:seemed|happened|looked|sounded|turned|used|supposed|based|called|named|located|related|married|"
-    r"interested|tired|bored|stressed|excited|scared|worried|pleased|surprised|shocked|confused|annoyed)$"
+    r"interested|pleased|surprised|shocked|confused|annoyed)$"
 )
 
 

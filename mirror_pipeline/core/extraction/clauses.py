@@ -64,15 +64,15 @@ PAST_IRREGULAR = frozenset(
     "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
 )
 _EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now|even|only)\s+)*"
-# a clause after a comma that opens with a past verb, its subject left out: the writer's, as a chat goes on ("im 51
-# and finally doing it, signed up for the electrical program at the polytechnic"); a participle that only describes
-# what came before ("a house built in 1920", "..., made by hand", "..., called Nora") takes no object of its own
 # a past form that is the writer's verb, not also a participle describing a thing ("the parts taken apart", "a
 # car written off"): what a clause with its subject left out opens with
 EN_PAST_VERB = PAST_IRREGULAR - set(
     "was were been done gone seen taken given written eaten drunk broken read put set cut let hit hurt shut "
     "quit".split()
 )
+# a clause after a comma that opens with a past verb, its subject left out: the writer's, as a chat goes on ("im 51
+# and finally doing it, signed up for the electrical program at the polytechnic"); a participle that only describes
+# what came before ("a house built in 1920", "..., made by hand", "..., called Nora") takes no object of its own
 _EN_COMMA_OMITTED = (
     r",\s(?=" + _EN_OMITTED_ADVERBS + r"(?:[a-z]+ed|" + "|".join(sorted(EN_PAST_VERB)) + r")\s+"
     r"(?!(?:by|in|at|from|with|as|to|of|for|and|or|but|out of)\b)"

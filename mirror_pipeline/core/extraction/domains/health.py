@@ -100,12 +100,20 @@ DOMAIN = Domain(
         "vaccin*",
         "booster",
         # as a chat says them: "doc said", "the doc switched me off naproxen", "my back is done", "hearing aid"
-        "doc",
+        # (not "doc" or "disc" alone: "I updated the doc", "disc golf")
+        "my doc",
+        "doc said",
+        "doc says",
+        "doc switched",
+        "doc told me",
+        "doc put me",
         "meds",
         "my back",
         "bad back",
         "back pain",
-        "disc",
+        "slipped disc",
+        "herniated disc",
+        "bulging disc",
         "hearing aid*",
     ),
     zh=(
