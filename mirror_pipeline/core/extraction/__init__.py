@@ -19,6 +19,7 @@ from mirror_pipeline.core.extraction import (
     answers,
     antecedent,
     appositions,
+    casual,
     disclosure,
     patterns,
     questions,
@@ -98,11 +99,14 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     if evidence.actor != Speaker.USER:
         return []
     # the rules read Chinese in Simplified (驗證碼 as 验证码: core/script.py, one character for one, so spans hold);
-    # what they give back is in the person's own characters
+    # what they give back is in the person's own characters; and a chat's English with its apostrophes ("im",
+    # "dont", "shes": casual.py), its spans moved back onto what was written
     written = evidence.raw_content
-    evidence = replace(evidence, raw_content=fold_script(written))
+    folded = fold_script(written)
+    text, back = casual.spelled(folded)
+    evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
-    found = _extract(evidence, tz, fold_script(turn))
+    found = _extract(evidence, tz, casual.spelled(fold_script(turn))[0])
     if evidence.session_id.startswith(SESSION_PREFIX):
         # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
         # the answer; what the answer says beyond its items stays as the extractor read it
@@ -110,7 +114,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
         found = framed + [
             c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
         ]
-    return _as_written(found, written, evidence.raw_content)
+    return _as_written(casual.to_written(found, back), written, folded)
 
 
 def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list[MemoryCandidate]:

@@ -56,6 +56,28 @@ _EN_NEW_SUBJECT = (
     r"(?:it|that|this|they|he|she)(?:'s|'re|'d|'ll|\s+(?:is|was|are|were|has|had|have|really|always|make|makes|made|would|"
     r"will))\b"
 )
+# English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
+PAST_IRREGULAR = frozenset(
+    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
+    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
+    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
+    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
+)
+_EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now|even|only)\s+)*"
+# a past form that is the writer's verb, not also a participle describing a thing ("the parts taken apart", "a
+# car written off"): what a clause with its subject left out opens with
+EN_PAST_VERB = PAST_IRREGULAR - set(
+    "was were been done gone seen taken given written eaten drunk broken read put set cut let hit hurt shut "
+    "quit".split()
+)
+# a clause after a comma that opens with a past verb, its subject left out: the writer's, as a chat goes on ("im 51
+# and finally doing it, signed up for the electrical program at the polytechnic"); a participle that only describes
+# what came before ("a house built in 1920", "..., made by hand", "..., called Nora") takes no object of its own
+_EN_COMMA_OMITTED = (
+    r",\s(?=" + _EN_OMITTED_ADVERBS + r"(?:[a-z]+ed|" + "|".join(sorted(EN_PAST_VERB)) + r")\s+"
+    r"(?!(?:by|in|at|from|with|as|to|of|for|and|or|but|out of)\b)"
+    r"(?:my|the|a|an|up|back|off|on|out|into|over|down|her|him|them|it|some|our|\d+|[A-Z]))"
+)
 _EN_SPLIT = re.compile(
     r"\s[-–—]+\s|[;:]\s|\s*\(|\)\s*"
     r"|,\s*" + _EN_PURPOSE + r"(?=(?:but|and|so|though|although|plus|because|since|which|while|or|even though)\b)"
@@ -66,8 +88,9 @@ _EN_SPLIT = re.compile(
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
     r"|,\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    r"|" + _EN_COMMA_OMITTED + r"|"
     # a correction of what was just said: "we're gonna be an aunt and uncle, well i'm an aunt, he's the uncle"
-    r"|,\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
+    r",\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
 )
@@ -110,6 +133,8 @@ _EN_LEAD = re.compile(
     r"imagine|say|let|assume|pretend|remember|forget|know|knew|believe|feel|felt|tell|told|hear|heard|see|saw|"
     r"swear|promise|admit|reckon|figure|please|yes|no|well|unfortunately|sadly|apparently|whether|though|as)\b)"
     r"(?-i:[A-Z][a-z]+)(?<!ing)(?<!ed)(?<!ly)\s+(?=(?-i:I)(?:\s|['’]))"
+    # the topic a chat names first: "money wise im living off savings", "work-wise, it's quiet"
+    r"|[a-z]+(?:-| )wise\b[\s,:]*"
     r")+",
     re.IGNORECASE,
 )
@@ -117,14 +142,6 @@ _EN_FIRST = re.compile(r"^(?:I|we|We|(?i:me and my [\w\-]+|my [\w\-]+ and I)|[A-
 # a name said alone before "and I" ("Tom and I broke up"): a pair of subjects, one of them the writer
 _EN_NAME = re.compile(r"(?!(?:And|But|So|Then|Yes|Yeah|Well|Oh|Also|Now|Today|Yesterday)\b)[A-Z][a-z]+")
 _EN_POSSESSIVE = re.compile(r"^(?:my|My|our|Our)\s")
-# English past forms that are not "-ed" (one list: the rewrite and the aspects read it too)
-PAST_IRREGULAR = frozenset(
-    "went got had lost made took saw met found bought began left won ran wrote read taught built spent gave came flew "
-    "drove kept felt did became sold paid thought brought caught heard told said sent stood understood wore woke "
-    "chose fell forgot grew held knew led lent meant rode rose sang sat slept spoke swam threw was were been done "
-    "gone seen taken given written eaten drank drunk ate broke broken hit quit put set cut let shut hurt".split()
-)
-_EN_OMITTED_ADVERBS = r"(?:(?:just|finally|recently|also|still|really|totally|actually|currently|now|even|only)\s+)*"
 # a clause that opens with a verb: the writer left the subject out ("Lost my job", "Been hectic", "Gonna keep going",
 # "Told my boss today": any past form, not a list of the ones seen)
 _EN_OMITTED = re.compile(

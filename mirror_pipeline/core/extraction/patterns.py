@@ -1116,7 +1116,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "my",
         r"\b[Mm]y (?P<obj>(?:parents|mom|dad|mother|father|sister|brother|grandparents|grandma|grandpa|son|daughter|"
         r"wife|husband|girlfriend|boyfriend|partner)(?: [A-Z][a-z]+)? "
-        r"(?:is|are|still lives|still live|both live|lives|live) in [A-Z][\w.\-]*(?: [A-Z][\w.\-]*){0,2})",
+        # (her age and how she lives said on the way: "my mom is 78 and still lives alone in Vegreville")
+        r"(?:(?:is|are) \d{1,3}(?: now)?,? and )?"
+        r"(?:(?:still|both|now) )?(?:is|are|lives|live)(?: (?:alone|together|nearby|on (?:her|his|their) own))? in "
+        r"[A-Z][\w.\-]*(?: [A-Z][\w.\-]*){0,2})",
         0.75,
         0.6,
         MEDIUM,

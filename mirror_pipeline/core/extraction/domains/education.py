@@ -44,6 +44,11 @@ DOMAIN = Domain(
         # "enrolled in", "signed up for Spanish 101"
         "enrol*",
         "101",
+        # a trade's schooling: "the pre-employment electrical program at Red Deer Polytechnic", "my instructor"
+        "polytechnic*",
+        "instructor*",
+        "apprentice*",
+        "pre-employment",
     ),
     zh=(
         "录取",

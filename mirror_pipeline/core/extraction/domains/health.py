@@ -99,6 +99,22 @@ DOMAIN = Domain(
         "flu",
         "vaccin*",
         "booster",
+        # as a chat says them: "doc said", "the doc switched me off naproxen", "my back is done", "hearing aid"
+        # (not "doc" or "disc" alone: "I updated the doc", "disc golf")
+        "my doc",
+        "doc said",
+        "doc says",
+        "doc switched",
+        "doc told me",
+        "doc put me",
+        "meds",
+        "my back",
+        "bad back",
+        "back pain",
+        "slipped disc",
+        "herniated disc",
+        "bulging disc",
+        "hearing aid*",
     ),
     zh=(
         "体检",

@@ -1,0 +1,124 @@
+"""Casual English as the rules read it: a chat's contractions written without their apostrophe ("im", "ive",
+"dont", "shes", "thats"), "should of" for "should have", a message opening with a past verb and no subject (read with
+the writer's "I", as a diary's omitted 我 is) and a part of the body opening one without its "my".
+
+The person's own text is still what spans point into: `spelled` gives the text the rules read and, for each of its
+offsets, the offset it stands for in what was written (`back`; None when nothing was spelled out), so a candidate's
+span is moved back onto the person's characters (`to_written`). Only a word that cannot be anything else is spelled
+out: "its", "id", "ill", "were", "well", "wed", "lets" are words of their own too, and stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
+from mirror_pipeline.core.model import MemoryCandidate
+
+# the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't", "shes" ->
+# "she's", "youre" -> "you're" (each written word, in lower case, to where its apostrophe goes)
+_STEMS = {
+    "t": "don can won didn doesn isn wasn weren aren haven hasn hadn wouldn couldn shouldn ain",
+    "s": "she he that what who there where",
+    "re": "you they",
+    "ve": "you they",
+}
+_APOSTROPHE_AT = {stem + end: len(stem) for end, stems in _STEMS.items() for stem in stems.split()} | {
+    "im": 1,
+    "ive": 1,
+}
+# (each case it is written in spelled out: a case-blind search costs every message twice the time)
+_APOSTROPHE_DROPPED = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted({v for w in _APOSTROPHE_AT for v in (w, w.capitalize(), w.upper())}, key=len, reverse=True))
+    + r")(?![\w'])"
+)
+# "should of done it at 30": the "'ve" heard as "of", before a past participle
+_HEARD_OF = re.compile(
+    r"\b(?P<modal>(?i:should|could|would|must|might))(?P<of> of)(?= (?:\w+ )?(?:[a-z]+ed|been|done|"
+    r"gone|had|got|seen|known|taken|made|went|left|stayed|told|said)\b)"
+)
+
+# a message or a sentence opening with a past verb and no subject: the writer's, as a chat leaves its "I" out
+# ("finally got the boat back in the water", "hey so signed up for the welding course"): the rules read it with its
+# "I" ("I finally got ..."), the way a diary's omitted 我 is read. Not a form that is also a participle or a state
+# describing a thing ("done", "broken"), a state (EN_BARE_STATE: "tired"), nor a verb whose subject is a happening
+# ("turned out", "seemed").
+_SUBJECT_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*)"
+    r"(?:(?i:hey|so|ok|okay|well|anyway|update|and|but|also|yeah|ya|omg|lol|welp)[\s,:!]+)*"
+    r"(?P<verb>(?i:(?:just|finally|recently|also|still|actually|even|only) )*"
+    r"(?:(?i:" + "|".join(sorted(EN_PAST_VERB)) + r")|[A-Za-z][a-z]+ed)"
+    r")\s+"
+    r"(?!(?:out|like|to be|by|that|as if|as though)\b)"
+    r"(?:my|the|a|an|up|back|off|on|out|into|over|down|in|at|from|to|for|with|her|him|them|it|some|our|\d|[A-Z])"
+)
+# a part of the body opening a message with its state, its "my" left out: "back is acting up again", "knee's
+# been killing me": the writer's, read as "my back is ..."
+_BODY_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*)(?:(?i:so|ugh|well|anyway|and|man)[\s,!]+)*"
+    r"(?P<part>(?i:back|lower back|neck|knees?|hips?|shoulders?|ankles?|wrists?|stomach|feet|foot))"
+    r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
+)
+_NOT_A_VERB = re.compile(
+    r"(?i)(?:seemed|happened|looked|sounded|turned|used|supposed|based|called|named|located|related|married|"
+    r"interested|pleased|surprised|shocked|confused|annoyed)$"
+)
+
+
+def spelled(text: str) -> tuple[str, list[int] | None]:
+    """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
+    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes."""
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
+    for m in _APOSTROPHE_DROPPED.finditer(text):
+        word = m.group(0)
+        low = word.lower()
+        if low in ("im", "ive"):
+            if word[1:].islower():  # "im", "Ive"; not "IM"
+                edits.append((m.start(), m.end(), "I'" + word[1:]))
+            continue
+        if low in ("cant", "wont") and not word.islower():
+            continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
+        at = _APOSTROPHE_AT[low]
+        edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
+    for m in _HEARD_OF.finditer(text) if " of " in text else ():
+        edits.append((m.start("of"), m.end("of"), " have"))
+    for m in _SUBJECT_LEFT_OUT.finditer(text):
+        verb = m.group("verb").split()[-1]
+        if not _NOT_A_VERB.match(verb) and not EN_BARE_STATE.match(verb):
+            at = m.start("verb")
+            edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
+    for m in _BODY_LEFT_OUT.finditer(text):
+        at = m.start("part")
+        edits.append((at, at + 1, "my " + text[at].lower()))
+    if not edits:
+        return text, None
+    edits.sort()
+    out: list[str] = []
+    back: list[int] = []
+    at = 0
+    for start, end, new in edits:
+        if start < at:
+            continue  # two readings of one word: the first stands
+        out.append(text[at:start])
+        back.extend(range(at, start))
+        out.append(new)
+        # the new characters stand for the written word: each for its place in it, the extra ones for its end
+        # (an inserted subject stands for the verb it goes before)
+        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
+        at = end
+    out.append(text[at:])
+    back.extend(range(at, len(text) + 1))
+    return "".join(out), back
+
+
+def to_written(found: list[MemoryCandidate], back: list[int] | None) -> list[MemoryCandidate]:
+    """Candidates read in the spelled-out text, their spans moved back onto the characters the person wrote."""
+    if back is None:
+        return found
+
+    def written_end(end: int) -> int:
+        return back[end - 1] + 1 if end > 0 else 0
+
+    return [replace(c, span_start=back[c.span_start], span_end=written_end(c.span_end)) for c in found]
