@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from mirror_pipeline.core.script_data import SIMPLIFIED, SIMPLIFIED_ONE, TRADITIONAL, TRADITIONAL_ONE
 
-TO_SIMPLIFIED = str.maketrans(TRADITIONAL, SIMPLIFIED)
+# A character OpenCC's Taiwan variant tables fold although Simplified text writes it as it is: 著 (著名, 显著, 著作;
+# folded, a Simplified 著名 would be read as 着 + 名). Traditional 看著 then stays apart from 看着: 着 is a stopword, so
+# nothing is lost to search. (乾 is folded: Traditional 乾淨 / 餅乾 are common, Simplified 乾隆 rare.)
+_SIMPLIFIED_TOO = "著"
+TO_SIMPLIFIED = {k: v for k, v in str.maketrans(TRADITIONAL, SIMPLIFIED).items() if chr(k) not in _SIMPLIFIED_TOO}
 TO_TRADITIONAL = str.maketrans(SIMPLIFIED_ONE, TRADITIONAL_ONE)
-_TRADITIONAL_ONLY = frozenset(TRADITIONAL)
+_TRADITIONAL_ONLY = frozenset(TRADITIONAL) - frozenset(_SIMPLIFIED_TOO)
 _SIMPLIFIED_ONLY = frozenset(SIMPLIFIED_ONE)
 
 

@@ -85,3 +85,9 @@ def test_extractor_reads_traditional_and_gives_back_the_persons_characters():
     assert c.object == "臺北"  # as written, not 台北
     (c,) = [c for c in extract(evidence("我住在台北。")) if c.predicate == "lives_in"]
     assert (c.object, c.content_text) == ("台北", "用户住在台北")  # Simplified stays Simplified
+
+
+def test_characters_simplified_also_writes_as_they_are_are_not_folded():
+    assert fold_script("著名的显著著作") == "著名的显著著作"
+    assert fold_script("著名的餅乾") == "著名的饼干"  # the rest still folds
+    assert not is_traditional("用户是著名的厨师")
