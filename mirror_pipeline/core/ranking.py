@@ -420,10 +420,21 @@ class TaskType:
     risks: frozenset[str] = frozenset()  # the constraints and risks (context.RISK_KINDS) such a task must respect
 
 
+# "plan" asks to plan something when it is the verb ("plan a weekend", "help me plan", "can you plan") or a plan of
+# its own ("a plan for Saturday", "我的计划", "做个计划"); a word before it that names what the plan is of makes it that
+# thing's plan ("payment plan", "meal plan", "business plan", "还款计划", "饮食计划"): the task is that thing's, and
+# its own cues say so ("weekend plan" is an activity by "weekend", "holiday plan" by "holiday")
+_PLAN_ITSELF = (
+    r"(?:^|[^\w\s'’-]\s*|\b(?:a|an|the|my|our|your|his|her|their|this|that|new|to|me|us|help|please|let'?s|lets|we"
+    r"|i|you|can|could|would|will|should|and|or|then|also|just|quick|rough|simple|good|better|full)\s+)plan\b"
+    r"|(?:^|[^\u4e00-\u9fff]|[我你他她们的个份帮要想来再先起一订做定])计划"
+)
+
+
 TASK_TYPES = (
     TaskType(
         name="plan_activity",
-        cues=re.compile(r"\bplan\b|\bweekend\b|\btrip\b|\bholiday\b|\bvacation\b|计划|周末|出游|旅行|安排", re.I),
+        cues=re.compile(rf"{_PLAN_ITSELF}|\bweekend\b|\btrip\b|\bholiday\b|\bvacation\b|周末|出游|旅行|安排", re.I),
         memory_types=frozenset({"preference", "event", "fact"}),
         expansion=(
             "hobby prefer enjoy every weekend hike run injury allergy budget "
