@@ -84,6 +84,11 @@ class RankingWeights(BaseModel):
     conversation_dense: float = 0.2
     conversation_best: float = 1.0
     conversation_terms: float = 0.3
+    conversation_language_contrast: bool = Field(
+        True,
+        description="`conversation_dense` against the median of the conversation's own language group, not of all: "
+        "e5 puts any Chinese conversation nearer a Chinese question than the English one that answers it",
+    )
     conversation_second: float = Field(0.3, description="share of a conversation's second-best line in its best part")
     conversation_novelty: float = Field(
         0.0,
@@ -731,6 +736,19 @@ class Corpus:
             )
         return cache["v"]
 
+    def session_is_zh(self) -> np.ndarray | None:
+        """Whether most of each conversation's lines are Chinese (None: conversations or languages unknown)."""
+        if self.session is None or self.is_zh is None or not len(self.session):
+            return None
+        cache = self.__dict__.setdefault("_session_is_zh", {})
+        if "v" not in cache:
+            n = int(self.session.max()) + 1
+            known = self.session >= 0
+            lines = np.bincount(self.session[known], minlength=n)
+            zh = np.bincount(self.session[known], weights=self.is_zh[known].astype(np.float64), minlength=n)
+            cache["v"] = zh * 2 > lines
+        return cache["v"]
+
     def __post_init__(self) -> None:
         # keep only the vectors that exist (1M evidence rows without vectors would cost 1.5 GB of zeros)
         n = len(self.rows)
@@ -892,19 +910,23 @@ def dense_contrast(corpus: Corpus, dense: np.ndarray) -> np.ndarray:
     rows = corpus.rows_with_vector if corpus.has_vector is not None else np.arange(len(dense))
     d = dense[rows].astype(np.float32, copy=False)
     out = np.zeros(len(dense), dtype=np.float32)
-    if not len(d):
+    if len(d):
+        out[rows] = _group_contrast(d, None if corpus.is_zh is None else corpus.is_zh[rows])
+    return out
+
+
+def _group_contrast(values: np.ndarray, is_zh: np.ndarray | None) -> np.ndarray:
+    """Each value minus the median of its language group (of every value where a group has fewer than
+    `MIN_LANGUAGE_GROUP`: a group of a few has no median worth the name; one Chinese memory among English lines
+    would stand at 0 whatever it says)."""
+    kind = values.dtype.type
+    everyone = kind(np.median(values)) if len(values) else kind(0)
+    out = values - everyone
+    if is_zh is None or len(is_zh) != len(values):
         return out
-    everyone = np.float32(np.median(d))
-    if corpus.is_zh is None:
-        out[rows] = d - everyone
-        return out
-    zh = corpus.is_zh[rows]
-    for pick in (zh, ~zh):
-        # a group of a few lines has no median worth the name (one Chinese memory among English lines would stand
-        # at 0 whatever it says): those are compared with every document
-        if pick.any():
-            med = np.float32(np.median(d[pick])) if pick.sum() >= MIN_LANGUAGE_GROUP else everyone
-            out[rows[pick]] = d[pick] - med
+    for pick in (is_zh, ~is_zh):
+        if pick.sum() >= MIN_LANGUAGE_GROUP:
+            out[pick] = values[pick] - kind(np.median(values[pick]))
     return out
 
 
@@ -1317,7 +1339,8 @@ def conversation_scores(
     vectors = corpus.session_vectors()
     if w.conversation_dense and vectors is not None and query_vector is not None:
         d = (vectors @ query_vector.astype(vectors.dtype)).astype(np.float64)
-        whole += w.conversation_dense * _scaled(d - np.median(d))
+        dense = _scaled(_group_contrast(d, corpus.session_is_zh() if w.conversation_language_contrast else None))
+        whole += w.conversation_dense * dense
     if w.conversation_topic and vectors is not None and query_vector is not None and scored and is_question(query):
         # the topic of the question's best lines (their mean vector): the other conversations about it (an update
         # of a fact, the second half of a two-part question) are near it even when they share no word with it

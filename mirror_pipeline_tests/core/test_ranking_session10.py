@@ -1,9 +1,12 @@
 """Session 10 (issue 12): a task-type cue read in the task's sense ("plan a weekend" asks for a plan; "a payment
-plan" is a loan's)."""
+plan" is a loan's); a conversation's dense part against its own language's median."""
 
 from __future__ import annotations
 
-from mirror_pipeline.core.ranking import task_types
+import numpy as np
+
+from mirror_pipeline.core.ranking import Corpus, RankingWeights, conversation_scores, task_types
+from mirror_pipeline_tests.core.test_ranking_questions import _turn
 
 
 def _types(task: str) -> list[str]:
@@ -40,3 +43,35 @@ def test_a_plan_named_by_what_it_is_of_is_not_an_activity_plan():
     assert "spending" in _types("帮我做一个还款计划")
     # a plan named by an activity is that activity's: its own cue says so
     assert "plan_activity" in _types("write up my holiday plan")
+
+
+def _unit(*parts: float) -> np.ndarray:
+    v = np.array(parts, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+def test_a_conversation_is_near_a_question_against_its_own_languages_median():
+    # e5 puts every Chinese text nearer a Chinese question than any English one: axis 0 is "Chinese", axis 1 the
+    # question's topic. The English conversation that answers (topic 0.5) stands far above the English ones; the
+    # Chinese ones only share the language. Against the median of all, the answer ranked below every Chinese one
+    rows, vectors = [], []
+    for n, (text, vec) in enumerate(
+        [
+            ("今天下雨了", _unit(0.9, 0.0, 0.4)),
+            ("我们去超市买菜", _unit(0.9, 0.0, -0.4)),
+            ("晚上看电影", _unit(0.9, 0.1, 0.3)),
+        ]
+        + [("opening day is Saturday 18 October", _unit(0.3, 0.5, 0.8))]
+        + [(f"the printer jammed {k}", _unit(0.3, 0.0, 0.95)) for k in range(3)]
+    ):
+        rows.append(_turn(f"d{n}", text, f"s{n}"))
+        vectors.append(vec)
+    corpus = Corpus.build(rows, np.stack(vectors))
+    query, qv = "店哪天开张", _unit(0.8, 0.6, 0.0)
+    only_dense = RankingWeights(conversation_best=0.0, conversation_terms=0.0, conversation_links=0.0)
+    whole = conversation_scores(corpus, query, qv, [], only_dense)
+    assert int(np.argmax(whole)) == 3
+    mixed = conversation_scores(
+        corpus, query, qv, [], only_dense.model_copy(update={"conversation_language_contrast": False})
+    )
+    assert int(np.argmax(mixed)) != 3  # what the group median corrects
