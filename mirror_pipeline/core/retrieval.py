@@ -31,6 +31,20 @@ ZH_STOPWORDS = frozenset(
 )
 
 
+# the words a person calls their closest family by, in either language, are one search word: "我太太是做什么的"
+# meets "我老婆思琪是中学数学老师", "Mum's seventieth" meets "my mom's 70th", "what does my wife do" meets 老婆. Only the
+# words that name one person the same way (not 姐姐 / 妹妹 for "sister", nor 奶奶 / 外婆 for "grandmother")
+_KIN = {
+    "kin:mother": ("mom", "mum", "mother", "mama", "mommy", "mummy", "妈妈", "我妈", "老妈", "母亲", "妈"),
+    "kin:father": ("dad", "father", "daddy", "papa", "爸爸", "我爸", "老爸", "父亲", "爸"),
+    "kin:wife": ("wife", "wives", "老婆", "太太", "妻子", "媳妇", "我老婆", "我太太"),
+    "kin:husband": ("husband", "老公", "丈夫", "我老公"),
+    "kin:daughter": ("daughter", "女儿", "闺女", "我女儿"),
+    "kin:son": ("son", "儿子", "我儿子"),
+}
+KIN_TERMS = {stem(w) if w.isascii() else w: canon for canon, words in _KIN.items() for w in words}
+
+
 def _segment(run: str) -> list[str]:
     import rjieba  # loaded on the first Chinese text only: an English query never pays its dictionary load
 
@@ -40,16 +54,18 @@ def _segment(run: str) -> list[str]:
 def lexical_tokens(text: str) -> list[str]:
     """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed. Chinese is
     read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
-    round (驗證碼 and 验证码 are one term)."""
+    round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
+(`KIN_TERMS`: 老婆 / 太太 / wife are one)."""
     out: list[str] = []
     for match in _RUN.finditer(fold_script(unicodedata.normalize("NFKC", text))):
         zh, word = match.group(1), match.group(2)
         if zh:
-            out.extend(t for t in _segment(zh) if t not in ZH_STOPWORDS)
+            out.extend(KIN_TERMS.get(t, t) for t in _segment(zh) if t not in ZH_STOPWORDS)
         else:
             low = word.lower()
             if low not in EN_STOPWORDS:
-                out.append(stem(low))
+                token = stem(low)
+                out.append(KIN_TERMS.get(re.sub(r"['’]s$", "", token), token))  # "mum's" is a kin term too
     return out
 
 

@@ -33,7 +33,7 @@ def _corpus():
         _turn("wifi", "ProberaumB /  ", "s5"),  # "ProberaumB / [secret]": the network's name is left
         _turn("empty", " ", "s6"),  # a seed phrase's line, all of it a placeholder
         _turn("en1", "The mix is due on Friday, the client keeps changing the vocals.", "s7"),
-        _turn("en2", "Mia starts tenth grade next week, her daughter energy is unreal.", "s8"),
+        _turn("en2", "Mia starts tenth grade next week, the teen energy is unreal.", "s8"),  # no word shared
         _turn("en3", "Rehearsal moved to Thursday at the Proberaum.", "s9"),
         _turn("en4", "The bike lock for the courtyard is new.", "s10"),
         _turn("en5", "Coffee with Sophie after the session.", "s11"),

@@ -10,8 +10,9 @@ from mirror_pipeline.core.retrieval import LexicalIndex, lexical_tokens, ranks, 
 
 
 def test_chinese_is_segmented_into_words_and_their_parts():
+    # 妈妈 is the kin term its words share (KIN_TERMS)
     toks = lexical_tokens("我下周回家看妈妈，帮我弹钢琴")
-    assert "妈妈" in toks and "钢琴" in toks and "弹钢琴" in toks
+    assert "kin:mother" in toks and "钢琴" in toks and "弹钢琴" in toks
     assert "我" not in toks  # a function character carries no topic
 
 
@@ -196,3 +197,19 @@ def test_the_first_page_covers_more_than_one_conversation():
     covered = _ranked(rows, "What does Melanie paint?")
     assert "b1" not in crowded[:10] and "b1" in covered[:10]
     assert covered[:6] == crowded[:6]  # the best lines keep their places
+
+
+def test_a_close_family_members_words_are_one_search_word_in_both_languages():
+    docs = ["我老婆思琪是中学数学老师", "我妈打算三月来墨尔本", "booking flights for my mom's 70th", "老板说下周加班"]
+    index = LexicalIndex.build([lexical_tokens(d) for d in docs])
+
+    def best(query: str) -> int:
+        scores = index.scores(lexical_tokens(query))
+        assert scores.max() > 0, query
+        return int(np.argmax(scores))
+
+    assert best("我太太是做什么的") == 0  # 太太 and 老婆 name one person
+    assert best("what does my wife teach") == 0  # across languages
+    assert {best("我妈妈什么时候来"), best("Mum's seventieth")} <= {1, 2}
+    # words that name different people stay apart: 姐姐 is no 妹妹
+    assert lexical_tokens("我姐姐") != lexical_tokens("我妹妹")
