@@ -32,8 +32,8 @@ ZH_STOPWORDS = frozenset(
 
 
 # the words a person calls their closest family by, in either language, are one search word: "我太太是做什么的"
-# meets "我老婆思琪是中学数学老师", "Mum's seventieth" meets "my mom's 70th", "what does my wife do" meets 老婆. Only the
-# words that name one person the same way (not 姐姐 / 妹妹 for "sister", nor 奶奶 / 外婆 for "grandmother")
+# meets "我老婆思琪是中学数学老师", "Mum's seventieth" meets "my mom's 70th", "what does my wife do" meets 老婆.
+# Only the words that name one person the same way (not 姐姐 / 妹妹 for "sister", nor 奶奶 / 外婆 for "grandmother")
 _KIN = {
     "kin:mother": ("mom", "mum", "mother", "mama", "mommy", "mummy", "妈妈", "我妈", "老妈", "母亲", "妈"),
     "kin:father": ("dad", "father", "daddy", "papa", "爸爸", "我爸", "老爸", "父亲", "爸"),
