@@ -25,9 +25,12 @@ from mirror_pipeline.core.text import EN_STOPWORDS, stem
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUN = re.compile(f"([{_CJK}]+)|([A-Za-z0-9]+(?:['’][A-Za-z]+)?)")
-# function characters that carry no topic: BM25's idf would weigh them down anyway, but they cost index space
+# function characters that carry no topic: BM25's idf would weigh them down anyway, but they cost index space; and
+# the question words, as English's what / which / who are stop words: "我太太是做什么的" asks about a wife, and a line
+# that says "做菜什么都放酱油" does not answer it by its 什么
 ZH_STOPWORDS = frozenset(
-    "的 了 是 我 你 他 她 它 们 在 和 就 都 也 很 吗 呢 吧 啊 呀 着 过 把 被 给 这 那 有 一个 我们 你们".split()
+    "的 了 是 我 你 他 她 它 们 在 和 就 都 也 很 吗 呢 吧 啊 呀 着 过 把 被 给 这 那 有 一个 我们 你们 "
+    "什么 为什么 怎么 怎么样 怎样 哪里 哪儿 哪个 哪些 谁".split()
 )
 
 
@@ -53,9 +56,9 @@ def _segment(run: str) -> list[str]:
 
 def lexical_tokens(text: str) -> list[str]:
     """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed. Chinese is
-    read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
-    round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
-(`KIN_TERMS`: 老婆 / 太太 / wife are one)."""
+        read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
+        round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
+    (`KIN_TERMS`: 老婆 / 太太 / wife are one)."""
     out: list[str] = []
     for match in _RUN.finditer(fold_script(unicodedata.normalize("NFKC", text))):
         zh, word = match.group(1), match.group(2)

@@ -213,3 +213,11 @@ def test_a_close_family_members_words_are_one_search_word_in_both_languages():
     assert {best("我妈妈什么时候来"), best("Mum's seventieth")} <= {1, 2}
     # words that name different people stay apart: 姐姐 is no 妹妹
     assert lexical_tokens("我姐姐") != lexical_tokens("我妹妹")
+
+
+def test_chinese_question_words_are_stop_words_as_englishs_are():
+    assert "什么" not in lexical_tokens("我太太是做什么的") and "谁" not in lexical_tokens("谁来接我")
+    docs = ["她做菜什么都放酱油", "我老婆是中学老师"]
+    index = LexicalIndex.build([lexical_tokens(d) for d in docs])
+    scores = index.scores(lexical_tokens("我太太是做什么的"))
+    assert scores[1] > scores[0]  # the wife, not a line that shares the question's 什么
