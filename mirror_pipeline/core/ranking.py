@@ -246,7 +246,7 @@ _WHEN = re.compile(
 _NOW = re.compile(
     r"\bnow\b|\bcurrent(?:ly)?\b|\bthese days\b|\bat the moment\b|\blatest\b|\bmost recent(?:ly)?\b|\bstill\b"
     r"|\bany ?more\b|\bthe last (?:thing|time)\b|\blast (?:say|said|tell|told|mention(?:ed)?|heard)\b"
-    r"|现在|目前|如今|最近|还在|仍然|最后一次",
+    r"|\bnowadays\b|\blately\b|现在|目前|如今|最近|这阵子|这些天|近来|眼下|还在|仍然|最后一次",
     re.I,
 )
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")

@@ -3,9 +3,11 @@ plan" is a loan's); a conversation's dense part against its own language's media
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import numpy as np
 
-from mirror_pipeline.core.ranking import Corpus, RankingWeights, conversation_scores, task_types
+from mirror_pipeline.core.ranking import Corpus, RankingWeights, conversation_scores, task_types, time_intent
 from mirror_pipeline_tests.core.test_ranking_questions import _turn
 
 
@@ -75,3 +77,15 @@ def test_a_conversation_is_near_a_question_against_its_own_languages_median():
         corpus, query, qv, [], only_dense.model_copy(update={"conversation_language_contrast": False})
     )
     assert int(np.argmax(mixed)) != 3  # what the group median corrects
+
+
+def test_these_days_in_either_language_asks_what_holds_now():
+    now = datetime(2026, 1, 15, tzinfo=UTC)
+    for query in (
+        "这阵子我早上几点开始上班？",
+        "这些天她住在哪",
+        "what do I drink nowadays",
+        "who have I been seeing lately",
+    ):
+        assert time_intent(query, now).wants_latest, query
+    assert not time_intent("这件事我早上几点开始做的？", now).wants_latest
