@@ -56,8 +56,8 @@ def _segment(run: str) -> list[str]:
 
 def lexical_tokens(text: str) -> list[str]:
     """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed. Chinese is
-        read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
-        round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
+    read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
+    round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
     (`KIN_TERMS`: 老婆 / 太太 / wife are one)."""
     out: list[str] = []
     for match in _RUN.finditer(fold_script(unicodedata.normalize("NFKC", text))):
@@ -68,7 +68,8 @@ def lexical_tokens(text: str) -> list[str]:
             low = word.lower()
             if low not in EN_STOPWORDS:
                 token = stem(low)
-                out.append(KIN_TERMS.get(re.sub(r"['’]s$", "", token), token))  # "mum's" is a kin term too
+                bare = token[:-2] if token.endswith(("'s", "’s")) else token  # "mum's" is a kin term too
+                out.append(KIN_TERMS.get(bare, token))
     return out
 
 
