@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import duckdb
 import polars as pl
@@ -160,15 +160,37 @@ def message_keys(messages: pl.DataFrame) -> list[str | None]:
 
 def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]:
     """The evidence ids in `rows` whose message the warehouse already holds under another id (same format, time to
-    the second, words and speaker, in another file: an earlier export of the same chat)."""
+    the second, words and speaker, in another file: an earlier export of the same chat). Where both files name their
+    conversation ("WhatsApp Chat with Alice", a chat id) it must be the same one: "ok" said the same second in two
+    chats is two messages. A file that names none ("_chat.txt", a renamed export) is named after itself, and matches
+    the chat it is a newer export of."""
     if rows.is_empty():
         return set()
+    rows = rows.with_columns(told=_conversation_told(rows))  # noqa: F841 (read by DuckDB's replacement scan)
+    held = con.execute("select distinct file_path, session_id, source_format from evidence").pl()
+    files = held.with_columns(told=_conversation_told(held))  # noqa: F841
     found = con.execute(
         f"""select r.evidence_id from rows r join evidence e
             on e.source_format = r.source_format and (e.actor = r.actor or r.attribution = 'unsure')
                and e.file_path <> r.file_path
                and e.evidence_id <> r.evidence_id
                and floor(epoch(e."timestamp")) = floor(epoch(r."timestamp"))
-               and {_words("e.raw_content")} = {_words("r.raw_content")}"""
+               and {_words("e.raw_content")} = {_words("r.raw_content")}
+            join files f on f.file_path = e.file_path and f.session_id = e.session_id
+            where e.session_id = r.session_id or not f.told or not r.told"""
     ).fetchall()
     return {r[0] for r in found}
+
+
+def _conversation_told(rows: pl.DataFrame) -> pl.Series:
+    """Whether each row's conversation is named by its export (a chat id, "WhatsApp Chat with Alice"), not after the
+    file it came in (`whatsapp:_chat` from "_chat.txt")."""
+    from mirror_pipeline.core.ids import without_generated_suffix
+
+    return pl.Series(
+        [
+            session != f"{fmt}:{without_generated_suffix(PurePosixPath(path).stem)}"
+            for session, path, fmt in zip(rows["session_id"], rows["file_path"], rows["source_format"], strict=True)
+        ],
+        dtype=pl.Boolean,
+    )

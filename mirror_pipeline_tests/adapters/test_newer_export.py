@@ -8,6 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import duckdb
+import polars as pl
 
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.formats import parse
@@ -82,18 +83,37 @@ def test_the_same_words_again_in_one_file_are_two_messages() -> None:
     assert warehouse.already_held(con, frame[1:]) == set()  # the same file's own repeat is not an earlier export's
 
 
+def test_the_same_words_the_same_second_in_two_chats_are_two_messages() -> None:
+    con = duckdb.connect()
+    at = datetime(2026, 10, 31, 10, 50, tzinfo=UTC)
+
+    def said(chat: str, file_path: str, session: str | None = None) -> pl.DataFrame:
+        message = _message(f"whatsapp:{chat}:x", "ok, see you there", at, session or f"whatsapp:{chat}")
+        row = as_row(
+            screen_message(message, source_format="whatsapp", file_path=file_path, file_hash="h").evidence,
+            captured_at=NOW,
+        )
+        return EVIDENCE.frame([row])
+
+    warehouse.append_new(con, EVIDENCE, said("Alice", "whatsapp/WhatsApp Chat with Alice.txt"), key="evidence_id")
+    assert warehouse.already_held(con, said("Bob", "whatsapp/WhatsApp Chat with Bob.txt")) == set()
+    # a file that names no chat is named after itself: it may be a newer export of Alice's
+    unnamed = said("_chat", "whatsapp/_chat.kdqzbmht.txt")
+    assert warehouse.already_held(con, unnamed) == set(unnamed["evidence_id"])
+
+
 def test_reference_ids_do_not_move_with_the_blank_space_around_a_text() -> None:
     said = "See you Friday, the gate PIN is 7719"
     assert redact(said, "whatsapp:Alice:x").text == redact(said + "\n", "whatsapp:Alice:x").text.rstrip()
 
 
-def _message(identity: str, text: str, at: datetime):
+def _message(identity: str, text: str, at: datetime, session: str = "whatsapp:Alice"):
     from mirror_pipeline.core.model import Message, SourceType, TimePrecision
 
     return Message(
         identity=identity,
         locator="line 1",
-        session_id="whatsapp:Alice",
+        session_id=session,
         actor="user",
         attribution="format",
         timestamp=at,
