@@ -166,31 +166,25 @@ def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]
     the chat it is a newer export of."""
     if rows.is_empty():
         return set()
-    rows = rows.with_columns(told=_conversation_told(rows))  # noqa: F841 (read by DuckDB's replacement scan)
-    held = con.execute("select distinct file_path, session_id, source_format from evidence").pl()
-    files = held.with_columns(told=_conversation_told(held))  # noqa: F841
     found = con.execute(
-        f"""select r.evidence_id from rows r join evidence e
+        f"""select r.evidence_id, r.source_format, r.session_id, r.file_path, e.session_id, e.file_path
+            from rows r join evidence e
             on e.source_format = r.source_format and (e.actor = r.actor or r.attribution = 'unsure')
                and e.file_path <> r.file_path
                and e.evidence_id <> r.evidence_id
                and floor(epoch(e."timestamp")) = floor(epoch(r."timestamp"))
-               and {_words("e.raw_content")} = {_words("r.raw_content")}
-            join files f on f.file_path = e.file_path and f.session_id = e.session_id
-            where e.session_id = r.session_id or not f.told or not r.told"""
+               and {_words("e.raw_content")} = {_words("r.raw_content")}"""
     ).fetchall()
-    return {r[0] for r in found}
+    return {
+        evidence_id
+        for evidence_id, fmt, session, path, held_session, held_path in found
+        if session == held_session or not _told(fmt, session, path) or not _told(fmt, held_session, held_path)
+    }
 
 
-def _conversation_told(rows: pl.DataFrame) -> pl.Series:
-    """Whether each row's conversation is named by its export (a chat id, "WhatsApp Chat with Alice"), not after the
-    file it came in (`whatsapp:_chat` from "_chat.txt")."""
+def _told(source_format: str, session_id: str, file_path: str) -> bool:
+    """Whether a conversation is named by its export (a chat id, "WhatsApp Chat with Alice"), not after the file
+    it came in (`whatsapp:_chat` from "_chat.txt")."""
     from mirror_pipeline.core.ids import without_generated_suffix
 
-    return pl.Series(
-        [
-            session != f"{fmt}:{without_generated_suffix(PurePosixPath(path).stem)}"
-            for session, path, fmt in zip(rows["session_id"], rows["file_path"], rows["source_format"], strict=True)
-        ],
-        dtype=pl.Boolean,
-    )
+    return session_id != f"{source_format}:{without_generated_suffix(PurePosixPath(file_path).stem)}"
