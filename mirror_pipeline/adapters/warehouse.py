@@ -62,6 +62,7 @@ def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table], ve
     (`versions`, e.g. the screening rules) has changed: the run then rebuilds all of them from the inbox.
     Returns what changed (table names, rule set names)."""
     _connect_utc(con)
+    _add_message_keys(con)
     changed = [t.name for t in tables if (s := _schema(con, t.name)) is not None and s != t.schema]
     con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
     stored = dict(con.execute("select key, value from warehouse_meta").fetchall())
@@ -144,9 +145,14 @@ _MESSAGE_KEY = (
 
 
 def held_message_keys(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
-    """The keys of the dated evidence the warehouse holds."""
-    rows = con.execute(f'select {_MESSAGE_KEY} from evidence where "timestamp" is not null').fetchall()
-    return frozenset(r[0] for r in rows)
+    """The keys of the dated evidence the warehouse holds (kept when captured: `with_message_keys`; computed here
+    for a home no run has migrated yet, read only)."""
+    schema = _schema(con, "evidence")
+    if schema is None:
+        return frozenset()
+    key = "message_key" if "message_key" in schema else _MESSAGE_KEY
+    rows = con.execute(f'select {key} from evidence where "timestamp" is not null').fetchall()
+    return frozenset(r[0] for r in rows if r[0] is not None)
 
 
 def message_keys(messages: pl.DataFrame) -> list[str | None]:
@@ -156,6 +162,21 @@ def message_keys(messages: pl.DataFrame) -> list[str | None]:
     with duckdb.connect() as con:
         _connect_utc(con)
         return [r[0] for r in con.execute(f"select {_MESSAGE_KEY} from messages").fetchall()]
+
+
+def with_message_keys(evidence: pl.DataFrame) -> pl.DataFrame:
+    """`evidence` with its `message_key` column filled (the key computed once, when the message is captured)."""
+    return evidence.with_columns(pl.Series("message_key", message_keys(evidence), dtype=pl.String))
+
+
+def _add_message_keys(con: duckdb.DuckDBPyConnection) -> None:
+    """A home whose evidence predates the `message_key` column gets it, computed once from what it holds, rather
+    than every table dropped and rebuilt (re-screening every message) for a column derived from the others."""
+    schema = _schema(con, "evidence")
+    if schema is None or "message_key" in schema:
+        return
+    con.execute("alter table evidence add column message_key varchar")
+    con.execute(f'update evidence set message_key = {_MESSAGE_KEY} where "timestamp" is not null')
 
 
 def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]:

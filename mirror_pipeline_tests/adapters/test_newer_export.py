@@ -45,7 +45,7 @@ def test_a_renamed_newer_export_adds_only_its_new_messages(tmp_path: Path) -> No
     first = import_file(inbox, older)
     con = duckdb.connect()
     rows = _evidence(inbox, str(first.stored_as))
-    warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(rows), key="evidence_id")
+    warehouse.append_new(con, EVIDENCE, warehouse.with_message_keys(EVIDENCE.frame(rows)), key="evidence_id")
     assert len(rows) == 3
 
     # a browser's copy; iOS names every chat so (and the same export again, under that name: nothing new)
@@ -59,7 +59,7 @@ def test_a_renamed_newer_export_adds_only_its_new_messages(tmp_path: Path) -> No
         held = warehouse.already_held(con, frame) | set(_held(con).evidence_ids or ())
         fresh = frame.filter(~frame["evidence_id"].is_in(list(held)))
         assert fresh["raw_content"].to_list() in ([], ["We go hiking most weekends."]), name
-        warehouse.append_new(con, EVIDENCE, fresh, key="evidence_id")
+        warehouse.append_new(con, EVIDENCE, warehouse.with_message_keys(fresh), key="evidence_id")
     texts = [r[0] for r in con.execute("select raw_content from evidence").fetchall()]
     assert len(texts) == len(set(texts)) == 4  # each message once, the secret's among them
 
@@ -121,3 +121,25 @@ def _message(identity: str, text: str, at: datetime, session: str = "whatsapp:Al
         text=text,
         source_type=SourceType.CHAT,
     )
+
+
+def test_a_home_whose_evidence_has_no_message_keys_gets_them_without_a_rebuild(tmp_path: Path) -> None:
+    from mirror_pipeline.contracts.tables import WAREHOUSE_TABLES
+
+    inbox = tmp_path / "inbox"
+    older = tmp_path / "WhatsApp Chat with Alice.txt"
+    older.write_text(OLDER, encoding="utf-8")
+    rows = EVIDENCE.frame(_evidence(inbox, str(import_file(inbox, older).stored_as)))
+    con = duckdb.connect()
+    old = rows.drop("message_key")  # noqa: F841 (read by DuckDB's replacement scan)
+    con.execute("create table evidence as select * from old")  # what an earlier version wrote
+    expected = set(warehouse.message_keys(rows)) - {None}
+    assert warehouse.held_message_keys(con) == expected  # read only, before any run: computed
+    assert warehouse.reset_if_changed(con, [EVIDENCE], {}) == []  # nothing dropped: the column is added
+    assert con.execute("select count(*) from evidence").fetchone()[0] == len(rows)
+    assert (
+        warehouse.held_message_keys(con)
+        == expected
+        == set(r[0] for r in con.execute("select message_key from evidence").fetchall())
+    )
+    assert EVIDENCE in WAREHOUSE_TABLES
