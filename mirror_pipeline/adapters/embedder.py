@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -131,9 +132,11 @@ def embed_missing(
     store: Callable[[list[str], np.ndarray], None],
     budget: int | None = None,
     label: str = "embedding",
+    seconds: float | None = None,
 ) -> tuple[dict[str, np.ndarray], int]:
-    """Vectors of `texts` by key: cached ones from `known`, new ones embedded (at most `budget` of them, in
-    batches, each batch stored at once so an interrupted run keeps what it did). Returns (vectors, how many left)."""
+    """Vectors of `texts` by key: cached ones from `known`, new ones embedded (at most `budget` of them, and no new
+    batch after `seconds`, in batches, each batch stored at once so an interrupted run keeps what it did). Returns
+    (vectors, how many left)."""
     keys = [text_key(t) for t in texts]
     found = known(list(dict.fromkeys(keys)))
     todo: dict[str, str] = {}
@@ -146,7 +149,11 @@ def embed_missing(
     else:
         rest = 0
     show = progress_bar(len(items), label)
+    deadline = None if seconds is None else time.monotonic() + seconds
     for start in range(0, len(items), BATCH):
+        if deadline is not None and time.monotonic() > deadline:
+            rest += len(items) - start  # left for the next run, as what the budget leaves
+            break
         batch = items[start : start + BATCH]
         vectors = embedder.passages([t for _, t in batch])
         store([k for k, _ in batch], vectors)

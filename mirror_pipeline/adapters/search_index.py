@@ -2,8 +2,9 @@
 the warehouse's embedding cache.
 
 - `embeddings` (warehouse): one vector per (text key, model). A run embeds only texts it has no vector for, at most
-  `retrieval.embed_budget` of them (the rest fill in on later runs; lexical search serves them meanwhile), and
-  drops vectors whose text is no longer served, so a forgotten memory's vector goes with it.
+  `retrieval.embed_budget` of them for at most `retrieval.embed_seconds` (the rest fill in on later runs; lexical
+  search serves them meanwhile), and drops vectors whose text is no longer served, so a forgotten memory's vector
+  goes with it.
 - `lexical_index` (served): one row per term: its documents and BM25 scores (bm25s' sparse matrix, term-major), so
   a read scores a query with numpy alone.
 - `search_vectors` (served): the vectors of the served documents, by row number of `search_documents`.
@@ -75,18 +76,27 @@ def vector_count(con: duckdb.DuckDBPyConnection, model_id: str | None) -> int:
 
 
 def refresh_embeddings(
-    con: duckdb.DuckDBPyConnection, docs: pl.DataFrame, embedder: Embedder, budget: int | None
+    con: duckdb.DuckDBPyConnection,
+    docs: pl.DataFrame,
+    embedder: Embedder,
+    budget: int | None,
+    seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Embed the served documents' texts that have no vector yet (within `budget`); prune the rest."""
+    """Embed the served documents' texts that have no vector yet (within `budget` texts and `seconds`), the
+    memories and the person's own words first (what a context serves; an assistant's paragraphs cost several of
+    them each); prune the rest."""
     texts = passage_texts(docs)
     keys = [text_key(t) for t in texts]
     pruned = prune_vectors(con, keys)
+    first = (pl.col("kind") == "memory") | (pl.col("speaker") == "user")
+    order = docs.select(pl.int_range(pl.len()).sort_by(~first, maintain_order=True)).to_series().to_list()
     _, left = embed_missing(
         embedder,
-        texts,
+        [texts[i] for i in order],
         lambda ks: known_vectors(con, embedder.model_id, ks),
         lambda ks, vs: store_vectors(con, embedder.model_id, ks, vs),
         budget,
+        seconds=seconds,
     )
     return {"vectors": vector_count(con, embedder.model_id), "pruned_vectors": pruned, "waiting_to_embed": left}
 

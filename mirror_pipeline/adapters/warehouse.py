@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import duckdb
 import polars as pl
@@ -62,6 +62,7 @@ def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table], ve
     (`versions`, e.g. the screening rules) has changed: the run then rebuilds all of them from the inbox.
     Returns what changed (table names, rule set names)."""
     _connect_utc(con)
+    _add_message_keys(con)
     changed = [t.name for t in tables if (s := _schema(con, t.name)) is not None and s != t.schema]
     con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
     stored = dict(con.execute("select key, value from warehouse_meta").fetchall())
@@ -144,9 +145,14 @@ _MESSAGE_KEY = (
 
 
 def held_message_keys(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
-    """The keys of the dated evidence the warehouse holds."""
-    rows = con.execute(f'select {_MESSAGE_KEY} from evidence where "timestamp" is not null').fetchall()
-    return frozenset(r[0] for r in rows)
+    """The keys of the dated evidence the warehouse holds (kept when captured: `with_message_keys`; computed here
+    for a home no run has migrated yet, read only)."""
+    schema = _schema(con, "evidence")
+    if schema is None:
+        return frozenset()
+    key = "message_key" if "message_key" in schema else _MESSAGE_KEY
+    rows = con.execute(f'select {key} from evidence where "timestamp" is not null').fetchall()
+    return frozenset(r[0] for r in rows if r[0] is not None)
 
 
 def message_keys(messages: pl.DataFrame) -> list[str | None]:
@@ -158,17 +164,48 @@ def message_keys(messages: pl.DataFrame) -> list[str | None]:
         return [r[0] for r in con.execute(f"select {_MESSAGE_KEY} from messages").fetchall()]
 
 
+def with_message_keys(evidence: pl.DataFrame) -> pl.DataFrame:
+    """`evidence` with its `message_key` column filled (the key computed once, when the message is captured)."""
+    return evidence.with_columns(pl.Series("message_key", message_keys(evidence), dtype=pl.String))
+
+
+def _add_message_keys(con: duckdb.DuckDBPyConnection) -> None:
+    """A home whose evidence predates the `message_key` column gets it, computed once from what it holds, rather
+    than every table dropped and rebuilt (re-screening every message) for a column derived from the others."""
+    schema = _schema(con, "evidence")
+    if schema is None or "message_key" in schema:
+        return
+    con.execute("alter table evidence add column message_key varchar")
+    con.execute(f'update evidence set message_key = {_MESSAGE_KEY} where "timestamp" is not null')
+
+
 def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]:
     """The evidence ids in `rows` whose message the warehouse already holds under another id (same format, time to
-    the second, words and speaker, in another file: an earlier export of the same chat)."""
+    the second, words and speaker, in another file: an earlier export of the same chat). Where both files name their
+    conversation ("WhatsApp Chat with Alice", a chat id) it must be the same one: "ok" said the same second in two
+    chats is two messages. A file that names none ("_chat.txt", a renamed export) is named after itself, and matches
+    the chat it is a newer export of."""
     if rows.is_empty():
         return set()
     found = con.execute(
-        f"""select r.evidence_id from rows r join evidence e
+        f"""select r.evidence_id, r.source_format, r.session_id, r.file_path, e.session_id, e.file_path
+            from rows r join evidence e
             on e.source_format = r.source_format and (e.actor = r.actor or r.attribution = 'unsure')
                and e.file_path <> r.file_path
                and e.evidence_id <> r.evidence_id
                and floor(epoch(e."timestamp")) = floor(epoch(r."timestamp"))
                and {_words("e.raw_content")} = {_words("r.raw_content")}"""
     ).fetchall()
-    return {r[0] for r in found}
+    return {
+        evidence_id
+        for evidence_id, fmt, session, path, held_session, held_path in found
+        if session == held_session or not _told(fmt, session, path) or not _told(fmt, held_session, held_path)
+    }
+
+
+def _told(source_format: str, session_id: str, file_path: str) -> bool:
+    """Whether a conversation is named by its export (a chat id, "WhatsApp Chat with Alice"), not after the file
+    it came in (`whatsapp:_chat` from "_chat.txt")."""
+    from mirror_pipeline.core.ids import without_generated_suffix
+
+    return session_id != f"{source_format}:{without_generated_suffix(PurePosixPath(file_path).stem)}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
@@ -61,20 +62,13 @@ def _served_evidence(home: Home, evidence_ids: list[str]) -> list[dict[str, Any]
         return []
 
 
-def _source_day(row: dict[str, Any], home_zone: tzinfo) -> str | None:
-    """The day an evidence row was written on its source's own calendar, else the home's (a naive time is UTC)."""
+def _source_time(row: dict[str, Any], home_zone: tzinfo, shown: Callable[..., str | None] = local_day) -> str | None:
+    """When an evidence row was written, `shown` as a day (`local_day`) or a minute (`local_minute`: "YYYY-MM-DD
+    HH:MM") on its source's own clock, else the home's (a naive time is UTC)."""
     ts = row.get("timestamp")
     if not isinstance(ts, datetime):
-        return local_day(ts, home_zone) if ts is not None else None
-    return local_day(_source_moment(ts, row, home_zone))
-
-
-def _source_minute(row: dict[str, Any], home_zone: tzinfo) -> str | None:
-    """When an evidence row was written, "YYYY-MM-DD HH:MM" on its source's own clock, else the home's."""
-    ts = row.get("timestamp")
-    if not isinstance(ts, datetime):
-        return local_minute(ts, home_zone) if ts is not None else None
-    return local_minute(_source_moment(ts, row, home_zone))
+        return shown(ts, home_zone) if ts is not None else None
+    return shown(_source_moment(ts, row, home_zone))
 
 
 def _source_moment(ts: datetime, row: dict[str, Any], home_zone: tzinfo) -> datetime | None:
@@ -701,7 +695,7 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
             "locator": e["locator"],
             "timestamp": e["timestamp"],
             # the day on the source's own calendar (Day One's timeZone), else the home's, as every date printed
-            "day": _source_day(e, home.timezone),
+            "day": _source_time(e, home.timezone),
             "speaker": e["actor"],
             "excerpt": " ".join(e["raw_content"].split())[:160],
         }
@@ -752,7 +746,8 @@ def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:
             "file": e["file_path"],
             "locator": e["locator"],
             "timestamp": e["timestamp"],
-            "local_at": _source_minute(e, home.timezone),  # printed on the source's / the home's clock, not UTC's
+            # printed on the source's / the home's clock, not UTC's
+            "local_at": _source_time(e, home.timezone, local_minute),
             "excerpt": " ".join((e["raw_content"] or "").split())[:160],
         }
         for e in _served_evidence(home, [ref["evidence_id"]])

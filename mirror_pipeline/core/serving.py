@@ -261,6 +261,7 @@ def served_search_documents(
             .then(pl.lit([OUTDATED], dtype=pl.List(pl.String)))
             .otherwise(pl.col("labels"))
         )
+    ev = _at_least_its_memories(ev, memories)
     secret_ev = ev.filter(pl.col("text").str.contains(CONFIDENTIAL_PATTERN))["doc_id"].implode()
     confidential = (
         pl.col("text").str.contains(CONFIDENTIAL_PATTERN)
@@ -278,6 +279,31 @@ def served_search_documents(
         # texts higher than a Chinese and an English one, whatever they say)
         .with_columns(is_zh=pl.col("text").str.contains(r"[\u4e00-\u9fff]"))
         .sort("kind", "doc_id", descending=[True, False])
+    )
+
+
+_SENSITIVITY_ORDER = ["low", "medium", "high", "restricted"]
+
+
+def _at_least_its_memories(ev: pl.DataFrame, memories: pl.DataFrame) -> pl.DataFrame:
+    """The lines, each as sensitive as at least the most sensitive memory made from it: a health memory held back
+    as high is not handed out as its own words instead (「十月要開刀」 to a dinner)."""
+    rank = pl.col("sensitivity").replace_strict(
+        {s: n for n, s in enumerate(_SENSITIVITY_ORDER)}, default=None, return_dtype=pl.Int8
+    )
+    held = (
+        memories.select(pl.col("evidence_ids").alias("doc_id"), rank.alias("held"))
+        .explode("doc_id")
+        .group_by("doc_id")
+        .agg(pl.col("held").max())
+    )
+    top = pl.max_horizontal(rank, "held").replace_strict(
+        dict(enumerate(_SENSITIVITY_ORDER)), default=None, return_dtype=pl.String
+    )
+    return (
+        ev.join(held, on="doc_id", how="left", maintain_order="left")
+        .with_columns(sensitivity=top.cast(ev.schema["sensitivity"]))
+        .drop("held")
     )
 
 

@@ -2356,9 +2356,11 @@ _TIME_AS_OBJECT = re.compile(r"(?:[推改延挪提调定约]|推迟|延期)(?:�
 # a day that is the object of a booking or a move, in English: "changed my return to jan 3", "booked YYZ to MNL for
 # dec 18", "pushed the closing back to the 9th": the day the thing is now on, not when the booking was made (the
 # passive says the thing's own day: "my hip surgery is scheduled for march 14th")
+# the verbs that move a thing to another time, active ("changed my return to") or passive ("got pushed back to")
+_EN_MOVED = r"rescheduled|changed|moved|pushed|postponed|delayed|bumped"
 _EN_TIME_AS_OBJECT = re.compile(
     r"(?i)(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!'s )(?<!'re )(?<!\bgot )(?<!\bget )"
-    rf"\b(?:{_ARRANGING}|rescheduled|changed|moved|pushed|postponed|delayed|bumped|set)\b"
+    rf"\b(?:{_ARRANGING}|{_EN_MOVED}|set)\b"
     r"[^.;!?,]{0,40}?\b(?:to|for|till|until)\s+(?:the\s+)?$"
 )
 # in Chinese: the day of a thing booked or bought (订了一月二十六号的高铁, 约了下周三的号)
@@ -2375,8 +2377,7 @@ _EN_PARTICIPLE_TIME = re.compile(
 _EN_BE_BEFORE = re.compile(
     r"(?i)\b(?:is|are|was|were|'s)\s+(?:(?:on|in|at|for|from)\s+)?(?:the\s+)?$"
     # or what a thing was moved to, the passive's too: "the knee surgery got pushed back to april 2nd"
-    r"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|changed)(?: back| up| out)?"
-    r" (?:to|until|till)\s+(?:the\s+)?$"
+    rf"|\b(?:{_EN_MOVED})(?: back| up| out)? (?:to|until|till)\s+(?:the\s+)?$"
 )
 _EN_BE_AFTER = re.compile(r"(?i)^\s*(?:is|are|was|were|'s)\b")
 

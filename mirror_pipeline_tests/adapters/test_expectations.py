@@ -78,3 +78,18 @@ def test_the_suite_makes_no_temporary_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp)
     assert secret_expectation_failures({"memories": pl.DataFrame({"text": ["I live in Tokyo"]})}).passed
     assert made == [] and list(tmp_path.iterdir()) == []
+
+
+def test_a_text_in_two_tables_is_screened_once_and_both_tables_are_named(monkeypatch) -> None:
+    from mirror_pipeline.adapters import expectations
+
+    seen: list[str] = []
+    count = expectations.count_secrets
+    monkeypatch.setattr(expectations, "count_secrets", lambda texts: seen.extend(texts) or count(texts))
+    said = ["I live in Tokyo", f"token {KEY}"]
+    outcome = secret_expectation_failures(
+        {"evidence": pl.DataFrame({"raw_content": said}), "search_documents": pl.DataFrame({"text": said})}
+    )
+    assert sorted(seen) == sorted(said)  # served evidence and the search documents hold the same words
+    assert outcome.failing_columns == ("evidence.raw_content", "search_documents.text")
+    assert outcome.values_checked == 4

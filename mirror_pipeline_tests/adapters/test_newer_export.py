@@ -8,6 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import duckdb
+import polars as pl
 
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.formats import parse
@@ -44,7 +45,7 @@ def test_a_renamed_newer_export_adds_only_its_new_messages(tmp_path: Path) -> No
     first = import_file(inbox, older)
     con = duckdb.connect()
     rows = _evidence(inbox, str(first.stored_as))
-    warehouse.append_new(con, EVIDENCE, EVIDENCE.frame(rows), key="evidence_id")
+    warehouse.append_new(con, EVIDENCE, warehouse.with_message_keys(EVIDENCE.frame(rows)), key="evidence_id")
     assert len(rows) == 3
 
     # a browser's copy; iOS names every chat so (and the same export again, under that name: nothing new)
@@ -58,7 +59,7 @@ def test_a_renamed_newer_export_adds_only_its_new_messages(tmp_path: Path) -> No
         held = warehouse.already_held(con, frame) | set(_held(con).evidence_ids or ())
         fresh = frame.filter(~frame["evidence_id"].is_in(list(held)))
         assert fresh["raw_content"].to_list() in ([], ["We go hiking most weekends."]), name
-        warehouse.append_new(con, EVIDENCE, fresh, key="evidence_id")
+        warehouse.append_new(con, EVIDENCE, warehouse.with_message_keys(fresh), key="evidence_id")
     texts = [r[0] for r in con.execute("select raw_content from evidence").fetchall()]
     assert len(texts) == len(set(texts)) == 4  # each message once, the secret's among them
 
@@ -82,18 +83,37 @@ def test_the_same_words_again_in_one_file_are_two_messages() -> None:
     assert warehouse.already_held(con, frame[1:]) == set()  # the same file's own repeat is not an earlier export's
 
 
+def test_the_same_words_the_same_second_in_two_chats_are_two_messages() -> None:
+    con = duckdb.connect()
+    at = datetime(2026, 10, 31, 10, 50, tzinfo=UTC)
+
+    def said(chat: str, file_path: str, session: str | None = None) -> pl.DataFrame:
+        message = _message(f"whatsapp:{chat}:x", "ok, see you there", at, session or f"whatsapp:{chat}")
+        row = as_row(
+            screen_message(message, source_format="whatsapp", file_path=file_path, file_hash="h").evidence,
+            captured_at=NOW,
+        )
+        return EVIDENCE.frame([row])
+
+    warehouse.append_new(con, EVIDENCE, said("Alice", "whatsapp/WhatsApp Chat with Alice.txt"), key="evidence_id")
+    assert warehouse.already_held(con, said("Bob", "whatsapp/WhatsApp Chat with Bob.txt")) == set()
+    # a file that names no chat is named after itself: it may be a newer export of Alice's
+    unnamed = said("_chat", "whatsapp/_chat.kdqzbmht.txt")
+    assert warehouse.already_held(con, unnamed) == set(unnamed["evidence_id"])
+
+
 def test_reference_ids_do_not_move_with_the_blank_space_around_a_text() -> None:
     said = "See you Friday, the gate PIN is 7719"
     assert redact(said, "whatsapp:Alice:x").text == redact(said + "\n", "whatsapp:Alice:x").text.rstrip()
 
 
-def _message(identity: str, text: str, at: datetime):
+def _message(identity: str, text: str, at: datetime, session: str = "whatsapp:Alice"):
     from mirror_pipeline.core.model import Message, SourceType, TimePrecision
 
     return Message(
         identity=identity,
         locator="line 1",
-        session_id="whatsapp:Alice",
+        session_id=session,
         actor="user",
         attribution="format",
         timestamp=at,
@@ -101,3 +121,25 @@ def _message(identity: str, text: str, at: datetime):
         text=text,
         source_type=SourceType.CHAT,
     )
+
+
+def test_a_home_whose_evidence_has_no_message_keys_gets_them_without_a_rebuild(tmp_path: Path) -> None:
+    from mirror_pipeline.contracts.tables import WAREHOUSE_TABLES
+
+    inbox = tmp_path / "inbox"
+    older = tmp_path / "WhatsApp Chat with Alice.txt"
+    older.write_text(OLDER, encoding="utf-8")
+    rows = EVIDENCE.frame(_evidence(inbox, str(import_file(inbox, older).stored_as)))
+    con = duckdb.connect()
+    old = rows.drop("message_key")  # noqa: F841 (read by DuckDB's replacement scan)
+    con.execute("create table evidence as select * from old")  # what an earlier version wrote
+    expected = set(warehouse.message_keys(rows)) - {None}
+    assert warehouse.held_message_keys(con) == expected  # read only, before any run: computed
+    assert warehouse.reset_if_changed(con, [EVIDENCE], {}) == []  # nothing dropped: the column is added
+    assert con.execute("select count(*) from evidence").fetchone()[0] == len(rows)
+    assert (
+        warehouse.held_message_keys(con)
+        == expected
+        == set(r[0] for r in con.execute("select message_key from evidence").fetchall())
+    )
+    assert EVIDENCE in WAREHOUSE_TABLES

@@ -358,7 +358,8 @@ def test_what_the_person_asked_to_keep_to_themselves_is_served_as_high_and_only_
     docs = served_search_documents(served_memories(full), evidence, full)
     level = dict(zip(docs["doc_id"].to_list(), docs["sensitivity"].to_list(), strict=True))
     assert level["m_propose"] == level["e_propose"] == level["m_zh"] == level["e_zh"] == "high"
-    assert level["m_run"] == "medium" and level["e_run"] == "low"  # "don't tell me to stop" keeps nothing back
+    # "don't tell me to stop" keeps nothing back: the line is as sensitive as its memory, no more
+    assert level["m_run"] == level["e_run"] == "medium"
     rows = docs.to_dicts()
     m = memory(rows)
     assert not {"m_zh", "e_zh"} & set(items(m.context("介绍一下我的工作")))  # of the domain, but not named

@@ -16,8 +16,8 @@ def search_index(warehouse_db: DuckDBResource, home: MirrorHome) -> dg.Materiali
     """What `mirror search` and the context assembly search: your memories and evidence, segmented for BM25
     (Chinese by words, English by words), and their embeddings (multilingual e5 by default, `retrieval` in
     mirror.yaml), cached by content hash and model. Only texts without a vector are embedded, at most
-    `retrieval.embed_budget` a run (lexical search serves the rest meanwhile); vectors of texts no longer served are
-    dropped. Secret references are not searchable."""
+    `retrieval.embed_budget` texts and `retrieval.embed_seconds` a run (lexical search serves the rest meanwhile);
+    vectors of texts no longer served are dropped. Secret references are not searchable."""
     config = RetrievalConfig.from_config(home.get().config)
     with warehouse_db.get_connection() as con:
         memories = served_memories(warehouse.read(con, MEMORY_VERSIONS))
@@ -38,7 +38,7 @@ def search_index(warehouse_db: DuckDBResource, home: MirrorHome) -> dg.Materiali
             embedder = make_embedder(config.embedder, config.model_path, config.e5_prefixes)
             embedded = {
                 "dense": True,
-                **index_store.refresh_embeddings(con, served_docs, embedder, config.embed_budget),
+                **index_store.refresh_embeddings(con, served_docs, embedder, config.embed_budget, config.embed_seconds),
             }
     return dg.MaterializeResult(
         metadata={

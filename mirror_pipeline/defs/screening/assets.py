@@ -122,7 +122,7 @@ def _append_screened(
         reference_rows.extend(
             secret_reference_row(replace(r, created_at=r.created_at or now)) for r in screened.secret_references
         )
-    frame = EVIDENCE.frame(evidence_rows)
+    frame = warehouse.with_message_keys(EVIDENCE.frame(evidence_rows))
     # an earlier export of the same chat brought these already (under ids its file name gave them)
     held = warehouse.already_held(con, frame)
     if held:

@@ -39,7 +39,7 @@ def served_snapshot(
         evidence = warehouse.read(con, EVIDENCE)
         tables = {
             "memories": serving.served_memories(versions),
-            "evidence": evidence.drop("captured_at"),
+            "evidence": evidence.drop("captured_at", "message_key"),
             "open_issues": serving.open_issues(warehouse.read(con, MEMORY_ISSUES)),
             "secret_references": warehouse.read(con, SECRET_REFERENCES),
             "inbox_files": warehouse.read(con, INBOX_FILES).drop("seen_at"),
