@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from mirror_pipeline.cli.decisions import _source_minute
+from mirror_pipeline.cli.decisions import _source_time
+from mirror_pipeline.core.text import local_minute
 from mirror_pipeline_tests.conftest import SAMPLES, mirror
 
 
@@ -30,6 +31,7 @@ def test_an_import_of_refused_files_only_fails_with_the_reasons(fresh_home: Path
 def test_a_secrets_evidence_time_is_on_the_sources_or_the_homes_clock() -> None:
     at = datetime(2026, 8, 12, 12, 5, tzinfo=UTC)
     berlin = ZoneInfo("Europe/Berlin")
-    assert _source_minute({"timestamp": at, "source_timezone": None}, berlin) == "2026-08-12 14:05"
-    assert _source_minute({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin) == "2026-08-12 20:05"
-    assert _source_minute({"timestamp": None}, berlin) is None
+    assert _source_time({"timestamp": at, "source_timezone": None}, berlin, local_minute) == "2026-08-12 14:05"
+    assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin, local_minute) == "2026-08-12 20:05"
+    assert _source_time({"timestamp": None}, berlin, local_minute) is None
+    assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin) == "2026-08-12"
