@@ -34,3 +34,4 @@ def test_a_secrets_evidence_time_is_on_the_sources_or_the_homes_clock() -> None:
     assert _source_time({"timestamp": at, "source_timezone": None}, berlin, local_minute) == "2026-08-12 14:05"
     assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin, local_minute) == "2026-08-12 20:05"
     assert _source_time({"timestamp": None}, berlin, local_minute) is None
+    assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin) == "2026-08-12"
