@@ -380,6 +380,11 @@ _PROGRESSIVE = re.compile(
     r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
     # someone named or kin: "my brother is getting married in Cebu in feb" (married: a participle, no past)
     rf"|\b(?:is|are) (?:\w+ )?{_GETTING}"
+    # someone the writer names, in the progressive of what they will do: "my ex Sherry is remarrying in the spring",
+    # "Kayla and Marco are coming up for christmas" (not a state in -ing: "my job is amazing")
+    r"|\b(?:my (?:\w+ ){1,2}|(?-i:[A-Z][a-z]+) )(?:is|are) (?:\w+ )?(?!(?:amazing|interesting|exciting|boring|"
+    r"annoying|relaxing|confusing|frustrating|exhausting|depressing|stunning|charming|nothing|something|everything|"
+    r"during|being|having)\b)\w{2,}ing\b"
 )  # "Carol and I are finally doing the Alaska cruise in June"
 
 
@@ -937,6 +942,30 @@ def _r_zh_rel_ym(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_rel_season(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(*_relative_season(m[1].lower(), _SEASON_START[m[2].lower()], said.day))
+
+
+def _r_en_bare_season(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "in the spring", "over the summer": the season the clause's tense points at. A plan or a present verb of what
+    is arranged ("she's remarrying in the spring", "the wedding is in the fall") is the first season not over by the
+    mention; a past verb ("we moved in the summer") the latest one begun by it; a habit ("in the summer I usually
+    fish") or a clause with no verb to read is no season of any year."""
+    start_month, tense = _SEASON_START[m[1].lower()], said.tense()
+    if _WEEKLY_HABIT.search(said.clause) or tense in (Tense.NONE, Tense.UNMARKED):
+        return None
+    year = said.day.year - 1
+    if tense is Tense.PAST:
+        while _season(year + 1, start_month)[0] <= said.day:
+            year += 1
+        return Resolved(*_season(year, start_month))
+    if tense is Tense.PRESENT and not _SCHEDULED_BE.search(said.clause):
+        return None  # "I fish in the summer": a present verb of a season says a habit, not a year's season
+    while _season(year, start_month)[1] < said.day:
+        year += 1
+    return Resolved(*_season(year, start_month))
+
+
+# a present "be" of a thing arranged: "the wedding is in the spring", "we're in Lisbon over the summer"
+_SCHEDULED_BE = re.compile(r"(?i)\b(?:is|are|'s|'re)\b")
 
 
 def _r_en_season_before_last(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1619,6 +1648,20 @@ FORMS: tuple[TimeForm, ...] = (
         precision=SEASON,
         confidence=0.7,
         resolve=_r_en_rel_season,
+        needs=("spring", "summer", "fall", "autumn", "winter"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_bare_season",  # "in the spring", "over the summer": its year from the clause's tense
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(?:in|during|over|through|by|until|till|for) (?:the )?(spring|summer|fall|autumn|winter)\b"
+            r"(?! (?:of |before |after )?(?:\d{4}|last|next|this)\b)(?!\s*(?:break|term|semester|session|camp|job|"
+            r"tires|tyres|clothes|months|time|nights|days|weekends|holidays|vacation))"
+        ),
+        precision=SEASON,
+        confidence=0.6,
+        resolve=_r_en_bare_season,
         needs=("spring", "summer", "fall", "autumn", "winter"),
         relative=True,
     ),

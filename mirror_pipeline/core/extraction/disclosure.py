@@ -447,6 +447,20 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
 
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
+# a comment tacked on after the statement, a wish or a verdict with no verb of the writer's: "..., hope its enough",
+# ", hope so", ", good for her honestly", ", not bad lol": it hedges or judges, it does not take the statement back
+# (the statement is read without it; the wish's own "hope" is not the listener's news hoped for)
+_EN_AFTERTHOUGHT = re.compile(
+    r"(?i),\s*(?:(?:i|and|but)\s+)?(?:hope|hoping|fingers crossed|knock on wood|good for (?:her|him|them)|"
+    r"not bad|could be worse)\b(?:\s+(?:so|not|its|it(?:'s| is| will| works| lasts)?|that(?:'s| is)?|honestly|lol|haha|"
+    r"enough|ok(?:ay)?|for now|[a-z]+ing)){0,4}\W*$"
+)
+
+
+def _afterthought_cut(body: str) -> int:
+    """Where a tacked-on comment starts in an English clause (`_EN_AFTERTHOUGHT`), else the clause's length."""
+    m = _EN_AFTERTHOUGHT.search(body)
+    return m.start() if m else len(body)
 
 
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
@@ -682,6 +696,9 @@ def read(
         quoted = quoted_spans(sentence)
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
+            if not clause.zh and (cut_at := _afterthought_cut(body)) < len(body):
+                body = body[:cut_at].rstrip()
+                clause = replace(clause, end=clause.body_start + len(clause.text(sentence)) - len(clause.text(sentence).lstrip()) + cut_at)
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue

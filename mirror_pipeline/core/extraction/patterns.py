@@ -286,6 +286,11 @@ class Found:
     said_at: datetime | None
 
 
+# a role as the content names it: "gonna be a grandpa" -> "a grandfather", "parents" -> "a parent"
+_ROLE_WORDS = {"grandpa": "grandfather", "granddad": "grandfather", "grandma": "grandmother", "dad": "father"}
+_ROLE_WORDS |= {"mom": "mother", "mum": "mother"}
+
+
 def _p(
     name: str,
     memory_type: MemoryType,
@@ -342,6 +347,7 @@ _ZH_TEMPLATES = {
     "feels": "用户当时感到{obj}",
     "fears": "用户怕{obj}",
     "relation": "{obj}是用户的{rel}",
+    "relation_to_come": "用户要当{obj}了",
 }
 _EN_TEMPLATES = {
     "moved_to": "The user moved to {obj}",
@@ -372,6 +378,7 @@ _EN_TEMPLATES = {
     "feels": "The user felt {obj}",
     "fears": "The user is afraid of {obj}",
     "relation": "{obj} is the user's {rel}",
+    "relation_to_come": "The user is going to be a {obj}",
 }
 
 
@@ -1302,6 +1309,23 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+    ),
+    # a relation stated through the role the writer is about to take: "gonna be a grandpa", "I'm going to be an
+    # aunt!", "we're becoming parents": a child or a grandchild on the way, said of the writer
+    _p(
+        "en_role_to_come",
+        R,
+        "relation_to_come",
+        "gonna be|going to be|ll be|will be|becoming",
+        r"(?:\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+(?:(?:gonna|going to)\s+(?:finally\s+)?be(?:come)?|(?:finally\s+)?becoming)"
+        r"|\b(?:I|[Ww]e)(?:'ll| will)\s+(?:finally\s+)?be(?:come)?"
+        r"|(?:^|(?<=[.!?,;:]\s))(?i:gonna|going to)\s+(?:finally\s+)?be(?:come)?)"
+        r"\s+(?:an?\s+)?(?:first[- ]time\s+|great[- ])?(?P<obj>grandpa|grandma|grandfather|grandmother|granddad|"
+        r"grandparents?|dad|father|mom|mum|mother|parents|aunt|uncle|big (?:sister|brother))\b(?![\w'’-])",
+        0.75,
+        0.8,
+        MEDIUM,
+        value=lambda o: _ROLE_WORDS.get(o.lower(), o.lower().removesuffix("s")),
     ),
     # births and children
     _p(
