@@ -697,8 +697,9 @@ def read(
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
             if not clause.zh and (cut_at := _afterthought_cut(body)) < len(body):
-                body = body[:cut_at].rstrip()
-                clause = replace(clause, end=clause.body_start + len(clause.text(sentence)) - len(clause.text(sentence).lstrip()) + cut_at)
+                said = clause.text(sentence)
+                clause = replace(clause, end=clause.body_start + len(said) - len(said.lstrip()) + cut_at)
+                body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
