@@ -1317,7 +1317,8 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation_to_come",
         "gonna be|going to be|ll be|will be|becoming",
-        r"(?:\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+(?:(?:gonna|going to)\s+(?:finally\s+)?be(?:come)?|(?:finally\s+)?becoming)"
+        r"(?:\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+"
+        r"(?:(?:gonna|going to)\s+(?:finally\s+)?be(?:come)?|(?:finally\s+)?becoming)"
         r"|\b(?:I|[Ww]e)(?:'ll| will)\s+(?:finally\s+)?be(?:come)?"
         r"|(?:^|(?<=[.!?,;:]\s))(?i:gonna|going to)\s+(?:finally\s+)?be(?:come)?)"
         r"\s+(?:an?\s+)?(?:first[- ]time\s+|great[- ])?(?P<obj>grandpa|grandma|grandfather|grandmother|granddad|"
