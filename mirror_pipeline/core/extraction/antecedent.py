@@ -192,6 +192,14 @@ _POINTER_KIND = {
 _DEMONSTRATIVE_NOUN = re.compile(r"(?i)^(?:this|that|these|those)\s+[a-z\-]+")
 
 
+# "her" before a noun is whose it is ("her recipe"); before a participle, an adverb or a particle it is the object
+# ("bought her used off a guy", "took her out", "called her yesterday")
+_HER_NOUN = re.compile(
+    r"\s+(?!(?:off|out|up|down|back|over|again|home|away|today|yesterday|tonight|last|for|with|from|into|about|"
+    r"because|when|and|but|that|then|too|once|every|since|after|before)\b)[a-z]{3,}\b(?<!ed)(?<!ly)"
+)
+
+
 def pointer(body: str, at: re.Match[str]) -> Pointer:
     """The pointer a shape found in `body` (`at`: the shape's match)."""
     said = at.group(0).strip()
@@ -201,7 +209,7 @@ def pointer(body: str, at: re.Match[str]) -> Pointer:
         kind = Kind.PLURAL if first in ("these", "those") else Kind.THING
         return Pointer(at.start(), at.start() + len(" ".join(words)), kind, noun=words[-1].lower())
     end = at.start() + len(said.split()[0])
-    possessive = first in ("his", "their") or (first == "her" and re.match(r"\s+[a-z]{3,}", body[end:]) is not None)
+    possessive = first in ("his", "their") or (first == "her" and _HER_NOUN.match(body, end) is not None)
     return Pointer(at.start(), end, _POINTER_KIND.get(first, Kind.THING), possessive)
 
 

@@ -448,13 +448,20 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
 # a comment tacked on after the statement, a wish or a verdict with no verb of the writer's: "..., hope its enough",
-# ", hope so", ", good for her honestly", ", not bad lol": it hedges or judges, it does not take the statement back
-# (the statement is read without it; the wish's own "hope" is not the listener's news hoped for)
+# ", hope so", ", good for her honestly", ", not bad lol", ", best money i ever spent": it hedges or judges, it does
+# not take the statement back (the statement is read without it; its "hope" is no news of the listener's hoped for)
 _EN_AFTERTHOUGHT = re.compile(
     r"(?i),\s*(?:(?:i|and|but)\s+)?(?:hope|hoping|fingers crossed|knock on wood|good for (?:her|him|them)|"
     r"not bad|could be worse)\b(?:\s+(?:so|not|its|it(?:'s| is| will| works| lasts)?|that(?:'s| is)?|honestly|lol|haha|"
     r"enough|ok(?:ay)?|for now|[a-z]+ing)){0,4}\W*$"
+    # or a superlative verdict on it: ", best money i ever spent", ", worst week ever"
+    r"|,\s*(?:the\s+)?(?:best|worst)\s+[a-z]+(?:\s+(?:i|we|I|[a-z]+)){0,4}\s+ever(?:\s+[a-z]+)?\W*$"
 )
+
+
+# a measure said as a noun phrase, no verb ("16 footer", "3 bedroom", "7 lb 2 oz"): a description of the thing
+# talked of, not a subject the next clause goes on with ("16 footer, bought her used off a guy in Ponoka")
+_EN_MEASURE_PHRASE = re.compile(r"(?i)^\d[\w.\-]*(?:\s+(?!is\b|was\b|are\b|were\b)[a-z\-]+){0,3}\W*$")
 
 
 def _afterthought_cut(body: str) -> int:
@@ -612,6 +619,43 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
     return text, text
 
 
+# an outcome said bare, its other party left for what follows: "got hired!!", "I got the job", "got accepted",
+# "got an offer", "got in"; and the word that joins the party to it
+_EN_BARE_OUTCOME = re.compile(
+    r"(?i)\b(?:(?P<by>got hired|was hired|been hired)|(?P<at>got the job|landed the job|got a job|landed a job)"
+    r"|(?P<from>got an offer|got the offer|got a job offer)|(?P<to>got accepted|was accepted|got in|got admitted))"
+    r"\W*$"
+)
+# the party, named in the next sentence as a noun phrase with no verb: "Parkland Electric in Red Deer, mostly
+# residential" (a capitalised name of up to five words, and the place it is in)
+_EN_PARTY_NEXT = re.compile(
+    r"[\s!.~]*(?P<party>(?-i:[A-Z][\w&'’.\-]*)(?:\s+(?:(?-i:[A-Z][\w&'’.\-]*)|of|and|&)){0,4}"
+    r"(?:\s+in\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)?)(?=\s*(?:[,.;!:\-–—]|$))"
+)
+_OUTCOME_JOIN = {"by": " by ", "at": " at ", "from": " from ", "to": " to "}
+
+
+def _en_outcome_named(body: str, text: str, sentence_end: int) -> tuple[str, int] | None:
+    """ "got hired!! Parkland Electric in Red Deer, ...": the outcome with its party, and where the party ends in
+    `text`; None when the clause is no bare outcome or what follows is not a name standing alone (a clause with
+    its own subject and verb, "Tyler got on at Suncor", is not: its verb follows the name)."""
+    outcome = _EN_BARE_OUTCOME.search(body)
+    if outcome is None:
+        return None
+    party = _EN_PARTY_NEXT.match(text, sentence_end)
+    if party is None or party["party"].split()[0].lower() in _NOT_A_PARTY:
+        return None
+    kind = next(k for k, v in outcome.groupdict().items() if v)
+    return _OUTCOME_JOIN[kind] + party["party"], party.end("party")
+
+
+# words that open a sentence in capitals and name no party: pronouns, time words, interjections
+_NOT_A_PARTY = frozenset(
+    "i i'm i've we so and but the it it's this that they he she my our yes yeah omg wow lol finally today tomorrow "
+    "yesterday now then thanks thank start starting monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
 def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
@@ -629,7 +673,7 @@ def _without(body: str, time: TimeMention) -> str:
     elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
         return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
     elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
-        out = _EN_TIME_PREP.sub("", body[:at])
+        out = _EN_BACK_THEN.sub("", _EN_TIME_PREP.sub("", body[:at]))
     elif body.startswith("在" + expression + "的时候", at - 1):
         out = body[: at - 1] + body[end + 3 :]
     else:
@@ -639,6 +683,11 @@ def _without(body: str, time: TimeMention) -> str:
 
 
 _EN_TIME_PREP = re.compile(r"(?i)\s+(?:in|on|at|during|since|from|around|by|until|for)(?: the| a)?\s*$")
+# "back in 2019" said of a day: "back" goes with the time (not with a verb of return: "came back in May")
+_EN_BACK_THEN = re.compile(
+    r"(?i)(?<!\bcame)(?<!\bwent)(?<!\bmoved)(?<!\bgot)(?<!\bflew)(?<!\bdrove)(?<!\bcome)(?<!\bgo)(?<!\bmove)"
+    r"(?<!\bheaded)(?<!\bbeen)(?<!\bwas)\s+(?:way\s+)?back\s*$"
+)
 # a request to the listener, not a statement: 帮我列一下, 请给我, "help me", "please"
 _REQUEST = re.compile(
     r"(?i)^(?:帮我|帮忙|请|麻烦|给我|告诉我|help me|please|let me know|tell me)"
@@ -733,6 +782,7 @@ def read(
                 n > 0
                 and not thing_led[n]  # a clause naming its own thing of the writer's goes on with nothing before
                 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+                and not (not clause.zh and _EN_MEASURE_PHRASE.match(parts[n - 1].text(sentence).strip()))
             )
             # a Chinese subject left out goes on through a run of such clauses, until a clause names its own
             # ("我家老黄每天早上四点起来熬汤，熬了这么多年，腰一到冬天就痛": the back is 老黄's)
@@ -915,6 +965,11 @@ def read(
                 found, found_end = _zh_visit_found(parts, sentence)  # "复查结节，没变大，还是三类": what it found
                 if found:
                     body, span = body + found, (span[0], s_start + found_end)
+            if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
+                body, span = (
+                    body.rstrip("!.~ ") + named[0],
+                    (span[0], named[1]),
+                )  # "got hired!! Parkland Electric in Red Deer"
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天

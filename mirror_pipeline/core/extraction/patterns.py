@@ -272,6 +272,8 @@ class Pattern:
     # a naming said before someone else's words holds whatever they say ("儿子阿杰没回来，说深圳那边…"): the pattern
     # still reads the sentence up to where the report begins
     before_report: bool = False
+    # a relationship dated by the time said with it: a role the writer takes when it comes ("a grandpa in april")
+    dated: bool = False
 
 
 @dataclass(frozen=True)
@@ -1322,11 +1324,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:I|[Ww]e)(?:'ll| will)\s+(?:finally\s+)?be(?:come)?"
         r"|(?:^|(?<=[.!?,;:]\s))(?i:gonna|going to)\s+(?:finally\s+)?be(?:come)?)"
         r"\s+(?:an?\s+)?(?:first[- ]time\s+|great[- ])?(?P<obj>grandpa|grandma|grandfather|grandmother|granddad|"
-        r"grandparents?|dad|father|mom|mum|mother|parents|aunt|uncle|big (?:sister|brother))\b(?![\w'’-])",
+        r"grandparents?|dad|father|mom|mum|mother|parents|aunt|uncle|big (?:sister|brother))\b(?![\w'’-])"
+        # (two roles of a pair, "we're gonna be an aunt and uncle", are the reader's to say whole)
+        r"(?!\s+(?:and|&)\s+(?:an?\s+)?(?:grand|dad|father|mom|mum|mother|parent|aunt|uncle|big))",
         0.75,
         0.8,
         MEDIUM,
         value=lambda o: _ROLE_WORDS.get(o.lower(), o.lower().removesuffix("s")),
+        dated=True,
     ),
     # births and children
     _p(
@@ -2179,7 +2184,11 @@ def _candidate(
         content = _AN.sub(r"\1n ", _third_person(content))  # "The user is an assistant manager"
     kind = pattern.memory_type
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
-    time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
+    time = (
+        None
+        if kind is MemoryType.RELATIONSHIP and not pattern.dated
+        else _nearest_time(sentence, times, m.span(), kind is not E)
+    )
     start = time.start_iso if time else None
     # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
     # a plan is for the whole interval it is planned for ("明年春天"), never "since" its first day

@@ -1,0 +1,127 @@
+"""How an English clause is built, read by mechanism (issue 10, session 10): a comment tacked on after a statement,
+a season said bare and read by the clause's tense, a relation stated through a role to come, an outcome whose
+party is named in the next sentence, a measure said as a noun phrase, "her" as an object. The sentences are written
+for the tests, none from a benchmark set."""
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.timeexpr import find_times
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2026, 9, 1, 12, 0, tzinfo=UTC)  # a Tuesday in early autumn
+
+
+def _read(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [
+        (c.memory_type.value, c.content_text, c.valid_time_start, c.valid_time_end)
+        for c in extract(evidence(text, "user", when=SAID))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("got about 15k in my rrsp now, hope its enough", "The user got about 15k in their rrsp now"),
+        ("I have 30 grand saved for the deposit, fingers crossed", "The user has 30 grand saved for the deposit"),
+        ("I'm moving to Halifax next month, not bad", "The user is moving to Halifax"),
+        ("sold the cottage in May, best money i ever made", "The user sold the cottage"),
+    ],
+)
+def test_a_wish_or_verdict_tacked_on_is_cut_not_a_hedge_of_the_statement(text: str, content: str) -> None:
+    assert content in [c for _, c, _, _ in _read(text)]
+
+
+def test_a_hope_that_is_the_statement_itself_still_says_nothing() -> None:
+    assert _read("I hope you like the cake") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("we're renovating the kitchen in the spring", date(2027, 3, 1), date(2027, 5, 31)),  # ahead: next one
+        ("the wedding is in the winter", date(2026, 12, 1), date(2027, 2, 28)),  # arranged: the first not over
+        ("we repainted the deck in the summer", date(2026, 6, 1), date(2026, 8, 31)),  # past: the latest begun
+        ("I quit smoking in the spring", date(2026, 3, 1), date(2026, 5, 31)),
+        ("my brother is moving to Oslo in the fall", date(2026, 9, 1), date(2026, 11, 30)),  # the one around now
+    ],
+)
+def test_a_bare_season_is_the_one_the_clauses_tense_points_at(text: str, start: date, end: date) -> None:
+    (t,) = [t for t in find_times(text, SAID) if t.form == "en_bare_season"]
+    assert (t.start, t.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "text", ["I usually go fishing in the summer", "I go to the cabin in the summer", "summer tires in the fall sale"]
+)
+def test_a_season_of_a_habit_or_of_a_thing_is_no_years_season(text: str) -> None:
+    assert not [t for t in find_times(text, SAID) if t.form == "en_bare_season"]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("gonna be a grandma, still in shock", "The user is going to be a grandmother"),
+        ("I'm going to be an uncle!!", "The user is going to be an uncle"),
+        ("We're going to be parents", "The user is going to be a parent"),
+    ],
+)
+def test_a_role_to_come_states_a_relation(text: str, content: str) -> None:
+    found = extract(evidence(text, "user", when=SAID))
+    assert [(c.memory_type.value, c.content_text) for c in found] == [("relationship", content)]
+
+
+def test_a_role_to_come_keeps_the_time_said_with_it_and_a_pair_of_roles_is_read_whole() -> None:
+    (c,) = extract(evidence("going to be a dad in march!", "user", when=SAID))
+    assert (c.memory_type.value, c.valid_time_start) == ("relationship", "2027-03-01")
+    found = [c.content_text for c in extract(evidence("we're gonna be an aunt and uncle", "user", when=SAID))]
+    assert "The user and others are going to be an aunt and uncle" in found
+    assert not extract(evidence("If I'm going to be a father I need a bigger car", "user", when=SAID))
+    sister = extract(evidence("My sister is going to be a mom", "user", when=SAID))
+    assert all(c.memory_type.value != "relationship" for c in sister)  # her role, not the writer's
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        (
+            "got hired!! Northwind Logistics in Moncton, days only",
+            "The user got hired by Northwind Logistics in Moncton",
+        ),
+        ("I got the job. Bellweather Bank, starting in a month", "The user got the job at Bellweather Bank"),
+    ],
+)
+def test_an_outcome_said_bare_takes_its_party_from_the_next_sentence(text: str, content: str) -> None:
+    assert content in [c for _, c, _, _ in _read(text)]
+
+
+@pytest.mark.parametrize("text", ["got hired! So happy", "got hired!! Tomorrow I start", "got hired. I start Monday"])
+def test_what_follows_a_bare_outcome_is_no_party_unless_it_is_a_name_alone(text: str) -> None:
+    assert all(" by " not in c for _, c, _, _ in _read(text))
+
+
+def test_a_measure_said_as_a_noun_phrase_is_no_subject_the_next_clause_goes_on_with() -> None:
+    text = "finally got the Bayliner back in the water. 14 footer, bought her off my neighbour for 600 bucks in 2020"
+    found = _read(text)
+    assert ("event", "The user bought Bayliner off their neighbour for 600 bucks", "2020-01-01", "2020-12-31") in found
+
+
+def test_her_before_a_particle_or_a_participle_is_an_object_not_whose() -> None:
+    contents = [c for _, c, _, _ in _read("I met Anna at the fair, drove her home after")]
+    assert "The user drove Anna home after" in contents
+    assert all("Anna's" not in c for c in contents)
+
+
+def test_a_sum_in_the_thousands_is_money_a_smaller_one_or_a_race_is_not() -> None:
+    (saved,) = extract(evidence("I have about 15k in my rrsp now", "user", when=SAID))
+    assert saved.predicate == "state:money"
+    assert all(not c.predicate.endswith("money") for c in extract(evidence("did a 5k with my sister", "user")))
+    assert all(not c.predicate.endswith("money") for c in extract(evidence("paid 40 bucks for parking", "user")))
+
+
+def test_a_booking_is_a_trips_and_a_book_is_a_hobbys() -> None:
+    (booked,) = extract(evidence("booked YVR to LHR for oct 3", "user", when=SAID))
+    assert booked.predicate == "event:travel"
+    assert all(c.predicate.endswith("hobbies") for c in extract(evidence("I finished two books this week", "user")))
