@@ -105,7 +105,12 @@ def test_what_follows_a_bare_outcome_is_no_party_unless_it_is_a_name_alone(text:
 def test_a_measure_said_as_a_noun_phrase_is_no_subject_the_next_clause_goes_on_with() -> None:
     text = "finally got the Bayliner back in the water. 14 footer, bought her off my neighbour for 600 bucks in 2020"
     found = _read(text)
-    assert ("event", "The user bought Bayliner off their neighbour for 600 bucks", "2020-01-01", "2020-12-31") in found
+    assert (
+        "event",
+        "The user bought the Bayliner off their neighbour for 600 bucks",
+        "2020-01-01",
+        "2020-12-31",
+    ) in found
 
 
 def test_her_before_a_particle_or_a_participle_is_an_object_not_whose() -> None:
@@ -125,3 +130,26 @@ def test_a_booking_is_a_trips_and_a_book_is_a_hobbys() -> None:
     (booked,) = extract(evidence("booked YVR to LHR for oct 3", "user", when=SAID))
     assert booked.predicate == "event:travel"
     assert all(c.predicate.endswith("hobbies") for c in extract(evidence("I finished two books this week", "user")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my knee's been sore for weeks, doc says its a torn meniscus", "I have a rash, the doctor said it's eczema"],
+)
+def test_what_the_writers_clinician_found_in_the_writers_own_clause_is_their_health(text: str) -> None:
+    assert any(c.predicate == "state:health" for c in extract(evidence(text, "user", when=SAID)))
+
+
+@pytest.mark.parametrize(
+    "text", ["my mom's knee is bad, her doctor says it's arthritis", "my wrist is fine, my sister says it's nothing"]
+)
+def test_another_persons_clinician_or_a_lay_report_stays_a_report(text: str) -> None:
+    assert not any(c.predicate.endswith("health") for c in extract(evidence(text, "user", when=SAID)))
+
+
+def test_a_thin_clause_of_a_thing_done_is_read_with_the_next_one_its_subject_left_out() -> None:
+    found = _read("passed the bar, got my licence friday")
+    assert [(t, c, s) for t, c, s, _ in found] == [
+        ("event", "The user passed the bar, got their licence", "2026-08-28")
+    ]
+    assert _read("Been hectic, got a new puppy") == []  # a clause that says nothing carries nothing on

@@ -167,6 +167,8 @@ def _phrases(text: str, previous_turn: bool) -> list[tuple[int, Antecedent, Kind
         if name.split()[0] in _NOT_NAMES or _VOCATIVE_AFTER.match(text[m.end() :]):
             continue  # "Wow, Caroline!": the listener addressed, not someone spoken of
         place = bool(_PLACE_PREP.search(text[: m.start()]))
+        if text[: m.start()].lower().endswith("the "):
+            name = f"the {name}"  # a name said with its article is a thing's ("got the Lund back in the water")
         out.append((m.start(), Antecedent(name, Whose.NOBODY, previous_turn), Kind.PLACE if place else Kind.PERSON))
     return out
 

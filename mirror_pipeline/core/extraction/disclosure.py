@@ -57,7 +57,22 @@ _ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好
 
 
 def _reported(body: str, zh: bool) -> bool:
+    if not zh and _EN_CARER_REPORT.search(body) and _EN_OF_THE_WRITER.search(body):
+        # what the writer's own clinician found, in a clause of the writer's own body ("my back's been bad since the
+        # night shifts, physio says it's SI joint"): the writer's health, said through them; anyone else's words
+        # in the clause still make it a report
+        return bool(_REPORTED.search(_EN_CARER_REPORT.sub("", body)))
     return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
+
+
+# the writer's clinician reporting (not another's: "my mom's doctor says ..."): "physio says", "the doc told me"
+_EN_CARER_REPORT = re.compile(
+    r"(?i)(?<!'s )(?<!’s )\b(?:my\s+|the\s+)?(?:doc|doctor|physio|physiotherapist|dentist|gp|"
+    r"surgeon|specialist|cardiologist|dermatologist|neurologist|chiro|chiropractor|optometrist|audiologist|"
+    r"rheumatologist|ortho|orthopedist)\s+(?:says|said|told me|tells me|thinks|reckons)\b"
+)
+# the writer's own body or state in the same clause: "my back", "I have", "me"
+_EN_OF_THE_WRITER = re.compile(r"\b(?:[Mm]y|I|I'm|I've|me)\b")
 
 
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
@@ -462,6 +477,16 @@ _EN_AFTERTHOUGHT = re.compile(
 # a measure said as a noun phrase, no verb ("16 footer", "3 bedroom", "7 lb 2 oz"): a description of the thing
 # talked of, not a subject the next clause goes on with ("16 footer, bought her used off a guy in Ponoka")
 _EN_MEASURE_PHRASE = re.compile(r"(?i)^\d[\w.\-]*(?:\s+(?!is\b|was\b|are\b|were\b)[a-z\-]+){0,3}\W*$")
+
+
+def _joins_next(clause: Clause, parts: list[Clause], n: int, sentence: str) -> bool:
+    """An English clause of the writer's too thin to stand alone (though it names a thing done), then another with
+    its subject left out after a comma: one run of what the writer did, read whole ("passed the program, got my
+    certificate friday"); a clause that says nothing ("Been hectic, got a new puppy") is not carried on."""
+    if clause.zh or n + 1 >= len(parts) or clause.subject not in (Subject.OMITTED, Subject.FIRST):
+        return False
+    after = parts[n + 1]
+    return after.subject is Subject.OMITTED and sentence[clause.end : after.body_start].strip() == ","
 
 
 def _afterthought_cut(body: str) -> int:
@@ -911,6 +936,8 @@ def read(
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0
             if words < need + (1 if clause.zh else 0):
+                if words >= 2 and _joins_next(clause, parts, n, sentence):
+                    parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
                 (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
