@@ -2452,6 +2452,9 @@ _RECURRING_WEEKDAY_AFTER = re.compile(
 _RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*(?:,|and|or|&|/)\s*$")
 
 
+_COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$")
+
+
 def without_relative_times(text: str) -> str:
     """`text` without the relative time words in it ("用户去年离开北京" -> "用户离开北京", "The user lost their job
     yesterday" -> "The user lost their job"): the time is in the memory's valid time, and a stored "去年" would be
@@ -2466,6 +2469,8 @@ def without_relative_times(text: str) -> str:
         if (
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
+            # the time of what is compared with: "busier than last year", "7.2 now, up from 6.8 last year"
+            or _COMPARED_BEFORE.search(before) is not None
             # a duration said with how near or how full it is: 离婚快两年了, 将近三年, 整整十年 (what the clause says)
             or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
             or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))

@@ -153,3 +153,24 @@ def test_a_thin_clause_of_a_thing_done_is_read_with_the_next_one_its_subject_lef
         ("event", "The user passed the bar, got their licence", "2026-08-28")
     ]
     assert _read("Been hectic, got a new puppy") == []  # a clause that says nothing carries nothing on
+
+
+def test_a_plans_steps_fall_in_the_window_the_sentence_before_arranged() -> None:
+    text = "booked YUL to CDG for oct 12, back oct 30. gonna see my cousin first then take the train to Lyon"
+    (plan,) = [c for c in extract(evidence(text, "user", when=SAID)) if c.predicate.startswith("plans:")]
+    assert (plan.valid_time_start, plan.valid_time_end) == ("2026-10-12", "2026-10-30")
+    # a plan not told as steps of what was arranged takes no day from it
+    later = extract(evidence("flying to Lisbon on oct 12. I want to learn Portuguese", "user", when=SAID))
+    assert all(c.valid_time_start != "2026-10-12" for c in later if c.predicate.startswith("plans:"))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("my resting heart rate is 58 now, down from 70 last year", "down from 70 last year"),
+        ("I'm way busier than last year at work", "than last year"),
+    ],
+)
+def test_the_time_of_what_is_compared_with_neither_dates_the_statement_nor_leaves_it(text: str, kept: str) -> None:
+    found = extract(evidence(text, "user", when=SAID))
+    assert found and all(c.valid_time_start is None and kept in c.content_text for c in found)

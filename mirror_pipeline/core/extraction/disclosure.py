@@ -448,9 +448,16 @@ def _zh_antecedent(body: str, before: str) -> str:
 
 
 def _compared(sentence: str, t: TimeMention) -> bool:
-    """ "收入比去年多了三成", "busier than last year": a time compared with is not when the statement holds."""
+    """ "收入比去年多了三成", "busier than last year", "7.2 now, up from 6.8 last year": a time compared with (or the
+    time of the value compared with) is not when the statement holds."""
     before = sentence[max(0, t.span[0] - 6) : t.span[0]]
-    return before.endswith("比") or before.rstrip().lower().endswith("than")
+    if before.endswith("比") or before.rstrip().lower().endswith("than"):
+        return True
+    return bool(_EN_COMPARED_VALUE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
+
+
+# "up from 6.8", "down from 90 kilos", "compared to 2 years ago": the value the statement is measured against
+_EN_COMPARED_VALUE = re.compile(r"(?i)\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
 
 
 # "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
@@ -477,6 +484,33 @@ _EN_AFTERTHOUGHT = re.compile(
 # a measure said as a noun phrase, no verb ("16 footer", "3 bedroom", "7 lb 2 oz"): a description of the thing
 # talked of, not a subject the next clause goes on with ("16 footer, bought her used off a guy in Ponoka")
 _EN_MEASURE_PHRASE = re.compile(r"(?i)^\d[\w.\-]*(?:\s+(?!is\b|was\b|are\b|were\b)[a-z\-]+){0,3}\W*$")
+
+
+# a plan's steps told after the trip or the stay they happen in: "gonna see dad first then go down to cebu",
+# "while there i'll ...", "after that ...": the words that tie the plan to what the sentence before arranged
+_EN_STEPS = re.compile(
+    r"(?i)\b(?:first|then|after that|once (?:i'm |we're |i get |we get )?there|while (?:i'm |we're )?there)\b"
+)
+
+
+def _steps_window(
+    body: str, before: str, said_at: datetime | None, memo: dict[str, list[TimeMention]]
+) -> TimeMention | None:
+    """The window a plan's steps fall in, when the plan says none and its steps are tied to the sentence before,
+    which arranged days ahead of the mention ("booked YYZ to MNL for dec 18, back jan 6"): from the first of those
+    days to the last; None when the plan is not told as steps or nothing ahead was said before it."""
+    if said_at is None or not _EN_STEPS.search(body):
+        return None
+    times = memo.get(before)
+    if times is None:
+        times = memo[before] = sentence_times(before, said_at)
+    ahead = [t for t in times if t.start is not None and t.start > said_at.date()]
+    if not ahead:
+        return None
+    first, last = ahead[0], ahead[-1]
+    end = max((t.end or t.start) for t in ahead if (t.end or t.start) is not None)
+    expression = first.expression if first is last else f"{first.expression} - {last.expression}"
+    return replace(first, end=end, expression=expression, closed_range=first is not last)
 
 
 def _joins_next(clause: Clause, parts: list[Clause], n: int, sentence: str) -> bool:
@@ -750,8 +784,10 @@ def read(
     may be named."""
     out: list[MemoryCandidate] = []
     listed_until = -1
+    before: str | None = None  # the sentence before this one in the message (its times may date a plan's steps)
     for s_start, s_end in sentence_spans:
-        sentence = text[s_start:s_end]
+        sentence, before_this = text[s_start:s_end], before
+        before = sentence
         asked = skip.search(sentence) is not None
         if asked and not _news_after_request(sentence, skip):
             continue
@@ -950,6 +986,8 @@ def read(
                     times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
+            if own is None and not times and not clause.zh and aspect is _PLANS and before_this is not None:
+                own = _steps_window(body, before_this, said_at, memo)  # "booked ... for dec 18, back jan 6. gonna ..."
             first_day = clause.zh and own is None and len(parts) == 1 and _ZH_FIRST_DAY.match(body) is not None
             if first_day:
                 aspect = _EVENT  # "新公司第一天。": the day the diary is written is that first day
@@ -983,6 +1021,7 @@ def read(
                     if clause.start <= t.span[0] < clause.end
                     and t.start_iso
                     and not _of_a_thing(sentence, times, clause.start, t)
+                    and not _compared(sentence, t)  # "up from 6.8 last year": the compared value's time stays
                 ),
                 None,
             )
