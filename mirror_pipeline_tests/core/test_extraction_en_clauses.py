@@ -174,3 +174,25 @@ def test_a_plans_steps_fall_in_the_window_the_sentence_before_arranged() -> None
 def test_the_time_of_what_is_compared_with_neither_dates_the_statement_nor_leaves_it(text: str, kept: str) -> None:
     found = extract(evidence(text, "user", when=SAID))
     assert found and all(c.valid_time_start is None and kept in c.content_text for c in found)
+
+
+def test_a_thing_said_to_keep_the_writer_sane_is_a_taste_a_person_is_not() -> None:
+    (c,) = extract(evidence("early morning swims are the only thing that keeps me sane", "user", when=SAID))
+    assert c.memory_type.value == "preference"
+    assert not extract(evidence("my wife keeps me sane", "user", when=SAID))
+
+
+@pytest.mark.parametrize(
+    ("text", "avoided"),
+    [
+        ("I dont do dairy anymore, my doctor said it flares my eczema", "doesn't do dairy anymore"),
+        ("I don't do red meat", "doesn't do red meat"),
+    ],
+)
+def test_a_thing_the_writer_does_not_do_is_kept_away_from_before_any_report(text: str, avoided: str) -> None:
+    assert avoided in [c.object for c in extract(evidence(text, "user", when=SAID)) if c.predicate == "avoids"]
+
+
+@pytest.mark.parametrize("text", ["I don't do well with cold", "I don't do that anymore", "she said I don't do chores"])
+def test_a_manner_a_pointer_or_a_report_is_no_thing_avoided(text: str) -> None:
+    assert not [c for c in extract(evidence(text, "user", when=SAID)) if c.predicate == "avoids"]

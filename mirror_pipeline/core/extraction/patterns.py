@@ -172,6 +172,10 @@ _ZH_AVOID = r"(?:不太能|不能|不怎么|不敢|从不|不)(?:吃|喝|碰)[^�
 _EN_AVOID = (
     r"(?:don't|do not|can't|cannot|never) (?:eat|drink|touch) [^,.;!?]{2,30}?(?=$|[,.;!?]| and\b)"
     r"|(?:can't|cannot) handle (?:spicy|dairy|gluten|alcohol|caffeine|lactose|heat)[^,.;!?]{0,20}?(?=$|[,.;!?]| and\b)"
+    # a chat's "I don't do coffee after noon anymore": a thing the writer keeps away from (not "don't do well", "don't
+    # do that", "don't do much": no thing named)
+    r"|(?:don't|do not) do (?!(?:well|that|it|this|these|those|anything|much|enough|so|a|an|the|my|any|what|it's|"
+    r"them|stuff|things)\b)[a-z][^,.;!?]{1,30}?(?=$|[,.;!?]| and\b)"
 )
 # A Chinese personal name: a common surname and one or two characters, or 小王 / 老张 / 阿杰, or 张老师
 _SURNAMES = ZH_SURNAMES
@@ -1153,13 +1157,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_avoids",
         P,
         "avoids",
-        "eat|drink|handle",
+        "eat|drink|handle|don't do|do not do",
         r"^(?:I|We) (?:also |just |really )*(?P<obj>" + _EN_AVOID + r"(?:,? and (?:I )?(?:also )?" + _EN_AVOID + r")?)",
         0.8,
         0.5,
         LOW,
         negation_in_cue=True,
         value=lambda o: re.sub(r"\bdon't\b", "doesn't", re.sub(r"\bdo not\b", "does not", o)).replace(" I ", " "),
+        before_report=True,  # "I don't do coffee after noon anymore, doc said it messes my sleep"
     ),
     _p(
         "zh_rel_is_my",
