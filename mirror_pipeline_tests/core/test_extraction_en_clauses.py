@@ -196,3 +196,13 @@ def test_a_thing_the_writer_does_not_do_is_kept_away_from_before_any_report(text
 @pytest.mark.parametrize("text", ["I don't do well with cold", "I don't do that anymore", "she said I don't do chores"])
 def test_a_manner_a_pointer_or_a_report_is_no_thing_avoided(text: str) -> None:
     assert not [c for c in extract(evidence(text, "user", when=SAID)) if c.predicate == "avoids"]
+
+
+def test_the_day_of_a_thing_after_its_own_verb_does_not_date_the_clause_and_stays_in_its_words() -> None:
+    (c,) = extract(
+        evidence("signed up for the welding course at Bow Valley College, starts in February", "user", when=SAID)
+    )
+    assert c.memory_type.value == "event" and c.valid_time_start is None and c.valid_time_end == "2026-09-01"
+    assert c.content_text.endswith("starts in February")
+    (later,) = extract(evidence("I enrolled in a pottery class, starts next week", "user", when=SAID))
+    assert "starts" not in later.content_text  # a day counted from the mention is not kept, nor its verb alone

@@ -532,10 +532,19 @@ def _afterthought_cut(body: str) -> int:
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
     """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
     dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
+    if _EN_THINGS_OWN_VERB.search(sentence[max(start, t.span[0] - 40) : t.span[0]]):
+        return True  # "signed up for the program at Red Deer Polytechnic, starts in January": the program starts
     return any(
         start <= o.span[0] <= t.span[0] and time_as_object(sentence[start : o.span[0]], sentence[o.span[1] :])
         for o in times
     )
+
+
+# a trailing verb of the thing just named, its subject left out, then its day: ", starts in January", ", ends may 3"
+_EN_THINGS_OWN_VERB = re.compile(
+    r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
+    r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
+)
 
 
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
