@@ -206,3 +206,12 @@ def test_the_day_of_a_thing_after_its_own_verb_does_not_date_the_clause_and_stay
     assert c.content_text.endswith("starts in February")
     (later,) = extract(evidence("I enrolled in a pottery class, starts next week", "user", when=SAID))
     assert "starts" not in later.content_text  # a day counted from the mention is not kept, nor its verb alone
+
+
+def test_a_check_up_and_what_it_found_are_an_event_and_a_fact_from_that_day() -> None:
+    found = _read("went for my annual check-up yesterday, triglycerides are high")
+    assert ("event", "The user went for their annual check-up", "2026-08-31", "2026-08-31") in found
+    assert ("fact", "The user's triglycerides are high", "2026-08-31", None) in found
+    (only,) = _read("got my test results back, everything is fine")  # nothing found: the visit alone
+    assert only[0] == "event"
+    assert not [c for c in _read("my dad had a scan, the tumour is smaller") if c[0] == "fact"]  # not the writer's

@@ -1045,6 +1045,9 @@ def read(
                     body.rstrip("!.~ ") + named[0],
                     (span[0], named[1]),
                 )  # "got hired!! Parkland Electric in Red Deer"
+            visit = _EN_VISIT_FOUND.match(body) if not clause.zh and aspect is _EVENT and kin is None else None
+            if visit is not None:
+                body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
@@ -1083,4 +1086,37 @@ def read(
                     tags=aspect.tags + tags,
                 )
             )
+            if visit is not None:  # ... and what it found, which holds from that day on
+                found = rewrite.english("my " + visit["found"], Subject.POSSESSIVE)
+                out.append(
+                    from_evidence(
+                        evidence,
+                        key=("disclosure", "state:" + (domain.name if domain else "life"), "found"),
+                        memory_type=MemoryType.FACT,
+                        subject=USER,
+                        predicate="state:" + (domain.name if domain else "life"),
+                        object=found,
+                        content_text=found,
+                        confidence=min(confidence, 0.8),
+                        importance=domain.importance if domain else 0.4,
+                        sensitivity=sensitivity,
+                        span=span,
+                        extractor=EXTRACTOR,
+                        extractor_version=version,
+                        valid_time_start=start,
+                        valid_time_end=None,
+                        time_precision=precision,
+                        time_expression=expression,
+                    )
+                )
     return out
+
+
+# a visit for the body's check, then what it found after a comma: "had my annual physical today, cholesterol is a bit
+# high", "got my bloodwork back, vitamin D is low": an event (the visit, dated) and a fact (the finding, from then on)
+_EN_VISIT_FOUND = re.compile(
+    r"(?i)^(?P<visit>.*\b(?:physical|check-?up|bloodwork|blood work|blood tests?|labs|scan|mri|x-rays?|ultrasound|"
+    r"mammogram|colonoscopy|biopsy|results?)\b[^,;]*?)[,;]\s*(?:and\s+)?(?:my\s+)?"
+    r"(?P<found>(?!it\b|that\b|they\b|this\b|everything\b|all\b)[a-z][\w\- ]{1,30}?\s+(?:is|are|was|were|came back)"
+    r"\s+[^,;]{2,50}?)\W*$"
+)
