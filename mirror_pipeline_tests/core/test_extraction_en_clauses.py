@@ -215,3 +215,13 @@ def test_a_check_up_and_what_it_found_are_an_event_and_a_fact_from_that_day() ->
     (only,) = _read("got my test results back, everything is fine")  # nothing found: the visit alone
     assert only[0] == "event"
     assert not [c for c in _read("my dad had a scan, the tumour is smaller") if c[0] == "fact"]  # not the writer's
+
+
+def test_a_plan_the_message_gives_up_is_kept_as_called_off_dated_as_planned() -> None:
+    found = _read("i was gonna drive to Banff with Maya in October but thats off, the car needs a new transmission")
+    assert ("fact", "The user called off a plan to drive to Banff with Maya", "2026-10-01", "2026-10-31") in found
+    assert not [
+        c
+        for c in extract(evidence("I'm going to drive to Banff in October", "user", when=SAID))
+        if c.predicate == "called_off"
+    ]
