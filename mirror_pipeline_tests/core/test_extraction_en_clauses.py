@@ -225,3 +225,19 @@ def test_a_plan_the_message_gives_up_is_kept_as_called_off_dated_as_planned() ->
         for c in extract(evidence("I'm going to drive to Banff in October", "user", when=SAID))
         if c.predicate == "called_off"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("a cyst on my wrist is getting bigger", "The user's cyst on their wrist is getting bigger"),
+        ("the screws in my ankle ache when it rains", "The user's screws in their ankle ache when it rains"),
+    ],
+)
+def test_a_thing_in_or_on_the_writers_body_is_the_writers(text: str, content: str) -> None:
+    assert content in [c for _, c, _, _ in _read(text)]
+
+
+@pytest.mark.parametrize("text", ["the guy in my class is annoying", "the dog on my lap is asleep"])
+def test_a_thing_in_the_writers_other_places_is_not_their_body(text: str) -> None:
+    assert _read(text) == []

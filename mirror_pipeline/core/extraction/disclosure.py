@@ -513,6 +513,15 @@ def _steps_window(
     return replace(first, end=end, expression=expression, closed_range=first is not last)
 
 
+# a thing in or on a part of the writer's body, opening the clause: "hearing aid in my left ear makes calls a pain",
+# "the pins in my ankle ache when it rains" (its article is left out of what is said of the writer's)
+_EN_ON_MY_BODY = re.compile(
+    r"(?i)^(?P<article>(?:the|a|an|this|that)\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}\s+(?:in|on)\s+my\s+"
+    r"(?:(?:left|right|lower|upper|bad)\s+)?(?:ears?|eyes?|knees?|hips?|back|neck|shoulders?|wrists?|ankles?|feet|foot|"
+    r"hands?|arms?|legs?|teeth|tooth|spine|chest|lungs?|heart|skin|face|thyroid|liver|kidneys?)\b"
+)
+
+
 def _joins_next(clause: Clause, parts: list[Clause], n: int, sentence: str) -> bool:
     """An English clause of the writer's too thin to stand alone (though it names a thing done), then another with
     its subject left out after a comma: one run of what the writer did, read whole ("passed the program, got my
@@ -911,6 +920,15 @@ def read(
                 if clause.zh and clause.subject is Subject.OMITTED and not kin and ("我" in body or "了" in body)
                 else None
             )
+            if (
+                kin is None
+                and not clause.zh
+                and clause.subject is Subject.OTHER
+                and (worn := _EN_ON_MY_BODY.match(body))
+            ):
+                # "a cyst on my wrist is getting bigger": what is in or on the writer's body is the writer's
+                body = whole = body[worn.end("article") if worn["article"] else 0 :]
+                clause = replace(clause, subject=Subject.POSSESSIVE)
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
