@@ -218,13 +218,17 @@ def test_a_check_up_and_what_it_found_are_an_event_and_a_fact_from_that_day() ->
 
 
 def test_a_plan_the_message_gives_up_is_kept_as_called_off_dated_as_planned() -> None:
-    found = _read("i was gonna drive to Banff with Maya in October but thats off, the car needs a new transmission")
-    assert ("fact", "The user called off a plan to drive to Banff with Maya", "2026-10-01", "2026-10-31") in found
-    assert not [
-        c
-        for c in extract(evidence("I'm going to drive to Banff in October", "user", when=SAID))
-        if c.predicate == "called_off"
-    ]
+    text = "i was gonna drive to Banff with Maya in October but thats off, the car needs a new transmission"
+    (c,) = extract(evidence(text, "user", when=SAID))
+    assert (c.content_text, c.valid_time_start, c.valid_time_end) == (
+        "The user called off a plan to drive to Banff with Maya",
+        "2026-10-01",
+        "2026-10-31",
+    )
+    # its own predicate: governance's "called_off" would end some earlier plan; this one holds its plan in itself
+    assert c.predicate == "gave_up_plan"
+    holding = extract(evidence("I'm going to drive to Banff in October", "user", when=SAID))
+    assert [c.predicate for c in holding if c.predicate == "gave_up_plan"] == []
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,8 @@ def called_off(c: MemoryCandidate, text: str) -> MemoryCandidate | None:
     if said is None:
         return None
     content = "The user called off a plan to " + c.content_text[said.end() :]
-    return replace(c, memory_type=MemoryType.FACT, predicate="called_off", object=content, content_text=content)
+    # (its own predicate: governance's "called_off" ends an earlier plan; this one holds its plan in itself)
+    return replace(c, memory_type=MemoryType.FACT, predicate="gave_up_plan", object=content, content_text=content)
 
 
 _ZH_PERCEIVED = re.compile(
