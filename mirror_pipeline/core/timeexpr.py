@@ -2452,12 +2452,15 @@ _RECURRING_WEEKDAY_AFTER = re.compile(
 _RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*(?:,|and|or|&|/)\s*$")
 
 
-_THINGS_VERB_BEFORE = re.compile(
+# a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"
+THINGS_VERB_BEFORE = re.compile(
     r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
     r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
 )
 _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|tonight|today)\b")
-_COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$")
+# what a time stands after when it is the time of what is compared with: "busier than last year", "7.2 now, up from
+# 6.8 last year", "compared to last spring" (neither when the statement holds nor a word to cut from it)
+COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
 
 
 def without_relative_times(text: str) -> str:
@@ -2475,10 +2478,10 @@ def without_relative_times(text: str) -> str:
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
             # the time of what is compared with: "busier than last year", "7.2 now, up from 6.8 last year"
-            or _COMPARED_BEFORE.search(before) is not None
+            or COMPARED_BEFORE.search(before) is not None
             # the day of a thing named, after its own verb: "signed up for the program, starts in January"
             # (a month or a day of it; words counted from the mention, "next week", would be wrong when read later)
-            or (_THINGS_VERB_BEFORE.search(before) is not None and _FROM_THE_MENTION.search(said) is None)
+            or (THINGS_VERB_BEFORE.search(before) is not None and _FROM_THE_MENTION.search(said) is None)
             # a duration said with how near or how full it is: 离婚快两年了, 将近三年, 整整十年 (what the clause says)
             or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
             or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
@@ -2493,7 +2496,7 @@ def without_relative_times(text: str) -> str:
             continue  # "tuesday and thursday nights": when it recurs, what the sentence says (it is no day)
         if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
             before = _EN_LEAD.sub("", before)
-        before = _THINGS_VERB_BEFORE.sub("", before)  # "..., starts next week": the verb goes with its day
+        before = THINGS_VERB_BEFORE.sub("", before)  # "..., starts next week": the verb goes with its day
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
         if re.search(r"[\u4e00-\u9fff]$", said):
             after = re.sub(r"^(?:的时候|那天|的|之?前(?=[想要得把就会]))", "", after)  # 年底前想…: by then

@@ -23,7 +23,14 @@ from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_TH
 from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
-from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
+from mirror_pipeline.core.timeexpr import (
+    COMPARED_BEFORE,
+    THINGS_VERB_BEFORE,
+    TimeMention,
+    opening_time,
+    time_as_object,
+    time_is_predicate,
+)
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -451,13 +458,7 @@ def _compared(sentence: str, t: TimeMention) -> bool:
     """ "收入比去年多了三成", "busier than last year", "7.2 now, up from 6.8 last year": a time compared with (or the
     time of the value compared with) is not when the statement holds."""
     before = sentence[max(0, t.span[0] - 6) : t.span[0]]
-    if before.endswith("比") or before.rstrip().lower().endswith("than"):
-        return True
-    return bool(_EN_COMPARED_VALUE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
-
-
-# "up from 6.8", "down from 90 kilos", "compared to 2 years ago": the value the statement is measured against
-_EN_COMPARED_VALUE = re.compile(r"(?i)\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
+    return before.endswith("比") or bool(COMPARED_BEFORE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
 
 
 # "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
@@ -541,19 +542,12 @@ def _afterthought_cut(body: str) -> int:
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
     """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
     dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
-    if _EN_THINGS_OWN_VERB.search(sentence[max(start, t.span[0] - 40) : t.span[0]]):
+    if THINGS_VERB_BEFORE.search(sentence[max(start, t.span[0] - 40) : t.span[0]]):
         return True  # "signed up for the program at Red Deer Polytechnic, starts in January": the program starts
     return any(
         start <= o.span[0] <= t.span[0] and time_as_object(sentence[start : o.span[0]], sentence[o.span[1] :])
         for o in times
     )
-
-
-# a trailing verb of the thing just named, its subject left out, then its day: ", starts in January", ", ends may 3"
-_EN_THINGS_OWN_VERB = re.compile(
-    r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
-    r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
-)
 
 
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
@@ -1059,10 +1053,8 @@ def read(
                 if found:
                     body, span = body + found, (span[0], s_start + found_end)
             if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
-                body, span = (
-                    body.rstrip("!.~ ") + named[0],
-                    (span[0], named[1]),
-                )  # "got hired!! Parkland Electric in Red Deer"
+                # "got hired!! Parkland Electric in Red Deer": the party the next sentence names
+                body, span = body.rstrip("!.~ ") + named[0], (span[0], named[1])
             visit = _EN_VISIT_FOUND.match(body) if not clause.zh and aspect is _EVENT and kin is None else None
             if visit is not None:
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
