@@ -245,3 +245,10 @@ def test_a_thing_in_or_on_the_writers_body_is_the_writers(text: str, content: st
 @pytest.mark.parametrize("text", ["the guy in my class is annoying", "the dog on my lap is asleep"])
 def test_a_thing_in_the_writers_other_places_is_not_their_body(text: str) -> None:
     assert _read(text) == []
+
+
+def test_a_chats_laugh_closing_a_clause_and_like_before_a_figure_are_not_stored() -> None:
+    assert "The user is the oldest on the crew by about 15 yrs" in [
+        c for _, c, _, _ in _read("im the oldest on the crew by like 15 yrs lol")
+    ]
+    assert all("about" not in c for _, c, _, _ in _read("I like 2 sugars in my coffee"))  # a liking, not a hedge
