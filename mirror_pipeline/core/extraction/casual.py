@@ -85,7 +85,7 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
-    for m in _LOWER_I.finditer(text):
+    for m in _LOWER_I.finditer(text) if ("i " in text or "i'" in text or "i’" in text) else ():
         edits.append((m.start(), m.end(), "I"))
     for m in _HEARD_OF.finditer(text) if " of " in text else ():
         edits.append((m.start("of"), m.end("of"), " have"))
