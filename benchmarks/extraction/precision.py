@@ -59,6 +59,9 @@ The seventh sample (`--seventh`, `precision_sample7.jsonl`), judged on rules-0.3
 rule ran on it, by a judge who wrote no rule: every memory of session 9's writer's sets, the diary `zh_diary6.jsonl`
 (30 entries of a 昆明 nurse who moves to 深圳) and the chat `en_chat3.jsonl` (45 messages of an Alberta truck driver
 retraining as an electrician; one a day from the fifth sample's start, on Alberta's clock). The fifth sample's rules.
+Lines `judged_on` "session 10 enprec" (in the fifth, sixth and seventh samples) are the English engineer's own, by
+hand, of memories their rules made or that were unjudged: not an independent figure (first run on the session's
+branch: --seventh en_chat3 0.700 of 10 judged; after, by the judge's and those labels, 0.952 of 21).
 
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:

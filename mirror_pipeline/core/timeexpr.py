@@ -380,6 +380,11 @@ _PROGRESSIVE = re.compile(
     r"(?i)\b(?:i'm|i am|we're|we are|he's|she's|they're|(?:and|&) i are|i are) (?:\w+ )?\w{2,}ing\b"
     # someone named or kin: "my brother is getting married in Cebu in feb" (married: a participle, no past)
     rf"|\b(?:is|are) (?:\w+ )?{_GETTING}"
+    # someone the writer names, in the progressive of what they will do: "my ex Sherry is remarrying in the spring",
+    # "Kayla and Marco are coming up for christmas" (not a state in -ing: "my job is amazing")
+    r"|\b(?:my (?:\w+ ){1,2}|(?-i:[A-Z][a-z]+) )(?:is|are) (?:\w+ )?(?!(?:amazing|interesting|exciting|boring|"
+    r"annoying|relaxing|confusing|frustrating|exhausting|depressing|stunning|charming|nothing|something|everything|"
+    r"during|being|having)\b)\w{2,}ing\b"
 )  # "Carol and I are finally doing the Alaska cruise in June"
 
 
@@ -937,6 +942,30 @@ def _r_zh_rel_ym(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_rel_season(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(*_relative_season(m[1].lower(), _SEASON_START[m[2].lower()], said.day))
+
+
+def _r_en_bare_season(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "in the spring", "over the summer": the season the clause's tense points at. A plan or a present verb of what
+    is arranged ("she's remarrying in the spring", "the wedding is in the fall") is the first season not over by the
+    mention; a past verb ("we moved in the summer") the latest one begun by it; a habit ("in the summer I usually
+    fish") or a clause with no verb to read is no season of any year."""
+    start_month, tense = _SEASON_START[m[1].lower()], said.tense()
+    if _WEEKLY_HABIT.search(said.clause) or tense in (Tense.NONE, Tense.UNMARKED):
+        return None
+    year = said.day.year - 1
+    if tense is Tense.PAST:
+        while _season(year + 1, start_month)[0] <= said.day:
+            year += 1
+        return Resolved(*_season(year, start_month))
+    if tense is Tense.PRESENT and not _SCHEDULED_BE.search(said.clause):
+        return None  # "I fish in the summer": a present verb of a season says a habit, not a year's season
+    while _season(year, start_month)[1] < said.day:
+        year += 1
+    return Resolved(*_season(year, start_month))
+
+
+# a present "be" of a thing arranged: "the wedding is in the spring", "we're in Lisbon over the summer"
+_SCHEDULED_BE = re.compile(r"(?i)\b(?:is|are|'s|'re)\b")
 
 
 def _r_en_season_before_last(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1619,6 +1648,20 @@ FORMS: tuple[TimeForm, ...] = (
         precision=SEASON,
         confidence=0.7,
         resolve=_r_en_rel_season,
+        needs=("spring", "summer", "fall", "autumn", "winter"),
+        relative=True,
+    ),
+    TimeForm(
+        name="en_bare_season",  # "in the spring", "over the summer": its year from the clause's tense
+        language=EN,
+        pattern=re.compile(
+            r"(?i)\b(?:in|during|over|through|by|until|till|for) (?:the )?(spring|summer|fall|autumn|winter)\b"
+            r"(?! (?:of |before |after )?(?:\d{4}|last|next|this)\b)(?!\s*(?:break|term|semester|session|camp|job|"
+            r"tires|tyres|clothes|months|time|nights|days|weekends|holidays|vacation))"
+        ),
+        precision=SEASON,
+        confidence=0.6,
+        resolve=_r_en_bare_season,
         needs=("spring", "summer", "fall", "autumn", "winter"),
         relative=True,
     ),
@@ -2410,6 +2453,17 @@ _RECURRING_WEEKDAY_AFTER = re.compile(
 _RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*(?:,|and|or|&|/)\s*$")
 
 
+# a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"
+THINGS_VERB_BEFORE = re.compile(
+    r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
+    r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
+)
+_FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|tonight|today)\b")
+# what a time stands after when it is the time of what is compared with: "busier than last year", "7.2 now, up from
+# 6.8 last year", "compared to last spring" (neither when the statement holds nor a word to cut from it)
+COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
+
+
 def without_relative_times(text: str) -> str:
     """`text` without the relative time words in it ("用户去年离开北京" -> "用户离开北京", "The user lost their job
     yesterday" -> "The user lost their job"): the time is in the memory's valid time, and a stored "去年" would be
@@ -2424,6 +2478,11 @@ def without_relative_times(text: str) -> str:
         if (
             "没" in said
             or before.endswith(("比", "已经"))  # 比去年多了三成; 在这家已经一年多了 (a span the sentence holds)
+            # the time of what is compared with: "busier than last year", "7.2 now, up from 6.8 last year"
+            or COMPARED_BEFORE.search(before) is not None
+            # the day of a thing named, after its own verb: "signed up for the program, starts in January"
+            # (a month or a day of it; words counted from the mention, "next week", would be wrong when read later)
+            or (THINGS_VERB_BEFORE.search(before) is not None and _FROM_THE_MENTION.search(said) is None)
             # a duration said with how near or how full it is: 离婚快两年了, 将近三年, 整整十年 (what the clause says)
             or (before.endswith(("快", "近", "差不多", "整整", "足足", "都")) and re.match(_ZH_AMOUNT_START, said))
             or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
@@ -2438,6 +2497,7 @@ def without_relative_times(text: str) -> str:
             continue  # "tuesday and thursday nights": when it recurs, what the sentence says (it is no day)
         if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
             before = _EN_LEAD.sub("", before)
+        before = THINGS_VERB_BEFORE.sub("", before)  # "..., starts next week": the verb goes with its day
         before = re.sub(r"(?:的|那天|时候)$", "", before).rstrip(" ")
         if re.search(r"[\u4e00-\u9fff]$", said):
             after = re.sub(r"^(?:的时候|那天|的|之?前(?=[想要得把就会]))", "", after)  # 年底前想…: by then

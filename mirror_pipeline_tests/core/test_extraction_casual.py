@@ -16,7 +16,8 @@ SAID = datetime(2026, 9, 1, 12, 0, tzinfo=UTC)
     ("written", "read"),
     [
         ("im tired and ive had enough", "I'm tired and I've had enough"),
-        ("i dont know, shes late and thats fine", "i don't know, she's late and that's fine"),
+        ("i dont know, shes late and thats fine", "I don't know, she's late and that's fine"),  # the pronoun too
+        ("i.e. the list's item i) stays", "i.e. the list's item i) stays"),
         ("youre right, they cant come", "you're right, they can't come"),
         ("should of asked sooner", "should have asked sooner"),
         # a word of its own stays: "its", "ill", "were", "well", "id", "lets"

@@ -164,9 +164,10 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
+    kept = [acceptance.called_off(c, text) or c for c in found + read]  # a plan given up, said as called off
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
-        for c in found + read
+        for c in kept
         if not replies.to_the_listener(c, text) and not _ironic(c, text) and not acceptance.refused(c, text)
     ]
 

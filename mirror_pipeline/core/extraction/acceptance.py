@@ -13,8 +13,9 @@ rule one function, in both languages; `refused` is the engine's one hook.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from mirror_pipeline.core.model import MemoryCandidate
+from mirror_pipeline.core.model import MemoryCandidate, MemoryType
 
 # a plan said as a past that did not hold; 本来就 ("had meant to anyway") holds
 _ZH_UNREALISED = re.compile(r"(?:本来|原本|原来|原先|本想|本打算)(?!就|是)|原计划|原定")
@@ -32,6 +33,27 @@ _EN_TURN = re.compile(
 
 def refused(c: MemoryCandidate, text: str) -> bool:
     return given_up(c, text) or perceived_nothing(c, text)
+
+
+# an English plan's opening as said in the past that did not hold: "The user was gonna fly to Mexico with Rick"
+_EN_PLAN_SAID = re.compile(
+    r"^The user (?:and others )?(?:was|were) (?:going|gonna|supposed|planning|meant|hoping) to |"
+    r"^The user (?:and others )?was gonna |^The user had (?:planned|meant|intended|hoped|wanted) to "
+)
+
+
+def called_off(c: MemoryCandidate, text: str) -> MemoryCandidate | None:
+    """An English plan the message gives up (`given_up`), kept as what it now is: a plan called off, dated as the
+    plan was ("i was gonna fly to Mexico with Rick in February but thats off" -> "The user called off a plan to fly
+    to Mexico with Rick", February); None for any other candidate, or one whose plan cannot be said so."""
+    if not given_up(c, text):
+        return None
+    said = _EN_PLAN_SAID.match(c.content_text)
+    if said is None:
+        return None
+    content = "The user called off a plan to " + c.content_text[said.end() :]
+    # (its own predicate: governance's "called_off" ends an earlier plan; this one holds its plan in itself)
+    return replace(c, memory_type=MemoryType.FACT, predicate="gave_up_plan", object=content, content_text=content)
 
 
 _ZH_PERCEIVED = re.compile(

@@ -167,6 +167,8 @@ def _phrases(text: str, previous_turn: bool) -> list[tuple[int, Antecedent, Kind
         if name.split()[0] in _NOT_NAMES or _VOCATIVE_AFTER.match(text[m.end() :]):
             continue  # "Wow, Caroline!": the listener addressed, not someone spoken of
         place = bool(_PLACE_PREP.search(text[: m.start()]))
+        if text[: m.start()].lower().endswith("the "):
+            name = f"the {name}"  # a name said with its article is a thing's ("got the Lund back in the water")
         out.append((m.start(), Antecedent(name, Whose.NOBODY, previous_turn), Kind.PLACE if place else Kind.PERSON))
     return out
 
@@ -192,6 +194,14 @@ _POINTER_KIND = {
 _DEMONSTRATIVE_NOUN = re.compile(r"(?i)^(?:this|that|these|those)\s+[a-z\-]+")
 
 
+# "her" before a noun is whose it is ("her recipe"); before a participle, an adverb or a particle it is the object
+# ("bought her used off a guy", "took her out", "called her yesterday")
+_HER_NOUN = re.compile(
+    r"\s+(?!(?:off|out|up|down|back|over|again|home|away|today|yesterday|tonight|last|for|with|from|into|about|"
+    r"because|when|and|but|that|then|too|once|every|since|after|before)\b)[a-z]{3,}\b(?<!ed)(?<!ly)"
+)
+
+
 def pointer(body: str, at: re.Match[str]) -> Pointer:
     """The pointer a shape found in `body` (`at`: the shape's match)."""
     said = at.group(0).strip()
@@ -201,7 +211,7 @@ def pointer(body: str, at: re.Match[str]) -> Pointer:
         kind = Kind.PLURAL if first in ("these", "those") else Kind.THING
         return Pointer(at.start(), at.start() + len(" ".join(words)), kind, noun=words[-1].lower())
     end = at.start() + len(said.split()[0])
-    possessive = first in ("his", "their") or (first == "her" and re.match(r"\s+[a-z]{3,}", body[end:]) is not None)
+    possessive = first in ("his", "their") or (first == "her" and _HER_NOUN.match(body, end) is not None)
     return Pointer(at.start(), end, _POINTER_KIND.get(first, Kind.THING), possessive)
 
 

@@ -129,7 +129,9 @@ ASPECTS: tuple[Aspect, ...] = (
             # "My favorite dance style is...", "Harry Potter is my favorite book"; not "writing my favorite memories"
             r"|(?:^|\b(?:is|are|was|were|'s|be) )(?:my|our) (?:(?:all-time |absolute )?favou?rite|fave|top pick)\b"
             r"|\btop pick\b"
-            r"|\b(?:passionate about|passion for|love for|obsessed with|can't get enough of|crazy about)\b",
+            r"|\b(?:passionate about|passion for|love for|obsessed with|can't get enough of|crazy about)\b"
+            # a thing said to hold the writer up: "summer nights on the lake is the only thing that keeps me sane"
+            r"|\bkeeps? (?:me|us) (?:sane|going|grounded|happy)\b|\b(?:is|are) (?:my|our) happy place\b",
             re.IGNORECASE,
         ),
         zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上"),

@@ -1,6 +1,6 @@
 """Casual English as the rules read it: a chat's contractions written without their apostrophe ("im", "ive",
-"dont", "shes", "thats"), "should of" for "should have", a message opening with a past verb and no subject (read with
-the writer's "I", as a diary's omitted 我 is) and a part of the body opening one without its "my".
+"dont", "shes", "thats"), a lower-case "i", "should of" for "should have", a message opening with a past verb and no
+subject (read with the writer's "I", as a diary's omitted 我 is) and a part of the body opening one without its "my".
 
 The person's own text is still what spans point into: `spelled` gives the text the rules read and, for each of its
 offsets, the offset it stands for in what was written (`back`; None when nothing was spelled out), so a candidate's
@@ -61,6 +61,9 @@ _BODY_LEFT_OUT = re.compile(
     r"(?P<part>(?i:back|lower back|neck|knees?|hips?|shoulders?|ankles?|wrists?|stomach|feet|foot))"
     r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
 )
+# a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
+# a list's "i)")
+_LOWER_I = re.compile(r"(?<![\w'’.])i(?=\s+[a-z]|['’][a-z])")
 _NOT_A_VERB = re.compile(
     r"(?i)(?:seemed|happened|looked|sounded|turned|used|supposed|based|called|named|located|related|married|"
     r"interested|pleased|surprised|shocked|confused|annoyed)$"
@@ -82,6 +85,8 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
+    for m in _LOWER_I.finditer(text) if ("i " in text or "i'" in text or "i’" in text) else ():
+        edits.append((m.start(), m.end(), "I"))
     for m in _HEARD_OF.finditer(text) if " of " in text else ():
         edits.append((m.start("of"), m.end("of"), " have"))
     for m in _SUBJECT_LEFT_OUT.finditer(text):

@@ -23,7 +23,14 @@ from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_TH
 from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
-from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
+from mirror_pipeline.core.timeexpr import (
+    COMPARED_BEFORE,
+    THINGS_VERB_BEFORE,
+    TimeMention,
+    opening_time,
+    time_as_object,
+    time_is_predicate,
+)
 
 EXTRACTOR = "rules"
 USER = "user"
@@ -57,7 +64,22 @@ _ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好
 
 
 def _reported(body: str, zh: bool) -> bool:
+    if not zh and _EN_CARER_REPORT.search(body) and _EN_OF_THE_WRITER.search(body):
+        # what the writer's own clinician found, in a clause of the writer's own body ("my back's been bad since the
+        # night shifts, physio says it's SI joint"): the writer's health, said through them; anyone else's words
+        # in the clause still make it a report
+        return bool(_REPORTED.search(_EN_CARER_REPORT.sub("", body)))
     return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
+
+
+# the writer's clinician reporting (not another's: "my mom's doctor says ..."): "physio says", "the doc told me"
+_EN_CARER_REPORT = re.compile(
+    r"(?i)(?<!'s )(?<!’s )\b(?:my\s+|the\s+)?(?:doc|doctor|physio|physiotherapist|dentist|gp|"
+    r"surgeon|specialist|cardiologist|dermatologist|neurologist|chiro|chiropractor|optometrist|audiologist|"
+    r"rheumatologist|ortho|orthopedist)\s+(?:says|said|told me|tells me|thinks|reckons)\b"
+)
+# the writer's own body or state in the same clause: "my back", "I have", "me"
+_EN_OF_THE_WRITER = re.compile(r"\b(?:[Mm]y|I|I'm|I've|me)\b")
 
 
 _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|您", re.IGNORECASE)
@@ -433,9 +455,10 @@ def _zh_antecedent(body: str, before: str) -> str:
 
 
 def _compared(sentence: str, t: TimeMention) -> bool:
-    """ "收入比去年多了三成", "busier than last year": a time compared with is not when the statement holds."""
+    """ "收入比去年多了三成", "busier than last year", "7.2 now, up from 6.8 last year": a time compared with (or the
+    time of the value compared with) is not when the statement holds."""
     before = sentence[max(0, t.span[0] - 6) : t.span[0]]
-    return before.endswith("比") or before.rstrip().lower().endswith("than")
+    return before.endswith("比") or bool(COMPARED_BEFORE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
 
 
 # "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
@@ -447,11 +470,80 @@ def _recurring(sentence: str, t: TimeMention) -> bool:
 
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
+# a comment tacked on after the statement, a wish or a verdict with no verb of the writer's: "..., hope its enough",
+# ", hope so", ", good for her honestly", ", not bad lol", ", best money i ever spent": it hedges or judges, it does
+# not take the statement back (the statement is read without it; its "hope" is no news of the listener's hoped for)
+_EN_AFTERTHOUGHT = re.compile(
+    r"(?i),\s*(?:(?:i|and|but)\s+)?(?:hope|hoping|fingers crossed|knock on wood|good for (?:her|him|them)|"
+    r"not bad|could be worse)\b(?:\s+(?:so|not|its|it(?:'s| is| will| works| lasts)?|that(?:'s| is)?|honestly|lol|haha|"
+    r"enough|ok(?:ay)?|for now|[a-z]+ing)){0,4}\W*$"
+    # or a superlative verdict on it: ", best money i ever spent", ", worst week ever"
+    r"|,\s*(?:the\s+)?(?:best|worst)\s+[a-z]+(?:\s+(?:i|we|I|[a-z]+)){0,4}\s+ever(?:\s+[a-z]+)?\W*$"
+)
+
+
+# a measure said as a noun phrase, no verb ("16 footer", "3 bedroom", "7 lb 2 oz"): a description of the thing
+# talked of, not a subject the next clause goes on with ("16 footer, bought her used off a guy in Ponoka")
+_EN_MEASURE_PHRASE = re.compile(r"(?i)^\d[\w.\-]*(?:\s+(?!is\b|was\b|are\b|were\b)[a-z\-]+){0,3}\W*$")
+
+
+# a plan's steps told after the trip or the stay they happen in: "gonna see dad first then go down to cebu",
+# "while there i'll ...", "after that ...": the words that tie the plan to what the sentence before arranged
+_EN_STEPS = re.compile(
+    r"(?i)\b(?:first|then|after that|once (?:i'm |we're |i get |we get )?there|while (?:i'm |we're )?there)\b"
+)
+
+
+def _steps_window(
+    body: str, before: str, said_at: datetime | None, memo: dict[str, list[TimeMention]]
+) -> TimeMention | None:
+    """The window a plan's steps fall in, when the plan says none and its steps are tied to the sentence before,
+    which arranged days ahead of the mention ("booked YYZ to MNL for dec 18, back jan 6"): from the first of those
+    days to the last; None when the plan is not told as steps or nothing ahead was said before it."""
+    if said_at is None or not _EN_STEPS.search(body):
+        return None
+    times = memo.get(before)
+    if times is None:
+        times = memo[before] = sentence_times(before, said_at)
+    ahead = [t for t in times if t.start is not None and t.start > said_at.date()]
+    if not ahead:
+        return None
+    first, last = ahead[0], ahead[-1]
+    end = max((t.end or t.start) for t in ahead if (t.end or t.start) is not None)
+    expression = first.expression if first is last else f"{first.expression} - {last.expression}"
+    return replace(first, end=end, expression=expression, closed_range=first is not last)
+
+
+# a thing in or on a part of the writer's body, opening the clause: "hearing aid in my left ear makes calls a pain",
+# "the pins in my ankle ache when it rains" (its article is left out of what is said of the writer's)
+_EN_ON_MY_BODY = re.compile(
+    r"(?i)^(?P<article>(?:the|a|an|this|that)\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}\s+(?:in|on)\s+my\s+"
+    r"(?:(?:left|right|lower|upper|bad)\s+)?(?:ears?|eyes?|knees?|hips?|back|neck|shoulders?|wrists?|ankles?|feet|foot|"
+    r"hands?|arms?|legs?|teeth|tooth|spine|chest|lungs?|heart|skin|face|thyroid|liver|kidneys?)\b"
+)
+
+
+def _joins_next(clause: Clause, parts: list[Clause], n: int, sentence: str) -> bool:
+    """An English clause of the writer's too thin to stand alone (though it names a thing done), then another with
+    its subject left out after a comma: one run of what the writer did, read whole ("passed the program, got my
+    certificate friday"); a clause that says nothing ("Been hectic, got a new puppy") is not carried on."""
+    if clause.zh or n + 1 >= len(parts) or clause.subject not in (Subject.OMITTED, Subject.FIRST):
+        return False
+    after = parts[n + 1]
+    return after.subject is Subject.OMITTED and sentence[clause.end : after.body_start].strip() == ","
+
+
+def _afterthought_cut(body: str) -> int:
+    """Where a tacked-on comment starts in an English clause (`_EN_AFTERTHOUGHT`), else the clause's length."""
+    m = _EN_AFTERTHOUGHT.search(body)
+    return m.start() if m else len(body)
 
 
 def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMention) -> bool:
     """`t` is, or follows in its clause (from `start`), the day a booking or a move is for ("booked YYZ to MNL for
     dec 18, back jan 6", "改到周日"): the thing's day, kept in its words, not when the clause's verb happened."""
+    if THINGS_VERB_BEFORE.search(sentence[max(start, t.span[0] - 40) : t.span[0]]):
+        return True  # "signed up for the program at Red Deer Polytechnic, starts in January": the program starts
     return any(
         start <= o.span[0] <= t.span[0] and time_as_object(sentence[start : o.span[0]], sentence[o.span[1] :])
         for o in times
@@ -598,6 +690,43 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
     return text, text
 
 
+# an outcome said bare, its other party left for what follows: "got hired!!", "I got the job", "got accepted",
+# "got an offer", "got in"; and the word that joins the party to it
+_EN_BARE_OUTCOME = re.compile(
+    r"(?i)\b(?:(?P<by>got hired|was hired|been hired)|(?P<at>got the job|landed the job|got a job|landed a job)"
+    r"|(?P<from>got an offer|got the offer|got a job offer)|(?P<to>got accepted|was accepted|got in|got admitted))"
+    r"\W*$"
+)
+# the party, named in the next sentence as a noun phrase with no verb: "Parkland Electric in Red Deer, mostly
+# residential" (a capitalised name of up to five words, and the place it is in)
+_EN_PARTY_NEXT = re.compile(
+    r"[\s!.~]*(?P<party>(?-i:[A-Z][\w&'’.\-]*)(?:\s+(?:(?-i:[A-Z][\w&'’.\-]*)|of|and|&)){0,4}"
+    r"(?:\s+in\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)?)(?=\s*(?:[,.;!:\-–—]|$))"
+)
+_OUTCOME_JOIN = {"by": " by ", "at": " at ", "from": " from ", "to": " to "}
+
+
+def _en_outcome_named(body: str, text: str, sentence_end: int) -> tuple[str, int] | None:
+    """ "got hired!! Parkland Electric in Red Deer, ...": the outcome with its party, and where the party ends in
+    `text`; None when the clause is no bare outcome or what follows is not a name standing alone (a clause with
+    its own subject and verb, "Tyler got on at Suncor", is not: its verb follows the name)."""
+    outcome = _EN_BARE_OUTCOME.search(body)
+    if outcome is None:
+        return None
+    party = _EN_PARTY_NEXT.match(text, sentence_end)
+    if party is None or party["party"].split()[0].lower() in _NOT_A_PARTY:
+        return None
+    kind = next(k for k, v in outcome.groupdict().items() if v)
+    return _OUTCOME_JOIN[kind] + party["party"], party.end("party")
+
+
+# words that open a sentence in capitals and name no party: pronouns, time words, interjections
+_NOT_A_PARTY = frozenset(
+    "i i'm i've we so and but the it it's this that they he she my our yes yeah omg wow lol finally today tomorrow "
+    "yesterday now then thanks thank start starting monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
 def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
@@ -615,7 +744,7 @@ def _without(body: str, time: TimeMention) -> str:
     elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
         return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
     elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
-        out = _EN_TIME_PREP.sub("", body[:at])
+        out = _EN_BACK_THEN.sub("", _EN_TIME_PREP.sub("", body[:at]))
     elif body.startswith("在" + expression + "的时候", at - 1):
         out = body[: at - 1] + body[end + 3 :]
     else:
@@ -625,6 +754,11 @@ def _without(body: str, time: TimeMention) -> str:
 
 
 _EN_TIME_PREP = re.compile(r"(?i)\s+(?:in|on|at|during|since|from|around|by|until|for)(?: the| a)?\s*$")
+# "back in 2019" said of a day: "back" goes with the time (not with a verb of return: "came back in May")
+_EN_BACK_THEN = re.compile(
+    r"(?i)(?<!\bcame)(?<!\bwent)(?<!\bmoved)(?<!\bgot)(?<!\bflew)(?<!\bdrove)(?<!\bcome)(?<!\bgo)(?<!\bmove)"
+    r"(?<!\bheaded)(?<!\bbeen)(?<!\bwas)\s+(?:way\s+)?back\s*$"
+)
 # a request to the listener, not a statement: 帮我列一下, 请给我, "help me", "please"
 _REQUEST = re.compile(
     r"(?i)^(?:帮我|帮忙|请|麻烦|给我|告诉我|help me|please|let me know|tell me)"
@@ -662,8 +796,10 @@ def read(
     may be named."""
     out: list[MemoryCandidate] = []
     listed_until = -1
+    before: str | None = None  # the sentence before this one in the message (its times may date a plan's steps)
     for s_start, s_end in sentence_spans:
-        sentence = text[s_start:s_end]
+        sentence, before_this = text[s_start:s_end], before
+        before = sentence
         asked = skip.search(sentence) is not None
         if asked and not _news_after_request(sentence, skip):
             continue
@@ -682,6 +818,10 @@ def read(
         quoted = quoted_spans(sentence)
         for n, clause in enumerate(parts):
             body = clause.text(sentence).strip()
+            if not clause.zh and (cut_at := _afterthought_cut(body)) < len(body):
+                said = clause.text(sentence)
+                clause = replace(clause, end=clause.body_start + len(said) - len(said.lstrip()) + cut_at)
+                body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
@@ -715,6 +855,7 @@ def read(
                 n > 0
                 and not thing_led[n]  # a clause naming its own thing of the writer's goes on with nothing before
                 and (parts[n - 1].subject in (Subject.OTHER, Subject.OBJECT) or thing_led[n - 1])
+                and not (not clause.zh and _EN_MEASURE_PHRASE.match(parts[n - 1].text(sentence).strip()))
             )
             # a Chinese subject left out goes on through a run of such clauses, until a clause names its own
             # ("我家老黄每天早上四点起来熬汤，熬了这么多年，腰一到冬天就痛": the back is 老黄's)
@@ -773,6 +914,15 @@ def read(
                 if clause.zh and clause.subject is Subject.OMITTED and not kin and ("我" in body or "了" in body)
                 else None
             )
+            if (
+                kin is None
+                and not clause.zh
+                and clause.subject is Subject.OTHER
+                and (worn := _EN_ON_MY_BODY.match(body))
+            ):
+                # "a cyst on my wrist is getting bigger": what is in or on the writer's body is the writer's
+                body = whole = body[worn.end("article") if worn["article"] else 0 :]
+                clause = replace(clause, subject=Subject.POSSESSIVE)
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
@@ -843,6 +993,8 @@ def read(
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0
             if words < need + (1 if clause.zh else 0):
+                if words >= 2 and _joins_next(clause, parts, n, sentence):
+                    parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
                 (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
@@ -855,6 +1007,8 @@ def read(
                     times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
             said_day = said_at.date() if said_at else None
+            if own is None and not times and not clause.zh and aspect is _PLANS and before_this is not None:
+                own = _steps_window(body, before_this, said_at, memo)  # "booked ... for dec 18, back jan 6. gonna ..."
             first_day = clause.zh and own is None and len(parts) == 1 and _ZH_FIRST_DAY.match(body) is not None
             if first_day:
                 aspect = _EVENT  # "新公司第一天。": the day the diary is written is that first day
@@ -888,6 +1042,7 @@ def read(
                     if clause.start <= t.span[0] < clause.end
                     and t.start_iso
                     and not _of_a_thing(sentence, times, clause.start, t)
+                    and not _compared(sentence, t)  # "up from 6.8 last year": the compared value's time stays
                 ),
                 None,
             )
@@ -897,6 +1052,12 @@ def read(
                 found, found_end = _zh_visit_found(parts, sentence)  # "复查结节，没变大，还是三类": what it found
                 if found:
                     body, span = body + found, (span[0], s_start + found_end)
+            if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
+                # "got hired!! Parkland Electric in Red Deer": the party the next sentence names
+                body, span = body.rstrip("!.~ ") + named[0], (span[0], named[1])
+            visit = _EN_VISIT_FOUND.match(body) if not clause.zh and aspect is _EVENT and kin is None else None
+            if visit is not None:
+                body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
@@ -935,4 +1096,37 @@ def read(
                     tags=aspect.tags + tags,
                 )
             )
+            if visit is not None:  # ... and what it found, which holds from that day on
+                found = rewrite.english("my " + visit["found"], Subject.POSSESSIVE)
+                out.append(
+                    from_evidence(
+                        evidence,
+                        key=("disclosure", "state:" + (domain.name if domain else "life"), "found"),
+                        memory_type=MemoryType.FACT,
+                        subject=USER,
+                        predicate="state:" + (domain.name if domain else "life"),
+                        object=found,
+                        content_text=found,
+                        confidence=min(confidence, 0.8),
+                        importance=domain.importance if domain else 0.4,
+                        sensitivity=sensitivity,
+                        span=span,
+                        extractor=EXTRACTOR,
+                        extractor_version=version,
+                        valid_time_start=start,
+                        valid_time_end=None,
+                        time_precision=precision,
+                        time_expression=expression,
+                    )
+                )
     return out
+
+
+# a visit for the body's check, then what it found after a comma: "had my annual physical today, cholesterol is a bit
+# high", "got my bloodwork back, vitamin D is low": an event (the visit, dated) and a fact (the finding, from then on)
+_EN_VISIT_FOUND = re.compile(
+    r"(?i)^(?P<visit>.*\b(?:physical|check-?up|bloodwork|blood work|blood tests?|labs|scan|mri|x-rays?|ultrasound|"
+    r"mammogram|colonoscopy|biopsy|results?)\b[^,;]*?)[,;]\s*(?:and\s+)?(?:my\s+)?"
+    r"(?P<found>(?!it\b|that\b|they\b|this\b|everything\b|all\b)[a-z][\w\- ]{1,30}?\s+(?:is|are|was|were|came back)"
+    r"\s+[^,;]{2,50}?)\W*$"
+)

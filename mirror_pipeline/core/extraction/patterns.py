@@ -172,6 +172,10 @@ _ZH_AVOID = r"(?:不太能|不能|不怎么|不敢|从不|不)(?:吃|喝|碰)[^�
 _EN_AVOID = (
     r"(?:don't|do not|can't|cannot|never) (?:eat|drink|touch) [^,.;!?]{2,30}?(?=$|[,.;!?]| and\b)"
     r"|(?:can't|cannot) handle (?:spicy|dairy|gluten|alcohol|caffeine|lactose|heat)[^,.;!?]{0,20}?(?=$|[,.;!?]| and\b)"
+    # a chat's "I don't do coffee after noon anymore": a thing the writer keeps away from (not "don't do well", "don't
+    # do that", "don't do much": no thing named)
+    r"|(?:don't|do not) do (?!(?:well|that|it|this|these|those|anything|much|enough|so|a|an|the|my|any|what|it's|"
+    r"them|stuff|things)\b)[a-z][^,.;!?]{1,30}?(?=$|[,.;!?]| and\b)"
 )
 # A Chinese personal name: a common surname and one or two characters, or 小王 / 老张 / 阿杰, or 张老师
 _SURNAMES = ZH_SURNAMES
@@ -272,6 +276,8 @@ class Pattern:
     # a naming said before someone else's words holds whatever they say ("儿子阿杰没回来，说深圳那边…"): the pattern
     # still reads the sentence up to where the report begins
     before_report: bool = False
+    # a relationship dated by the time said with it: a role the writer takes when it comes ("a grandpa in april")
+    dated: bool = False
 
 
 @dataclass(frozen=True)
@@ -284,6 +290,11 @@ class Found:
     end: int  # where the match ends in the sentence
     times: list[TimeMention]
     said_at: datetime | None
+
+
+# a role as the content names it: "gonna be a grandpa" -> "a grandfather", "parents" -> "a parent"
+_ROLE_WORDS = {"grandpa": "grandfather", "granddad": "grandfather", "grandma": "grandmother", "dad": "father"}
+_ROLE_WORDS |= {"mom": "mother", "mum": "mother"}
 
 
 def _p(
@@ -342,6 +353,7 @@ _ZH_TEMPLATES = {
     "feels": "用户当时感到{obj}",
     "fears": "用户怕{obj}",
     "relation": "{obj}是用户的{rel}",
+    "relation_to_come": "用户要当{obj}了",
 }
 _EN_TEMPLATES = {
     "moved_to": "The user moved to {obj}",
@@ -372,6 +384,7 @@ _EN_TEMPLATES = {
     "feels": "The user felt {obj}",
     "fears": "The user is afraid of {obj}",
     "relation": "{obj} is the user's {rel}",
+    "relation_to_come": "The user is going to be a {obj}",
 }
 
 
@@ -1144,13 +1157,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_avoids",
         P,
         "avoids",
-        "eat|drink|handle",
+        "eat|drink|handle|don't do|do not do",
         r"^(?:I|We) (?:also |just |really )*(?P<obj>" + _EN_AVOID + r"(?:,? and (?:I )?(?:also )?" + _EN_AVOID + r")?)",
         0.8,
         0.5,
         LOW,
         negation_in_cue=True,
         value=lambda o: re.sub(r"\bdon't\b", "doesn't", re.sub(r"\bdo not\b", "does not", o)).replace(" I ", " "),
+        before_report=True,  # "I don't do coffee after noon anymore, doc said it messes my sleep"
     ),
     _p(
         "zh_rel_is_my",
@@ -1302,6 +1316,27 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+    ),
+    # a relation stated through the role the writer is about to take: "gonna be a grandpa", "I'm going to be an
+    # aunt!", "we're becoming parents": a child or a grandchild on the way, said of the writer
+    _p(
+        "en_role_to_come",
+        R,
+        "relation_to_come",
+        "gonna be|going to be|ll be|will be|becoming",
+        r"(?:\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+"
+        r"(?:(?:gonna|going to)\s+(?:finally\s+)?be(?:come)?|(?:finally\s+)?becoming)"
+        r"|\b(?:I|[Ww]e)(?:'ll| will)\s+(?:finally\s+)?be(?:come)?"
+        r"|(?:^|(?<=[.!?,;:]\s))(?i:gonna|going to)\s+(?:finally\s+)?be(?:come)?)"
+        r"\s+(?:an?\s+)?(?:first[- ]time\s+|great[- ])?(?P<obj>grandpa|grandma|grandfather|grandmother|granddad|"
+        r"grandparents?|dad|father|mom|mum|mother|parents|aunt|uncle|big (?:sister|brother))\b(?![\w'’-])"
+        # (two roles of a pair, "we're gonna be an aunt and uncle", are the reader's to say whole)
+        r"(?!\s+(?:and|&)\s+(?:an?\s+)?(?:grand|dad|father|mom|mum|mother|parent|aunt|uncle|big))",
+        0.75,
+        0.8,
+        MEDIUM,
+        value=lambda o: _ROLE_WORDS.get(o.lower(), o.lower().removesuffix("s")),
+        dated=True,
     ),
     # births and children
     _p(
@@ -2154,7 +2189,11 @@ def _candidate(
         content = _AN.sub(r"\1n ", _third_person(content))  # "The user is an assistant manager"
     kind = pattern.memory_type
     # a relationship is not dated by a time said in passing ("My sister Lily moved to Berlin last year")
-    time = None if kind is MemoryType.RELATIONSHIP else _nearest_time(sentence, times, m.span(), kind is not E)
+    time = (
+        None
+        if kind is MemoryType.RELATIONSHIP and not pattern.dated
+        else _nearest_time(sentence, times, m.span(), kind is not E)
+    )
     start = time.start_iso if time else None
     # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
     # a plan is for the whole interval it is planned for ("明年春天"), never "since" its first day

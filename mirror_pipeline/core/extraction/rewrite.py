@@ -223,6 +223,13 @@ def _en_object(body: str) -> tuple[str, str]:
 
 
 _DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|or|so|because|'cause|plus|with|to|the|a)$")
+# a chat's laugh or interjection closing the clause ("im the oldest in the class lol", "back east again haha"), and
+# "like" as a hedge before a figure ("by like 20 yrs"): no part of what is stored
+_EN_CHAT_TAIL = re.compile(r"(?i)(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk|xd|omg|ugh|smh))+[\s.!~]*$")
+_EN_LIKE_FIGURE = re.compile(
+    r"(?i)(?:(?<=\bby )|(?<=\bfor )|(?<=\bin )|(?<=\bis )|(?<=\bwas )|(?<=\bare )|(?<=\bpaid )|(?<=\bspent )"
+    r"|(?<=\btook )|(?<=\bcost )|(?<=\bdid )|(?<=\bran ))like\s+(?=\d)"
+)
 # what a removed time leaves ("starting in October" -> "starting"); "went to a few weeks ago" keeps its "to"
 _TIME_LEFT = re.compile(r"(?i)[\s,]+(?:starting|from|since|until|beginning)$")
 
@@ -235,6 +242,7 @@ def pronouns_of_the_user(text: str) -> str:
 
 
 def english(body: str, subject: Subject) -> str:
+    body = _EN_LIKE_FIGURE.sub("about ", _EN_CHAT_TAIL.sub("", body.strip()))
     body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
     body = _TIME_LEFT.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:

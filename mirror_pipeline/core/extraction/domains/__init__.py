@@ -27,13 +27,16 @@ class Domain:
     # a Chinese clause of this domain with no subject is the writer's own, whatever its first word (a diary's
     # "尿酸偏高", "房贷还完了": nobody writes of another's body or debts without naming them)
     bare_is_writer: bool = False
+    # a shape of a value the words cannot list, in the clause's lower case ("42k", "9 grand", "$12,000")
+    en_shape: str = ""
     _en_re: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
 
     def en_regex(self) -> re.Pattern[str] | None:
         if not self.en:
             return None
         parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in self.en]
-        return re.compile(r"\b(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")\b")
+        words = r"\b(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")\b"
+        return re.compile(words + (f"|{self.en_shape}" if self.en_shape else ""))
 
     def zh_regex(self) -> re.Pattern[str] | None:
         return re.compile("|".join(map(re.escape, sorted(self.zh, key=len, reverse=True)))) if self.zh else None
@@ -65,5 +68,6 @@ def domains() -> tuple[Domain, ...]:
         travel.DOMAIN,
         possessions.DOMAIN,
         hobbies.DOMAIN,
+        money.AMOUNTS,
         plans.DOMAIN,
     )

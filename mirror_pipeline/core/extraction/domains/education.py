@@ -49,6 +49,11 @@ DOMAIN = Domain(
         "instructor*",
         "apprentice*",
         "pre-employment",
+        # what a course tests: "got my first test back, 84%", "failed the midterm"
+        "test",
+        "tests",
+        "quiz*",
+        "midterm*",
     ),
     zh=(
         "录取",

@@ -48,6 +48,16 @@ DOMAIN = Domain(
         "breakup",
         "split up",
         "dating",
+        # the family's next generation and its former members: "gonna be a grandpa", "my ex is remarrying"
+        "grandkid*",
+        "grandchild*",
+        "granddaughter*",
+        "grandson*",
+        "grandbaby",
+        "ex",
+        "ex-wife",
+        "ex-husband",
+        "remarr*",
     ),
     zh=(
         "爸",

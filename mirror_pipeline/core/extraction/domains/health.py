@@ -93,6 +93,12 @@ DOMAIN = Domain(
         "tooth",
         "checkup",
         "check-up",
+        # what a check finds, said as its work: "got my bloodwork back", "test results came in"
+        "bloodwork",
+        "blood work",
+        "blood test*",
+        "test results",
+        "lab results",
         "mri",
         "biopsy",
         "chemo*",

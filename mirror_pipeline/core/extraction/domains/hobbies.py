@@ -13,7 +13,10 @@ DOMAIN = Domain(
         "sing*",
         "song*",
         "read*",
-        "book*",
+        # (a book read, not a booking: "booked the flights" is a trip's)
+        "book",
+        "books",
+        "book club",
         "writ*",
         "poem*",
         "poetry",
