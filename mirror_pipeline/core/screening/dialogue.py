@@ -72,11 +72,16 @@ _ZH_CODE_NAME = r"(?:验证码|认证码|校验码|动态码|动态密码|短信
 _EN_CODE_NAME = (
     r"(?:\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
     r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b"
-    r"|\b(?:otp|passcode)\b)"
+    r"|\b(?:otp|passcode)\b"
+    # (session 10: a chat line may begin with the bare noun, "code from the bank just came")
+    r"|^[ \t]*codes?\b)"
 )
 # (not "didn't get the code", "还没收到验证码": no code came)
 _SENT_VERB = r"(?<!n't )(?<!not )(?<!never )\b(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|received)"
-_ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
+_ON_ITS_WAY = (
+    r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming|came|arrived"
+    r"|(?:is )?here)"
+)
 _ONE_TIME = re.compile(_ZH_CODE_NAME + r"|(?i:otp|verification code)")
 SENT_CODE = re.compile(
     r"(?<![没未])(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
@@ -160,6 +165,20 @@ def answered(before: str, text: str) -> list[Finding]:
         if ok:
             return [Finding(kind, m.start("value"), m.start("value") + len(value), _ANSWER_RULE)]
     return []
+
+
+# session 10: the same pairing inside one line, the clause after the one that says a code came: "code from the bank
+# just came, it's 4 9 1 0 3 7", "验证码发过来了，是 482913"
+_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s")
+
+
+def answered_clauses(text: str, lowered: str) -> list[Finding]:
+    if not ("码" in text or "code" in lowered or "otp" in lowered) or not (sent := SENT_CODE.search(text)):
+        return []
+    if not (cut := _CLAUSE_END.search(text, sent.end())) or "\n" in text[sent.end() : cut.start()]:
+        return []
+    head, tail = text[: cut.end()], text[cut.end() :]
+    return [Finding(f.kind, cut.end() + f.start, cut.end() + f.end, f.rule_index) for f in answered(head, tail)]
 
 
 def answered_lines(text: str) -> list[Finding]:
@@ -263,11 +282,21 @@ def continued(before: str, text: str) -> list[Finding]:
 _DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")
 
 
+# digits that go on as a word, a date, an amount or a time ("后面是 2094年的事了") are no card's
+_NOT_CARD_DIGITS = re.compile(r"[A-Za-z0-9年月日号点时分岁元块个%]")
 _ENDS_WITH_CARD = re.compile(r"\[secret:bank_card:[^\]]+\][ \t]*$")
 
 
 def card_rest(before: str, text: str) -> list[Finding]:
-    if not _ENDS_WITH_CARD.search(before.rstrip()) or not (m := _DIGIT_GROUPS.fullmatch(text)):
+    """(session 10: or after a word that gives the rest, the message going on: "后面是 2094 安全码 351", "rest is
+    2094, exp 08/29")"""
+    if not _ENDS_WITH_CARD.search(before.rstrip()):
+        return []
+    if rest := _REST.match(_fold(text)):
+        m = _DIGIT_GROUPS.match(text, rest.end())
+        if not m or _NOT_CARD_DIGITS.match(text, m.end("value")):
+            return []
+    elif not (m := _DIGIT_GROUPS.fullmatch(text)):
         return []
     digits = sum(c.isdigit() for c in m.group("value"))
     return [Finding("bank_card", *m.span("value"), _CORRECTION_RULE)] if 3 <= digits <= 11 else []

@@ -51,6 +51,8 @@ _CJK_TRIGGERS = (
     " 码多少 码是多少 码呢"
     # screening-11: a health insurance member's number, a dial safe
     " 医保 社保 转盘"
+    # session 10: an alarm's code to disarm or arm it
+    " 解除码 撤防码 布防码"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(
