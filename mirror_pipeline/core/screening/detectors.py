@@ -309,7 +309,15 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     for m in _ZH_SEED_RUN.finditer(text):
         if all(c in chinese for c in m.group("value")):
             found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
+    if need == 6 and " " in text and "\u4e00" <= max(text):
+        found += [Finding("seed_phrase", *m.span(), _SEED_RULE) for m in _ZH_WORD_RUN.finditer(text)]
     return found
+
+
+# session 10: a wallet's words told in Chinese words, not the list's characters ("助记词前六个：坦克 火山 月亮 帽子 河流
+# 纸张"): where a seed or a wallet is spoken of, six or more short Chinese words set apart by spaces (ordinary Chinese
+# runs its words together; a list, "身份证、银行卡、驾照", is set apart by 、)
+_ZH_WORD_RUN = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{1,4}(?:[ \t]+[\u4e00-\u9fff]{1,4}){5,23}(?![\u4e00-\u9fff])")
 
 
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")

@@ -277,6 +277,33 @@ def continued(before: str, text: str) -> list[Finding]:
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
 
 
+# session 10: a value announced in parts with no part given yet ("ok the router admin password is first half" /
+# "Gr8Wall then second half 2k19zz", "wifi密码前半是" / "hz2026 后半是 fam!ly"): the next message opens with the first
+# part, and a word that gives the rest gives the rest
+_PART_ANNOUNCED = re.compile(
+    r"(?i)(?:密码|口令|(?<![a-z])(?:pass\w*|pw|pwd|pin|code|key)(?![a-z]))[^\n]{0,24}?"
+    r"(?:前半(?:段|部分)?|前面|开头|前几位|\bfirst (?:half|part|bit)\b)(?:的|部分)?(?:是|为)?[ \t:：.…]*$"
+)
+_REST_INSIDE = re.compile(_REST.pattern.replace("^[ \\t]*", "(?:^|(?<=[ \\t,，;；]))[ \\t]*"))
+assert _REST_INSIDE.pattern != _REST.pattern
+
+
+def given_in_parts(before: str, text: str) -> list[Finding]:
+    if len(text) > 200 or not _PART_ANNOUNCED.search(_fold(before).rstrip().rsplit("\n", 1)[-1][-80:]):
+        return []
+    text = _fold(text)
+    parts = []
+    for start in (0, *(m.end() for m in _REST_INSIDE.finditer(text) if m.end() > m.start())):
+        m = _REST_VALUE.match(text, len(text) - len(text[start:].lstrip()))
+        value = m.group("value").rstrip(".,;:") if m else ""
+        if value and value.lower() not in ORDINARY_VALUES and (start or m.start("value") < 4):
+            parts.append((m.start("value"), value))
+    # the parts are a password's when one has its shape ("Gr8Wall", "2k19zz"): a plain word alone ("hold on") is not
+    if not any(code_shaped(v) or password_shaped(v) for _, v in parts) or len(parts) == 1 and parts[0][0] >= 4:
+        return []
+    return [Finding("password", a, a + len(v), _CORRECTION_RULE) for a, v in parts]
+
+
 # screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
 # "7890 128"): digit groups only, the message before ending with the card's placeholder
 _DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")

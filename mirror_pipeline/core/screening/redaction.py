@@ -19,6 +19,7 @@ from mirror_pipeline.core.screening.dialogue import (
     card_rest,
     continued,
     corrected,
+    given_in_parts,
 )
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -162,6 +163,9 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
         carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
+    if not carried:
+        # a value announced in parts, none given yet ("the password is first half" -> "Gr8Wall then second half …")
+        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in given_in_parts(before, text)]
     return carried
 
 
