@@ -232,7 +232,8 @@ def national_id_valid(kind: str, value: str) -> bool:
 # out); unnamed, only a valid check character tells an ID from a product code of its shape
 _ID_NAMED = re.compile(
     r"(?i)(?:身[份分]证|证件号|居留证|(?<![a-z])(?:nric|hkid|mykad|identity card|national id|id card"
-    r"|(?:my|your|his|her) (?:id|ic)|(?:id|ic)(?: card)? (?:no\.?|number|#)))(?:[ \t]+(?:is|was))?[^\d\n。!?！？A-Za-z]{0,12}$"
+    r"|(?:my|your|his|her) (?:id|ic)|(?:id|ic)(?: card)? (?:no\.?|number|#)))"
+    r"(?:[ \t]+(?:is|was))?[^\d\n。!?！？A-Za-z]{0,12}$"
 )
 
 
@@ -240,7 +241,8 @@ def national_id_findings(text: str) -> list[Finding]:
     return [
         Finding("id_number", m.start(), m.end(), _NUMBER_RULE)
         for m in _NATIONAL_ID.finditer(text)
-        if national_id_valid(m.lastgroup or "", m.group(0)) or _ID_NAMED.search(text[max(0, m.start() - 24) : m.start()])
+        if national_id_valid(m.lastgroup or "", m.group(0))
+        or _ID_NAMED.search(text[max(0, m.start() - 24) : m.start()])
     ]
 
 
@@ -309,7 +311,7 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     for m in _ZH_SEED_RUN.finditer(text):
         if all(c in chinese for c in m.group("value")):
             found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
-    if need == 6 and " " in text and "\u4e00" <= max(text):
+    if need == 6 and " " in text and max(text) >= "\u4e00":
         found += [Finding("seed_phrase", *m.span(), _SEED_RULE) for m in _ZH_WORD_RUN.finditer(text)]
     return found
 
@@ -317,7 +319,9 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
 # session 10: a wallet's words told in Chinese words, not the list's characters ("助记词前六个：坦克 火山 月亮 帽子 河流
 # 纸张"): where a seed or a wallet is spoken of, six or more short Chinese words set apart by spaces (ordinary Chinese
 # runs its words together; a list, "身份证、银行卡、驾照", is set apart by 、)
-_ZH_WORD_RUN = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{1,4}(?:[ \t]+[\u4e00-\u9fff]{1,4}){5,23}(?![\u4e00-\u9fff])")
+_ZH_WORD_RUN = re.compile(
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{1,4}(?:[ \t]+[\u4e00-\u9fff]{1,4}){5,23}(?![\u4e00-\u9fff])"
+)
 
 
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")

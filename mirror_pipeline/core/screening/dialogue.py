@@ -304,6 +304,23 @@ def given_in_parts(before: str, text: str) -> list[Finding]:
     return [Finding("password", a, a + len(v), _CORRECTION_RULE) for a, v in parts]
 
 
+# session 10: a password named, and said what it is made of, its value alone in the next message ("password is the
+# dog's name then" / "!Mango1987"): a value of a password's shape (letters with digits or symbols) and nothing else
+_ALONE_VALUE = re.compile(r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?[.。]?[ \t]*")
+
+
+def named_then_given(before: str, text: str) -> list[Finding]:
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1][-120:]
+    if "[secret:" in last or _HELD in last or not (name := _NAME.search(last)) or ASKS_NAME.search(last):
+        return []
+    if _CODE_NAME.search(name.group(0)) or not (m := _ALONE_VALUE.fullmatch(_fold(text))):
+        return []  # a code's name: asked-for codes are answered()'s
+    value = m.group("value")
+    if not password_shaped(value) or not any(c.isdigit() for c in value) or "@" in value:
+        return []
+    return [Finding("password", *m.span("value"), _ANSWER_RULE)]
+
+
 # screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
 # "7890 128"): digit groups only, the message before ending with the card's placeholder
 _DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")

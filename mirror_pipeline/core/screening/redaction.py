@@ -20,6 +20,7 @@ from mirror_pipeline.core.screening.dialogue import (
     continued,
     corrected,
     given_in_parts,
+    named_then_given,
 )
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -163,9 +164,16 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
         carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
+    # a value announced in parts, none given yet ("the password is first half" -> "Gr8Wall then second half …"):
+    # every part, whichever of them a rule found
+    carried += [
+        (f, _label(joined, offset + f.start, f.kind))
+        for f in given_in_parts(before, text)
+        if not any(c.start < f.end and f.start < c.end for c, _ in carried)
+    ]
     if not carried:
-        # a value announced in parts, none given yet ("the password is first half" -> "Gr8Wall then second half …")
-        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in given_in_parts(before, text)]
+        # a password named and described, its value alone in this text ("password is the dog's name then" -> …)
+        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in named_then_given(before, text)]
     return carried
 
 

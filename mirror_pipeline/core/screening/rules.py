@@ -41,7 +41,10 @@ _ZH_KEY = (
 )
 # (session 10: Cantonese writes its copula 係, folded to 系: "解除碼係 7731"; only before a value's first character, so
 # 密码系统 stays a system)
-_ZH_SET = r"(?:系(?=\s*[A-Za-z0-9#*\"'“‘])|是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+_ZH_SET = (
+    r"(?:系(?=\s*[A-Za-z0-9#*\"'“‘])|是|为|"
+    r"改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+)
 # (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
 _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
@@ -156,7 +159,7 @@ _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![
 _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 
-_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码", "解除码", "撤防码", "布防码")
+_ZH_KEY_WORDS = tuple("密码 口令 密碼 pin 密钥 秘钥 私钥 令牌 解锁码 开锁码 锁屏码 开机码 解除码 撤防码 布防码".split())
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 
