@@ -42,6 +42,7 @@ def test_a_code_said_to_have_come_is_hidden_in_the_next_clause():
         ("code from the gym app just arrived - 3 8 2 0 1 9", "3 8 2 0 1 9"),
         ("the login code came, it's 552901, quick", "552901"),
         ("银行的验证码发过来了，是 771204", "771204"),
+        ("驗證碼啱啱嚟咗，係 604 218", "604 218"),  # Cantonese: 嚟咗, came
     ):
         out = _screen(text)[0]
         assert value not in out and "[secret:one_time_code:" in out, out
@@ -50,6 +51,7 @@ def test_a_code_said_to_have_come_is_hidden_in_the_next_clause():
         "code review came back, 3 comments",
         "the code arrived, it's 12 pages long",
         "your code was sent, 2024 was a long year",
+        "驗證碼仲未嚟咗，等陣 1830 再試",  # not come yet
     ):
         assert _screen(text) == [text]
 
@@ -86,6 +88,9 @@ def test_a_value_announced_in_parts_is_hidden_part_by_part():
 
 def test_a_password_described_then_given_alone_in_the_next_message():
     out = _screen("bank password is my cat's name then", "#Biscuit2011")
+    assert out[1].startswith("[secret:password:"), out
+    # the name far back on a long line
+    out = _screen("the password for the school portal is my mom's maiden name plus her birth year", "Okafor1961")
     assert out[1].startswith("[secret:password:"), out
     for before, after in (
         ("forgot my password again", "v2.3.1"),  # a version

@@ -88,7 +88,9 @@ SENT_CODE = re.compile(
     + _ZH_CODE_NAME
     + r"|"
     + _ZH_CODE_NAME
-    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
+    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她|咗)"
+    # (session 10: Cantonese, 咗 for 了: "驗證碼啱啱嚟咗", "發咗俾你")
+    + r"|(?:嚟|来|到)咗)"
     + rf"|(?i:{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
 )
 _WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")

@@ -107,6 +107,11 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
                 labels.append(label)
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
+    if before and not findings:
+        # a password named and described on the line before, however long, its value alone in this text
+        # ("password is my mom's maiden name plus her birth year" -> "Okafor1961")
+        findings = named_then_given(before, masked)
+        labels = [_label(f"{before[-160:]}\n{masked}", len(before[-160:]) + 1 + f.start, f.kind) for f in findings]
     if not findings:
         return Screened(text, ())
     if before and "[secret:" in before and CORRECTS.match(_fold(text)):
@@ -171,9 +176,6 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         for f in given_in_parts(before, text)
         if not any(c.start < f.end and f.start < c.end for c, _ in carried)
     ]
-    if not carried:
-        # a password named and described, its value alone in this text ("password is the dog's name then" -> …)
-        carried = [(f, _label(joined, offset + f.start, f.kind)) for f in named_then_given(before, text)]
     return carried
 
 
