@@ -56,6 +56,18 @@ def test_a_code_said_to_have_come_is_hidden_in_the_next_clause():
         assert _screen(text) == [text]
 
 
+def test_a_named_one_time_code_is_hidden_however_its_digits_are_grouped():
+    for text, value in (
+        ("OTP: 7 1 5 - 2 0 9", "7 1 5 - 2 0 9"),
+        ("verification code 63 08 41", "63 08 41"),
+        ("驗證碼 5 0 2 9 1 8，唔好話俾人知", "5 0 2 9 1 8"),
+    ):
+        out = _screen(text)[0]
+        assert value not in out and "[secret:one_time_code:" in out, out
+    for text in ("OTP 2 of 3 failed", "验证码是 1 2", "otp 1 2 3 4 5 6 7 8 9 0 1 2 3"):
+        assert _screen(text) == [text]
+
+
 def test_the_rest_of_a_card_after_a_word_that_gives_the_rest():
     out = _screen("卡号 6217 0033 1288", "剩下的是 4410，有效期 09/30")
     assert "4410" not in out[1] and out[1].startswith("剩下的是 [secret:bank_card:"), out

@@ -67,6 +67,12 @@ _EN_SEP_WORD = (
     r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
+# session 10: a one-time code's digits however they are grouped or spaced, four or more in two to six groups ("4 9 1
+# 0 3 7", "48 21 90", "4 8 2 - 1 9 0"); a longer run of groups is not a code, and none of it is taken
+_GROUPED_CODE = (
+    r"(?=(?:\d[ \t\-–—]{0,3}){3}\d)\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,5}"
+    r"(?![\dA-Za-z]|[ \t]?[-–—]?[ \t]?\d)"
+)
 # a parcel locker's pickup code opens a locker once: a one-time code
 # (认证码: Taiwan's 認證碼)
 _CODE_WORDS = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
@@ -376,7 +382,9 @@ _RULES: tuple[Rule, ...] = (
         kind="one_time_code",
         pattern=re.compile(
             _CODE_WORDS
-            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>\d(?: \d){3,7}|\d{3} \d{3}|[A-Za-z0-9\-]{4,12})\b"
+            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>"
+            + _GROUPED_CODE
+            + r"|[A-Za-z0-9\-]{4,12}\b)"
         ),
         judge=Judge.TIGHT,
         needs=_CODE_KEY_WORDS,
@@ -392,7 +400,7 @@ _RULES: tuple[Rule, ...] = (
         pattern=re.compile(
             r"(?i)\b(?:(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
             r"confirmation|access|sms) codes?|otp|totp|2fa)\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
-            r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
+            r"(?P<value>" + _GROUPED_CODE + r"|[A-Za-z0-9\-]{4,12}\b)"
         ),
         judge=Judge.TIGHT,
         needs=("code", "otp", "2fa"),
@@ -401,7 +409,7 @@ _RULES: tuple[Rule, ...] = (
         kind="one_time_code",
         pattern=re.compile(
             r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
-            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{3}[- ]\d{3}|\d{4,8})\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>" + _GROUPED_CODE + r"|\d{4,8}\b)"
         ),
         judge=Judge.TIGHT,
         needs=("code", "otp"),
