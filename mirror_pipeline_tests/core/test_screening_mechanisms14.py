@@ -25,6 +25,18 @@ def test_an_id_number_named_as_one_is_hidden_even_when_its_check_character_fails
         assert _screen(text) == [text]
 
 
+def test_a_taiwan_resident_certificate_of_the_new_format_is_told_by_its_check_digit():
+    assert "A800000014" not in _screen("居留證 A800000014 影本寄給你了")[0]
+    assert _screen("SKU A800000015 restocked") == ["SKU A800000015 restocked"]  # its check digit fails
+
+
+def test_a_cards_first_eight_digits_said_to_be_its_first_part_then_the_rest():
+    out = _screen("卡號前面係 6225 7601", "後面 3388 2094")
+    assert "6225" not in out[0] and "3388" not in out[1] and "2094" not in out[1], out
+    for text in ("订单号前面是 6225 7601", "信用卡 前面 2024 0101 的账单", "卡号 6225 7601"):
+        assert _screen(text) == [text]  # not a card; a date; not said to be a part
+
+
 def test_a_cantonese_copula_and_an_alarm_code_in_chinese():
     for text, value in (
         ("屋企警鐘撤防碼係 5820，記得入門就撳", "5820"),

@@ -274,8 +274,10 @@ def continued(before: str, text: str) -> list[Finding]:
     if value.lower() in ORDINARY_VALUES or not (any(not c.isalpha() for c in value) or len(value) >= 3):
         return []
     kind = PLACEHOLDER_RE.findall(last)[-1][0]
-    if kind in ("seed_phrase", "passphrase"):
-        return []  # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings)
+    if kind in ("seed_phrase", "passphrase", "bank_card"):
+        # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings); of a card, digit groups
+        # (card_rest: "後面 3388 2094" is one value, not "3388")
+        return []
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
 
 
