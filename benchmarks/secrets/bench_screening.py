@@ -46,6 +46,7 @@ CORPORA = tuple(
         "heldout18.jsonl",
         "heldout19.jsonl",
         "trad20.jsonl",
+        "heldout21.jsonl",
     )
     if (HERE / name).exists()
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from mirror_pipeline.core.screening import PLACEHOLDER_RE, PREFILTER_PATTERN, find_secrets
+from mirror_pipeline.core.screening import PLACEHOLDER_RE, find_secrets, prefilter_mask
 from mirror_pipeline.core.text import tokens
 
 # archived: served and found by search, labelled, never in the default context (core/context.py leaves it out)
@@ -310,14 +310,15 @@ def _at_least_its_memories(ev: pl.DataFrame, memories: pl.DataFrame) -> pl.DataF
 def tables_matching_secret_patterns(tables: dict[str, pl.DataFrame]) -> list[str]:
     """`table.column` names in which a text value matches a secret pattern (names only: never the value).
 
-    A vectorized prefilter picks the few values the slower rules need to see."""
+    The prefilter screening runs picks the few values the slower rules need to see: it reads the text folded, as
+    the rules do (a Traditional "密碼係" is seen as "密码系", a full-width "ｐａｓｓ" as "pass"), so a value screening
+    would catch is never waved through here."""
     leaking = []
     for name, df in tables.items():
         for column, dtype in df.schema.items():
             if dtype != pl.String:
                 continue  # list columns (search terms, ids) are derived from the text columns checked here
-            values = df.get_column(column).drop_nulls()
-            suspects = values.filter(values.str.contains(PREFILTER_PATTERN))
-            if any(find_secrets(v) for v in suspects):
+            values = df.get_column(column).drop_nulls().to_list()
+            if any(find_secrets(v) for v, hit in zip(values, prefilter_mask(values), strict=True) if hit):
                 leaking.append(f"{name}.{column}")
     return leaking

@@ -23,7 +23,7 @@ from mirror_pipeline.core.screening.detectors import (
     spelled_number_findings,
     strong_token_findings,
 )
-from mirror_pipeline.core.screening.dialogue import answered_lines
+from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
 from mirror_pipeline.core.screening.rules import (
@@ -75,6 +75,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(csv_findings(masked))
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
+    found.extend(answered_clauses(masked, lowered))
     found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
     found.extend(national_id_findings(masked))
     found.extend(dial_findings(masked, lowered))

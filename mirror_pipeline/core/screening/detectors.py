@@ -130,7 +130,11 @@ _CARD_DATA_AFTER = re.compile(
     # screening-11: or a bare expiry just after it, "4917 6157 7463 7069, 08/28"
     r"|[ \t]*[,;，]?[ \t]*(?:0[1-9]|1[0-2])[ \t]*/[ \t]*(?:20)?\d\d(?![\d/])"
 )
-_CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){7,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
+_CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
+_EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
+_FIRST_DIGITS = re.compile(
+    r"(?i)前面|前边|开头|前半|前几位|前八位|\bfirst (?:half|part|bit|few|eight)\b|\bstarts?(?: with)?\b"
+)
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -157,7 +161,7 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     """Resident ID and card numbers; with a card number in the text, or in the message just before (`card_given`:
     "card: 4539 ..." then "exp 09/27 cvc 318"), its expiry and the code on its back."""
     found: list[Finding] = []
-    if not _LONG_NUMBER.search(text):
+    if not _LONG_NUMBER.search(text) and not (_EIGHT_DIGITS.search(text) and _FIRST_DIGITS.search(text)):
         if card_given:
             found.extend(
                 Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE)
@@ -185,9 +189,13 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     for m in _CARD_PART.finditer(text):
         # screening-11: "卡号 6222 0212 3456" (the rest in the next message): a named card's number in part
         digits = re.sub(r"[ \-]", "", m.group(0))
-        if _CARD_NAMED.search(text[max(0, m.start() - 24) : m.start()]) and card_shaped(
-            digits + "0" * 4, "", named=True
-        ):
+        before = text[max(0, m.start() - 24) : m.start()]
+        # (session 10: eight digits when it says they are the first part, "卡號前面係 6225 7601", "卡号开头 6225 7601")
+        first_eight = len(digits) == 8 and _FIRST_DIGITS.search(before)
+        if len(digits) < 11 and not first_eight:
+            continue
+        padded = digits.ljust(16, "0") if first_eight else digits + "0" * 4  # (its brand's first digits and a length)
+        if _CARD_NAMED.search(before) and card_shaped(padded, "", named=True):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -199,10 +207,11 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
 
 # ---- screening-11: identity numbers whose own check character tells them, named or not: a Singapore NRIC / FIN
 # ("S1234567D"), a Hong Kong identity card ("A123456(3)", the check digit in brackets as printed), a Taiwan national ID
-# ("A123456789"); a Malaysian MyKad ("900101-14-5678": a date of birth, a place of birth code) has no check digit but
+# ("A123456789"; session 10: or a resident certificate's of 2021 on, "A800000014", 8 or 9 second, the same check);
+# a Malaysian MyKad ("900101-14-5678": a date of birth, a place of birth code) has no check digit but
 # its dashed shape. One look-alike in eleven (ten) has a valid check character: product codes of the same shape.
 _NATIONAL_ID = re.compile(
-    r"(?<![A-Za-z0-9])(?:(?P<nric>[STFG]\d{7}[A-Z])|(?P<hkid>[A-Z]{1,2}\d{6}\([0-9A]\))|(?P<twid>[A-Z][12]\d{8})"
+    r"(?<![A-Za-z0-9])(?:(?P<nric>[STFG]\d{7}[A-Z])|(?P<hkid>[A-Z]{1,2}\d{6}\([0-9A]\))|(?P<twid>[A-Z][1289]\d{8})"
     r"|(?P<mykad>\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-(?:0[1-9]|1[0-6]|[2-5]\d|6[0-8]|7[1-24-9]|8[2-9]|9[0-3]"
     r"|9[89])-\d{4}))(?![A-Za-z0-9]|-\d)"
 )
@@ -227,11 +236,22 @@ def national_id_valid(kind: str, value: str) -> bool:
     return total % 10 == 0
 
 
+# session 10: an identity number named as one just before it ("身分證字號是 F228461937", "my NRIC: S1234567A") is
+# hidden even when its check character fails, as a card named as one is (a mistyped ID is still the person's to keep
+# out); unnamed, only a valid check character tells an ID from a product code of its shape
+_ID_NAMED = re.compile(
+    r"(?i)(?:身[份分]证|证件号|居留证|(?<![a-z])(?:nric|hkid|mykad|identity card|national id|id card"
+    r"|(?:my|your|his|her) (?:id|ic)|(?:id|ic)(?: card)? (?:no\.?|number|#)))"
+    r"(?:[ \t]+(?:is|was))?[^\d\n。!?！？A-Za-z]{0,12}$"
+)
+
+
 def national_id_findings(text: str) -> list[Finding]:
     return [
         Finding("id_number", m.start(), m.end(), _NUMBER_RULE)
         for m in _NATIONAL_ID.finditer(text)
         if national_id_valid(m.lastgroup or "", m.group(0))
+        or _ID_NAMED.search(text[max(0, m.start() - 24) : m.start()])
     ]
 
 
@@ -300,7 +320,17 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     for m in _ZH_SEED_RUN.finditer(text):
         if all(c in chinese for c in m.group("value")):
             found.append(Finding("seed_phrase", *m.span("value"), _SEED_RULE))
+    if need == 6 and " " in text and max(text) >= "\u4e00":
+        found += [Finding("seed_phrase", *m.span(), _SEED_RULE) for m in _ZH_WORD_RUN.finditer(text)]
     return found
+
+
+# session 10: a wallet's words told in Chinese words, not the list's characters ("助记词前六个：坦克 火山 月亮 帽子 河流
+# 纸张"): where a seed or a wallet is spoken of, six or more short Chinese words set apart by spaces (ordinary Chinese
+# runs its words together; a list, "身份证、银行卡、驾照", is set apart by 、)
+_ZH_WORD_RUN = re.compile(
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{1,4}(?:[ \t]+[\u4e00-\u9fff]{1,4}){5,23}(?![\u4e00-\u9fff])"
+)
 
 
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}")

@@ -72,18 +72,25 @@ _ZH_CODE_NAME = r"(?:验证码|认证码|校验码|动态码|动态密码|短信
 _EN_CODE_NAME = (
     r"(?:\b(?:(?:a|the|your|my|his|her|their|that|verification|login|log-in|sign-in|security|confirmation|one-time"
     r"|sms|text|2fa|mfa|auth|access|[4-8]-digit|(?:four|five|six|seven|eight)-digit)[ \t]+)+code\b"
-    r"|\b(?:otp|passcode)\b)"
+    r"|\b(?:otp|passcode)\b"
+    # (session 10: a chat line may begin with the bare noun, "code from the bank just came")
+    r"|^[ \t]*codes?\b)"
 )
 # (not "didn't get the code", "还没收到验证码": no code came)
 _SENT_VERB = r"(?<!n't )(?<!not )(?<!never )\b(?:sent|sends|sending|texted|texts|emailed|mailed|messaged|got|received)"
-_ON_ITS_WAY = r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming)"
+_ON_ITS_WAY = (
+    r"(?:(?:was|is|has been|got|just|been|being) )*(?:sent|texted|emailed|on (?:its|the) way|coming|came|arrived"
+    r"|(?:is )?here)"
+)
 _ONE_TIME = re.compile(_ZH_CODE_NAME + r"|(?i:otp|verification code)")
 SENT_CODE = re.compile(
     r"(?<![没未])(?:寄|发|传|送|推|收到|来了|到了)[^\n。！？]{0,10}?"
     + _ZH_CODE_NAME
     + r"|"
     + _ZH_CODE_NAME
-    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她)"
+    + r"[^\n。！？?？]{0,12}?(?<![没未])(?:(?:寄|发|传|送|推)(?:到|给|了|过|去|来|至|你|您|妳|他|她|咗)"
+    # (session 10: Cantonese, 咗 for 了: "驗證碼啱啱嚟咗", "發咗俾你")
+    + r"|(?:嚟|来|到)咗)"
     + rf"|(?i:{_SENT_VERB}\b[^\n.!?]{{0,30}}?{_EN_CODE_NAME}|{_EN_CODE_NAME}[^\n.!?]{{0,20}}?\b{_ON_ITS_WAY}\b)"
 )
 _WHEELS = re.compile(r"(?i)luggage|suitcase|bike lock|padlock|combination lock|行李箱|箱子|车锁|挂锁")
@@ -160,6 +167,20 @@ def answered(before: str, text: str) -> list[Finding]:
         if ok:
             return [Finding(kind, m.start("value"), m.start("value") + len(value), _ANSWER_RULE)]
     return []
+
+
+# session 10: the same pairing inside one line, the clause after the one that says a code came: "code from the bank
+# just came, it's 4 9 1 0 3 7", "验证码发过来了，是 482913"
+_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s")
+
+
+def answered_clauses(text: str, lowered: str) -> list[Finding]:
+    if not ("码" in text or "code" in lowered or "otp" in lowered) or not (sent := SENT_CODE.search(text)):
+        return []
+    if not (cut := _CLAUSE_END.search(text, sent.end())) or "\n" in text[sent.end() : cut.start()]:
+        return []
+    head, tail = text[: cut.end()], text[cut.end() :]
+    return [Finding(f.kind, cut.end() + f.start, cut.end() + f.end, f.rule_index) for f in answered(head, tail)]
 
 
 def answered_lines(text: str) -> list[Finding]:
@@ -253,9 +274,55 @@ def continued(before: str, text: str) -> list[Finding]:
     if value.lower() in ORDINARY_VALUES or not (any(not c.isalpha() for c in value) or len(value) >= 3):
         return []
     kind = PLACEHOLDER_RE.findall(last)[-1][0]
-    if kind in ("seed_phrase", "passphrase"):
-        return []  # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings)
+    if kind in ("seed_phrase", "passphrase", "bank_card"):
+        # the rest of a phrase is words, found as a phrase's half (detectors._seed_findings); of a card, digit groups
+        # (card_rest: "後面 3388 2094" is one value, not "3388")
+        return []
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
+
+
+# session 10: a value announced in parts with no part given yet ("ok the router admin password is first half" /
+# "Gr8Wall then second half 2k19zz", "wifi密码前半是" / "hz2026 后半是 fam!ly"): the next message opens with the first
+# part, and a word that gives the rest gives the rest
+_PART_ANNOUNCED = re.compile(
+    r"(?i)(?:密码|口令|(?<![a-z])(?:pass\w*|pw|pwd|pin|code|key)(?![a-z]))[^\n]{0,24}?"
+    r"(?:前半(?:段|部分)?|前面|开头|前几位|\bfirst (?:half|part|bit)\b)(?:的|部分)?(?:是|为)?[ \t:：.…]*$"
+)
+_REST_INSIDE = re.compile(_REST.pattern.replace("^[ \\t]*", "(?:^|(?<=[ \\t,，;；]))[ \\t]*"))
+assert _REST_INSIDE.pattern != _REST.pattern
+
+
+def given_in_parts(before: str, text: str) -> list[Finding]:
+    if len(text) > 200 or not _PART_ANNOUNCED.search(_fold(before).rstrip().rsplit("\n", 1)[-1][-80:]):
+        return []
+    text = _fold(text)
+    parts = []
+    for start in (0, *(m.end() for m in _REST_INSIDE.finditer(text) if m.end() > m.start())):
+        m = _REST_VALUE.match(text, len(text) - len(text[start:].lstrip()))
+        value = m.group("value").rstrip(".,;:") if m else ""
+        if value and value.lower() not in ORDINARY_VALUES and (start or m.start("value") < 4):
+            parts.append((m.start("value"), value))
+    # the parts are a password's when one has its shape ("Gr8Wall", "2k19zz"): a plain word alone ("hold on") is not
+    if not any(code_shaped(v) or password_shaped(v) for _, v in parts) or len(parts) == 1 and parts[0][0] >= 4:
+        return []
+    return [Finding("password", a, a + len(v), _CORRECTION_RULE) for a, v in parts]
+
+
+# session 10: a password named, and said what it is made of, its value alone in the next message ("password is the
+# dog's name then" / "!Mango1987"): a value of a password's shape (letters with digits or symbols) and nothing else
+_ALONE_VALUE = re.compile(r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?[.。]?[ \t]*")
+
+
+def named_then_given(before: str, text: str) -> list[Finding]:
+    last = _fold(before).rstrip().rsplit("\n", 1)[-1][-120:]
+    if "[secret:" in last or _HELD in last or not (name := _NAME.search(last)) or ASKS_NAME.search(last):
+        return []
+    if _CODE_NAME.search(name.group(0)) or not (m := _ALONE_VALUE.fullmatch(_fold(text))):
+        return []  # a code's name: asked-for codes are answered()'s
+    value = m.group("value")
+    if not password_shaped(value) or not any(c.isdigit() for c in value) or "@" in value:
+        return []
+    return [Finding("password", *m.span("value"), _ANSWER_RULE)]
 
 
 # screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
@@ -263,11 +330,21 @@ def continued(before: str, text: str) -> list[Finding]:
 _DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")
 
 
+# digits that go on as a word, a date, an amount or a time ("后面是 2094年的事了") are no card's
+_NOT_CARD_DIGITS = re.compile(r"[A-Za-z0-9年月日号点时分岁元块个%]")
 _ENDS_WITH_CARD = re.compile(r"\[secret:bank_card:[^\]]+\][ \t]*$")
 
 
 def card_rest(before: str, text: str) -> list[Finding]:
-    if not _ENDS_WITH_CARD.search(before.rstrip()) or not (m := _DIGIT_GROUPS.fullmatch(text)):
+    """(session 10: or after a word that gives the rest, the message going on: "后面是 2094 安全码 351", "rest is
+    2094, exp 08/29")"""
+    if not _ENDS_WITH_CARD.search(before.rstrip()):
+        return []
+    if rest := _REST.match(_fold(text)):
+        m = _DIGIT_GROUPS.match(text, rest.end())
+        if not m or _NOT_CARD_DIGITS.match(text, m.end("value")):
+            return []
+    elif not (m := _DIGIT_GROUPS.fullmatch(text)):
         return []
     digits = sum(c.isdigit() for c in m.group("value"))
     return [Finding("bank_card", *m.span("value"), _CORRECTION_RULE)] if 3 <= digits <= 11 else []

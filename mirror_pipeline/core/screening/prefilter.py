@@ -51,6 +51,8 @@ _CJK_TRIGGERS = (
     " 码多少 码是多少 码呢"
     # screening-11: a health insurance member's number, a dial safe
     " 医保 社保 转盘"
+    # session 10: an alarm's code to disarm or arm it
+    " 解除码 撤防码 布防码"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(
@@ -153,6 +155,8 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
+    if has_digit and ("卡" in folded or "card" in lowered) and _CARD_FIRST_PART.search(lowered):
+        return True  # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601")
     if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
         return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
     if (
@@ -215,6 +219,10 @@ _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 # what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
 # dash (the vectorized prefilter's pattern is the same test)
+_CARD_FIRST_PART_PATTERN = (
+    r"(?i)(?:卡|card)[^\n\d]{0,16}?(?:前面|前边|开头|前半|前几位|前八位|first|starts?)[^\n\d]{0,8}\d{4}[ \-]?\d{4}"
+)
+_CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
 _ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
 _ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
@@ -326,6 +334,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
+    _CARD_FIRST_PART_PATTERN,  # a card's first eight digits (session 10)
     r"(?is)left.*right|right.*left",  # a dial safe's turns (screening-11; the rules look for a safe)
     "(?i)" + _GETS_YOU_IN_PATTERN,  # what a password opens (screening-11)
     r"[A-Za-z0-9+/_\-]{20,}",  # random-looking tokens

@@ -19,6 +19,8 @@ from mirror_pipeline.core.screening.dialogue import (
     card_rest,
     continued,
     corrected,
+    given_in_parts,
+    named_then_given,
 )
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -105,6 +107,11 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Sc
                 labels.append(label)
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
+    if before and not findings:
+        # a password named and described on the line before, however long, its value alone in this text
+        # ("password is my mom's maiden name plus her birth year" -> "Okafor1961")
+        findings = named_then_given(before, masked)
+        labels = [_label(f"{before[-160:]}\n{masked}", len(before[-160:]) + 1 + f.start, f.kind) for f in findings]
     if not findings:
         return Screened(text, ())
     if before and "[secret:" in before and CORRECTS.match(_fold(text)):
@@ -162,6 +169,13 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
         carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
+    # a value announced in parts, none given yet ("the password is first half" -> "Gr8Wall then second half …"):
+    # every part, whichever of them a rule found
+    carried += [
+        (f, _label(joined, offset + f.start, f.kind))
+        for f in given_in_parts(before, text)
+        if not any(c.start < f.end and f.start < c.end for c, _ in carried)
+    ]
     return carried
 
 

@@ -34,11 +34,17 @@ _LOOSE = (
 _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = (
-    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机)码)"
+    # (session 10: an alarm's code to disarm or arm it, 解除碼 / 撤防码 / 布防码)
+    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机|解除|撤防|布防)码)"
     # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
     r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
 )
-_ZH_SET = r"(?:是|为|改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+# (session 10: Cantonese writes its copula 係, folded to 系: "解除碼係 7731"; only before a value's first character, so
+# 密码系统 stays a system)
+_ZH_SET = (
+    r"(?:系(?=\s*[A-Za-z0-9#*\"'“‘])|是|为|"
+    r"改成了?|改为了?|换成了?|设置为|设为|设置成了?|设成了?|设的是?|变成了?|改了?成|用的是?)"
+)
 # (optional pieces end in a non-space, so a run of white space is never tried two ways: no quadratic backtracking)
 _ZH_SEP = rf"(?:我|你|他|她|已经|刚刚?|也|还|就|都|仍然){{0,2}}\s*(?P<sep>{_ZH_SET}(?:\s*:)?|:|=)\s*"
 _EN_KEY = (
@@ -61,6 +67,12 @@ _EN_SEP_WORD = (
     r"finally|actually|just|literally|probably|basically|honestly|currently|mine|ours|yours|theirs)\b)"
 )
 _EN_SEP = rf"\s*(?P<sep>{_EN_SEP_WORD}(?:\s*{_EN_SEP_WORD})*)\s*"
+# session 10: a one-time code's digits however they are grouped or spaced, four or more in two to six groups ("4 9 1
+# 0 3 7", "48 21 90", "4 8 2 - 1 9 0"); a longer run of groups is not a code, and none of it is taken
+_GROUPED_CODE = (
+    r"(?=(?:\d[ \t\-–—]{0,3}){3}\d)\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,5}"
+    r"(?![\dA-Za-z]|[ \t]?[-–—]?[ \t]?\d)"
+)
 # a parcel locker's pickup code opens a locker once: a one-time code
 # (认证码: Taiwan's 認證碼)
 _CODE_WORDS = r"(?:验证码|认证码|校验码|动态码|动态密码|短信码|确认码|取件码|提货码|取货码)"
@@ -153,7 +165,7 @@ _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![
 _NOT_A_SPEED = r"(?![\d.]+\s*(?i:[mkg]bps|[mg]b|[mg]hz|ms|g)\b)"
 
 
-_ZH_KEY_WORDS = ("密码", "口令", "密碼", "pin", "密钥", "秘钥", "私钥", "令牌", "解锁码", "开锁码", "锁屏码", "开机码")
+_ZH_KEY_WORDS = tuple("密码 口令 密碼 pin 密钥 秘钥 私钥 令牌 解锁码 开锁码 锁屏码 开机码 解除码 撤防码 布防码".split())
 _EN_KEY_WORDS = ("pass", "pasw", "pw", "pin", "puk", "key", "token", "code", "combo", "combination")
 _CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态密码", "短信码", "确认码", "取件码", "提货码", "取货码")
 
@@ -370,7 +382,9 @@ _RULES: tuple[Rule, ...] = (
         kind="one_time_code",
         pattern=re.compile(
             _CODE_WORDS
-            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>\d(?: \d){3,7}|\d{3} \d{3}|[A-Za-z0-9\-]{4,12})\b"
+            + r"(?:[^\n\d，。,.]{0,8}?(?:是|为|:))?\s*(?P<value>"
+            + _GROUPED_CODE
+            + r"|[A-Za-z0-9\-]{4,12}\b)"
         ),
         judge=Judge.TIGHT,
         needs=_CODE_KEY_WORDS,
@@ -386,7 +400,7 @@ _RULES: tuple[Rule, ...] = (
         pattern=re.compile(
             r"(?i)\b(?:(?:verification|security|one[- ]time|login|sign[- ]in|otp|2fa|auth(?:entication)?|"
             r"confirmation|access|sms) codes?|otp|totp|2fa)\b(?:[^.\n\d]{0,16}?(?:is|:|=))?\s*"
-            r"(?P<value>\d{3}[ -]\d{3}\b|\d(?: \d){3,7}\b|[A-Za-z0-9\-]{4,12}\b)"
+            r"(?P<value>" + _GROUPED_CODE + r"|[A-Za-z0-9\-]{4,12}\b)"
         ),
         judge=Judge.TIGHT,
         needs=("code", "otp", "2fa"),
@@ -395,7 +409,7 @@ _RULES: tuple[Rule, ...] = (
         kind="one_time_code",
         pattern=re.compile(
             r"(?i)\b(?:your (?:\w+ )?code|otp|one[- ]time (?:password|passcode|pin)|totp)\b"
-            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>\d{3}[- ]\d{3}|\d{4,8})\b"
+            r"[^.\n]{0,12}?(?:is|:)\s*(?P<value>" + _GROUPED_CODE + r"|\d{4,8}\b)"
         ),
         judge=Judge.TIGHT,
         needs=("code", "otp"),

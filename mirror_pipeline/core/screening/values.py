@@ -50,7 +50,9 @@ ORDINARY_VALUES = frozenset(
         "which how where here there this that it simple complex updated set managed written forgotten lost "
         "protected encrypted hashed visible hidden shown blank null none working broken unknown something "
         "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
-        "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just"
+        "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just "
+        # session 10: a part announced, its value to come ("the password is first half" / "Gr8Wall ...")
+        "first second last half part"
     ).split()
 )
 # A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
