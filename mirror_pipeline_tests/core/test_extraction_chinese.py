@@ -120,3 +120,13 @@ def test_a_role_named_with_no_possessor_is_the_writers() -> None:
     found = {(c.predicate, c.object) for c in extract(evidence("新来的组长叫陈默，说话很慢。", "user", when=SAID))}
     assert ("manager", "陈默") in found
     assert not any(c.object == "陈默" for c in extract(evidence("她的组长叫陈默。", "user", when=SAID)))
+
+
+def test_a_clause_going_on_with_ye_takes_the_time_of_the_clause_before() -> None:
+    # 也想 goes on with the clause before it: 明年 is said of both wishes; a clause without 也 takes no such time
+    when = datetime(2025, 12, 31, 15, tzinfo=UTC)
+    found = extract(evidence("明年想考个PMP，也想再学好一点粤语。", when=when))
+    by_content = {c.content_text: (c.valid_time_start, c.valid_time_end) for c in found}
+    assert by_content.get("用户也想再学好一点粤语") == ("2026-01-01", "2026-12-31")
+    found = extract(evidence("明年想考个PMP，想学游泳。", when=when))
+    assert {c.content_text: c.valid_time_start for c in found}.get("用户想学游泳", "absent") is None

@@ -20,7 +20,7 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
+from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
@@ -477,6 +477,8 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
     opening = opening if opening is not None and opening.span[1] <= span[0] else None
     if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
         return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
+    if own is None and opening is None:
+        return shared_frame_time(sentence, times, span[0])  # "明年想考个PMP，也想再学好一点粤语": 明年 of both
     return own if own is not None else opening
 
 
