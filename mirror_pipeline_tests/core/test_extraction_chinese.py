@@ -130,3 +130,12 @@ def test_a_clause_going_on_with_ye_takes_the_time_of_the_clause_before() -> None
     assert by_content.get("用户也想再学好一点粤语") == ("2026-01-01", "2026-12-31")
     found = extract(evidence("明年想考个PMP，想学游泳。", when=when))
     assert {c.content_text: c.valid_time_start for c in found}.get("用户想学游泳", "absent") is None
+
+
+def test_a_clause_of_times_alone_dates_the_trip_before_it() -> None:
+    # "周六去周日回" says only when the trip before it went and came back; a clause with more in it dates nothing
+    when = datetime(2025, 11, 2, 14, tzinfo=UTC)  # a Sunday
+    [trip] = extract(evidence("跟同事阿May去了趟香港，周六去周日回。", when=when))
+    assert (trip.valid_time_start, trip.valid_time_end) == ("2025-11-01", "2025-11-02")
+    [trip] = extract(evidence("去了趟杭州，周六还下了雨。", when=when))
+    assert trip.valid_time_start is None

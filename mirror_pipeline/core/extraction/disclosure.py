@@ -23,6 +23,7 @@ from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_TH
 from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
+from mirror_pipeline.core.text import CJK_CHAR
 from mirror_pipeline.core.timeexpr import TimeMention, opening_time, time_as_object, time_is_predicate
 
 EXTRACTOR = "rules"
@@ -478,8 +479,39 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
     if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
         return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
     if own is None and opening is None:
-        return shared_frame_time(sentence, times, span[0])  # "明年想考个PMP，也想再学好一点粤语": 明年 of both
+        # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
+        return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
     return own if own is not None else opening
+
+
+# a Chinese clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走"):
+# it dates the clause before it, said as an afterthought
+_ZH_CODA_END = re.compile(r"[，,；;。！!？?]|$")
+_ZH_CODA_WORDS = frozenset("去回来走到出发返程 ")
+
+
+def _coda_time(sentence: str, times: list[TimeMention], end: int) -> TimeMention | None:
+    head = re.match(r"[，,]\s*", sentence[end:])
+    if head is None or not CJK_CHAR.search(sentence[:end]):
+        return None
+    start = end + head.end()
+    stop = _ZH_CODA_END.search(sentence, start).start()
+    inside = [t for t in times if start <= t.span[0] and t.span[1] <= stop and t.resolved]
+    rest = "".join(sentence[a:b] for a, b in _gaps(start, stop, [t.span for t in inside]))
+    if not inside or not set(rest) <= _ZH_CODA_WORDS:
+        return None
+    first, last = inside[0], inside[-1]
+    if first.start is None or last.end is None or last.end < first.start:
+        return None
+    return replace(first, expression=sentence[start:stop], span=(start, stop), end=last.end)
+
+
+def _gaps(start: int, stop: int, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out, at = [], start
+    for a, b in sorted(spans):
+        out.append((at, a))
+        at = b
+    return [*out, (at, stop)]
 
 
 # a festival said as what one comes or goes for, closing its clause: 来青岛过年, 回老家过节
