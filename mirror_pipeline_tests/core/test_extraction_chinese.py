@@ -139,3 +139,14 @@ def test_a_clause_of_times_alone_dates_the_trip_before_it() -> None:
     assert (trip.valid_time_start, trip.valid_time_end) == ("2025-11-01", "2025-11-02")
     [trip] = extract(evidence("去了趟杭州，周六还下了雨。", when=when))
     assert trip.valid_time_start is None
+
+
+def test_the_first_day_of_doing_a_thing_is_the_day_the_diary_is_written() -> None:
+    when = datetime(2025, 4, 28, 14, tzinfo=UTC)
+    [day] = extract(evidence("第一天上班。", when=when))
+    assert (day.memory_type.value, day.content_text, day.valid_time_start, day.valid_time_end) == (
+        "event",
+        "用户第一天上班",
+        "2025-04-28",
+        "2025-04-28",
+    )

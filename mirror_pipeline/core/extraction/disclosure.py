@@ -549,8 +549,12 @@ _ZH_NOT_TOLD = re.compile(
 _ZH_DONE_BEFORE = re.compile(r"了[，,]\s*$")  # the clause just before
 
 
-# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something)
-_ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)[。！!~…]*$")
+# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something),
+# "第一天上班。", "最后一天上学" (the first or last day of doing it)
+_ZH_FIRST_DAY = re.compile(
+    r"^(?:在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)"
+    r"|(?P<day2>第一天|最后一天|头一天)(?P<doing>[\u4e00-\u9fff]{2,6}?))[。！!~…]*$"
+)
 
 
 # a wish asked of someone, then granted: "跟罗总提了，想一周在家办公一天。他居然同意了。"
@@ -933,7 +937,11 @@ def read(
                     body, span = body + found, (span[0], s_start + found_end)
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
-                content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
+                content = obj = (
+                    f"用户在{day_of['what']}的{day_of['day']}"  # 用户在新公司的第一天
+                    if day_of["what"]
+                    else f"用户{day_of['day2']}{day_of['doing']}"  # 用户第一天上班
+                )
             elif kin is not None:
                 content = obj = rewrite.of_kin(content, kin[0], clause.zh)
             elif fronted is not None:
