@@ -150,3 +150,10 @@ def test_the_first_day_of_doing_a_thing_is_the_day_the_diary_is_written() -> Non
         "2025-04-28",
         "2025-04-28",
     )
+
+
+def test_a_report_come_back_keeps_what_it_found() -> None:
+    # "体检报告出来了" alone says nothing; the short clauses after it are what it found
+    when = datetime(2025, 10, 18, 16, tzinfo=UTC)
+    found = extract(evidence("体检报告出来了，胃镜说是浅表性胃炎，幽门螺杆菌阳性。", when=when))
+    assert "用户体检报告出来了，胃镜说是浅表性胃炎，幽门螺杆菌阳性" in {c.content_text for c in found}

@@ -585,14 +585,18 @@ def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
     found, end = "", parts[0].end
     for part in parts[1:]:
         said = part.text(sentence).strip().rstrip("。！!~")
-        if part.subject is not Subject.OMITTED or not said or len(said) > 8:
+        if part.subject is not Subject.OMITTED or not said or len(said) > 12:
             break
         found, end = found + "，" + said, part.end
     return found, end
 
 
-# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检
-_ZH_VISIT = re.compile(r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)")
+# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; or its report come
+# back (体检报告出来了: what it found follows)
+_ZH_VISIT = re.compile(
+    r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
+    r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+)
 
 
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
