@@ -304,12 +304,13 @@ class Said:
     def has_day(self) -> bool:
         return self._anchor is not None
 
-    def nearest(self, on: Callable[[int], date | None], scheduled: bool = False) -> date | None:
+    def nearest(self, on: Callable[[int], date | None], scheduled: bool = False, one_day: bool = False) -> date | None:
         """A yearly day said without its year: the next one for a plan, the last one for a past event, else the one
         nearest the mention ("中秋节我们去了苏州" in March is last September's; "除夕在奶奶家吃年夜饭" in January is
         this month's). `scheduled`: a day to the day ("2 Feb", "3月14日") said in the present is the next one, as a
         timetable is ("I fly to Perth on 2 Feb", "预产期是3月14日"); a month or a festival said so is still the
-        nearest ("八月份天气很热")."""
+        nearest ("八月份天气很热"). `one_day`: a festival, one day a year; said in the past a few days before it, it
+        is still the coming one ("国庆本来买好了回昆明的票" on 09-18: the ticket is for this 国庆, not last year's)."""
         day = self.day
         days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
         if not days:
@@ -319,7 +320,7 @@ class Said:
         tense = clause_tense(self.clause)
         if tense is Tense.PAST and scheduled and _ARRANGED.search(self.clause):
             tense = Tense.UNMARKED  # "booked YYZ to MNL for dec 18" said in November: the day booked, the nearest
-        return _by_tense(days, day, tense, scheduled)
+        return _by_tense(days, day, tense, scheduled, one_day)
 
     def tense(self) -> Tense:
         """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
@@ -453,7 +454,7 @@ def clause_tense(text: str) -> Tense:
 _YEAR_BACK, _DAYS_AHEAD = 300, 31
 
 
-def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> date | None:
+def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool, one_day: bool = False) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
     if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
         return next((d for d in days if d >= day), None)
@@ -462,7 +463,9 @@ def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool) -> dat
         coming = next((d for d in days if d > day), None)
         # a day to the day said a few days before it is that one, whatever the verb ("已经约好了12月5号去复查" on 11-30,
         # "I booked the flights for Oct 1"), not the one almost a year back
-        if scheduled and last and coming and (day - last).days > _YEAR_BACK and (coming - day).days <= _DAYS_AHEAD:
+        # (and so is a festival, one day a year: "国庆本来买好了回昆明的票" on 09-18)
+        soon = coming is not None and (coming - day).days <= _DAYS_AHEAD
+        if (scheduled or one_day) and last and soon and (day - last).days > _YEAR_BACK:
             return coming
         return last
     return min(days, key=lambda d: abs((d - day).days))
@@ -761,7 +764,7 @@ def _festival_day(
         return next((d for y in (said.day.year, said.day.year + 1) if (d := festival.on(y)) and d > said.day), None)
     if which == "this":
         return festival.on(said.day.year)
-    return said.nearest(festival.on)
+    return said.nearest(festival.on, one_day=True)
 
 
 def _around_festival(day: date | None, side: str | None) -> Resolved | None:

@@ -120,3 +120,40 @@ def test_a_role_named_with_no_possessor_is_the_writers() -> None:
     found = {(c.predicate, c.object) for c in extract(evidence("新来的组长叫陈默，说话很慢。", "user", when=SAID))}
     assert ("manager", "陈默") in found
     assert not any(c.object == "陈默" for c in extract(evidence("她的组长叫陈默。", "user", when=SAID)))
+
+
+def test_a_clause_going_on_with_ye_takes_the_time_of_the_clause_before() -> None:
+    # 也想 goes on with the clause before it: 明年 is said of both wishes; a clause without 也 takes no such time
+    when = datetime(2025, 12, 31, 15, tzinfo=UTC)
+    found = extract(evidence("明年想考个PMP，也想再学好一点粤语。", when=when))
+    by_content = {c.content_text: (c.valid_time_start, c.valid_time_end) for c in found}
+    assert by_content.get("用户也想再学好一点粤语") == ("2026-01-01", "2026-12-31")
+    found = extract(evidence("明年想考个PMP，想学游泳。", when=when))
+    assert {c.content_text: c.valid_time_start for c in found}.get("用户想学游泳", "absent") is None
+
+
+def test_a_clause_of_times_alone_dates_the_trip_before_it() -> None:
+    # "周六去周日回" says only when the trip before it went and came back; a clause with more in it dates nothing
+    when = datetime(2025, 11, 2, 14, tzinfo=UTC)  # a Sunday
+    [trip] = extract(evidence("跟同事阿May去了趟香港，周六去周日回。", when=when))
+    assert (trip.valid_time_start, trip.valid_time_end) == ("2025-11-01", "2025-11-02")
+    [trip] = extract(evidence("去了趟杭州，周六还下了雨。", when=when))
+    assert trip.valid_time_start is None
+
+
+def test_the_first_day_of_doing_a_thing_is_the_day_the_diary_is_written() -> None:
+    when = datetime(2025, 4, 28, 14, tzinfo=UTC)
+    [day] = extract(evidence("第一天上班。", when=when))
+    assert (day.memory_type.value, day.content_text, day.valid_time_start, day.valid_time_end) == (
+        "event",
+        "用户第一天上班",
+        "2025-04-28",
+        "2025-04-28",
+    )
+
+
+def test_a_report_come_back_keeps_what_it_found() -> None:
+    # "体检报告出来了" alone says nothing; the short clauses after it are what it found
+    when = datetime(2025, 10, 18, 16, tzinfo=UTC)
+    found = extract(evidence("体检报告出来了，胃镜说是浅表性胃炎，幽门螺杆菌阳性。", when=when))
+    assert "用户体检报告出来了，胃镜说是浅表性胃炎，幽门螺杆菌阳性" in {c.content_text for c in found}

@@ -441,3 +441,20 @@ def test_a_chinese_clause_without_an_aspect_word_takes_its_sentences_tense() -> 
     assert found.start_iso == "2024-09-28"
     (found,) = find_times("周五去面试，有点紧张。", datetime(2026, 11, 24, tzinfo=UTC))
     assert found.start_iso == "2026-11-27"
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # a festival said in the past a few days before it is the coming one (a ticket bought for it), not last year's
+        ("国庆本来买好了回昆明的票", datetime(2025, 9, 18, 14, tzinfo=UTC), "2025-10-01"),
+        # said after it with 了, the one just gone; said months after, still the last one
+        ("国庆去了趟大理", datetime(2025, 11, 10, 14, tzinfo=UTC), "2025-10-01"),
+        ("中秋节我们去了苏州", datetime(2024, 3, 10, 14, tzinfo=UTC), "2023-09-29"),
+        # 明年 said with it: next year's, whatever the month
+        ("明年国庆打算回昆明", datetime(2025, 9, 18, 14, tzinfo=UTC), "2026-10-01"),
+    ],
+)
+def test_a_festival_without_its_year_by_tense_and_distance(text: str, said: datetime, day: str) -> None:
+    [mention] = find_times(text, said)
+    assert (str(mention.start), str(mention.end)) == (day, day)

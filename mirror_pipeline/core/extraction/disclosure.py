@@ -20,9 +20,10 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times
+from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
+from mirror_pipeline.core.text import CJK_CHAR
 from mirror_pipeline.core.timeexpr import (
     COMPARED_BEFORE,
     THINGS_VERB_BEFORE,
@@ -569,7 +570,40 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
     opening = opening if opening is not None and opening.span[1] <= span[0] else None
     if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
         return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
+    if own is None and opening is None:
+        # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
+        return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
     return own if own is not None else opening
+
+
+# a Chinese clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走"):
+# it dates the clause before it, said as an afterthought
+_ZH_CODA_END = re.compile(r"[，,；;。！!？?]|$")
+_ZH_CODA_WORDS = frozenset("去回来走到出发返程 ")
+
+
+def _coda_time(sentence: str, times: list[TimeMention], end: int) -> TimeMention | None:
+    head = re.match(r"[，,]\s*", sentence[end:])
+    if head is None or not CJK_CHAR.search(sentence[:end]):
+        return None
+    start = end + head.end()
+    stop = _ZH_CODA_END.search(sentence, start).start()
+    inside = [t for t in times if start <= t.span[0] and t.span[1] <= stop and t.resolved]
+    rest = "".join(sentence[a:b] for a, b in _gaps(start, stop, [t.span for t in inside]))
+    if not inside or not set(rest) <= _ZH_CODA_WORDS:
+        return None
+    first, last = inside[0], inside[-1]
+    if first.start is None or last.end is None or last.end < first.start:
+        return None
+    return replace(first, expression=sentence[start:stop], span=(start, stop), end=last.end)
+
+
+def _gaps(start: int, stop: int, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out, at = [], start
+    for a, b in sorted(spans):
+        out.append((at, a))
+        at = b
+    return [*out, (at, stop)]
 
 
 # a festival said as what one comes or goes for, closing its clause: 来青岛过年, 回老家过节
@@ -607,8 +641,12 @@ _ZH_NOT_TOLD = re.compile(
 _ZH_DONE_BEFORE = re.compile(r"了[，,]\s*$")  # the clause just before
 
 
-# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something)
-_ZH_FIRST_DAY = re.compile(r"^在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)[。！!~…]*$")
+# a diary's sentence naming the day it is: "新公司第一天。", "在医院的最后一天" (the first or last day of something),
+# "第一天上班。", "最后一天上学" (the first or last day of doing it)
+_ZH_FIRST_DAY = re.compile(
+    r"^(?:在?(?P<what>[\u4e00-\u9fffA-Za-z]{2,10}?)的?(?P<day>第一天|最后一天|头一天)"
+    r"|(?P<day2>第一天|最后一天|头一天)(?P<doing>[\u4e00-\u9fff]{2,6}?))[。！!~…]*$"
+)
 
 
 # a wish asked of someone, then granted: "跟罗总提了，想一周在家办公一天。他居然同意了。"
@@ -639,14 +677,18 @@ def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
     found, end = "", parts[0].end
     for part in parts[1:]:
         said = part.text(sentence).strip().rstrip("。！!~")
-        if part.subject is not Subject.OMITTED or not said or len(said) > 8:
+        if part.subject is not Subject.OMITTED or not said or len(said) > 12:
             break
         found, end = found + "，" + said, part.end
     return found, end
 
 
-# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检
-_ZH_VISIT = re.compile(r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)")
+# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; or its report come
+# back (体检报告出来了: what it found follows)
+_ZH_VISIT = re.compile(
+    r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
+    r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+)
 
 
 _ZH_DECIDED = re.compile(r"决定[^，。]*了[。！!~]*$")
@@ -1060,7 +1102,11 @@ def read(
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
-                content = obj = f"用户在{day_of.group('what')}的{day_of.group('day')}"  # 用户在新公司的第一天
+                content = obj = (
+                    f"用户在{day_of['what']}的{day_of['day']}"  # 用户在新公司的第一天
+                    if day_of["what"]
+                    else f"用户{day_of['day2']}{day_of['doing']}"  # 用户第一天上班
+                )
             elif kin is not None:
                 content = obj = rewrite.of_kin(content, kin[0], clause.zh)
             elif fronted is not None:

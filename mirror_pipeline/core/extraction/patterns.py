@@ -1994,10 +1994,27 @@ def _nearest_time(
     here = clause(span[0])
     same = [t for t in times if clause(t.span[0]) == here or span[0] <= t.span[0] < span[1]]
     pool = same or ([] if same_clause_only else times)
+    if not pool and (shared := shared_frame_time(sentence, times, span[0])):
+        return shared
     if not pool:
         opening = opening_time(sentence, times)  # "Last year, I lived in Leeds": said alone before the clause
         return opening if opening is not None and opening.span[1] <= span[0] else None
     return min(pool, key=lambda t: min(abs(t.span[0] - span[0]), abs(t.span[1] - span[1])))
+
+
+# a Chinese clause that opens with 也 / 还 / 又 (after an omitted or repeated 我) goes on with the clause before it, its
+# subject and its frame: "明年想考个PMP，也想再学好一点粤语" says 明年 of both wishes
+_ZH_GOES_ON = re.compile(r"[\s，,；;]*(?:我)?(?:也|还|又)(?:想|要|打算|准备|会|得|在|是|有)")
+
+
+def shared_frame_time(sentence: str, times: list[TimeMention], pos: int) -> TimeMention | None:
+    """The one time of the clause just before, for the Chinese clause holding `pos` if it goes on with it (above)."""
+    cuts = [m for m in _CLAUSE.finditer(sentence, 0, pos) if m.end() <= pos]
+    if not cuts or not _ZH_GOES_ON.match(sentence, cuts[-1].end()):
+        return None
+    first = cuts[-2].end() if len(cuts) > 1 else 0
+    before = [t for t in times if first <= t.span[0] < cuts[-1].start() and t.resolved]
+    return before[0] if len(before) == 1 else None
 
 
 def _negated(sentence: str, match_start: int, until: int) -> bool:
