@@ -8,6 +8,7 @@ python benchmarks/extraction/precision.py --fourth [--draw]  # the fourth sample
 python benchmarks/extraction/precision.py --fifth [--draw]   # the fifth sample: the writer's new sets (below)
 python benchmarks/extraction/precision.py --sixth [--draw]   # the sixth sample: session 8's writer's sets (below)
 python benchmarks/extraction/precision.py --seventh [--draw] # the seventh sample: session 9's writer's sets (below)
+python benchmarks/extraction/precision.py --eighth [--draw]  # the eighth sample: session 10's writer's sets (below)
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -63,6 +64,12 @@ Lines `judged_on` "session 10 enprec" (in the fifth, sixth and seventh samples) 
 hand, of memories their rules made or that were unjudged: not an independent figure (first run on the session's
 branch: --seventh en_chat3 0.700 of 10 judged; after, by the judge's and those labels, 0.952 of 21).
 
+The eighth sample (`--eighth`, `precision_sample8.jsonl`), judged by a judge who wrote no rule, first on main 01fb35a
+(session 9's rules, before any rule of session 10) and then the memories session 10's merge makes anew: every memory
+of session 10's writer's sets, the diary `zh_diary7.jsonl` (30 entries of a 成都 卤菜 stall keeper) and the chat
+`en_chat4.jsonl` (45 messages of a Polish bus mechanic in Dublin, in non-native English; on Dublin's clock). The fifth
+sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -92,6 +99,7 @@ SAMPLE4 = Path(__file__).with_name("precision_sample4.jsonl")
 SAMPLE5 = Path(__file__).with_name("precision_sample5.jsonl")
 SAMPLE6 = Path(__file__).with_name("precision_sample6.jsonl")
 SAMPLE7 = Path(__file__).with_name("precision_sample7.jsonl")
+SAMPLE8 = Path(__file__).with_name("precision_sample8.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -249,6 +257,12 @@ def seventh() -> list[dict]:
     return diary("zh_diary6", here / "zh_diary6.jsonl") + chat("en_chat3", here / "en_chat3.jsonl", "America/Edmonton")
 
 
+def eighth() -> list[dict]:
+    """The eighth sample's memories: every memory of session 10's writer's sets (zh_diary7, en_chat4)."""
+    here = Path(__file__).parent
+    return diary("zh_diary7", here / "zh_diary7.jsonl") + chat("en_chat4", here / "en_chat4.jsonl", "Europe/Dublin")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -279,7 +293,7 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    samples = {"--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
+    samples = {"--eighth": eighth, "--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
     now = next((f() for flag, f in samples.items() if flag in argv), None)
     if now is None:
         now = memories(second, third, fourth)
@@ -288,6 +302,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--eighth": SAMPLE8,
         "--seventh": SAMPLE7,
         "--sixth": SAMPLE6,
         "--fifth": SAMPLE5,

@@ -57,6 +57,13 @@ sessions of a Penang-born pastry chef opening a bakery in Melbourne (9 in Chines
 7 asked in Chinese. Scored once on session 9's merge before any rule saw it (`lme_sessions7.first-run.json`).
 
     python benchmarks/retrieval/make_lme_set.py --seventh /tmp/lme7.json
+
+`--eighth` writes the eighth set (`lme_sessions8.json`, session 10's writer, from the specification alone): 25
+sessions of a Hong Kong architect in Manchester (9 in Cantonese / Traditional Chinese), 25 questions over the six
+types, 7 asked in Chinese, four cross-lingual. Scored once on main 01fb35a before any rule of session 10
+(`lme_sessions8.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --eighth /tmp/lme8.json
 """
 
 from __future__ import annotations
@@ -102,6 +109,7 @@ if __name__ == "__main__":
         "--fifth": "lme_sessions5.json",
         "--sixth": "lme_sessions6.json",
         "--seventh": "lme_sessions7.json",
+        "--eighth": "lme_sessions8.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
