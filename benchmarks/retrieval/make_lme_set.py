@@ -64,6 +64,12 @@ types, 7 asked in Chinese, four cross-lingual. Scored once on main 01fb35a befor
 (`lme_sessions8.first-run.json`).
 
     python benchmarks/retrieval/make_lme_set.py --eighth /tmp/lme8.json
+
+`--ninth` writes the ninth set (`lme_sessions9.json`, session 10's second writer, from the specification alone): 25
+sessions of a Taichung-born court interpreter in Auckland (9 in Traditional Chinese), 25 questions. Scored once on
+session 10's merge before any rule saw it.
+
+    python benchmarks/retrieval/make_lme_set.py --ninth /tmp/lme9.json
 """
 
 from __future__ import annotations
@@ -110,6 +116,7 @@ if __name__ == "__main__":
         "--sixth": "lme_sessions6.json",
         "--seventh": "lme_sessions7.json",
         "--eighth": "lme_sessions8.json",
+        "--ninth": "lme_sessions9.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
