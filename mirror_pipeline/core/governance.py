@@ -944,7 +944,7 @@ def _opinion_as_fact(
             state_path=(*head.state_path[:-1], str(MemoryState.PENDING_REVIEW)),
         )
     lang = _lang([run], evidence, head.content_text)
-    question, options = opinion_question(_say(head, lang), lang, _citation(_source(head, run), evidence, lang))
+    question, options = opinion_question(_say(head, lang), lang, _citation(run[-1], evidence, lang))
     issue = MemoryIssue(
         issue_id=stable_id("iss", head.memory_id, IssueType.OPINION_FACT_CONFUSION),
         issue_type=IssueType.OPINION_FACT_CONFUSION,
@@ -969,14 +969,6 @@ def _citation(e: Extracted, evidence: dict[str, EvidenceBrief], lang: Language) 
     words = excerpt(brief.text, c.span_start, c.span_end) if brief else c.content_text
     when = (brief.timestamp if brief else None) or c.mention_time
     return cite(when, words, lang)
-
-
-def _source(m: MemoryObject, run: list[Extracted]) -> Extracted:
-    """The statement a memory's words came from, the one a question cites: of a memory said in two messages
-    ("我在Funkhaus上班", then "First day at Funkhaus" two days later), the one whose sentence it kept, not the latest
-    (REVIEW-6 12c: the person could not tell which of her words was asked about); the latest when its words are
-    none of theirs (an edit)."""
-    return next((e for e in reversed(run) if e.candidate.content_text == m.content_text), run[-1])
 
 
 def _say(m: MemoryObject, lang: Language) -> str:
@@ -1221,17 +1213,17 @@ def _confirmation_issue(
     lang = _lang(runs, evidence, *(m.content_text for m, _ in group))
     whys = list(dict.fromkeys((r.reason_zh if lang is Language.ZH else r.reason) for r in rules))
     why = ("、" if lang is Language.ZH else ", ").join(w for w in whys if w)
-    sources = [_source(m, run) for m, run in group]
+    sources = {run[-1].candidate.evidence_id for run in runs}
     # statements of several messages: each cites its own; of one message, the message is cited once
     each = None
-    if len({e.candidate.evidence_id for e in sources}) > 1:  # a message is cited after the last of its statements
-        ids = [e.candidate.evidence_id for e in sources]
+    if len(sources) > 1:  # a message is cited after the last of its statements
+        ids = [run[-1].candidate.evidence_id for run in runs]
         each = [
-            _citation(e, evidence, lang) if i + 1 == len(ids) or ids[i + 1] != ids[i] else ""
-            for i, e in enumerate(sources)
+            _citation(run[-1], evidence, lang) if i + 1 == len(ids) or ids[i + 1] != ids[i] else ""
+            for i, run in enumerate(runs)
         ]
     question, options = confirmation_question(
-        [_say(m, lang) for m, _ in group], why, lang, "" if each else _citation(sources[0], evidence, lang), each
+        [_say(m, lang) for m, _ in group], why, lang, "" if each else _citation(runs[0][-1], evidence, lang), each
     )
     memory_ids = tuple(m.memory_id for m, _ in group)
     evidence_ids = tuple(dict.fromkeys(e for m, _ in group for e in m.evidence_ids))
@@ -1264,20 +1256,19 @@ def _grouped_confirmations(
     order they were said. A message with a sensitive statement is asked on its own (REVIEW-6: a father's death was
     bundled with an allergy, a move and two other days' statements)."""
     sensitive = {
-        _source(m, run).candidate.evidence_id
+        run[-1].candidate.evidence_id
         for m, run in pending
         if m.sensitivity in (Sensitivity.HIGH, Sensitivity.RESTRICTED)
     }
     groups: dict[tuple[str, str, str], list[tuple[MemoryObject, list[Extracted]]]] = defaultdict(list)
     for m, run in pending:
-        said = _source(m, run)
-        last = said.candidate
+        last = run[-1].candidate
         brief = evidence.get(last.evidence_id)
         session = brief.session_id if brief and brief.session_id else last.evidence_id
         if last.evidence_id in sensitive:
             together = last.evidence_id
         else:
-            together = _said_day(last, tz) or _local_day(said.extracted_at, tz) or ""
+            together = _said_day(last, tz) or _local_day(run[-1].extracted_at, tz) or ""
         groups[(session, together, str(_lang([run], evidence, m.content_text)))].append((m, run))
     size = policy.max_memories_per_question
     out = []
@@ -1285,9 +1276,9 @@ def _grouped_confirmations(
         g = sorted(
             g,
             key=lambda x: (
-                _said_at(_source(*x)),
-                _source(*x).candidate.evidence_id,
-                _source(*x).candidate.span_start,
+                _said_at(x[1][-1]),
+                x[1][-1].candidate.evidence_id,
+                x[1][-1].candidate.span_start,
                 x[0].memory_id,
             ),
         )
@@ -1324,8 +1315,11 @@ def _conflict_issue(
     options = []
     for m, run in zip(sides, runs, strict=True):
         said = m.time_expression or m.valid_time_start or "" if kind == "timeline" else m.object
-        cited = _citation(_source(m, run), evidence, lang)
-        options.append(f"{said}（{cited}）" if lang is Language.ZH else f"{said} ({cited})")
+        options.append(
+            f"{said}（{_citation(run[-1], evidence, lang)}）"
+            if lang is Language.ZH
+            else f"{said} ({_citation(run[-1], evidence, lang)})"
+        )
     question, shown = two_versions_question(
         kind, about(head.predicate, head.object, head.content_text, lang), options, lang
     )
