@@ -252,3 +252,27 @@ def test_a_chats_laugh_closing_a_clause_and_like_before_a_figure_are_not_stored(
         c for _, c, _, _ in _read("im the oldest on the crew by like 15 yrs lol")
     ]
     assert all("about" not in c for _, c, _, _ in _read("I like 2 sugars in my coffee"))  # a liking, not a hedge
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "congrats to your brother!! new job at a bank downtown, not bad",
+        "Congratulations on the new flat! two bedrooms and a balcony",
+        "恭喜你表姐！新工作在腾讯，挺好",
+    ],
+)
+def test_news_congratulated_on_is_not_the_writers(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("congrats Anna! I got the promotion too", "The user got the promotion too"),
+        ("congrats to me!! new job at a bank downtown", "The user has a new job at a bank downtown"),
+        ("thanks for the congrats! started the new job at the bank monday", "The user started the new job at the bank"),
+    ],
+)
+def test_the_writers_own_news_beside_a_congratulation_stays(text: str, content: str) -> None:
+    assert [c for _t, c, _s, _e in _read(text)] == [content]

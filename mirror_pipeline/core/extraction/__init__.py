@@ -168,7 +168,10 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
         for c in kept
-        if not replies.to_the_listener(c, text) and not _ironic(c, text) and not acceptance.refused(c, text)
+        if not replies.to_the_listener(c, text)
+        and not replies.of_the_congratulated(c, text)
+        and not _ironic(c, text)
+        and not acceptance.refused(c, text)
     ]
 
 

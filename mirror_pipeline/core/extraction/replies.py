@@ -106,3 +106,24 @@ def to_the_listener(c: MemoryCandidate, text: str) -> bool:
         return True
     promise = m or _EN_ACCEPTING.match(lead)
     return bool(promise and _EN_ACKNOWLEDGED.search(text, 0, c.span_start))
+
+
+# a message that opens by congratulating someone: what follows without the writer's own I is that one's news
+# ("congrats to your brother!! new job in google", "恭喜你哥！新工作在谷歌"), not the writer's ("congrats to me",
+# "恭喜我吧" are the writer's own; "thanks for the congrats" is no opening)
+_CONGRATULATING = re.compile(
+    r"(?i)^\W*(?:(?:hey|oh|omg|wow|aw+|yay)\W+)*(?:congrats|congratulations|congratz|congrats+|恭喜|祝贺|恭賀|祝賀)"
+    r"(?!\s*(?:to\s+)?(?:me|myself|us)\b|我|自己)"
+)
+_FIRST_PERSON = re.compile(r"(?i)\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|our|us)\b|我")
+
+
+def of_the_congratulated(c: MemoryCandidate, text: str) -> bool:
+    """The message opens by congratulating someone else and the candidate's clause, after the congratulation, says
+    nothing in the first person: the news congratulated on, not the writer's life."""
+    opening = _CONGRATULATING.match(text)
+    return (
+        opening is not None
+        and c.span_start >= opening.end()
+        and not _FIRST_PERSON.search(text[c.span_start : c.span_end])
+    )
