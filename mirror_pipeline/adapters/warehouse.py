@@ -16,6 +16,7 @@ import duckdb
 import polars as pl
 
 from mirror_pipeline.contracts.tables import Table
+from mirror_pipeline.core.ids import without_generated_suffix
 from mirror_pipeline.errors import SchemaChanged
 
 __all__ = ["SchemaChanged"]  # re-exported: its name has always been here
@@ -206,6 +207,4 @@ def already_held(con: duckdb.DuckDBPyConnection, rows: pl.DataFrame) -> set[str]
 def _told(source_format: str, session_id: str, file_path: str) -> bool:
     """Whether a conversation is named by its export (a chat id, "WhatsApp Chat with Alice"), not after the file
     it came in (`whatsapp:_chat` from "_chat.txt")."""
-    from mirror_pipeline.core.ids import without_generated_suffix
-
     return session_id != f"{source_format}:{without_generated_suffix(PurePosixPath(file_path).stem)}"

@@ -112,10 +112,10 @@ def to_the_listener(c: MemoryCandidate, text: str) -> bool:
 # ("congrats to your brother!! new job in google", "恭喜你哥！新工作在谷歌"), not the writer's ("congrats to me",
 # "恭喜我吧" are the writer's own; "thanks for the congrats" is no opening)
 _CONGRATULATING = re.compile(
-    r"(?i)^\W*(?:(?:hey|oh|omg|wow|aw+|yay)\W+)*(?:congrats|congratulations|congratz|congrats+|恭喜|祝贺|恭賀|祝賀)"
+    r"(?i)^\W*(?:(?:hey|oh|omg|wow|aw+|yay)\W+)*(?:congrats|congratulations|congratz|恭喜|祝贺|恭賀|祝賀)"
     r"(?!\s*(?:to\s+)?(?:me|myself|us)\b|我|自己)"
 )
-_FIRST_PERSON = re.compile(r"(?i)\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|our|us)\b|我")
+_FIRST_PERSON = re.compile(r"(?i)\b(?:I|me|my|mine|myself|we|our|us)\b|我")
 
 
 def of_the_congratulated(c: MemoryCandidate, text: str) -> bool:
