@@ -9,6 +9,7 @@ python benchmarks/extraction/precision.py --fifth [--draw]   # the fifth sample:
 python benchmarks/extraction/precision.py --sixth [--draw]   # the sixth sample: session 8's writer's sets (below)
 python benchmarks/extraction/precision.py --seventh [--draw] # the seventh sample: session 9's writer's sets (below)
 python benchmarks/extraction/precision.py --eighth [--draw]  # the eighth sample: session 10's writer's sets (below)
+python benchmarks/extraction/precision.py --ninth [--draw]   # the ninth sample: session 10 second writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -70,6 +71,12 @@ of session 10's writer's sets, the diary `zh_diary7.jsonl` (30 entries of a 成�
 `en_chat4.jsonl` (45 messages of a Polish bus mechanic in Dublin, in non-native English; on Dublin's clock). The fifth
 sample's rules.
 
+The ninth sample (`--ninth`, `precision_sample9.jsonl`), judged by a judge who wrote no rule, first on main cbe0f46
+(session 10's rules, before any rule of session 11; nobody on the extractor had read the sets) and then the memories
+session 11's merge makes anew: every memory of session 10's second writer's sets, the diary `zh_diary8.jsonl` (a 柳州
+teacher who moves to 广州) and the chat `en_chat5.jsonl` (45 messages of a Brazilian dentist in Dublin; on Dublin's
+clock). The fifth sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -100,6 +107,7 @@ SAMPLE5 = Path(__file__).with_name("precision_sample5.jsonl")
 SAMPLE6 = Path(__file__).with_name("precision_sample6.jsonl")
 SAMPLE7 = Path(__file__).with_name("precision_sample7.jsonl")
 SAMPLE8 = Path(__file__).with_name("precision_sample8.jsonl")
+SAMPLE9 = Path(__file__).with_name("precision_sample9.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -263,6 +271,12 @@ def eighth() -> list[dict]:
     return diary("zh_diary7", here / "zh_diary7.jsonl") + chat("en_chat4", here / "en_chat4.jsonl", "Europe/Dublin")
 
 
+def ninth() -> list[dict]:
+    """The ninth sample's memories: every memory of session 10's second writer's sets (zh_diary8, en_chat5)."""
+    here = Path(__file__).parent
+    return diary("zh_diary8", here / "zh_diary8.jsonl") + chat("en_chat5", here / "en_chat5.jsonl", "Europe/Dublin")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -293,7 +307,7 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    samples = {"--eighth": eighth, "--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
+    samples = {"--ninth": ninth, "--eighth": eighth, "--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
     now = next((f() for flag, f in samples.items() if flag in argv), None)
     if now is None:
         now = memories(second, third, fourth)
@@ -302,6 +316,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--ninth": SAMPLE9,
         "--eighth": SAMPLE8,
         "--seventh": SAMPLE7,
         "--sixth": SAMPLE6,
