@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.extraction import clauses, extract
+from mirror_pipeline.core.extraction.clauses import Subject
 from mirror_pipeline_tests.core.helpers import evidence
 
 SAID = datetime(2025, 6, 12, 13, 30, tzinfo=UTC)
@@ -53,3 +54,34 @@ def test_how_long_the_clause_before_went_on_is_no_statement() -> None:
     said = contents("现在每天下班后我去公园跑五公里，坚持两个多月了。")
     assert any("跑五公里" in c for c in said)
     assert not any(c.endswith("坚持两个多月了") for c in said)
+
+
+def test_a_named_person_opens_the_clause_whatever_verb_follows() -> None:
+    # 老 and a surname, whatever verb follows; a doubled name; but not a doubled verb, adverb or greeting
+    assert not any("车拖去修" in c for c in contents("老陈开出租的时候被人撞了，车拖去修了。"))
+    for said in ("老周骑电瓶车去送货", "豆豆一年级期末考了第三", "婆婆从乡下上来住几天"):
+        assert clauses.read(said)[0].subject is Subject.OTHER, said
+    for said in ("咬咬牙把房子租下来了", "谢谢老天面试过了", "天天加班到十点", "老顾客都找不到了"):
+        assert clauses.read(said)[0].subject is not Subject.OTHER, said
+
+
+def test_a_degree_said_with_de_is_no_plan_called_off() -> None:
+    assert not any("决定不" in c for c in contents("今天面试过了，高兴得不得了。"))
+
+
+def test_since_how_long_said_with_its_count_is_no_statement() -> None:
+    said = contents("在城南开这家面馆是2012年开的，算下来十三年了。")
+    assert not any(c.endswith("算下来") for c in said)
+
+
+def test_a_reading_and_what_the_doctor_said_stay_with_the_check() -> None:
+    said = contents("今天测血糖，空腹7.2，医生说是糖尿病前期，要少吃甜的。")
+    assert any("7.2" in c and "糖尿病前期" in c for c in said)
+    said = contents("复查血压，128，大夫讲控制得不错。")
+    assert any("128" in c and "控制得不错" in c for c in said)
+
+
+def test_whom_it_was_done_with_stays_with_what_was_done() -> None:
+    said = contents("开始每天晚上去河边跑步，跟隔壁张哥一起。")
+    assert any("跑步" in c and "张哥" in c for c in said)
+    assert not any(c.startswith("用户跟隔壁张哥") for c in said)

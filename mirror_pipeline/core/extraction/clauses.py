@@ -297,6 +297,13 @@ _ZH_NICKNAME_AFTER = (
     _ZH_NAME_AFTER + r"|讲|问|是|每|就|已|去|和|给|从|很|太|真|喝|做|教|考|结|生|带|帮|让|叫|回|打|找|今|昨|明|那|这"
     r"|一直|总|竟|居然|突然|终于"
 )
+# characters whose doubling is an adverb, a verb tried, a sound or a greeting, not a name
+_NOT_A_TWIN_NAME = (
+    "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小谢看试想走聊说等仅偏哈嘿呵嘻星点层步日夜家事样种纷匆足满整白"
+    "快高远深浅暖热冷干净实平安团转拜嗯啊呜哦哼喔嘛啦呀"
+    # (a verb said twice, softened: "咬咬牙把车买了", "揉揉眼睛")
+    "咬揉拍摸擦洗吹晒逛玩学练尝问听歇睡瞧瞅找抱亲笑哭动写读算数查翻比碰捏敲扫理修搓泡散"
+)
 _ZH_NAMED = re.compile(
     r"^(?:我家)?"
     r"(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
@@ -309,7 +316,15 @@ _ZH_NAMED = re.compile(
     + _ZH_NICKNAME_AFTER
     + rf")|(?:[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))(?="
     + _ZH_NAME_AFTER
-    + "))"
+    + ")"
+    # 老 and a surname is a person whatever follows ("老周跑车的时候被人追尾", "老周骑电瓶车送"), but for the
+    # few words so built ("老顾客", "老黄历", "老汤"); a doubled character opening the clause, but for a doubled
+    # adverb, verb or sound ("浩浩一模考了540", "婆婆从乐山上来"; not "谢谢", "看看", "哈哈")
+    + rf"|老(?!顾客|黄历|黄牛|马识途|于世故|江湖|汤|白干|毛病|方子|石头|钱)[{ZH_SURNAMES}](?=[\u4e00-\u9fff])"
+    + r"|(?P<twin2>(?!["
+    + _NOT_A_TWIN_NAME
+    + r"])[\u4e00-\u9fff])(?P=twin2)(?=[\u4e00-\u9fff])"
+    + ")"
 )
 # (自己 opening a diary's clause is the writer: "2017年才自己开了这家店", "自己做了个决定")
 _ZH_FIRST = re.compile(
@@ -439,9 +454,15 @@ def _en_joined(sentence: str, cut: re.Match[str]) -> bool:
 
 def read(sentence: str) -> list[Clause]:
     out = []
+    in_chinese = bool(CJK_CHAR.search(sentence))
     for s, e in split(sentence):
         text = sentence[s:e]
         zh = bool(CJK_CHAR.search(text))
+        if in_chinese and not zh and _BARE_VALUE.fullmatch(text):
+            # a reading or an amount alone between a Chinese sentence's commas ("复查血压，136，医生说…"): a value of
+            # the clause before, in its language, with no subject of its own
+            out.append(Clause(s, e, s, Subject.OMITTED, True))
+            continue
         body = s
         if not zh and (when := _EN_TIME_LEAD.match(sentence, s, e)):
             body = when.end()  # "Since we last spoke, ...": before the lead words, which would take its "since"
@@ -454,6 +475,9 @@ def read(sentence: str) -> list[Clause]:
         relative = not zh and bool(re.match(r"(?i)(?:which|who|that)\s", sentence[s:e]))
         out.append(Clause(s, e, body, Subject.OTHER if relative else _subject(rest, zh), zh))
     return out
+
+
+_BARE_VALUE = re.compile(r"[\d.,/:%~\-+\s]+[。！!~]*")
 
 
 def _subject(rest: str, zh: bool) -> Subject:

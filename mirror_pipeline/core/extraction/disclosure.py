@@ -351,11 +351,23 @@ _ZH_INTRODUCES = re.compile(
     # how long it was weighed, before what was decided: "想了一个礼拜，还是不去了"
     r"|^(?:想|考虑|纠结|犹豫|琢磨)了[^，。]{0,6}(?:天|周|礼拜|星期|个月|晚上|宿)$"
 )
-# a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了"
+# a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了", "算起来十二年了"
 _ZH_ONLY_A_SPAN = re.compile(
-    r"^(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
+    r"^(?:算起来|算下来|算一算|算算|数一数|前前后后|到现在|到今年|至今)?(?:已经|都|也|才)?(?:坚持|持续|做|干|练|学|过)?了?(?:快|近|有|差不多)?[一二两三四五六七八九十几半\d]+[个多]*"
     r"(?:年|月|周|星期|礼拜|天|个月)(?:多)?了?[。！!~]*$"
 )
+# a clause that is only whom something was done with: "跟楼下李姐一起", "和老同学们一起的"
+_ZH_COMPANY = re.compile(
+    r"^(?:是|都是|也是)?(?:跟|和|同|与)[\u4e00-\u9fffA-Za-z]{1,10}?一起(?:的|去的|弄的)?[。！!~]*$"
+)
+
+
+def _joined(c: MemoryCandidate, part: str, end: int) -> MemoryCandidate:
+    """`c` with the clause after it said as its own part ("…走一个钟头" + "跟楼下李姐一起"), its span to `end`."""
+    tail = "，" + part.rstrip("。！!~")
+    return replace(c, content_text=c.content_text + tail, object=c.object + tail, span_end=end)
+
+
 # a clause applying for a job, and the role a next clause names for it
 _ZH_APPLIED = re.compile(r"面试|应聘|投了?简历|申请|笔试|招聘|猎头")
 _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做|当|岗位|职位|的岗位|的职位)")
@@ -672,22 +684,31 @@ def _zh_narrated(body: str, before: str) -> bool:
 
 
 def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
-    """(what the clauses after a visit found, said short and with no subject of their own, "，没变大，还是三类";
-    where it ends in the sentence)."""
+    """(what the clauses after a visit found, said short and with no subject of their own, "，没变大，还是三类", a
+    reading "，高压158", or what the clinician said of it, "，医生说药不能停", and what follows it the same way; where
+    it ends in the sentence)."""
     found, end = "", parts[0].end
     for part in parts[1:]:
         said = part.text(sentence).strip().rstrip("。！!~")
-        if part.subject is not Subject.OMITTED or not said or len(said) > 12:
+        clinician = _ZH_CLINICIAN_SAID.match(said)
+        if not said or len(said) > (20 if clinician else 12):
+            break
+        if part.subject is not Subject.OMITTED and not clinician:
             break
         found, end = found + "，" + said, part.end
     return found, end
 
 
-# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; or its report come
-# back (体检报告出来了: what it found follows)
+# a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; a reading taken
+# (量血压, 测了下血糖, 称体重); or its report come back (体检报告出来了: what it found follows)
 _ZH_VISIT = re.compile(
     r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
+    r"|^(?:量|测|称|查)了?(?:一?下|个)?(?:血压|血糖|血脂|体重|体温|心率|血氧|尿酸|视力)"
     r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+)
+# what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
+_ZH_CLINICIAN_SAID = re.compile(
+    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:说|讲|讲了|说了|建议)"
 )
 
 
@@ -921,6 +942,11 @@ def read(
                 continue  # a heading, or a decision whose content is the next clause's ("跟老黄商量定了，店还是搬")
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_ONLY_A_SPAN.match(body):
                 continue  # "…去江边走一个钟头，坚持一个多月了": how long the clause before has gone on, not a statement
+            if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_COMPANY.match(body):
+                # "开始每天早上去浣花溪走一个钟头，跟楼下李姐一起": whom the clause before was done with, its own part
+                if out and out[-1].span_end == s_start + parts[n - 1].end:
+                    out[-1] = _joined(out[-1], body, span[1])
+                continue
             if (
                 clause.subject is Subject.OMITTED
                 and not clause.zh
