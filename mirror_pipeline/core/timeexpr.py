@@ -2512,7 +2512,9 @@ def without_relative_times(text: str) -> str:
         out = before + gap + after
     out = re.sub(r"^[\s,，、]+|[\s,，、]+(?=[。.!！?？]?$)", "", out)
     out = re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", out))
-    out = re.sub(r"[，,]\s*[，,]", "，", out)
+    # two commas left where a time between them went: one, in the language around it ("Kraków, flights booked")
+    out = re.sub(r"(?<=[\u4e00-\u9fff])[，,]\s*[，,]|[，,]\s*[，,](?=[\u4e00-\u9fff])", "，", out)
+    out = re.sub(r",\s*,\s*", ", ", out)
     return out[:1].upper() + out[1:] if out[:1].islower() and text[:1].isupper() else (out or text)
 
 

@@ -276,3 +276,16 @@ def test_news_congratulated_on_is_not_the_writers(text: str) -> None:
 )
 def test_the_writers_own_news_beside_a_congratulation_stays(text: str, content: str) -> None:
     assert [c for _t, c, _s, _e in _read(text)] == [content]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("we're driving up to my parents for thanksgiving, november 20 to november 29", "2026-11-20", "2026-11-29"),
+        ("we fly to Lisbon for christmas, 18 december until 4 january", "2026-12-18", "2027-01-04"),
+    ],
+)
+def test_days_said_that_hold_the_festival_date_the_plan(text: str, start: str, end: str) -> None:
+    held = [(t, c, s, e) for t, c, s, e in _read(text) if t == "fact"]
+    assert held and all((s, e) == (start, end) for _t, _c, s, e in held), held
+    assert not any("，" in c for _t, c, _s, _e in held)  # no Chinese comma left where the days were

@@ -566,18 +566,18 @@ def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMent
 def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
     """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
     else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
-    own = next(
-        (
-            t
-            for t in times
-            if span[0] <= t.span[0] < span[1]
-            and not t.anchor
-            and not _compared(sentence, t)
-            and not _recurring(sentence, t)
-            and not _of_a_thing(sentence, times, span[0], t)
-        ),
-        None,
-    )
+    mine = [
+        t
+        for t in times
+        if span[0] <= t.span[0] < span[1]
+        and not t.anchor
+        and not _compared(sentence, t)
+        and not _recurring(sentence, t)
+        and not _of_a_thing(sentence, times, span[0], t)
+    ]
+    own = mine[0] if mine else None
+    # "we go to Kraków for christmas, 20 december until 3 january": the days said, christmas among them
+    own = next((t for t in mine[1:] if _within(own, t)), own)
     opening = opening_time(sentence, times)
     opening = opening if opening is not None and opening.span[1] <= span[0] else None
     if own is not None and opening is not None and _ZH_FESTIVAL_AS_PURPOSE.match(sentence, own.span[0]):
@@ -585,24 +585,39 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
     if own is None and opening is None:
         # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
         return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
+    coda = _coda_time(sentence, times, span[1]) if own is not None else None
+    if coda is not None and _within(own, coda):
+        return coda  # "回成都过年，腊月二十八到正月初六": the days, the festival among them
     return own if own is not None else opening
 
 
-# a Chinese clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走"):
-# it dates the clause before it, said as an afterthought
+def _within(inner: TimeMention, outer: TimeMention) -> bool:
+    """`outer` spans more than `inner` and holds it."""
+    if inner.start is None or inner.end is None or outer.start is None or outer.end is None:
+        return False
+    holds = outer.start <= inner.start and inner.end <= outer.end
+    return holds and (inner.start, inner.end) != (outer.start, outer.end)
+
+
+# a clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走", "20 december
+# until 3 january", "back on the 9th"): it dates the clause before it, said as an afterthought
 _ZH_CODA_END = re.compile(r"[，,；;。！!？?]|$")
 _ZH_CODA_WORDS = frozenset("去回来走到出发返程 ")
+_EN_CODA_WORDS = frozenset(
+    "from to until till through thru and back on the of - – returning return leaving leave flying fly coming".split()
+)
 
 
 def _coda_time(sentence: str, times: list[TimeMention], end: int) -> TimeMention | None:
     head = re.match(r"[，,]\s*", sentence[end:])
-    if head is None or not CJK_CHAR.search(sentence[:end]):
+    if head is None:
         return None
+    zh = bool(CJK_CHAR.search(sentence[:end]))
     start = end + head.end()
     stop = _ZH_CODA_END.search(sentence, start).start()
     inside = [t for t in times if start <= t.span[0] and t.span[1] <= stop and t.resolved]
     rest = "".join(sentence[a:b] for a, b in _gaps(start, stop, [t.span for t in inside]))
-    if not inside or not set(rest) <= _ZH_CODA_WORDS:
+    if not inside or not (set(rest) <= _ZH_CODA_WORDS if zh else set(rest.lower().split()) <= _EN_CODA_WORDS):
         return None
     first, last = inside[0], inside[-1]
     if first.start is None or last.end is None or last.end < first.start:
