@@ -85,3 +85,21 @@ def test_whom_it_was_done_with_stays_with_what_was_done() -> None:
     said = contents("开始每天晚上去河边跑步，跟隔壁张哥一起。")
     assert any("跑步" in c and "张哥" in c for c in said)
     assert not any(c.startswith("用户跟隔壁张哥") for c in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("脚踝扭了，擦了点红花油。", "脚踝扭了，擦了点红花油"),  # the ailment and what was done for it, one event
+        ("肩膀有点酸。", "肩膀有点酸"),
+        ("膝盖又肿了，走不了远路。", "膝盖又肿了"),
+    ],
+)
+def test_a_part_of_the_body_and_what_ails_it_is_the_writers_health(text: str, held: str) -> None:
+    found = extract(evidence(text, "user", when=SAID))
+    assert any(held in c.content_text and c.predicate.endswith("health") for c in found), found
+    assert not any(c.content_text == "用户擦了点红花油" for c in found)
+
+
+def test_someone_elses_ailment_is_not_the_writers() -> None:
+    assert not contents("他腰疼，去按摩了。")

@@ -306,7 +306,8 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
             return False
         feeling = _ZH_FEELING.match(rest)
         return bool(
-            _ZH_VERB.match(rest)
+            _ZH_SYMPTOM.match(rest)
+            or _ZH_VERB.match(rest)
             or _ZH_OWN.match(rest)
             or _ZH_VERB_SHAPE.match(rest)
             or (feeling and feeling.end() >= len(rest) - 2)
@@ -316,6 +317,18 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
 
 
 _FAMILY = next(d for d in domains() if d.name == "family")
+_HEALTH = next(d for d in domains() if d.name == "health")
+# a part of the body and what ails it, opening a diary's clause: "腰疼", "手腕子痛", "膝盖又肿了", "胃有点不舒服"
+# (the writer's own body: a diary names whose it is when it is someone else's)
+_BODY_PART = (
+    r"(?:头|腰|腿|脚|手|背|胃|肚子|牙|眼睛|嗓子|喉咙|膝盖|肩膀|肩|脖子|颈椎|腰椎|手腕|手指|脚踝|脚脖子|关节|屁股|胸口|"
+    r"心口|耳朵|鼻子|皮肤|腰杆|手臂|胳膊|大腿|小腿|后背|嘴巴|眼)(?:子|杆|杆子|儿)?"
+)
+_ZH_SYMPTOM = re.compile(
+    r"^(?:我的?)?" + _BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
+    r"(?:痛|疼|酸|肿|麻|痒|胀|不舒服|难受|发炎|出血|扭了|扭到了|抽筋|受伤|起泡|长了)"
+)
+_ZH_LASTING = re.compile(r"一直|老是|经常|常常|总是|多年|好几年|几个月|好久|老毛病")
 # a change of state said bare of someone named: "怀孕了", "退休了", "出院了"
 _ZH_CHANGED = re.compile(r"^(?:已经|刚|又|终于|也)?[\u4e00-\u9fff]{2,5}了[。！!~]*$")
 _ZH_AGE_REACHED = re.compile(r"[\d一二三四五六七八九十百两]+岁?了[。！!~]*$")
@@ -894,7 +907,10 @@ def read(
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
         quoted = quoted_spans(sentence)
+        grown_to = -1  # where an ailment grown over the clauses after it ends: those clauses are in it
         for n, clause in enumerate(parts):
+            if s_start + clause.end <= grown_to:
+                continue
             body = clause.text(sentence).strip()
             if not clause.zh and (cut_at := _afterthought_cut(body)) < len(body):
                 said = clause.text(sentence)
@@ -1054,12 +1070,17 @@ def read(
                 continue  # "I love all dances, but contemporary is my top pick": the next clause says which
             # (the pointer's thing, if it was resolved; the agent of what was done to the writer)
             said_of_me = body if clause.zh else _as_passive(body, agent=True)
-            domain = _FAMILY if kin is not None else _domain((topic or "") + said_of_me, clause.zh)
+            symptom = clause.zh and kin is None and _ZH_SYMPTOM.match(clauses.zh_after_lead(body)) is not None
+            domain = (
+                _FAMILY if kin is not None else _HEALTH if symptom else _domain((topic or "") + said_of_me, clause.zh)
+            )
             if domain is _VETOED:
                 continue
             if aspect.memory_type is MemoryType.PREFERENCE and cue is not None and _a_person(body[cue.end() :]):
                 continue  # "I love my wife", "我喜欢上了一个女孩": a feeling for a person is no taste
             words = _content_words((topic or "") + whole, clause.zh)
+            if symptom:
+                words += 3  # "腰疼", "手腕子痛": a part of the writer's body and what ails it, a whole statement
             if clause.zh and _ZH_PASSIVE_DONE.match(clauses.zh_after_lead(whole) or whole):
                 words += 1  # "被裁了", "被偷了": the writer's passive, a whole event in three characters
             if topic:
@@ -1110,6 +1131,8 @@ def read(
                 and _zh_granted(body, parts[n - 1].text(sentence), text[s_end:])
             ):
                 aspect, body = ASPECTS[-1], body[1:]  # "跟罗总提了，想一周在家办公一天…他居然同意了": it holds now
+            if symptom and aspect is ASPECTS[-1] and not _ZH_LASTING.search(body):
+                aspect = _EVENT  # "手腕子痛，贴了膏药": the day's ailment, told; "一直腰疼" is a state
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
@@ -1131,10 +1154,13 @@ def read(
             )
             if said and clause.subject is not Subject.OBJECT:
                 body = _without(body, said)
-            if clause.zh and n == 0 and aspect is _EVENT and _ZH_VISIT.match(clauses.zh_after_lead(body)):
-                found, found_end = _zh_visit_found(parts, sentence)  # "复查结节，没变大，还是三类": what it found
+            if clause.zh and n == 0 and aspect is _EVENT and (symptom or _ZH_VISIT.match(clauses.zh_after_lead(body))):
+                # "复查结节，没变大，还是三类": what it found; "手腕子痛，贴了膏药": what was done for it
+                found, found_end = _zh_visit_found(parts, sentence)
                 if found:
                     body, span = body + found, (span[0], s_start + found_end)
+                    # (what was done for an ailment is in it; what a visit found may stand as a fact of its own too)
+                    grown_to = span[1] if symptom else grown_to
             if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
                 # "got hired!! Parkland Electric in Red Deer": the party the next sentence names
                 body, span = body.rstrip("!.~ ") + named[0], (span[0], named[1])
