@@ -103,3 +103,10 @@ def test_a_part_of_the_body_and_what_ails_it_is_the_writers_health(text: str, he
 
 def test_someone_elses_ailment_is_not_the_writers() -> None:
     assert not contents("他腰疼，去按摩了。")
+
+
+def test_the_writers_clause_after_a_plan_goes_on_with_it_and_its_time() -> None:
+    found = extract(evidence("我打算明年把店盘出去，自己去学做咖啡。", "user", when=SAID))
+    going_on = [c for c in found if "学做咖啡" in c.content_text]
+    assert going_on and all(c.predicate.startswith("plans") for c in going_on), found
+    assert all(c.valid_time_start == "2026-01-01" and "打算" in c.content_text for c in going_on), going_on

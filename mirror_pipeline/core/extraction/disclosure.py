@@ -328,6 +328,8 @@ _ZH_SYMPTOM = re.compile(
     r"^(?:我的?)?" + _BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
     r"(?:痛|疼|酸|肿|麻|痒|胀|不舒服|难受|发炎|出血|扭了|扭到了|抽筋|受伤|起泡|长了)"
 )
+# a clause that says a plan: "我想明年…", "打算…", "计划…"
+_ZH_PLAN_OPENS = re.compile(r"^(?:我们?)?(?:明年|下个?月|以后|今年|年底)?(?:想|打算|计划|准备|决定要)")
 _ZH_LASTING = re.compile(r"一直|老是|经常|常常|总是|多年|好几年|几个月|好久|老毛病")
 # a change of state said bare of someone named: "怀孕了", "退休了", "出院了"
 _ZH_CHANGED = re.compile(r"^(?:已经|刚|又|终于|也)?[\u4e00-\u9fff]{2,5}了[。！!~]*$")
@@ -907,6 +909,7 @@ def read(
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
         quoted = quoted_spans(sentence)
+        plan_clause: Clause | None = None  # a plan a pattern read, which the clauses after it may go on with
         grown_to = -1  # where an ailment grown over the clauses after it ends: those clauses are in it
         for n, clause in enumerate(parts):
             if s_start + clause.end <= grown_to:
@@ -918,6 +921,10 @@ def read(
                 body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
+                if clause.zh and _ZH_PLAN_OPENS.match(clauses.zh_after_lead(body)):
+                    # "我想明年把铺子交给老周看，自己专心搞抖音和外卖": a pattern read the plan; the writer's clause
+                    # after it goes on with it, and with its time
+                    previous, plan_clause = _PLANS, clause
                 continue
             if any(a <= clause.body_start and clause.end <= b + 1 for a, b in quoted):
                 continue  # a sentence handed in to reword: someone's words (a title opening a clause is its subject)
@@ -1040,7 +1047,8 @@ def read(
                 aspect = _EVENT  # "First work trip for Brightwell, Sydney": a day of the writer's, had
             if kin is not None and aspect.memory_type in _NOT_OF_KIN:
                 continue  # "我妈很开心", "my dad loves jazz": their feeling or taste, not a fact of the family
-            if aspect is ASPECTS[-1] and clause.subject is Subject.OMITTED and previous is not None:
+            going_on = clause.subject is Subject.OMITTED or (clause.zh and body.startswith("自己"))
+            if aspect is ASPECTS[-1] and going_on and previous is not None:
                 aspect = previous  # "明年想存够首付，在上海买套小房子": the plan goes on
             elif listed and (aspect.name == "habit" or aspect is ASPECTS[-1]):
                 aspect = _PLANS  # "目标：…每个月带爸妈出去吃一次饭": a habit the writer means to take up
@@ -1110,6 +1118,8 @@ def read(
                 if times is None:
                     times = memo[sentence] = sentence_times(sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end))
+            if own is None and aspect is _PLANS and plan_clause is not None and going_on:
+                own = _own_time(sentence, times, (plan_clause.start, plan_clause.end))  # the plan's time, said before
             said_day = said_at.date() if said_at else None
             if own is None and not times and not clause.zh and aspect is _PLANS and before_this is not None:
                 own = _steps_window(body, before_this, said_at, memo)  # "booked ... for dec 18, back jan 6. gonna ..."
@@ -1168,6 +1178,9 @@ def read(
             if visit is not None:
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
+            said_as_plan = plan_clause is not None and aspect is _PLANS and going_on and content.startswith("用户")
+            if said_as_plan and not _ZH_PLAN_SAID.search(body):
+                content = "用户打算" + content.removeprefix("用户")  # said as the plan it goes on with
             if first_day and (day_of := _ZH_FIRST_DAY.match(body)):
                 content = obj = (
                     f"用户在{day_of['what']}的{day_of['day']}"  # 用户在新公司的第一天
