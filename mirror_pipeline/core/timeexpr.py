@@ -2450,10 +2450,22 @@ _RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
 _WEEKDAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# weekdays said in a pair, a list or a span ("tuesday and thursday", "monday to friday", "mon-fri"): a week's
+# schedule, no day of the calendar
+_WEEKDAYS_JOINED = r"(?:,|and|or|&|/|to|-|–|through|thru|till|until)"
 _RECURRING_WEEKDAY_AFTER = re.compile(
-    r"(?i)^s?(?:\s*(?:,|and|or|&|/)\s*" + _WEEKDAY_WORD + r"|\s+(?:nights?|mornings?|evenings?|afternoons?)\b)"
+    r"(?i)^s?(?:\s*" + _WEEKDAYS_JOINED + r"\s*" + _WEEKDAY_WORD + r"|\s+(?:nights?|mornings?|evenings?|afternoons?)\b)"
 )
-_RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*(?:,|and|or|&|/)\s*$")
+_RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*" + _WEEKDAYS_JOINED + r"\s*$")
+
+
+def weekly(text: str, t: TimeMention) -> bool:
+    """`t` is a weekday said with another in a pair, a list or a span: when it recurs, not a date."""
+    said = text[t.span[0] : t.span[1]]
+    if not re.fullmatch(r"(?i)(?:on\s+)?" + _WEEKDAY_WORD, said.strip()):
+        return False
+    after, before = text[t.span[1] :], text[: t.span[0]]
+    return bool(_RECURRING_WEEKDAY_AFTER.match(after) or _RECURRING_WEEKDAY_BEFORE.search(before))
 
 
 # a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"

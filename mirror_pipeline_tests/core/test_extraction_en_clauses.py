@@ -289,3 +289,10 @@ def test_days_said_that_hold_the_festival_date_the_plan(text: str, start: str, e
     held = [(t, c, s, e) for t, c, s, e in _read(text) if t == "fact"]
     assert held and all((s, e) == (start, end) for _t, _c, s, e in held), held
     assert not any("，" in c for _t, c, _s, _e in held)  # no Chinese comma left where the days were
+
+
+@pytest.mark.parametrize("text", ["I work 6 to 2 monday to friday", "I train nights tuesday through thursday now"])
+def test_a_span_of_weekdays_is_a_weeks_schedule_not_a_day(text: str) -> None:
+    held = _read(text)
+    assert held and all(s is None and e is None for _t, _c, s, e in held), held
+    assert all(" to " in c or "through" in c for _t, c, _s, _e in held), held  # the days kept in the words

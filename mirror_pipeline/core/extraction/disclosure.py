@@ -31,6 +31,7 @@ from mirror_pipeline.core.timeexpr import (
     opening_time,
     time_as_object,
     time_is_predicate,
+    weekly,
 )
 
 EXTRACTOR = "rules"
@@ -494,7 +495,7 @@ _RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every
 
 
 def _recurring(sentence: str, t: TimeMention) -> bool:
-    return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
+    return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]])) or weekly(sentence, t)
 
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
