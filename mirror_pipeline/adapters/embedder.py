@@ -180,7 +180,8 @@ class DiskVectorCache:
     def _load(self) -> dict[str, np.ndarray]:
         if self._vectors is None:
             self._vectors = {}
-            for shard in sorted(self.folder.glob("*.npz")) if self.folder.exists() else []:
+            shards = sorted(self.folder.glob("*.npz")) if self.folder.exists() else []
+            for shard in (s for s in shards if not s.name.startswith(".")):  # not another writer's unfinished file
                 with np.load(shard) as z:
                     self._vectors.update(zip(z["keys"].tolist(), z["vectors"], strict=True))
         return self._vectors
@@ -192,7 +193,9 @@ class DiskVectorCache:
     def store(self, keys: list[str], vectors: np.ndarray) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         name = hashlib.sha256("".join(keys).encode()).hexdigest()[:16]
-        tmp = self.folder / f".{name}.tmp.npz"
+        # one writer's own temporary file: two processes embedding the same texts (two runs, two test workers) each
+        # write their own and the last replace wins, never a file the other is half-way through
+        tmp = self.folder / f".{name}.tmp-{os.getpid()}.npz"
         np.savez(tmp, keys=np.array(keys), vectors=np.asarray(vectors, np.float32))
         os.replace(tmp, self.folder / f"{name}.npz")
         self._load().update(zip(keys, vectors, strict=True))
