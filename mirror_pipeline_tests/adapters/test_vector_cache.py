@@ -8,7 +8,7 @@ import numpy as np
 from mirror_pipeline.adapters.embedder import DiskVectorCache
 
 
-def test_a_stored_vector_is_read_back_by_a_new_reader_and_another_writers_unfinished_file_is_not(
+def test_a_stored_vector_is_read_back_and_another_writers_unfinished_file_is_not(
     tmp_path: Path,
 ) -> None:
     cache = DiskVectorCache(tmp_path, "some/model")
