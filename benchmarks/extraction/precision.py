@@ -10,6 +10,7 @@ python benchmarks/extraction/precision.py --sixth [--draw]   # the sixth sample:
 python benchmarks/extraction/precision.py --seventh [--draw] # the seventh sample: session 9's writer's sets (below)
 python benchmarks/extraction/precision.py --eighth [--draw]  # the eighth sample: session 10's writer's sets (below)
 python benchmarks/extraction/precision.py --ninth [--draw]   # the ninth sample: session 10 second writer's sets
+python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample: session 12's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -77,6 +78,12 @@ session 11's merge makes anew: every memory of session 10's second writer's sets
 teacher who moves to 广州) and the chat `en_chat5.jsonl` (45 messages of a Brazilian dentist in Dublin; on Dublin's
 clock). The fifth sample's rules.
 
+The tenth sample (`--tenth`, `precision_sample10.jsonl`), judged by a judge who wrote no rule, first on session 11's
+merge (rules-0.3.12, before any rule of session 12; nobody on the extractor had read the sets) and then the memories
+session 12's merge makes anew: every memory of session 12's writer's sets, the diary `zh_diary9.jsonl` (a 长春
+seat-factory inspector turned 月嫂, in 东北话) and the chat `en_chat6.jsonl` (45 messages of a Lagos quantity surveyor
+who moves to Abuja, in Nigerian English and pidgin; on Lagos's clock). The fifth sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -108,6 +115,7 @@ SAMPLE6 = Path(__file__).with_name("precision_sample6.jsonl")
 SAMPLE7 = Path(__file__).with_name("precision_sample7.jsonl")
 SAMPLE8 = Path(__file__).with_name("precision_sample8.jsonl")
 SAMPLE9 = Path(__file__).with_name("precision_sample9.jsonl")
+SAMPLE10 = Path(__file__).with_name("precision_sample10.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -277,6 +285,12 @@ def ninth() -> list[dict]:
     return diary("zh_diary8", here / "zh_diary8.jsonl") + chat("en_chat5", here / "en_chat5.jsonl", "Europe/Dublin")
 
 
+def tenth() -> list[dict]:
+    """The tenth sample's memories: every memory of session 12's writer's sets (zh_diary9, en_chat6)."""
+    here = Path(__file__).parent
+    return diary("zh_diary9", here / "zh_diary9.jsonl") + chat("en_chat6", here / "en_chat6.jsonl", "Africa/Lagos")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -307,7 +321,14 @@ def main(argv: list[str]) -> int:
     second = "--second" in argv
     third = "--third" in argv
     fourth = "--fourth" in argv
-    samples = {"--ninth": ninth, "--eighth": eighth, "--seventh": seventh, "--sixth": sixth, "--fifth": fifth}
+    samples = {
+        "--tenth": tenth,
+        "--ninth": ninth,
+        "--eighth": eighth,
+        "--seventh": seventh,
+        "--sixth": sixth,
+        "--fifth": fifth,
+    }
     now = next((f() for flag, f in samples.items() if flag in argv), None)
     if now is None:
         now = memories(second, third, fourth)
@@ -316,6 +337,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--tenth": SAMPLE10,
         "--ninth": SAMPLE9,
         "--eighth": SAMPLE8,
         "--seventh": SAMPLE7,

@@ -70,6 +70,12 @@ sessions of a Taichung-born court interpreter in Auckland (9 in Traditional Chin
 session 10's merge before any rule saw it.
 
     python benchmarks/retrieval/make_lme_set.py --ninth /tmp/lme9.json
+
+`--tenth` writes the tenth set (`lme_sessions10.json`, session 12's writer, from the specification alone): 25
+sessions of a Shanghai-born small-animal vet in Vancouver (9 in Simplified Chinese with 上海话 words), 26 questions, 8
+asked in Chinese. Scored once on session 11's merge before any rule of session 12 (`lme_sessions10.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --tenth /tmp/lme10.json
 """
 
 from __future__ import annotations
@@ -117,6 +123,7 @@ if __name__ == "__main__":
         "--seventh": "lme_sessions7.json",
         "--eighth": "lme_sessions8.json",
         "--ninth": "lme_sessions9.json",
+        "--tenth": "lme_sessions10.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
