@@ -214,11 +214,15 @@ def test_the_cut_never_falls_inside_a_reference_placeholder() -> None:
 def test_a_50_mb_message_and_a_50_mb_wechat_cell_import_and_run_in_bounded_time(
     fresh_home: Path, tmp_path: Path
 ) -> None:
-    import time
+    import resource
 
     import polars as pl
 
     from mirror_pipeline.adapters.formats import MAX_MESSAGE_CHARS
+
+    def cpu_of_commands() -> float:  # the commands' own time, not the wall clock of a shared machine
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
 
     huge = "lorem ipsum dolor sit amet " * 2_000_000  # 54 MB in one message
     journal = tmp_path / "2024-05-01.md"
@@ -230,11 +234,11 @@ def test_a_50_mb_message_and_a_50_mb_wechat_cell_import_and_run_in_bounded_time(
         "2,12,文本,1,wxid_me,,好的,,2024-05-01 10:01:00\n",
         encoding="utf-8",
     )
-    started = time.monotonic()
+    started = cpu_of_commands()
     report = mirror_json(fresh_home, "import", str(journal), str(wechat))["files"]
     assert [f["status"] for f in report] == ["accepted", "accepted"], report
     mirror(fresh_home, "run")
-    assert time.monotonic() - started < 240
+    assert cpu_of_commands() - started < 240
     evidence = pl.read_parquet(fresh_home / "served" / "evidence.parquet")
     longest = evidence["raw_content"].str.len_chars().max()
     assert longest is not None and longest <= MAX_MESSAGE_CHARS and len(evidence) == 4

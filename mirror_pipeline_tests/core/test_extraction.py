@@ -267,9 +267,9 @@ def test_a_pasted_run_of_text_is_not_read_and_costs_little() -> None:
     import time
 
     pasted = "I live in Tokyo and " + "I really think that " * 3000  # one 60,000-character "sentence"
-    started = time.perf_counter()
+    started = time.process_time()
     assert extract(evidence(pasted)) == []
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_other_peoples_beliefs_about_the_user_and_where_a_place_ends() -> None:

@@ -249,9 +249,9 @@ def test_passes_and_wifi_speeds_stay(text: str) -> None:
     ],
 )
 def test_the_new_rules_are_linear(text: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     screen(text)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_how_a_pin_is_built_goes_with_it() -> None:
