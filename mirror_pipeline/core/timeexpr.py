@@ -1252,8 +1252,27 @@ def _r_en_earlier_later(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(first, day) if m[1].lower() == "earlier" else Resolved(day, last)
 
 
+def _lunar_year_said_in_lamonth(day: date) -> int | None:
+    """The Gregorian year the lunar year being closed started in, when `day` falls in its last month (腊月, before
+    春节); else None."""
+    first = spring_festival(day.year)
+    if first is None or day >= first or day.year - 1901 not in range(len(_LAST_MONTH_DAYS)):
+        return None
+    length = 29 if _LAST_MONTH_DAYS[day.year - 1901] == "9" else 30
+    return day.year - 1 if day >= first - timedelta(days=length) else None
+
+
 def _r_zh_rel_year(m: re.Match[str], said: Said) -> Resolved | None:
-    return _year(said.day.year + _REL_YEAR_WORDS[m[0]])
+    shift = _REL_YEAR_WORDS[m[0]]
+    # "算了下今年总共存了十一万" said at 腊月二十四 (2026-02-11): the year told as done in 腊月 is the lunar year
+    # closing, 春节 to 春节 (2025-01-29..2026-02-16), not the Gregorian year just begun; a plan said then ("今年考研
+    # 一定要再考一次") is the year ahead, as the calendar counts it
+    lunar = _lunar_year_said_in_lamonth(said.day) if shift <= 0 else None
+    if lunar is not None and said.tense() is Tense.PAST:
+        first, after = spring_festival(lunar + shift), spring_festival(lunar + shift + 1)
+        if first is not None and after is not None:
+            return Resolved(first, after - timedelta(days=1))
+    return _year(said.day.year + shift)
 
 
 def _r_en_rel_year(m: re.Match[str], said: Said) -> Resolved | None:

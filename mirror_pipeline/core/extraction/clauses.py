@@ -289,7 +289,7 @@ ZH_SURNAMES = (
 # common words open with a surname's character: 高兴就好, 李子很甜); a holiday opening the clause is its
 # time, not a name (黄金周去了三亚: `ZH_TIME_LEAD`).
 _ZH_NAME_AFTER = (
-    r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
+    r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|讲|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
     r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏)"
     r"|却|倒是|竟然|居然|总算|终于|突然|一直"  # "朵朵却看得很认真，还买了个小俑摆件": the child's doing
 )

@@ -56,13 +56,18 @@ _HYPOTHETICAL = re.compile(
 )
 _REPORTED = re.compile(
     # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
-    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
+    # (讲 is 说 in the south-west and in Guangxi: "他讲他不可能去广州"; not 讲究, 讲座, 讲课, 演讲 …)
+    r"(?<![我小实])(?:说|听说|据说|告诉我)|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)"
+    r"|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
     # a talk with the doctor, then what they found ("我跟医生谈了是脑梗"): the doctor's finding, of whoever is ill
     r"|(?:跟|和)(?:医生|大夫|主任|护士)(?:谈|聊|沟通|确认)了?|问了?(?:医生|大夫|护士)",
     re.IGNORECASE,
 )
 # the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
-_ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好了|了|过|定了)")
+# (or oneself: "回来路上跟自己讲，今年考研一定要再考一次" is the writer's resolve)
+_ZH_TOLD = re.compile(
+    r"^(?:我)?(?:跟|和|对|向)[^，。,说讲]{1,10}(?:说|讲)(?:好了|了|过|定了)|[^，。]{0,6}?(?:跟|对)自己(?:说|讲)"
+)
 
 
 def _reported(body: str, zh: bool) -> bool:
@@ -366,6 +371,8 @@ _ZH_INTRODUCES = re.compile(
     r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$"
     # how long it was weighed, before what was decided: "想了一个礼拜，还是不去了"
     r"|^(?:想|考虑|纠结|犹豫|琢磨)了[^，。]{0,6}(?:天|周|礼拜|星期|个月|晚上|宿)$"
+    # a verb of saying with nothing said, to someone or to oneself: "回来路上跟自己讲，今年考研…", "我跟我妈讲，…"
+    r"|(?:跟|和|对)[^，。]{1,6}(?:说|讲)[。！!~]*$"
 )
 # a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了", "算起来十二年了"
 _ZH_ONLY_A_SPAN = re.compile(

@@ -470,7 +470,8 @@ _HYPOTHETICAL = re.compile(
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
 _REPORTED = re.compile(
-    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
+    # (讲 is 说 in the south-west and in Guangxi: "他讲他不可能去广州"; not 讲究, 讲座, 讲课, 演讲 …)
+    r"(?<![我小实])说(?![明服实真白话])|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)|据说|听说|以为|"
     r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
     # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
     r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"

@@ -1,0 +1,39 @@
+"""A Chinese diary clause holds what makes it worth keeping (issue 10, session 12): the year a year-end tally in 腊月
+counts is the lunar year closing; 讲 is 说 where the writer speaks so (someone's words reported, the writer's words to
+themselves a resolve); a clause grows over the value-bearing clauses after it that have no subject of their own. The
+sentences are written for the tests, none is a benchmark's."""
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.timeexpr import find_times
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2025, 6, 12, 13, 30, tzinfo=UTC)
+CST = timezone(timedelta(hours=8))
+
+
+def contents(text: str, when: datetime = SAID) -> list[str]:
+    return [c.content_text for c in extract(evidence(text, "user", when=when))]
+
+
+def test_a_year_told_as_done_in_the_last_lunar_month_is_the_lunar_year_closing() -> None:
+    in_la_month = datetime(2027, 1, 20, 21, tzinfo=CST)  # 腊月十三 of the lunar year 2026 (春节 2027 is 02-06)
+    (this_year,) = find_times("今年一共攒了八万块。", in_la_month)
+    assert (this_year.start_iso, this_year.end_iso) == ("2026-02-17", "2027-02-05")
+    # a plan said then is the calendar's year ahead; a tally said after 春节 is the calendar's year
+    (planned,) = find_times("今年一定要把驾照考下来。", in_la_month)
+    assert (planned.start_iso, planned.end_iso) == ("2027-01-01", "2027-12-31")
+    (after,) = find_times("今年一共攒了八万块。", datetime(2027, 3, 1, 21, tzinfo=CST))
+    assert (after.start_iso, after.end_iso) == ("2027-01-01", "2027-12-31")
+
+
+def test_jiang_reports_someone_elses_words_as_shuo_does() -> None:
+    said = contents("表姐打电话来，讲她单位的领导调走了，要搬去南宁。")
+    assert not any("搬去南宁" in c for c in said), said
+
+
+def test_what_the_writer_tells_themselves_is_the_writers_own() -> None:
+    said = contents("下班路上跟自己讲，明年一定要把驾照考下来。")
+    assert any("驾照" in c for c in said), said
+    assert not any(c.endswith("跟自己讲") for c in said), said
