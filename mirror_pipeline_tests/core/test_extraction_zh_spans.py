@@ -37,3 +37,34 @@ def test_what_the_writer_tells_themselves_is_the_writers_own() -> None:
     said = contents("下班路上跟自己讲，明年一定要把驾照考下来。")
     assert any("驾照" in c for c in said), said
     assert not any(c.endswith("跟自己讲") for c in said), said
+
+
+def test_the_values_after_a_clause_with_no_subject_of_their_own_stay_with_it() -> None:
+    said = contents("开了个网店卖手工皂，一个月接了八十多单，利润三千出头，但是太累了。")
+    assert any("网店" in c and "八十多单" in c and "三千出头" in c for c in said), said
+    assert not any("太累" in c and "网店" in c for c in said), said  # a turn ends the clause's argument
+
+
+def test_a_bare_clause_is_kept_once_its_value_is_with_it() -> None:
+    said = contents("成绩出来了，612。")
+    assert any("612" in c for c in said), said
+
+
+def test_a_new_subject_or_a_verdict_ends_what_the_clause_holds() -> None:
+    said = contents("报了个瑜伽班，老婆报了二十节，太贵了。")
+    assert not any("二十节" in c and "瑜伽班" in c for c in said), said
+    said = contents("开通了外卖，一周接了两百多单，划不来。")
+    assert not any("划不来" in c for c in said), said
+
+
+def test_a_weekly_schedule_in_chinese_dates_no_day_and_keeps_its_words() -> None:
+    found = extract(evidence("开始在一家琴行兼职带吉他，周六周日各两个钟，一个钟一百二。", "user", when=SAID))
+    held = [c for c in found if "琴行" in c.content_text]
+    assert held and all("周六周日" in c.content_text and "一百二" in c.content_text for c in held), found
+    assert all(c.valid_time_start != c.valid_time_end or c.valid_time_start is None for c in held), held
+
+
+def test_the_year_a_thing_is_in_dates_it_and_leaves_no_stray_ordinal() -> None:
+    (nth,) = find_times("在这家医院做护士第四年了", datetime(2025, 5, 1, tzinfo=UTC))
+    assert (nth.start_iso, nth.expression) == ("2022-01-01", "第四年了")
+    assert not any(c.endswith("第") or "护士第，" in c for c in contents("在这家医院做护士第四年了，带了三个徒弟。"))

@@ -32,6 +32,7 @@ from mirror_pipeline.core.timeexpr import (
     time_as_object,
     time_is_predicate,
     weekly,
+    zh_weekly,
 )
 
 EXTRACTOR = "rules"
@@ -502,7 +503,11 @@ _RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every
 
 
 def _recurring(sentence: str, t: TimeMention) -> bool:
-    return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]])) or weekly(sentence, t)
+    return (
+        bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
+        or weekly(sentence, t)
+        or zh_weekly(sentence, t)
+    )
 
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
@@ -735,6 +740,45 @@ def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
             break
         found, end = found + "，" + said, part.end
     return found, end
+
+
+# a value a clause holds: a figure in digits ("总分376", "0.6公分"), or a number in words with what it counts
+# ("一百二十多单", "一千六一个月", "两个班一百零四个人"), a price or a span of hours ("一个钟一百五", "各三个钟");
+# not 一 as an article or adverb (一下, 一起, 一直, 一个人)
+_ZH_VALUE = re.compile(
+    r"\d"
+    r"|[一二两三四五六七八九十]*[十百千万][一二两三四五六七八九十百千万零]*(?:多|来|出头|左右)?"
+    r"|(?<![第统唯])[两三四五六七八九几半][一二两三四五六七八九十]*(?:多)?(?:个|块|元|万|千|百|斤|度|岁|单|分|次|天|年|周|"
+    r"公里|公分|平|套|间|钟|小时|礼拜|星期|人|张|本|篇)"
+)
+# what opens a clause that is not a complement of the one before: a turn, a verdict, a question, a supposition, a
+# subject of its own said with 是 ("十一万是…"), someone's words
+_ZH_NOT_A_COMPLEMENT = re.compile(
+    r"^(?:但是|可是|不过|但|可|所以|结果|反正|其实|可能|应该|估计|好像|哈+|唉|还好|幸好|就是)|[吗呢?？]|是(?!最)|说|讲|万一"
+)
+
+
+def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[TimeMention]) -> tuple[str, int]:
+    """(what the clauses after clause `n` add to it, said short, with no subject of their own and each holding a value:
+    "开通了外卖，一个礼拜接了一百二十多单", "兼职带初中数学，周六周日各三个钟，一个钟一百五"; where it ends in the
+    sentence), or ("", its own end). The writer's omitted subject goes on; a new subject, a turn (但是), a question, a
+    verdict without a figure ("划不来", "累惨") ends it; so does a clause with a time of its own ("到今年正好十年了",
+    "十月一号早上的航班": a statement of its own time) or one that only says how long the one before went on."""
+    grown, end = "", parts[n].end
+    for part in parts[n + 1 :]:
+        said = part.text(sentence).strip().rstrip("。！!~")
+        if (
+            not said
+            or len(said) > 16
+            or part.subject is not Subject.OMITTED
+            or _ZH_NOT_A_COMPLEMENT.search(said)
+            or not _ZH_VALUE.search(said)
+            or _ZH_ONLY_A_SPAN.match(said)
+            or any(part.start <= t.span[0] < part.end and t.start_iso and not zh_weekly(sentence, t) for t in times)
+        ):
+            break
+        grown, end = grown + "，" + said, part.end
+    return grown, end
 
 
 # a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; a reading taken
@@ -1105,6 +1149,18 @@ def read(
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
                 words += _content_words(parts[n + 1].text(sentence), False)
+            # "分数出来了，598", "开通了美团外卖，一个礼拜接了一百二十多单": the values after the clause are its own
+            if clause.zh and times is None:
+                times = memo.get(sentence)
+                if times is None:
+                    times = memo[sentence] = sentence_times(sentence, said_at)
+            valued, valued_end = (
+                _zh_values_after(parts, n, sentence, times or [])
+                if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
+                else ("", clause.end)
+            )
+            if valued:
+                words += 3
             need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
             if aspect.memory_type is MemoryType.EMOTION:
                 if _EN_ABOUT_SHOWN.search(body):
@@ -1179,6 +1235,9 @@ def read(
                     body, span = body + found, (span[0], s_start + found_end)
                     # (what was done for an ailment is in it; what a visit found may stand as a fact of its own too)
                     grown_to = span[1] if symptom else grown_to
+            if valued:
+                body, span = body + valued, (span[0], s_start + valued_end)
+                grown_to = span[1]
             if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
                 # "got hired!! Parkland Electric in Red Deer": the party the next sentence names
                 body, span = body.rstrip("!.~ ") + named[0], (span[0], named[1])
