@@ -68,3 +68,27 @@ def test_the_year_a_thing_is_in_dates_it_and_leaves_no_stray_ordinal() -> None:
     (nth,) = find_times("在这家医院做护士第四年了", datetime(2025, 5, 1, tzinfo=UTC))
     assert (nth.start_iso, nth.expression) == ("2022-01-01", "第四年了")
     assert not any(c.endswith("第") or "护士第，" in c for c in contents("在这家医院做护士第四年了，带了三个徒弟。"))
+
+
+def test_whom_it_was_done_with_and_a_bare_verb_is_no_memory() -> None:
+    said = contents("老李加班没回来，我跟女儿两个人吃的。")
+    assert not any(c.startswith("用户跟女儿") for c in said), said
+
+
+def test_a_thing_done_said_where_with_de_is_a_past_event_not_a_lasting_fact() -> None:
+    found = extract(evidence("在外婆家吃的年夜饭，一屋子二十几个人。", "user", when=SAID))
+    dinner = [c for c in found if "年夜饭" in c.content_text]
+    assert dinner and all(c.memory_type.value == "event" for c in dinner), found
+
+
+def test_a_state_of_one_night_is_that_nights_unless_the_entry_says_these_days() -> None:
+    one_night = extract(evidence("成绩还没出来，心里发慌，晚上睡不着。", "user", when=SAID))
+    assert all(c.memory_type.value != "fact" for c in one_night if "睡不着" in c.content_text), one_night
+    lasting = extract(evidence("最近天天加班。晚上睡不着。", "user", when=SAID))
+    assert any(c.memory_type.value == "fact" for c in lasting if "睡不着" in c.content_text), lasting
+
+
+def test_a_role_said_with_a_surname_and_title_is_the_writers_person() -> None:
+    found = extract(evidence("导师是王教授，做城市地理的，第一次开会就让读十篇论文。", "user", when=SAID))
+    assert any(c.memory_type.value == "relationship" and "王教授" in c.content_text for c in found), found
+    assert not any(c.content_text.startswith("用户做城市地理") for c in found), found

@@ -386,6 +386,20 @@ _ZH_COMPANY = re.compile(
 )
 
 
+# whom with and a bare verb with 的, nothing it names: "我跟浩浩两个人吃的", "和老同学几个人去的"
+_ZH_ONLY_WITH_WHOM_DONE = re.compile(
+    r"^(?:我们?)?(?:跟|和|同|与)[^，。的是在]{1,10}?(?:一起|两个人|俩|几个人)?[\u4e00-\u9fff]{1,2}的[。！!~]*$"
+)
+# a thing done said with where or with whom and 的 before what it was (the 是…的 of the past, 是 left out): "在婆婆
+# 屋头吃的团年饭", "跟同学在海边拍的婚纱照": a past one-off, not a lasting fact
+_ZH_DONE_WHERE_DE = re.compile(
+    r"^(?:在|跟|和|同)[^，。的]{1,10}?[\u4e00-\u9fff]的(?!是|时候|话)[\u4e00-\u9fff]{2,8}[。！!~]*$"
+)
+# a state told of one part of the day: "晚上睡不着", "昨晚胃胀" (that night's, not a standing insomnia)
+_ZH_THESE_DAYS = re.compile(r"最近|近来|天天|每天|每晚|这段时间|这阵子|这些天|这几天|这两天|经常|老是|一直|总是")
+_ZH_PART_OF_DAY = re.compile(r"^(?:今天|昨天)?(?:晚上|今晚|昨晚|夜里|半夜|早上|今早|中午|下午|上午)")
+
+
 def _joined(c: MemoryCandidate, part: str, end: int) -> MemoryCandidate:
     """`c` with the clause after it said as its own part ("…走一个钟头" + "跟楼下李姐一起"), its span to `end`."""
     tail = "，" + part.rstrip("。！!~")
@@ -1032,6 +1046,8 @@ def read(
                 continue  # a heading, or a decision whose content is the next clause's ("跟老黄商量定了，店还是搬")
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_ONLY_A_SPAN.match(body):
                 continue  # "…去江边走一个钟头，坚持一个多月了": how long the clause before has gone on, not a statement
+            if clause.zh and _ZH_ONLY_WITH_WHOM_DONE.match(body):
+                continue  # "我跟浩浩两个人吃的": whom with and a bare verb; what was done is in the clause before
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_COMPANY.match(body):
                 # "开始每天早上去浣花溪走一个钟头，跟楼下李姐一起": whom the clause before was done with, its own part
                 if out and out[-1].span_end == s_start + parts[n - 1].end:
@@ -1207,6 +1223,19 @@ def read(
                 aspect, body = ASPECTS[-1], body[1:]  # "跟罗总提了，想一周在家办公一天…他居然同意了": it holds now
             if symptom and aspect is ASPECTS[-1] and not _ZH_LASTING.search(body):
                 aspect = _EVENT  # "手腕子痛，贴了膏药": the day's ailment, told; "一直腰疼" is a state
+            elif (
+                clause.zh
+                and aspect is ASPECTS[-1]
+                and own is None
+                and (
+                    _ZH_DONE_WHERE_DE.match(clauses.zh_after_lead(body))
+                    or (_ZH_PART_OF_DAY.match(body) and not _ZH_THESE_DAYS.search(text))
+                )
+                and not _ZH_LASTING.search(body)
+            ):
+                # "在婆婆屋头吃的团年饭": a thing done, where; "晚上睡不着": that night's, not lasting (but
+                # "最近压力很大，天天加班到十一点。晚上失眠": the nights of these days)
+                aspect = _EVENT
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
