@@ -92,3 +92,8 @@ def test_a_role_said_with_a_surname_and_title_is_the_writers_person() -> None:
     found = extract(evidence("导师是王教授，做城市地理的，第一次开会就让读十篇论文。", "user", when=SAID))
     assert any(c.memory_type.value == "relationship" and "王教授" in c.content_text for c in found), found
     assert not any(c.content_text.startswith("用户做城市地理") for c in found), found
+
+
+def test_the_writer_taking_back_a_word_is_no_report() -> None:
+    said = contents("说错了，报的是八节课，十节是把体验课也算进去了。")
+    assert any("八节课" in c for c in said), said

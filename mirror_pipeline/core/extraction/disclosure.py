@@ -58,7 +58,7 @@ _HYPOTHETICAL = re.compile(
 _REPORTED = re.compile(
     # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
     # (讲 is 说 in the south-west and in Guangxi: "他讲他不可能去广州"; not 讲究, 讲座, 讲课, 演讲 …)
-    r"(?<![我小实])(?:说|听说|据说|告诉我)|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)"
+    r"(?<![我小实])(?:说(?!错|漏嘴)|听说|据说|告诉我)|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)"
     r"|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
     # a talk with the doctor, then what they found ("我跟医生谈了是脑梗"): the doctor's finding, of whoever is ill
     r"|(?:跟|和)(?:医生|大夫|主任|护士)(?:谈|聊|沟通|确认)了?|问了?(?:医生|大夫|护士)",
