@@ -45,9 +45,10 @@ def test_the_values_after_a_clause_with_no_subject_of_their_own_stay_with_it() -
     assert not any("太累" in c and "网店" in c for c in said), said  # a turn ends the clause's argument
 
 
-def test_a_bare_clause_is_kept_once_its_value_is_with_it() -> None:
-    said = contents("成绩出来了，612。")
-    assert any("612" in c for c in said), said
+def test_a_bare_clause_is_kept_once_its_value_is_with_it_but_not_for_a_bare_figure() -> None:
+    said = contents("成绩出来了，总分412。")
+    assert any("总分412" in c for c in said), said
+    assert not contents("分数出来了，612。")  # what 612 measures, and whose, is said nowhere
 
 
 def test_a_new_subject_or_a_verdict_ends_what_the_clause_holds() -> None:

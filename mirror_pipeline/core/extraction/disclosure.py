@@ -1175,8 +1175,8 @@ def read(
                 if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
                 else ("", clause.end)
             )
-            if valued:
-                words += 3
+            if valued and len(CJK_CHAR.findall(valued)) >= 2:
+                words += 3  # (a bare figure, "，598", says nothing of what it measures nor whose: it lifts no clause)
             need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
             if aspect.memory_type is MemoryType.EMOTION:
                 if _EN_ABOUT_SHOWN.search(body):
