@@ -1165,7 +1165,7 @@ def read(
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
                 words += _content_words(parts[n + 1].text(sentence), False)
-            # "分数出来了，598", "开通了美团外卖，一个礼拜接了一百二十多单": the values after the clause are its own
+            # "开通了美团外卖，一个礼拜接了一百二十多单", "成绩出来了，总分412": the values after the clause are its own
             if clause.zh and times is None:
                 times = memo.get(sentence)
                 if times is None:
