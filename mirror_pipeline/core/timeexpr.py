@@ -1252,8 +1252,27 @@ def _r_en_earlier_later(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(first, day) if m[1].lower() == "earlier" else Resolved(day, last)
 
 
+def _lunar_year_said_in_lamonth(day: date) -> int | None:
+    """The Gregorian year the lunar year being closed started in, when `day` falls in its last month (腊月, before
+    春节); else None."""
+    first = spring_festival(day.year)
+    if first is None or day >= first or day.year - 1901 not in range(len(_LAST_MONTH_DAYS)):
+        return None
+    length = 29 if _LAST_MONTH_DAYS[day.year - 1901] == "9" else 30
+    return day.year - 1 if day >= first - timedelta(days=length) else None
+
+
 def _r_zh_rel_year(m: re.Match[str], said: Said) -> Resolved | None:
-    return _year(said.day.year + _REL_YEAR_WORDS[m[0]])
+    shift = _REL_YEAR_WORDS[m[0]]
+    # "算了下今年总共存了十一万" said at 腊月二十四 (2026-02-11): the year told as done in 腊月 is the lunar year
+    # closing, 春节 to 春节 (2025-01-29..2026-02-16), not the Gregorian year just begun; a plan said then ("今年考研
+    # 一定要再考一次") is the year ahead, as the calendar counts it
+    lunar = _lunar_year_said_in_lamonth(said.day) if shift <= 0 else None
+    if lunar is not None and said.tense() is Tense.PAST:
+        first, after = spring_festival(lunar + shift), spring_festival(lunar + shift + 1)
+        if first is not None and after is not None:
+            return Resolved(first, after - timedelta(days=1))
+    return _year(said.day.year + shift)
 
 
 def _r_en_rel_year(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1285,6 +1304,14 @@ def _r_en_in(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_zh_for(m: re.Match[str], said: Said) -> Resolved | None:
     return _held(m[1], m[2], said)
+
+
+def _r_zh_nth_year(m: re.Match[str], said: Said) -> Resolved | None:
+    """教初二数学第六年了: in its sixth year, so begun five years before the mention's year."""
+    nth = _amount(m[1])
+    if not nth:
+        return None
+    return _held(str(nth - 1), "年", said) if nth > 1 else Resolved(date(said.day.year, 1, 1), said.day)
 
 
 def _r_en_for(m: re.Match[str], said: Said) -> Resolved | None:
@@ -2067,11 +2094,23 @@ FORMS: tuple[TimeForm, ...] = (
         relative=True,
     ),
     # durations said as still true: 搬到上海三年了, 三个月没联系了, "I've lived here for two years"
+    # the year a thing is in, still going on: 教初二数学第六年了 (the 第 stays with its count)
+    TimeForm(
+        name="zh_nth_year",
+        language=ZH,
+        pattern=re.compile(rf"第{_NUM}年了"),
+        precision=YEAR,
+        confidence=0.7,
+        resolve=_r_zh_nth_year,
+        needs=("第",),
+        relative=True,
+        role=Role.ONGOING,
+    ),
     TimeForm(
         name="zh_for",
         language=ZH,
         pattern=re.compile(
-            rf"(?<![\d一二三四五六七八九十两]){_NUM}(天|个星期|周|个月|年)(?:多)?(?:没[\u4e00-\u9fff]{{1,4}})?了"
+            rf"(?<![\d一二三四五六七八九十两第]){_NUM}(天|个星期|周|个月|年)(?:多)?(?:没[\u4e00-\u9fff]{{1,4}})?了"
         ),
         precision=YEAR,
         confidence=0.7,
@@ -2468,6 +2507,22 @@ def weekly(text: str, t: TimeMention) -> bool:
     return bool(_RECURRING_WEEKDAY_AFTER.match(after) or _RECURRING_WEEKDAY_BEFORE.search(before))
 
 
+_ZH_WEEKDAY = r"(?:周|星期|礼拜)[一二三四五六日天]"
+# Chinese weekdays said in a pair, a list or a span: "周六周日各三个钟", "周二和周四", "周一到周五", "礼拜一、礼拜三"
+_ZH_WEEKDAYS_AFTER = re.compile(
+    r"^(?:[、和跟与到至~\-]|或者?)?(?:" + _ZH_WEEKDAY + r"|[一二三四五六日天](?![\u4e00-\u9fff]{0,1}[号日]))"
+)
+_ZH_WEEKDAYS_BEFORE = re.compile(_ZH_WEEKDAY + r"(?:[、和跟与到至~\-]|或者?)?$")
+
+
+def zh_weekly(text: str, t: TimeMention) -> bool:
+    """`t` is a Chinese weekday said with another in a pair, a list or a span: a week's schedule, not a date."""
+    said = text[t.span[0] : t.span[1]]
+    if not re.fullmatch(_ZH_WEEKDAY, said):
+        return False
+    return bool(_ZH_WEEKDAYS_AFTER.match(text[t.span[1] :]) or _ZH_WEEKDAYS_BEFORE.search(text[: t.span[0]]))
+
+
 # a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"
 THINGS_VERB_BEFORE = re.compile(
     r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
@@ -2510,6 +2565,8 @@ def without_relative_times(text: str) -> str:
             _RECURRING_WEEKDAY_AFTER.match(after) or _RECURRING_WEEKDAY_BEFORE.search(before)
         ):
             continue  # "tuesday and thursday nights": when it recurs, what the sentence says (it is no day)
+        if re.fullmatch(_ZH_WEEKDAY, said) and (_ZH_WEEKDAYS_AFTER.match(after) or _ZH_WEEKDAYS_BEFORE.search(before)):
+            continue  # "周六周日各三个钟": the same, in Chinese
         if re.search(r"[A-Za-z]\W*$", before) or not before.strip():
             before = _EN_LEAD.sub("", before)
         before = THINGS_VERB_BEFORE.sub("", before)  # "..., starts next week": the verb goes with its day

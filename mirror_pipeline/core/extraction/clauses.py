@@ -289,7 +289,7 @@ ZH_SURNAMES = (
 # common words open with a surname's character: 高兴就好, 李子很甜); a holiday opening the clause is its
 # time, not a name (黄金周去了三亚: `ZH_TIME_LEAD`).
 _ZH_NAME_AFTER = (
-    r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
+    r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|讲|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
     r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏)"
     r"|却|倒是|竟然|居然|总算|终于|突然|一直"  # "朵朵却看得很认真，还买了个小俑摆件": the child's doing
 )
@@ -359,7 +359,10 @@ _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here ar
 _ZH_OTHER = re.compile(
     r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
     r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
-    r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东)(?!的)|这|那|哪)"
+    r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东|"
+    # the roles a life is told with, opening a clause as its subject: "导师是陈教授，做数学课堂话语分析的，第一次见面
+    # 就布置了读八篇文献" (the chain after it is the supervisor's), "校长挽留了一下", "中介小哥讲…"
+    r"导师|教授|校长|班主任|合伙人|中介|师傅|客户|经理|店长|护士|主任)(?!的)|这|那|哪)"
 )
 # what a diary's omitted-subject clause may open with before its verb: a time, an adverb
 _ZH_TIME_WORDS = (

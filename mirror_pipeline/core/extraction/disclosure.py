@@ -32,6 +32,7 @@ from mirror_pipeline.core.timeexpr import (
     time_as_object,
     time_is_predicate,
     weekly,
+    zh_weekly,
 )
 
 EXTRACTOR = "rules"
@@ -56,13 +57,18 @@ _HYPOTHETICAL = re.compile(
 )
 _REPORTED = re.compile(
     # (小说 is a novel, 实说 of 老实说 the writer's own: no one else's words)
-    r"(?<![我小实])(?:说|听说|据说|告诉我)|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
+    # (讲 is 说 in the south-west and in Guangxi: "他讲他不可能去广州"; not 讲究, 讲座, 讲课, 演讲 …)
+    r"(?<![我小实])(?:说(?!错|漏嘴)|听说|据说|告诉我)|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)"
+    r"|\b(?:said|says|told me|tells me|according to|claims?|asked me)\b"
     # a talk with the doctor, then what they found ("我跟医生谈了是脑梗"): the doctor's finding, of whoever is ill
     r"|(?:跟|和)(?:医生|大夫|主任|护士)(?:谈|聊|沟通|确认)了?|问了?(?:医生|大夫|护士)",
     re.IGNORECASE,
 )
 # the writer telling someone, not someone's words reported: "跟领导说好了这两周远程办公", "跟CPO说了yes"
-_ZH_TOLD = re.compile(r"^(?:我)?(?:跟|和|对|向)[^，。,说]{1,10}说(?:好了|了|过|定了)")
+# (or oneself: "回来路上跟自己讲，今年考研一定要再考一次" is the writer's resolve)
+_ZH_TOLD = re.compile(
+    r"^(?:我)?(?:跟|和|对|向)[^，。,说讲]{1,10}(?:说|讲)(?:好了|了|过|定了)|[^，。]{0,6}?(?:跟|对)自己(?:说|讲)"
+)
 
 
 def _reported(body: str, zh: bool) -> bool:
@@ -366,6 +372,8 @@ _ZH_INTRODUCES = re.compile(
     r"(?:商量|说|谈|讲|想|约|定|决定)(?:定|好)了[。！!~]*$|^(?:今天|昨天)?决定了$"
     # how long it was weighed, before what was decided: "想了一个礼拜，还是不去了"
     r"|^(?:想|考虑|纠结|犹豫|琢磨)了[^，。]{0,6}(?:天|周|礼拜|星期|个月|晚上|宿)$"
+    # a verb of saying with nothing said, to someone or to oneself: "回来路上跟自己讲，今年考研…", "我跟我妈讲，…"
+    r"|(?:跟|和|对)[^，。]{1,6}(?:说|讲)[。！!~]*$"
 )
 # a clause that is only how long something has gone on: "坚持一个多月了", "已经三年了", "算起来十二年了"
 _ZH_ONLY_A_SPAN = re.compile(
@@ -376,6 +384,20 @@ _ZH_ONLY_A_SPAN = re.compile(
 _ZH_COMPANY = re.compile(
     r"^(?:是|都是|也是)?(?:跟|和|同|与)[\u4e00-\u9fffA-Za-z]{1,10}?一起(?:的|去的|弄的)?[。！!~]*$"
 )
+
+
+# whom with and a bare verb with 的, nothing it names: "我跟浩浩两个人吃的", "和老同学几个人去的"
+_ZH_ONLY_WITH_WHOM_DONE = re.compile(
+    r"^(?:我们?)?(?:跟|和|同|与)[^，。的是在]{1,10}?(?:一起|两个人|俩|几个人)?[\u4e00-\u9fff]{1,2}的[。！!~]*$"
+)
+# a thing done said with where or with whom and 的 before what it was (the 是…的 of the past, 是 left out): "在婆婆
+# 屋头吃的团年饭", "跟同学在海边拍的婚纱照": a past one-off, not a lasting fact
+_ZH_DONE_WHERE_DE = re.compile(
+    r"^(?:在|跟|和|同)[^，。的]{1,10}?[\u4e00-\u9fff]的(?!是|时候|话)[\u4e00-\u9fff]{2,8}[。！!~]*$"
+)
+# a state told of one part of the day: "晚上睡不着", "昨晚胃胀" (that night's, not a standing insomnia)
+_ZH_THESE_DAYS = re.compile(r"最近|近来|天天|每天|每晚|这段时间|这阵子|这些天|这几天|这两天|经常|老是|一直|总是")
+_ZH_PART_OF_DAY = re.compile(r"^(?:今天|昨天)?(?:晚上|今晚|昨晚|夜里|半夜|早上|今早|中午|下午|上午)")
 
 
 def _joined(c: MemoryCandidate, part: str, end: int) -> MemoryCandidate:
@@ -495,7 +517,11 @@ _RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every
 
 
 def _recurring(sentence: str, t: TimeMention) -> bool:
-    return bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]])) or weekly(sentence, t)
+    return (
+        bool(_RECURRING.search(sentence[max(0, t.span[0] - 6) : t.span[0]]))
+        or weekly(sentence, t)
+        or zh_weekly(sentence, t)
+    )
 
 
 _EN_CORRECTION = re.compile(r"(?i)(?:well|or rather|I mean)\s")
@@ -728,6 +754,45 @@ def _zh_visit_found(parts: list[Clause], sentence: str) -> tuple[str, int]:
             break
         found, end = found + "，" + said, part.end
     return found, end
+
+
+# a value a clause holds: a figure in digits ("总分376", "0.6公分"), or a number in words with what it counts
+# ("一百二十多单", "一千六一个月", "两个班一百零四个人"), a price or a span of hours ("一个钟一百五", "各三个钟");
+# not 一 as an article or adverb (一下, 一起, 一直, 一个人)
+_ZH_VALUE = re.compile(
+    r"\d"
+    r"|[一二两三四五六七八九十]*[十百千万][一二两三四五六七八九十百千万零]*(?:多|来|出头|左右)?"
+    r"|(?<![第统唯])[两三四五六七八九几半][一二两三四五六七八九十]*(?:多)?(?:个|块|元|万|千|百|斤|度|岁|单|分|次|天|年|周|"
+    r"公里|公分|平|套|间|钟|小时|礼拜|星期|人|张|本|篇)"
+)
+# what opens a clause that is not a complement of the one before: a turn, a verdict, a question, a supposition, a
+# subject of its own said with 是 ("十一万是…"), someone's words
+_ZH_NOT_A_COMPLEMENT = re.compile(
+    r"^(?:但是|可是|不过|但|可|所以|结果|反正|其实|可能|应该|估计|好像|哈+|唉|还好|幸好|就是)|[吗呢?？]|是(?!最)|说|讲|万一"
+)
+
+
+def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[TimeMention]) -> tuple[str, int]:
+    """(what the clauses after clause `n` add to it, said short, with no subject of their own and each holding a value:
+    "开通了外卖，一个礼拜接了一百二十多单", "兼职带初中数学，周六周日各三个钟，一个钟一百五"; where it ends in the
+    sentence), or ("", its own end). The writer's omitted subject goes on; a new subject, a turn (但是), a question, a
+    verdict without a figure ("划不来", "累惨") ends it; so does a clause with a time of its own ("到今年正好十年了",
+    "十月一号早上的航班": a statement of its own time) or one that only says how long the one before went on."""
+    grown, end = "", parts[n].end
+    for part in parts[n + 1 :]:
+        said = part.text(sentence).strip().rstrip("。！!~")
+        if (
+            not said
+            or len(said) > 16
+            or part.subject is not Subject.OMITTED
+            or _ZH_NOT_A_COMPLEMENT.search(said)
+            or not _ZH_VALUE.search(said)
+            or _ZH_ONLY_A_SPAN.match(said)
+            or any(part.start <= t.span[0] < part.end and t.start_iso and not zh_weekly(sentence, t) for t in times)
+        ):
+            break
+        grown, end = grown + "，" + said, part.end
+    return grown, end
 
 
 # a doctor's visit said bare, the verb and what it was of: 复查结节, 复查血压, 抽血, 拍片, 产检; a reading taken
@@ -981,6 +1046,8 @@ def read(
                 continue  # a heading, or a decision whose content is the next clause's ("跟老黄商量定了，店还是搬")
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_ONLY_A_SPAN.match(body):
                 continue  # "…去江边走一个钟头，坚持一个多月了": how long the clause before has gone on, not a statement
+            if clause.zh and _ZH_ONLY_WITH_WHOM_DONE.match(body):
+                continue  # "我跟浩浩两个人吃的": whom with and a bare verb; what was done is in the clause before
             if clause.zh and n > 0 and clause.subject is Subject.OMITTED and _ZH_COMPANY.match(body):
                 # "开始每天早上去浣花溪走一个钟头，跟楼下李姐一起": whom the clause before was done with, its own part
                 if out and out[-1].span_end == s_start + parts[n - 1].end:
@@ -1098,6 +1165,18 @@ def read(
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
                 words += _content_words(parts[n + 1].text(sentence), False)
+            # "开通了美团外卖，一个礼拜接了一百二十多单", "成绩出来了，总分412": the values after the clause are its own
+            if clause.zh and times is None:
+                times = memo.get(sentence)
+                if times is None:
+                    times = memo[sentence] = sentence_times(sentence, said_at)
+            valued, valued_end = (
+                _zh_values_after(parts, n, sentence, times or [])
+                if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
+                else ("", clause.end)
+            )
+            if valued and len(CJK_CHAR.findall(valued)) >= 2:
+                words += 3  # (a bare figure, "，598", says nothing of what it measures nor whose: it lifts no clause)
             need = (3 if clause.zh else 1) if domain else (6 if clause.zh else 3)
             if aspect.memory_type is MemoryType.EMOTION:
                 if _EN_ABOUT_SHOWN.search(body):
@@ -1144,6 +1223,19 @@ def read(
                 aspect, body = ASPECTS[-1], body[1:]  # "跟罗总提了，想一周在家办公一天…他居然同意了": it holds now
             if symptom and aspect is ASPECTS[-1] and not _ZH_LASTING.search(body):
                 aspect = _EVENT  # "手腕子痛，贴了膏药": the day's ailment, told; "一直腰疼" is a state
+            elif (
+                clause.zh
+                and aspect is ASPECTS[-1]
+                and own is None
+                and (
+                    _ZH_DONE_WHERE_DE.match(clauses.zh_after_lead(body))
+                    or (_ZH_PART_OF_DAY.match(body) and not _ZH_THESE_DAYS.search(text))
+                )
+                and not _ZH_LASTING.search(body)
+            ):
+                # "在婆婆屋头吃的团年饭": a thing done, where; "晚上睡不着": that night's, not lasting (but
+                # "最近压力很大，天天加班到十一点。晚上失眠": the nights of these days)
+                aspect = _EVENT
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
@@ -1172,6 +1264,9 @@ def read(
                     body, span = body + found, (span[0], s_start + found_end)
                     # (what was done for an ailment is in it; what a visit found may stand as a fact of its own too)
                     grown_to = span[1] if symptom else grown_to
+            if valued:
+                body, span = body + valued, (span[0], s_start + valued_end)
+                grown_to = span[1]
             if not clause.zh and n == len(parts) - 1 and (named := _en_outcome_named(body, text, s_end)) is not None:
                 # "got hired!! Parkland Electric in Red Deer": the party the next sentence names
                 body, span = body.rstrip("!.~ ") + named[0], (span[0], named[1])

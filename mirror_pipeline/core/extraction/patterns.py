@@ -184,7 +184,7 @@ _NAME_STOP = (
     r"|特别|非常|今年|去年|明年|每天|正在|正|上了|上学|读|念)"
 )
 _ZH_NAME = (
-    rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    rf"(?P<obj>(?:[小老阿][\u4e00-\u9fff]|[{_SURNAMES}](?:老师|教授|总|经理|医生|哥|姐)|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     rf"|[A-Z][a-z]+){_NAME_STOP}"
 )
 _EN_NAME = r"(?P<obj>[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)?)\b"  # "Daniel Krüger", "Frau Öztürk"
@@ -470,7 +470,8 @@ _HYPOTHETICAL = re.compile(
 # Someone else's words: 朋友说, 他说, 据说; "my friend said", "she says"; "the hero says: ..." (but 我说 / "I said"
 # are the user's own)
 _REPORTED = re.compile(
-    r"(?<![我小实])说(?![明服实真白话])|据说|听说|以为|"
+    # (讲 is 说 in the south-west and in Guangxi: "他讲他不可能去广州"; not 讲究, 讲座, 讲课, 演讲 …)
+    r"(?<![我小实])说(?![明服实真白话])|(?<![我演])讲(?!究|座|课|解|台|义|师|价|理|述|得|的是|话)|据说|听说|以为|"
     r"(?i:(?<!\bI )\b(?:said|says|told me|tells me|claims?|according to|wrote|writes)\b)|"
     # someone else's belief about the user: "my parents think I work at Google", 他们以为我住在北京
     r"(?<!\bI )\b(?:[Tt]hinks?|[Tt]hought|[Bb]elieves?|[Aa]ssumed?|[Aa]ssumes) (?:that )?I\b|(?<![我])(?:觉得|认为)我"
@@ -1200,7 +1201,8 @@ PATTERNS: tuple[Pattern, ...] = (
         _ZH_REL,
         r"(?:^|(?<=[，,；;。！!]))(?:部门|直属|顶头|现在的|新来的|新|组里的?|公司的?)?(?P<rel>"
         + _ZH_REL
-        + r")(?:叫|名叫)"
+        # (or is a surname and a title: "导师是陈教授", "主管是刘经理")
+        + rf")(?:叫|名叫|是(?=[{_SURNAMES}](?:老师|教授|医生|经理|总)))"
         + _ZH_NAME,
         0.8,
         0.7,
