@@ -2469,8 +2469,10 @@ def weekly(text: str, t: TimeMention) -> bool:
 
 
 # a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"
+# (the verb also bare, as a writer in a second language says it: "enrolled for the diploma, start in september")
 THINGS_VERB_BEFORE = re.compile(
-    r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
+    r"(?i),\s*(?:it\s+|which\s+)?(?:starts?|begins?|ends|finish(?:es)?|runs|opens?|closes?|kicks? off|wraps? up|"
+    r"is due|due)"
     r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
 )
 _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|tonight|today)\b")

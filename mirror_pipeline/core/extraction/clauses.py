@@ -266,6 +266,9 @@ _EN_OTHER = re.compile(
     re.IGNORECASE,
 )
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
+# the writer only as what someone else is measured against: "Bigos love the car more than me", "she runs faster than
+# my brother", "he is tall like me" (the clause says nothing done to the writer, nor of the writer's)
+_EN_ME_COMPARED = re.compile(r"(?i)\b(?:than|like|as)\s+(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
     r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
@@ -516,7 +519,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.POSSESSIVE  # "the trip is cancelled", "rent went up": the writer's trip, the writer's rent
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
-    return Subject.OBJECT if _EN_ME.search(rest) else Subject.OTHER
+    return Subject.OBJECT if _EN_ME.search(_EN_ME_COMPARED.sub("", rest)) else Subject.OTHER
 
 
 def zh_after_lead(rest: str) -> str:

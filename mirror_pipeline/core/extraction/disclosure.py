@@ -821,6 +821,39 @@ _NOT_A_PARTY = frozenset(
 )
 
 
+_EN_SUBJECT_SAID = re.compile(r"^The user(?:'s| and others)?\b")
+
+
+def _en_grown(out: list[MemoryCandidate], content: str, text: str, span: tuple[int, int]) -> MemoryCandidate | None:
+    """The message's last memory grown with `content` (the writer's clause right after it, no other words between:
+    "The user and others play 5 a side every friday in Cabra; the user is goalkeeper"), None when there is none to
+    grow (what the clause's noun is of was said nowhere the memory holds)."""
+    if (
+        not out
+        or out[-1].memory_type is MemoryType.EMOTION
+        or not (prev := _EN_SUBJECT_SAID.match(out[-1].content_text))
+    ):
+        return None
+    if (
+        out[-1].span_end > span[0]
+        or text[out[-1].span_end : span[0]].strip(" \t\n.,;!~")
+        or "\n" in text[out[-1].span_end : span[0]]
+    ):
+        return None
+    said = _EN_SUBJECT_SAID.match(content)
+    if said is not None and said.group(0) == prev.group(0) and said.group(0) != "The user's":
+        tail = ", and" + content[said.end() :]  # the same subject goes on: "…per week, and paid 1,850 euro deposit"
+    else:
+        tail = "; " + content[:1].lower() + content[1:]
+    last = out[-1]
+    return replace(
+        last,
+        content_text=last.content_text.rstrip(".!~ ") + tail,
+        object=last.object.rstrip(".!~ ") + tail,
+        span_end=span[1],
+    )
+
+
 def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
@@ -1106,6 +1139,13 @@ def read(
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0
             if words < need + (1 if clause.zh else 0):
+                if not clause.zh and clause.subject is Subject.OMITTED and kin is None and re.search(r"\d", body):
+                    # "I bought second hand Skoda Octavia 2017, 142k km, paid 9,400": a value the writer goes on to
+                    # give, too thin alone, is the memory's just before it
+                    grown = _en_grown(out, rewrite.english(body, clause.subject), text, span)
+                    if grown is not None:
+                        out[-1] = grown
+                        continue
                 if words >= 2 and _joins_next(clause, parts, n, sentence):
                     parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
@@ -1179,6 +1219,12 @@ def read(
             if visit is not None:
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
+            if not clause.zh and kin is None and shapes.en_bare_referent(body):
+                # "…in Griffith College, start in september. paid 1,850 euro deposit already": the deposit is the
+                # diploma's; said alone it names nothing (kept only in the memory just before it)
+                if (grown := _en_grown(out, content, text, span)) is not None:
+                    out[-1] = grown
+                continue
             said_as_plan = plan_clause is not None and aspect is _PLANS and going_on and content.startswith("用户")
             if said_as_plan and not _ZH_PLAN_SAID.search(body):
                 content = "用户打算" + content.removeprefix("用户")  # said as the plan it goes on with

@@ -1,0 +1,97 @@
+"""An English memory holds what makes it worth keeping (issue 10, session 12): a noun whose sense lies in what it is of
+or for, said bare, is kept only in the memory just before it; a value the writer goes on to give joins that memory;
+a thing's bare-verb day is the thing's, not the clause's; the writer only as a measure is not the clause's object;
+how the writer wants the assistant to answer is a preference. The sentences are written for the tests, none from a
+benchmark set."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.extraction.shapes import en_bare_referent
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [
+        (c.memory_type.value, c.content_text, c.valid_time_start, c.valid_time_end)
+        for c in extract(evidence(text, "user", when=SAID))
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "paid 600 euro deposit already",
+        "I want second opinion",
+        "I checked twice the booking",
+        "I am captain because nobody else wanted it",
+        "I already pay the fee, 300 euro",
+        "I got my refund",
+    ],
+)
+def test_a_relational_noun_with_nothing_it_names_is_bare(body: str) -> None:
+    assert en_bare_referent(body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "I paid the deposit on the new flat",
+        "I am captain of the rowing club",
+        "I want a second opinion from another vet",
+        "I finally got a refund from the airline",
+        "I joined the choir as a member",
+        "I am a nurse",
+        "I paid my rent",
+    ],
+)
+def test_a_relational_noun_with_its_complement_or_no_such_noun_is_not_bare(body: str) -> None:
+    assert not en_bare_referent(body)
+
+
+def test_a_bare_deposit_after_the_sentence_that_names_it_joins_that_memory() -> None:
+    read = _read("I signed up for a pottery course in Leeds. paid 200 pounds deposit already")
+    contents = [c for _, c, _, _ in read]
+    assert any("pottery course" in c and "deposit" in c for c in contents), contents
+    assert not any(c.startswith("The user paid") for c in contents)
+
+
+def test_a_bare_role_after_the_clause_of_its_team_joins_that_memory() -> None:
+    contents = [c for _, c, _, _ in _read("we play hurling every sunday in Tralee, I am goalie because I am tallest")]
+    assert any("hurling" in c and "goalie" in c for c in contents), contents
+    assert not any(c.startswith("The user is goalie") for c in contents)
+
+
+def test_a_bare_opinion_with_nothing_before_it_is_dropped() -> None:
+    assert not any("opinion" in c for _, c, _, _ in _read("the vet said fine but I want second opinion"))
+
+
+def test_a_value_going_on_with_the_writers_clause_joins_it() -> None:
+    contents = [c for _, c, _, _ in _read("I bought a used Ford Fiesta 2015, 98k km, paid 5,200.")]
+    assert any("Ford Fiesta" in c and "5,200" in c for c in contents), contents
+
+
+def test_a_bare_verb_of_the_things_start_leaves_its_day_to_the_thing() -> None:
+    # the course starts in september; the sign-up happened by the message, and the words of the start stay
+    (event,) = [r for r in _read("I enrolled for a welding course in Cork, start in september, 3 nights a week")]
+    assert "start in september" in event[1]
+    assert event[2] is None and event[3] == "2026-03-10"
+
+
+def test_the_writer_only_as_a_measure_is_not_the_clauses_object() -> None:
+    assert _read("our cat Mochi loves the balcony more than me") == []
+
+
+def test_how_the_writer_wants_the_assistant_to_answer_is_a_preference() -> None:
+    read = _read("I prefer you answer me in short points, not long text")
+    assert ("preference", "The user prefers that the assistant answer them in short points, not long text") in [
+        (t, c) for t, c, _, _ in read
+    ]
+
+
+def test_a_request_of_the_day_to_the_assistant_is_no_preference() -> None:
+    assert not [r for r in _read("I want you to tell me the truth about my chances") if r[0] == "preference"]
