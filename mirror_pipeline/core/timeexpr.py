@@ -1398,11 +1398,13 @@ FORMS: tuple[TimeForm, ...] = (
         name="en_md_range",
         language=EN,
         pattern=re.compile(
-            rf"(?i)\b(?:from )?(?:(?P<m1>{_MONTH_EN})\.? (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?"
-            rf"|(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
-            rf"\s?(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s?"
+            # (or "between 4 and 11 june", "between the 4th of june and the 11th": "and" joins them only after
+            # "between", which "4 and 5 friends" never has)
+            rf"(?i)\b(?:(?P<between>between )|from )?(?:(?P<m1>{_MONTH_EN})\.? (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"|(?:the )?(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
+            rf"\s?(?(between)(?:\band\b|\bto\b|-|–)|(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b))\s?"
             rf"(?:(?P<m2>{_MONTH_EN})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!,? ?\d)"
-            rf"|(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"|(?:the )?(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?"
             rf"(?: (?:of )?(?P<m2b>{_MONTH_EN})\b|\b(?![\d:.]| ?(?:am|pm|%)))(?!,? ?\d))"
         ),
         precision=DAY,

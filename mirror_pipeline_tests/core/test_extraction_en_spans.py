@@ -95,3 +95,54 @@ def test_how_the_writer_wants_the_assistant_to_answer_is_a_preference() -> None:
 
 def test_a_request_of_the_day_to_the_assistant_is_no_preference() -> None:
     assert not [r for r in _read("I want you to tell me the truth about my chances") if r[0] == "preference"]
+
+
+def test_people_like_the_writer_still_count_the_writer_in() -> None:
+    # ("than me" measures someone else against the writer; "like me" counts the writer among them)
+    from mirror_pipeline.core.extraction.clauses import Subject, read
+
+    assert [c.subject for c in read("Seeing nurses like me get respect was great")] == [Subject.OBJECT]
+    assert [c.subject for c in read("Meeting runners as slow as me was a relief")] == [Subject.OBJECT]
+    assert [c.subject for c in read("Meeting runners faster than me was humbling")] == [Subject.OTHER]
+
+
+def test_someone_named_and_taken_up_by_a_pronoun_is_the_subject() -> None:
+    assert _read("siobhan from the office she is getting married in Cork, she showed me the dress") == []
+
+
+def test_a_new_subject_after_a_comma_ends_the_writers_clause_even_with_a_bare_verb() -> None:
+    read = _read("we have a dog, biscuit, brown and very lazy, he chew our shoes that we buy last week")
+    assert [(t, c) for t, c, _, _ in read] == [("fact", "The user and others have a dog, biscuit, brown and very lazy")]
+
+
+def test_a_verb_left_alone_by_its_time_joins_the_memory_before_it_with_its_time_said() -> None:
+    read = _read("we found a flat in Galway with a balcony for the plants. we move on the 3rd of june")
+    contents = [c for _, c, _, _ in read]
+    assert any("flat in Galway" in c and "move on the 3rd of june" in c for c in contents), contents
+    assert "The user and others move" not in contents
+
+
+def test_a_verb_left_alone_with_nothing_before_it_is_dropped_but_a_whole_event_stays() -> None:
+    assert not any(c == "The user and others moved" for _, c, _, _ in _read("we moved last week"))
+    assert "The user graduated" in [c for _, c, _, _ in _read("I graduated yesterday")]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("I'm away between 4 and 11 june", "2026-06-04", "2026-06-11"),
+        ("we're in Porto between the 4th of june and the 11th of june", "2026-06-04", "2026-06-11"),
+        ("we're in Porto between june 4 and june 11", "2026-06-04", "2026-06-11"),
+    ],
+)
+def test_days_said_between_two_ends_are_an_interval_not_a_day(text: str, start: str, end: str) -> None:
+    from mirror_pipeline.core.timeexpr import find_times
+
+    (t,) = find_times(text, SAID)
+    assert (t.start.isoformat(), t.end.isoformat()) == (start, end)
+
+
+def test_and_between_two_numbers_without_between_is_no_range() -> None:
+    from mirror_pipeline.core.timeexpr import find_times
+
+    assert [t.expression for t in find_times("I met 4 and 5 june", SAID)] == ["5 june"]

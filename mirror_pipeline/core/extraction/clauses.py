@@ -93,6 +93,9 @@ _EN_SPLIT = re.compile(
     r",\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
+    # a new subject after a comma, its verb as a second language may leave it bare: "we have a cat, paçoca, she
+    # destroy our sofa" (the cat's doing is no part of the writer's clause)
+    r"|,\s(?=(?:she|he|they)\s+(?!(?:and|or|too|also|both|all)\b)[a-z]{2,}\b)"
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
@@ -266,9 +269,17 @@ _EN_OTHER = re.compile(
     re.IGNORECASE,
 )
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
+# someone named, then taken up again by a pronoun, as a second language says it: "aoife from the clinic she is
+# getting married", "Marek he works nights" (the name is the subject, whatever "me" the clause holds after it)
+_EN_RESUMED = re.compile(
+    r"^(?!(?i:I|we|my|our|you|your|it|this|that|there|the|a|an|then|so|and|but|or|now|today|tonight|yesterday|"
+    r"also|because|when|if|after|before|since|maybe|and|once|until|while|[a-z]+ly)\b)[A-Za-zÀ-ÿ][\w'\-]+"
+    r"(?:\s+(?:from|at|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'\-]+)?\s+(?:she|he)\s+[a-z]"
+)
 # the writer only as what someone else is measured against: "Bigos love the car more than me", "she runs faster than
-# my brother", "he is tall like me" (the clause says nothing done to the writer, nor of the writer's)
-_EN_ME_COMPARED = re.compile(r"(?i)\b(?:than|like|as)\s+(?:me|my|myself)\b")
+# my brother" (the clause says nothing done to the writer, nor of the writer's; "people like me", "as stoked as me"
+# count the writer in)
+_EN_ME_COMPARED = re.compile(r"(?i)\bthan\s+(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
     r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
@@ -505,7 +516,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.FIRST
     if EN_DONE_TO_ME.match(rest):
         return Subject.OBJECT  # "they let me go", "my boss promoted me": the writer is what was done to
-    if EN_KIN.match(rest) or _EN_SHOWING.match(rest):
+    if EN_KIN.match(rest) or _EN_SHOWING.match(rest) or _EN_RESUMED.match(rest):
         return Subject.OTHER
     if _EN_POSSESSIVE.match(rest):
         return Subject.POSSESSIVE

@@ -822,6 +822,23 @@ _NOT_A_PARTY = frozenset(
 
 
 _EN_SUBJECT_SAID = re.compile(r"^The user(?:'s| and others)?\b")
+# a verb that is a whole event of a life with nothing after it: "I graduated", "we got married", "I retired"
+_EN_WHOLE_ALONE = re.compile(
+    r"(?i)^(?:graduated|retired|resigned|married|divorced|engaged|got (?:married|engaged|divorced|hired|fired|promoted)"
+    r"|was (?:hired|fired|promoted|laid off)|passed|failed|won|quit)$"
+)
+
+
+def _en_bare_verb(content: str, time: TimeMention | None) -> bool:
+    """The writer's memory left with its verb alone once its time is taken out ("we move on the 1st of october" ->
+    "The user and others move"): where or what the verb is of is not in it (a whole event, "I graduated", is)."""
+    said = _EN_SUBJECT_SAID.match(content)
+    if said is None or time is None or said.group(0) == "The user's":
+        return False
+    rest = content[said.end() :].strip(" .!~")
+    return bool(re.fullmatch(r"[a-z]+(?: (?:up|out|in|back|away|off|on|over))?", rest)) and not _EN_WHOLE_ALONE.match(
+        rest
+    )
 
 
 def _en_grown(out: list[MemoryCandidate], content: str, text: str, span: tuple[int, int]) -> MemoryCandidate | None:
@@ -1219,10 +1236,19 @@ def read(
             if visit is not None:
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
-            if not clause.zh and kin is None and shapes.en_bare_referent(body):
+            bare_verb = not clause.zh and kin is None and _en_bare_verb(content, said)
+            if not clause.zh and kin is None and (bare_verb or shapes.en_bare_referent(body)):
                 # "…in Griffith College, start in september. paid 1,850 euro deposit already": the deposit is the
-                # diploma's; said alone it names nothing (kept only in the memory just before it)
-                if (grown := _en_grown(out, content, text, span)) is not None:
+                # diploma's; said alone it names nothing (kept only in the memory just before it, a bare verb with
+                # its time said: "…with a garden for the cat, and move on the 1st of october")
+                tail = content
+                if bare_verb and said is not None:
+                    when = re.search(
+                        r"(?i)(?:\b(?:on|in|at|by|from|until)\s+(?:the\s+)?)?" + re.escape(said.expression),
+                        clause.text(sentence),
+                    )
+                    tail = f"{content} {when.group(0) if when else said.expression}"
+                if (grown := _en_grown(out, tail, text, span)) is not None:
                     out[-1] = grown
                 continue
             said_as_plan = plan_clause is not None and aspect is _PLANS and going_on and content.startswith("用户")
