@@ -146,3 +146,13 @@ def test_and_between_two_numbers_without_between_is_no_range() -> None:
     from mirror_pipeline.core.timeexpr import find_times
 
     assert [t.expression for t in find_times("I met 4 and 5 june", SAID)] == ["5 june"]
+
+
+def test_a_plan_turned_by_a_but_of_another_subject_is_no_plan_still_held() -> None:
+    # "but the flights ..." is a clause of its own: the plan said in a past that did not hold is not a plan now
+    read = _read("we were gonna fly to Oslo in june but the flights are 900 each, no way")
+    assert [(t, c) for t, c, _, _ in read] == [("fact", "The user called off a plan to fly to Oslo")]
+
+
+def test_a_form_also_present_is_past_when_it_befalls_the_writers_body() -> None:
+    assert [t for t, c, _, _ in _read("i hurt my ankle at the hurling match")] == ["event"]

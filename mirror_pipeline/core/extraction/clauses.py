@@ -83,6 +83,9 @@ _EN_SPLIT = re.compile(
     r"|,\s*" + _EN_PURPOSE + r"(?=(?:but|and|so|though|although|plus|because|since|which|while|or|even though)\b)"
     r"|(?<!even)\s(?=(?:even\s)?(?:though|although)\s)"
     r"|\s" + _EN_PURPOSE + r"(?=(?:but|so|plus)\s(?:I|we|my|it|that)\b)"
+    # a contrastive "but" opening a clause of another subject: "we were going to brazil for christmas but the tickets
+    # are 3.800" (what the writer did and what stood against it are two clauses)
+    r"|\s(?=but\s(?:the|they|he|she|this|there|our|his|her|their)\s)"
     r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
     # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
     # listener in it does not make the main clause theirs)
