@@ -156,3 +156,8 @@ def test_a_plan_turned_by_a_but_of_another_subject_is_no_plan_still_held() -> No
 
 def test_a_form_also_present_is_past_when_it_befalls_the_writers_body() -> None:
     assert [t for t, c, _, _ in _read("i hurt my ankle at the hurling match")] == ["event"]
+
+
+def test_a_bare_attribute_then_the_writers_own_value_somewhere_named_is_not_the_writers() -> None:
+    assert not [r for r in _read("salary is 61k, in Aer Lingus I have 55k with shifts") if "61k" in r[1]]
+    assert "The user's salary is 61k" in [c for _, c, _, _ in _read("salary is 61k, I start in march")]

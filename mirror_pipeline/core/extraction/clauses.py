@@ -96,6 +96,9 @@ _EN_SPLIT = re.compile(
     r",\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
+    # the writer's clause after a comma, a place or an employer fronted before its I: "salary is 52k, in Dublin Bus I
+    # have 46k" (the first clause's value is not the one the writer has there)
+    r"|,\s(?=(?:in|at|with|for)\s+(?:the\s+)?(?:[A-Z][\w'\-]*\s+){1,3}(?:I|we)\s)"
     # a new subject after a comma, its verb as a second language may leave it bare: "we have a cat, paçoca, she
     # destroy our sofa" (the cat's doing is no part of the writer's clause)
     r"|,\s(?=(?:she|he|they)\s+(?!(?:and|or|too|also|both|all)\b)[a-z]{2,}\b)"

@@ -821,6 +821,23 @@ _NOT_A_PARTY = frozenset(
 )
 
 
+# the writer's own value said in a place or with an employer named, after a comma: ", in Dublin Bus I have 46k"
+_EN_VALUE_THERE = re.compile(
+    r",\s+(?:in|at|with|for)\s+(?:the\s+)?(?:[A-Z][\w'\-]*\s+){1,3}(?:I|we)\s+(?:have|had|get|got|make|made|earn|earned|"
+    r"pay|paid)\s+[^.!?]*\d"
+)
+
+
+def _en_value_of_elsewhere(clause: Clause, body: str, sentence: str) -> bool:
+    """An attribute said bare, with no "my" ("salary is 52k"), then the writer's own value of it somewhere named:
+    the first is the value of what is talked about (an offer, a place looked at), not the writer's."""
+    return (
+        clause.subject is Subject.POSSESSIVE
+        and clauses.EN_OWN_ATTRIBUTE.match(body) is not None
+        and _EN_VALUE_THERE.match(sentence, clause.end) is not None
+    )
+
+
 _EN_SUBJECT_SAID = re.compile(r"^The user(?:'s| and others)?\b")
 # a verb that is a whole event of a life with nothing after it: "I graduated", "we got married", "I retired"
 _EN_WHOLE_ALONE = re.compile(
@@ -1043,6 +1060,8 @@ def read(
                 and _PRAISED.match(parts[n + 1].text(sentence))
             ):
                 continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
+            if not clause.zh and _en_value_of_elsewhere(clause, body, sentence):
+                continue  # "salary is 52k, in Dublin Bus I have 46k": the 52k is not what the writer has (an offer's)
             if clause.zh and (named := _zh_named_pet(sentence, clause, body)) is not None:
                 clause, body = named  # "领养了一只橘猫，取名叫土豆": the name is the animal's, the animal the writer's
             elif clause.subject is Subject.OMITTED and continued and chain[n] is None:
