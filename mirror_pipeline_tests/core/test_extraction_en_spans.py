@@ -161,3 +161,9 @@ def test_a_form_also_present_is_past_when_it_befalls_the_writers_body() -> None:
 def test_a_bare_attribute_then_the_writers_own_value_somewhere_named_is_not_the_writers() -> None:
     assert not [r for r in _read("salary is 61k, in Aer Lingus I have 55k with shifts") if "61k" in r[1]]
     assert "The user's salary is 61k" in [c for _, c, _, _ in _read("salary is 61k, I start in march")]
+
+
+def test_an_emoji_before_a_new_subject_ends_the_clause_but_not_one_inside_it() -> None:
+    read = _read("our collie Rex chewed the new sofa yesterday 🙄 he is 2 and still crazy like puppy")
+    assert [c for _, c, _, _ in read] == ["The user's collie Rex chewed the new sofa"]
+    assert any("🤦 in the user's" in c for _, c, _, _ in _read("doctor said is tendinitis 🤦 in my left wrist"))

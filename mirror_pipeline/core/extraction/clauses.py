@@ -99,6 +99,9 @@ _EN_SPLIT = re.compile(
     # the writer's clause after a comma, a place or an employer fronted before its I: "salary is 52k, in Dublin Bus I
     # have 46k" (the first clause's value is not the one the writer has there)
     r"|,\s(?=(?:in|at|with|for)\s+(?:the\s+)?(?:[A-Z][\w'\-]*\s+){1,3}(?:I|we)\s)"
+    # an emoji standing for the full stop before a new subject: "ate half of the cake🙄 he is 4", "my little girl 😭
+    # she is 5 in august" (not one inside a clause: "gout 🤦 in my big toe")
+    r"|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+\s*(?=(?:she|he|they|it|I|we)\s)"
     # a new subject after a comma, its verb as a second language may leave it bare: "we have a cat, paçoca, she
     # destroy our sofa" (the cat's doing is no part of the writer's clause)
     r"|,\s(?=(?:she|he|they)\s+(?!(?:and|or|too|also|both|all)\b)[a-z]{2,}\b)"
