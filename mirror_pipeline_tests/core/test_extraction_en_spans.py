@@ -167,3 +167,19 @@ def test_an_emoji_before_a_new_subject_ends_the_clause_but_not_one_inside_it() -
     read = _read("our collie Rex chewed the new sofa yesterday 🙄 he is 2 and still crazy like puppy")
     assert [c for _, c, _, _ in read] == ["The user's collie Rex chewed the new sofa"]
     assert any("🤦 in the user's" in c for _, c, _, _ in _read("doctor said is tendinitis 🤦 in my left wrist"))
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("i am pharmacist from portugal", "The user is a pharmacist"),
+        ("I'm senior engineer", "The user is a senior engineer"),
+    ],
+)
+def test_a_role_said_without_its_article_is_the_writers_role(text: str, content: str) -> None:
+    assert ("fact", content) in [(t, c) for t, c, _, _ in _read(text)]
+
+
+def test_a_role_denied_or_someone_elses_is_no_role() -> None:
+    assert not [r for r in _read("I am not doctor, I just read a lot") if "doctor" in r[1]]
+    assert not [r for r in _read("I am doctor's patient since years") if r[1] == "The user is a doctor"]

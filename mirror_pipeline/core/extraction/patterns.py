@@ -1022,9 +1022,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_role",
         F,
         "has_role",
-        "'m a|am a|'m an|am an|work as|promoted",
+        "'m |i am |work as|promoted",
         r"\bI(?:'m| am| work as| now work as) (?:a|an) "
         + _EN_ROLE
+        # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
+        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)"
+        + _EN_ROLE
+        + r"(?!['’]s)"
         + r"|\bI (?:got|was|have been|'ve been) promoted to (?:a |an )?"
         + _EN_ROLE,
         0.85,
