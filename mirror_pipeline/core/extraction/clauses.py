@@ -282,7 +282,7 @@ _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
 # getting married", "Marek he works nights" (the name is the subject, whatever "me" the clause holds after it)
 _EN_RESUMED = re.compile(
     r"^(?!(?i:I|we|my|our|you|your|it|this|that|there|the|a|an|then|so|and|but|or|now|today|tonight|yesterday|"
-    r"also|because|when|if|after|before|since|maybe|and|once|until|while|[a-z]+ly)\b)[A-Za-zÀ-ÿ][\w'\-]+"
+    r"also|because|when|if|after|before|since|maybe|once|until|while|[a-z]+ly)\b)[A-Za-zÀ-ÿ][\w'\-]+"
     r"(?:\s+(?:from|at|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'\-]+)?\s+(?:she|he)\s+[a-z]"
 )
 # the writer only as what someone else is measured against: "Bigos love the car more than me", "she runs faster than

@@ -213,8 +213,11 @@ _EN_RELATIONAL = (
     r"booking|reservation|goalkeeper|goalie|keeper|captain|striker|defender|midfielder|treasurer|secretary|"
     r"member|referee|sub|substitute)"
 )
+# (the verb and its adverbs before the noun: no preposition or determiner among them, which would name another thing
+# first: "joined the choir as a member")
+_EN_VERB_WORD = r"(?!(?:of|for|on|in|at|with|from|about|to|as|the|a|an|my|our|that|this|his|her|their)\b)[a-z']+"
 _EN_BARE_RELATIONAL = re.compile(
-    r"(?i)^(?:I|we)\b(?:'m|'ve|\s+(?!(?:of|for|on|in|at|with|from|about|to|as|the|a|an|my|our|that|this|his|her|their)\b)[a-z']+){1,4}?\s+"
+    r"(?i)^(?:I|we)\b(?:'m|'ve|\s+" + _EN_VERB_WORD + r"){1,4}?\s+"
     r"(?:(?:the|a|an|my|our|that|this)\s+)?(?:[\d.,]+\s*(?:k|euro|euros|eur|dollars?|pounds?|€|\$)?\s+)?"
     + _EN_RELATIONAL
     + r"\b(?P<rest>.*)$"
