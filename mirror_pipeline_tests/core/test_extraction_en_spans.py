@@ -183,3 +183,18 @@ def test_a_role_said_without_its_article_is_the_writers_role(text: str, content:
 def test_a_role_denied_or_someone_elses_is_no_role() -> None:
     assert not [r for r in _read("I am not doctor, I just read a lot") if "doctor" in r[1]]
     assert not [r for r in _read("I am doctor's patient since years") if r[1] == "The user is a doctor"]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("the ankle is ok now, back to running", "The user's ankle is ok now"),
+        ("the asthma is worse with this humidity", "The user's asthma is worse with this humidity"),
+    ],
+)
+def test_the_writers_own_body_or_condition_named_with_the_is_theirs(text: str, content: str) -> None:
+    assert any(c.startswith(content) for t, c, _, _ in _read(text) if t == "fact"), _read(text)
+
+
+def test_a_condition_going_around_is_not_the_writers() -> None:
+    assert not [r for r in _read("the flu is going around the office") if r[1].startswith("The user's")]
