@@ -198,3 +198,10 @@ def test_the_writers_own_body_or_condition_named_with_the_is_theirs(text: str, c
 
 def test_a_condition_going_around_is_not_the_writers() -> None:
     assert not [r for r in _read("the flu is going around the office") if r[1].startswith("The user's")]
+
+
+def test_a_last_day_where_it_was_had_named_is_an_event_but_a_bare_one_is_not() -> None:
+    assert ("event", "The user had their last day in Phibsborough") in [
+        (t, c) for t, c, _, _ in _read("last day in Phibsborough today. 6 years.")
+    ]
+    assert _read("first day today") == []

@@ -1163,6 +1163,9 @@ def read(
                 words += 1  # "被裁了", "被偷了": the writer's passive, a whole event in three characters
             if topic:
                 words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
+            news = None if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
+            if news is not None and news["had"] and re.match(r"\s+(?:at|in|with|for|as)\s+\w", body[news.end() :]):
+                words += 2  # "last day in Broadstone today": a day of the writer's, had, where it was had named
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
