@@ -1022,7 +1022,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_role",
         F,
         "has_role",
-        "'m |i am |work as|promoted",
+        _EN_ROLE_WORDS,  # (every match names a role word; "'m " alone would run it on every "I'm")
         r"\bI(?:'m| am| work as| now work as) (?:a|an) "
         + _EN_ROLE
         # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
@@ -1809,7 +1809,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_prefer_answers",
         P,
         "prefers",
-        "you",
+        "prefer|when you",
         r"\bI (?:really |much |always |usually )?(?:prefer(?: it)?(?: when| if| that)?|like(?: it)? when) you "
         r"(?:to )?(?P<obj>(?:answer|reply|respond|write|explain|keep|give|talk|speak|use|send|tell|make)\b"
         r"[^.;!?\n]{2,80}?)"
