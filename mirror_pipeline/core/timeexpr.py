@@ -1425,11 +1425,13 @@ FORMS: tuple[TimeForm, ...] = (
         name="en_md_range",
         language=EN,
         pattern=re.compile(
-            rf"(?i)\b(?:from )?(?:(?P<m1>{_MONTH_EN})\.? (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?"
-            rf"|(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
-            rf"\s?(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s?"
+            # (or "between 4 and 11 june", "between the 4th of june and the 11th": "and" joins them only after
+            # "between", which "4 and 5 friends" never has)
+            rf"(?i)\b(?:(?P<between>between )|from )?(?:(?P<m1>{_MONTH_EN})\.? (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"|(?:the )?(?P<d1b>\d{{1,2}})(?:st|nd|rd|th)?(?: (?:of )?(?P<m1b>{_MONTH_EN}))?)"
+            rf"\s?(?(between)(?:\band\b|\bto\b|-|–)|(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b))\s?"
             rf"(?:(?P<m2>{_MONTH_EN})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!,? ?\d)"
-            rf"|(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"|(?:the )?(?P<d2b>\d{{1,2}})(?:st|nd|rd|th)?"
             rf"(?: (?:of )?(?P<m2b>{_MONTH_EN})\b|\b(?![\d:.]| ?(?:am|pm|%)))(?!,? ?\d))"
         ),
         precision=DAY,
@@ -2524,8 +2526,10 @@ def zh_weekly(text: str, t: TimeMention) -> bool:
 
 
 # a trailing verb of the thing just named, its subject left out, before its day: ", starts in January", ", ends may 3"
+# (the verb also bare, as a writer in a second language says it: "enrolled for the diploma, start in september")
 THINGS_VERB_BEFORE = re.compile(
-    r"(?i),\s*(?:it\s+|which\s+)?(?:starts|begins|ends|finishes|runs|opens|closes|kicks off|wraps up|is due|due)"
+    r"(?i),\s*(?:it\s+|which\s+)?(?:starts?|begins?|ends|finish(?:es)?|runs|opens?|closes?|kicks? off|wraps? up|"
+    r"is due|due)"
     r"(?:\s+(?:on|in|at|from|until|till|by))?\s*$"
 )
 _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|tonight|today)\b")

@@ -20,7 +20,7 @@ from mirror_pipeline.core.model import MemoryCandidate, MemoryType
 # a plan said as a past that did not hold; 本来就 ("had meant to anyway") holds
 _ZH_UNREALISED = re.compile(r"(?:本来|原本|原来|原先|本想|本打算)(?!就|是)|原计划|原定")
 _EN_UNREALISED = re.compile(
-    r"(?i)\b(?:was|were) (?:going|gonna|supposed|planning|meant|hoping) to\b|\bwas gonna\b|"
+    r"(?i)\b(?:was|were) (?:going|gonna|supposed|planning|meant|hoping) to\b|\b(?:was|were) gonna\b|"
     r"\bhad (?:planned|meant|intended|hoped|wanted) to\b"
 )
 _SENTENCE_END = re.compile(r"[。！？!?.\n]")
@@ -38,7 +38,7 @@ def refused(c: MemoryCandidate, text: str) -> bool:
 # an English plan's opening as said in the past that did not hold: "The user was gonna fly to Mexico with Rick"
 _EN_PLAN_SAID = re.compile(
     r"^The user (?:and others )?(?:was|were) (?:going|gonna|supposed|planning|meant|hoping) to |"
-    r"^The user (?:and others )?was gonna |^The user had (?:planned|meant|intended|hoped|wanted) to "
+    r"^The user (?:and others )?(?:was|were) gonna |^The user had (?:planned|meant|intended|hoped|wanted) to "
 )
 
 

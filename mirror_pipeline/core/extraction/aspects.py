@@ -16,7 +16,8 @@ from mirror_pipeline.core.model import MemoryType, Scope
 _PAST = (
     r"(?:(?!(?:need|feed|seed|speed|bleed|proceed|succeed|exceed|breed|indeed)\b)\w+ed|"
     + "|".join(sorted(PAST_IRREGULAR - {"read", "put", "set", "cut", "let", "hit", "hurt", "shut", "quit"}))
-    + r"|quit|put|hit|been to)"
+    # (a form also present is past when it befalls the writer's own body or thing: "i hurt my knee in the football")
+    + r"|quit|put|hit|been to|(?:hurt|cut)(?= my\b))"
 )
 
 

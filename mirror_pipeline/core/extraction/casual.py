@@ -58,7 +58,11 @@ _SUBJECT_LEFT_OUT = re.compile(
 # been killing me": the writer's, read as "my back is ..."
 _BODY_LEFT_OUT = re.compile(
     r"(?:^|(?<=[.!?\n])\s*)(?:(?i:so|ugh|well|anyway|and|man)[\s,!]+)*"
-    r"(?P<part>(?i:back|lower back|neck|knees?|hips?|shoulders?|ankles?|wrists?|stomach|feet|foot))"
+    # (or with "the", as a chat names the writer's own knee or the condition it has told of: "the knee is ok now",
+    # "the gout is better now")
+    r"(?P<the>(?i:the) )?"
+    r"(?P<part>(?i:back|lower back|neck|knees?|hips?|shoulders?|ankles?|wrists?|stomach|feet|foot"
+    r"|(?<=the )(?:gout|asthma|migraines?|eczema|arthritis)))"
     r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
 )
 # a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
@@ -95,6 +99,9 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
     for m in _BODY_LEFT_OUT.finditer(text):
+        if m.group("the"):
+            edits.append((m.start("the"), m.end("the"), "my "))  # "the knee is ok now" -> "my knee is ok now"
+            continue
         at = m.start("part")
         edits.append((at, at + 1, "my " + text[at].lower()))
     if not edits:

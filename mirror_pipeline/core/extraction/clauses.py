@@ -83,6 +83,9 @@ _EN_SPLIT = re.compile(
     r"|,\s*" + _EN_PURPOSE + r"(?=(?:but|and|so|though|although|plus|because|since|which|while|or|even though)\b)"
     r"|(?<!even)\s(?=(?:even\s)?(?:though|although)\s)"
     r"|\s" + _EN_PURPOSE + r"(?=(?:but|so|plus)\s(?:I|we|my|it|that)\b)"
+    # a contrastive "but" opening a clause of another subject: "we were going to brazil for christmas but the tickets
+    # are 3.800" (what the writer did and what stood against it are two clauses)
+    r"|\s(?=but\s(?:the|they|he|she|this|there|our|his|her|their)\s)"
     r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
     # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
     # listener in it does not make the main clause theirs)
@@ -93,6 +96,15 @@ _EN_SPLIT = re.compile(
     r",\s(?=(?:well|or rather|I mean)\s+(?i:i|we|he|she|they|it)\b)"
     # what someone did to the writer, after a comma: "..., they threw me a retirement lunch friday"
     r"|,\s(?=they\s+(?:\w+\s+)?\w+\s+me\b)"
+    # the writer's clause after a comma, a place or an employer fronted before its I: "salary is 52k, in Dublin Bus I
+    # have 46k" (the first clause's value is not the one the writer has there)
+    r"|,\s(?=(?:in|at|with|for)\s+(?:the\s+)?(?:[A-Z][\w'\-]*\s+){1,3}(?:I|we)\s)"
+    # an emoji standing for the full stop before a new subject: "ate half of the cake🙄 he is 4", "my little girl 😭
+    # she is 5 in august" (not one inside a clause: "gout 🤦 in my big toe")
+    r"|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+\s*(?=(?:she|he|they|it|I|we)\s)"
+    # a new subject after a comma, its verb as a second language may leave it bare: "we have a cat, paçoca, she
+    # destroy our sofa" (the cat's doing is no part of the writer's clause)
+    r"|,\s(?=(?:she|he|they)\s+(?!(?:and|or|too|also|both|all)\b)[a-z]{2,}\b)"
 )
 # what follows a dash or a colon and only names what came before, with no verb of its own: "a new project - a
 # suspenseful thriller set in a small town", "my dream business: my own dance studio" (an apposition stays)
@@ -266,6 +278,17 @@ _EN_OTHER = re.compile(
     re.IGNORECASE,
 )
 _EN_ME = re.compile(r"\b(?:me|my|myself)\b")
+# someone named, then taken up again by a pronoun, as a second language says it: "aoife from the clinic she is
+# getting married", "Marek he works nights" (the name is the subject, whatever "me" the clause holds after it)
+_EN_RESUMED = re.compile(
+    r"^(?!(?i:I|we|my|our|you|your|it|this|that|there|the|a|an|then|so|and|but|or|now|today|tonight|yesterday|"
+    r"also|because|when|if|after|before|since|maybe|once|until|while|[a-z]+ly)\b)[A-Za-zÀ-ÿ][\w'\-]+"
+    r"(?:\s+(?:from|at|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'\-]+)?\s+(?:she|he)\s+[a-z]"
+)
+# the writer only as what someone else is measured against: "Bigos love the car more than me", "she runs faster than
+# my brother" (the clause says nothing done to the writer, nor of the writer's; "people like me", "as stoked as me"
+# count the writer in)
+_EN_ME_COMPARED = re.compile(r"(?i)\bthan\s+(?:me|my|myself)\b")
 
 _ZH_LEAD = re.compile(
     r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
@@ -505,7 +528,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.FIRST
     if EN_DONE_TO_ME.match(rest):
         return Subject.OBJECT  # "they let me go", "my boss promoted me": the writer is what was done to
-    if EN_KIN.match(rest) or _EN_SHOWING.match(rest):
+    if EN_KIN.match(rest) or _EN_SHOWING.match(rest) or _EN_RESUMED.match(rest):
         return Subject.OTHER
     if _EN_POSSESSIVE.match(rest):
         return Subject.POSSESSIVE
@@ -519,7 +542,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.POSSESSIVE  # "the trip is cancelled", "rent went up": the writer's trip, the writer's rent
     if _EN_OTHER.match(rest) and not re.match(r"(?i)^(?:it|this|that)\b", rest):
         return Subject.OTHER
-    return Subject.OBJECT if _EN_ME.search(rest) else Subject.OTHER
+    return Subject.OBJECT if _EN_ME.search(_EN_ME_COMPARED.sub("", rest)) else Subject.OTHER
 
 
 def zh_after_lead(rest: str) -> str:

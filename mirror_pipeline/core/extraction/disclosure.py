@@ -886,6 +886,73 @@ _NOT_A_PARTY = frozenset(
 )
 
 
+# the writer's own value said in a place or with an employer named, after a comma: ", in Dublin Bus I have 46k"
+_EN_VALUE_THERE = re.compile(
+    r",\s+(?:in|at|with|for)\s+(?:the\s+)?(?:[A-Z][\w'\-]*\s+){1,3}(?:I|we)\s+(?:have|had|get|got|make|made|earn|earned|"
+    r"pay|paid)\s+[^.!?]*\d"
+)
+
+
+def _en_value_of_elsewhere(clause: Clause, body: str, sentence: str) -> bool:
+    """An attribute said bare, with no "my" ("salary is 52k"), then the writer's own value of it somewhere named:
+    the first is the value of what is talked about (an offer, a place looked at), not the writer's."""
+    return (
+        clause.subject is Subject.POSSESSIVE
+        and clauses.EN_OWN_ATTRIBUTE.match(body) is not None
+        and _EN_VALUE_THERE.match(sentence, clause.end) is not None
+    )
+
+
+_EN_SUBJECT_SAID = re.compile(r"^The user(?:'s| and others)?\b")
+# a verb that is a whole event of a life with nothing after it: "I graduated", "we got married", "I retired"
+_EN_WHOLE_ALONE = re.compile(
+    r"(?i)^(?:graduated|retired|resigned|married|divorced|engaged|got (?:married|engaged|divorced|hired|fired|promoted)"
+    r"|was (?:hired|fired|promoted|laid off)|passed|failed|won|quit)$"
+)
+
+
+def _en_bare_verb(content: str, time: TimeMention | None) -> bool:
+    """The writer's memory left with its verb alone once its time is taken out ("we move on the 1st of october" ->
+    "The user and others move"): where or what the verb is of is not in it (a whole event, "I graduated", is)."""
+    said = _EN_SUBJECT_SAID.match(content)
+    if said is None or time is None or said.group(0) == "The user's":
+        return False
+    rest = content[said.end() :].strip(" .!~")
+    return bool(re.fullmatch(r"[a-z]+(?: (?:up|out|in|back|away|off|on|over))?", rest)) and not _EN_WHOLE_ALONE.match(
+        rest
+    )
+
+
+def _en_grown(out: list[MemoryCandidate], content: str, text: str, span: tuple[int, int]) -> MemoryCandidate | None:
+    """The message's last memory grown with `content` (the writer's clause right after it, no other words between:
+    "The user and others play 5 a side every friday in Cabra; the user is goalkeeper"), None when there is none to
+    grow (what the clause's noun is of was said nowhere the memory holds)."""
+    if (
+        not out
+        or out[-1].memory_type is MemoryType.EMOTION
+        or not (prev := _EN_SUBJECT_SAID.match(out[-1].content_text))
+    ):
+        return None
+    if (
+        out[-1].span_end > span[0]
+        or text[out[-1].span_end : span[0]].strip(" \t\n.,;!~")
+        or "\n" in text[out[-1].span_end : span[0]]
+    ):
+        return None
+    said = _EN_SUBJECT_SAID.match(content)
+    if said is not None and said.group(0) == prev.group(0) and said.group(0) != "The user's":
+        tail = ", and" + content[said.end() :]  # the same subject goes on: "…per week, and paid 1,850 euro deposit"
+    else:
+        tail = "; " + content[:1].lower() + content[1:]
+    last = out[-1]
+    return replace(
+        last,
+        content_text=last.content_text.rstrip(".!~ ") + tail,
+        object=last.object.rstrip(".!~ ") + tail,
+        span_end=span[1],
+    )
+
+
 def _without(body: str, time: TimeMention) -> str:
     """The clause without its resolved time words where they open or close it: the time is in the memory's valid
     time, and "yesterday" in a stored sentence would be wrong tomorrow. Time words inside stay (removing them would
@@ -1060,6 +1127,8 @@ def read(
                 and _PRAISED.match(parts[n + 1].text(sentence))
             ):
                 continue  # "Making videos about gaming - that's awesome!": the other person's doing, praised
+            if not clause.zh and _en_value_of_elsewhere(clause, body, sentence):
+                continue  # "salary is 52k, in Dublin Bus I have 46k": the 52k is not what the writer has (an offer's)
             if clause.zh and (named := _zh_named_pet(sentence, clause, body)) is not None:
                 clause, body = named  # "领养了一只橘猫，取名叫土豆": the name is the animal's, the animal the writer's
             elif clause.subject is Subject.OMITTED and continued and chain[n] is None:
@@ -1161,6 +1230,9 @@ def read(
                 words += 1  # "被裁了", "被偷了": the writer's passive, a whole event in three characters
             if topic:
                 words += 3  # a topic and a comment on it: a statement, however short the comment ("我投降了")
+            news = None if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
+            if news is not None and news["had"] and re.match(r"\s+(?:at|in|with|for|as)\s+\w", body[news.end() :]):
+                words += 2  # "last day in Broadstone today": a day of the writer's, had, where it was had named
             if not clause.zh and n + 1 < len(parts) and _EN_COMMENT.match(parts[n + 1].text(sentence)):
                 # "I had a little doll like this and it always made me feel better": the comment is on this clause's
                 # thing, and says how much the clause meant
@@ -1185,6 +1257,13 @@ def read(
                     continue  # "Wow, I'm excited too!": an echo of the other's news
                 need = 0
             if words < need + (1 if clause.zh else 0):
+                if not clause.zh and clause.subject is Subject.OMITTED and kin is None and re.search(r"\d", body):
+                    # "I bought second hand Skoda Octavia 2017, 142k km, paid 9,400": a value the writer goes on to
+                    # give, too thin alone, is the memory's just before it
+                    grown = _en_grown(out, rewrite.english(body, clause.subject), text, span)
+                    if grown is not None:
+                        out[-1] = grown
+                        continue
                 if words >= 2 and _joins_next(clause, parts, n, sentence):
                     parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
@@ -1274,6 +1353,21 @@ def read(
             if visit is not None:
                 body = visit["visit"]  # "had my annual physical today, cholesterol is a bit high": the visit, ...
             content, obj = _content(body, replace(clause, subject=Subject.OMITTED) if kin else clause, aspect, emotion)
+            bare_verb = not clause.zh and kin is None and _en_bare_verb(content, said)
+            if not clause.zh and kin is None and (bare_verb or shapes.en_bare_referent(body)):
+                # "…in Griffith College, start in september. paid 1,850 euro deposit already": the deposit is the
+                # diploma's; said alone it names nothing (kept only in the memory just before it, a bare verb with
+                # its time said: "…with a garden for the cat, and move on the 1st of october")
+                tail = content
+                if bare_verb and said is not None:
+                    when = re.search(
+                        r"(?i)(?:\b(?:on|in|at|by|from|until)\s+(?:the\s+)?)?" + re.escape(said.expression),
+                        clause.text(sentence),
+                    )
+                    tail = f"{content} {when.group(0) if when else said.expression}"
+                if (grown := _en_grown(out, tail, text, span)) is not None:
+                    out[-1] = grown
+                continue
             said_as_plan = plan_clause is not None and aspect is _PLANS and going_on and content.startswith("用户")
             if said_as_plan and not _ZH_PLAN_SAID.search(body):
                 content = "用户打算" + content.removeprefix("用户")  # said as the plan it goes on with

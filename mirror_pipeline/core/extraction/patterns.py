@@ -428,6 +428,7 @@ _BY_PATTERN = {
     "zh_prefer_from_now": "用户希望以后{obj}优先{obj2}",
     "zh_prefer_instruction": "用户希望以后{obj}",
     "en_from_now": "From now on, the user wants: {obj}",
+    "en_prefer_answers": "The user prefers that the assistant {obj}",
     "zh_avoids": "用户{obj}",
     "en_avoids": "The user {obj}",
     "zh_kin_in": "用户的{obj}",
@@ -1022,9 +1023,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_role",
         F,
         "has_role",
-        "'m a|am a|'m an|am an|work as|promoted",
+        _EN_ROLE_WORDS,  # (every match names a role word; "'m " alone would run it on every "I'm")
         r"\bI(?:'m| am| work as| now work as) (?:a|an) "
         + _EN_ROLE
+        # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
+        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)"
+        + _EN_ROLE
+        + r"(?!['’]s)"
         + r"|\bI (?:got|was|have been|'ve been) promoted to (?:a |an )?"
         + _EN_ROLE,
         0.85,
@@ -1798,6 +1803,22 @@ PATTERNS: tuple[Pattern, ...] = (
         0.5,
         LOW,
         accept=(_a_liking,),
+    ),
+    # how the writer wants the assistant to answer: "I prefer you answer me short, with points, not long text", "I like
+    # it when you use examples" (a lasting preference about the talk itself, its reason after it left out; "I want you
+    # to tell me ..." is a request of the day, not a taste)
+    _p(
+        "en_prefer_answers",
+        P,
+        "prefers",
+        "prefer|when you",
+        r"\bI (?:really |much |always |usually )?(?:prefer(?: it)?(?: when| if| that)?|like(?: it)? when) you "
+        r"(?:to )?(?P<obj>(?:answer|reply|respond|write|explain|keep|give|talk|speak|use|send|tell|make)\b"
+        r"[^.;!?\n]{2,80}?)"
+        r"(?=$|[.;!?\n]|,\s*(?:I|we|because|since|as)\b| because\b| since\b)",
+        0.8,
+        0.6,
+        LOW,
     ),
     _p(
         "en_fan",

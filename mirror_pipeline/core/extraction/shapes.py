@@ -203,6 +203,35 @@ def _en_vague(body: str) -> bool:
     return len(named) < 2
 
 
+# a noun whose sense lies in what it is of or for, said with nothing it names: "paid 1,850 euro deposit already"
+# (a deposit on what), "I want second opinion" (on what), "I read wrong the booking", "I am goalkeeper because I am
+# slowest" (of which team): the thing that makes the memory worth keeping is elsewhere (the clause or sentence before,
+# or a message the memory does not hold). A complement after the noun ("deposit on the flat", "goalkeeper for Cabra
+# United", "second opinion from a mechanic") or a name before it ("the Ryanair booking") names it.
+_EN_RELATIONAL = (
+    r"(?:deposit|down ?payment|fee|fees|instal(?:l)?ment|refund|fine|(?:second )?opinion|advice|feedback|decision|"
+    r"booking|reservation|goalkeeper|goalie|keeper|captain|striker|defender|midfielder|treasurer|secretary|"
+    r"member|referee|sub|substitute)"
+)
+# (the verb and its adverbs before the noun: no preposition or determiner among them, which would name another thing
+# first: "joined the choir as a member")
+_EN_VERB_WORD = r"(?!(?:of|for|on|in|at|with|from|about|to|as|the|a|an|my|our|that|this|his|her|their)\b)[a-z']+"
+_EN_BARE_RELATIONAL = re.compile(
+    r"(?i)^(?:I|we)\b(?:'m|'ve|\s+" + _EN_VERB_WORD + r"){1,4}?\s+"
+    r"(?:(?:the|a|an|my|our|that|this)\s+)?(?:[\d.,]+\s*(?:k|euro|euros|eur|dollars?|pounds?|€|\$)?\s+)?"
+    + _EN_RELATIONAL
+    + r"\b(?P<rest>.*)$"
+)
+_EN_COMPLEMENT = re.compile(r"(?i)\b(?:of|for|on|at|in|with|from|about|to|towards)\s+\S")
+
+
+def en_bare_referent(body: str) -> bool:
+    """The writer's clause (its I / we said, or left out) whose object or role is a relational noun with nothing it
+    names (`_EN_RELATIONAL`): kept only joined to a memory that names it."""
+    m = _EN_BARE_RELATIONAL.match(body if re.match(r"(?i)(?:I|we)\b", body) else "I " + body)
+    return m is not None and _EN_COMPLEMENT.search(m["rest"]) is None
+
+
 # a phrase opening with a preposition, no statement in it: "After my last run", "For my birthday"
 _EN_PHRASE = re.compile(r"(?i)^(?:after|before|during|with|for|from|at|in|on|of|until|about|like|as)\b")
 

@@ -121,6 +121,14 @@ DOMAIN = Domain(
         "herniated disc",
         "bulging disc",
         "hearing aid*",
+        # a standing condition named as such: "the gout is better now", "i have asthma since child"
+        "gout",
+        "asthma*",
+        "migraine*",
+        "arthritis",
+        "eczema",
+        "inhaler*",
+        "meniscus",
     ),
     zh=(
         "体检",
