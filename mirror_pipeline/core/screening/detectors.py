@@ -213,14 +213,23 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
 _NATIONAL_ID = re.compile(
     r"(?<![A-Za-z0-9])(?:(?P<nric>[STFG]\d{7}[A-Z])|(?P<hkid>[A-Z]{1,2}\d{6}\([0-9A]\))|(?P<twid>[A-Z][1289]\d{8})"
     r"|(?P<mykad>\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-(?:0[1-9]|1[0-6]|[2-5]\d|6[0-8]|7[1-24-9]|8[2-9]|9[0-3]"
-    r"|9[89])-\d{4}))(?![A-Za-z0-9]|-\d)"
+    r"|9[89])-\d{4})"
+    # session 12: an Irish PPS number, seven digits, a check letter and maybe a second letter ("7362915TA")
+    r"|(?P<pps>\d{7}[A-W][A-IW]?))(?![A-Za-z0-9]|-\d)"
 )
 _TW_LETTER = {c: n for n, c in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+_PPS_LETTERS = "WABCDEFGHIJKLMNOPQRSTUV"
 
 
 def national_id_valid(kind: str, value: str) -> bool:
     if kind == "mykad":
         return True
+    if kind == "pps":
+        # the digits weighted 8..2 and the second letter 9 times its place (A 1 .. I 9, W 0), mod 23: the check
+        # letter (W for 0)
+        total = sum(int(c) * w for c, w in zip(value[:7], range(8, 1, -1), strict=True))
+        total += 9 * _PPS_LETTERS.index(value[8]) if len(value) == 9 else 0
+        return _PPS_LETTERS[total % 23] == value[7]
     if kind == "nric":
         total = sum(int(c) * w for c, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True))
         total += 4 if value[0] in "TG" else 0
@@ -241,6 +250,7 @@ def national_id_valid(kind: str, value: str) -> bool:
 # out); unnamed, only a valid check character tells an ID from a product code of its shape
 _ID_NAMED = re.compile(
     r"(?i)(?:身[份分]证|证件号|居留证|(?<![a-z])(?:nric|hkid|mykad|identity card|national id|id card"
+    r"|(?:ppsn?|personal public service)(?: number| no\.?)?"
     r"|(?:my|your|his|her) (?:id|ic)|(?:id|ic)(?: card)? (?:no\.?|number|#)))"
     r"(?:[ \t]+(?:is|was))?[^\d\n。!?！？A-Za-z]{0,12}$"
 )
@@ -303,6 +313,23 @@ def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: r
     return runs
 
 
+# a phrase has 12, 15, 18, 21 or 24 words
+_PHRASE_LENGTHS = frozenset((12, 15, 18, 21, 24))
+_ONE_WORD_GAP = re.compile(_SEED_GAP.pattern + r"?[A-Za-z]+" + _SEED_GAP.pattern)
+
+
+def _bridged(text: str, runs: list[list[int]]) -> list[list[int]]:
+    """Runs of list words that one word outside the list parts, where together they make a phrase's length (a word
+    mistyped or misremembered: "... frost basket eleven rubber canyon"): one phrase, that word with it."""
+    out: list[list[int]] = []
+    for run in runs:
+        if out and out[-1][2] + 1 + run[2] in _PHRASE_LENGTHS and _ONE_WORD_GAP.fullmatch(text, out[-1][1], run[0]):
+            out[-1] = [out[-1][0], run[1], out[-1][2] + 1 + run[2]]
+        else:
+            out.append(list(run))
+    return out
+
+
 def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     """Seed phrases: a run of >= 12 BIP39 words (>= 6, half a phrase, when the text or the one before it speaks of a
     seed or a wallet: a phrase is often given in two messages); ordinary English has runs of two or three."""
@@ -312,6 +339,8 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     if _longest_run(_EN_WORD.findall(text.lower()), english) >= need:
         spans = [m.span() for m in _EN_WORD.finditer(text)]
         runs = _runs(text, spans, english, _SEED_GAP)
+        if need == 6:
+            runs = _bridged(text, runs)
         found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
     if _SPACED_CJK.search(text):
         cjk = [(m.start(), m.end()) for m in _CJK.finditer(text)]
@@ -525,8 +554,10 @@ def code_list_findings(text: str) -> list[Finding]:
 # (directions turn left and right too, to streets and buildings, never at a safe)
 _TURN = re.compile(
     r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转)?|(?<![a-z])(?:left|right|counter-?clockwise|clockwise)(?![a-z]))"
-    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))[ \t]*"
-    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor)\b)"
+    # (session 12: or the number straight after the turn, "右轉 24 左轉 11 右轉 37"; not metres or a street's turning)
+    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))?[ \t]*"
+    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?|metres"
+    r"|meters|miles?|米|公里|个路口)\b)"
 )
 _DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
 

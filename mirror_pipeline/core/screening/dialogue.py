@@ -171,7 +171,8 @@ def answered(before: str, text: str) -> list[Finding]:
 
 # session 10: the same pairing inside one line, the clause after the one that says a code came: "code from the bank
 # just came, it's 4 9 1 0 3 7", "验证码发过来了，是 482913"
-_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s")
+# (session 12: or a copula straight after it, "the code they texted is 71 44 90, quick")
+_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s|(?i:[ \t]+(?:is|was)[ \t]+)|是")
 
 
 def answered_clauses(text: str, lowered: str) -> list[Finding]:

@@ -217,13 +217,13 @@ _GETS_YOU_IN_PATTERN = (
 )
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
-# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
-# dash (the vectorized prefilter's pattern is the same test)
+# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, a date's six digits and a
+# dash, or seven digits and a letter (a PPS number; the vectorized prefilter's pattern is the same test)
 _CARD_FIRST_PART_PATTERN = (
     r"(?i)(?:卡|card)[^\n\d]{0,16}?(?:前面|前边|开头|前半|前几位|前八位|first|starts?)[^\n\d]{0,8}\d{4}[ \-]?\d{4}"
 )
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
-_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
+_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d|\d{7}[A-W]"
 _ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")

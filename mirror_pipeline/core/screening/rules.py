@@ -432,6 +432,17 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.ANSWER,
         needs=("密保", "安全问题", "security", "secret", "recovery"),
     ),
+    # session 12: the answer said again further on, after what was given first ("security question 'first pet' -> I
+    # put Biscuit the hamster, so answer is biscuit2001"): every "answer is" of the line is one
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|security question|secret question|recovery question)[^\n]{0,120}?"
+            r"(?<![a-z])(?:答案|answer)\s*(?:是|为|:|is|was|=)\s*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "recovery"),
+    ),
     Rule(
         kind="security_answer",
         pattern=re.compile(
@@ -738,7 +749,8 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         kind="id_number",
-        pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,16}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
+        # (session 12: what it is for may stand between, "passport no. for the visa form: PA4417092")
+        pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,32}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
         judge=Judge.TIGHT,
         needs=("passport", "护照"),
     ),
