@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible, password_shaped
 
 
@@ -132,9 +133,8 @@ _CARD_DATA_AFTER = re.compile(
 )
 _CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
 _EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
-_FIRST_DIGITS = re.compile(
-    r"(?i)前面|前边|开头|前半|前几位|前八位|\bfirst (?:half|part|bit|few|eight)\b|\bstarts?(?: with)?\b"
-)
+_FIRST_DIGITS = re.compile(f"(?i:{FIRST_PART})")
+_CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,16}$")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -195,7 +195,9 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         if len(digits) < 11 and not first_eight:
             continue
         padded = digits.ljust(16, "0") if first_eight else digits + "0" * 4  # (its brand's first digits and a length)
-        if _CARD_NAMED.search(before) and card_shaped(padded, "", named=True):
+        # (session 12: a card's first digits said with the bare word, "card starts 4539 1488")
+        named = _CARD_NAMED.search(before) or first_eight and _CARD_WORD_BEFORE.search(before)
+        if named and card_shaped(padded, "", named=True):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data

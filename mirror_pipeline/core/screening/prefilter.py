@@ -24,6 +24,7 @@ from mirror_pipeline.core.screening.detectors import (
     _bip39,
 )
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
+from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _fold
 
 
@@ -217,12 +218,10 @@ _GETS_YOU_IN_PATTERN = (
 )
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
+_CARD_FIRST_PART_PATTERN = rf"(?i)(?:卡|card)[^\n\d]{{0,16}}?(?:{FIRST_PART})[^\n\d]{{0,8}}\d{{4}}[ \-]?\d{{4}}"
+_CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
 # what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, a date's six digits and a
 # dash, or seven digits and a letter (a PPS number; the vectorized prefilter's pattern is the same test)
-_CARD_FIRST_PART_PATTERN = (
-    r"(?i)(?:卡|card)[^\n\d]{0,16}?(?:前面|前边|开头|前半|前几位|前八位|first|starts?)[^\n\d]{0,8}\d{4}[ \-]?\d{4}"
-)
-_CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
 _ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d|\d{7}[A-W]"
 _ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it

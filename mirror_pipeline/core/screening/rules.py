@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from mirror_pipeline.core.ids import REF_BODY
+from mirror_pipeline.core.screening.parts import FIRST_PART, REST
 from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
@@ -750,7 +751,11 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         kind="id_number",
         # (session 12: what it is for may stand between, "passport no. for the visa form: PA4417092")
-        pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,32}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
+        pattern=re.compile(
+            r"(?i)(?:passport|护照)(?:[ \t]*(?:number|num|no\.?|#|号码?))?"
+            r"(?:[ \t]+(?:for|of|on)[ \t]+[^\n\d:：]{1,40}?)?[^\n\d]{0,16}?"
+            r"(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"
+        ),
         judge=Judge.TIGHT,
         needs=("passport", "护照"),
     ),
@@ -1281,8 +1286,8 @@ _SCREENING9_RULES += (
 # ---- screening-10 (heldout14, written by someone who never saw the rules): a value given in parts, a hint that is
 # the value, a code after a lock named earlier in the sentence or after a code asked for, a wheel lock's three digits,
 # a key named by a header, a wallet key of 64 hex digits, a one-time code one is told not to share
-_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前半截|前一半|前几位|头几位|前缀)"
-_PART_REST = r"(?:后面|后边|后半段?|后半部分|后半截|后一半|后几位|结尾)"
+_PART_FIRST = f"(?i:{FIRST_PART})"
+_PART_REST = f"(?i:{REST})"
 _HINT_VALUE = (
     # a hint that is itself a password's shape: letters (any script) and digits in one token ("小黑2015", "Pepper2012")
     r"[\"'“‘「]?(?P<value>(?=[A-Za-z\u3400-\u9fff!@#$%^&*._+=~\-]*\d)(?=\d*[A-Za-z\u3400-\u9fff])"
@@ -1465,14 +1470,13 @@ _SCREENING11_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?:"
-            + _PART_FIRST
-            + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
+            _PART_FIRST
+            + r"[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
             + _PART_VALUE
-            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:"
+            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?"
             + _PART_REST
-            + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
-            r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
+            + r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])"
+            + _PART_VALUE
         ),
         judge=Judge.WHOLE,
         needs=(
