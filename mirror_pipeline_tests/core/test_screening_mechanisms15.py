@@ -101,3 +101,38 @@ def test_the_words_for_parts_are_one_definition():
     for word in ("后八位", "后半截", "second half", "the rest", "剩下的"):
         assert rest.search(word), word
     assert not first.search("后八位") and not rest.search("前八位")
+
+
+def test_a_password_said_in_words_and_its_written_form():
+    out = _screen("wifi pw is forty two zebra nine lamp (type it as 42zebra9lamp)")[0]
+    assert "zebra" not in out and "42zebra9lamp" not in out and out.count("[secret:password:") == 2, out
+    for text in (
+        "the password is one of those two I use everywhere",  # words a sentence is made of
+        "my password is two words and a number",
+        "password is twenty three characters long",
+    ):
+        assert _screen(text) == [text]
+
+
+def test_a_password_said_to_be_another_one_changed_hides_the_description():
+    screened = redact_sequence(
+        [("the alarm app pin is the same as the bank one but with 7 first, so 7Kestrel_40", "t")]
+    )
+    out = screened[0].text
+    assert "bank one" not in out and "with 7" not in out and "Kestrel_40" not in out, out
+    # the reference says what it is for, not how it is made
+    assert all("bank" not in s.label and "7" not in s.label for s in screened[0].secrets), screened[0].secrets
+    for text in ("my password is the same as yours lol", "the login is the same as before"):
+        assert _screen(text) == [text]  # the same, unchanged: nothing to rebuild it from
+
+
+def test_a_value_spelled_in_the_phonetic_alphabet():
+    for text in ("the code is tango four four kilo echo nine", "read back: Kilo-Nine-Echo-Two-Lima-Xray, got it?"):
+        out = _screen(text)[0]
+        assert "kilo" not in out.lower() and "[secret:password:" in out, out
+    for text in (
+        "alpha bravo charlie delta echo foxtrot",  # the alphabet counted off
+        "my reg is kilo lima two nine echo xray",  # a plate read out
+        "golf at the hotel in india with mike and juliet",  # code words in a sentence
+    ):
+        assert _screen(text) == [text]

@@ -715,3 +715,41 @@ def spelled_number_findings(text: str, lowered: str) -> list[Finding]:
         if card_shaped(digits, str(len(digits)), named=False) or _CARD_WORD.search(text):
             found.append(Finding("bank_card", m.start(), m.end(), _SPELLED_NUMBER_RULE))
     return found
+
+
+# ---- session 12: a value spelled in the phonetic alphabet, digits said among its letters ("papa alpha seven seven
+# romeo hotel", "Kilo-Nine-Echo-Two-Lima-Xray"): six words or more in a row, each a letter's code word or a digit's
+# word, three at least a letter's; not the alphabet counted off in order, not a plate or a booking read out (the same
+# tests as a value spelled one character at a time)
+PHONETIC_WORDS = frozenset(
+    "alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar papa"
+    " quebec romeo sierra tango uniform victor whiskey whisky xray yankee zulu".split()
+)
+_PHONETIC_UNIT = r"(?:" + "|".join(sorted(PHONETIC_WORDS)) + "|" + _SPELL_DIGIT + r")"
+PHONETIC_RUN = _PHONETIC_UNIT + r"(?:[ \t,\-]+" + _PHONETIC_UNIT + r"){5,}"
+_PHONETIC = re.compile(r"(?i)(?<![a-z])" + PHONETIC_RUN + r"(?![a-z])")
+_PHONETIC_RULE = -16
+
+
+def phonetic_run(words: list[str]) -> bool:
+    """Six words in a row among a text's lower-case words, each a letter's code word or a digit's (the prefilter's
+    test)."""
+    if len(words) < 6:
+        return False
+    return b"\x01" * 6 in bytes(map(_PHONETIC_OR_DIGIT.__contains__, words))
+
+
+_PHONETIC_OR_DIGIT = PHONETIC_WORDS | frozenset(_SPELLED_DIGIT)
+
+
+def phonetic_findings(text: str, lowered: str) -> list[Finding]:
+    if not phonetic_run(re.findall(r"[a-z]+", lowered)):
+        return []
+    found = []
+    for m in _PHONETIC.finditer(text):
+        words = re.findall(r"[a-z]+", m.group(0).lower())
+        pieces = [_SPELLED_DIGIT.get(w, w[0]) for w in words]
+        letters = sum(w in PHONETIC_WORDS for w in words)
+        if letters >= 3 and not _enumerated(pieces) and not _named_other(text, m.start()):
+            found.append(Finding("password", m.start(), m.end(), _PHONETIC_RULE))
+    return found

@@ -16,12 +16,14 @@ from mirror_pipeline.core.screening.detectors import (
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
+    PHONETIC_RUN,
     SPELLED_CASE_WORDS,
     SPELLED_GATE,
     SPELLED_SEPARATORS,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
+    phonetic_run,
 )
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.parts import FIRST_PART
@@ -208,6 +210,8 @@ def _may_hold(folded: str) -> bool:
         and _DIGITS4.search(folded)
     ):
         return True  # "the bank texted me 739104 and said dont share it"
+    if phonetic_run(words):
+        return True  # a value spelled in the phonetic alphabet: "papa alpha seven seven romeo hotel"
     # a seed phrase's words, a number read out in digit words
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
 
@@ -356,6 +360,8 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     + "))",
     r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)",
+    # session 12: a value spelled in the phonetic alphabet
+    "(?i)" + PHONETIC_RUN,
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

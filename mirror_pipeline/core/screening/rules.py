@@ -1570,13 +1570,64 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
         kind="password",
         pattern=re.compile(
             _HELD + r"[^\n。！？.!?]{0,12}?(?:改成了?|换成了?|改为了?|设成了?|改了?成|(?i:changed (?:it )?to|changed it"
-            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as))[ \t]*" + _SHAPE_VALUE
+            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as"
+            # (session 12: its written form after it said in words, "(write it as 11tiger77banana)"; a value after
+            # a password described, "…, so Kestrel_40")
+            r"|write it as|writes as|type it as|spell it|spelled as|spelt as|\bso\b))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=(_HELD,),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES + _SCREENING13_RULES
+# ---- session 12 (heldout22 and heldout23's misses, by how the sentences are built)
+_NUMBER_WORD = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+)
+# words a sentence is made of, never a value's ("one of those I use everywhere", "two words and a number")
+_FUNCTION_WORD = (
+    r"(?:the|a|an|of|to|for|in|on|at|is|are|was|it|its|i|me|my|you|your|we|our|they|he|she|and|or|but|that|this"
+    r"|these|those|with|same|as|all|not|no|so|if|words?|numbers?|digits?|letters?|times?|characters?)"
+)
+_SESSION12_RULES: tuple[Rule, ...] = (
+    # a password said in words, numbers among them ("password: eleven tiger seven seven banana"): after its name and
+    # a separator, three to eight words to the end of the clause, two at least a number's word, one at least not, and
+    # none a word a sentence is made of
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|pw|pwd)\b[ \t]*(?:is|was|:|=|-)[ \t]*"
+            r"(?P<value>(?!(?:[a-z]+[ \t]+){0,7}" + _FUNCTION_WORD + r"\b)"
+            r"(?=(?:[a-z]+[ \t]+){0,7}" + _NUMBER_WORD + r"\b(?:[ \t]+[a-z]+){0,6}?[ \t]+" + _NUMBER_WORD + r"\b)"
+            r"(?=(?:[a-z]+[ \t]+){0,7}(?!" + _NUMBER_WORD + r"\b)[a-z]+\b)"
+            r"[a-z]+(?:[ \t]+[a-z]+){2,7})(?=[ \t]*(?:[(\n,.;!?]|$))"
+        ),
+        judge=Judge.VALUE,
+        needs=("pass", "pw"),
+    ),
+    # a password said to be another one changed ("the router login is the same as the old one but with a 9 at the
+    # end"): for whoever knows the other, the description rebuilds it, so the description is hidden as its value (the
+    # reference keeps what it is for); a value that follows ("…, so Kestrel_40 then 9") is found after it
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passcode|pw|pwd|pin|login)\b[^\n.!?,]{0,24}?\b(?:is|was|'s)[ \t]+"
+            r"(?P<value>(?:just[ \t]+)?(?:the[ \t]+)?same[ \t]+(?:one[ \t]+)?as[ \t]+[^\n.!?;,]{2,40}?"
+            r"[ \t,]+(?:but|except|only|plus|with|then)[ \t]+[^\n.!?;,]{1,40})"
+        ),
+        judge=Judge.VALUE,
+        needs=("pass", "pw", "pin", "login"),
+    ),
+)
+_RULES = (
+    _RULES
+    + _ENTERING_RULES
+    + _SCREENING9_RULES
+    + _SCREENING10_RULES
+    + _SCREENING11_RULES
+    + _SCREENING13_RULES
+    + _SESSION12_RULES
+)
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
