@@ -136,3 +136,17 @@ def test_a_value_spelled_in_the_phonetic_alphabet():
         "golf at the hotel in india with mike and juliet",  # code words in a sentence
     ):
         assert _screen(text) == [text]
+
+
+def test_a_user_name_beside_a_password_in_a_list_of_logins_stays():
+    out = _screen("creds for the school portal: user mara.k77 pw Tq!4vz9Wm")[0]
+    assert "mara.k77" in out and "Tq!4vz9Wm" not in out, out
+    out = _screen("logins: gym wb_2019zz, bank db88661")[0]
+    assert "wb_2019zz" not in out and "db88661" not in out, out  # passwords listed with what they are for
+
+
+def test_the_code_that_joins_a_quiz_or_a_class_is_shared_not_secret():
+    for text in ("everyone join, game pin 7730 215 is on the screen", "class code for the maths group: 4kq9tz"):
+        assert _screen(text) == [text]
+    out = _screen("the pin code for the gate is 7730")[0]
+    assert "7730" not in out, out

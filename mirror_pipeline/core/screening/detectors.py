@@ -30,6 +30,10 @@ _SPELLED_RULE = -12
 _LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+_USER_BEFORE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:user(?:name)?|login name|user id|id|e-?mail|account|acct|handle)|账号|帐号|用户名)"
+    r"[ \t]*[:=]?[ \t]*$"
+)
 
 
 def _listed_findings(text: str, lowered: str) -> list[Finding]:
@@ -42,6 +46,8 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
             word = m.group(0).rstrip(".!?")
             if text[m.start() - 1 : m.start()] == "/" and text[m.end() : m.end() + 1] == "/":
                 continue  # a folder of a path ("/work/review5/home"), not a password
+            if _USER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+                continue  # (session 12) "creds: user thiago.r84 pw …": the user's name, not a password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found
@@ -458,10 +464,20 @@ _PUBLIC_KEY = re.compile(
 _ADDRESS = re.compile(r"(?<![A-Za-z0-9])(?:bc1[02-9ac-hj-np-z]{25,62}|0x[0-9a-fA-F]{40})(?![A-Za-z0-9])")
 
 
+# (session 12) the code that lets a room into a quiz or a class: shown on a board for everyone to type ("join the
+# kahoot! game pin 482 1193", "class code for google classroom: 7hq2kxp"), it opens nothing of the person's
+_JOIN_CODE = re.compile(
+    r"(?i)(?<![a-z])(?:game|quiz|kahoot|class|classroom|join)[ \t]+(?:pin|code)(?![a-z])[^\n\d]{0,24}?"
+    r"(?P<value>[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[ \t-]\d+)*)"
+)
+
+
 def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
-    """SSH public keys and PEM public keys or certificates, wallet addresses: shaped like secrets, meant to be
-    shared."""
+    """SSH public keys and PEM public keys or certificates, wallet addresses, the code that joins a quiz or a class:
+    shaped like secrets, meant to be shared."""
     spans = [m.span() for m in _ADDRESS.finditer(text)] if "bc1" in lowered or "0x" in lowered else []
+    if " pin" in lowered or " code" in lowered:
+        spans += [m.span("value") for m in _JOIN_CODE.finditer(text)]
     if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
         return spans
     return spans + [m.span() for m in _PUBLIC_KEY.finditer(text)]

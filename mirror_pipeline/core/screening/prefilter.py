@@ -158,8 +158,10 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
-    if has_digit and ("卡" in folded or "card" in lowered) and _CARD_FIRST_PART.search(lowered):
-        return True  # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601")
+    if has_digit and _EIGHT_DIGITS.search(folded) and _CARD_FIRST_PART.search(lowered):
+        # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601"; session 12: named as a
+        # card or not, "first 8 are 5425 2334": dialogue.card_halves joins them with the next message's)
+        return True
     if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
         return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
     if (
@@ -210,7 +212,7 @@ def _may_hold(folded: str) -> bool:
         and _DIGITS4.search(folded)
     ):
         return True  # "the bank texted me 739104 and said dont share it"
-    if phonetic_run(words):
+    if phonetic_run(words) and _PHONETIC_RUN.search(lowered):
         return True  # a value spelled in the phonetic alphabet: "papa alpha seven seven romeo hotel"
     # a seed phrase's words, a number read out in digit words
     return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
@@ -222,7 +224,10 @@ _GETS_YOU_IN_PATTERN = (
 )
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
-_CARD_FIRST_PART_PATTERN = rf"(?i)(?:卡|card)[^\n\d]{{0,16}}?(?:{FIRST_PART})[^\n\d]{{0,8}}\d{{4}}[ \-]?\d{{4}}"
+_CARD_FIRST_PART_PATTERN = rf"(?i)(?:{FIRST_PART})[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+_EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
+_PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
+_PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
 # what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, a date's six digits and a
 # dash, or seven digits and a letter (a PPS number; the vectorized prefilter's pattern is the same test)
@@ -360,8 +365,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     + "))",
     r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)",
-    # session 12: a value spelled in the phonetic alphabet
-    "(?i)" + PHONETIC_RUN,
+    _PHONETIC_RUN_PATTERN,  # a value spelled in the phonetic alphabet (session 12)
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words
