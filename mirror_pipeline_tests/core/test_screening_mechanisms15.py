@@ -150,3 +150,15 @@ def test_the_code_that_joins_a_quiz_or_a_class_is_shared_not_secret():
         assert _screen(text) == [text]
     out = _screen("the pin code for the gate is 7730")[0]
     assert "7730" not in out, out
+
+
+def test_a_value_after_its_description_with_a_remark_on_it():
+    for messages in (
+        ("the garage wifi password is below", "Oak_Shed_301 (capital O)"),
+        ("the garage wifi password is below", "oakshed301 - all one word"),
+    ):
+        out = _screen(*messages)
+        assert "Oak_Shed_301" not in out[1] and "oakshed301" not in out[1] and "[secret:password:" in out[1], out
+    # a message that goes on as a sentence after a word with a digit is no value given
+    messages = ("forgot my password again", "ugh2day, what a mess")
+    assert _screen(*messages) == list(messages)

@@ -307,7 +307,11 @@ def given_in_parts(before: str, text: str) -> list[Finding]:
 
 # session 10: a password named, and said what it is made of, its value alone in the next message ("password is the
 # dog's name then" / "!Mango1987"): a value of a password's shape (letters with digits or symbols) and nothing else
-_ALONE_VALUE = re.compile(r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?[.。]?[ \t]*")
+# (session 12: or with a remark on it after, "fjordcabin22 (all lower case)", "Kestrel_40 - capital K")
+_ALONE_VALUE = re.compile(
+    r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?"
+    r"(?:[ \t]*[(（][^()（）\n]{1,40}[)）]|[ \t]+[—–-][ \t]+[^\n]{1,40})?[.。]?[ \t]*"
+)
 
 
 def named_then_given(before: str, text: str) -> list[Finding]:
