@@ -77,6 +77,9 @@ def test_a_cards_number_in_halves_over_two_messages():
         ("first eight are 4539 1488", "then 0021 7738, name on it J MURPHY"),
         ("卡号前八位 45391488", "后八位 00217738"),
         ("it starts 4539 1488", "0021 7738"),
+        ("卡號前八碼 4539 1488", "後八碼 0021 7738"),  # Taiwan counts 碼
+        ("卡号前8位是4539 1488", "后8位0021 7738"),  # a code's rule takes 4539 alone: the half is hidden whole
+        ("card no. starts with 4539-1488", "ends 0021-7738"),
     ):
         out = _screen(first, second)
         assert "4539" not in out[0] and "0021" not in out[1] and "7738" not in out[1], out

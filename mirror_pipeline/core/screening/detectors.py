@@ -140,7 +140,7 @@ _CARD_DATA_AFTER = re.compile(
 _CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
 _EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
 _FIRST_DIGITS = re.compile(f"(?i:{FIRST_PART})")
-_CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,16}$")
+_CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,24}$")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 

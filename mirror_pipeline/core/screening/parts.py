@@ -9,8 +9,8 @@ wraps them in `(?:...)` and makes them case-blind as it needs.
 
 from __future__ import annotations
 
-# a count of digits: 八位, 8位, 六个
-_COUNT = r"[一二三四五六七八九十\d]{1,2}(?:位|个)"
+# a count of digits: 八位, 8位, 六个, 八码 (Taiwan's 前八碼)
+_COUNT = r"[一二三四五六七八九十\d]{1,2}(?:位|个|码)"
 
 FIRST_PART = (
     r"前面|前边|开头|前半段|前半部分|前半截|前半|前一半|前几位|头几位|前缀|前"
@@ -20,7 +20,7 @@ FIRST_PART = (
 )
 REST = (
     r"后面|后边|后半段|后半部分|后半截|后半|后一半|后几位|后" + _COUNT + r"|剩下的?|其余的?|结尾|末尾"
-    r"|\b(?:second|other|last|next) (?:half|part|bit)\b|\brest(?: of it)?\b|\bending\b|\bend\b"
+    r"|\b(?:second|other|last|next) (?:half|part|bit)\b|\brest(?: of it)?\b|\bending\b|\bends?(?: with| in)?\b"
 )
 # what only goes on with digits already given (a card's rest: "and then 3009 4410", "然后 3009 4410")
 THEN = r"\band then\b|\bthen\b|然后|接着|再"
