@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.screening.detectors import Finding, card_shaped, luhn_valid
+from mirror_pipeline.core.screening.detectors import _EIGHT_DIGITS, Finding, card_shaped, luhn_valid
 from mirror_pipeline.core.screening.parts import FIRST_PART, REST, THEN
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import (
@@ -250,7 +250,7 @@ def corrected(before: str, text: str) -> list[Finding]:
 # begins with the word that gives the rest, and its first token is the rest
 _FIRST_PART = re.compile(f"(?i:{FIRST_PART})")
 _REST = re.compile(
-    rf"(?i)^[ \t]*(?:(?:然后|再|接着|and|then|and then)[ \t，,]*)?(?:the[ \t]+)?(?:{REST})(?:的|部分)?"
+    rf"(?i)^[ \t]*(?:(?:{THEN}|\band\b)[ \t，,]*)?(?:the[ \t]+)?(?:{REST})(?:的|部分)?"
     r"(?:[ \t]+(?:is|was|goes))?[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
 )
 _REST_VALUE = re.compile(r"[\"'“‘「]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{2,64})")
@@ -357,7 +357,6 @@ def card_rest(before: str, text: str) -> list[Finding]:
 # the next opens with the rest, and the digits joined are a card's: a brand's first digits, one of its lengths and a
 # valid check digit (eight digits and eight more pass it one time in ten; with the words for parts around them and a
 # brand's first digits, an order number's halves do not)
-_HALF_GATE = re.compile(r"\d{4}[ \-]?\d{4}")
 _HALF_FIRST = re.compile(
     rf"(?i:{FIRST_PART})[^\n\d]{{0,16}}?(?<!\d)(?P<value>\d{{4}}[ \-]?\d{{4}}(?:[ \-]?\d{{1,4}})?)(?![\d/.:])"
 )
@@ -372,7 +371,7 @@ _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*
 
 def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     """The two halves of a card's number, in `first` and `second` (two messages in a row), if they are one."""
-    if not _HALF_GATE.search(first) or not _HALF_GATE.search(second):
+    if not _EIGHT_DIGITS.search(first) or not _EIGHT_DIGITS.search(second):
         return None
     first, second = _fold(first), _fold(second)
     head = next(reversed(list(_HALF_FIRST.finditer(first))), None)

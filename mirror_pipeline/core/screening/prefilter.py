@@ -10,6 +10,7 @@ from functools import cache
 
 from mirror_pipeline.core.screening.detectors import (
     _DIAL,
+    _EIGHT_DIGITS,
     _LONG_NUMBER,
     _LONG_TOKEN,
     _NATIONAL_ID,
@@ -225,7 +226,6 @@ _GETS_YOU_IN_PATTERN = (
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 _CARD_FIRST_PART_PATTERN = rf"(?i)(?:{FIRST_PART})[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
-_EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
 _PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
 _PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
