@@ -18,6 +18,7 @@ from mirror_pipeline.core.screening.detectors import (
     CODE_LIST_GATE,
     DIGIT_WORDS,
     PHONETIC_RUN,
+    PHONETIC_WORDS,
     SPELLED_CASE_WORDS,
     SPELLED_GATE,
     SPELLED_SEPARATORS,
@@ -213,10 +214,12 @@ def _may_hold(folded: str) -> bool:
         and _DIGITS4.search(folded)
     ):
         return True  # "the bank texted me 739104 and said dont share it"
-    if phonetic_run(words) and _PHONETIC_RUN.search(lowered):
-        return True  # a value spelled in the phonetic alphabet: "papa alpha seven seven romeo hotel"
-    # a seed phrase's words, a number read out in digit words
-    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+    # a seed phrase's words, a number read out in digit words, a value spelled in the phonetic alphabet ("papa alpha
+    # seven seven romeo hotel": six words in a row, one byte map for all three)
+    listed = bytes(map(_run_words().__contains__, words)) if len(words) >= 6 else b""
+    if b"\x01" * 6 in listed and phonetic_run(words) and _PHONETIC_RUN.search(lowered):
+        return True
+    return b"\x01" * 8 in listed or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
 _DIGITS4 = re.compile(r"\d{4}")
@@ -327,7 +330,7 @@ def _seed_run(words: list[str]) -> bool:
 
 @cache
 def _run_words() -> frozenset[str]:
-    return _bip39()[0] | DIGIT_WORDS
+    return _bip39()[0] | DIGIT_WORDS | PHONETIC_WORDS
 
 
 # The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every

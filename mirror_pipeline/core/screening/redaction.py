@@ -207,7 +207,8 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     # the rest of a card's number whose first half the text before gave (session 12)
     rest: tuple[Finding, ...] = ()
     for k, (text, scope) in enumerate(items):
-        halves = card_halves(text, items[k + 1][0]) if k + 1 < len(items) else None
+        # (a first half passes the prefilter: dialogue.card_halves is asked only then)
+        halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None
         given = (*rest, *halves[:1]) if halves else rest
         rest = halves[1:] if halves else ()
         if given:

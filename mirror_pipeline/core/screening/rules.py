@@ -1603,7 +1603,8 @@ _SESSION12_RULES: tuple[Rule, ...] = (
             r"[a-z]+(?:[ \t]+[a-z]+){2,7})(?=[ \t]*(?:[(\n,.;!?]|$))"
         ),
         judge=Judge.VALUE,
-        needs=("pass", "pw"),
+        # (words the pattern cannot match without: "pass" alone is in "passed", "passion")
+        needs=("password", "passphrase", "passcode", "pw:", "pw ", "pw=", "pw-", "pwd"),
     ),
     # a password said to be another one changed ("the router login is the same as the old one but with a 9 at the
     # end"): for whoever knows the other, the description rebuilds it, so the description is hidden as its value (the
@@ -1616,7 +1617,7 @@ _SESSION12_RULES: tuple[Rule, ...] = (
             r"[ \t,]+(?:but|except|only|plus|with|then)[ \t]+[^\n.!?;,]{1,40})"
         ),
         judge=Judge.VALUE,
-        needs=("pass", "pw", "pin", "login"),
+        needs=("same ",),  # ("pin" alone is in "shopping", "opinion": the rule would scan most chat lines)
     ),
 )
 _RULES = (
