@@ -47,6 +47,8 @@ CORPORA = tuple(
         "heldout19.jsonl",
         "trad20.jsonl",
         "heldout21.jsonl",
+        "heldout22.jsonl",
+        "heldout23.jsonl",
     )
     if (HERE / name).exists()
 )

@@ -18,6 +18,7 @@ from mirror_pipeline.core.screening.detectors import (
     dial_findings,
     gets_in_findings,
     national_id_findings,
+    phonetic_findings,
     public_key_spans,
     spelled_findings,
     spelled_number_findings,
@@ -87,6 +88,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(code_list_findings(masked))
     found.extend(spelled_findings(masked))
     found.extend(spelled_number_findings(masked, lowered))
+    found.extend(phonetic_findings(masked, lowered))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)
     public = public_key_spans(masked, lowered)

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _CJK, Judge, _plausible, password_shaped
 
 
@@ -29,6 +30,10 @@ _SPELLED_RULE = -12
 _LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+_USER_BEFORE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:user(?:name)?|login name|user id|id|e-?mail|account|acct|handle)|账号|帐号|用户名)"
+    r"[ \t]*[:=]?[ \t]*$"
+)
 
 
 def _listed_findings(text: str, lowered: str) -> list[Finding]:
@@ -41,6 +46,8 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
             word = m.group(0).rstrip(".!?")
             if text[m.start() - 1 : m.start()] == "/" and text[m.end() : m.end() + 1] == "/":
                 continue  # a folder of a path ("/work/review5/home"), not a password
+            if _USER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+                continue  # (session 12) "creds: user thiago.r84 pw …": the user's name, not a password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found
@@ -132,9 +139,8 @@ _CARD_DATA_AFTER = re.compile(
 )
 _CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\-]|\.\d|[ \-]?\d)")
 _EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
-_FIRST_DIGITS = re.compile(
-    r"(?i)前面|前边|开头|前半|前几位|前八位|\bfirst (?:half|part|bit|few|eight)\b|\bstarts?(?: with)?\b"
-)
+_FIRST_DIGITS = re.compile(f"(?i:{FIRST_PART})")
+_CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,24}$")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -195,7 +201,9 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         if len(digits) < 11 and not first_eight:
             continue
         padded = digits.ljust(16, "0") if first_eight else digits + "0" * 4  # (its brand's first digits and a length)
-        if _CARD_NAMED.search(before) and card_shaped(padded, "", named=True):
+        # (session 12: a card's first digits said with the bare word, "card starts 4539 1488")
+        named = _CARD_NAMED.search(before) or first_eight and _CARD_WORD_BEFORE.search(before)
+        if named and card_shaped(padded, "", named=True):
             found.append(Finding("bank_card", m.start(), m.end(), _NUMBER_RULE))
     if card_given or any(f.kind == "bank_card" for f in found):
         # with a card number in the same text, its expiry and the code on its back are the card's security data
@@ -213,14 +221,23 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
 _NATIONAL_ID = re.compile(
     r"(?<![A-Za-z0-9])(?:(?P<nric>[STFG]\d{7}[A-Z])|(?P<hkid>[A-Z]{1,2}\d{6}\([0-9A]\))|(?P<twid>[A-Z][1289]\d{8})"
     r"|(?P<mykad>\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-(?:0[1-9]|1[0-6]|[2-5]\d|6[0-8]|7[1-24-9]|8[2-9]|9[0-3]"
-    r"|9[89])-\d{4}))(?![A-Za-z0-9]|-\d)"
+    r"|9[89])-\d{4})"
+    # session 12: an Irish PPS number, seven digits, a check letter and maybe a second letter ("7362915TA")
+    r"|(?P<pps>\d{7}[A-W][A-IW]?))(?![A-Za-z0-9]|-\d)"
 )
 _TW_LETTER = {c: n for n, c in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+_PPS_LETTERS = "WABCDEFGHIJKLMNOPQRSTUV"
 
 
 def national_id_valid(kind: str, value: str) -> bool:
     if kind == "mykad":
         return True
+    if kind == "pps":
+        # the digits weighted 8..2 and the second letter 9 times its place (A 1 .. I 9, W 0), mod 23: the check
+        # letter (W for 0)
+        total = sum(int(c) * w for c, w in zip(value[:7], range(8, 1, -1), strict=True))
+        total += 9 * _PPS_LETTERS.index(value[8]) if len(value) == 9 else 0
+        return _PPS_LETTERS[total % 23] == value[7]
     if kind == "nric":
         total = sum(int(c) * w for c, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True))
         total += 4 if value[0] in "TG" else 0
@@ -241,6 +258,7 @@ def national_id_valid(kind: str, value: str) -> bool:
 # out); unnamed, only a valid check character tells an ID from a product code of its shape
 _ID_NAMED = re.compile(
     r"(?i)(?:身[份分]证|证件号|居留证|(?<![a-z])(?:nric|hkid|mykad|identity card|national id|id card"
+    r"|(?:ppsn?|personal public service)(?: number| no\.?)?"
     r"|(?:my|your|his|her) (?:id|ic)|(?:id|ic)(?: card)? (?:no\.?|number|#)))"
     r"(?:[ \t]+(?:is|was))?[^\d\n。!?！？A-Za-z]{0,12}$"
 )
@@ -303,6 +321,23 @@ def _runs(text: str, spans: list[tuple[int, int]], words: frozenset[str], gap: r
     return runs
 
 
+# a phrase has 12, 15, 18, 21 or 24 words
+_PHRASE_LENGTHS = frozenset((12, 15, 18, 21, 24))
+_ONE_WORD_GAP = re.compile(_SEED_GAP.pattern + r"?[A-Za-z]+" + _SEED_GAP.pattern)
+
+
+def _bridged(text: str, runs: list[list[int]]) -> list[list[int]]:
+    """Runs of list words that one word outside the list parts, where together they make a phrase's length (a word
+    mistyped or misremembered: "... frost basket eleven rubber canyon"): one phrase, that word with it."""
+    out: list[list[int]] = []
+    for run in runs:
+        if out and out[-1][2] + 1 + run[2] in _PHRASE_LENGTHS and _ONE_WORD_GAP.fullmatch(text, out[-1][1], run[0]):
+            out[-1] = [out[-1][0], run[1], out[-1][2] + 1 + run[2]]
+        else:
+            out.append(list(run))
+    return out
+
+
 def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     """Seed phrases: a run of >= 12 BIP39 words (>= 6, half a phrase, when the text or the one before it speaks of a
     seed or a wallet: a phrase is often given in two messages); ordinary English has runs of two or three."""
@@ -312,6 +347,8 @@ def _seed_findings(text: str, *, spoken_of: bool = False) -> list[Finding]:
     if _longest_run(_EN_WORD.findall(text.lower()), english) >= need:
         spans = [m.span() for m in _EN_WORD.finditer(text)]
         runs = _runs(text, spans, english, _SEED_GAP)
+        if need == 6:
+            runs = _bridged(text, runs)
         found += [Finding("seed_phrase", a, b, _SEED_RULE) for a, b, n in runs if n >= need]
     if _SPACED_CJK.search(text):
         cjk = [(m.start(), m.end()) for m in _CJK.finditer(text)]
@@ -427,10 +464,20 @@ _PUBLIC_KEY = re.compile(
 _ADDRESS = re.compile(r"(?<![A-Za-z0-9])(?:bc1[02-9ac-hj-np-z]{25,62}|0x[0-9a-fA-F]{40})(?![A-Za-z0-9])")
 
 
+# (session 12) the code that lets a room into a quiz or a class: shown on a board for everyone to type ("join the
+# kahoot! game pin 482 1193", "class code for google classroom: 7hq2kxp"), it opens nothing of the person's
+_JOIN_CODE = re.compile(
+    r"(?i)(?<![a-z])(?:game|quiz|kahoot|class|classroom|join)[ \t]+(?:pin|code)(?![a-z])[^\n\d]{0,24}?"
+    r"(?P<value>[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[ \t-]\d+)*)"
+)
+
+
 def public_key_spans(text: str, lowered: str) -> list[tuple[int, int]]:
-    """SSH public keys and PEM public keys or certificates, wallet addresses: shaped like secrets, meant to be
-    shared."""
+    """SSH public keys and PEM public keys or certificates, wallet addresses, the code that joins a quiz or a class:
+    shaped like secrets, meant to be shared."""
     spans = [m.span() for m in _ADDRESS.finditer(text)] if "bc1" in lowered or "0x" in lowered else []
+    if " pin" in lowered or " code" in lowered:
+        spans += [m.span("value") for m in _JOIN_CODE.finditer(text)]
     if "ssh-" not in lowered and "ecdsa-" not in lowered and "-----begin" not in lowered:
         return spans
     return spans + [m.span() for m in _PUBLIC_KEY.finditer(text)]
@@ -525,8 +572,10 @@ def code_list_findings(text: str) -> list[Finding]:
 # (directions turn left and right too, to streets and buildings, never at a safe)
 _TURN = re.compile(
     r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转)?|(?<![a-z])(?:left|right|counter-?clockwise|clockwise)(?![a-z]))"
-    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))[ \t]*"
-    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor)\b)"
+    # (session 12: or the number straight after the turn, "右轉 24 左轉 11 右轉 37"; not metres or a street's turning)
+    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))?[ \t]*"
+    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?|metres"
+    r"|meters|miles?|米|公里|个路口)\b)"
 )
 _DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
 
@@ -681,4 +730,42 @@ def spelled_number_findings(text: str, lowered: str) -> list[Finding]:
         digits = "".join(_DIGIT_OF[w] for w in re.findall(r"[a-z]+", m.group(0).lower()))
         if card_shaped(digits, str(len(digits)), named=False) or _CARD_WORD.search(text):
             found.append(Finding("bank_card", m.start(), m.end(), _SPELLED_NUMBER_RULE))
+    return found
+
+
+# ---- session 12: a value spelled in the phonetic alphabet, digits said among its letters ("papa alpha seven seven
+# romeo hotel", "Kilo-Nine-Echo-Two-Lima-Xray"): six words or more in a row, each a letter's code word or a digit's
+# word, three at least a letter's; not the alphabet counted off in order, not a plate or a booking read out (the same
+# tests as a value spelled one character at a time)
+PHONETIC_WORDS = frozenset(
+    "alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar papa"
+    " quebec romeo sierra tango uniform victor whiskey whisky xray yankee zulu".split()
+)
+_PHONETIC_UNIT = r"(?:" + "|".join(sorted(PHONETIC_WORDS)) + "|" + _SPELL_DIGIT + r")"
+PHONETIC_RUN = _PHONETIC_UNIT + r"(?:[ \t,\-]+" + _PHONETIC_UNIT + r"){5,}"
+_PHONETIC = re.compile(r"(?i)(?<![a-z])" + PHONETIC_RUN + r"(?![a-z])")
+_PHONETIC_RULE = -16
+
+
+def phonetic_run(words: list[str]) -> bool:
+    """Six words in a row among a text's lower-case words, each a letter's code word or a digit's (the prefilter's
+    test)."""
+    if len(words) < 6:
+        return False
+    return b"\x01" * 6 in bytes(map(_PHONETIC_OR_DIGIT.__contains__, words))
+
+
+_PHONETIC_OR_DIGIT = PHONETIC_WORDS | frozenset(_SPELLED_DIGIT)
+
+
+def phonetic_findings(text: str, lowered: str) -> list[Finding]:
+    if not phonetic_run(re.findall(r"[a-z]+", lowered)):
+        return []
+    found = []
+    for m in _PHONETIC.finditer(text):
+        words = re.findall(r"[a-z]+", m.group(0).lower())
+        pieces = [_SPELLED_DIGIT.get(w, w[0]) for w in words]
+        letters = sum(w in PHONETIC_WORDS for w in words)
+        if letters >= 3 and not _enumerated(pieces) and not _named_other(text, m.start()):
+            found.append(Finding("password", m.start(), m.end(), _PHONETIC_RULE))
     return found

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.screening.detectors import Finding
+from mirror_pipeline.core.screening.detectors import _EIGHT_DIGITS, Finding, card_shaped, luhn_valid
+from mirror_pipeline.core.screening.parts import FIRST_PART, REST, THEN
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import (
     _NOT_A_PASSWORD,
@@ -171,7 +172,8 @@ def answered(before: str, text: str) -> list[Finding]:
 
 # session 10: the same pairing inside one line, the clause after the one that says a code came: "code from the bank
 # just came, it's 4 9 1 0 3 7", "验证码发过来了，是 482913"
-_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s")
+# (session 12: or a copula straight after it, "the code they texted is 71 44 90, quick")
+_CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s|(?i:[ \t]+(?:is|was)[ \t]+)|是")
 
 
 def answered_clauses(text: str, lowered: str) -> list[Finding]:
@@ -246,15 +248,10 @@ def corrected(before: str, text: str) -> list[Finding]:
 # screening-10: a value given in parts ("爸 你邮箱密码前面是laowang" / "后面接1962!", "the first half of the router
 # password is maple" / "second half is Otter93!"): the message before held a secret and said it was a part; this one
 # begins with the word that gives the rest, and its first token is the rest
-_FIRST_PART = re.compile(
-    r"(?i)前面|前边|开头|前半|前几位|头几位|\bfirst (?:half|part|bit|few)\b|\bstarts? with\b|\bbegins? with\b"
-)
+_FIRST_PART = re.compile(f"(?i:{FIRST_PART})")
 _REST = re.compile(
-    r"(?i)^[ \t]*(?:(?:然后|再|接着)[ \t，,]*)?"
-    r"(?:后面|后边|后半[段截]?|后半部分|后几位|剩下的?|其余的?|结尾|末尾)(?:的|部分)?"
-    r"[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
-    r"|^[ \t]*(?:(?:and|then|and then)[ \t]+)?(?:the[ \t]+)?(?:(?:second|other|last|next)[ \t]+(?:half|part|bit)|rest"
-    r"(?: of it)?|ending|end)(?:[ \t]+(?:is|was|goes))?[ \t]*[:=]?[ \t]*"
+    rf"(?i)^[ \t]*(?:(?:{THEN}|\band\b)[ \t，,]*)?(?:the[ \t]+)?(?:{REST})(?:的|部分)?"
+    r"(?:[ \t]+(?:is|was|goes))?[ \t]*(?:是|为|接着?|跟着?|加上?|:|=)?[ \t:]*"
 )
 _REST_VALUE = re.compile(r"[\"'“‘「]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{2,64})")
 
@@ -286,7 +283,7 @@ def continued(before: str, text: str) -> list[Finding]:
 # part, and a word that gives the rest gives the rest
 _PART_ANNOUNCED = re.compile(
     r"(?i)(?:密码|口令|(?<![a-z])(?:pass\w*|pw|pwd|pin|code|key)(?![a-z]))[^\n]{0,24}?"
-    r"(?:前半(?:段|部分)?|前面|开头|前几位|\bfirst (?:half|part|bit)\b)(?:的|部分)?(?:是|为)?[ \t:：.…]*$"
+    rf"(?:{FIRST_PART})(?:的|部分)?(?:是|为)?[ \t:：.…]*$"
 )
 _REST_INSIDE = re.compile(_REST.pattern.replace("^[ \\t]*", "(?:^|(?<=[ \\t,，;；]))[ \\t]*"))
 assert _REST_INSIDE.pattern != _REST.pattern
@@ -310,7 +307,11 @@ def given_in_parts(before: str, text: str) -> list[Finding]:
 
 # session 10: a password named, and said what it is made of, its value alone in the next message ("password is the
 # dog's name then" / "!Mango1987"): a value of a password's shape (letters with digits or symbols) and nothing else
-_ALONE_VALUE = re.compile(r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?[.。]?[ \t]*")
+# (session 12: or with a remark on it after, "fjordcabin22 (all lower case)", "Kestrel_40 - capital K")
+_ALONE_VALUE = re.compile(
+    r"[ \t]*[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64}?)[\"'”’]?"
+    r"(?:[ \t]*[(（][^()（）\n]{1,40}[)）]|[ \t]+[—–-][ \t]+[^\n]{1,40})?[.。]?[ \t]*"
+)
 
 
 def named_then_given(before: str, text: str) -> list[Finding]:
@@ -327,7 +328,8 @@ def named_then_given(before: str, text: str) -> list[Finding]:
 
 # screening-11: the rest of a card's number, alone in the message after its first digits ("卡号 6222 0212 3456" /
 # "7890 128"): digit groups only, the message before ending with the card's placeholder
-_DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]\d{1,4}){0,3})[ \t]*")
+# (session 12: or run together, "后八位 99764024")
+_DIGIT_GROUPS = re.compile(r"[ \t]*(?P<value>\d{1,4}(?:[ \t-]?\d{1,4}){0,3})[ \t]*")
 
 
 # digits that go on as a word, a date, an amount or a time ("后面是 2094年的事了") are no card's
@@ -348,3 +350,38 @@ def card_rest(before: str, text: str) -> list[Finding]:
         return []
     digits = sum(c.isdigit() for c in m.group("value"))
     return [Finding("bank_card", *m.span("value"), _CORRECTION_RULE)] if 3 <= digits <= 11 else []
+
+
+# session 12: a card's number in halves over two messages, named as a card or not ("信用卡号前八位 55248301" / "后八位
+# 99764024", "first 8 are 5425 2334" / "and then 3009 4410"): the first message says its digits are the first part,
+# the next opens with the rest, and the digits joined are a card's: a brand's first digits, one of its lengths and a
+# valid check digit (eight digits and eight more pass it one time in ten; with the words for parts around them and a
+# brand's first digits, an order number's halves do not)
+_HALF_FIRST = re.compile(
+    rf"(?i:{FIRST_PART})[^\n\d]{{0,16}}?(?<!\d)(?P<value>\d{{4}}[ \-]?\d{{4}}(?:[ \-]?\d{{1,4}})?)(?![\d/.:])"
+)
+_HALF_REST = re.compile(
+    rf"(?i)[ \t]*(?:(?:{THEN})[ \t,，]*(?:the[ \t]+)?(?:{REST})?|(?:the[ \t]+)?(?:{REST}))[^\n\d]{{0,12}}?"
+    r"(?<!\d)(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})(?![\d/.:])"
+)
+
+# or the rest alone in its message ("3009 4410")
+_DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*")
+
+
+def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
+    """The two halves of a card's number, in `first` and `second` (two messages in a row), if they are one."""
+    if not _EIGHT_DIGITS.search(first) or not _EIGHT_DIGITS.search(second):
+        return None
+    first, second = _fold(first), _fold(second)
+    head = next(reversed(list(_HALF_FIRST.finditer(first))), None)
+    rest = _HALF_REST.match(second) or _DIGITS_ALONE.fullmatch(second)
+    if head is None or rest is None or rest.start("value") > 24:
+        return None
+    digits = re.sub(r"\D", "", head.group("value") + rest.group("value"))
+    if not (13 <= len(digits) <= 19 and luhn_valid(digits) and card_shaped(digits, "", named=True)):
+        return None
+    return (
+        Finding("bank_card", *head.span("value"), _CORRECTION_RULE),
+        Finding("bank_card", *rest.span("value"), _CORRECTION_RULE),
+    )

@@ -10,20 +10,25 @@ from functools import cache
 
 from mirror_pipeline.core.screening.detectors import (
     _DIAL,
+    _EIGHT_DIGITS,
     _LONG_NUMBER,
     _LONG_TOKEN,
     _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
+    PHONETIC_RUN,
+    PHONETIC_WORDS,
     SPELLED_CASE_WORDS,
     SPELLED_GATE,
     SPELLED_SEPARATORS,
     STRONG_GATE,
     SYMBOL_BETWEEN,
     _bip39,
+    phonetic_run,
 )
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
+from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _fold
 
 
@@ -155,8 +160,10 @@ def _may_hold(folded: str) -> bool:
         return True
     if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
         return True
-    if has_digit and ("卡" in folded or "card" in lowered) and _CARD_FIRST_PART.search(lowered):
-        return True  # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601")
+    if has_digit and _EIGHT_DIGITS.search(folded) and _CARD_FIRST_PART.search(lowered):
+        # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601"; session 12: named as a
+        # card or not, "first 8 are 5425 2334": dialogue.card_halves joins them with the next message's)
+        return True
     if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
         return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
     if (
@@ -207,8 +214,12 @@ def _may_hold(folded: str) -> bool:
         and _DIGITS4.search(folded)
     ):
         return True  # "the bank texted me 739104 and said dont share it"
-    # a seed phrase's words, a number read out in digit words
-    return _seed_run(words) or not ascii_only and bool(_SPACED_CJK.search(folded))
+    # a seed phrase's words, a number read out in digit words, a value spelled in the phonetic alphabet ("papa alpha
+    # seven seven romeo hotel": six words in a row, one byte map for all three)
+    listed = bytes(map(_run_words().__contains__, words)) if len(words) >= 6 else b""
+    if b"\x01" * 6 in listed and phonetic_run(words) and _PHONETIC_RUN.search(lowered):
+        return True
+    return b"\x01" * 8 in listed or not ascii_only and bool(_SPACED_CJK.search(folded))
 
 
 _DIGITS4 = re.compile(r"\d{4}")
@@ -217,13 +228,13 @@ _GETS_YOU_IN_PATTERN = (
 )
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
-# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, or a date's six digits and a
-# dash (the vectorized prefilter's pattern is the same test)
-_CARD_FIRST_PART_PATTERN = (
-    r"(?i)(?:卡|card)[^\n\d]{0,16}?(?:前面|前边|开头|前半|前几位|前八位|first|starts?)[^\n\d]{0,8}\d{4}[ \-]?\d{4}"
-)
+_CARD_FIRST_PART_PATTERN = rf"(?i)(?:{FIRST_PART})[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+_PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
+_PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
-_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d"
+# what every identity number `detectors._NATIONAL_ID` finds holds: a capital then a digit, a date's six digits and a
+# dash, or seven digits and a letter (a PPS number; the vectorized prefilter's pattern is the same test)
+_ID_GATE_PATTERN = r"[A-Z]\d{6}|\d{6}-\d\d-\d|\d{7}[A-W]"
 _ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
@@ -319,7 +330,7 @@ def _seed_run(words: list[str]) -> bool:
 
 @cache
 def _run_words() -> frozenset[str]:
-    return _bip39()[0] | DIGIT_WORDS
+    return _bip39()[0] | DIGIT_WORDS | PHONETIC_WORDS
 
 
 # The same test as patterns (RE2/Rust-regex compatible, so DuckDB and polars can run them over a whole column): every
@@ -357,6 +368,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     + "))",
     r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)",
+    _PHONETIC_RUN_PATTERN,  # a value spelled in the phonetic alphabet (session 12)
 )
 # Misspelt names ("pssword", "verfication"): every single edit of a long keyword keeps one of these pieces; the
 # vectorized prefilter sends the lines that hold one on to the test of their words

@@ -16,6 +16,7 @@ from mirror_pipeline.core.screening.dialogue import (
     CORRECTS,
     answered,
     asks_for_secret,
+    card_halves,
     card_rest,
     continued,
     corrected,
@@ -51,7 +52,9 @@ class Screened:
         return bool(self.secrets)
 
 
-def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False) -> Screened:
+def redact(
+    text: str, scope: str, *, before: str = "", prefiltered: bool = False, given: Sequence[Finding] = ()
+) -> Screened:
     """Replace every secret in `text` with its reference placeholder.
 
     Screening is run again on its own output until nothing more is found (a match that was cut short, or a value
@@ -60,9 +63,10 @@ def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False
     `scope` (a file name, an evidence id) makes reference ids unique across texts; ids depend on the redacted text
     and the position of the secret in it, so the same text always gets the same ids. `before` is the (already
     redacted) end of the text that came just before in the same conversation: a value given in reply to a question
-    that asks for it, or after a label that ended the previous message, is a secret here.
+    that asks for it, or after a label that ended the previous message, is a secret here. `given`: spans that the
+    conversation around `text` makes secrets (a card's number in halves over two messages).
     """
-    screened = _redact_once(text, scope, before=before, prefiltered=prefiltered)
+    screened = _redact_once(text, scope, before=before, prefiltered=prefiltered, given=given)
     for _ in range(_PASSES):
         if not screened.secrets:
             break
@@ -76,8 +80,16 @@ def redact(text: str, scope: str, *, before: str = "", prefiltered: bool = False
 _PASSES = 4
 
 
-def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool) -> Screened:
+def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given: Sequence[Finding] = ()) -> Screened:
     findings = find_secrets(text, prefiltered=prefiltered)
+    for g in given:
+        # a span the conversation gives is hidden whole: what a rule found inside or across it joins it ("卡号前8位是
+        # 4539 1488": a code's rule took 4539 alone)
+        overlapping = [f for f in findings if f.start < g.end and g.start < f.end]
+        start, end = min((g.start, *(f.start for f in overlapping))), max((g.end, *(f.end for f in overlapping)))
+        findings = [f for f in findings if f not in overlapping] + [Finding(g.kind, start, end, g.rule_index)]
+    if given:
+        findings.sort(key=lambda f: f.start)
     # a label is read from the text with every other value masked: no secret ends up in another one's label
     masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
     labels = [_label(masked, f.start, f.kind) for f in findings]
@@ -192,8 +204,16 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     # screening-11: a question for a secret stays open for the next few messages ("what's the code for the garage
     # keypad again?" / "also did you feed the cat" / "380215, and yes"): the text that asked, and where
     asked, asked_at = "", -_OPEN
+    # the rest of a card's number whose first half the text before gave (session 12)
+    rest: tuple[Finding, ...] = ()
     for k, (text, scope) in enumerate(items):
-        if mask[k]:
+        # (a first half passes the prefilter: dialogue.card_halves is asked only then)
+        halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None
+        given = (*rest, *halves[:1]) if halves else rest
+        rest = halves[1:] if halves else ()
+        if given:
+            screened = redact(text, scope, before=before, given=given)
+        elif mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
         elif k and mask[k - 1]:
             screened = redact(text, scope, before=before)

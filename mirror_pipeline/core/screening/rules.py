@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from mirror_pipeline.core.ids import REF_BODY
+from mirror_pipeline.core.screening.parts import FIRST_PART, REST
 from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
@@ -432,6 +433,17 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.ANSWER,
         needs=("密保", "安全问题", "security", "secret", "recovery"),
     ),
+    # session 12: the answer said again further on, after what was given first ("security question 'first pet' -> I
+    # put Biscuit the hamster, so answer is biscuit2001"): every "answer is" of the line is one
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|security question|secret question|recovery question)[^\n]{0,120}?"
+            r"(?<![a-z])(?:答案|answer)\s*(?:是|为|:|is|was|=)\s*" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "recovery"),
+    ),
     Rule(
         kind="security_answer",
         pattern=re.compile(
@@ -738,7 +750,12 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         kind="id_number",
-        pattern=re.compile(r"(?i)(?:passport|护照)[^\n\d]{0,16}?(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"),
+        # (session 12: what it is for may stand between, "passport no. for the visa form: PA4417092")
+        pattern=re.compile(
+            r"(?i)(?:passport|护照)(?:[ \t]*(?:number|num|no\.?|#|号码?))?"
+            r"(?:[ \t]+(?:for|of|on)[ \t]+[^\n\d:：]{1,40}?)?[^\n\d]{0,16}?"
+            r"(?P<value>(?<![a-z0-9])[a-z]{0,2}\d{7,9})(?![a-z0-9])"
+        ),
         judge=Judge.TIGHT,
         needs=("passport", "护照"),
     ),
@@ -1269,8 +1286,8 @@ _SCREENING9_RULES += (
 # ---- screening-10 (heldout14, written by someone who never saw the rules): a value given in parts, a hint that is
 # the value, a code after a lock named earlier in the sentence or after a code asked for, a wheel lock's three digits,
 # a key named by a header, a wallet key of 64 hex digits, a one-time code one is told not to share
-_PART_FIRST = r"(?:前面|前边|开头|前半段?|前半部分|前半截|前一半|前几位|头几位|前缀)"
-_PART_REST = r"(?:后面|后边|后半段?|后半部分|后半截|后一半|后几位|结尾)"
+_PART_FIRST = f"(?i:{FIRST_PART})"
+_PART_REST = f"(?i:{REST})"
 _HINT_VALUE = (
     # a hint that is itself a password's shape: letters (any script) and digits in one token ("小黑2015", "Pepper2012")
     r"[\"'“‘「]?(?P<value>(?=[A-Za-z\u3400-\u9fff!@#$%^&*._+=~\-]*\d)(?=\d*[A-Za-z\u3400-\u9fff])"
@@ -1453,14 +1470,13 @@ _SCREENING11_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?:"
-            + _PART_FIRST
-            + r"|(?i:\bfirst (?:half|part|bit)\b))[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
+            _PART_FIRST
+            + r"[ \t]*(?:是|为|:|=|(?i:\bis\b))?[ \t]*"
             + _PART_VALUE
-            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?(?:"
+            + r"[\s，,;；]*(?:(?:然后|再)[ \t]*)?"
             + _PART_REST
-            + r"|(?i:\b(?:second|other|last) (?:half|part|bit)\b))"
-            r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])" + _PART_VALUE
+            + r"[ \t]*(?:是|为|:|=|接|(?i:\bis\b))?[ \t]*(?=[\"'“‘「]?[A-Za-z]*[0-9!@#$%^&*._+=~\-])"
+            + _PART_VALUE
         ),
         judge=Judge.WHOLE,
         needs=(
@@ -1554,13 +1570,65 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
         kind="password",
         pattern=re.compile(
             _HELD + r"[^\n。！？.!?]{0,12}?(?:改成了?|换成了?|改为了?|设成了?|改了?成|(?i:changed (?:it )?to|changed it"
-            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as))[ \t]*" + _SHAPE_VALUE
+            r" to|switched (?:it )?to|now it'?s|it'?s now|spelled|spelt|written as|typed as"
+            # (session 12: its written form after it said in words, "(write it as 11tiger77banana)"; a value after
+            # a password described, "…, so Kestrel_40")
+            r"|write it as|writes as|type it as|spell it|spelled as|spelt as|\bso\b))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=(_HELD,),
     ),
 )
-_RULES = _RULES + _ENTERING_RULES + _SCREENING9_RULES + _SCREENING10_RULES + _SCREENING11_RULES + _SCREENING13_RULES
+# ---- session 12 (heldout22 and heldout23's misses, by how the sentences are built)
+_NUMBER_WORD = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+)
+# words a sentence is made of, never a value's ("one of those I use everywhere", "two words and a number")
+_FUNCTION_WORD = (
+    r"(?:the|a|an|of|to|for|in|on|at|is|are|was|it|its|i|me|my|you|your|we|our|they|he|she|and|or|but|that|this"
+    r"|these|those|with|same|as|all|not|no|so|if|words?|numbers?|digits?|letters?|times?|characters?)"
+)
+_SESSION12_RULES: tuple[Rule, ...] = (
+    # a password said in words, numbers among them ("password: eleven tiger seven seven banana"): after its name and
+    # a separator, three to eight words to the end of the clause, two at least a number's word, one at least not, and
+    # none a word a sentence is made of
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passphrase|passcode|pw|pwd)\b[ \t]*(?:is|was|:|=|-)[ \t]*"
+            r"(?P<value>(?!(?:[a-z]+[ \t]+){0,7}" + _FUNCTION_WORD + r"\b)"
+            r"(?=(?:[a-z]+[ \t]+){0,7}" + _NUMBER_WORD + r"\b(?:[ \t]+[a-z]+){0,6}?[ \t]+" + _NUMBER_WORD + r"\b)"
+            r"(?=(?:[a-z]+[ \t]+){0,7}(?!" + _NUMBER_WORD + r"\b)[a-z]+\b)"
+            r"[a-z]+(?:[ \t]+[a-z]+){2,7})(?=[ \t]*(?:[(\n,.;!?]|$))"
+        ),
+        judge=Judge.VALUE,
+        # (words the pattern cannot match without: "pass" alone is in "passed", "passion")
+        needs=("password", "passphrase", "passcode", "pw:", "pw ", "pw=", "pw-", "pwd"),
+    ),
+    # a password said to be another one changed ("the router login is the same as the old one but with a 9 at the
+    # end"): for whoever knows the other, the description rebuilds it, so the description is hidden as its value (the
+    # reference keeps what it is for); a value that follows ("…, so Kestrel_40 then 9") is found after it
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            r"(?i)\b(?:password|passcode|pw|pwd|pin|login)\b[^\n.!?,]{0,24}?\b(?:is|was|'s)[ \t]+"
+            r"(?P<value>(?:just[ \t]+)?(?:the[ \t]+)?same[ \t]+(?:one[ \t]+)?as[ \t]+[^\n.!?;,]{2,40}?"
+            r"[ \t,]+(?:but|except|only|plus|with|then)[ \t]+[^\n.!?;,]{1,40})"
+        ),
+        judge=Judge.VALUE,
+        needs=("same ",),  # ("pin" alone is in "shopping", "opinion": the rule would scan most chat lines)
+    ),
+)
+_RULES = (
+    _RULES
+    + _ENTERING_RULES
+    + _SCREENING9_RULES
+    + _SCREENING10_RULES
+    + _SCREENING11_RULES
+    + _SCREENING13_RULES
+    + _SESSION12_RULES
+)
 
 
 def _ascii_words(pattern: re.Pattern[str]) -> re.Pattern[str]:

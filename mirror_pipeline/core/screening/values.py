@@ -52,7 +52,9 @@ ORDINARY_VALUES = frozenset(
         "somewhere mandatory optional necessary enabled disabled locked see ask check use using saved stored kept "
         "please tbd todo n/a na same whatever done mine yours ours theirs hers his usual finally just "
         # session 10: a part announced, its value to come ("the password is first half" / "Gr8Wall ...")
-        "first second last half part"
+        "first second last half part "
+        # session 12: where the value is, not the value ("the wifi password is below" / "Oak_Shed_301 (capital O)")
+        "below above attached coming next following"
     ).split()
 )
 # A value in Chinese after "密码是" is a description, unless it tells how the password is built (section 15.3
