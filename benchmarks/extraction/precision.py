@@ -348,13 +348,14 @@ def main(argv: list[str]) -> int:
         "--second": SAMPLE2,
     }
     path = next((p for flag, p in flags.items() if flag in argv), SAMPLE)
-    labels = {(r["source"], r["evidence"], r["content_hash"]): r for r in _lines(path) if r.get("label")}
-    # a label given with the memory's time (the diary lines) judged that time too: a new time is judged anew
+    # a label given with the memory's time judged that time too: a new time is judged anew, and both labels stay (a
+    # tree that makes the old time is still scored by the old label)
+    labels = {(r["source"], r["evidence"], r["content_hash"], r.get("time")): r for r in _lines(path) if r.get("label")}
     judged = [
-        labels[k]
+        r
         for m in now
-        if (k := (m["source"], m["evidence"], digest(m["content"]))) in labels
-        and labels[k].get("time", m.get("time")) == m.get("time")
+        if (k := (m["source"], m["evidence"], digest(m["content"])))
+        and (r := labels.get((*k, m.get("time"))) or labels.get((*k, None)))
     ]
     counts = {"correct": 0, "wrong": 0, "junk": 0}
     by_source: dict[str, dict[str, int]] = {}
