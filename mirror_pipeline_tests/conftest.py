@@ -18,6 +18,12 @@ SAMPLES = REPO / "data" / "samples"
 PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM", "482193")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (the order stays otherwise): on every core, the suite's last minutes are then short tests,
+    not one worker finishing a long pipeline run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def mirror(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     """Run the real `mirror` command (the console script's module) against a home. A new home takes the machine's
     zone: the tests' homes are in UTC whatever machine runs them."""

@@ -104,7 +104,8 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     written = evidence.raw_content
     folded = fold_script(written)
     text, back = casual.spelled(folded)
-    evidence = replace(evidence, raw_content=text)
+    if text != written:  # most messages: nothing to change, and a copy of the evidence costs a tenth of the reading
+        evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
     found = _extract(evidence, tz, casual.spelled(fold_script(turn))[0])
     if evidence.session_id.startswith(SESSION_PREFIX):
