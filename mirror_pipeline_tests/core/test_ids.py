@@ -44,7 +44,7 @@ ID_KINDS = ("ev", "sec", "mem", "iss", "cand", "placeholder", "inbox_name", "sna
 
 @pytest.mark.parametrize("kind", ID_KINDS)
 def test_no_generated_id_is_read_as_a_secret(kind: str) -> None:
-    # every rule reads a placeholder (after a secret's name): 2,000 here, 100,000 in the slow test below
+    # every rule reads a placeholder (after a secret's name): 2,000 here, 50,000 in the slow test below
     ids = generated(kind, 2_000 if kind == "placeholder" else 20_000)
     assert len(set(ids)) == len(ids)
     assert sum(count_secrets(ids)) == 0
