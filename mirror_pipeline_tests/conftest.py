@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,31 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "data" / "samples"
 # What the bundled samples plant: these values must never be found in a home or in any command's output.
 PLANTED_SECRETS = ("Tplink8888", "sk-proj-Zx81Qw3rTy7UiOp9AsDf2GhJkL4ZxCvBnM", "482193")
+
+
+def needles(value: str) -> list[re.Pattern[bytes]]:
+    """The value as it could be stored: UTF-8, UTF-16, JSON-escaped (\\uXXXX). A number is looked for as a number,
+    not as the same digits inside a longer one (a run's storage holds thousands of digit runs: a 5-digit PIN turned up
+    by chance in a Dagster database once in about thirty runs), nor as a time's microseconds (12.730418)."""
+    forms = {
+        value.encode(),
+        value.encode("utf-16-le"),
+        json.dumps(value)[1:-1].encode(),
+        json.dumps(value, ensure_ascii=False)[1:-1].encode(),
+    }
+    if value.isdigit():
+        return [re.compile(rb"(?<![0-9.])" + re.escape(f) + rb"(?![0-9])") for f in forms]
+    return [re.compile(re.escape(f)) for f in forms]
+
+
+def files_holding(root: Path, value: str) -> list[str]:
+    """Every file under root (links not followed) whose bytes hold the value in any of its stored forms."""
+    patterns = needles(value)
+    return [
+        str(p.relative_to(root))
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink() and any(n.search(p.read_bytes()) for n in patterns)
+    ]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, mirror, mirror_json
+from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, files_holding, mirror, mirror_json
 
 
 def served_content(home: Path) -> dict[str, list]:
@@ -55,10 +55,7 @@ def test_the_planted_secrets_appear_in_no_file_of_the_home_nor_in_any_output(sam
     files = [p for p in sample_home.rglob("*") if p.is_file() and not p.is_symlink()]
     assert any(p.parts[-2:] == ("dagster", "dagster.yaml") or "dagster" in p.parts for p in files)
     for secret in PLANTED_SECRETS:
-        needles = {secret.encode(), secret.encode("utf-16-le"), json.dumps(secret)[1:-1].encode()}
-        for path in files:
-            data = path.read_bytes()
-            assert not any(n in data for n in needles), f"{secret[:3]}… found in {path}"
+        assert files_holding(sample_home, secret) == [], f"{secret[:3]}…"
         assert not any(secret in out for out in outputs)
     issues = mirror_json(sample_home, "issues")["issues"]
     asked = {m for i in issues for m in i["memory_ids"]}
@@ -167,7 +164,7 @@ def test_a_secret_that_reached_the_warehouse_is_withheld_and_the_run_goes_on(cop
     assert result.returncode == 0, result.stderr[-2000:]
     assert "4821" not in result.stderr + result.stdout
     served = (copied_home / "served").resolve()
-    assert all(b"4821" not in p.read_bytes() for p in served.rglob("*") if p.is_file())  # search/ arrays too
+    assert files_holding(served, "4821") == []  # search/ arrays too
     assert evidence_id not in pl.read_parquet(served / "evidence.parquet")["evidence_id"].to_list()
     issues = mirror_json(copied_home, "issues")["issues"]
     assert any(i["type"] == "withheld_text" and file_path in i["question"] for i in issues)
@@ -230,8 +227,7 @@ def test_tricky_secrets_never_reach_the_home(fresh_home: Path, tmp_path: Path) -
     mirror(fresh_home, "run")
     outputs = [mirror(fresh_home, *a).stdout for a in (["secrets"], ["search", "password 密码"], ["status", "--json"])]
     for value in TRICKY.values():
-        for path in (p for p in fresh_home.rglob("*") if p.is_file()):
-            assert value.encode() not in path.read_bytes(), f"{value[:3]}… found in {path}"
+        assert files_holding(fresh_home, value) == [], f"{value[:3]}…"
         assert not any(value in out for out in outputs)
     assert len(mirror_json(fresh_home, "secrets")["secret_references"]) >= 5
 
@@ -244,7 +240,7 @@ def test_a_refused_file_dropped_in_the_inbox_keeps_no_secret(fresh_home: Path) -
     refused = {r["file_path"] for r in mirror_json(fresh_home, "status")["refused_files"]}
     assert refused == {"notes-without-date.md", ".hidden.json", "2026-11-02.md~"}
     for value in ("Zq81mmxx", "Sup3rS3cretPg", "90817"):
-        assert not any(value.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
+        assert files_holding(fresh_home, value) == [], value
 
 
 def test_a_forced_format_is_remembered_by_the_run(fresh_home: Path, tmp_path: Path) -> None:
@@ -290,7 +286,7 @@ def test_a_chatgpt_import_shows_progress_on_stderr_and_the_run_reads_every_messa
     con.close()
     assert sessions == {"chatgpt:conv-trip": 6, "chatgpt:conv-old": 2, "chatgpt:conv-secret": 3}
     for secret in ("Tplink8888", "Qwe!2345", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"):
-        assert not any(secret.encode() in p.read_bytes() for p in fresh_home.rglob("*") if p.is_file())
+        assert files_holding(fresh_home, secret) == [], secret
     quiet = mirror(fresh_home, "import", "--json", str(SAMPLES / "journal" / "2026-10-03.md"))
     assert not quiet.stderr and json.loads(quiet.stdout)["files"][0]["status"] == "accepted"  # no bar in a pipe
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -20,7 +19,7 @@ import polars as pl
 import pytest
 
 from mirror_pipeline.adapters.parsers.wechat import MEMOTRACE, PYWXDUMP
-from mirror_pipeline_tests.conftest import mirror, mirror_json
+from mirror_pipeline_tests.conftest import mirror, mirror_json, needles
 
 # (what, messages of one conversation, the planted values). Values are fake, and long or distinctive enough that a
 # chance occurrence (inside a hash, a uuid, a timestamp) is not expected; digit-only values are matched as whole
@@ -253,20 +252,7 @@ FORMATS: list[tuple[str, Callable[[list[list[str]]], tuple[str, bytes]]]] = [
 ]
 
 
-def _needles(value: str) -> list[re.Pattern[bytes]]:
-    """The value as it could be stored: UTF-8, UTF-16, JSON-escaped (\\uXXXX)."""
-    forms = {
-        value.encode(),
-        value.encode("utf-16-le"),
-        json.dumps(value)[1:-1].encode(),
-        json.dumps(value, ensure_ascii=False)[1:-1].encode(),
-    }
-    if value.isdigit():  # a number, not the same digits inside a longer number (nor a time's microseconds: 12.730418)
-        return [re.compile(rb"(?<![0-9.])" + re.escape(f) + rb"(?![0-9])") for f in forms]
-    return [re.compile(re.escape(f)) for f in forms]
-
-
-NEEDLES = {v: _needles(v) for v in VALUES}
+NEEDLES = {v: needles(v) for v in VALUES}
 
 
 def _found(data: bytes) -> list[str]:

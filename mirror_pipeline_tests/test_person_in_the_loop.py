@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mirror_pipeline_tests.conftest import mirror, mirror_json
+from mirror_pipeline_tests.conftest import files_holding, mirror, mirror_json
 
 pytestmark = pytest.mark.slow
 
@@ -28,16 +28,6 @@ def mirror_stdin(home: Path, stdin: str, *args: str) -> subprocess.CompletedProc
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return result
-
-
-def files_holding(home: Path, needle: str) -> list[str]:
-    """Every file of the home (snapshots, Dagster storage and logs, reviews, caches, inbox) whose bytes hold it."""
-    raw = needle.encode("utf-8")
-    hits = []
-    for path in home.rglob("*"):
-        if path.is_file() and not path.is_symlink() and raw in path.read_bytes():
-            hits.append(str(path.relative_to(home)))
-    return sorted(hits)
 
 
 def test_review_walks_every_open_question_of_the_samples_and_the_run_applies_the_answers(copied_home: Path) -> None:
