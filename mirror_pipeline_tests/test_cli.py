@@ -235,11 +235,11 @@ def test_tricky_secrets_never_reach_the_home(fresh_home: Path, tmp_path: Path) -
 def test_a_refused_file_dropped_in_the_inbox_keeps_no_secret(fresh_home: Path) -> None:
     (fresh_home / "inbox" / "notes-without-date.md").write_text("家里wifi密码：Zq81mmxx\n", encoding="utf-8")
     (fresh_home / "inbox" / ".hidden.json").write_text('{"db": "POSTGRES_PASSWORD=Sup3rS3cretPg"}', encoding="utf-8")
-    (fresh_home / "inbox" / "2026-11-02.md~").write_text("my PIN is 90817\n", encoding="utf-8")
+    (fresh_home / "inbox" / "2026-11-02.md~").write_text("my PIN is 908173\n", encoding="utf-8")
     mirror(fresh_home, "run")
     refused = {r["file_path"] for r in mirror_json(fresh_home, "status")["refused_files"]}
     assert refused == {"notes-without-date.md", ".hidden.json", "2026-11-02.md~"}
-    for value in ("Zq81mmxx", "Sup3rS3cretPg", "90817"):
+    for value in ("Zq81mmxx", "Sup3rS3cretPg", "908173"):
         assert files_holding(fresh_home, value) == [], value
 
 
