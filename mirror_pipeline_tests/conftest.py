@@ -37,11 +37,13 @@ def needles(value: str) -> list[re.Pattern[bytes]]:
 def files_holding(root: Path, value: str) -> list[str]:
     """Every file under root (links not followed) whose bytes hold the value in any of its stored forms."""
     patterns = needles(value)
-    return [
-        str(p.relative_to(root))
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not p.is_symlink() and any(n.search(p.read_bytes()) for n in patterns)
-    ]
+    held = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            data = path.read_bytes()
+            if any(n.search(data) for n in patterns):
+                held.append(str(path.relative_to(root)))
+    return held
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

