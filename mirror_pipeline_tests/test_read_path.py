@@ -280,6 +280,8 @@ def test_a_read_command_imports_no_orchestration_validation_or_dataframe_library
     assert _banned(modules) == []
     # an ordinary query is screened by the prefilter alone: the full rule set is not loaded to answer it
     assert "mirror_pipeline.core.screening.rules" not in modules
+    # nor is rjieba's dictionary for an English query (the Chinese words of the task's expansion are known)
+    assert "rjieba" not in modules
 
 
 def test_a_query_holding_a_secret_is_screened_by_the_full_rules(tmp_path) -> None:

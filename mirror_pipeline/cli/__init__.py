@@ -17,8 +17,11 @@ __all__ = ["main", "run_cli"]
 
 def run_cli() -> None:
     """The console script: every failure, usage errors included, is one line on stderr and a non-zero exit."""
+    from mirror_pipeline.adapters.regex_cache import cached
+
     try:
-        main(standalone_mode=False)
+        with cached():  # the rules' patterns compiled once per machine, not once per command (adapters/regex_cache.py)
+            main(standalone_mode=False)
     except click.ClickException as err:
         click.echo(f"mirror: {err.format_message()}", err=True)
         sys.exit(err.exit_code)

@@ -221,3 +221,18 @@ def test_chinese_question_words_are_stop_words_as_englishs_are():
     index = LexicalIndex.build([lexical_tokens(d) for d in docs])
     scores = index.scores(lexical_tokens("我太太是做什么的"))
     assert scores[1] > scores[0]  # the wife, not a line that shares the question's 什么
+
+
+def test_the_chinese_words_the_code_adds_to_queries_are_segmented_as_rjieba_does() -> None:
+    import rjieba
+
+    from mirror_pipeline.core import ranking, retrieval
+
+    added = {
+        m.group(1)
+        for kind in (*ranking.TASK_TYPES, *ranking.LIFE_DOMAINS)
+        for m in retrieval._RUN.finditer(kind.expansion)
+        if m.group(1)
+    }
+    assert added and added == set(retrieval._SEGMENTED)  # every word an expansion adds, and only those
+    assert {w: tuple(rjieba.cut_for_search(w)) for w in added} == retrieval._SEGMENTED
