@@ -43,9 +43,15 @@ def default_path() -> Path:
     return base / "regex" / f"{sys.implementation.name}-{version}-sre{_sre.MAGIC}-{_sre.CODESIZE}.marshal"
 
 
-def _importing() -> bool:
-    """Whether the pattern is being compiled by a module's import (its code's constant), not by a running function."""
+def _importing(package: str) -> bool:
+    """Whether the pattern is a constant of the package's code: compiled by one of its modules (or a function of it)
+    while a module is being imported, not by a running function, nor by another library (the standard library's
+    `tokenize` builds one from a set, in another order in each process)."""
     frame = sys._getframe(3)
+    while frame is not None and frame.f_globals.get("__name__", "").partition(".")[0] == "re":
+        frame = frame.f_back
+    if frame is None or frame.f_globals.get("__name__", "").partition(".")[0] != package:
+        return False
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
             return True
@@ -65,8 +71,9 @@ def _generated(pattern: str | bytes, flags: int) -> tuple:
 
 
 class _Cache:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, package: str) -> None:
         self.path = path
+        self.package = package
         self.entries: dict[tuple[Any, int], tuple] = {}
         self.used: dict[tuple[Any, int], tuple] = {}
         self.new = 0
@@ -76,7 +83,7 @@ class _Cache:
                 self.entries = loaded
 
     def compile(self, original: Any, pattern: Any, flags: int) -> Any:
-        if not isinstance(pattern, str | bytes) or type(pattern) not in (str, bytes) or not _importing():
+        if not isinstance(pattern, str | bytes) or type(pattern) not in (str, bytes) or not _importing(self.package):
             return original(pattern, flags)
         key = (pattern, int(flags))
         entry = self.entries.get(key)
@@ -113,12 +120,13 @@ class _Cache:
 
 
 @contextlib.contextmanager
-def cached(path: Path | None = None) -> Iterator[None]:
-    """Within the block, patterns compiled by imports come from (and go to) the file; outside it nothing changes."""
+def cached(path: Path | None = None, package: str = "mirror_pipeline") -> Iterator[None]:
+    """Within the block, the patterns the package's modules compile on import come from (and go to) the file;
+    outside it nothing changes."""
     if not _SUPPORTED or _sre is None or os.environ.get("MIRROR_REGEX_CACHE") == "0":
         yield
         return
-    cache = _Cache(path or default_path())
+    cache = _Cache(path or default_path(), package)
     original = _compiler.compile
     _compiler.compile = lambda pattern, flags=0: cache.compile(original, pattern, flags)
     try:

@@ -8,7 +8,6 @@ from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served_rows, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core import when as timing
-from mirror_pipeline.core.timeexpr import as_said
 
 
 def _memory(home: Home):
@@ -75,6 +74,8 @@ def timeline(home: Home, as_json: bool) -> None:
 
 def _timeline_line(e: dict) -> str:
     """A plan as planned for and said on its day, an undated past event as before its mention (core/when.py)."""
+    from mirror_pipeline.core.timeexpr import as_said  # the time rules: only the timeline needs them
+
     return f"{as_said(e):16} {e['text']}{timing.render(e, e.get('said_day'))} [{e['state']}]"
 
 

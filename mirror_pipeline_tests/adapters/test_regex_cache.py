@@ -12,12 +12,16 @@ from pathlib import Path
 
 from mirror_pipeline.adapters import regex_cache
 
-MODULE = '''
+MODULE = """
 import re
 WORD = re.compile(r"(?i)\\b(?P<word>pass(?:word)?|口令)\\s*[:：]\\s*(\\S+)")
 CJK = re.compile(r"[\\u4e00-\\u9fff]{2,}")
 BYTES = re.compile(rb"\\x00+")
-'''
+
+
+def find(value, text):
+    return re.compile(re.escape(value)).search(text)
+"""
 TEXTS = ["My Password: hunter2", "口令：芝麻开门", "pass:x", "nothing here", "中文句子", "password : two words"]
 
 
@@ -33,7 +37,7 @@ def _import_fresh(folder: Path, name: str, store: Path):
     try:
         re.purge()  # re's own in-process cache would answer before ours
         sys.modules.pop(name, None)
-        with regex_cache.cached(store):
+        with regex_cache.cached(store, package=name):
             return importlib.import_module(name)
     finally:
         sys.path.remove(str(folder))
@@ -62,7 +66,7 @@ def test_patterns_from_the_file_match_as_freshly_compiled_ones(tmp_path) -> None
     code = (
         "import sys, importlib; sys.path.insert(0, sys.argv[1])\n"
         "from mirror_pipeline.adapters import regex_cache\n"
-        "with regex_cache.cached(__import__('pathlib').Path(sys.argv[2])) :\n"
+        "with regex_cache.cached(__import__('pathlib').Path(sys.argv[2]), package='rx_first'):\n"
         "    mod = importlib.import_module('rx_first')\n"
         "print(repr([m.group(2) if (m := mod.WORD.search(t)) else None for t in sys.argv[3:]]))\n"
     )
@@ -72,16 +76,26 @@ def test_patterns_from_the_file_match_as_freshly_compiled_ones(tmp_path) -> None
     assert done.stdout.strip() == repr([m.group(2) if (m := first.WORD.search(t)) else None for t in TEXTS])
 
 
-def test_a_pattern_built_while_running_is_compiled_but_never_stored(tmp_path) -> None:
+def test_a_pattern_built_while_running_or_by_another_library_is_compiled_but_never_stored(tmp_path) -> None:
     store = tmp_path / "regex.marshal"
     folder = _module(tmp_path, "rx_second")
-    _import_fresh(folder, "rx_second", store)
-    value = "Tplink8888-" + "x" * 7  # as a redaction would build a pattern from a value it found
-    with regex_cache.cached(store):
-        built = re.compile(re.escape(value))
-        assert built.search(f"wifi {value} ok")
-    assert value.encode() not in store.read_bytes()
-    assert not any(value in str(key[0]) for key in marshal.loads(store.read_bytes()))
+    (folder / "rx_other.py").write_text("import re\nOTHER = re.compile(r'other-library-[0-9]+')\n", encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    re.purge()  # the other tests compiled the same constants: re's own cache would answer before ours
+    value = "Tplink8888-" + "x" * 7  # as a redaction builds a pattern from a value it found
+    try:
+        with regex_cache.cached(store, package="rx_second"):
+            mod = importlib.import_module("rx_second")
+            assert mod.find(value, f"wifi {value} ok")  # the package's own function, called after its import
+            assert importlib.import_module("rx_other").OTHER.match("other-library-1")
+    finally:
+        sys.path.remove(str(folder))
+        sys.modules.pop("rx_second", None)
+        sys.modules.pop("rx_other", None)
+    stored = {key[0] for key in marshal.loads(store.read_bytes())}
+    assert mod.WORD.pattern in stored  # the module's constants are
+    assert value.encode() not in store.read_bytes() and not any(value in str(p) for p in stored)
+    assert not any("other-library" in str(p) for p in stored)
 
 
 def test_a_damaged_or_foreign_file_falls_back_to_compiling(tmp_path) -> None:
@@ -104,7 +118,7 @@ def test_a_syntax_error_is_the_standard_error(tmp_path) -> None:
     (folder / "rx_bad.py").write_text("import re\nBAD = re.compile(r'(unclosed')\n", encoding="utf-8")
     sys.path.insert(0, str(folder))
     try:
-        with regex_cache.cached(tmp_path / "x.marshal"):
+        with regex_cache.cached(tmp_path / "x.marshal", package="rx_bad"):
             try:
                 importlib.import_module("rx_bad")
             except re.error as err:
