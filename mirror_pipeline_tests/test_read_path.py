@@ -231,6 +231,13 @@ def test_the_memory_mapped_arrays_hold_the_rows_and_index_of_the_parquet_tables(
         assert np.array_equal(getattr(a.lexical, name), getattr(t.lexical, name))
     assert np.array_equal(np.asarray(a.vectors), t.vectors) and np.array_equal(a.has_vector, t.has_vector)
     assert np.array_equal(a.is_zh, t.is_zh)
+    # the postings by document: each line's terms are its text's tokens, as feedback would segment them again
+    from mirror_pipeline.core.retrieval import document_text, lexical_tokens
+
+    assert t.lexical.terms_of(0) is None  # the tables' index is not kept by document: feedback segments the text
+    for i in range(len(DOCS)):
+        own = {w for w in lexical_tokens(document_text(t.rows[i])) if w in t.lexical.vocab}
+        assert own and sorted(a.lexical.terms_of(i)) == sorted(own)
     assert arrays.table("open_issues") == tables.table("open_issues")
 
 

@@ -7,7 +7,8 @@ touches it (1.1M documents open in milliseconds, and only the rows a query ranks
 - `rows.jsonl` + `row_offsets.npy`: the rows of `search_documents`, one JSON object a line, and where each starts
   (datetimes written as ISO strings and read back as datetimes, `meta.json` says which columns are datetimes);
 - `lexical_terms.json`, `lexical_data.npy` (float32), `lexical_indices.npy` (int32), `lexical_indptr.npy` (int64):
-  the `lexical_index` table as the term x document score matrix `core.retrieval.LexicalIndex` reads;
+  the `lexical_index` table as the term x document score matrix `core.retrieval.LexicalIndex` reads, and
+  `lexical_doc_terms.npy` / `lexical_doc_indptr.npy` the same postings by document (a line's terms, for feedback);
 - `vectors.npy` (float32, one row per document with a vector, in document order) and `vector_rows.npy`;
 - `session.npy` + `order.npy` where documents name their conversation (`core.ranking.Corpus.session` / `order`:
   the conversation of each line as an int code, -1 where none, and its time as a sort key, +inf where none);
@@ -100,6 +101,8 @@ def write(
     """Write the arrays of one snapshot's search tables (`search_documents`, `lexical_index`, `search_vectors`)."""
     import polars as pl
 
+    from mirror_pipeline.core.retrieval import transposed
+
     folder.mkdir(parents=True, exist_ok=True)
     meta: dict[str, Any] = {"format": FORMAT, "tables": {}, "codes": {}}
     meta["tables"]["rows"] = _write_rows(folder, "rows", documents)
@@ -139,6 +142,11 @@ def write(
     flat_scores = lexical["scores"].explode().drop_nulls() if len(lexical) else pl.Series([], dtype=pl.Float32)
     np.save(folder / "lexical_indices.npy", flat_docs.to_numpy().astype(np.int32))
     np.save(folder / "lexical_data.npy", flat_scores.to_numpy().astype(np.float32))
+    doc_indptr, doc_terms = transposed(
+        flat_docs.to_numpy().astype(np.int32), np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64), n
+    )
+    np.save(folder / "lexical_doc_indptr.npy", doc_indptr)
+    np.save(folder / "lexical_doc_terms.npy", doc_terms)
     (folder / "lexical_terms.json").write_text(json.dumps(lexical["term"].to_list(), ensure_ascii=False), "utf-8")
     meta["documents"] = n
 
@@ -232,12 +240,16 @@ class ServedArrays:
         from mirror_pipeline.core.retrieval import LexicalIndex
 
         terms = json.loads((self.folder / "lexical_terms.json").read_text(encoding="utf-8"))
+        by_doc = self.folder / "lexical_doc_terms.npy"  # not in a snapshot of an older version
         return LexicalIndex(
             {t: i for i, t in enumerate(terms)},
             np.load(self.folder / "lexical_data.npy", mmap_mode="r"),
             np.load(self.folder / "lexical_indices.npy", mmap_mode="r"),
             np.load(self.folder / "lexical_indptr.npy", mmap_mode="r"),
             len(self.rows),
+            np.load(by_doc, mmap_mode="r") if by_doc.exists() else None,
+            np.load(self.folder / "lexical_doc_indptr.npy", mmap_mode="r") if by_doc.exists() else None,
+            terms,
         )
 
     def session_lexical(self) -> LexicalIndex | None:

@@ -1030,7 +1030,8 @@ def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int, max_
     max_df = max(int(max_share * index.n_docs), 2)
     weight: dict[str, float] = {}
     for i in docs:
-        for t in set(lexical_tokens(document_text(corpus.rows[int(i)]))):
+        held = index.terms_of(int(i))  # the index's own terms of the line, else its text segmented again
+        for t in set(held if held is not None else lexical_tokens(document_text(corpus.rows[int(i)]))):
             j = index.vocab.get(t)
             if t in asked or j is None or len(t) < 3 and not _HAN.search(t):
                 continue

@@ -236,3 +236,15 @@ def test_the_chinese_words_the_code_adds_to_queries_are_segmented_as_rjieba_does
     }
     assert added and added == set(retrieval._SEGMENTED)  # every word an expansion adds, and only those
     assert {w: tuple(rjieba.cut_for_search(w)) for w in added} == retrieval._SEGMENTED
+
+
+def test_the_postings_by_document_hold_each_documents_terms_once_in_id_order() -> None:
+    from mirror_pipeline.core.retrieval import transposed
+
+    corpus = [["hike", "osaka", "hike"], [], ["钢琴", "osaka"], ["zebra"], []]
+    index = LexicalIndex.build(corpus)
+    doc_indptr, doc_terms = transposed(index.indices, index.indptr, index.n_docs)
+    terms = list(index.vocab)
+    got = [[terms[j] for j in doc_terms[doc_indptr[d] : doc_indptr[d + 1]]] for d in range(len(corpus))]
+    assert got == [sorted(set(doc), key=index.vocab.get) for doc in corpus]
+    assert doc_indptr.dtype == np.int64 and len(doc_indptr) == len(corpus) + 1
