@@ -74,9 +74,7 @@ def timeline(home: Home, as_json: bool) -> None:
 
 def _timeline_line(e: dict) -> str:
     """A plan as planned for and said on its day, an undated past event as before its mention (core/when.py)."""
-    from mirror_pipeline.core.timeexpr import as_said  # the time rules: only the timeline needs them
-
-    return f"{as_said(e):16} {e['text']}{timing.render(e, e.get('said_day'))} [{e['state']}]"
+    return f"{timing.as_said(e):16} {e['text']}{timing.render(e, e.get('said_day'))} [{e['state']}]"
 
 
 @main.command()

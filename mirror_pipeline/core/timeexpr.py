@@ -2599,18 +2599,3 @@ def describe(row: dict) -> str:
     span = f"since {start}" if not end else start if end == start else f"{start} – {end}"
     said = f", «{row['time_expression']}»" if row.get("time_expression") else ""
     return f" ({span}, {row.get('time_precision')}{said})"
-
-
-def as_said(row: dict) -> str:
-    """A date to the precision it was said ("2016", "2021-06", "~2021-05"), or when it was said, if nothing else."""
-    start, precision = row.get("valid_time_start"), row.get("time_precision")
-    if not start:
-        mentioned = row.get("sort_time")
-        return f"said {mentioned}" if mentioned else "?"
-    if precision == TimePrecision.YEAR:
-        return start[:4]
-    if precision == TimePrecision.MONTH:
-        return start[:7]
-    if precision in (TimePrecision.SEASON, TimePrecision.ROUGH):
-        return f"~{start[:7]}"
-    return start

@@ -118,3 +118,18 @@ def render(row: dict[str, Any], said_on: str | None = None, lang: str | None = N
     if said_on and what == PLAN:
         parts.append(words["said"].format(day=said_on))  # when it was planned: a plan may be old
     return f" ({('，' if lang == 'zh' else ', ').join(parts)})"
+
+
+def as_said(row: dict) -> str:
+    """A date to the precision it was said ("2016", "2021-06", "~2021-05"), or when it was said, if nothing else."""
+    start, precision = row.get("valid_time_start"), row.get("time_precision")
+    if not start:
+        mentioned = row.get("sort_time")
+        return f"said {mentioned}" if mentioned else "?"
+    if precision == TimePrecision.YEAR:
+        return start[:4]
+    if precision == TimePrecision.MONTH:
+        return start[:7]
+    if precision in (TimePrecision.SEASON, TimePrecision.ROUGH):
+        return f"~{start[:7]}"
+    return start

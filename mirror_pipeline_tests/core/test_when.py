@@ -10,7 +10,7 @@ import pytest
 from mirror_pipeline.core.extraction import extract
 from mirror_pipeline.core.extraction.sensitivity import of_clause
 from mirror_pipeline.core.model import MemoryType, Sensitivity
-from mirror_pipeline.core.when import kind, render
+from mirror_pipeline.core.when import as_said, kind, render
 from mirror_pipeline_tests.core.helpers import evidence
 from mirror_pipeline_tests.core.test_context import NOW, mem
 
@@ -274,3 +274,12 @@ def test_the_words_a_time_was_said_with_are_shown_only_in_the_lines_language() -
     assert "「上周」" in render(row | {"time_expression": "上周"})
     english = row | {"text": "The user lives in Osaka"}
     assert "«last week»" in render(english) and "上周" not in render(english | {"time_expression": "上周"})
+
+
+def test_a_timeline_date_is_shown_to_the_precision_it_was_said() -> None:
+    assert as_said({"valid_time_start": "2016-01-01", "time_precision": "year"}) == "2016"
+    assert as_said({"valid_time_start": "2021-06-01", "time_precision": "month"}) == "2021-06"
+    assert as_said({"valid_time_start": "2021-05-01", "time_precision": "season"}) == "~2021-05"
+    assert as_said({"valid_time_start": "2024-03-02", "time_precision": "day"}) == "2024-03-02"
+    assert as_said({"valid_time_start": None, "sort_time": "2026-01-05"}) == "said 2026-01-05"
+    assert as_said({}) == "?"
