@@ -22,6 +22,7 @@ from mirror_pipeline.core.retrieval import (
     cosine_scores,
     document_text,
     lexical_tokens,
+    median,
     named_speaker,
     ranks,
     rrf,
@@ -931,13 +932,13 @@ def _group_contrast(values: np.ndarray, is_zh: np.ndarray | None) -> np.ndarray:
     `MIN_LANGUAGE_GROUP`: a group of a few has no median worth the name; one Chinese memory among English lines
     would stand at 0 whatever it says)."""
     kind = values.dtype.type
-    everyone = kind(np.median(values)) if len(values) else kind(0)
+    everyone = kind(median(values)) if len(values) else kind(0)
     out = values - everyone
     if is_zh is None or len(is_zh) != len(values):
         return out
     for pick in (is_zh, ~is_zh):
         if pick.sum() >= MIN_LANGUAGE_GROUP:
-            out[pick] = values[pick] - kind(np.median(values[pick]))
+            out[pick] = values[pick] - kind(median(values[pick]))
     return out
 
 
@@ -1363,7 +1364,7 @@ def conversation_scores(
         if top:
             topic = corpus.vectors_of(top).astype(np.float64).mean(axis=0)
             d = vectors.astype(np.float64) @ topic
-            whole += w.conversation_topic * _scaled(d - np.median(d))
+            whole += w.conversation_topic * _scaled(d - median(d))
     if w.conversation_topic_lines and corpus.vectors is not None and scored and is_question(query):
         # the same topic, line by line: each conversation's closest line of the person's to the best lines' mean
         own = [s.index for s in scored if str(corpus.rows[s.index].get("speaker") or "user") == "user"]
@@ -1375,7 +1376,7 @@ def conversation_scores(
             np.maximum.at(near, corpus.session[np.array(own)], sims)
             found = np.isfinite(near)
             if found.any():
-                near = np.where(found, near - np.median(near[found]), 0.0)
+                near = np.where(found, near - median(near[found]), 0.0)
                 whole += w.conversation_topic_lines * _scaled(near)
     if w.conversation_best and scored:
         best = np.zeros(len(whole))

@@ -248,3 +248,14 @@ def test_the_postings_by_document_hold_each_documents_terms_once_in_id_order() -
     got = [[terms[j] for j in doc_terms[doc_indptr[d] : doc_indptr[d + 1]]] for d in range(len(corpus))]
     assert got == [sorted(set(doc), key=index.vocab.get) for doc in corpus]
     assert doc_indptr.dtype == np.int64 and len(doc_indptr) == len(corpus) + 1
+
+
+def test_median_is_numpys_without_importing_numpy_ma() -> None:
+    from mirror_pipeline.core.retrieval import median
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 3, 10, 11, 1000, 1001):
+        for dtype in (np.float32, np.float64):
+            values = rng.normal(size=n).astype(dtype)
+            assert median(values) == np.median(values) and median(values).dtype == np.median(values).dtype
+    assert np.isnan(median(np.array([], dtype=np.float32)))
