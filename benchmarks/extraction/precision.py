@@ -11,6 +11,7 @@ python benchmarks/extraction/precision.py --seventh [--draw] # the seventh sampl
 python benchmarks/extraction/precision.py --eighth [--draw]  # the eighth sample: session 10's writer's sets (below)
 python benchmarks/extraction/precision.py --ninth [--draw]   # the ninth sample: session 10 second writer's sets
 python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample: session 12's writer's sets
+python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sample: session 15's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
@@ -84,6 +85,12 @@ session 12's merge makes anew: every memory of session 12's writer's sets, the d
 seat-factory inspector turned 月嫂, in 东北话) and the chat `en_chat6.jsonl` (45 messages of a Lagos quantity surveyor
 who moves to Abuja, in Nigerian English and pidgin; on Lagos's clock). The fifth sample's rules.
 
+The eleventh sample (`--eleventh`, `precision_sample11.jsonl`), judged by a judge who wrote no rule, first on main
+9696d53 (session 14's end, rules-0.3.13; nobody on the extractor had read the sets) and then the memories session
+15's merge makes anew: every memory of session 15's writer's sets, the diary `zh_diary10.jsonl` (a 郑州 elevator
+technician, in 河南话) and the chat `en_chat7.jsonl` (45 messages of a Paisley locksmith, in west-of-Scotland Scots
+English; on London's clock). The fifth sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -116,6 +123,7 @@ SAMPLE7 = Path(__file__).with_name("precision_sample7.jsonl")
 SAMPLE8 = Path(__file__).with_name("precision_sample8.jsonl")
 SAMPLE9 = Path(__file__).with_name("precision_sample9.jsonl")
 SAMPLE10 = Path(__file__).with_name("precision_sample10.jsonl")
+SAMPLE11 = Path(__file__).with_name("precision_sample11.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -291,6 +299,12 @@ def tenth() -> list[dict]:
     return diary("zh_diary9", here / "zh_diary9.jsonl") + chat("en_chat6", here / "en_chat6.jsonl", "Africa/Lagos")
 
 
+def eleventh() -> list[dict]:
+    """The eleventh sample's memories: every memory of session 15's writer's sets (zh_diary10, en_chat7)."""
+    here = Path(__file__).parent
+    return diary("zh_diary10", here / "zh_diary10.jsonl") + chat("en_chat7", here / "en_chat7.jsonl", "Europe/London")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -322,6 +336,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--eleventh": eleventh,
         "--tenth": tenth,
         "--ninth": ninth,
         "--eighth": eighth,
@@ -337,6 +352,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--eleventh": SAMPLE11,
         "--tenth": SAMPLE10,
         "--ninth": SAMPLE9,
         "--eighth": SAMPLE8,
