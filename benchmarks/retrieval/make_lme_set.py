@@ -76,6 +76,13 @@ sessions of a Shanghai-born small-animal vet in Vancouver (9 in Simplified Chine
 asked in Chinese. Scored once on session 11's merge before any rule of session 12 (`lme_sessions10.first-run.json`).
 
     python benchmarks/retrieval/make_lme_set.py --tenth /tmp/lme10.json
+
+`--eleventh` writes the eleventh set (`lme_sessions11.json`, session 15's writer, from the specification alone): 25
+sessions of a 厦门-born hotel revenue manager in Portugal over a year (9 in Chinese, 闽南 words), 27 questions (8 asked in
+Chinese, 5 cross-lingual, 7 with 3+ gold sessions). Scored once on main 9696d53 before any rule of session 15
+(`lme_sessions11.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --eleventh /tmp/lme11.json
 """
 
 from __future__ import annotations
@@ -124,6 +131,7 @@ if __name__ == "__main__":
         "--eighth": "lme_sessions8.json",
         "--ninth": "lme_sessions9.json",
         "--tenth": "lme_sessions10.json",
+        "--eleventh": "lme_sessions11.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
