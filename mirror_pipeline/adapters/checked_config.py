@@ -43,25 +43,25 @@ def _key(source: bytes) -> str:
 
 
 def checked_config(root: Path) -> dict[str, Any]:
-    """The home's mirror.yaml as checked values (defaults when there is none), or a ConfigError naming the key."""
+    """The home's mirror.yaml as checked values (defaults when there is none), or a ConfigError naming the key.
+    The validator (adapters/config.py) is imported only when the kept values do not answer."""
     source = root / CONFIG_NAME
     try:
         raw = source.read_bytes()
     except FileNotFoundError:
-        raw = None
-    kept = root / CHECKED_NAME
-    key = _key(raw) if raw is not None else None
-    if key is not None:
-        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
-            stored = json.loads(kept.read_text(encoding="utf-8"))
-            if stored["key"] == key and isinstance(stored["config"], dict):
-                return stored["config"]
-    from mirror_pipeline.adapters.config import MirrorConfig, config_from_text
+        from mirror_pipeline.adapters.config import MirrorConfig
 
-    config = (config_from_text(raw.decode("utf-8"), source) if raw is not None else MirrorConfig()).as_dict()
-    if key is not None:
-        with contextlib.suppress(OSError):
-            partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
-            partial.write_text(json.dumps({"key": key, "config": config}, ensure_ascii=False), encoding="utf-8")
-            os.replace(partial, kept)
+        return MirrorConfig().as_dict()
+    kept, key = root / CHECKED_NAME, _key(raw)
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+        stored = json.loads(kept.read_text(encoding="utf-8"))
+        if stored["key"] == key and isinstance(stored["config"], dict):
+            return stored["config"]
+    from mirror_pipeline.adapters.config import config_from_text
+
+    config = config_from_text(raw.decode("utf-8"), source).as_dict()
+    with contextlib.suppress(OSError):
+        partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+        partial.write_text(json.dumps({"key": key, "config": config}, ensure_ascii=False), encoding="utf-8")
+        os.replace(partial, kept)
     return config

@@ -3,7 +3,6 @@ validator, and whatever changes (the file, the code) is checked again in full.""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import typing
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mirror_pipeline.adapters import checked_config as checked
-from mirror_pipeline.adapters.config import MirrorConfig
+from mirror_pipeline.adapters.config import MirrorConfig, _fields
 from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.core.context import ContextPolicy
 from mirror_pipeline.core.ranking import RetrievalConfig
@@ -78,19 +77,10 @@ def _sections(model: type) -> set[type]:
     found, todo = set(), [model]
     while todo:
         cls = todo.pop()
-        if cls in found:
-            continue
-        found.add(cls)
-        if hasattr(cls, "model_fields"):
-            kinds = [f.annotation for f in cls.model_fields.values()]
-        elif dataclasses.is_dataclass(cls):
-            kinds = list(typing.get_type_hints(cls).values())
-        else:
-            continue
-        for kind in kinds:
-            for inner in (kind, *typing.get_args(kind)):
-                if isinstance(inner, type) and (hasattr(inner, "model_fields") or dataclasses.is_dataclass(inner)):
-                    todo.append(inner)
+        if cls not in found:
+            found.add(cls)
+            kinds = [k for kind in _fields(cls).values() for k in (kind, *typing.get_args(kind))]
+            todo += [k for k in kinds if isinstance(k, type) and _fields(k)]
     return found
 
 
