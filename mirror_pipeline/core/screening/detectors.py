@@ -117,6 +117,8 @@ _CARD_DATA = re.compile(
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
     r"|security code(?: is)?"
+    # session 16: an Amex's code is on its front ("the wee code on the front is 6610")
+    r"|(?:the )?(?:[a-z]+ )?code on (?:the )?(?:front|back)(?: is| of it is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
