@@ -143,6 +143,7 @@ _CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\
 _EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
 _FIRST_DIGITS = re.compile(f"(?i:{FIRST_PART})")
 _CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,24}$")
+_TESTING = re.compile(r"(?i)\btest(?:s|ing|ed)?\b|sandbox|\bdocs?\b|documentation|dummy|\bdemo\b|测试|沙箱|示例")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -184,6 +185,8 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         groups = ",".join(str(len(g)) for g in re.split(r"[ \-]+", m.group(0)))
         before = text[max(0, m.start() - 40) : m.start()]
         other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
+        if len(set(digits)) <= 3 and _TESTING.search(text, max(0, m.start() - 60), m.end() + 60):
+            continue  # session 16: a documented test number, built of repeats, given for testing ("the test card 4242 …")
         checked = not other and luhn_valid(digits) and card_shaped(digits, groups, named=False)
         told = _CARD_NAMED.search(before[-24:]) or not other and _CARD_DATA_AFTER.match(text, m.end())
         if (

@@ -9,8 +9,8 @@ passes (its mod-97 check and its country's length: one look-alike in ~97 × the 
 names it something else (a payment reference, an order, a tracking number). A business's tax number (VAT, a company's
 number) is no personal secret: a name qualified as a business's is not read as a document's name.
 
-Pure: patterns and arithmetic. `GATE_PATTERN` is what every text a finding comes from holds (RE2 / Rust-regex
-compatible: the vectorized prefilter runs it).
+Pure: patterns and arithmetic. `GATE_PATTERN` is what every text a finding comes from holds, in Rust's regex syntax
+(the vectorized prefilter runs it; `document_gate` is the same test in Python).
 """
 
 from __future__ import annotations
@@ -261,10 +261,13 @@ def _twid_valid(v: str) -> bool:
 @dataclass(frozen=True)
 class Document:
     """A personal document: what it is (the placeholder's kind), the names people call it by (one pattern; case-blind
-    unless it is an acronym that is also a word: "PAN", "RUT", "NIK"), its value's shape as typed, its check."""
+    unless it is an acronym that is also a word: "PAN", "RUT", "NIK"), `words` one of which every name holds (lower
+    case: looked for in the lower-cased text; an acronym in capitals: in the text as written), its value's shape as
+    typed, its check."""
 
     kind: str
     names: str
+    words: tuple[str, ...]
     shape: str
     check: Callable[[str], bool] | None = None
 
@@ -275,106 +278,126 @@ _GENERIC_ID = (
     r"(?i:(?<![a-z])(?:national |personal |government |citizen )?(?:id|identity|identification)"
     r"(?: card)?(?: number| no\.?| num| #)(?![a-z])|(?<![a-z])identity number(?![a-z])|(?<![a-z])personal number(?![a-z]))"
 )
+_GENERIC_WORDS = ("id number", "id no", "id num", "id #", "id card", "identity", "identification", "personal number")
 _GROUPED_DIGITS = r"\d(?:[ .\-]?\d){7,15}"
 _LETTERS_DIGITS = r"[A-Z]{1,3}[ \-]?\d{6,9}[ \-]?[A-Z0-9]?"
+_CHINESE_ID_NAMES = ("身份证", "身分证")
 DOCUMENTS: tuple[Document, ...] = (
     # bank accounts: an IBAN of any country (named: "IBAN", "Kontonummer", "账号"; unnamed: see iban_findings)
     Document(
         "bank_account",
         r"(?i:(?<![a-z])iban(?![a-z])|国际银行账号|konto(?:nummer)?|rekeningnummer|numero de cuenta|número de cuenta"
         r"|conto corrente|bank account|account number)",
+        ("iban", "国际银行账号", "konto", "kontonummer", "rekeningnummer", "cuenta", "conto corrente", "bank account", "account number"),
         r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}",
         lambda v: iban_valid(v),
     ),
-    # India: Aadhaar (Verhoeff), PAN (a person's: its fourth letter P)
-    Document("id_number", r"(?i:aa?dh?aa?r|आधार|uidai)", r"[2-9]\d{3}[ \-]?\d{4}[ \-]?\d{4}", verhoeff_valid),
+    # India: Aadhaar (Verhoeff), PAN (a person's: its fourth letter P or H)
+    Document("id_number", r"(?i:aa?dhaa?r|आधार|uidai)", ("aadhaar", "aadhar", "adhaar", "adhar", "आधार", "uidai"), r"[2-9]\d{3}[ \-]?\d{4}[ \-]?\d{4}",
+             verhoeff_valid),
     Document("id_number", r"(?:(?<![A-Za-z])PAN(?![A-Za-z])|(?i:(?<![a-z])pan (?:card|no\.?|number)))",
-             r"(?i:[A-Z]{3}[PH][A-Z]\d{4}[A-Z])"),
+             ("PAN", "pan card", "pan no", "pan number"), r"(?i:[A-Z]{3}[PH][A-Z]\d{4}[A-Z])"),
     # Spain: DNI / NIF (8 digits and a letter), NIE (X, Y or Z, 7 digits, a letter): mod 23
     Document("id_number", r"(?:(?<![A-Za-z])(?:DNI|NIE|NIF)(?![A-Za-z])|(?i:documento nacional de identidad))",
-             r"(?i:\d{8}[ \-]?[A-Z]|[XYZ][ \-]?\d{7}[ \-]?[A-Z])", lambda v: _dni_valid(v)),
+             ("DNI", "NIE", "NIF", "documento nacional"), r"(?i:\d{8}[ \-]?[A-Z]|[XYZ][ \-]?\d{7}[ \-]?[A-Z])",
+             lambda v: _dni_valid(v)),
     # Brazil: CPF (two mod-11 digits)
-    Document("id_number", r"(?i:(?<![a-z])cpf(?![a-z]))", r"\d{3}\.?\d{3}\.?\d{3}[\-.]?\d{2}", _cpf_valid),
+    Document("id_number", r"(?i:(?<![a-z])cpf(?![a-z]))", ("cpf",), r"\d{3}\.?\d{3}\.?\d{3}[\-.]?\d{2}", _cpf_valid),
     # UK: National Insurance number (its letters' rules), NHS number (mod 11)
     Document(
         "id_number",
         r"(?i:national insurance(?: number| no\.?)?|(?<![a-z])ni (?:number|no\.?)(?![a-z])|(?<![a-z])nino(?![a-z]))",
+        ("national insurance", "ni number", "ni no", "nino"),
         r"(?i:[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ ]?\d{2}){3}[ ]?[A-D])",
     ),
-    Document("id_number", r"(?i:(?<![a-z])nhs (?:number|no\.?))", r"\d{3}[ \-]?\d{3}[ \-]?\d{4}", _nhs_valid),
-    # South Africa (a date of birth, Luhn), Israel (Luhn), Canada's SIN is a rule of its own (rules.py)
-    Document("id_number", _GENERIC_ID + r"|(?i:(?:sa|rsa|south african) id)",
+    Document("id_number", r"(?i:(?<![a-z])nhs (?:number|no\.?))", ("nhs",), r"\d{3}[ \-]?\d{3}[ \-]?\d{4}", _nhs_valid),
+    # South Africa (a date of birth, Luhn), Israel (Luhn); Canada's SIN is a rule of its own (rules.py)
+    Document("id_number", _GENERIC_ID + r"|(?i:(?:sa|rsa|south african) id)", (*_GENERIC_WORDS, "sa id"),
              r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{4}[ ]?[01]\d{2}", _za_valid),
-    Document("id_number", r"(?i:teudat zehut|תעודת זהות|ת\.ז)|" + _GENERIC_ID, r"\d{9}", luhn_valid),
+    Document("id_number", r"(?i:teudat zehut|תעודת זהות|ת\.ז)|" + _GENERIC_ID,
+             ("teudat", "תעודת זהות", "ת.ז", *_GENERIC_WORDS), r"\d{9}", luhn_valid),
     # Nordics: Swedish personnummer (Luhn), Norwegian fødselsnummer (two mod 11), Danish CPR (no check since 2007),
     # Finnish henkilötunnus (mod 31)
-    Document("id_number", r"(?i:personnummer|personnr|samordningsnummer)",
+    Document("id_number", r"(?i:personnummer|personnr|samordningsnummer)", ("personnummer", "personnr", "samordningsnummer"),
              r"(?:19|20)?\d{6}[\-+ ]?\d{4}", _se_valid),
-    Document("id_number", r"(?i:fødselsnummer|fodselsnummer|personnummer)", r"\d{6}[ ]?\d{5}", _no_fnr_valid),
+    Document("id_number", r"(?i:fødselsnummer|fodselsnummer|personnummer)",
+             ("fødselsnummer", "fodselsnummer", "personnummer"), r"\d{6}[ ]?\d{5}", _no_fnr_valid),
     Document("id_number", r"(?:(?<![A-Za-z])CPR(?![A-Za-z])(?i:[\- ]?(?:nummer|nr\.?))?|(?i:personnummer))",
-             r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[\-]?\d{4}"),
+             ("CPR", "personnummer"), r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[\-]?\d{4}"),
     Document("id_number", r"(?i:henkilötunnus|henkilotunnus|(?<![a-z])hetu(?![a-z])|personbeteckning)",
-             r"(?i:\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y])", _hetu_valid),
+             ("henkilötunnus", "henkilotunnus", "hetu", "personbeteckning"), r"(?i:\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y])", _hetu_valid),
     # the Netherlands: BSN (the 11-proof); Belgium: rijksregisternummer (mod 97)
     Document("id_number", r"(?i:(?<![a-z])bsn(?![a-z])|burgerservicenummer|sofinummer|sofi-nummer)",
-             r"\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]?\d{3}[ .]?\d{3}", _bsn_valid),
+             ("bsn", "burgerservicenummer", "sofinummer", "sofi"), r"\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]?\d{3}[ .]?\d{3}", _bsn_valid),
     Document("id_number",
              r"(?i:rijksregisternummer|rijksregister|numéro national|numero national|registre national|"
              r"(?<![a-z])(?:niss|insz)(?![a-z]))",
+             ("rijksregisternummer", "rijksregister", "numéro national", "numero national", "registre national", "niss", "insz"),
              r"\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}", _be_rrn_valid),
     # Poland: PESEL (weights 1 3 7 9)
-    Document("id_number", r"(?i:(?<![a-z])pesel(?![a-z]))", r"\d{11}", _pesel_valid),
+    Document("id_number", r"(?i:(?<![a-z])pesel(?![a-z]))", ("pesel",), r"\d{11}", _pesel_valid),
     # Korea: 주민등록번호 (weights 2..9), Japan: My Number (its check digit)
     Document("id_number",
              r"(?i:주민등록번호|주민번호|resident registration(?: number| no\.?)?|(?<![a-z])rrn(?![a-z]))",
-             r"\d{6}[\- ]?[1-8]\d{6}", _kr_rrn_valid),
+             ("주민", "resident registration", "rrn"), r"\d{6}[\- ]?[1-8]\d{6}", _kr_rrn_valid),
     Document("id_number", r"(?i:マイナンバー|個人番号|个人番号|(?<![a-z])my ?number(?![a-z]))",
-             r"\d{4}[ \-]?\d{4}[ \-]?\d{4}", _my_number_valid),
+             ("マイナンバー", "個人番号", "个人番号", "my number", "mynumber"), r"\d{4}[ \-]?\d{4}[ \-]?\d{4}",
+             _my_number_valid),
     # Australia: tax file number (weights, mod 11)
-    Document("id_number", r"(?:(?<![A-Za-z])TFN(?![A-Za-z])|(?i:tax file(?: number| no\.?)?))",
+    Document("id_number", r"(?:(?<![A-Za-z])TFN(?![A-Za-z])|(?i:tax file(?: number| no\.?)?))", ("TFN", "tax file"),
              r"\d{3}[ \-]?\d{3}[ \-]?\d{2,3}", _tfn_valid),
     # Italy: codice fiscale (its check letter); France: NIR, the social security number (mod 97)
     Document("id_number", r"(?i:codice fiscale|cod\. ?fisc\.?|tessera sanitaria|(?<![a-z])c\.f\.)",
+             ("codice fiscale", "cod.", "tessera sanitaria", "c.f."),
              r"(?i:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z])", _codice_fiscale_valid),
     Document("id_number",
              r"(?i:numéro de sécu(?:rité sociale)?|numero de secu(?:rite sociale)?|n° de sécu|sécurité sociale|"
              r"securite sociale|carte vitale|(?<![a-z])nir(?![a-z]))",
+             ("sécu", "secu", "securite sociale", "carte vitale", "nir"),
              r"[12][ ]?\d{2}[ ]?\d{2}[ ]?(?:\d{2}|2[ABab])[ ]?\d{3}[ ]?\d{3}[ ]?\d{2}", _nir_valid),
     # Mexico: CURP (its check digit); Chile: RUT / RUN (mod 11, K); Portugal: NIF (a person's: 1-3, mod 11)
-    Document("id_number", r"(?i:(?<![a-z])curp(?![a-z]))", r"(?i:[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d)", _curp_valid),
-    Document("id_number", r"(?<![A-Za-z])(?:RUT|RUN)(?![A-Za-z])", r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]", _rut_valid),
+    Document("id_number", r"(?i:(?<![a-z])curp(?![a-z]))", ("curp",), r"(?i:[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d)",
+             _curp_valid),
+    Document("id_number", r"(?<![A-Za-z])(?:RUT|RUN)(?![A-Za-z])", ("RUT", "RUN"), r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]",
+             _rut_valid),
     Document("id_number", r"(?:(?<![A-Za-z])NIF(?![A-Za-z])|(?i:número de contribuinte|contribuinte))",
-             r"\d{3}[ ]?\d{3}[ ]?\d{3}", _pt_nif_valid),
+             ("NIF", "contribuinte"), r"\d{3}[ ]?\d{3}[ ]?\d{3}", _pt_nif_valid),
     # Turkey: TC kimlik (two digits); Switzerland: AHV / AVS (EAN-13); Germany: Steuer-ID (ISO 7064), Thailand
     Document("id_number", r"(?i:t\.?c\.? kimlik(?: no| numaras?[ıi]m?)?|kimlik numaras|(?<![a-z])tckn(?![a-z]))",
-             r"[1-9]\d{10}", _tc_kimlik_valid),
+             ("kimlik", "tckn", "t.c."), r"[1-9]\d{10}", _tc_kimlik_valid),
     Document("id_number", r"(?i:(?<![a-z])(?:ahv|avs)(?![a-z])(?:-nummer| number| no\.?)?|sozialversicherungsnummer)",
-             r"756\.?\d{4}\.?\d{4}\.?\d{2}", _ean_valid),
+             ("ahv", "avs", "sozialversicherungsnummer"), r"756\.?\d{4}\.?\d{4}\.?\d{2}", _ean_valid),
     Document("id_number",
              r"(?i:steuer-?id|steueridentifikationsnummer|steuerliche identifikationsnummer|steuer-identifikationsnummer)",
-             r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}", _steuer_id_valid),
+             ("steuer", "steueridentifikationsnummer", "steuerliche", "steuerid"), r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}", _steuer_id_valid),
     Document("id_number", r"(?i:thai id(?: card)?(?: number| no\.?)?|บัตรประชาชน|เลขประจำตัวประชาชน)|" + _GENERIC_ID,
+             ("thai id", "บัตรประชาชน", "เลขประจำตัวประชาชน", *_GENERIC_WORDS),
              r"\d[ \-]?\d{4}[ \-]?\d{5}[ \-]?\d{2}[ \-]?\d", _thai_valid),
     # Nigeria: BVN, NIN (eleven digits, no published check); Vietnam: CCCD / CMND; Indonesia: NIK (16 digits)
     Document("id_number",
              r"(?:(?<![A-Za-z])(?:BVN|NIN)(?![A-Za-z])|(?i:bank verification number|national identification number))",
-             r"\d{11}"),
-    Document("id_number", r"(?:(?<![A-Za-z])(?:CCCD|CMND)(?![A-Za-z])|(?i:căn cước|can cuoc))", r"\d{12}|\d{9}"),
-    Document("id_number", r"(?<![A-Za-z])(?:NIK|KTP)(?![A-Za-z])", r"\d{16}"),
+             ("BVN", "NIN", "bank verification", "national identification"), r"\d{11}"),
+    Document("id_number", r"(?:(?<![A-Za-z])(?:CCCD|CMND)(?![A-Za-z])|(?i:căn cước|can cuoc))",
+             ("CCCD", "CMND", "căn cước", "can cuoc"), r"\d{12}|\d{9}"),
+    Document("id_number", r"(?<![A-Za-z])(?:NIK|KTP)(?![A-Za-z])", ("NIK", "KTP"), r"\d{16}"),
     # Greater China: a resident ID named (its check character; unnamed ones are detectors' too), Taiwan's and Hong
     # Kong's written as people do (lower case, no brackets)
-    Document("id_number", r"身[份分]证|证件号|(?i:resident id)", r"\d{17}[\dXx]", resident_id_valid),
+    Document("id_number", r"身[份分]证|证件号|(?i:resident id)", (*_CHINESE_ID_NAMES, "证件号", "resident id"),
+             r"\d{17}[\dXx]", resident_id_valid),
     Document("id_number", r"身[份分]证|(?i:(?<![a-z])(?:taiwan id|national id)(?![a-z]))",
-             r"(?i:[A-Z][1289]\d{8})", _twid_valid),
-    Document("id_number", r"身[份分]证|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)", r"[A-Z]{1,2}\d{6}\(?[0-9A]\)?",
-             _hkid_valid),
+             (*_CHINESE_ID_NAMES, "taiwan id", "national id"), r"(?i:[A-Z][1289]\d{8})", _twid_valid),
+    Document("id_number", r"身[份分]证|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)",
+             (*_CHINESE_ID_NAMES, "hkid", "hong kong id"), r"[A-Z]{1,2}\d{6}\(?[0-9A]\)?", _hkid_valid),
     # passports, every country's: no check anyone types (the machine-readable line's is not typed)
     Document("id_number",
              r"(?i:passport|护照|パスポート|여권|pasaporte|passeport|reisepass|paspoort|passaporto|паспорт)",
+             ("passport", "护照", "パスポート", "여권", "pasaporte", "passeport", "reisepass", "paspoort", "passaporto",
+              "паспорт"),
              r"(?i:[A-Z]{1,2}\d{6,8}[A-Z]?)|\d{8,9}"),
     # any identity number given plainly after a generic name ("my ID number is …")
-    Document("id_number", _GENERIC_ID, _GROUPED_DIGITS + "|" + _LETTERS_DIGITS),
+    Document("id_number", _GENERIC_ID, _GENERIC_WORDS, _GROUPED_DIGITS + "|" + _LETTERS_DIGITS),
 )
+
 
 # between a name and its value: words that only say it is given ("is", ":", "是", "は", "é", "ist", "är", "mitt" …)
 _PLAIN_GAP = re.compile(
@@ -391,44 +414,65 @@ _CLAUSE_END = re.compile(r"[。！？!?\n;；]|(?<![Nn][OoRr])\.(?:\s|$)")
 _WINDOW = 48
 
 
+# a document's words by where they are looked for: a word of [a-z] (its first word, in the text's words: the prefilter
+# has them), a capitals' acronym (in the text as written), any other (a substring of the lower-cased text)
+_WORDS = {w for d in DOCUMENTS for w in d.words}
+_ASCII_WORDS = tuple(sorted(w for w in _WORDS if re.fullmatch(r"[a-z]+(?: [a-z]+)*", w)))
+_FIRST_WORDS = frozenset(w.split()[0] for w in _ASCII_WORDS)
+_BY_FIRST_WORD = {first: tuple(w for w in _ASCII_WORDS if w.split()[0] == first) for first in _FIRST_WORDS}
+_CASED_WORDS = tuple(sorted(w for w in _WORDS if w != w.lower()))
+_CASED_FIRST = frozenset(w.lower() for w in _CASED_WORDS)  # (a capitals' word is a run of a-z lower-cased)
+_OTHER_WORDS = tuple(sorted(_WORDS - {*_ASCII_WORDS, *_CASED_WORDS}))
+_OTHER_ASCII = tuple(w for w in _OTHER_WORDS if w.isascii())
+
+
 @cache
-def _compiled() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]]:
-    names = re.compile("|".join(f"(?:{d.names})" for d in DOCUMENTS))
-    each = tuple(re.compile(f"(?:{d.names})") for d in DOCUMENTS)
+def _compiled() -> tuple[tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]]:
+    names = tuple(re.compile(d.names) for d in DOCUMENTS)
     shapes = tuple(re.compile(rf"(?<![A-Za-z0-9])(?:{d.shape})(?![A-Za-z0-9]|[ \-.]?\d)") for d in DOCUMENTS)
-    return names, each, shapes
+    return names, shapes
+
+
+def _named(text: str, lowered: str) -> list[int]:
+    """The documents one of whose words the text holds (the few a text names; most texts name none)."""
+    return [
+        index
+        for index, d in enumerate(DOCUMENTS)
+        if any(w in (lowered if w == w.lower() else text) for w in d.words)
+    ]
 
 
 def document_findings(text: str) -> list[Finding]:
     """The values after a document's name that are that document's (see the module's docstring), and the IBANs."""
-    names, each, shapes = _compiled()
-    found: list[Finding] = []
-    for name in names.finditer(text):
-        if _BUSINESS_BEFORE.search(text, max(0, name.start() - 16), name.start()):
-            continue
-        clause = _CLAUSE_END.search(text, name.end(), name.end() + _WINDOW)
-        end = clause.start() if clause else min(len(text), name.end() + _WINDOW)
-        best: tuple[int, int] | None = None
-        for index, document in enumerate(DOCUMENTS):
-            own = each[index].match(text, name.start())
-            if own is None:
+    found = iban_findings(text) if _IBAN_GATE.search(text) else []
+    lowered = text.lower()
+    if not document_gate(text, lowered, _LOWER_WORD.findall(lowered)):
+        return found
+    names, shapes = _compiled()
+    best: dict[int, tuple[int, int, int]] = {}  # a name's start: the first value after it, and its document
+    for index in _named(text, lowered):
+        document = DOCUMENTS[index]
+        for name in names[index].finditer(text):
+            if _BUSINESS_BEFORE.search(text, max(0, name.start() - 16), name.start()):
                 continue
-            for value in shapes[index].finditer(text, own.end(), end):
-                normalized = _digits(value.group(0))
-                plain = _PLAIN_GAP.fullmatch(text, own.end(), value.start()) is not None
-                passes = document.check(normalized) if document.check else True
-                if passes or plain:
-                    if best is None or value.start() < best[0]:
-                        best = value.span()
+            clause = _CLAUSE_END.search(text, name.end(), name.end() + _WINDOW)
+            end = clause.start() if clause else min(len(text), name.end() + _WINDOW)
+            for value in shapes[index].finditer(text, name.end(), end):
+                plain = _PLAIN_GAP.fullmatch(text, name.end(), value.start()) is not None
+                if (document.check(_digits(value.group(0))) if document.check else True) or plain:
+                    if name.start() not in best or value.start() < best[name.start()][0]:
+                        best[name.start()] = (*value.span(), index)
                     break
-        if best:
-            found.append(Finding(_kind_of(text, best), best[0], best[1], _DOCUMENT_RULE))
-    found.extend(iban_findings(text))
+    for _, b, index in list(best.values()):
+        # another of the same document further on, said as "one" ("… the philippine one is EC4927718")
+        for again in _ONE_IS.finditer(text, b):
+            if value := shapes[index].match(text, again.end()):
+                best.setdefault(value.start(), (*value.span(), index))
+    found.extend(Finding(DOCUMENTS[index].kind, a, b, _DOCUMENT_RULE) for a, b, index in best.values())
     return found
 
 
-def _kind_of(text: str, span: tuple[int, int]) -> str:
-    return "bank_account" if iban_valid(_digits(text[span[0] : span[1]])) else "id_number"
+_ONE_IS = re.compile(r"(?i)\b(?:one|1)(?:'s| is| was|:)[ \t]*")
 
 
 _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Za-z0-9])")
@@ -459,17 +503,56 @@ def iban_findings(text: str) -> list[Finding]:
     return found
 
 
-# ---- the prefilter's test: a document's name and a digit, or an IBAN's shape (RE2 / Rust regex: no look-behind)
-_GATE_NAMES = (
-    r"(?i:iban|aadh|adhaar|आधार|uidai|pan card|pan no|pan number|cpf|national insurance|ni number|ni no|nino|nhs "
-    r"|identity|identification|id number|id no|id num|id card|id #|personal number|teudat|תעודת|personnummer|personnr|"
-    r"samordningsnummer|fødselsnummer|fodselsnummer|henkil|hetu|personbeteckning|bsn|burgerservice|sofi|rijksregister|"
-    r"national|registre|niss|insz|pesel|주민|resident|rrn|マイナンバー|個人番号|个人番号|my number|mynumber|tax file|"
-    r"codice fiscale|cod. fisc|tessera sanitaria|c\.f\.|sécu|secu|carte vitale|nir|curp|contribuinte|kimlik|tckn|ahv|avs|"
-    r"sozialversicherung|steuer|thai id|บัตรประชาชน|เลขประจำตัว|căn cước|can cuoc|身份证|身分证|证件号|taiwan id|hkid|"
-    r"hong kong id|passport|护照|パスポート|여권|pasaporte|passeport|reisepass|paspoort|passaporto|паспорт|konto|"
-    r"rekeningnummer|cuenta|conto corrente|bank account|account number|bank verification|documento nacional)"
-    r"|DNI|NIE|NIF|PAN|CPR|RUT|RUN|TFN|BVN|NIN|CCCD|CMND|NIK|KTP"
+# ---- the prefilter's test: a document's word and a digit after it, or an IBAN's shape (RE2 / Rust regex: no
+# look-behind). The Python side tests the words as substrings first (every match holds one), the pattern after.
+_IBAN_GATE_PATTERN = r"[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}[ ]?[A-Z0-9]{4}"
+_IBAN_GATE = re.compile(_IBAN_GATE_PATTERN)
+GATE_PATTERN = (
+    _IBAN_GATE_PATTERN
+    + r"|(?:(?i:(?-u:\b)(?:"
+    + "|".join(map(re.escape, _ASCII_WORDS))
+    + r")(?-u:\b)|"
+    + "|".join(map(re.escape, _OTHER_WORDS))
+    + r")|(?-u:\b)(?:"
+    + "|".join(map(re.escape, _CASED_WORDS))
+    + r")(?-u:\b))[^\n]{0,60}\d"
 )
-GATE_PATTERN = r"[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}[ ]?[A-Z0-9]{4}|(?:" + _GATE_NAMES + r")[^\n]{0,60}\d"
-GATE = re.compile(GATE_PATTERN)
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def document_gate(folded: str, lowered: str, words: list[str]) -> bool:
+    """What `GATE_PATTERN` finds, without its slow alternation in Python's `re`: an IBAN's shape, or a document's
+    word (`words`: the lower-cased text's runs of a-z hold its first word) standing as a word, then a digit on its
+    line within 61 characters."""
+    if _IBAN_GATE.search(folded):
+        return True
+    if len(lowered) != len(folded):
+        lowered = folded  # (a rare character whose lower case is longer: the cased test only)
+    if hits := _FIRST_WORDS.intersection(words):
+        for first in hits:
+            if any(_stands_before_digit(lowered, word, bounded=True) for word in _BY_FIRST_WORD[first]):
+                return True
+    if (acronyms := _CASED_FIRST.intersection(words)) and any(
+        _stands_before_digit(folded, w, bounded=True) for w in _CASED_WORDS if w.lower() in acronyms
+    ):
+        return True
+    others = _OTHER_ASCII if lowered.isascii() else _OTHER_WORDS
+    return any(_stands_before_digit(lowered, w, bounded=False) for w in others if w in lowered)
+
+
+def _is_word_char(ch: str) -> bool:
+    """An ASCII word character (the pattern's `(?-u:\\b)`: "我的BSN号码" names a BSN)."""
+    return ch.isascii() and (ch.isalnum() or ch == "_")
+
+
+def _stands_before_digit(text: str, word: str, *, bounded: bool) -> bool:
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        if not bounded or (
+            (start == 0 or not _is_word_char(text[start - 1])) and (end == len(text) or not _is_word_char(text[end]))
+        ):
+            if any(c.isdecimal() for c in text[end : end + 61].split("\n", 1)[0]):
+                return True
+        start = text.find(word, start + 1)
+    return False

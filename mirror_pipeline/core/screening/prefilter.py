@@ -27,8 +27,8 @@ from mirror_pipeline.core.screening.detectors import (
     _bip39,
     phonetic_run,
 )
-from mirror_pipeline.core.screening.documents import GATE as _DOCUMENT_GATE
 from mirror_pipeline.core.screening.documents import GATE_PATTERN as _DOCUMENT_GATE_PATTERN
+from mirror_pipeline.core.screening.documents import document_gate
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _fold
@@ -168,8 +168,6 @@ def _may_hold(folded: str) -> bool:
         return True
     if has_digit and _ID_GATE.search(folded) and _NATIONAL_ID.search(folded):
         return True  # an identity number with its check character: "S1234567D", "A123456(3)", "900101-14-5678"
-    if has_digit and _DOCUMENT_GATE.search(folded):
-        return True  # session 16: a document's name and a digit after it ("mijn BSN is …"), an IBAN's shape
     if (
         "\n" in folded
         or folded[:1] in _MARKERS
@@ -184,6 +182,8 @@ def _may_hold(folded: str) -> bool:
     if "@" in folded and _EMAIL_PAIR.search(folded):
         return True
     words = _LOWER_WORD.findall(lowered)
+    if has_digit and document_gate(folded, lowered, words):
+        return True  # session 16: a document's name and a digit after it ("mijn BSN is …"), an IBAN's shape
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
     if any(map(lowered.__contains__, _GETS_WHO)) and _GETS_YOU_IN.search(lowered):

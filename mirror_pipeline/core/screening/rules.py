@@ -38,7 +38,7 @@ _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-
 
 _ZH_KEY = (
     # (session 10: an alarm's code to disarm or arm it, 解除碼 / 撤防码 / 布防码)
-    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机|解除|撤防|布防)码)"
+    r"(?:密码|口令|密碼|(?<![A-Za-z])(?i:pin)(?![A-Za-z])码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机|解除|撤防|布防)码)"
     # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
     r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
 )
@@ -1236,10 +1236,12 @@ _SCREENING9_RULES += (
         kind="combination",
         pattern=re.compile(
             r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock|lock)\b"
-            r"[^\n.!?]{0,30}?"
+            r"[^\n.!]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
-            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+"
+            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as)"
+            # session 16: the dials turned to it ("the bike shed padlock? spin it to 0-4-7-1")
+            r"|(?:spin|turn|dial|roll|rotate|twist)(?: it| them| the dials?| the wheels?| the numbers)?(?: round)? to)\b[ \t]+"
             + _CODE_VALUE_ENDING
         ),
         judge=Judge.CODE,
