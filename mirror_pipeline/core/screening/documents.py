@@ -464,7 +464,7 @@ def document_findings(text: str) -> list[Finding]:
                         best[name.start()] = (*value.span(), index)
                     break
     for _, b, index in list(best.values()):
-        # another of the same document further on, said as "one" ("… the philippine one is EC4927718")
+        # another of the same document further on, said as "one" ("… the other one is …")
         for again in _ONE_IS.finditer(text, b):
             if value := shapes[index].match(text, again.end()):
                 best.setdefault(value.start(), (*value.span(), index))
