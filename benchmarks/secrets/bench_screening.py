@@ -49,6 +49,9 @@ CORPORA = tuple(
         "heldout21.jsonl",
         "heldout22.jsonl",
         "heldout23.jsonl",
+        "heldout24.jsonl",
+        "heldout25.jsonl",
+        "heldout26.jsonl",
     )
     if (HERE / name).exists()
 )

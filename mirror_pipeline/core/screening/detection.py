@@ -24,6 +24,7 @@ from mirror_pipeline.core.screening.detectors import (
     spelled_number_findings,
     strong_token_findings,
 )
+from mirror_pipeline.core.screening.documents import document_findings
 from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
@@ -79,6 +80,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(answered_clauses(masked, lowered))
     found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
     found.extend(national_id_findings(masked))
+    found.extend(document_findings(masked))
     found.extend(dial_findings(masked, lowered))
     found.extend(gets_in_findings(masked, lowered))
     # a seed phrase is spoken of in this text, or was in the text before it (then a placeholder)

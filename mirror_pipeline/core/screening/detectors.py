@@ -117,6 +117,8 @@ _CARD_DATA = re.compile(
     # screening-10: "the three on the back 306", "security code nine one two" (a card read out in words)
     r"|(?i:(?<![a-z])(?:the )?(?:three|four|3|4)(?: digits?| numbers?)? on (?:the )?back(?: is| are)?"
     r"|security code(?: is)?"
+    # session 16: an Amex's code is on its front ("the wee code on the front is 6610")
+    r"|(?:the )?(?:[a-z]+ )?code on (?:the )?(?:front|back)(?: is| of it is)?"
     r"|cvv2?|cvc2?|cvn|csc)|安全码)(?:[ \t]+(?i:is|was)\b|是|为)?[ \t:：]*"
     r"(?P<value>(?<!\d)(?:\d{1,2}[ \t]*/[ \t]*\d{2,4}|\d{3,4})(?![\d/])"
     # an expiry in Chinese ("有效期28年3月"), numbers read out ("oh four twenty eight", "nine one two")
@@ -141,6 +143,7 @@ _CARD_PART = re.compile(r"(?<![\dA-Za-z\-.])\d{4}(?:[ \-]?\d){3,11}(?![\dA-Za-z\
 _EIGHT_DIGITS = re.compile(r"\d{4}[ \-]?\d{4}")
 _FIRST_DIGITS = re.compile(f"(?i:{FIRST_PART})")
 _CARD_WORD_BEFORE = re.compile(r"(?i)(?:卡|(?<![a-z])card(?![a-z]))[^\d\n]{0,24}$")
+_TESTING = re.compile(r"(?i)\btest(?:s|ing|ed)?\b|sandbox|\bdocs?\b|documentation|dummy|\bdemo\b|测试|沙箱|示例")
 _CARD_PAID_INTO = re.compile(r"(?i)收款|户名|转账|汇款|打款|转到|打到|receiv|payee|pay (?:in)?to|deposit")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 
@@ -182,6 +185,8 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         groups = ",".join(str(len(g)) for g in re.split(r"[ \-]+", m.group(0)))
         before = text[max(0, m.start() - 40) : m.start()]
         other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
+        if len(set(digits)) <= 3 and _TESTING.search(text, max(0, m.start() - 60), m.end() + 60):
+            continue  # session 16: a documented test number, built of repeats, given for testing ("the test card 4242 …")
         checked = not other and luhn_valid(digits) and card_shaped(digits, groups, named=False)
         told = _CARD_NAMED.search(before[-24:]) or not other and _CARD_DATA_AFTER.match(text, m.end())
         if (

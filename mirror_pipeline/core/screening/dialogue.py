@@ -314,11 +314,22 @@ _ALONE_VALUE = re.compile(
 )
 
 
+# session 16: or after words that say this is it ("found it, it's queenofbermuda1953", "就是 doudou302"); then the line
+# before may already hold how it is built, hidden ("密码是我们家狗的名字加门牌号")
+_THIS_IS_IT = re.compile(
+    r"(?i)[ \t]*(?:(?:ok(?:ay)?|found it|got it|right|yes|yep|so|sorry|oh)[ \t]*[,.!…]*[ \t]*)*"
+    r"(?:it'?s|it is|that'?s|that is|就是|也就是|即|是)[ \t:：]*"
+)
+
+
 def named_then_given(before: str, text: str) -> list[Finding]:
     last = _fold(before).rstrip().rsplit("\n", 1)[-1][-120:]
-    if "[secret:" in last or _HELD in last or not (name := _NAME.search(last)) or ASKS_NAME.search(last):
+    text = _fold(text)
+    lead = _THIS_IS_IT.match(text)
+    if (not lead and "[secret:" in last) or _HELD in last or not (name := _NAME.search(last)) or ASKS_NAME.search(last):
         return []
-    if _CODE_NAME.search(name.group(0)) or not (m := _ALONE_VALUE.fullmatch(_fold(text))):
+    m = _ALONE_VALUE.fullmatch(text) or lead and _ALONE_VALUE.fullmatch(text, lead.end())
+    if _CODE_NAME.search(name.group(0)) or not m:
         return []  # a code's name: asked-for codes are answered()'s
     value = m.group("value")
     if not password_shaped(value) or not any(c.isdigit() for c in value) or "@" in value:
@@ -361,17 +372,19 @@ _HALF_FIRST = re.compile(
     rf"(?i:{FIRST_PART})[^\n\d]{{0,16}}?(?<!\d)(?P<value>\d{{4}}[ \-]?\d{{4}}(?:[ \-]?\d{{1,4}})?)(?![\d/.:])"
 )
 _HALF_REST = re.compile(
-    rf"(?i)[ \t]*(?:(?:{THEN})[ \t,，]*(?:the[ \t]+)?(?:{REST})?|(?:the[ \t]+)?(?:{REST}))[^\n\d]{{0,12}}?"
+    rf"(?i)[ \t]*(?:(?:{THEN})[ \t,，]*(?:the[ \t]+)?(?:{REST})?|(?:and[ \t]+)?(?:the[ \t]+)?(?:{REST}))[^\n\d]{{0,12}}?"
     r"(?<!\d)(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})(?![\d/.:])"
 )
 
+_FOUR_DIGITS = re.compile(r"\d{4}")
 # or the rest alone in its message ("3009 4410")
 _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*")
 
 
 def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     """The two halves of a card's number, in `first` and `second` (two messages in a row), if they are one."""
-    if not _EIGHT_DIGITS.search(first) or not _EIGHT_DIGITS.search(second):
+    # (session 16: the rest may be short, an Amex's last five "then 83100")
+    if not _EIGHT_DIGITS.search(first) or not _FOUR_DIGITS.search(second):
         return None
     first, second = _fold(first), _fold(second)
     head = next(reversed(list(_HALF_FIRST.finditer(first))), None)

@@ -20,7 +20,9 @@ FIRST_PART = (
 )
 REST = (
     r"后面|后边|后半段|后半部分|后半截|后半|后一半|后几位|后" + _COUNT + r"|剩下的?|其余的?|结尾|末尾"
-    r"|\b(?:second|other|last|next) (?:half|part|bit)\b|\brest(?: of it)?\b|\bending\b|\bends?(?: with| in)?\b"
+    # (session 16: or counted, "last 8", "the final eight numbers")
+    r"|\b(?:second|other|last|next|final) (?:half|part|bit|(?:four|six|seven|eight|\d{1,2})(?: digits?| numbers?)?)\b"
+    r"|\brest(?: of it)?\b|\bending\b|\bends?(?: with| in)?\b"
 )
 # what only goes on with digits already given (a card's rest: "and then 3009 4410", "然后 3009 4410")
 THEN = r"\band then\b|\bthen\b|然后|接着|再"

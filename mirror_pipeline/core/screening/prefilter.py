@@ -27,6 +27,8 @@ from mirror_pipeline.core.screening.detectors import (
     _bip39,
     phonetic_run,
 )
+from mirror_pipeline.core.screening.documents import GATE_PATTERN as _DOCUMENT_GATE_PATTERN
+from mirror_pipeline.core.screening.documents import document_gate
 from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
 from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _fold
@@ -180,6 +182,8 @@ def _may_hold(folded: str) -> bool:
     if "@" in folded and _EMAIL_PAIR.search(folded):
         return True
     words = _LOWER_WORD.findall(lowered)
+    if has_digit and document_gate(folded, lowered, words):
+        return True  # session 16: a document's name and a digit after it ("mijn BSN is …"), an IBAN's shape
     if not _word_triggers().isdisjoint(words):
         return True  # a misspelt name ("pssword", "verfication"), a command that takes a password, pinyin
     if any(map(lowered.__contains__, _GETS_WHO)) and _GETS_YOU_IN.search(lowered):
@@ -345,6 +349,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
+    _DOCUMENT_GATE_PATTERN,  # a document's name and a digit, an IBAN (session 16)
     _CARD_FIRST_PART_PATTERN,  # a card's first eight digits (session 10)
     r"(?is)left.*right|right.*left",  # a dial safe's turns (screening-11; the rules look for a safe)
     "(?i)" + _GETS_YOU_IN_PATTERN,  # what a password opens (screening-11)

@@ -25,18 +25,20 @@ _HELD = "\ue000"
 # Digits with separators are one value: "0 4 9 2", "5-9-1-7", "7 - 3 - 0 - 1", "24 68" (a dash or white space between
 # groups of one to four digits; not a dot: "1.0.23" is a version)
 _SPACED = r"\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,11}(?![\dA-Za-z])"
+# session 16: a password typed one character at a time, a space between ("t a n g 8 8 h o r n"): six or more
+_SPACED_CHARS = r"[A-Za-z0-9!@#$%^&*_](?: [A-Za-z0-9!@#$%^&*_]){5,40}(?![A-Za-z0-9])"
 # A value after an explicit separator ("密码是 x", "password: x"): anything up to white space or closing punctuation,
 # or a quoted phrase. A placeholder is never a value.
 _LOOSE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
+    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + "|" + _SPACED_CHARS + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
 )
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
 
 _ZH_KEY = (
     # (session 10: an alarm's code to disarm or arm it, 解除碼 / 撤防码 / 布防码)
-    r"(?:密码|口令|密碼|(?i:pin)码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机|解除|撤防|布防)码)"
+    r"(?:密码|口令|密碼|(?<![A-Za-z])(?i:pin)(?![A-Za-z])码?|支付密码|取款密码|密钥|秘钥|私钥|令牌|(?:解锁|开锁|锁屏|开机|解除|撤防|布防)码)"
     # a compound noun is not the secret's name: 密码管理器, 密码学, 密码框, 密码强度 ...
     r"(?!管理|学|框|栏|提示|规则|策略|强度|长度|格式|输入框|键盘)"
 )
@@ -1234,10 +1236,12 @@ _SCREENING9_RULES += (
         kind="combination",
         pattern=re.compile(
             r"(?i)\b(?:lockbox|lock box|padlock|keypad|safe|locker|door|gate|garage|alarm|bike lock|lock)\b"
-            r"[^\n.!?]{0,30}?"
+            r"[^\n.!]{0,30}?"
             # "Hotel safe: I set it to 902214": a code the person set the lock to
             r"\b(?:takes|wants|needs|accepts|uses"
-            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as))\b[ \t]+"
+            r"|(?:set|changed|reset|programmed)(?: it| the code| the combo| the pin)?(?: to| as)"
+            # session 16: the dials turned to it ("the bike shed padlock? spin it to 0-4-7-1")
+            r"|(?:spin|turn|dial|roll|rotate|twist)(?: it| them| the dials?| the wheels?| the numbers)?(?: round)? to)\b[ \t]+"
             + _CODE_VALUE_ENDING
         ),
         judge=Judge.CODE,
@@ -1552,6 +1556,24 @@ _SCREENING13_RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.ANSWER,
         needs=("密保", "安全问题", "security", "secret", "sec q"),
+    ),
+    # session 16: a security question (or what one asks, asked for), then what to tell: "if the bank asks my security
+    # question, mother's maiden name, tell them Nwachukwu", "if they ask the name of my first pet, say Biscuit",
+    # "安全问题问出生城市，你就说衡阳", "答案填的鲍丽萍"
+    Rule(
+        kind="security_answer",
+        pattern=re.compile(
+            r"(?i)(?:密保|安全问题|\bsecurity q(?:uestion)?s?\b|\bsecret questions?\b|\bsec q\b"
+            r"|\bask(?:s|ed|ing)?\b[^\n.!?]{0,30}?(?:" + _SECURITY_SUBJECT + r"))[^\n.!?。！？]{0,60}?"
+            r"(?:(?<![a-z])(?:tell (?:them|him|her|it|they|the [a-z]+)|(?:just )?say|answer(?: with)?|give (?:them|it))"
+            r"[ \t]+(?:it'?s[ \t]+|that[ \t]+)?"
+            r"|(?<![a-z])and (?:i|I) (?:put|used|wrote|gave|answered|said|typed|entered)[ \t]+"
+            r"|答案我?(?:填|写|设|用)的(?:是)?[ \t]*|(?:你|就)+(?:说|答|填|写)(?:是|的是)?[ \t]*)"
+            r"(?![ \t]*(?:我|你|他|她|没|不|什么|啥))(?![ \t]*(?i:we|i|it|that|this|they|he|she|you|not|no|none|nope|never|nothing|lol|haha|idk|anything"
+            r"|something|whatever|the truth)\b)" + _ANSWER
+        ),
+        judge=Judge.ANSWER,
+        needs=("密保", "安全问题", "security", "secret", "sec q", "ask"),
     ),
     # a password named, a clause about it, and its value quoted: "the verbal password if they call is 'pancit'"
     Rule(
