@@ -1,9 +1,9 @@
 """Hybrid retrieval (section 14.2): a lexical index that segments Chinese, dense vectors, and their fusion.
 
 - Lexical: BM25 over rjieba `cut_for_search` tokens for Chinese (it emits both 弹钢琴 and 钢琴) and lower-cased,
-  lightly stemmed English words. The index is built with bm25s (at run time, or in memory for an eval) and kept as
-  its sparse score matrix (term x document, CSC-like arrays), so a query is scored with numpy alone: a read never
-  imports bm25s or scipy.
+  lightly stemmed English words; a query's Chinese is cut against the index's own vocabulary (no rjieba at read
+  time). The index is built with bm25s (at run time, or in memory for an eval) and kept as its sparse score matrix
+  (term x document, CSC-like arrays), so a query is scored with numpy alone: a read never imports bm25s or scipy.
 - Dense: L2-normalised vectors of an embedder (the embedder itself lives in `adapters/embedder.py`); a query's
   cosine to every document is one matrix-vector product.
 - Fusion: reciprocal rank fusion (RRF) of the two rankings, which needs no score calibration between them.
