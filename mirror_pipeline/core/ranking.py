@@ -9,7 +9,7 @@ Pure: rows in, scores out; `now` is passed in.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from enum import StrEnum
@@ -27,6 +27,7 @@ from mirror_pipeline.core.retrieval import (
     ranks,
     rrf,
     scores_at,
+    sorted_distinct,
 )
 from mirror_pipeline.core.settings import FORBID_EXTRA, knob
 from mirror_pipeline.core.text import EN_STOPWORDS
@@ -356,12 +357,13 @@ def asks_many(query: str) -> bool:
     return bool(_MANY.search(query))
 
 
-def query_tokens(query: str) -> list[str]:
+def query_tokens(query: str, vocab: Mapping[str, int] | None = None) -> list[str]:
     """The query's search words without the words that only say which time it asks about ("what is my job title
     now", "do I still have", "目前"): they set the time intent (`time_intent`), and as words they match every line
-    that says "now" ("I can run it in 56 minutes now") instead of the job. A query of nothing else keeps them."""
-    content = lexical_tokens(_NOW.sub(" ", query))
-    return content or lexical_tokens(query)
+    that says "now" ("I can run it in 56 minutes now") instead of the job. A query of nothing else keeps them.
+    `vocab`: the index's vocabulary its Chinese is cut against (`lexical_tokens`)."""
+    content = lexical_tokens(_NOW.sub(" ", query), vocab)
+    return content or lexical_tokens(query, vocab)
 
 
 # a span that ends at the question ("in the last year", "over the past 12 months", "过去一年", "近三个月"): the months
@@ -977,7 +979,11 @@ def relevance(
     speaker the query names (see `RankingWeights`)."""
     n = len(corpus.rows)
     depth = depth or weights.candidates
-    lex = corpus.lexical.scores(query_tokens(query)) if method != Method.DENSE else np.zeros(n, np.float32)
+    lex = (
+        corpus.lexical.scores(query_tokens(query, corpus.lexical.vocab))
+        if method != Method.DENSE
+        else np.zeros(n, np.float32)
+    )
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
@@ -1028,17 +1034,23 @@ def is_question(query: str) -> bool:
     return bool(_QUESTION.search(query))
 
 
+def line_terms(corpus: Corpus, doc: int) -> list[str]:
+    """A line's search words: the index's own terms of it where the index is kept by document (a served snapshot:
+    no rjieba at read time), else its text segmented again."""
+    held = corpus.lexical.terms_of(doc)
+    return held if held is not None else lexical_tokens(document_text(corpus.rows[doc]))
+
+
 def feedback_terms(corpus: Corpus, query: str, docs: Sequence[int], n: int, max_share: float = 1.0) -> list[str]:
     """Pseudo-relevance feedback: the `n` words not in the query that the feedback documents share most, each
     weighted by its idf ("current job title" -> the top job lines' "promot", "analyst": the line "got promoted to
     senior data analyst" then meets the question it shares no word with)."""
-    asked = set(lexical_tokens(query))
     index = corpus.lexical
+    asked = set(lexical_tokens(query, index.vocab))
     max_df = max(int(max_share * index.n_docs), 2)
     weight: dict[str, float] = {}
     for i in docs:
-        held = index.terms_of(int(i))  # the index's own terms of the line, else its text segmented again
-        for t in set(held if held is not None else lexical_tokens(document_text(corpus.rows[int(i)]))):
+        for t in set(line_terms(corpus, int(i))):
             j = index.vocab.get(t)
             if t in asked or j is None or len(t) < 3 and not _HAN.search(t):
                 continue
@@ -1117,13 +1129,13 @@ def _score_fusion(
     """share x BM25 + (1 - share) x dense contrast, each scaled to the query's best, each smoothed over the line's
     neighbours first; computed for the candidates (the best of each ranking) and their neighbours only."""
     n = len(lex)
-    pool = np.union1d(_top(lex, lex > 0, depth), _top(contrast, has, depth))
+    pool = sorted_distinct(np.concatenate([_top(lex, lex > 0, depth), _top(contrast, has, depth)]))
     candidates = pool
     window = [(d, corpus.neighbours(d)) for d in range(1, w.neighbour_window + 1)]
     window = [(d, nb) for d, nb in window if nb is not None]
     if window:
         around = [pool] + [side[pool] for _, nb in window for side in nb]
-        pool = np.unique(np.concatenate(around))
+        pool = sorted_distinct(np.concatenate(around))
         pool = pool[pool >= 0]
     lexs = lex[pool].astype(np.float64)
     dens = contrast[pool].astype(np.float64)
@@ -1333,7 +1345,7 @@ def conversation_scores(
     `parts`: filled with the parts to show beside a line (`conversation_link`)."""
     if corpus.session is None or corpus.session_lexical is None:
         return None
-    tokens = query_tokens(query)
+    tokens = query_tokens(query, corpus.lexical.vocab)
     whole = np.zeros(corpus.session_lexical.n_docs, dtype=np.float64)
     if w.conversation_lexical:
         whole += w.conversation_lexical * _scaled(corpus.session_lexical.scores(tokens).astype(np.float64))
@@ -1411,7 +1423,7 @@ def conversation_links(
         return out
     sources = [int(c) for c in np.argsort(-whole, kind="stable")[: w.link_from]]
     others_too = bool(_TO_ASSISTANT.search(query))
-    asked = set(query_tokens(query))
+    asked = set(query_tokens(query, corpus.lexical.vocab))
     words: dict[str, None] = {}
     for code in sources:
         lines = [
@@ -1421,7 +1433,7 @@ def conversation_links(
             and (others_too or str(corpus.rows[s.index].get("speaker") or "user") == "user")
         ][: w.link_lines]
         for i in lines:
-            words.update(dict.fromkeys(t for t in lexical_tokens(document_text(corpus.rows[i])) if t not in asked))
+            words.update(dict.fromkeys(t for t in line_terms(corpus, i) if t not in asked))
     ceiling = max(2, int(w.link_max_share * index.n_docs))
     for t in words:
         j = index.vocab.get(t)
@@ -1456,7 +1468,7 @@ def conversation_order(
             return None
         order = np.argsort(-base, kind="stable")[: k + len(covered)]
         return [(int(c), float(base[c])) for c in order if int(c) not in set(covered)][:k]
-    held, idf = term_matrix(corpus.session_lexical, query_tokens(query))  # type: ignore[arg-type]
+    held, idf = term_matrix(corpus.session_lexical, query_tokens(query, corpus.lexical.vocab))  # type: ignore[arg-type]
     total = float(idf.sum())
     if total <= 0:
         order = np.argsort(-base, kind="stable")[:k]

@@ -1,9 +1,9 @@
 """Hybrid retrieval (section 14.2): a lexical index that segments Chinese, dense vectors, and their fusion.
 
 - Lexical: BM25 over rjieba `cut_for_search` tokens for Chinese (it emits both 弹钢琴 and 钢琴) and lower-cased,
-  lightly stemmed English words. The index is built with bm25s (at run time, or in memory for an eval) and kept as
-  its sparse score matrix (term x document, CSC-like arrays), so a query is scored with numpy alone: a read never
-  imports bm25s or scipy.
+  lightly stemmed English words; a query's Chinese is cut against the index's own vocabulary (no rjieba at read
+  time). The index is built with bm25s (at run time, or in memory for an eval) and kept as its sparse score matrix
+  (term x document, CSC-like arrays), so a query is scored with numpy alone: a read never imports bm25s or scipy.
 - Dense: L2-normalised vectors of an embedder (the embedder itself lives in `adapters/embedder.py`); a query's
   cosine to every document is one matrix-vector product.
 - Fusion: reciprocal rank fusion (RRF) of the two rankings, which needs no score calibration between them.
@@ -13,9 +13,10 @@ Pure computation: no I/O, no clock.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,16 +77,51 @@ def _segment(run: str) -> list[str]:
     return rjieba.cut_for_search(run)
 
 
-def lexical_tokens(text: str) -> list[str]:
+# the longest word of a query looked up in an index's vocabulary (a longer term is found by its parts, which
+# cut_for_search emits beside it)
+_LONGEST_TERM = 10
+
+
+def _segment_known(run: str, vocab: Mapping[str, int]) -> list[str]:
+    """A Chinese run of a query cut against the vocabulary of the index it is matched with, without rjieba (its
+    dictionary costs a cold read 0.2-0.4 s). A word the index does not hold scores nothing, so what counts is to
+    give the words of rjieba's cut that the index holds, and no more: every word of two characters or more that
+    the index holds (or a kin word or a stop word, which it holds in another form or not at all), as
+    cut_for_search gives a word and its parts. What none of them covers, between the function characters (的, 是:
+    words of their own): a character alone is a word; two are one word the index does not hold (most Chinese words
+    have two characters: 多少, 喜事, which must not become 多 and 少); a longer stretch gives its characters."""
+    known = _SEGMENTED.get(run)
+    if known is not None:
+        return list(known)
+    found: list[tuple[int, int, str]] = []  # (start, -length, word): in the order of the text, a word before its parts
+    covered = [c in ZH_STOPWORDS for c in run]
+    for i in range(len(run)):
+        for j in range(i + 2, min(len(run), i + _LONGEST_TERM) + 1):
+            part = run[i:j]
+            if part in ZH_STOPWORDS or KIN_TERMS.get(part, part) in vocab:
+                found.append((i, i - j, part))
+                covered[i:j] = [True] * (j - i)
+    i = 0
+    for is_covered, stretch in itertools.groupby(covered):
+        n = len(list(stretch))
+        if not is_covered:
+            found += [(i, -2, run[i : i + 2])] if n == 2 else [(k, -1, run[k]) for k in range(i, i + n)]
+        i += n
+    return [w for _, _, w in sorted(found)]
+
+
+def lexical_tokens(text: str, vocab: Mapping[str, int] | None = None) -> list[str]:
     """Search tokens: Chinese words (and their parts) from rjieba, English words lower-cased and stemmed. Chinese is
     read in Simplified (core/script.py): a document in Traditional and a query in Simplified meet, and the other way
     round (驗證碼 and 验证码 are one term). A word for a close family member is its kin term in both languages
-    (`KIN_TERMS`: 老婆 / 太太 / wife are one)."""
+    (`KIN_TERMS`: 老婆 / 太太 / wife are one). `vocab`: a query's text, cut against the vocabulary of the index it
+    is matched with (`_segment_known`, no rjieba); without it, a document's (or a query's with no index)."""
     out: list[str] = []
     for match in _RUN.finditer(fold_script(unicodedata.normalize("NFKC", text))):
         zh, word = match.group(1), match.group(2)
         if zh:
-            out.extend(KIN_TERMS.get(t, t) for t in _segment(zh) if t not in ZH_STOPWORDS)
+            cut = _segment(zh) if vocab is None else _segment_known(zh, vocab)
+            out.extend(KIN_TERMS.get(t, t) for t in cut if t not in ZH_STOPWORDS)
         else:
             low = word.lower()
             if low not in EN_STOPWORDS:
@@ -223,6 +259,15 @@ def median(values: np.ndarray) -> np.floating:
         return np.partition(values, half)[half]
     part = np.partition(values, [half - 1, half])
     return np.mean(part[half - 1 : half + 1])
+
+
+def sorted_distinct(values: np.ndarray) -> np.ndarray:
+    """`np.unique(values)` of a 1-D array of integers, the same values: np.unique imports numpy.ma the first time it
+    is called (40-100 ms of a cold read, to check for a masked array a read never has)."""
+    ordered = np.sort(np.asarray(values), kind="stable")
+    if len(ordered) < 2:
+        return ordered
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
 
 
 def cosine_scores(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:

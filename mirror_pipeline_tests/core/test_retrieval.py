@@ -259,3 +259,51 @@ def test_median_is_numpys_without_importing_numpy_ma() -> None:
             values = rng.normal(size=n).astype(dtype)
             assert median(values) == np.median(values) and median(values).dtype == np.median(values).dtype
     assert np.isnan(median(np.array([], dtype=np.float32)))
+
+
+def test_a_querys_chinese_cut_against_the_index_holds_every_word_rjieba_would_match() -> None:
+    # a served read cuts the query against the index's own vocabulary (no rjieba dictionary at read time): every
+    # word rjieba's cut gives that the index holds is there, kin words are one kin term, stop words are dropped
+    docs = [
+        "今天和老婆带女儿去六甲山徒步，走了四个小时，女儿一路都在捡松果。",
+        "早上六点起来沿着淀川跑了十公里，配速五分半。准备报名秋天的大阪马拉松。",
+        "妈妈下个月要做膝盖手术，我打算回家陪她一周。",
+        "最近在学弹钢琴，每个周末练两个小时。",
+    ]
+    index = LexicalIndex.build([lexical_tokens(d) for d in docs])
+    for query in ("我上次爬山是去哪里？", "我一般早上锻炼跑多远？", "我妈妈做什么手术？", "我在学什么乐器", "弹钢琴"):
+        cut = lexical_tokens(query, index.vocab)
+        assert {t for t in lexical_tokens(query) if t in index.vocab} <= set(cut), query
+        assert not {"我", "什么", "是"} & set(cut)
+    assert "kin:mother" in lexical_tokens("我妈妈", index.vocab)
+    assert {"钢琴", "弹钢琴"} <= set(lexical_tokens("弹钢琴", index.vocab))  # a word and its part, as cut_for_search
+    assert int(np.argmax(index.scores(lexical_tokens("妈妈的手术", index.vocab)))) == 2
+
+
+def test_the_words_the_code_adds_are_cut_as_rjieba_cuts_them_against_any_vocabulary() -> None:
+    from mirror_pipeline.core import retrieval
+
+    for word, cut in retrieval._SEGMENTED.items():
+        assert (
+            lexical_tokens(word, {})
+            == lexical_tokens(word)
+            == [retrieval.KIN_TERMS.get(t, t) for t in cut if t not in retrieval.ZH_STOPWORDS]
+        )
+
+
+def test_sorted_distinct_is_numpys_unique_without_importing_numpy_ma() -> None:
+    import subprocess
+    import sys
+
+    from mirror_pipeline.core.retrieval import sorted_distinct
+
+    rng = np.random.default_rng(7)
+    for values in (np.array([], np.int64), np.array([3]), rng.integers(0, 50, 200), rng.integers(-5, 5, 30)):
+        assert np.array_equal(sorted_distinct(values), np.unique(values))
+    code = (
+        "import sys, numpy as np\n"
+        "from mirror_pipeline.core.retrieval import sorted_distinct\n"
+        "sorted_distinct(np.array([3, 1, 3]))\n"
+        "print('numpy.ma' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
