@@ -477,15 +477,15 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
                 if effect == "reject" and len(issue["memory_ids"]) > 1:
                     memory = _which_memory(home, issue, keys, out, several=True)
                 if effect == "edit":
-                    text = keys.line("改成 / new wording: ")
+                    text = keys.line("改成：" if zh else "new wording: ")
                 if effect == "set_vault":
-                    vault = keys.line("保存在哪里 / where is it kept: ")
+                    vault = keys.line("保存在哪里：" if zh else "where is it kept: ")
                 d = answer(home, issue, choose=choice, text=text, vault=vault, memory=memory)
             else:
                 click.echo(f"  ? {key!r}: skipped", file=out)
                 continue
         except Failure as err:
-            click.echo(f"  {err.format_message()}: skipped", file=out)
+            click.echo(f"  {err.format_message()}: " + ("跳过" if zh else "skipped"), file=out)
             continue
         _record(home, [d])  # each answer is durable as soon as it is given
         answered.append(d)
@@ -578,7 +578,13 @@ def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any, sever
         click.echo(f"    {i}) {(served.get(m) or {}).get('content_text', m)}", file=out)
     if several:
         return keys.line("  编号（如 1 3；a = 全部）: " if zh else "  numbers (e.g. 1 3; a = all): ")
-    return keys.key()
+    count = len(issue["memory_ids"])
+    for _ in range(3):  # a slip of the key is asked again, in the question's language (REVIEW-16)
+        key = keys.key()
+        if key == "q" or (key.isdigit() and 1 <= int(key) <= count):
+            return key
+        click.echo(f"  请按 1 到 {count} 的编号" if zh else f"  a number from 1 to {count}, please", file=out)
+    return key
 
 
 def _warehouse_rows(home: Home, sql: str, params: list[Any]) -> list[tuple]:
