@@ -35,7 +35,8 @@ def test_context_for_a_task_holds_the_current_residence_with_its_evidence(sample
     evidence = pl.read_parquet(sample_home / "served" / "evidence.parquet")
     assert set(residence[0]["evidence_ids"]) <= set(evidence["evidence_id"])
     assert residence[0]["evidence_ids"][0] in result["text"]
-    assert "confirmed" in residence[0]["labels"]
+    # confirmed by the write policy, not by the person: the label says which (REVIEW-16: both read "confirmed")
+    assert residence[0]["labels"][0] == "taken as they said it; they have not confirmed it"
     # the move said in English and the residence said in Chinese are one memory, dated by the move
     assert len(residence[0]["evidence_ids"]) == 2 and residence[0]["valid_time_start"] == "2026-10-19"
 

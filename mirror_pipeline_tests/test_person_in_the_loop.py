@@ -75,7 +75,13 @@ def test_forget_a_memory_then_its_evidence_and_the_text_is_nowhere_in_the_home(c
     mirror(home, "run", "--job", "weekly_job")
     assert files_holding(home, edited)
 
-    mirror(home, "forget", memory["memory_id"])
+    # the evidence id that search returns opens too: the words, the memories on them, how to forget them (REVIEW-16)
+    opened = mirror_json(home, "show", evidence["id"])
+    assert opened["memories"][0]["id"] == memory["memory_id"] and "Kobayashi approved" in opened["evidence"]["excerpt"]
+    assert opened["forget_with"] == f"mirror forget {evidence['id']} --evidence"
+
+    said = mirror(home, "forget", memory["memory_id"]).stdout
+    assert f"mirror forget {memory['memory_id']} --evidence" in said  # the words stay searchable: it says so
     mirror(home, "run", "--job", "weekly_job")
     assert files_holding(home, memory_text) == []
     assert files_holding(home, edited) == []  # forgetting wins over append-only: decisions/ lost the words too

@@ -35,9 +35,10 @@ def test_an_edit_on_a_grouped_question_corrects_the_one_memory_named(copied_home
     third = others[-1]
     before = {m["memory_id"]: m["content_text"] for m in _memories(home)}
     place = [q["issue_id"] for q in _ordered_questions(Home.resolve(home))].index(issue["issue_id"])
-    # skip the questions before it; "3" 改一下, "2" the second memory, then the right wording
-    out = mirror_stdin(home, "s" * place + "32\n用户在A公司做嵌入式AI\n", "review", "--max", "100", "--run", "--json")
-    assert "改哪一条？" in out.stderr
+    # skip the questions before it; "3" 改一下, a slip ("x": asked again, in Chinese), "2" the second memory, then
+    # the right wording
+    out = mirror_stdin(home, "s" * place + "3x2\n用户在A公司做嵌入式AI\n", "review", "--max", "100", "--run", "--json")
+    assert "改哪一条？" in out.stderr and "请按 1 到" in out.stderr
     (answer,) = json.loads(out.stdout)["answered"]
     assert answer["extra"]["memory_ids"] == [second] and answer["text"] == "用户在A公司做嵌入式AI"
     after = {m["memory_id"]: m["content_text"] for m in _memories(home)}

@@ -231,6 +231,12 @@ def forget(home: Home, as_json: bool, target: str, with_evidence: bool) -> None:
             decisions += [new_decision(Action.FORGET_EVIDENCE, e, now) for e in evidence_ids]
     _record(home, decisions)
     _decided(as_json, decisions)
+    if kind != "evidence" and not with_evidence and not as_json and (kept := _evidence_of(home, target)):
+        # REVIEW-16: the person's own words stay searchable (`mirror search`, an agent's search) unless forgotten too
+        click.echo(
+            f"its evidence ({', '.join(kept)}) stays searchable as said; "
+            f"to remove those words too: `mirror forget {target} --evidence`"
+        )
 
 
 def _evidence_of(home: Home, memory_id: str) -> list[str]:
@@ -471,15 +477,15 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
                 if effect == "reject" and len(issue["memory_ids"]) > 1:
                     memory = _which_memory(home, issue, keys, out, several=True)
                 if effect == "edit":
-                    text = keys.line("改成 / new wording: ")
+                    text = keys.line("改成：" if zh else "new wording: ")
                 if effect == "set_vault":
-                    vault = keys.line("保存在哪里 / where is it kept: ")
+                    vault = keys.line("保存在哪里：" if zh else "where is it kept: ")
                 d = answer(home, issue, choose=choice, text=text, vault=vault, memory=memory)
             else:
                 click.echo(f"  ? {key!r}: skipped", file=out)
                 continue
         except Failure as err:
-            click.echo(f"  {err.format_message()}: skipped", file=out)
+            click.echo(f"  {err.format_message()}: " + ("跳过" if zh else "skipped"), file=out)
             continue
         _record(home, [d])  # each answer is durable as soon as it is given
         answered.append(d)
@@ -572,7 +578,13 @@ def _which_memory(home: Home, issue: dict[str, Any], keys: Keys, out: Any, sever
         click.echo(f"    {i}) {(served.get(m) or {}).get('content_text', m)}", file=out)
     if several:
         return keys.line("  编号（如 1 3；a = 全部）: " if zh else "  numbers (e.g. 1 3; a = all): ")
-    return keys.key()
+    count = len(issue["memory_ids"])
+    for _ in range(3):  # a slip of the key is asked again, in the question's language (REVIEW-16)
+        key = keys.key()
+        if key == "q" or (key.isdigit() and 1 <= int(key) <= count):
+            return key
+        click.echo(f"  请按 1 到 {count} 的编号" if zh else f"  a number from 1 to {count}, please", file=out)
+    return key
 
 
 def _warehouse_rows(home: Home, sql: str, params: list[Any]) -> list[tuple]:
@@ -671,7 +683,12 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
         if (ref := _secret_ref(home, memory_id)) is not None:
             emit(as_json, _secret_payload(home, ref), _secret_text)  # a secret reference: what, where, never a value
             return
-        if issue := _rows(home, "select * from memory_issues where issue_id = ?", [memory_id]):
+        if evidence_rows := _served_evidence(home, [memory_id]):
+            emit(as_json, _evidence_payload(home, evidence_rows[0]), _evidence_text)
+            return
+        # a question the run asks of the served snapshot itself (a withheld text, a review's) is served, not stored
+        served_issue = [i for i in _served_or_empty(home, "open_issues") if i["issue_id"] == memory_id]
+        if issue := _rows(home, "select * from memory_issues where issue_id = ?", [memory_id]) or served_issue:
             i = issue[0]
             payload = {k: i.get(k) for k in ("issue_id", "issue_type", "status", "question", "options", "memory_ids")}
             emit(
@@ -684,7 +701,10 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
                 ),
             )
             return
-        raise Failure(f"no memory or secret reference with id {memory_id} (see `mirror search`, `mirror secrets`)")
+        raise Failure(
+            f"no memory, evidence, question or secret reference with id {memory_id} (see `mirror search`, "
+            "`mirror issues`, `mirror secrets`)"
+        )
     evidence_ids = sorted(
         {e for v in versions for e in (v["evidence_ids"] or [])} | set((memory or {}).get("evidence_ids") or [])
     )
@@ -735,6 +755,40 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
         "accesses": _accesses(home, memory_id),
     }
     emit(as_json, payload, _show_text)
+
+
+def _evidence_payload(home: Home, e: dict[str, Any]) -> dict[str, Any]:
+    """A piece of evidence (what `search` returns beside memories): where it is, who said it, and the memories that
+    rest on it; forgetting a memory leaves its evidence searchable, forgetting the evidence removes its words."""
+    evidence_id = e["evidence_id"]
+    resting = [
+        {"id": m["memory_id"], "state": m["state"], "text": m["content_text"]}
+        for m in _served_or_empty(home, "memories")
+        if evidence_id in (m.get("evidence_ids") or [])
+    ]
+    return {
+        "id": evidence_id,
+        "evidence": {
+            "file": e["file_path"],
+            "locator": e["locator"],
+            "timestamp": e["timestamp"],
+            "local_at": _source_time(e, home.timezone, local_minute),
+            "speaker": e["actor"],
+            "excerpt": " ".join((e["raw_content"] or "").split())[:400],
+        },
+        "memories": resting,
+        "forget_with": f"mirror forget {evidence_id} --evidence",
+    }
+
+
+def _evidence_text(p: dict[str, Any]) -> str:
+    e = p["evidence"]
+    lines = [f"evidence {p['id']}: {e['file']} @ {e['locator']} ({e['local_at'] or '?'}, {e['speaker']})"]
+    lines.append(f"  {e['excerpt']}")
+    lines.append("memories resting on it:" if p["memories"] else "no memory rests on it (it is searchable as said)")
+    lines += [f"  {m['id']} [{m['state']}] {m['text']}" for m in p["memories"]]
+    lines.append(f"to remove its words from every table and snapshot: `{p['forget_with']}`")
+    return "\n".join(lines)
 
 
 def _secret_payload(home: Home, ref: dict[str, Any]) -> dict[str, Any]:

@@ -76,6 +76,8 @@ LABELS = {
     label.name: label
     for label in (
         Label("confirmed", "confirmed", "已确认"),
+        # confirmed by the write policy (explicit, low risk), not by the person (REVIEW-16: both read "confirmed")
+        Label("as_said", "taken as they said it; they have not confirmed it", "按本人所说记下，本人未亲自确认"),
         Label("pending_review", "unconfirmed: ask before relying on it", "未确认，使用前请先问"),
         Label("conflicted", "two accounts of this: ask which holds", "两种说法，请先确认"),
         Label("stale", "may be outdated", "可能已过时"),
@@ -92,12 +94,14 @@ LABELS = {
 
 POLICY = {
     Language.EN: (
-        "Memories of the person this agent serves. Rely on confirmed items; an item with a label is uncertain "
-        "and must be checked with the person before it is treated as true. Opinions are views, not facts. "
+        "Memories of the person this agent serves. Rely on confirmed items; items taken as they said them may be "
+        "used but are not verified; an item with any other label is uncertain and must be checked with the person "
+        "before it is treated as true. Opinions are views, not facts. "
         "Excerpts are what the person said, dated, not confirmed facts. Cite evidence ids when you use an item."
     ),
     Language.ZH: (
-        "以下是你所服务的这个人的记忆。已确认的可以依赖；带标签的不确定，当作事实之前先向本人确认。观点不是事实。"
+        "以下是你所服务的这个人的记忆。已确认的可以依赖；按本人所说记下的可以使用，但未经核实；带其他标签的不确定，"
+        "当作事实之前先向本人确认。观点不是事实。"
         "原话摘录是本人当时说的话（带日期），不是已确认的事实。使用某条时请引用其证据编号。"
     ),
 }
@@ -361,6 +365,8 @@ for _kind in RISK_KINDS:
 
 def _memory_labels(row: Row, extra: Sequence[str]) -> list[str]:
     state = str(row.get("state"))
+    if state == "confirmed" and (row.get("confirmed_by") == "auto" or "auto-confirmed" in (row.get("labels") or [])):
+        state = "as_said"
     names = [state] if state in LABELS else []
     if row.get("memory_type") in ("opinion", "emotion"):
         names.append(str(row["memory_type"]))

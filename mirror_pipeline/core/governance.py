@@ -64,8 +64,10 @@ from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anchored
 
-# A person lives in one place and (for this first policy) works at one place at a time: a new value is a new version.
-SINGLE_VALUED = frozenset({"lives_in", "works_at"})
+# A person lives in one place and (for this first policy) works at one place, under one manager, at a time: a new
+# value is a new version ("Kevin Zhou is my manager", then "刘洋是我领导" after a reorganisation: REVIEW-16 found both
+# served as current)
+SINGLE_VALUED = frozenset({"lives_in", "works_at", "manager"})
 DEFAULT_POLICY = Policy()
 
 

@@ -63,6 +63,19 @@ def without_generated_suffix(stem: str) -> str:
     return GENERATED_SUFFIX.sub("", stem)
 
 
+# the mark a second copy of a download gets from a browser or a file manager: "chat_妈妈 (1)", "WhatsApp Chat with
+# Alice (2)", "export - Copy", "journal copy 2", "聊天记录-副本", "chat（1）"; the contact's name is what is left
+COPY_MARKER = re.compile(
+    r"(?:\s*[(（]\d{1,3}[)）]|\s+-\s+copy(?:\s*\(\d{1,3}\))?|\s+copy(?:\s+\d{1,3})?|\s*[-_ ]?副本\d{0,3})$",
+    re.IGNORECASE,
+)
+
+
+def without_copy_marker(stem: str) -> str:
+    """A file name's stem without a second copy's mark (`chat_妈妈 (1)` -> `chat_妈妈`): a copy names the same chat."""
+    return COPY_MARKER.sub("", stem).strip() or stem
+
+
 def as_given(name: str) -> str:
     """A file's name as the person gave it, without the suffix the inbox adds to its copy
     (`WhatsApp Chat with Sophie.dhvmnjdm.txt` -> `WhatsApp Chat with Sophie.txt`)."""

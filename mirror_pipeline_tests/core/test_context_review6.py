@@ -126,3 +126,13 @@ def test_a_drug_allergy_bears_on_a_prescription_not_on_a_dinner():
             slot, item = dinner[allergy["doc_id"]]
             assert slot != "Open Constraints / Risks" and not any("bears on" in x for x in item["labels"])
     assert risk_kind(mem("m", "用户對花生過敏")).name == "allergy"
+
+
+def test_a_memory_the_write_policy_confirmed_says_so_and_one_the_person_confirmed_does_not():
+    # REVIEW-16: "用户喜欢周末爬山 [confirmed]" from one reply, labelled as the person's own confirmation is
+    auto = mem("mem_hike_a", "用户喜欢周末爬山", labels=["confirmed", "auto-confirmed"])  # as governance labels them
+    mine = mem("mem_hike_u", "The user goes hiking most weekends", labels=["confirmed", "confirmed by you"])
+    for task, words in (("plan a weekend near home", "taken as they said it"), ("帮我安排周末", "本人未亲自确认")):
+        found = items(memory([*CROWD, auto, mine]).context(task))
+        assert words in " ".join(found["mem_hike_a"][1]["labels"]), task
+        assert not any("not confirmed" in x or "未亲自确认" in x for x in found["mem_hike_u"][1]["labels"]), task

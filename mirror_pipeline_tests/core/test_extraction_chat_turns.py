@@ -186,3 +186,36 @@ def test_a_taste_said_in_mock_assent_is_irony() -> None:
 def test_a_request_for_the_listeners_help_is_no_memory() -> None:
     assert not any("help" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))
     assert any("passed away" in c for c in contents("My uncle passed away on Sunday. I need help with the eulogy."))
+
+
+def _answering(question: str, answer: str) -> list[str]:
+    asked = evidence(question, "assistant", evidence_id="ev_q", when=SAID)
+    return [c.content_text for c in extract(evidence(answer, "user", when=SAID), UTC, previous=asked)]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "cue"),
+    [
+        # REVIEW-16: the father's hypertension stored as "用户患有高血压" and asked as "你患有高血压…对吗？"
+        ("你爸爸平时有高血压吗？", "有，高血压十几年了，一直吃药。", "高血压"),
+        ("他血压还高吗？", "是的，一直在吃降压药，每天早上一片。", "降压药"),
+        ("你妈妈的膝盖怎么样了？", "膝盖还是疼，下个月去做手术。", "膝盖"),
+        ("你姐姐现在在哪儿？", "还在上海工作，做会计。", "上海"),
+    ],
+)
+def test_an_answer_about_the_one_a_question_asked_about_is_not_the_persons(question, answer, cue) -> None:
+    alone = [c.content_text for c in extract(evidence(answer, "user", when=SAID), UTC)]
+    assert [c for c in alone if cue in c]  # read alone, the answer is the writer's
+    assert not [c for c in _answering(question, answer) if cue in c]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "cue"),
+    [
+        ("你爸爸平时有高血压吗？", "他没有。我倒是有高血压，一直在吃药。", "高血压"),  # the person's own, said with 我
+        ("你平时有什么爱好吗？", "我喜欢周末爬山。", "爬山"),  # a question about the person
+        ("How is your mum?", "She's fine. I started a new job at Lantu Health last week.", "Lantu"),
+    ],
+)
+def test_what_the_person_says_of_themselves_in_that_answer_stays(question, answer, cue) -> None:
+    assert [c for c in _answering(question, answer) if cue in c]

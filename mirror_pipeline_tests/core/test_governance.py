@@ -26,6 +26,18 @@ def test_a_move_supersedes_the_old_residence_and_keeps_it_as_history() -> None:
     assert current["lives_in"].object == "Osaka"
 
 
+def test_a_new_manager_supersedes_the_old_one() -> None:
+    # REVIEW-16: "Kevin Zhou is the user's manager" and "刘洋是用户的领导" were both served as current
+    governed = govern(
+        extracted("My manager Kevin Zhou wants weekly updates.", 0, "ev_a")
+        + extracted("组织调整了，我的新领导是刘洋。", 60, "ev_b")
+    )
+    managers = [m for m in governed.versions if m.predicate == "manager"]
+    assert [m.object for m in managers] == ["Kevin Zhou", "刘洋"]
+    assert managers[0].state is MemoryState.SUPERSEDED and managers[1].supersedes == managers[0].version_id
+    assert [m.object for m in governed.current if m.predicate == "manager"] == ["刘洋"]
+
+
 def test_the_same_place_in_two_languages_is_one_version_with_both_evidences() -> None:
     governed = govern(extracted("I moved to Osaka last week!", 0, "ev_a") + extracted("我现在住在大阪", 14, "ev_b"))
     (residence,) = [m for m in governed.current if m.predicate == "lives_in"]

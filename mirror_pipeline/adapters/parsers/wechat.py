@@ -31,6 +31,7 @@ from mirror_pipeline.adapters.parsers.common import (
     is_user_name,
     screen_in_order,
 )
+from mirror_pipeline.core.ids import without_copy_marker
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 
 FORMAT = "wechat"
@@ -235,7 +236,7 @@ _NOT_A_NAME = re.compile(
 def chat_name(file_name: str, contact: str) -> str | None:
     """The name a one-to-one PyWxDump chat's file gives its contact (the tools name the file by the remark:
     "chat_妈妈.csv"), which its rows never say (only `talker`, "wxid_lixiuying58"); None when the file says none."""
-    stem = _COPY_SUFFIX.sub("", Path(file_name).stem.removesuffix(".csv"))
+    stem = without_copy_marker(_COPY_SUFFIX.sub("", Path(file_name).stem.removesuffix(".csv")))
     word = stem.rsplit("_", 1)[-1].strip() if "_" in stem else stem.strip()
     if not word or (contact and contact in stem) or "wxid" in stem or "[" in word or _NOT_A_NAME.match(word):
         return None

@@ -31,7 +31,7 @@ from mirror_pipeline.adapters.parsers.common import (
     screen_in_order,
     speaker_by_name,
 )
-from mirror_pipeline.core.ids import without_generated_suffix
+from mirror_pipeline.core.ids import without_copy_marker, without_generated_suffix
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 
 FORMAT = "whatsapp"
@@ -52,7 +52,7 @@ _IGNORED = re.compile(
     re.IGNORECASE,
 )
 _EDITED = re.compile(r"\s*<This message was edited>\s*$")
-_CHAT_WITH = re.compile(r"^WhatsApp Chat (?:with|-) (?P<name>.+?)(?: \(\d{1,3}\))?$", re.IGNORECASE)
+_CHAT_WITH = re.compile(r"^WhatsApp Chat (?:with|-) (?P<name>.+?)$", re.IGNORECASE)
 _DATE_PARTS = re.compile(r"[./-]")
 _CLOCK = re.compile(r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?")
 _AFTERNOON = re.compile(r"[Pp]\.?\s?[Mm]|下午|晚上")
@@ -114,7 +114,7 @@ def _entries(text: str) -> tuple[list[str], list[_Entry]]:
 
 def _chat(name: str) -> tuple[str, str | None]:
     """(chat name, the other person's name when the file is named after a one-to-one chat)."""
-    stem = without_generated_suffix(Path(name).stem)
+    stem = without_copy_marker(without_generated_suffix(Path(name).stem))
     match = _CHAT_WITH.match(stem)
     return (match.group("name"), match.group("name")) if match else (stem, None)
 

@@ -171,6 +171,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         for c in kept
         if not replies.to_the_listener(c, text)
         and not replies.of_the_congratulated(c, text)
+        and not replies.about_the_asked(c, text, previous_turn)
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]

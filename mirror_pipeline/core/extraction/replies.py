@@ -127,3 +127,32 @@ def of_the_congratulated(c: MemoryCandidate, text: str) -> bool:
         and c.span_start >= opening.end()
         and not _FIRST_PERSON.search(text[c.span_start : c.span_end])
     )
+
+
+# the one a question asks about when it is not the person: "你爸爸平时有高血压吗？", "他手术做完了吗", "how is your
+# mum's knee?", "did your brother get the job?": a kin or role word after 你(的) / your, or a third-person pronoun
+_ZH_ASKED_ABOUT = re.compile(
+    r"(?:你|您)(?:的|家)?(?:爸爸|爸|妈妈|妈|父亲|母亲|老爸|老妈|老公|老婆|丈夫|妻子|太太|先生|儿子|女儿|孩子|宝宝|哥哥|哥|"
+    r"姐姐|姐|弟弟|弟|妹妹|妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆|岳父|岳母|朋友|男朋友|女朋友|同事|领导|老板|室友|邻居)"
+    r"|(?:^|[，,。！？\s])(?:他|她|他们|她们)(?=[^们的])"
+)
+_EN_ASKED_ABOUT = re.compile(
+    r"(?i)\b(?:your|his|her|their)\s+(?:(?:\w+'s\s+)?(?:dad|father|mom|mum|mother|parents?|husband|wife|partner|"
+    r"son|daughter|kids?|child|children|baby|brother|sister|grand(?:ma|pa|mother|father)|friend|boyfriend|girlfriend|"
+    r"colleague|boss|manager|roommate|neighbou?r|in-laws?))\b|\b(?:is|was|does|did|has|will|can)\s+(?:he|she|they)\b"
+)
+_ASKING = re.compile(r"[？?]\s*$|[吗呢么]\s*[？?。]?\s*$")
+
+
+def about_the_asked(c: MemoryCandidate, text: str, previous_turn: str) -> bool:
+    """The turn just before asked about someone else ("你爸爸平时有高血压吗？") and the candidate's sentence answers
+    it without a first person of its own ("有，高血压十几年了，一直吃药。"): the answer is about the one asked about,
+    so "用户患有高血压" would be the father's health stored as the person's (REVIEW-16)."""
+    asked = previous_turn.strip()
+    if not asked or not _ASKING.search(asked):
+        return False
+    if not (_ZH_ASKED_ABOUT.search(asked) or _EN_ASKED_ABOUT.search(asked)):
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, c.span_start)), default=0)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, c.span_end)), len(text))
+    return not _FIRST_PERSON.search(text[start:end])

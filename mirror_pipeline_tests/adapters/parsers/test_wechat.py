@@ -99,6 +99,11 @@ def test_a_one_to_one_chat_names_its_contact_as_its_file_does_never_by_a_wxid_or
     for name, who in (
         ("chat_妈妈.csv", "other:妈妈"),
         ("chat_妈妈.chbgbhrh.csv", "other:妈妈"),  # the inbox's second copy of a newer export
+        # REVIEW-16: a download's second copy is the same chat, so the same person (not "妈妈 (1)")
+        ("chat_妈妈 (1).csv", "other:妈妈"),
+        ("chat_妈妈（2）.csv", "other:妈妈"),
+        ("chat_妈妈 - Copy.csv", "other:妈妈"),
+        ("chat_妈妈-副本.csv", "other:妈妈"),
         ("wxid_li4mama.csv", "other:wxid_li4mama"),
         ("export.csv", "other:wxid_li4mama"),
     ):
