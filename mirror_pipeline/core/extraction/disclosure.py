@@ -800,7 +800,7 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
 _ZH_VISIT = re.compile(
     r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
     r"|^(?:量|测|称|查)了?(?:一?下|个)?(?:血压|血糖|血脂|体重|体温|心率|血氧|尿酸|视力)"
-    r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+    r"|^(?:单位|公司|学校|年度|今年的?|入职)?(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
 )
 # what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
 _ZH_CLINICIAN_SAID = re.compile(
@@ -1107,6 +1107,19 @@ def read(
             news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
             continued = continued and news_or_heart is None
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
+            if clause.zh and clauses.zh_frame(body):
+                continue  # "报告出来了", "跟老战友郭卫东说了": the content is the next clause's, or nothing
+            if (
+                clause.zh
+                and n > 0
+                and out
+                and out[-1].span_end == s_start + parts[n - 1].end
+                and clauses.ZH_BARE_THING.search(out[-1].content_text.split("，")[0])
+                and clauses.zh_describes(body)
+            ):
+                # "换了个车，二手的比亚迪秦，2021年的，跑了六万公里": what the thing is belongs to its clause
+                out[-1] = _joined(out[-1], body, span[1])
+                continue
             if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
                 if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
                     previous = _PLANS  # what follows is planned
