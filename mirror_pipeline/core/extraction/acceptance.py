@@ -40,9 +40,18 @@ def refused(c: MemoryCandidate, text: str) -> bool:
 _ZH_OPEN_END = re.compile(r"[\u4e00-\u9fff](?:(?<![现存实自好正所])在|跟|给|把|被)[。！!~]*$")
 
 
+# an English content ending on a verb that takes an object, with none: "The user and others are looking at buying,
+# finally" (buying what, the message says elsewhere or not at all)
+# (a gerund after a preposition, nothing after it: "the progress they've been making" has its object before it)
+_EN_OPEN_END = re.compile(
+    r"(?i)\b(?:at|about|on|into|of|for)\s+(?:buying|selling|getting|making|taking|bringing|finding|renting|booking)"
+    r"(?:,?\s+(?:finally|now|again|soon|too|already|then|yet|at last))?\W*$"
+)
+
+
 def garbled(c: MemoryCandidate) -> bool:
     """The rendering lost the object its last word needs: nothing an agent could read."""
-    return bool(_ZH_OPEN_END.search(c.content_text))
+    return bool(_ZH_OPEN_END.search(c.content_text) or _EN_OPEN_END.search(c.content_text))
 
 
 # what makes a day's doing more than the day's: a place gone to, someone with or for, a kin of the user's, a name

@@ -423,6 +423,9 @@ _ZH_FOR_ME = re.compile(r"^(?!我)[^了过着，。我]{1,4}?(?:替|帮)我(?=[\
 _ZH_I_SAID = re.compile(r"^我(?:就|也|还|又|只)?(?:说|讲|回)(?![过好了我])")
 # the writer's home region as a topic, its custom said of everyone there: "我那疙瘩得吃饺子", "我们这边过年放鞭炮"
 _ZH_MY_PLACE = re.compile(r"^我们?(?:那|这)(?:疙瘩|边儿?|儿|里|块儿?|旮旯)")
+# someone or something coming from a place, named before 从 (the writer's own coming has nothing there: "从周口回来
+# 了"): "秀梅从周口回来了", "快递从上海寄过来了"
+_ZH_CAME_FROM = re.compile(r"^(?!我)[\u4e00-\u9fff]{2,3}?从[^，。,]{1,8}?(?:回来|回到|回|来|到|过来|出发|寄|发)")
 # what a diary's omitted-subject clause may open with before its verb: a time, an adverb
 _ZH_TIME_WORDS = (
     "今天|昨天|前天|明天|周末|上周末|这周末|上午|下午|晚上|早上|中午|凌晨|最近|近来|"
@@ -547,7 +550,7 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if zh:
         rest = zh_after_lead(rest) or rest  # "上上周我去了趟医院": the subject after the time words
-        if _ZH_FOR_ME.match(rest) or _ZH_I_SAID.match(rest) or _ZH_MY_PLACE.match(rest):
+        if _ZH_FOR_ME.match(rest) or _ZH_I_SAID.match(rest) or _ZH_MY_PLACE.match(rest) or _ZH_CAME_FROM.match(rest):
             return Subject.OTHER
         if rest.startswith("是") and "我" in rest[:12]:
             return Subject.OBJECT  # "下个月15号是我们的结婚纪念日"
