@@ -81,3 +81,14 @@ def test_a_days_trifle_is_refused_by_how_it_is_built() -> None:
 )
 def test_english_someone_elses_act_and_a_verb_without_its_object(text: str, not_held: str) -> None:
     assert not any(not_held in c for c in contents(text))
+
+
+def test_the_doctors_finding_said_while_pointing_is_kept_with_the_report() -> None:
+    found = contents("体检报告出来了，医生拿着片子说是腰椎间盘突出，L4到L5。")
+    assert any("腰椎间盘突出" in c for c in found)
+
+
+def test_a_focused_when_after_the_clause_dates_the_act() -> None:
+    found = extract(evidence("国庆跟老婆去成都玩，是10月3号走的。", "user", when=SAID))
+    trip = next(c for c in found if "成都" in c.content_text)
+    assert (trip.valid_time_start, trip.valid_time_end) == ("2025-10-03", "2025-10-03")

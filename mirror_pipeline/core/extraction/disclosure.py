@@ -628,8 +628,10 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
         return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
     coda = _coda_time(sentence, times, span[1]) if own is not None else None
-    if coda is not None and _within(own, coda):
-        return coda  # "回成都过年，腊月二十八到正月初六": the days, the festival among them
+    if coda is not None and (_within(own, coda) or _ZH_FOCUSED_WHEN.match(coda.expression or "")):
+        # "回成都过年，腊月二十八到正月初六": the days, the festival among them; "国庆去恩施看儿子，是10月2号走的":
+        # the 是…的 of the past says when the act itself was
+        return coda
     return own if own is not None else opening
 
 
@@ -644,7 +646,8 @@ def _within(inner: TimeMention, outer: TimeMention) -> bool:
 # a clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走", "20 december
 # until 3 january", "back on the 9th"): it dates the clause before it, said as an afterthought
 _ZH_CODA_END = re.compile(r"[，,；;。！!？?]|$")
-_ZH_CODA_WORDS = frozenset("去回来走到出发返程 ")
+_ZH_CODA_WORDS = frozenset("去回来走到出发返程 是的")
+_ZH_FOCUSED_WHEN = re.compile(r"^是[^，。]*的$")
 _EN_CODA_WORDS = frozenset(
     "from to until till through thru and back on the of - – returning return leaving leave flying fly coming".split()
 )
@@ -804,7 +807,9 @@ _ZH_VISIT = re.compile(
 )
 # what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
 _ZH_CLINICIAN_SAID = re.compile(
-    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:说|讲|讲了|说了|建议)"
+    # (what they did as they said it may stand between: "医生指着单子说脂肪肝中度")
+    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:[^，。,说讲]{1,6}?(?<![对跟和给])(?=说|讲))?"
+    r"(?:说|讲|讲了|说了|建议)"
 )
 
 
