@@ -37,7 +37,11 @@ def refused(c: MemoryCandidate, text: str) -> bool:
 
 # a Chinese content that ends on a coverb, its object cut away: "用户打算面试在" (the time it stood on was taken out)
 # (a coverb, not the end of a word: 现在, 存在, 方向, 温和)
-_ZH_OPEN_END = re.compile(r"[\u4e00-\u9fff](?:(?<![现存实自好正所])在|跟|给|把|被)[。！!~]*$")
+_ZH_OPEN_END = re.compile(
+    r"[\u4e00-\u9fff](?:(?<![现存实自好正所])在|跟|给|把|被)[。！!~]*$"
+    # or on a small count with the thing counted left out: "用户上班前喝了两碗" (two bowls of what)
+    r"|了[一两俩仨三几半][碗杯瓶箱盒袋桶]$"  # (a weight or a length is itself what is said: "胖了三斤")
+)
 
 
 # an English content ending on a verb that takes an object, with none: "The user and others are looking at buying,
