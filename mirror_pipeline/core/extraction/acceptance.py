@@ -55,7 +55,10 @@ _EN_OPEN_END = re.compile(
 
 def garbled(c: MemoryCandidate) -> bool:
     """The rendering lost the object its last word needs: nothing an agent could read."""
-    return bool(_ZH_OPEN_END.search(c.content_text) or _EN_OPEN_END.search(c.content_text))
+    said = c.content_text
+    if said.startswith("用户"):
+        return bool(_ZH_OPEN_END.search(said, max(0, len(said) - 8)))
+    return "ing" in said and bool(_EN_OPEN_END.search(said, max(0, len(said) - 48)))
 
 
 # what makes a day's doing more than the day's: a place gone to, someone with or for, a kin of the user's, a name
