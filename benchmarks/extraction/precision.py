@@ -12,6 +12,7 @@ python benchmarks/extraction/precision.py --eighth [--draw]  # the eighth sample
 python benchmarks/extraction/precision.py --ninth [--draw]   # the ninth sample: session 10 second writer's sets
 python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample: session 12's writer's sets
 python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sample: session 15's writer's sets
+python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth sample: session 16's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -93,6 +94,12 @@ The eleventh sample (`--eleventh`, `precision_sample11.jsonl`), judged by a judg
 technician, in 河南话) and the chat `en_chat7.jsonl` (45 messages of a Paisley locksmith, in west-of-Scotland Scots
 English; on London's clock). The fifth sample's rules.
 
+The twelfth sample (`--twelfth`, `precision_sample12.jsonl`), judged by a judge who wrote no rule, first on main
+edcab43 (session 15's end, rules-0.3.13; nobody on the extractor had read the sets) and then the memories session
+16's merge makes anew: every memory of session 16's writer's sets, the diary `zh_diary12.jsonl` (a 长沙 房产中介, in
+长沙话) and the chat `en_chat8.jsonl` (45 messages of a Bengaluru physiotherapist, in Indian English; on Kolkata's
+clock). The fifth sample's rules.
+
 The census (`--census`): every memory the extractor keeps now on the five LoCoMo tuning samples, judged by the labels
 of all four samples together (a memory no sample judged is reported unjudged). Three of the four were tuned against:
 it is the population figure, not an honest estimate (that is each sample's first run).
@@ -126,6 +133,7 @@ SAMPLE8 = Path(__file__).with_name("precision_sample8.jsonl")
 SAMPLE9 = Path(__file__).with_name("precision_sample9.jsonl")
 SAMPLE10 = Path(__file__).with_name("precision_sample10.jsonl")
 SAMPLE11 = Path(__file__).with_name("precision_sample11.jsonl")
+SAMPLE12 = Path(__file__).with_name("precision_sample12.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -307,6 +315,12 @@ def eleventh() -> list[dict]:
     return diary("zh_diary10", here / "zh_diary10.jsonl") + chat("en_chat7", here / "en_chat7.jsonl", "Europe/London")
 
 
+def twelfth() -> list[dict]:
+    """The twelfth sample's memories: every memory of session 16's writer's sets (zh_diary12, en_chat8)."""
+    here = Path(__file__).parent
+    return diary("zh_diary12", here / "zh_diary12.jsonl") + chat("en_chat8", here / "en_chat8.jsonl", "Asia/Kolkata")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -338,6 +352,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--twelfth": twelfth,
         "--eleventh": eleventh,
         "--tenth": tenth,
         "--ninth": ninth,
@@ -354,6 +369,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--twelfth": SAMPLE12,
         "--eleventh": SAMPLE11,
         "--tenth": SAMPLE10,
         "--ninth": SAMPLE9,

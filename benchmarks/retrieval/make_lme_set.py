@@ -83,6 +83,12 @@ Chinese, 5 cross-lingual, 7 with 3+ gold sessions). Scored once on main 9696d53 
 (`lme_sessions11.first-run.json`).
 
     python benchmarks/retrieval/make_lme_set.py --eleventh /tmp/lme11.json
+
+`--twelfth` writes the twelfth set (`lme_sessions12.json`, session 16's writer, from the specification alone): 40
+sessions of a Lanzhou-born wind-turbine technician in Denmark (11 in Chinese, 9 distractors), 30 questions (7 asked in
+Chinese, 6 cross-lingual). Scored once on main 4924a53 before any rule of session 16 (`lme_sessions12.first-run.json`).
+
+    python benchmarks/retrieval/make_lme_set.py --twelfth /tmp/lme12.json
 """
 
 from __future__ import annotations
@@ -132,6 +138,7 @@ if __name__ == "__main__":
         "--ninth": "lme_sessions9.json",
         "--tenth": "lme_sessions10.json",
         "--eleventh": "lme_sessions11.json",
+        "--twelfth": "lme_sessions12.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
