@@ -14,6 +14,8 @@ python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample:
 python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sample: session 15's writer's sets
 python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth sample: session 16's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
+python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
+    # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
 
 The sample: 30 memories (those whose hash of source, evidence and content sorts first) from each of the five
 LoCoMo tuning samples' governed memories and
@@ -383,6 +385,11 @@ def main(argv: list[str]) -> int:
     # a label given with the memory's time judged that time too: a new time is judged anew, and both labels stay (a
     # tree that makes the old time is still scored by the old label)
     labels = {(r["source"], r["evidence"], r["content_hash"], r.get("time")): r for r in _lines(path) if r.get("label")}
+    # `--labels=FILE`: an engineer's own labels of memories their rules made anew (never over the judge's)
+    for own in (Path(a.split("=", 1)[1]) for a in argv if a.startswith("--labels=")):
+        for r in _lines(own):
+            if r.get("label"):
+                labels.setdefault((r["source"], r["evidence"], r["content_hash"], r.get("time")), r)
     judged = [
         r
         for m in now

@@ -32,7 +32,54 @@ _EN_TURN = re.compile(
 
 
 def refused(c: MemoryCandidate, text: str) -> bool:
-    return given_up(c, text) or perceived_nothing(c, text)
+    return given_up(c, text) or perceived_nothing(c, text) or garbled(c) or trifle(c)
+
+
+# a Chinese content that ends on a coverb, its object cut away: "用户打算面试在" (the time it stood on was taken out)
+# (a coverb, not the end of a word: 现在, 存在, 方向, 温和)
+_ZH_OPEN_END = re.compile(
+    r"[\u4e00-\u9fff](?:(?<![现存实自好正所])在|跟|给|把|被)[。！!~]*$"
+    # or on a small count with the thing counted left out: "用户上班前喝了两碗" (two bowls of what)
+    r"|了[一两俩仨三几半][碗杯瓶箱盒袋桶]$"  # (a weight or a length is itself what is said: "胖了三斤")
+)
+
+
+# an English content ending on a verb that takes an object, with none: "The user and others are looking at buying,
+# finally" (buying what, the message says elsewhere or not at all)
+# (a gerund after a preposition, nothing after it: "the progress they've been making" has its object before it)
+_EN_OPEN_END = re.compile(
+    r"(?i)\b(?:at|about|on|into|of|for)\s+(?:buying|selling|getting|making|taking|bringing|finding|renting|booking)"
+    r"(?:,?\s+(?:finally|now|again|soon|too|already|then|yet|at last))?\W*$"
+)
+
+
+def garbled(c: MemoryCandidate) -> bool:
+    """The rendering lost the object its last word needs: nothing an agent could read."""
+    said = c.content_text
+    if said.startswith("用户"):
+        return bool(_ZH_OPEN_END.search(said, max(0, len(said) - 8)))
+    return "ing" in said and bool(_EN_OPEN_END.search(said, max(0, len(said) - 48)))
+
+
+# what makes a day's doing more than the day's: a place gone to, someone with or for, a kin of the user's, a name
+_ZH_BEYOND_THE_DAY = re.compile(
+    r"(?:去|回|到|来|飞|搬|住|在)(?![\u4e00-\u9fff]?了|[个趟次下回])[\u4e00-\u9fffA-Za-z]{2}|用户的|跟|和|陪|给|替|帮|带|为|[A-Z]"
+    r"|第一次|头一回|终于|开始|以后|往后|每|一直|[年月]"
+    # a figure in the hundreds or more: a day's takings, a sum earned ("卖了四百一十碗", "一共挣了四万九")
+    r"|[百千万]|\d{3,}|的"
+)
+# a small count of a thing had or used up, the day's: "剃了个头", "喝了两碗", "置办了两箱牛奶一箱苹果"
+_ZH_SMALL_COUNT = re.compile(r"了(?:个|[一两俩仨三几半][个碗箱斤杯瓶盒顿份根件双袋包兜口块张])")
+
+
+def trifle(c: MemoryCandidate) -> bool:
+    """A one-off of one day that no domain of a life holds (`event:life`), a small count of a thing had or used up,
+    with no place, no one and nothing lasting in it: "晌午去剃了个头，十五块", "置办了两箱牛奶一箱苹果" (its words stay in the episodic slot)."""
+    if c.memory_type is not MemoryType.EVENT or c.predicate != "event:life" or not c.content_text.startswith("用户"):
+        return False
+    one_day = c.valid_time_start is None or c.valid_time_start[:10] == (c.valid_time_end or "")[:10]
+    said = c.content_text
+    return one_day and bool(_ZH_SMALL_COUNT.search(said)) and not _ZH_BEYOND_THE_DAY.search(said, 2)
 
 
 # an English plan's opening as said in the past that did not hold: "The user was gonna fly to Mexico with Rick"

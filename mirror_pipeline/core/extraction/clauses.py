@@ -290,13 +290,26 @@ _EN_RESUMED = re.compile(
 # count the writer in)
 _EN_ME_COMPARED = re.compile(r"(?i)\bthan\s+(?:me|my|myself)\b")
 
+# the first character of a kin word after 我 ("我妈", "我娘", "我舅"): 我 is then whose, not the subject
+ZH_KIN_INITIAL = "妈爸娘爹哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑"
+
+
+def fold_first_person(text: str) -> str:
+    """A Chinese text with the dialect's first person said as 我 (one character for one, so spans hold): 俺 / 咱
+    of 河南话, 山东话, 东北话 are the writer ("俺家" is the writer's home, "俺娘" their mother, "咱们" we). What the
+    rules give back is in the writer's own characters again (`extract`)."""
+    return text.translate(_DIALECT_FIRST) if ("俺" in text or "咱" in text) else text
+
+
+_DIALECT_FIRST = str.maketrans({"俺": "我", "咱": "我"})
+
 _ZH_LEAD = re.compile(
     r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"
     r"因为|由于|最终|后来|于是|结果|首先|接着|并且)[，,！!。~～\s]*"
     # a tag an app puts before the words ("[语音转文字]", "【语音】"), and the one spoken to before 我 / 你
     # ("妈我跟医生谈了", "爸，你别担心"): neither is the clause's subject
     r"|[\[【][^\]】]{1,10}[\]】]\s*"
-    r"|(?:妈妈|爸爸|老妈|老爸|妈|爸|老婆|老公|宝贝|亲爱的|哥|姐)[，,\s]*(?=我(?![妈爸哥姐弟妹老儿女外奶爷婆公的们])|你))+"
+    r"|(?:妈妈|爸爸|老妈|老爸|妈|爸|老婆|老公|宝贝|亲爱的|哥|姐)[，,\s]*(?=我(?![" + ZH_KIN_INITIAL + r"的们])|你))+"
 )
 # A Chinese personal name: a common surname and one or two characters, or 小王 / 阿杰 (patterns read names with it)
 ZH_SURNAMES = (
@@ -312,6 +325,8 @@ ZH_SURNAMES = (
 # common words open with a surname's character: 高兴就好, 李子很甜); a holiday opening the clause is its
 # time, not a name (黄金周去了三亚: `ZH_TIME_LEAD`).
 _ZH_NAME_AFTER = (
+    # a time between the name and its verb: "郝磊8月底已经去恩施报到了", "郝建国今年开春从上海回郑州了"
+    r"\d{1,4}(?:年|月|号|日)|[今去明前]年|开春|年[前后底初]|[上下这]个?月|"
     r"对[^，。,]{1,8}(?:过敏|不耐受)|跟|和我|给我|被|把|来(?!了)|去了|说|讲|也|都|又|还|已经|刚|今天|昨天|最近|在(?!于)"
     r"|要|会|想|喜欢|怕|不|没|的(?:病|身体|手术|过敏)"
     r"|却|倒是|竟然|居然|总算|终于|突然|一直"  # "朵朵却看得很认真，还买了个小俑摆件": the child's doing
@@ -351,10 +366,10 @@ _ZH_NAMED = re.compile(
 )
 # (自己 opening a diary's clause is the writer: "2017年才自己开了这家店", "自己做了个决定")
 _ZH_FIRST = re.compile(
-    r"^(?:我们|我(?!的|们的|[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑]|前(?:夫|妻|男友|女友))|自己(?!的))"
+    r"^(?:我们|我(?!的|们的|[" + ZH_KIN_INITIAL + r"]|前(?:夫|妻|男友|女友))|自己(?!的))"
 )
 _ZH_POSSESSIVE = re.compile(
-    r"^(?:我的|我们的|我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])|我们(?=公司|家|学校|部门|团队|班|组|小区|单位))"
+    r"^(?:我的|我们的|我(?=[" + ZH_KIN_INITIAL + r"])|我们(?=公司|家|学校|部门|团队|班|组|小区|单位))"
 )
 # a kin word or a person after "my" / 我: the clause is about that person, not the writer ("My sister lives in
 # Sydney", "我妈妈住在青岛"); the patterns read the relation itself
@@ -366,7 +381,7 @@ EN_KIN = re.compile(
     re.IGNORECASE,
 )
 _ZH_KIN = re.compile(
-    r"^我(?:的)?(?:妈|爸|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
+    r"^我(?:的)?(?:妈|爸|娘|爹|哥|姐|弟|妹|老公|老婆|儿|女儿|外|奶|爷|婆|公公|舅|姨|叔|伯|姑|孩子|朋友|同事|同学|室友|领导|上司|"
     r"老板|男朋友|女朋友|爱人|对象|先生|太太|丈夫|妻子|父|母|家人|猫|狗|前夫|前妻|前男友|前女友|家(?=[阿老小][\u4e00-\u9fff]))"
 )
 # what the writer's workplace or school did to them, 我 the object of 把 / 将 / 给: "公司把我调到了成都", "领导将我
@@ -385,14 +400,40 @@ _ZH_OTHER = re.compile(
     r"亲戚|老板|教练|医生|同事|朋友|领导|组长|主管|老师|同学|室友|猎头|邻居|房东|"
     # the roles a life is told with, opening a clause as its subject: "导师是陈教授，做数学课堂话语分析的，第一次见面
     # 就布置了读八篇文献" (the chain after it is the supervisor's), "校长挽留了一下", "中介小哥讲…"
-    r"导师|教授|校长|班主任|合伙人|中介|师傅|客户|经理|店长|护士|主任)(?!的)|这|那|哪)"
+    r"导师|教授|校长|班主任|合伙人|中介|师傅|客户|经理|店长|护士|主任|"
+    # the people of a working day and of a street, by what they do: "保安在那儿撵", "站长找我谈", "战友说…"
+    r"保安|司机|站长|队长|班长|厨师|大夫|护工|保姆|徒弟|战友|老乡|工人|学生|网友|快递员|外卖员|店员|售货员|服务员)(?!的)"
+    # a crowd, or people counted: "一堆人放孔明灯", "好多人在排队"
+    r"|(?:一堆|一群|一帮|一伙|好多|很多|不少|许多|几个|一些)人"
+    # a person named by surname and title: "贾站长后晌找我谈", "王经理说", "李姐也来了" (not 高工资, 周总结)
+    + rf"|[{ZH_SURNAMES}](?:[站队局处科校院厂店班组所部]长|主任|书记|经理|总(?![结算共是有体])|老师|师傅|医生|大夫|护士|律师"
+    r"|教练|阿姨|大爷|大妈|叔|婶|嫂|姐|哥|老板)"
+    # a thing or nobody as the subject, said of all: "现在都是收割机", "全是外地车"
+    r"|(?:都|全|全都|净)是"
+    # someone did it to the writer or the writer's thing: "秀梅把我柜子里那两瓶酒收走了" (the writer says 把自己)
+    r"|(?!我)[\u4e00-\u9fff]{2,4}?(?:又|也|都|就|还|已经|直接)?把我"
+
+    r"|这|那|哪)"
 )
+# someone did it for the writer: "是秀梅替我回的周口", "老王帮我修好了" (the writer is whom it was done for)
+_ZH_FOR_ME = re.compile(r"^(?!我)[^了过着，。我]{1,4}?(?:替|帮)我(?=[\u4e00-\u9fff])")
+# the writer's own words to someone, in a dialogue told: "我说回去想想", "我说都五十了还考啥" (what was said is a
+# reply of the moment; "我说过要戒烟", "我说好了" keep their verb)
+# (what the writer says of themselves is theirs: "我说我都四十六了")
+_ZH_I_SAID = re.compile(r"^我(?:就|也|还|又|只)?(?:说|讲|回)(?![过好了我])")
+# the writer's home region as a topic, its custom said of everyone there: "我那疙瘩得吃饺子", "我们这边过年放鞭炮"
+_ZH_MY_PLACE = re.compile(r"^我们?(?:那|这)(?:疙瘩|边儿?|儿|里|块儿?|旮旯)")
+# someone or something coming from a place, named before 从 (the writer's own coming has nothing there: "从周口回来
+# 了"): "秀梅从周口回来了", "快递从上海寄过来了"
+_ZH_CAME_FROM = re.compile(r"^(?!我)[\u4e00-\u9fff]{2,3}?从[^，。,]{1,8}?(?:回来|回到|回|来|到|过来|出发|寄|发)")
 # what a diary's omitted-subject clause may open with before its verb: a time, an adverb
 _ZH_TIME_WORDS = (
     "今天|昨天|前天|明天|周末|上周末|这周末|上午|下午|晚上|早上|中午|凌晨|最近|近来|"
     "终于|已经|又|还|也|刚|刚刚|就|开始|最后|还是|主要是|确实|连夜|第一次|每天|每周|"
     "每个月|平时|一直|从小|以后|将来|下个月|下周|明年|今年|去年|前年|上个月|这个月|上周|"
-    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天|"
+    "国庆|春节|五一|暑假|寒假|当年|那年|现在|目前|如今|回来后|回家后|到家后|回来|"
+    # the day's times as the north says them: "今儿个去考了复审", "晌午去剃了个头", "黑了跟秀梅去吃烩面"
+    "今儿个|今儿|夜儿个|昨儿个|昨儿|明儿个|明儿|晌午|后晌|前晌|清早|黑了|黑里|擦黑|偷偷|特意|专门|好不容易|之前|以前|曾经|原来|小时候|第一天|"
     # a span of days opened by 这 is a time, not a pointer ("这两天腰又犯了"); a day of the week; a point of the day
     "这两天|这几天|这些天|这阵子|这段时间|这周|这学期|这半年|这一年|今晚|昨晚|一早|一大早|下班后|下班|放学后|睡前|"
     "总算|总算是|居然|竟然|果然|突然|忽然|正式|一个人|独自|下周[一二三四五六日天]|下个?月初|"
@@ -511,6 +552,8 @@ def _subject(rest: str, zh: bool) -> Subject:
         return Subject.OTHER
     if zh:
         rest = zh_after_lead(rest) or rest  # "上上周我去了趟医院": the subject after the time words
+        if _ZH_FOR_ME.match(rest) or _ZH_I_SAID.match(rest) or _ZH_MY_PLACE.match(rest) or _ZH_CAME_FROM.match(rest):
+            return Subject.OTHER
         if rest.startswith("是") and "我" in rest[:12]:
             return Subject.OBJECT  # "下个月15号是我们的结婚纪念日"
         if _ZH_DONE_TO_ME.match(rest):
@@ -561,7 +604,7 @@ ZH_KIN_CANON = {
     "爷爷": "爷爷", "外婆": "外婆", "外公": "外公", "姥姥": "姥姥", "姥爷": "姥爷", "哥哥": "哥哥", "哥": "哥哥",
     "姐姐": "姐姐", "姐": "姐姐", "弟弟": "弟弟", "弟": "弟弟", "妹妹": "妹妹", "妹": "妹妹", "儿子": "儿子",
     "女儿": "女儿", "孩子": "孩子", "对象": "对象", "爱人": "爱人", "婆婆": "婆婆", "公公": "公公", "岳父": "岳父",
-    "岳母": "岳母",
+    "岳母": "岳母", "爷": "爷爷", "奶": "奶奶", "娘": "母亲", "爹": "父亲", "老娘": "母亲", "老爹": "父亲",
 }  # fmt: skip
 _ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
 _ZH_KIN_SUBJECT = re.compile(
@@ -593,7 +636,7 @@ _EN_KIN_SUBJECT = re.compile(
 _ASIDE = re.compile(
     r"\s*(?:（[^）]{1,12}）|\([^)]{1,12}\)|\s[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}(?=\s|[\u4e00-\u9fff]))\s*"
 )
-_ZH_KIN_CHAR = re.compile(r"[爸妈父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
+_ZH_KIN_CHAR = re.compile(r"[爸妈娘爹父母婆公朋哥姐弟妹儿女孩奶爷姥象人丈妻太岳友]")
 
 
 def kin_subject(rest: str, zh: bool) -> tuple[str, str] | None:
@@ -635,7 +678,7 @@ def kin_alone(text: str, zh: bool) -> str | None:
 _ZH_TOPIC_MARK = r"(?:那个|这个|那边的|这边的|那边|这边|的事情|的事|方面|的)"
 ZH_FRONTED_I = re.compile(
     r"^(?P<topic>(?:[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?" + _ZH_TOPIC_MARK + r"[\u4e00-\u9fffA-Za-z0-9 ]{0,6}?"
-    r"|[\u4e00-\u9fff]{2,4}?))我(?![们的])(?P<rest>.+)$"
+    r"|[\u4e00-\u9fff]{2,4}?))我(?![们的" + ZH_KIN_INITIAL + r"])(?P<rest>.+)$"
 )
 # a topic fronted with no subject, then a done verb: "Lumen Pay那边的offer签了", "健身卡退了"
 ZH_FRONTED_DONE = re.compile(
@@ -646,7 +689,7 @@ ZH_FRONTED_DONE = re.compile(
 ZH_TOPIC_HEADING = re.compile(r"^(?P<topic>[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?)(?:的事情?|那边|这边|方面)[。！!~]*$")
 # not a topic: a person, a time, a pointer (their clauses are read by the subject rules)
 _ZH_NOT_TOPIC = re.compile(
-    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来把将被]|"
+    r"^(?:他|她|它|你|您|我|这|那|哪|有人|别人|大家)|[说让叫给跟和对帮看想觉得是在要会能去来把将被带陪送接替]|"
     + _ZH_KIN_BARE
     # a conjunction or a sentence adverb is no thing ("最终我补充了能量", "因为我注册了一个课程")
     + r"|^(?:最终|最后|因为|所以|然后|后来|于是|终于|其实|当然|结果|另外|首先|其次|接着|同时|而且|并且|不过|可是|但是)$"
@@ -665,3 +708,37 @@ def zh_topic(topic: str) -> str | None:
     if _ZH_TIME_TOPIC.search(topic):  # "六个月前我开始学游泳": a time before the writer, not a topic
         return None
     return re.sub(r"(?:那边|这边|的事情|的事|方面)$", "", topic).replace("那边的", "的").replace("这边的", "的") or None
+
+
+# A frame: a clause whose verb only points at what the clause after it says, with nothing of its own an agent could
+# use ("跟老战友郭卫东说了" before what was said, "下了决心" before what was decided).
+# Its content is the next clause's, read on its own; the frame is never a memory alone.
+ZH_FRAME = re.compile(
+    # (a result come out, "体检报告出来了", keeps the findings after it: the disclosure reader grows it over them)
+    # told someone, with nothing said ("跟老战友郭卫东说了", "给老王打了个电话说了一声")
+    r"^(?:我)?(?:跟|和|对|给|向)[^，。,说讲]{1,10}(?:说|讲|提)(?:了|过|了一声|了一下)[。！!~]*$"
+    # made up the mind, with nothing decided in the clause
+    r"|^(?:我)?(?:终于|总算)?(?:下了?决心|下定了?决心|拿定了?主意)[。！!~]*$"
+)
+
+
+def zh_frame(body: str) -> bool:
+    """The clause is only a frame for the next one's content (`ZH_FRAME`)."""
+    return bool(ZH_FRAME.match(zh_after_lead(body) or body))
+
+
+# A thing named only by its kind and a measure word ("换了个车", "买了套房", "看了个房子"): what it is, its figures
+# and its price are in the clauses after it ("二手的比亚迪秦，2021年的，跑了六万公里，是四万八拿下的"), which belong
+# to it and are never cut from it
+ZH_BARE_THING = re.compile(r"(?:了|买|换|租|看|订)(?:个|辆|套|台|部|间|只|条|家|份)[\u4e00-\u9fff]{1,2}[。！!~]*$")
+# a clause that only describes the thing before: a 的-phrase ("二手的比亚迪秦", "2021年的"), a figure of it ("跑了
+# 六万公里"), its price said with 是…的 ("是四万八拿下的"); no one of its own in it
+_ZH_DESCRIBES = re.compile(
+    r"^(?![我他她你])(?:[^，。,我他她你]{0,10}的(?:[^，。,了我他她你]{0,8})"
+    r"|[^，。,我他她你]{0,6}?[\d一二三四五六七八九十两百千万]+[^，。,我他她你]{0,6})[。！!~]*$"
+)
+
+
+def zh_describes(body: str) -> bool:
+    """The clause only describes the thing the clause before named bare (`ZH_BARE_THING`)."""
+    return bool(_ZH_DESCRIBES.match(body))

@@ -628,8 +628,10 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
         return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
     coda = _coda_time(sentence, times, span[1]) if own is not None else None
-    if coda is not None and _within(own, coda):
-        return coda  # "回成都过年，腊月二十八到正月初六": the days, the festival among them
+    if coda is not None and (_within(own, coda) or _ZH_FOCUSED_WHEN.match(coda.expression or "")):
+        # "回成都过年，腊月二十八到正月初六": the days, the festival among them; "国庆去恩施看儿子，是10月2号走的":
+        # the 是…的 of the past says when the act itself was
+        return coda
     return own if own is not None else opening
 
 
@@ -644,7 +646,8 @@ def _within(inner: TimeMention, outer: TimeMention) -> bool:
 # a clause of times alone, with at most the going and coming back between them ("周六去周日回", "三号走", "20 december
 # until 3 january", "back on the 9th"): it dates the clause before it, said as an afterthought
 _ZH_CODA_END = re.compile(r"[，,；;。！!？?]|$")
-_ZH_CODA_WORDS = frozenset("去回来走到出发返程 ")
+_ZH_CODA_WORDS = frozenset("去回来走到出发返程 是的")
+_ZH_FOCUSED_WHEN = re.compile(r"^是[^，。]*的$")
 _EN_CODA_WORDS = frozenset(
     "from to until till through thru and back on the of - – returning return leaving leave flying fly coming".split()
 )
@@ -800,11 +803,13 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
 _ZH_VISIT = re.compile(
     r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
     r"|^(?:量|测|称|查)了?(?:一?下|个)?(?:血压|血糖|血脂|体重|体温|心率|血氧|尿酸|视力)"
-    r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+    r"|^(?:单位|公司|学校|年度|今年的?|入职)?(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
 )
 # what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
 _ZH_CLINICIAN_SAID = re.compile(
-    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:说|讲|讲了|说了|建议)"
+    # (what they did as they said it may stand between: "医生指着单子说脂肪肝中度")
+    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:[^，。,说讲]{1,6}?(?<![对跟和给])(?=说|讲))?"
+    r"(?:说|讲|讲了|说了|建议)"
 )
 
 
@@ -1107,6 +1112,19 @@ def read(
             news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
             continued = continued and news_or_heart is None
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
+            if clause.zh and clauses.zh_frame(body):
+                continue  # "报告出来了", "跟老战友郭卫东说了": the content is the next clause's, or nothing
+            if (
+                clause.zh
+                and n > 0
+                and out
+                and out[-1].span_end == s_start + parts[n - 1].end
+                and clauses.ZH_BARE_THING.search(out[-1].content_text.split("，")[0])
+                and clauses.zh_describes(body)
+            ):
+                # "换了个车，二手的比亚迪秦，2021年的，跑了六万公里": what the thing is belongs to its clause
+                out[-1] = _joined(out[-1], body, span[1])
+                continue
             if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
                 if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
                     previous = _PLANS  # what follows is planned

@@ -16,6 +16,8 @@ from mirror_pipeline.core.extraction.clauses import (
     EN_OWN_ATTRIBUTE,
     EN_OWN_THING,
     PAST_IRREGULAR,
+    ZH_KIN_CANON,
+    ZH_KIN_INITIAL,
     Subject,
     done_to_me,
     zh_after_lead,
@@ -268,7 +270,21 @@ _ZH_END = re.compile(r"[。！!~～…\s]+$")
 
 _ZH_SELF = re.compile(r"我们的|我的|我们|我")
 _SHI_DE = re.compile(r"^(?P<pre>[^是，,]{0,12}?)是(?P<said>[^是]{2,40})的$")
-_MY_KIN = re.compile(r"我(?=[妈爸哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑])")
+_MY_KIN = re.compile(r"我(?=[" + ZH_KIN_INITIAL + r"])")
+
+
+# 我 and a kin word in the rest of a clause: the user's kin, named canonically ("跟我爹我娘一堆儿过" -> "跟用户的父亲和
+# 母亲一堆儿过", "带了一兜我娘蒸的枣花馍" -> "用户的母亲蒸的"); 俺 / 咱 are read as 我 (`clauses.fold_first_person`)
+_MY_KIN_WORD = re.compile(r"我的?(?P<kin>" + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True)) + ")")
+_KIN_PAIR = re.compile("(用户的(?:" + "|".join(sorted(set(ZH_KIN_CANON.values()), key=len, reverse=True)) + "))用户的")
+
+
+def _kin_of_the_user(tail: str) -> str:
+    if "我" not in tail:
+        return tail
+    said = _MY_KIN_WORD.sub(lambda m: "用户的" + ZH_KIN_CANON[m.group("kin")], tail)
+    # the second of two kin said together is the same user's: "用户的父亲用户的母亲" -> "用户的父亲和母亲"
+    return _KIN_PAIR.sub(r"\1和", said)
 
 
 # 我 after a verb or a preposition is its object ("带我家那只橘猫", "去了我们第一次约会的那家店"), not the subject
@@ -280,7 +296,10 @@ def _named_subject(body: str) -> bool:
         return True
     m = _ZH_SELF.search(body[:8])
     return bool(
-        m and m.start() > 0 and body[m.start() - 1] not in _ZH_OBJECT_BEFORE and body[m.end() : m.end() + 1] != "家"
+        m
+        and m.start() > 0
+        and body[m.start() - 1] not in _ZH_OBJECT_BEFORE
+        and body[m.end() : m.end() + 1] not in ("家", *ZH_KIN_INITIAL)  # "我家", "我娘蒸的": whose, not who
     )
 
 
@@ -304,6 +323,7 @@ def chinese(body: str, subject: Subject) -> str:
             head = body[: m.start()] + repl + body[m.end() :]
             cut = m.start() + len(repl)
     lead, tail = head[:cut], head[cut:]
+    tail = _kin_of_the_user(tail)
     tail = _MY_KIN.sub("", tail).replace("我们", "自己和同伴").replace("我的", "自己的").replace("我", "自己")
     return lead + tail
 
