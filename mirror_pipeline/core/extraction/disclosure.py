@@ -15,7 +15,7 @@ from datetime import date, datetime
 from functools import cache
 
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
-from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect
+from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -212,6 +212,8 @@ _NEGATED = re.compile(
 _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
     r"|从来|未|别"
+    # the south's and the south-west's 冇 (没有, 没): "结节冇长", "我硬是冇敢上"; 莫 is 别 ("莫自己吓自己")
+    r"|冇|(?<![\u4e00-\u9fff])莫(?!名)|(?<=[我你他她就也都])莫"
 )
 _ZH_THEN = re.compile(r"的时候|那时候?|那会儿|的过程中")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
@@ -225,7 +227,8 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
         return False
     if _HYPOTHETICAL.search(body) or _reported(body, clause.zh) or _LISTENER.search(body):
         return False
-    if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
+    # (a feeling said by a frame holding 不 is no denial: "心里不是滋味", "有点不好意思", "舍不得")
+    if (_ZH_NEGATED if clause.zh else _NEGATED).search(without_frame(body) if clause.zh else body):
         return False
     if clause.zh and (then := _ZH_THEN.search(body)) and "了" not in body[then.end() :]:
         return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
@@ -315,6 +318,7 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
         return bool(
             _ZH_SYMPTOM.match(rest)
             or _ZH_VERB.match(rest)
+            or ZH_FRAMED_FEEL.search(rest)  # "心里甜滋滋的", "累得慌", "总算松了口气": the writer's own feeling
             or _ZH_OWN.match(rest)
             or _ZH_VERB_SHAPE.match(rest)
             or (feeling and feeling.end() >= len(rest) - 2)
@@ -842,6 +846,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
             return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
+        if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
+            return f"用户当时{emotion}", emotion  # "用户当时心里甜滋滋的": the frame says how it was felt
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     if clause.zh and aspect is _PLANS and clause.subject is Subject.OMITTED and not _ZH_PLAN_SAID.search(body):
         body = "打算" + body  # "明年申请英国的研究生" is a plan: without it the memory would read as done
@@ -1065,8 +1071,10 @@ def read(
                 continue  # "…an aunt and uncle, well i'm an aunt": a gloss on the clause before, which holds it
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
                 continue  # the request itself, and what goes on with it ("…, make it short")
-            if clause.zh and reported and clause.subject is Subject.OMITTED:
-                continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
+            if clause.zh and reported and clause.subject is Subject.OMITTED and not _ZH_HEART.match(body):
+                # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back, and so does the
+                # writer's heart ("讲是她攒钱买的，心里甜滋滋的")
+                continue
             if (
                 clause.zh
                 and n > 0
@@ -1103,9 +1111,14 @@ def read(
             )
             continued = continued or (carried[n] and clause.subject is Subject.OMITTED)
             # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!"; the writer's heart
-            # is the writer's: "妈妈住院了，心里很难受")
-            news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
-            continued = continued and news_or_heart is None
+            # is the writer's: "妈妈住院了，心里很难受"; so is a feeling after a thing's clause, which a thing cannot
+            # feel: "体检结果都正常，总算松了一口气")
+            news_or_heart = (
+                (_ZH_HEART.match(body) or (n > 0 and thing_led[n - 1] and ZH_FRAMED_FEEL.search(body)))
+                if clause.zh
+                else clauses.EN_NEWS_PHRASE.match(body)
+            )
+            continued = continued and not news_or_heart
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
             if clause.zh and n + 1 < len(parts) and (heads or _ZH_INTRODUCES.search(body)):
                 if _ZH_PLAN_SAID.search(body):  # "明年想做的：一、考驾照", "跟自己说好了：明年开春去考驾照"
@@ -1268,7 +1281,12 @@ def read(
                     parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
-                (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
+                (
+                    cue.groupdict().get("frame")
+                    or cue.group("emotion")
+                    or cue.groupdict().get("bare")
+                    or cue.groupdict().get("bare2")
+                )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
             )
