@@ -57,3 +57,42 @@ def test_a_frame_that_is_not_the_writers_feeling_gives_no_emotion(text: str) -> 
 def test_leng_is_a_denial() -> None:
     # "冇" (没) in the south: "结节冇长" is not "the nodule grew", "冇敢上" not "went up"
     assert [c for _, c, _ in read("玻璃栈道我冇敢上。")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "content"),
+    [
+        # 俺 / 咱 are 我 (one character for one, the spans stay)
+        ("俺也报了名去学挖掘机。", "event", "用户也报了名去学挖掘机"),
+        # what the writer has done for a span that still runs: a lasting state, from that year
+        ("开出租快八年了。", "fact", "用户开出租快八年了"),
+        # a taste said with 爱 before what is taken in
+        ("我还是爱喝胡辣汤。", "preference", "用户还是爱喝胡辣汤"),
+    ],
+)
+def test_diary_statements_of_the_writer(text: str, kind: str, content: str) -> None:
+    assert (kind, content) in [(k, c) for k, c, _ in read(text)]
+
+
+def test_a_span_that_still_runs_dates_the_state_from_its_year() -> None:
+    assert ("fact", "用户开出租快八年了", "2018-01-01") in read("开出租快八年了。")
+
+
+def test_a_check_up_whose_owner_leads_keeps_what_it_found() -> None:
+    found = [c for k, c, _ in read("公司体检报告出来了，尿酸偏高，520，医生皱着眉说要少吃海鲜。") if k == "event"]
+    assert found and "520" in found[0] and "尿酸偏高" in found[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "俺说那你自己看着办。",  # the writer's words in the day's talk, not a statement to the diary
+        "我讲明天再说吧。",
+        "是小芳替俺去的银行。",  # someone else's act done for the writer
+        "小芳替俺去的银行。",
+        "咱那疙瘩过年得吃饺子。",  # 咱 before a place is "our place": a custom, not the writer's act
+        "到今年正好十年了。",  # only how long, no verb of the writer's
+    ],
+)
+def test_what_the_writer_said_or_had_done_for_them_gives_no_statement(text: str) -> None:
+    assert [c for k, c, _ in read(text) if k != "emotion"] == []

@@ -191,7 +191,8 @@ ASPECTS: tuple[Aspect, ...] = (
             r"|\bkeeps? (?:me|us) (?:sane|going|grounded|happy)\b|\b(?:is|are) (?:my|our) happy place\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上"),
+        # (爱 before a verb of taking something in is a taste: "还是爱吃肉粽", "爱听评书"; not 可爱, 恋爱)
+        zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上|(?<![可恋热亲心])爱(?=吃|喝|看|听|玩|穿|逛|唱)"),
     ),
     Aspect(
         name="thinks",

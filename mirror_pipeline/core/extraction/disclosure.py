@@ -15,7 +15,7 @@ from datetime import date, datetime
 from functools import cache
 
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
-from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, Aspect, without_frame
+from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -71,12 +71,19 @@ _ZH_TOLD = re.compile(
 )
 
 
+# what the writer said to someone in the day's talk ("我说值班回不去", "我讲那你自己定"): words in a dialogue, not a
+# statement made to the diary (the writer telling someone a thing settled is `_ZH_TOLD`'s)
+_ZH_I_SAID = re.compile(r"^我们?(?:就|也|还|又|只|都|便|一直)?(?:说|讲)(?![好定过了出起])")
+
+
 def _reported(body: str, zh: bool) -> bool:
     if not zh and _EN_CARER_REPORT.search(body) and _EN_OF_THE_WRITER.search(body):
         # what the writer's own clinician found, in a clause of the writer's own body ("my back's been bad since the
         # night shifts, physio says it's SI joint"): the writer's health, said through them; anyone else's words
         # in the clause still make it a report
         return bool(_REPORTED.search(_EN_CARER_REPORT.sub("", body)))
+    if zh and _ZH_I_SAID.match(clauses.zh_after_lead(body)):
+        return True
     return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
 
 
@@ -273,6 +280,8 @@ _ZH_NOT_THE_WRITERS = re.compile(
     #   kept for later, never a statement about the writer; the figure of an amount stays: "首付 78 万")
     r"|^我?[\u4e00-\u9fff]{0,5}(?:号|号码|编号|单号|码|的)\s*(?:是|[:：])?\s*[A-Za-z0-9#@!_\-]*\d[A-Za-z0-9#@!_\-]{2,}"
     r"[。！!~]*$"
+    # - someone else's act done for the writer, said with 是…的: "是秀梅替我回的周口" (hers, not the writer's)
+    r"|^是(?!我)[\u4e00-\u9fff]{1,4}?(?:替|帮|给|陪|代)我"
     # - a noun phrase naming a meeting, no verb: "和华西药学部的讨论", "跟老王的饭局"
     r"|^(?:和|跟|与)[^，。,\s在过了把去来]{1,12}的[\u4e00-\u9fff]{2,4}[。！!~]*$"
 )
@@ -319,12 +328,18 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
             _ZH_SYMPTOM.match(rest)
             or _ZH_VERB.match(rest)
             or ZH_FRAMED_FEEL.search(rest)  # "心里甜滋滋的", "累得慌", "总算松了口气": the writer's own feeling
+            or _ZH_HELD_SPAN.match(rest)
             or _ZH_OWN.match(rest)
             or _ZH_VERB_SHAPE.match(rest)
             or (feeling and feeling.end() >= len(rest) - 2)
             or (not someone_before and _bare_is_writer(rest))
         )
     return True
+
+
+# what the writer has done, or been, for a span that still runs, the span closing the clause: "干电梯维保十六年了",
+# "退伍都二十六年了", "来深圳快五年了" (a verb and its object, then how long: the writer's lasting state)
+_ZH_HELD_SPAN = re.compile(r"^(?![这那它到算至])[\u4e00-\u9fff]{2,8}?(?:都|快|已经|整整|有|足足)?" + ZH_SPAN + r"了[。！!~]*$")
 
 
 _FAMILY = next(d for d in domains() if d.name == "family")
@@ -440,11 +455,19 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
 _ZH_LIKED = re.compile(r"^(?:非常|特别|很|挺|超|最|真的|一直)*(?:喜欢|热爱|爱|讨厌|受不了)")
 
 
+# a person and a coverb before 我 is who did it for or with the writer, no topic: "秀梅替我回的周口"
+_ZH_COVERB_END = re.compile(r"[替帮给陪让叫被跟和同]$")
+
+
 def _fronted(clause: Clause, body: str) -> str | None:
     """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
     "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
     "用户签了Lumen Pay的offer"); None when the clause is not built so."""
-    if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
+    if (
+        (m := clauses.ZH_FRONTED_I.match(body))
+        and not _ZH_COVERB_END.search(m.group("topic"))
+        and (topic := clauses.zh_topic(m.group("topic")))
+    ):
         comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
         if _ZH_LIKED.match(comment):
             return "用户" + m.group("rest").rstrip("。！!~ ") + topic  # the liking, then what is liked
@@ -804,11 +827,13 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
 _ZH_VISIT = re.compile(
     r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
     r"|^(?:量|测|称|查)了?(?:一?下|个)?(?:血压|血糖|血脂|体重|体温|心率|血氧|尿酸|视力)"
-    r"|^(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+    # (whose check it was may lead: "单位体检报告出来了", "年度体检结果出来了")
+    r"|^(?:单位|公司|学校|年度|今年的?|入职)?(?:体检|检查|化验|病理|活检)(?:报告|结果|单子)?(?:出来|拿到|取回来)了"
 )
 # what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
 _ZH_CLINICIAN_SAID = re.compile(
-    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:也|还|就|都)?(?:说|讲|讲了|说了|建议)"
+    # (and what the clinician did as they said it: "医生指着单子说脂肪肝中度")
+    r"^[\u4e00-\u9fff]{0,4}?(?:医生|大夫|护士|主任|专家)(?:(?![说讲])[\u4e00-\u9fff]){0,5}?(?:说|讲|讲了|说了|建议)"
 )
 
 
@@ -1011,6 +1036,16 @@ def _news_after_request(sentence: str, skip: re.Pattern[str]) -> bool:
     return skip.search(sentence[opening.end() :]) is None
 
 
+# 俺 (河南, 山东, 东北) and 咱 are 我 (咱们 我们): "俺也报了名", "咱俩去的"; before a kin word or 家 the writer's
+# kin, home or place is left as said ("俺娘蒸的", "俺家", "咱那疙瘩"), its clause read as before
+_ZH_DIALECT_I = re.compile(r"[俺咱](?![娘爹妈爸哥姐弟妹爷奶家的老儿闺媳婆公舅姨叔伯姑孩那这])")
+
+
+def _zh_first_person(text: str) -> str:
+    """One character for one, so every span stays."""
+    return _ZH_DIALECT_I.sub("我", text) if "俺" in text or "咱" in text else text
+
+
 def read(
     evidence: Evidence,
     text: str,
@@ -1027,6 +1062,8 @@ def read(
     the text of the turn just before this message in its conversation (either speaker's), where a pointer's thing
     may be named."""
     out: list[MemoryCandidate] = []
+    # the north's and the centre's first person, one character for one (spans stay): "俺也报了名", "咱俩去的"
+    text = _zh_first_person(text)
     listed_until = -1
     before: str | None = None  # the sentence before this one in the message (its times may date a plan's steps)
     for s_start, s_end in sentence_spans:
