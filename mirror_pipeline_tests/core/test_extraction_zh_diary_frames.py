@@ -96,3 +96,39 @@ def test_a_check_up_whose_owner_leads_keeps_what_it_found() -> None:
 )
 def test_what_the_writer_said_or_had_done_for_them_gives_no_statement(text: str) -> None:
     assert [c for k, c, _ in read(text) if k != "emotion"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "content", "start", "end"),
+    [
+        # X起 is "from X on": a state from that day (not an event of it); a plan for then on
+        ("还是答应了，4月1号起当班长。", "fact", "用户当班长", "2026-04-01", None),
+        ("想了一个礼拜，6月1号起当班长。", "fact", "用户打算当班长", "2026-06-01", None),
+        # the first time, had
+        ("头一天去新单位报到。", "event", "用户头一天去新单位报到", "2026-04-20", "2026-04-20"),
+        # the household told as one, its doing done
+        ("五一一家人去了趟黄山。", "event", "用户一家人去了趟黄山", "2026-05-01", "2026-05-01"),
+    ],
+)
+def test_how_a_diary_dates_and_subjects_its_statements(text, kind, content, start, end) -> None:
+    found = [
+        (c.memory_type.value, c.content_text, c.valid_time_start, c.valid_time_end)
+        for c in extract(evidence(text, "user", when=SAID))
+    ]
+    assert (kind, content, start, end) in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("老房子租出去了，一个月一千八。", "用户老房子租出去了，一个月一千八"),  # the writer's home, what was done with it
+        ("车卖了，卖了六万二。", "用户车卖了，卖了六万二"),
+        ("当上了车间主任，每月多六百。", "用户当上了车间主任，每月多六百"),  # a post reached, and its pay
+    ],
+)
+def test_a_possession_or_a_post_and_its_figure(text: str, content: str) -> None:
+    assert ("event", content) in [(k, c) for k, c, _ in read(text)]
+
+
+def test_a_households_routine_is_not_a_statement() -> None:
+    assert read("晚上一家人吃汤圆。") == []

@@ -133,7 +133,10 @@ _ZH_OWN = re.compile(
     r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
     r"新店|店里|生意"
     # the writer's body: "体检报告出来了，甲状腺有个结节" (its own subject, not the report's going on)
-    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊)"
+    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊"
+    # the writer's home, car or shop and what was done with it: "老房子租出去了", "车卖了", "铺子转出去了"
+    r"|(?:老|新|旧|原来的?|那套|这套|家里的?)?(?:房子|车子?|铺子|门面|店面)"
+    r"(?=(?:也|已经|终于|总算|还是)?(?:租|卖|过户|转|装修|交|抵押)))"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -323,6 +326,7 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
         rest = clauses.zh_after_lead(body)
         if not rest or _ZH_PATIENT_RECORD.search(rest):
             return False
+        rest = _ZH_WRITER_LEAD.sub("", rest, count=1) or rest
         feeling = _ZH_FEELING.match(rest)
         return bool(
             _ZH_SYMPTOM.match(rest)
@@ -337,6 +341,16 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
     return True
 
 
+# what may open a diary clause of the writer's before its verb, besides time words: "起" after a time ("下月一号起当
+# 组长": from then on), the first time ("头一天去新单位报到"), and the writer's household said as one ("一家人去了趟
+# 黄山", "两口子在江边吃了顿烧烤", "娘俩去的"): the writer is in it
+_ZH_WRITER_LEAD = re.compile(
+    r"^(?:(?:起|开始)(?=[\u4e00-\u9fff])|头一(?:天|回|次|趟)"
+    # (the household's doing told as done, not its evening's routine: "晚上一家人吃汤圆")
+    r"|(?:我们)?(?:一家人|一家[三四五六]口|全家人?|两口子|娘儿?俩|爷儿?俩|我俩)(?:一起|一块儿?)?(?=[^，。]*(?:了|过|趟)))"
+)
+_ZH_FROM_THEN = re.compile(r"起(?!来|床|码|身|飞|步)|开始(?=[\u4e00-\u9fff])")
+_ZH_FIRST_TIME = re.compile(r"^头一(?:天|回|次|趟)(?=[\u4e00-\u9fff])")
 # what the writer has done, or been, for a span that still runs, the span closing the clause: "干电梯维保十六年了",
 # "退伍都二十六年了", "来深圳快五年了" (a verb and its object, then how long: the writer's lasting state)
 _ZH_HELD_SPAN = re.compile(r"^(?![这那它到算至])[\u4e00-\u9fff]{2,8}?(?:都|快|已经|整整|有|足足)?" + ZH_SPAN + r"了[。！!~]*$")
@@ -998,6 +1012,7 @@ def _without(body: str, time: TimeMention) -> str:
     end = at + len(expression)
     if at == 0:
         out = re.sub(r"^之?前(?=[想要得把就会])", "", body[end:])  # "年底前想把…还清": by then, in the valid time
+        out = re.sub(r"^(?:起|开始)(?=[\u4e00-\u9fff])", "", out)  # "下个月起调到城北站": from then on, the same
     elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
         return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
     elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
@@ -1344,6 +1359,8 @@ def read(
                 clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own)
             ):
                 aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
+            elif clause.zh and aspect is ASPECTS[-1] and own is None and _ZH_FIRST_TIME.match(clauses.zh_after_lead(body)):
+                aspect = _EVENT  # "头一天去新单位报到": the first time, had (the diary's own day, or before it)
             elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
                 aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
@@ -1374,6 +1391,10 @@ def read(
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
+            if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
+                # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a
+                # plan for then on (not for that day alone)
+                aspect, end = (ASPECTS[-1] if aspect is _EVENT else aspect), None
             if first_day and said_day is not None:
                 start = end = said_day.isoformat()
                 precision, tags = TimePrecision.DAY, ()
