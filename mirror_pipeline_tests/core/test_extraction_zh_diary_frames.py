@@ -132,3 +132,12 @@ def test_a_possession_or_a_post_and_its_figure(text: str, content: str) -> None:
 
 def test_a_households_routine_is_not_a_statement() -> None:
     assert read("晚上一家人吃汤圆。") == []
+
+
+def test_a_price_said_with_shi_de_goes_on_with_the_purchase_only() -> None:
+    assert ("event", "用户买了台二手面包车，跑了八万公里，是三万二拿下的") in [
+        (k, c) for k, c, _ in read("买了台二手面包车，跑了八万公里，是三万二拿下的。")
+    ]
+    # after a clause that is the thing's (its mileage), not the purchase: no memory of the user "running" 60,000 km
+    got = [c for _, c, _ in read("换了个车，二手的，跑了六万公里，是四万八拿下的。")]
+    assert not any(c.startswith("用户跑了") for c in got), got

@@ -811,6 +811,12 @@ _ZH_VALUE = re.compile(
 _ZH_NOT_A_COMPLEMENT = re.compile(
     r"^(?:但是|可是|不过|但|可|所以|结果|反正|其实|可能|应该|估计|好像|哈+|唉|还好|幸好|就是)|[吗呢?？]|是(?!最)|说|讲|万一"
 )
+# a price said with 是…的 after a clause that bought, sold or rented the thing: "买了台二手面包车，跑了八万公里，是三万二
+# 拿下的" (the price goes on with the purchase; after any other clause it is no complement)
+_ZH_PRICE_SAID = re.compile(
+    r"^是(?:花了?|用了?)?[\d一二两三四五六七八九十几][^，。]*(?:拿下|买|卖|租|花|付|交)[^，。]*的$"
+)
+_ZH_BOUGHT = re.compile(r"买|换了|租|卖|拿下|入手|盘下|订了")
 
 
 def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[TimeMention]) -> tuple[str, int]:
@@ -826,7 +832,10 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
             not said
             or len(said) > 16
             or part.subject is not Subject.OMITTED
-            or _ZH_NOT_A_COMPLEMENT.search(said)
+            or (
+                _ZH_NOT_A_COMPLEMENT.search(said)
+                and not (_ZH_PRICE_SAID.match(said) and _ZH_BOUGHT.search(parts[n].text(sentence)))
+            )
             or not _ZH_VALUE.search(said)
             or _ZH_ONLY_A_SPAN.match(said)
             or any(part.start <= t.span[0] < part.end and t.start_iso and not zh_weekly(sentence, t) for t in times)
