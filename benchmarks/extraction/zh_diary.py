@@ -16,6 +16,10 @@ python benchmarks/extraction/zh_diary.py --set=benchmarks/extraction/zh_diary4.j
 `zh_diary4.jsonl` (session 7, written by the s7 writer from the specification alone: a 柳州 螺蛳粉 shop owner's year):
 first run on main (9f2d189): typed 0.217, any type 0.370 (46 facts, 31 memories): the honest estimate.
 
+`zh_diary11.jsonl` (session 16, written by zhfeel16 before any of its rules: a 长沙 菜鸟驿站 owner's year, 湖南话
+touches; 20 entries, 62 facts): first run on main a96bb08: typed 0.113, any type 0.226 (20 memories), the honest
+estimate. Its writer then built the feeling frames with its sentences in view: later figures on it are not clean.
+
 Labels: the zh lines of `precision_sample.jsonl` / `precision_sample2.jsonl` (sets 1 and 2, judged before) and
 `zh_diary_judged.jsonl` (set 3's first run, and every memory of the three sets that appeared since, judged as it
 appeared, each with a one-line reason). A memory no label judges is listed as unjudged (judge it, never tune on it).

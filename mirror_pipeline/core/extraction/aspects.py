@@ -53,7 +53,7 @@ EN_EMOTIONS = (
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
     r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|"
-    r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
+    r"孤单|心慌|(?<!得)慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
     r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
     r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
 )
@@ -86,6 +86,62 @@ ZH_FEEL = re.compile(
 )
 
 
+# how a Chinese diary says a feeling without an emotion word nor 我, by the frame it stands in (each frame is one
+# record: its name, then its pattern, anchored at the clause's end so the frame is what the clause says):
+_ZH_END = r"[的了]?(?=[啊呀呢吧哟哦啦嘛]?[。！!~～…\s]*$)"
+_ZH_DEGREE = r"(?:有点|有些|挺|很|好|特别|非常|真|老|太|怪|还是|其实|倒|也|就|可|是|都|真是|一阵|一下子?)*"
+ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
+    # the heart said to be some way: "心里甜滋滋的", "心里七上八下的", "心头不巴适", "心里一块石头落了地"
+    # (not what the heart knows or thinks: 心里清楚, 心里想, 心里有数; and a word of ZH_EMOTIONS is read as that word)
+    (
+        "heart",
+        r"(?:心里头?|心头|心中|心底)" + _ZH_DEGREE
+        + r"(?!想|清楚|明白|有数|知道|盘算|琢磨|念叨|默念|记|话|说|骂|算)"
+        + r"(?:(?!(?<![发得])(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]){1,8}?" + _ZH_END,
+    ),
+    # a state + 得慌 (how badly it is felt): "累得慌", "闷得慌", "堵得慌"
+    ("degree", r"[\u4e00-\u9fff]得慌" + _ZH_END),
+    # an emotion word + a degree complement: "高兴坏了", "累坏了", "急死了", "开心得不行"
+    ("degree", r"(?:" + ZH_EMOTIONS + r")(?:坏|死|透|极)了|(?:" + ZH_EMOTIONS + r")得(?:不行|要命|够呛|很)" + _ZH_END),
+    # a breath let out: "总算松了口气", "松了一口气", "叹了口气"
+    ("breath", r"(?:松|舒|叹)了(?:一|一大|一长)?口(?:长)?气"),
+    # a part of the body that of a sudden goes some way: "鼻子一酸", "眼圈都红了", "嗓子都堵了", "腿都软了"
+    (
+        "body",
+        r"(?:鼻子|鼻头|眼眶|眼圈|眼睛|嗓子|喉咙|心头|心里|心|腿)(?:都|就|也|一下子?|是)?一?(?:酸|热|暖|紧|沉|凉|颤|红|湿|堵|软)"
+        + _ZH_END,
+    ),
+    # a degree + a state said as a denial of its opposite: "有点不好意思", "心里其实有点不情愿", "挺不是滋味的"
+    # (not a denied modal or verb: "有点不想去", "有点不敢")
+    (
+        "denied",
+        r"(?:有点|有些|挺|怪|老|真|是真|心里|心头)(?:不大|不太|不)(?!想|要|会|能|用|敢|让|肯|该|行|够|对|知道|懂|去|来)"
+        + r"[\u4e00-\u9fff]{2,3}?" + _ZH_END,
+    ),
+    # a parting felt: "舍不得", "我是真舍不得"
+    ("parting", r"舍不得" + _ZH_END),
+)
+# what may stand before a frame in its clause: the writer, how surely or when, and a verb of the day the feeling came
+# after ("签完合同回来累得慌", "听得鼻子一酸", "从考场出来心里乐开了花"); never a person or a thing ("秀梅腿软":
+# 秀梅's legs), whose feeling it would be
+_ZH_FEEL_ADVERBS = (
+    r"(?:总算|终于|真的?|还是|也|又|倒|是真|是|其实|就|都|可|顿时|一下子?|当时|今天|昨天|这几天|这两天|这些天|最近|"
+    r"晚上|夜里|早上|那会儿|一路上)*"
+)
+_ZH_FEEL_BEFORE = (
+    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?" + _ZH_FEEL_ADVERBS
+)
+ZH_FRAMED_FEEL = re.compile(
+    _ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")"
+)
+
+
+def without_frame(body: str) -> str:
+    """The clause without the feeling its frame says ("有点不好意思" holds no denial)."""
+    m = ZH_FRAMED_FEEL.search(body)
+    return body[: m.start("frame")] + body[m.end("frame") :] if m else body
+
+
 _WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|winter|spring|fall|" + _WEEKDAYS + ")"
 
@@ -113,7 +169,7 @@ ASPECTS: tuple[Aspect, ...] = (
         name="feels",
         memory_type=MemoryType.EMOTION,
         en=_EN_FEEL,
-        zh=ZH_FEEL,
+        zh=re.compile(ZH_FRAMED_FEEL.pattern + "|" + ZH_FEEL.pattern),
         time=TimePolicy.SAID_ELSE_MENTION_DAY,
         scope=Scope.SESSION,
         confidence=0.1,
@@ -135,7 +191,8 @@ ASPECTS: tuple[Aspect, ...] = (
             r"|\bkeeps? (?:me|us) (?:sane|going|grounded|happy)\b|\b(?:is|are) (?:my|our) happy place\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上"),
+        # (爱 before a verb of taking something in is a taste: "还是爱吃肉粽", "爱听评书"; not 可爱, 恋爱)
+        zh=re.compile(r"喜欢|热爱|最爱|爱上|偏爱|讨厌|受不了|迷上|(?<![可恋热亲心])爱(?=吃|喝|看|听|玩|穿|逛|唱)"),
     ),
     Aspect(
         name="thinks",

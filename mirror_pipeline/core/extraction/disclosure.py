@@ -15,7 +15,7 @@ from datetime import date, datetime
 from functools import cache
 
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
-from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, Aspect
+from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -71,12 +71,19 @@ _ZH_TOLD = re.compile(
 )
 
 
+# what the writer said to someone in the day's talk ("我说值班回不去", "我讲那你自己定"): words in a dialogue, not a
+# statement made to the diary (the writer telling someone a thing settled is `_ZH_TOLD`'s)
+_ZH_I_SAID = re.compile(r"^我们?(?:就|也|还|又|只|都|便|一直)?(?:说|讲)(?![好定过了出起])")
+
+
 def _reported(body: str, zh: bool) -> bool:
     if not zh and _EN_CARER_REPORT.search(body) and _EN_OF_THE_WRITER.search(body):
         # what the writer's own clinician found, in a clause of the writer's own body ("my back's been bad since the
         # night shifts, physio says it's SI joint"): the writer's health, said through them; anyone else's words
         # in the clause still make it a report
         return bool(_REPORTED.search(_EN_CARER_REPORT.sub("", body)))
+    if zh and _ZH_I_SAID.match(clauses.zh_after_lead(body)):
+        return True
     return bool(_REPORTED.search(body)) and not (zh and _ZH_TOLD.match(clauses.zh_after_lead(body)))
 
 
@@ -126,7 +133,10 @@ _ZH_OWN = re.compile(
     r"^(?:体检|血压|血糖|体重|身体|工资|收入|房租|薪资|存款|新公司|新房子|新家|新工作|驾照|成绩|论文|专业|学历|老家|"
     r"新店|店里|生意"
     # the writer's body: "体检报告出来了，甲状腺有个结节" (its own subject, not the report's going on)
-    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊)"
+    r"|甲状腺|乳腺|肺上|肺部|胃里|肝上|肾上|心脏|颈椎|腰椎|膝盖|子宫|卵巢|胆囊"
+    # the writer's home, car or shop and what was done with it: "老房子租出去了", "车卖了", "铺子转出去了"
+    r"|(?:老|新|旧|原来的?|那套|这套|家里的?)?(?:房子|车子?|铺子|门面|店面)"
+    r"(?=(?:也|已经|终于|总算|还是)?(?:租|卖|过户|转|装修|交|抵押)))"
 )
 # how a Chinese clause shows its verb, whatever the verb is (not a list of verbs):
 # - V + 了/过 + what it took: "干了三年销售", "垫了快两万块", "请了两天假", "折腾了一整天" (a noun + 了 closes a clause:
@@ -212,6 +222,8 @@ _NEGATED = re.compile(
 _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
     r"|从来|未|别"
+    # the south's and the south-west's 冇 (没有, 没): "结节冇长", "我硬是冇敢上"; 莫 is 别 ("莫自己吓自己")
+    r"|冇|(?<![\u4e00-\u9fff])莫(?!名)|(?<=[我你他她就也都])莫"
 )
 _ZH_THEN = re.compile(r"的时候|那时候?|那会儿|的过程中")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
@@ -225,7 +237,8 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
         return False
     if _HYPOTHETICAL.search(body) or _reported(body, clause.zh) or _LISTENER.search(body):
         return False
-    if (_ZH_NEGATED if clause.zh else _NEGATED).search(body):
+    # (a feeling said by a frame holding 不 is no denial: "心里不是滋味", "有点不好意思", "舍不得")
+    if (_ZH_NEGATED if clause.zh else _NEGATED).search(without_frame(body) if clause.zh else body):
         return False
     if clause.zh and (then := _ZH_THEN.search(body)) and "了" not in body[then.end() :]:
         return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
@@ -270,6 +283,8 @@ _ZH_NOT_THE_WRITERS = re.compile(
     #   kept for later, never a statement about the writer; the figure of an amount stays: "首付 78 万")
     r"|^我?[\u4e00-\u9fff]{0,5}(?:号|号码|编号|单号|码|的)\s*(?:是|[:：])?\s*[A-Za-z0-9#@!_\-]*\d[A-Za-z0-9#@!_\-]{2,}"
     r"[。！!~]*$"
+    # - someone else's act done for the writer, said with 是…的: "是秀梅替我回的周口" (hers, not the writer's)
+    r"|^是(?!我)[\u4e00-\u9fff]{1,4}?(?:替|帮|给|陪|代)我"
     # - a noun phrase naming a meeting, no verb: "和华西药学部的讨论", "跟老王的饭局"
     r"|^(?:和|跟|与)[^，。,\s在过了把去来]{1,12}的[\u4e00-\u9fff]{2,4}[。！!~]*$"
 )
@@ -311,16 +326,34 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
         rest = clauses.zh_after_lead(body)
         if not rest or _ZH_PATIENT_RECORD.search(rest):
             return False
+        rest = _ZH_WRITER_LEAD.sub("", rest, count=1) or rest
         feeling = _ZH_FEELING.match(rest)
         return bool(
             _ZH_SYMPTOM.match(rest)
             or _ZH_VERB.match(rest)
+            or ZH_FRAMED_FEEL.search(rest)  # "心里甜滋滋的", "累得慌", "总算松了口气": the writer's own feeling
+            or _ZH_HELD_SPAN.match(rest)
             or _ZH_OWN.match(rest)
             or _ZH_VERB_SHAPE.match(rest)
             or (feeling and feeling.end() >= len(rest) - 2)
             or (not someone_before and _bare_is_writer(rest))
         )
     return True
+
+
+# what may open a diary clause of the writer's before its verb, besides time words: "起" after a time ("下月一号起当
+# 组长": from then on), the first time ("头一天去新单位报到"), and the writer's household said as one ("一家人去了趟
+# 黄山", "两口子在江边吃了顿烧烤", "娘俩去的"): the writer is in it
+_ZH_WRITER_LEAD = re.compile(
+    r"^(?:(?:起|开始)(?=[\u4e00-\u9fff])|头一(?:天|回|次|趟)"
+    # (the household's doing told as done, not its evening's routine: "晚上一家人吃汤圆")
+    r"|(?:我们)?(?:一家人|一家[三四五六]口|全家人?|两口子|娘儿?俩|爷儿?俩|我俩)(?:一起|一块儿?)?(?=[^，。]*(?:了|过|趟)))"
+)
+_ZH_FROM_THEN = re.compile(r"起(?!来|床|码|身|飞|步)|开始(?=[\u4e00-\u9fff])")
+_ZH_FIRST_TIME = re.compile(r"^头一(?:天|回|次|趟)(?=[\u4e00-\u9fff])")
+# what the writer has done, or been, for a span that still runs, the span closing the clause: "干电梯维保十六年了",
+# "退伍都二十六年了", "来深圳快五年了" (a verb and its object, then how long: the writer's lasting state)
+_ZH_HELD_SPAN = re.compile(r"^(?![这那它到算至])[\u4e00-\u9fff]{2,8}?(?:都|快|已经|整整|有|足足)?" + ZH_SPAN + r"了[。！!~]*$")
 
 
 _FAMILY = next(d for d in domains() if d.name == "family")
@@ -436,11 +469,19 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
 _ZH_LIKED = re.compile(r"^(?:非常|特别|很|挺|超|最|真的|一直)*(?:喜欢|热爱|爱|讨厌|受不了)")
 
 
+# a person and a coverb before 我 is who did it for or with the writer, no topic: "秀梅替我回的周口"
+_ZH_COVERB_END = re.compile(r"[替帮给陪让叫被跟和同]$")
+
+
 def _fronted(clause: Clause, body: str) -> str | None:
     """The memory's content when a diary clause fronts its object before the writer ("日本那个旅行我取消了" ->
     "用户取消了日本那个旅行") or before a done verb with no subject ("Lumen Pay那边的offer签了" ->
     "用户签了Lumen Pay的offer"); None when the clause is not built so."""
-    if (m := clauses.ZH_FRONTED_I.match(body)) and (topic := clauses.zh_topic(m.group("topic"))):
+    if (
+        (m := clauses.ZH_FRONTED_I.match(body))
+        and not _ZH_COVERB_END.search(m.group("topic"))
+        and (topic := clauses.zh_topic(m.group("topic")))
+    ):
         comment = clauses.zh_after_lead(m.group("rest")) or m.group("rest")
         if _ZH_LIKED.match(comment):
             return "用户" + m.group("rest").rstrip("。！!~ ") + topic  # the liking, then what is liked
@@ -773,6 +814,12 @@ _ZH_VALUE = re.compile(
 _ZH_NOT_A_COMPLEMENT = re.compile(
     r"^(?:但是|可是|不过|但|可|所以|结果|反正|其实|可能|应该|估计|好像|哈+|唉|还好|幸好|就是)|[吗呢?？]|是(?!最)|说|讲|万一"
 )
+# a price said with 是…的 after a clause that bought, sold or rented the thing: "买了台二手面包车，跑了八万公里，是三万二
+# 拿下的" (the price goes on with the purchase; after any other clause it is no complement)
+_ZH_PRICE_SAID = re.compile(
+    r"^是(?:花了?|用了?)?[\d一二两三四五六七八九十几][^，。]*(?:拿下|买|卖|租|花|付|交)[^，。]*的$"
+)
+_ZH_BOUGHT = re.compile(r"买|换了|租|卖|拿下|入手|盘下|订了")
 
 
 def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[TimeMention]) -> tuple[str, int]:
@@ -788,7 +835,10 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
             not said
             or len(said) > 16
             or part.subject is not Subject.OMITTED
-            or _ZH_NOT_A_COMPLEMENT.search(said)
+            or (
+                _ZH_NOT_A_COMPLEMENT.search(said)
+                and not (_ZH_PRICE_SAID.match(said) and _ZH_BOUGHT.search(parts[n].text(sentence)))
+            )
             or not _ZH_VALUE.search(said)
             or _ZH_ONLY_A_SPAN.match(said)
             or any(part.start <= t.span[0] < part.end and t.start_iso and not zh_weekly(sentence, t) for t in times)
@@ -803,7 +853,8 @@ def _zh_values_after(parts: list[Clause], n: int, sentence: str, times: list[Tim
 _ZH_VISIT = re.compile(
     r"^(?:去医院)?(?:复查|复诊|化验|抽血|拍片|拍了片|产检|做B超|做CT|做胃镜|看牙|拔牙|洗牙|打疫苗)"
     r"|^(?:量|测|称|查)了?(?:一?下|个)?(?:血压|血糖|血脂|体重|体温|心率|血氧|尿酸|视力)"
-    r"|^(?:单位|公司|学校|年度|今年的?|入职)?(?:体检|检查|化验|病理|活检)(?:报告|结果)出来了"
+    # (whose check it was may lead: "单位体检报告出来了", "年度体检结果出来了")
+    r"|^(?:单位|公司|学校|年度|今年的?|入职)?(?:体检|检查|化验|病理|活检)(?:报告|结果|单子)?(?:出来|拿到|取回来)了"
 )
 # what the writer's clinician said at the visit: "社区医生说是高血压", "医生说药不能停", "大夫讲要少吃盐"
 _ZH_CLINICIAN_SAID = re.compile(
@@ -847,6 +898,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
             return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
+        if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
+            return f"用户当时{emotion}", emotion  # "用户当时心里甜滋滋的": the frame says how it was felt
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     if clause.zh and aspect is _PLANS and clause.subject is Subject.OMITTED and not _ZH_PLAN_SAID.search(body):
         body = "打算" + body  # "明年申请英国的研究生" is a plan: without it the memory would read as done
@@ -972,6 +1025,7 @@ def _without(body: str, time: TimeMention) -> str:
     end = at + len(expression)
     if at == 0:
         out = re.sub(r"^之?前(?=[想要得把就会])", "", body[end:])  # "年底前想把…还清": by then, in the valid time
+        out = re.sub(r"^(?:起|开始)(?=[\u4e00-\u9fff])", "", out)  # "下个月起调到城北站": from then on, the same
     elif re.match(r"(?i)(?:for|since|about|over|almost|nearly)\b", expression) or re.search(r"[了多]$", expression):
         return body  # a duration ("for 4 years", "三年了") is what the sentence says: it stays
     elif body[end:].strip(" .!,，。！") == "" and not re.search(r"[\u4e00-\u9fff]", body):
@@ -1070,8 +1124,10 @@ def read(
                 continue  # "…an aunt and uncle, well i'm an aunt": a gloss on the clause before, which holds it
             if asked and (n == 0 or clause.subject is Subject.OMITTED):
                 continue  # the request itself, and what goes on with it ("…, make it short")
-            if clause.zh and reported and clause.subject is Subject.OMITTED:
-                continue  # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back
+            if clause.zh and reported and clause.subject is Subject.OMITTED and not _ZH_HEART.match(body):
+                # the report goes on; "…她说想养一只猫，我其实对猫毛过敏": 我 takes the word back, and so does the
+                # writer's heart ("讲是她攒钱买的，心里甜滋滋的")
+                continue
             if (
                 clause.zh
                 and n > 0
@@ -1108,9 +1164,14 @@ def read(
             )
             continued = continued or (carried[n] and clause.subject is Subject.OMITTED)
             # (news said as a noun phrase has no verb to go on with: "Brightwell called — offer!"; the writer's heart
-            # is the writer's: "妈妈住院了，心里很难受")
-            news_or_heart = _ZH_HEART.match(body) if clause.zh else clauses.EN_NEWS_PHRASE.match(body)
-            continued = continued and news_or_heart is None
+            # is the writer's: "妈妈住院了，心里很难受"; so is a feeling after a thing's clause, which a thing cannot
+            # feel: "体检结果都正常，总算松了一口气")
+            news_or_heart = (
+                (_ZH_HEART.match(body) or (n > 0 and thing_led[n - 1] and ZH_FRAMED_FEEL.search(body)))
+                if clause.zh
+                else clauses.EN_NEWS_PHRASE.match(body)
+            )
+            continued = continued and not news_or_heart
             heads = sentence[clause.end : clause.end + 1] in "：:" and not body.endswith(("事", "事情", "边", "面"))
             if clause.zh and clauses.zh_frame(body):
                 continue  # "报告出来了", "跟老战友郭卫东说了": the content is the next clause's, or nothing
@@ -1286,7 +1347,12 @@ def read(
                     parts[n + 1] = replace(parts[n + 1], body_start=clause.body_start, subject=clause.subject)
                 continue  # "Wow, I'm excited too!", "Been hectic": nothing said
             emotion = (
-                (cue.group("emotion") or cue.groupdict().get("bare") or cue.groupdict().get("bare2"))
+                (
+                    cue.groupdict().get("frame")
+                    or cue.group("emotion")
+                    or cue.groupdict().get("bare")
+                    or cue.groupdict().get("bare2")
+                )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
             )
@@ -1307,6 +1373,8 @@ def read(
                 clause.zh and aspect is ASPECTS[-1] and _on_a_past_day(times, (clause.start, clause.end), said_at, own)
             ):
                 aspect = _EVENT  # "周六一早去医院看奶奶": a Chinese clause's own past day says it happened
+            elif clause.zh and aspect is ASPECTS[-1] and own is None and _ZH_FIRST_TIME.match(clauses.zh_after_lead(body)):
+                aspect = _EVENT  # "头一天去新单位报到": the first time, had (the diary's own day, or before it)
             elif clause.zh and aspect is ASPECTS[-1] and own is None and _zh_narrated(body, sentence[: clause.start]):
                 aspect = _EVENT  # "我妈住院了，低血糖晕在菜市场", "心里咯噔一下": what happened, in the telling
             elif clause.zh and aspect is _PLANS and _ZH_DECIDED.search(body) and _before(times, clause, said_at):
@@ -1337,6 +1405,10 @@ def read(
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
+            if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
+                # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a
+                # plan for then on (not for that day alone)
+                aspect, end = (ASPECTS[-1] if aspect is _EVENT else aspect), None
             if first_day and said_day is not None:
                 start = end = said_day.isoformat()
                 precision, tags = TimePrecision.DAY, ()

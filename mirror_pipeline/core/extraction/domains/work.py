@@ -138,6 +138,15 @@ DOMAIN = Domain(
         "药剂科",
         "检验科",
         "科室",
+        # a post reached or a move between sites, as a diary says it: "当上了班长", "车间主任", "调到城北站"
+        "当上",
+        "班长",
+        "主任",
+        "站长",
+        "队长",
+        "车间",
+        "调到",
+        "调去",
     ),
     importance=0.7,
 )
