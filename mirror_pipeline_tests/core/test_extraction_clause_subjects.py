@@ -59,7 +59,29 @@ def test_someone_elses_act_is_not_stored_as_the_users(text: str, not_held: str) 
 def test_dialect_first_person_is_the_writer_and_their_kin_is_rendered() -> None:
     assert "用户在郑州开了家面馆，干了八年了" in contents("俺在郑州开了家面馆，干了八年了。")
     assert "用户的母亲住院了" in contents("俺娘住院了，俺明天回去看她。")
-    assert clauses.fold_first_person("咱俩跟俺娘说") == "我俩跟我娘说"  # one character for one: spans hold
+    assert clauses.fold_dialect("咱俩跟俺娘说") == "我俩跟我娘说"  # one character for one: spans hold
+
+
+@pytest.mark.parametrize(
+    ("regional", "mandarin"),
+    [
+        ("公司发哒三千奖金。", "公司发了三千奖金。"),  # 长沙话's perfective: a one-off, done
+        ("总算开张哒，梅溪湖一套三房。", "总算开张了，梅溪湖一套三房。"),
+        ("我搬咗去沙田。", "我搬了去沙田。"),  # Cantonese
+    ],
+)
+def test_a_regions_perfective_is_read_as_mandarins(regional: str, mandarin: str) -> None:
+    # twelfth sample: "发哒三千奖金", "开张哒" stored as lasting facts with no time (a one-off, done, before the entry)
+    read = [(c.memory_type.value, c.valid_time_end) for c in extract(evidence(regional, "user", when=SAID))]
+    assert read and read == [(c.memory_type.value, c.valid_time_end) for c in extract(evidence(mandarin, "user", when=SAID))]
+    assert read[0][0] == "event"
+    said = [c.content_text for c in extract(evidence(regional, "user", when=SAID))]
+    assert all(("哒" in regional) <= ("哒" in c) and ("咗" in regional) <= ("咗" in c) for c in said)  # as written
+
+
+def test_a_sound_written_with_da_is_left_as_written() -> None:
+    assert clauses.fold_dialect("么么哒，嘀嗒嘀嗒，马蹄哒哒") == "么么哒，嘀嗒嘀嗒，马蹄哒哒"
+    assert clauses.fold_dialect("佢喺深圳返工，冇得空") == "他在深圳返工，没得空"  # one character for one
 
 
 def test_a_frame_leaves_its_content_to_the_next_clause() -> None:

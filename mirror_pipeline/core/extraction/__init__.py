@@ -27,7 +27,7 @@ from mirror_pipeline.core.extraction import (
     rewrite,
     shapes,
 )
-from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_OWN_DONE, PAST_IRREGULAR, fold_first_person
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_OWN_DONE, PAST_IRREGULAR, fold_dialect
 from mirror_pipeline.core.extraction.patterns import (
     _HEDGE,
     _SPEAKER_LABEL,
@@ -102,12 +102,12 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     # what they give back is in the person's own characters; and a chat's English with its apostrophes ("im",
     # "dont", "shes": casual.py), its spans moved back onto what was written
     written = evidence.raw_content
-    folded = fold_first_person(fold_script(written))  # (and 俺 / 咱 as 我: clauses.fold_first_person)
+    folded = fold_dialect(fold_script(written))  # (a region's 俺 as 我, 哒 as 了: clauses.fold_dialect)
     text, back = casual.spelled(folded)
     if text != written:  # most messages: nothing to change, and a copy of the evidence costs a tenth of the reading
         evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
-    found = _extract(evidence, tz, casual.spelled(fold_first_person(fold_script(turn)))[0])
+    found = _extract(evidence, tz, casual.spelled(fold_dialect(fold_script(turn)))[0])
     if evidence.session_id.startswith(SESSION_PREFIX):
         # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
         # the answer; what the answer says beyond its items stays as the extractor read it

@@ -294,14 +294,26 @@ _EN_ME_COMPARED = re.compile(r"(?i)\bthan\s+(?:me|my|myself)\b")
 ZH_KIN_INITIAL = "妈爸娘爹哥姐弟妹老儿女外奶爷婆公舅姨叔伯姑"
 
 
-def fold_first_person(text: str) -> str:
-    """A Chinese text with the dialect's first person said as 我 (one character for one, so spans hold): 俺 / 咱
-    of 河南话, 山东话, 东北话 are the writer ("俺家" is the writer's home, "俺娘" their mother, "咱们" we). What the
-    rules give back is in the writer's own characters again (`extract`)."""
-    return text.translate(_DIALECT_FIRST) if ("俺" in text or "咱" in text) else text
+def fold_dialect(text: str) -> str:
+    """A Chinese text with a region's function characters said as Mandarin's, one character for one (so spans hold;
+    what the rules give back is in the writer's own characters again, `extract`):
+    - the first person: 俺 / 咱 of 河南话, 山东话, 东北话 are the writer ("俺家" the writer's home, "俺娘" their mother);
+    - the perfective: 长沙话's 哒 is 了 ("搬家搬哒一整天", "发哒三千奖金": a one-off, done; read as a lasting fact
+      before), Cantonese 咗 is 了 ("我搬咗去沙田");
+    - 冇 (Cantonese, 湘语, 客家话) is 没 ("冇得空"); and Cantonese's 佢 他, 嘅 的, 喺 在, 唔 不 ("佢喺深圳返工").
+    哒 as a sound is left as written (嘀嗒, 啪嗒, 吧嗒, 哒哒, 么么哒)."""
+    if not _DIALECT_CHARS.search(text):
+        return text
+    text = text.translate(_DIALECT)
+    return _ZH_PERFECTIVE_DA.sub("了", text) if "哒" in text else text
 
 
-_DIALECT_FIRST = str.maketrans({"俺": "我", "咱": "我"})
+_DIALECT = str.maketrans(
+    {"俺": "我", "咱": "我", "咗": "了", "冇": "没", "佢": "他", "嘅": "的", "喺": "在", "唔": "不"}
+)
+_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒]")
+_ZH_PERFECTIVE_DA = re.compile(r"(?<=[\u4e00-\u9fff])(?<![嘀啪吧么哒滴])哒(?!哒)")
+
 
 _ZH_LEAD = re.compile(
     r"^(?:(?:哈哈+|嗯+|哇+|啊+|哦+|唉+|好的|好吧|对了|其实|说实话|总之|反正|而且|但是|不过|所以|然后|可是|另外|"

@@ -274,7 +274,7 @@ _MY_KIN = re.compile(r"我(?=[" + ZH_KIN_INITIAL + r"])")
 
 
 # 我 and a kin word in the rest of a clause: the user's kin, named canonically ("跟我爹我娘一堆儿过" -> "跟用户的父亲和
-# 母亲一堆儿过", "带了一兜我娘蒸的枣花馍" -> "用户的母亲蒸的"); 俺 / 咱 are read as 我 (`clauses.fold_first_person`)
+# 母亲一堆儿过", "带了一兜我娘蒸的枣花馍" -> "用户的母亲蒸的"); 俺 / 咱 are read as 我 (`clauses.fold_dialect`)
 _MY_KIN_WORD = re.compile(r"我的?(?P<kin>" + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True)) + ")")
 _KIN_PAIR = re.compile("(用户的(?:" + "|".join(sorted(set(ZH_KIN_CANON.values()), key=len, reverse=True)) + "))用户的")
 
