@@ -13,6 +13,7 @@ python benchmarks/extraction/precision.py --ninth [--draw]   # the ninth sample:
 python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample: session 12's writer's sets
 python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sample: session 15's writer's sets
 python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth sample: session 16's writer's sets
+python benchmarks/extraction/precision.py --thirteenth [--draw]  # the thirteenth sample: session 17's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -134,6 +135,7 @@ SAMPLE9 = Path(__file__).with_name("precision_sample9.jsonl")
 SAMPLE10 = Path(__file__).with_name("precision_sample10.jsonl")
 SAMPLE11 = Path(__file__).with_name("precision_sample11.jsonl")
 SAMPLE12 = Path(__file__).with_name("precision_sample12.jsonl")
+SAMPLE13 = Path(__file__).with_name("precision_sample13.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -321,6 +323,12 @@ def twelfth() -> list[dict]:
     return diary("zh_diary12", here / "zh_diary12.jsonl") + chat("en_chat8", here / "en_chat8.jsonl", "Asia/Kolkata")
 
 
+def thirteenth() -> list[dict]:
+    """The thirteenth sample's memories: every memory of session 17's writer's sets (zh_diary13, en_chat9)."""
+    here = Path(__file__).parent
+    return diary("zh_diary13", here / "zh_diary13.jsonl") + chat("en_chat9", here / "en_chat9.jsonl", "TZ_EN9")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -352,6 +360,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--thirteenth": thirteenth,
         "--twelfth": twelfth,
         "--eleventh": eleventh,
         "--tenth": tenth,
@@ -369,6 +378,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--thirteenth": SAMPLE13,
         "--twelfth": SAMPLE12,
         "--eleventh": SAMPLE11,
         "--tenth": SAMPLE10,

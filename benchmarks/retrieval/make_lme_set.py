@@ -139,6 +139,7 @@ if __name__ == "__main__":
         "--tenth": "lme_sessions10.json",
         "--eleventh": "lme_sessions11.json",
         "--twelfth": "lme_sessions12.json",
+        "--thirteenth": "lme_sessions13.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
