@@ -113,6 +113,17 @@ def test_a_residence_that_is_not_a_known_place_waits_for_the_person() -> None:
     assert home.state is MemoryState.PENDING_REVIEW
 
 
+def test_a_job_taken_supersedes_the_old_workplace() -> None:
+    # REVIEW-16 #2: "I joined Lantu Health" left the old employer current beside the new job
+    governed = govern(
+        extracted("I work at Harbourline Freight.", 0, "ev_a") + extracted("Big day: I joined Qiantu Robotics.", 40, "ev_b")
+    )
+    jobs = [m for m in governed.versions if m.predicate == "works_at"]
+    assert [m.object for m in jobs] == ["Harbourline Freight", "Qiantu Robotics"]
+    assert jobs[0].state is MemoryState.SUPERSEDED and jobs[1].supersedes == jobs[0].version_id
+    assert [m.object for m in governed.current if m.predicate == "works_at"] == ["Qiantu Robotics"]
+
+
 def test_an_emotion_stays_a_dated_snapshot_and_never_becomes_a_fact() -> None:
     governed = govern(
         extracted("今天好累。", 0, "ev_1") + extracted("今天好累。", 0, "ev_2") + extracted("I'm exhausted.", 3, "ev_3")
