@@ -349,3 +349,24 @@ def test_a_job_taken_is_also_where_the_person_works_from_then_on(text: str, work
 )
 def test_joining_a_club_or_a_gym_is_no_workplace(text: str) -> None:
     assert not [c for c in extract(evidence(text)) if c.predicate == "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "place"),
+    [
+        ("Today was my first day at Marlow Civic Trust, so many new names", "joined", "Marlow Civic Trust"),
+        ("I had my first week with Osgood Dental and it went fine.", "joined", "Osgood Dental"),
+        ("今天第一天去青禾医疗上班，有点紧张", "joined", "青禾医疗"),
+        ("我昨天到星河证券报到了", "joined", "星河证券"),
+        ("Yesterday was my last day at Harbourline Freight.", "left", "Harbourline Freight"),
+    ],
+)
+def test_a_first_or_last_day_at_a_workplace_is_joining_or_leaving_it(text: str, predicate: str, place: str) -> None:
+    assert [c.object for c in extract(evidence(text)) if c.predicate == predicate] == [place]
+
+
+@pytest.mark.parametrize(
+    "text", ["My son's first day at Oakfield Primary was today.", "Her first week at Marlow Civic Trust went well."]
+)
+def test_someone_elses_first_day_is_not_the_persons_job(text: str) -> None:
+    assert not [c for c in extract(evidence(text)) if c.predicate in ("joined", "works_at")]

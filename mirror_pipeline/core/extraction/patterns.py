@@ -942,6 +942,47 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
     ),
     _p(
+        "en_first_day",  # the first day at a place of work is the day the job began ("my first day at Qiantu went ok")
+        E,
+        "joined",
+        "first day|first week",
+        r"\b(?:[Mm]y|I had my|I start my) first (?:day|week) (?:at|with) "
+        + _EN_OBJ
+        + _EN_END,
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
+        "zh_first_day",  # 去X上班的第一天 / 第一天去X上班 / 到X报到
+        E,
+        "joined",
+        "第一天|报到",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:(?:第一天)?(?:去|到|在)"
+        + _ZH_OBJ
+        + r"(?:上班|报到)(?:的第一天)?)(?=$|[，。,.!！？?；;\s了])",
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
+        "en_last_day",  # the last day at a place of work is the day the job ended
+        E,
+        "left",
+        "last day",
+        r"\b(?:[Mm]y|I had my) last day (?:at|with) "
+        + _EN_OBJ
+        + _EN_END,
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
         "zh_left",
         E,
         "left",
