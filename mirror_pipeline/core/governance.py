@@ -583,6 +583,7 @@ def govern(
         if head is not None:
             current.append(head)
         issues.extend(slot_issues)
+    current, versions = _ended_by_events(current, versions, slots, tz)
     current, relation_issues, versions = _relation_conflicts(
         current, versions, fx, evidence, user_names, {m for m, k in suspected.items() if Suspect.RELATION in k}
     )
@@ -599,6 +600,46 @@ def govern(
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
     ]
     return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
+
+
+# an event that ends a state: "my last day at Beichen", "我从北辰离职了" ends "works at Beichen" from that day (REVIEW-16
+# #3: the old employer was served as current after the person left it)
+ENDED_BY = {"left": "works_at"}
+
+
+def _ended_by_events(
+    current: list[MemoryObject], versions: list[MemoryObject], slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo
+) -> tuple[list[MemoryObject], list[MemoryObject]]:
+    """A current state whose ending event was said after the state's last mention is superseded, its valid time
+    closed on the event's day; the event stays on the timeline. A state said again after the event holds."""
+    said = {stable_id("mem", *key): run for key, run in slots.items()}
+    endings: dict[tuple[str, str, str], list[MemoryObject]] = defaultdict(list)
+    for m in current:
+        if m.predicate in ENDED_BY:
+            endings[(m.subject, ENDED_BY[m.predicate], canonical(m.object))].append(m)
+    if not endings:
+        return current, versions
+    closed: dict[str, MemoryObject] = {}
+    for m in current:
+        if m.state not in (MemoryState.CONFIRMED, MemoryState.PENDING_REVIEW) or m.memory_id not in said:
+            continue
+        last = _last_said(said[m.memory_id])
+        after = [
+            e
+            for e in endings.get((m.subject, m.predicate, canonical(m.object)), ())
+            if e.memory_id in said and min(_said_at(x) for x in said[e.memory_id]) > last
+        ]
+        if after:
+            ended = min(after, key=lambda e: min(_said_at(x) for x in said[e.memory_id]))
+            first = min(said[ended.memory_id], key=_said_at).candidate
+            end = ended.valid_time_start or _said_day(first, tz)
+            closed[m.version_id] = _move(m, MemoryState.SUPERSEDED, valid_time_end=end)
+    if not closed:
+        return current, versions
+    return (
+        [m for m in current if m.version_id not in closed],
+        [closed.get(m.version_id, m) for m in versions],
+    )
 
 
 def _candidate_frame(slots: Mapping[SlotKey, list[Extracted]], tz: tzinfo) -> pl.DataFrame:

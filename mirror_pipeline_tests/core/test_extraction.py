@@ -324,3 +324,49 @@ def test_a_move_said_as_a_duration_is_dated_when_it_happened_and_the_state_holds
     move, lives = got[MemoryType.EVENT], got[MemoryType.FACT]
     assert (move.valid_time_start, move.valid_time_end) == ("2023-01-01", None)
     assert (lives.predicate, lives.valid_time_start, lives.valid_time_end) == ("lives_in", "2023-01-01", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "workplace"),
+    [
+        ("Last spring I joined Fenwick Analytics as a tester.", "Fenwick Analytics"),
+        ("我上个月入职了青禾医疗", "青禾医疗"),
+        ("去年我跳槽到了星河证券", "星河证券"),
+        ("I was hired by Norrland Wind in 2024.", "Norrland Wind"),
+        ("我加入了远山科技", "远山科技"),
+    ],
+)
+def test_a_job_taken_is_also_where_the_person_works_from_then_on(text: str, workplace: str) -> None:
+    candidates = extract(evidence(text))
+    (job,) = [c for c in candidates if c.predicate == "works_at"]
+    (joined,) = [c for c in candidates if c.predicate == "joined"]
+    assert (job.memory_type, job.object, job.valid_time_end) == (MemoryType.FACT, workplace, None)
+    assert job.valid_time_start == joined.valid_time_start
+
+
+@pytest.mark.parametrize(
+    "text", ["I joined a pottery club in May.", "我加入了一个合唱团", "I joined the gym near my office.", "我加入了小区的跑步群"]
+)
+def test_joining_a_club_or_a_gym_is_no_workplace(text: str) -> None:
+    assert not [c for c in extract(evidence(text)) if c.predicate == "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "place"),
+    [
+        ("Today was my first day at Marlow Civic Trust, so many new names", "joined", "Marlow Civic Trust"),
+        ("I had my first week with Osgood Dental and it went fine.", "joined", "Osgood Dental"),
+        ("今天第一天去青禾医疗上班，有点紧张", "joined", "青禾医疗"),
+        ("我昨天到星河证券报到了", "joined", "星河证券"),
+        ("Yesterday was my last day at Harbourline Freight.", "left", "Harbourline Freight"),
+    ],
+)
+def test_a_first_or_last_day_at_a_workplace_is_joining_or_leaving_it(text: str, predicate: str, place: str) -> None:
+    assert [c.object for c in extract(evidence(text)) if c.predicate == predicate] == [place]
+
+
+@pytest.mark.parametrize(
+    "text", ["My son's first day at Oakfield Primary was today.", "Her first week at Marlow Civic Trust went well."]
+)
+def test_someone_elses_first_day_is_not_the_persons_job(text: str) -> None:
+    assert not [c for c in extract(evidence(text)) if c.predicate in ("joined", "works_at")]

@@ -113,6 +113,32 @@ def test_a_residence_that_is_not_a_known_place_waits_for_the_person() -> None:
     assert home.state is MemoryState.PENDING_REVIEW
 
 
+def test_a_job_taken_supersedes_the_old_workplace() -> None:
+    # REVIEW-16 #2: "I joined Lantu Health" left the old employer current beside the new job
+    governed = govern(
+        extracted("I work at Harbourline Freight.", 0, "ev_a") + extracted("Big day: I joined Qiantu Robotics.", 40, "ev_b")
+    )
+    jobs = [m for m in governed.versions if m.predicate == "works_at"]
+    assert [m.object for m in jobs] == ["Harbourline Freight", "Qiantu Robotics"]
+    assert jobs[0].state is MemoryState.SUPERSEDED and jobs[1].supersedes == jobs[0].version_id
+    assert [m.object for m in governed.current if m.predicate == "works_at"] == ["Qiantu Robotics"]
+
+
+def test_leaving_a_workplace_ends_working_there_unless_it_is_said_again_later() -> None:
+    # REVIEW-16 #3: the employer left was served as current
+    for left in ("Friday was my last day at Harbourline Freight.", "我上个月从Harbourline Freight离职了。"):
+        governed = govern(extracted("I work at Harbourline Freight.", 0, "ev_a") + extracted(left, 50, "ev_b"))
+        (job,) = [m for m in governed.versions if m.predicate == "works_at"]
+        (leaving,) = [m for m in governed.current if m.predicate == "left"]
+        assert job.state is MemoryState.SUPERSEDED and job.valid_time_end == leaving.valid_time_start
+        assert not [m for m in governed.current if m.predicate == "works_at"]
+    again = govern(
+        extracted("I quit Harbourline Freight in 2023.", 0, "ev_a")
+        + extracted("I work at Harbourline Freight again.", 50, "ev_b")
+    )
+    assert [m.object for m in again.current if m.predicate == "works_at"] == ["Harbourline Freight"]
+
+
 def test_an_emotion_stays_a_dated_snapshot_and_never_becomes_a_fact() -> None:
     governed = govern(
         extracted("今天好累。", 0, "ev_1") + extracted("今天好累。", 0, "ev_2") + extracted("I'm exhausted.", 3, "ev_3")

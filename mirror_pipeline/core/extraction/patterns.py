@@ -942,6 +942,47 @@ PATTERNS: tuple[Pattern, ...] = (
         MEDIUM,
     ),
     _p(
+        "en_first_day",  # the first day at a place of work is the day the job began ("my first day at Qiantu went ok")
+        E,
+        "joined",
+        "first day|first week",
+        r"\b(?:[Mm]y|I had my|I start my) first (?:day|week) (?:at|with) "
+        + _EN_OBJ
+        + _EN_END,
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
+        "zh_first_day",  # 去X上班的第一天 / 第一天去X上班 / 到X报到
+        E,
+        "joined",
+        "第一天|报到",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:(?:第一天)?(?:去|到|在)"
+        + _ZH_OBJ
+        + r"(?:上班|报到)(?:的第一天)?)(?=$|[，。,.!！？?；;\s了])",
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
+        "en_last_day",  # the last day at a place of work is the day the job ended
+        E,
+        "left",
+        "last day",
+        r"\b(?:[Mm]y|I had my) last day (?:at|with) "
+        + _EN_OBJ
+        + _EN_END,
+        0.8,
+        0.8,
+        MEDIUM,
+        accept=(_not_a_place,),
+    ),
+    _p(
         "zh_left",
         E,
         "left",
@@ -2194,7 +2235,7 @@ def extract_patterns(
                     continue  # "before my daughter was born" dates something else by that birth
                 taken.append((m.start(), m.end(), pattern.predicate))
                 out.append(_candidate(evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at))
-    return _derived(out)
+    return _derived(out, text)
 
 
 def _candidate(
@@ -2290,8 +2331,25 @@ def _candidate(
     )
 
 
-def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
-    """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on."""
+# a join that is a job: the verb says so ("入职", "跳槽到", "started at", "got a job at", "was hired by"), or what was
+# joined is an organisation by its name ("joined Lantu Health", "加入了澜图科技"), not a club or a gym ("joined a
+# choir", "加入了读书会")
+_JOB_VERB = re.compile(r"(?i)入职|跳槽|\bstarted (?:at|working at|a |my )|\bgot (?:a job at|hired)|\bwas hired|\bhired by")
+_EN_ORGANISATION = re.compile(r"^(?!(?:A|An|The|My|Our)\b)[A-Z][\w&.'-]*(?: [A-Z&][\w&.'-]*)*$")
+_ZH_ORGANISATION = re.compile(r"(?:公司|集团|科技|银行|医院|大学|学院|学校|研究院|研究所|事务所|工作室|中心|局|厂|网络|健康|传媒|证券|保险)$")
+
+
+def _a_job(c: MemoryCandidate, text: str) -> bool:
+    said = text[c.span_start : c.span_end]
+    if _JOB_VERB.search(said):
+        return True
+    return bool(_EN_ORGANISATION.match(c.object) or _ZH_ORGANISATION.search(c.object))
+
+
+def _derived(candidates: list[MemoryCandidate], text: str = "") -> list[MemoryCandidate]:
+    """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on;
+    and a job taken is a change of workplace: 'I joined Lantu Health' supports 'works at Lantu Health' from then on,
+    so the workplace said before is superseded (REVIEW-16: the old employer stayed current beside the new job)."""
     out = []
     for c in candidates:
         if c.predicate == "lives_in" and not is_place(c.object):
@@ -2300,15 +2358,22 @@ def _derived(candidates: list[MemoryCandidate]) -> list[MemoryCandidate]:
         out.append(c)
     have = {(c.predicate, c.object) for c in out}
     for c in list(out):
-        if c.predicate == "moved_to" and ("lives_in", c.object) not in have:
+        implied = (
+            "lives_in"
+            if c.predicate == "moved_to"
+            else "works_at"
+            if c.predicate == "joined" and not _NOT_A_WORKPLACE.match(c.object) and _a_job(c, text)
+            else None
+        )
+        if implied and (implied, c.object) not in have:
             zh = bool(CJK_CHAR.search(c.content_text))
             out.append(
                 replace(
                     c,
-                    candidate_id=stable_id("cand", c.candidate_id, "lives_in"),
+                    candidate_id=stable_id("cand", c.candidate_id, implied),
                     memory_type=MemoryType.FACT,
-                    predicate="lives_in",
-                    content_text=(_ZH_TEMPLATES if zh else _EN_TEMPLATES)["lives_in"].format(obj=c.object),
+                    predicate=implied,
+                    content_text=(_ZH_TEMPLATES if zh else _EN_TEMPLATES)[implied].format(obj=c.object),
                     valid_time_end=None,
                 )
             )
