@@ -2455,6 +2455,21 @@ def opening_time(sentence: str, times: list[TimeMention]) -> TimeMention | None:
     return first
 
 
+def told_day(text: str, mention_time: datetime | None) -> TimeMention | None:
+    """The past day a message's telling opens with ("yesterday my HOD shouted at me ... i was so upset", "前天开会被
+    批评了。我难过了一晚上"): a relative day, or a week, said first, before the mention day. A feeling the telling
+    goes on to say in the past, naming no time of its own, was felt then, not on the day of the message."""
+    head = re.match(r"\s*[^.!?。！？\n]{1,200}", text)
+    if head is None or mention_time is None:
+        return None
+    first = next(iter(find_times(head.group(0), mention_time)), None)
+    if first is None or head.group(0)[: first.span[0]].strip(" \t\n,，") or not first.relative:
+        return None
+    if first.start is None or first.end is None or first.end >= mention_time.date() or (first.end - first.start).days > 6:
+        return None
+    return first
+
+
 # --- the source's own calendar -------------------------------------------------------------------------------------
 
 
@@ -2551,6 +2566,16 @@ _RECURRING_WEEKDAY_AFTER = re.compile(
 _RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*" + _WEEKDAYS_JOINED + r"\s*$")
 
 
+# a weekday or a weekend said without its week: what a liking or a habit recurs on ("我喜欢周末爬山", "I hike on
+# weekends"), never the day it began
+_WEEK_UNSAID = frozenset({"bare_weekend", "zh_bare_weekday", "en_bare_weekday"})
+
+
+def may_recur(t: TimeMention) -> bool:
+    """`t` is a weekday or a weekend said without its week: of a liking or a habit, when it recurs, not a date."""
+    return t.form in _WEEK_UNSAID
+
+
 def weekly(text: str, t: TimeMention) -> bool:
     """`t` is a weekday said with another in a pair, a list or a span: when it recurs, not a date."""
     said = text[t.span[0] : t.span[1]]
@@ -2587,6 +2612,24 @@ _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|
 # what a time stands after when it is the time of what is compared with: "busier than last year", "7.2 now, up from
 # 6.8 last year", "compared to last spring" (neither when the statement holds nor a word to cut from it)
 COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
+
+
+def as_absolute(text: str, time: TimeMention) -> str:
+    """`text` with `time`'s relative words written as its date, to the precision it was said, in the text's language
+    ("把婚礼定在明年3月" said in 2026 -> "把婚礼定在2027年3月", "set for next march" -> "set for March 2027"): for what
+    a sentence cannot lose (the day a thing is set for), which a stored "明年" would make wrong next year."""
+    if not time.relative or time.start is None or time.expression not in text:
+        return text
+    start, zh = time.start, bool(_CJK.search(text))
+    if time.precision is TimePrecision.DAY and time.end == start:
+        words = f"{start.year}年{start.month}月{start.day}日" if zh else start.isoformat()
+    elif time.precision is TimePrecision.MONTH and time.end is not None and time.end.month == start.month:
+        words = f"{start.year}年{start.month}月" if zh else f"{calendar.month_name[start.month]} {start.year}"
+    elif time.precision is TimePrecision.YEAR:
+        words = f"{start.year}年" if zh else str(start.year)
+    else:
+        return text  # a week, a season, a rough span: no short date says it
+    return text.replace(time.expression, words, 1)
 
 
 def without_relative_times(text: str) -> str:

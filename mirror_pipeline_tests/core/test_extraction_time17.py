@@ -88,7 +88,7 @@ def test_a_relative_year_with_a_month_resolves_and_leaves_the_content() -> None:
     ("text", "day"),
     [
         ("yesterday the landlord yelled at me about the parking. i was so upset", "2026-12-06"),
-        ("前天开会被领导当众批评，心里特别委屈", "2026-12-05"),
+        ("前天开会被领导当众批评了。我难过了一整晚", "2026-12-05"),
     ],
 )
 def test_a_feeling_in_a_narration_of_yesterday_is_dated_then(text, day) -> None:

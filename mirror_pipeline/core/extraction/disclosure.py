@@ -28,6 +28,7 @@ from mirror_pipeline.core.timeexpr import (
     COMPARED_BEFORE,
     THINGS_VERB_BEFORE,
     TimeMention,
+    as_absolute,
     opening_time,
     time_as_object,
     time_is_predicate,
@@ -1363,6 +1364,13 @@ def read(
             own = _own_time(sentence, times, (clause.start, clause.end))
             if own is None and aspect is _PLANS and plan_clause is not None and going_on:
                 own = _own_time(sentence, times, (plan_clause.start, plan_clause.end))  # the plan's time, said before
+            if own is None and aspect is _PLANS:
+                # "我们把婚礼定在明年3月": the day a planned thing is set for is the plan's time, and stays in its
+                # words as its date
+                own = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start and not t.anchor
+                            and _of_a_thing(sentence, times, clause.start, t)), None)
+                if own is not None:
+                    body = as_absolute(body, own)
             said_day = said_at.date() if said_at else None
             if own is None and not times and not clause.zh and aspect is _PLANS and before_this is not None:
                 own = _steps_window(body, before_this, said_at, memo)  # "booked ... for dec 18, back jan 6. gonna ..."
