@@ -105,3 +105,12 @@ def test_a_feeling_in_a_narration_of_yesterday_is_dated_then(text, day) -> None:
 def test_a_weekly_habit_gets_no_start_from_its_mention(text) -> None:
     got = [c for c in extract(evidence(text, when=_at(2026, 5, 3)), SH) if c.memory_type.value != "event"]
     assert all(c.valid_time_start is None for c in got), [(c.content_text, c.valid_time_start) for c in got]
+
+
+def test_a_clause_after_a_coming_festival_is_a_plan_for_it_not_a_thing_done() -> None:
+    # (written with the fix, in new words; 来过 here is "come and spend it", 过年 elided)
+    got = [
+        (c.memory_type.value, c.valid_time_start, c.tags)
+        for c in extract(evidence("今年过年不去婆家，把我爸妈都接到我们这边来过", when=_at(2026, 11, 28)), SH)
+    ]
+    assert got and all(start == "2027-02-06" for _, start, _ in got), got

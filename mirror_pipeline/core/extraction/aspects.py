@@ -215,7 +215,7 @@ ASPECTS: tuple[Aspect, ...] = (
             r"|\bwhen I was (?:a kid|a child|young|little|small|a teen|a teenager|in (?:school|college|high school))\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"(?<![年月天周前之])以前|曾经|小时候|当年|早年|(?<![年月天])过去(?![了的])"),
+        zh=re.compile(r"(?<![年月天周前之])以前|曾经|小时候|当年|早年|(?<![年月天带拿送搬走跑飞开转寄调嫁赶传递回追游爬跳冲扔])过去(?![了的])"),  # (not 带过去: going over)
         time=TimePolicy.ENDED,
         tags=("past_state",),
     ),

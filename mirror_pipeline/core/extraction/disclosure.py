@@ -20,7 +20,7 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times, shared_frame_time
+from mirror_pipeline.core.extraction.patterns import ahead_frame_time, quoted_spans, sentence_times, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.text import CJK_CHAR
@@ -647,7 +647,9 @@ def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMent
     )
 
 
-def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
+def _own_time(
+    sentence: str, times: list[TimeMention], span: tuple[int, int], said: date | None = None
+) -> TimeMention | None:
     """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
     else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
     mine = [
@@ -668,7 +670,12 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
     if own is None and opening is None:
         # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
-        return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
+        # "今年过年不回老家，把爸妈接过来过": a plan's frame ahead, said at the head of the clause before
+        return (
+            shared_frame_time(sentence, times, span[0])
+            or ahead_frame_time(sentence, times, span[0], said)
+            or _coda_time(sentence, times, span[1])
+        )
     coda = _coda_time(sentence, times, span[1]) if own is not None else None
     if coda is not None and (_within(own, coda) or _ZH_FOCUSED_WHEN.match(coda.expression or "")):
         # "回成都过年，腊月二十八到正月初六": the days, the festival among them; "国庆去恩施看儿子，是10月2号走的":
@@ -1361,7 +1368,7 @@ def read(
                 times = memo.get(sentence)
                 if times is None:
                     times = memo[sentence] = sentence_times(sentence, said_at)
-            own = _own_time(sentence, times, (clause.start, clause.end))
+            own = _own_time(sentence, times, (clause.start, clause.end), said_at.date() if said_at else None)
             if own is None and aspect is _PLANS and plan_clause is not None and going_on:
                 own = _own_time(sentence, times, (plan_clause.start, plan_clause.end))  # the plan's time, said before
             if own is None and aspect is _PLANS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from functools import cache
 
 from mirror_pipeline.core.entities import is_place
@@ -2051,6 +2051,27 @@ def shared_frame_time(sentence: str, times: list[TimeMention], pos: int) -> Time
     first = cuts[-2].end() if len(cuts) > 1 else 0
     before = [t for t in times if first <= t.span[0] < cuts[-1].start() and t.resolved]
     return before[0] if len(before) == 1 else None
+
+
+# a Chinese clause that opens a wish or a plan of its own (想 / 要 / 打算 ...), not going on with the one before
+_ZH_OWN_WISH = re.compile(r"[\s，,；;]*(?:我们|我)?(?:还|也|又)?(?:想|要|打算|准备|计划|希望|争取|决定)")
+
+
+def ahead_frame_time(sentence: str, times: list[TimeMention], pos: int, said: date | None) -> TimeMention | None:
+    """The time ahead of the mention that opens the Chinese clause just before the one holding `pos`: a plan's frame,
+    which the clause after it goes on in ("今年过年不回老家，把爸妈接过来过": the coming 春节 of both). Never a time
+    past (a past clause's time says nothing of the next one's: "我现在住在大阪，妹妹2015年就去东京了")."""
+    if said is None:
+        return None
+    cuts = [m for m in _CLAUSE.finditer(sentence, 0, pos) if m.end() <= pos]
+    if not cuts or _ZH_OWN_WISH.match(sentence, cuts[-1].end()):
+        return None  # "明年想考个PMP，想学游泳": a wish of its own, its own frame (no time said)
+    first = cuts[-2].end() if len(cuts) > 1 else 0
+    head = re.match(r"[\s，,；;]*(?:我们|我)?", sentence[first:]).end() + first
+    opening = next((t for t in times if t.span[0] == head and t.span[1] <= cuts[-1].start()), None)
+    if opening is None or opening.start is None or opening.start <= said or not CJK_CHAR.search(opening.expression):
+        return None
+    return opening
 
 
 def _negated(sentence: str, match_start: int, until: int) -> bool:
