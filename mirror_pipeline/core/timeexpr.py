@@ -420,7 +420,9 @@ _PROGRESSIVE = re.compile(
 # a day arranged in the past: the booking is done, the day booked is the nearest one ("booked YYZ to MNL for dec 18"
 # said on 15 Nov is this December's, "I reserved a table for the 3rd", 订了一月二十六号的高铁)
 _ARRANGING = r"(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
-_ARRANGED = re.compile(rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|(?:[订约定]|买)好?了[^，。]{{0,10}}?(?:的|号|日)")
+_ARRANGED = re.compile(
+    rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|(?:[订约定]|买)好?了[^，。]{{0,10}}?(?:的|号|日)"
+)
 
 
 def _ahead(text: str) -> bool:
@@ -2465,7 +2467,9 @@ def told_day(text: str, mention_time: datetime | None) -> TimeMention | None:
     first = next(iter(find_times(head.group(0), mention_time)), None)
     if first is None or head.group(0)[: first.span[0]].strip(" \t\n,，") or not first.relative:
         return None
-    if first.start is None or first.end is None or first.end >= mention_time.date() or (first.end - first.start).days > 6:
+    if first.start is None or first.end is None or first.end >= mention_time.date():
+        return None
+    if (first.end - first.start).days > 6:
         return None
     return first
 

@@ -480,7 +480,10 @@ def test_an_edit_dates_the_attribute_it_sets_by_its_own_clause_not_the_first_tim
     items, briefs = story(("我在医院做药剂师。", 0, "ev_1"))
     (job,) = govern(items, evidence=briefs).current
     later = T0 + timedelta(days=40)
-    text = "I work at Qiantang Biotech as a pharmacist (promoted to team lead in August 2026); I left the hospital on 2026-02-20"
+    text = (
+        "I work at Qiantang Biotech as a pharmacist (promoted to team lead in August 2026); "
+        "I left the hospital on 2026-02-20"
+    )
     edit = new_decision(Action.EDIT, job.memory_id, later, text=text)
     (after,) = govern(items, evidence=briefs, decisions=[edit]).current
     assert after.valid_time_start == job.valid_time_start, (after.predicate, after.valid_time_start)

@@ -114,3 +114,12 @@ def test_a_clause_after_a_coming_festival_is_a_plan_for_it_not_a_thing_done() ->
         for c in extract(evidence("今年过年不去婆家，把我爸妈都接到我们这边来过", when=_at(2026, 11, 28)), SH)
     ]
     assert got and all(start == "2027-02-06" for _, start, _ in got), got
+
+
+def test_a_feeling_said_in_the_past_in_the_same_sentence_as_a_past_day_is_dated_that_day() -> None:
+    # (written after the first fix, in new words: the disclosure reader's feelings too)
+    found = extract(evidence("last tuesday I got the job offer and I was thrilled", when=_at(2026, 12, 7)), SH)
+    feelings = [c for c in found if c.memory_type.value == "emotion"]
+    assert feelings and all(c.valid_time_start == "2026-12-01" for c in feelings), [
+        (c.content_text, c.valid_time_start) for c in feelings
+    ]

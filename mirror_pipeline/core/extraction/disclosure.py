@@ -27,11 +27,14 @@ from mirror_pipeline.core.text import CJK_CHAR
 from mirror_pipeline.core.timeexpr import (
     COMPARED_BEFORE,
     THINGS_VERB_BEFORE,
+    Tense,
     TimeMention,
     as_absolute,
+    clause_tense,
     opening_time,
     time_as_object,
     time_is_predicate,
+    told_day,
     weekly,
     zh_weekly,
 )
@@ -1374,8 +1377,17 @@ def read(
             if own is None and aspect is _PLANS:
                 # "我们把婚礼定在明年3月": the day a planned thing is set for is the plan's time, and stays in its
                 # words as its date
-                own = next((t for t in times if clause.start <= t.span[0] < clause.end and t.start and not t.anchor
-                            and _of_a_thing(sentence, times, clause.start, t)), None)
+                own = next(
+                    (
+                        t
+                        for t in times
+                        if clause.start <= t.span[0] < clause.end
+                        and t.start
+                        and not t.anchor
+                        and _of_a_thing(sentence, times, clause.start, t)
+                    ),
+                    None,
+                )
                 if own is not None:
                     body = as_absolute(body, own)
             said_day = said_at.date() if said_at else None
@@ -1419,6 +1431,8 @@ def read(
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
+            if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(sentence) is Tense.PAST:
+                own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
                 # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a

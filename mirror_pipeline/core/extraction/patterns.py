@@ -540,7 +540,7 @@ _QUOTED = re.compile(
     r"|(?<!\w)'(?=\w)(?:[^'\n]|(?<=\w)'(?=\w))+(?<=[\w.!?,])'(?!\w)"
 )
 # "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
-# (a parenthesis is an aside, a clause of its own: "works at Lantu Health (lead since 2026-08)" says no start of the job)
+# (a parenthesis is an aside, a clause of its own: "works at Lantu Health (lead since 2026-08)" says no job's start)
 _CLAUSE = re.compile(r"[，,；;：:()（）]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
 # Words that are not names of people or organisations
 _NOT_A_NAME = frozenset(
@@ -2230,9 +2230,7 @@ def extract_patterns(
                 if pattern.memory_type is MemoryType.EMOTION and told is False:
                     told = told_day(text, said_at)
                 out.append(
-                    _candidate(
-                        evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at, told or None
-                    )
+                    _candidate(evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at, told or None)
                 )
     return _derived(out)
 
