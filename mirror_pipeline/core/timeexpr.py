@@ -1119,8 +1119,20 @@ def _r_zh_rel_ym_part(m: re.Match[str], said: Said) -> Resolved | None:
     return _part_of_month(said.day.year + _REL_YEAR_WORDS[m[1]], month, m[3]) if month else None
 
 
+# what follows "may" when it is the month, not the verb ("a trip to Lisbon in may", "next may with the kids"; not
+# "this may be wrong", "in may have")
+_MAY_MONTH_AFTER = re.compile(
+    r"(?i)\s*(?:$|[.,;:!?)\-–]|(?:with|for|and|or|to|next|this|when|after|before|because|so|but|then|i|we|my|our|"
+    r"the|\d+)\b)"
+)
+
+
+def _month_not_verb(word: str, m: re.Match[str], end: int) -> bool:
+    return word.lower() != "may" or bool(_MAY_MONTH_AFTER.match(m.string, end))
+
+
 def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
-    if m[1] == "may":
+    if not _month_not_verb(m[1], m, m.end(1)):
         return None
     month = MONTHS_EN[m[1].lower()]
     day = said.nearest(lambda y: date(y, month, 15))
@@ -1194,7 +1206,7 @@ def _r_zh_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
     """ "last March": the latest March before the month it was said."""
-    if m[2] == "may":
+    if not _month_not_verb(m[2], m, m.end(2)):
         return None  # "this may be wrong": the verb, not the month
     month, word, anchor = MONTHS_EN[m[2].lower()], m[1].lower(), said.day
     if word == "last":

@@ -123,3 +123,18 @@ def test_a_feeling_said_in_the_past_in_the_same_sentence_as_a_past_day_is_dated_
     assert feelings and all(c.valid_time_start == "2026-12-01" for c in feelings), [
         (c.content_text, c.valid_time_start) for c in feelings
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("we're planning a week in Porto in may", "2027-05-01"),  # the month, in a plan said after it
+        ("by may I hope to have the visa", "2027-05-01"),
+        ("this may be the wrong clinic", None),  # the verb
+        ("you may want to bring a jacket", None),
+    ],
+)
+def test_may_is_the_month_when_no_verb_follows_it(text, start) -> None:
+    # (written with the change, in new words)
+    got = [t.start_iso for t in find_times(text, _at(2026, 10, 20))]
+    assert got == ([start] if start else []), got
