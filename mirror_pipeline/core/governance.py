@@ -893,18 +893,29 @@ def _apply_to_head(
         # longer the user's diagnosis), read on the day the memory's evidence was said
         said = next((e.candidate for e in reversed(run)), None)
         at = local_moment(said.mention_time, said.source_timezone, tz) if said else None
-        subject, predicate, obj = restated(text, head.memory_type, head.subject, at)
-        changes = {"subject": subject, "predicate": predicate, "object": obj, "content_text": text}
-        changes.update(_edited_time(text, head, at))
+        read = restated(text, head.memory_type, head.subject, at)
+        changes = {"subject": read.subject, "predicate": read.predicate, "object": read.object, "content_text": text}
+        changes.update(_edited_time(text, head, at, read.read))
         new = _superseding(old, edit, changes)
         _mark_used(fx, edit, "edited: a new version")
         return new, [old, new]
     return head, []
 
 
-def _edited_time(text: str, head: MemoryObject, at: datetime | None) -> dict:
+def _edited_time(text: str, head: MemoryObject, at: datetime | None, read: MemoryCandidate | None = None) -> dict:
     """The time an edit's own words say ("我2026年10月3日搬到了…", "下周一入职"), resolved on the day the memory's
-    evidence was said (`at`), as extraction dates a statement; none said: the memory keeps its time."""
+    evidence was said (`at`), as extraction dates a statement; none said: the memory keeps its time. Where the words
+    set a known attribute (`read`, the candidate it was read from), the time is the one said of it, never the first
+    time word of another clause ("works at Lantu Health (lead since 2026-08); left Beichen on 2025-03-14")."""
+    if read is not None:
+        if not read.time_expression or not (read.valid_time_start or read.valid_time_end):
+            return {}
+        return {
+            "valid_time_start": read.valid_time_start,
+            "valid_time_end": read.valid_time_end,
+            "time_precision": read.time_precision,
+            "time_expression": read.time_expression,
+        }
     found = [t for t in find_times(text, at) if t.resolved]
     if not found:
         return {}

@@ -190,6 +190,9 @@ class Festival:
     zh: tuple[str, ...]
     en: tuple[str, ...]
     on: Callable[[int], date | None]
+    # at the turn of the lunar year: "今年过年" said after this year's, in a clause not told as done, is the coming one
+    # (the year being lived is the lunar one until then)
+    year_turn: bool = False
 
 
 FESTIVALS: tuple[Festival, ...] = (
@@ -198,9 +201,12 @@ FESTIVALS: tuple[Festival, ...] = (
         zh=("春节", "农历新年", "大年初一", "过年"),
         en=("chinese new year", "lunar new year"),
         on=spring_festival,
+        year_turn=True,
     ),
-    Festival(key="new_years_eve_lunar", zh=("除夕", "大年三十", "年三十"), en=(), on=_after_festival(-1)),
-    Festival(key="lantern", zh=("元宵节", "元宵"), en=("lantern festival",), on=_after_festival(14)),
+    Festival(
+        key="new_years_eve_lunar", zh=("除夕", "大年三十", "年三十"), en=(), on=_after_festival(-1), year_turn=True
+    ),
+    Festival(key="lantern", zh=("元宵节", "元宵"), en=("lantern festival",), on=_after_festival(14), year_turn=True),
     Festival(key="qingming", zh=("清明节", "清明"), en=("qingming", "tomb-sweeping day"), on=_qingming),
     Festival(
         key="dragon_boat", zh=("端午节", "端午"), en=("dragon boat festival",), on=lambda y: _table_day(_DRAGON_BOAT, y)
@@ -318,8 +324,10 @@ class Said:
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
         tense = clause_tense(self.clause)
-        if tense is Tense.PAST and scheduled and _ARRANGED.search(self.clause):
-            tense = Tense.UNMARKED  # "booked YYZ to MNL for dec 18" said in November: the day booked, the nearest
+        if tense is Tense.PAST and _ARRANGED.search(self.clause):
+            # "booked YYZ to MNL for dec 18" said in November, "booked Kochi for aug 25 to 30" said in December,
+            # 订好了四月去昆明的机票: what is booked lies ahead, unless it fell in the last few days (a narration)
+            tense = Tense.COMING
         return _by_tense(days, day, tense, scheduled, one_day)
 
     def tense(self) -> Tense:
@@ -329,10 +337,30 @@ class Said:
         own = clause_tense(self.clause)
         if own not in (Tense.NONE, Tense.UNMARKED):
             return own
-        sentence = clause_tense(self.text) if self.clause != self.text else own
+        sentence = clause_tense(lending(self.text, self.clause)) if self.clause != self.text else own
         if own is Tense.UNMARKED:
             return sentence if sentence in (Tense.PAST, Tense.AHEAD) else Tense.UNMARKED
         return sentence
+
+
+# a clause that reports or arranges what another clause says ("我17号飞回来，已经跟领导说了", "机票已经订好了", "told my
+# boss already"): its past is of the telling or the booking, not of the act it tells of
+_REPORTING = re.compile(
+    r"(?:跟|和|给|向|同)[^，。,;；]{0,8}?(?:说|讲|提|报备|请假|打(?:了|过|好)?招呼)|告诉|通知|请(?:好|了)假"
+    r"|(?:订|买|约|定|说|讲|安排|请|商量|谈)好了"
+    r"|(?i:\b(?:told|informed|asked|let (?:\w+ ){1,2}know|booked|reserved|applied for leave|took leave)\b)"
+)
+_CLAUSE_CUT = re.compile(r"[，。,;；！？!?\n]")
+
+
+def lending(text: str, clause: str) -> str:
+    """The sentence's words that may lend their tense to `clause`, which has none of its own: the other clauses,
+    without those that report or arrange (above). What is left when nothing may lend: `clause` itself."""
+    if clause not in text:
+        return text
+    parts = [p for p in _CLAUSE_CUT.split(text) if p.strip() and p != clause]
+    kept = [p for p in parts if not _REPORTING.search(p)]
+    return "，".join([clause, *kept]) if kept else clause
 
 
 Resolver = Callable[[re.Match[str], Said], Resolved | None]
@@ -359,7 +387,7 @@ class TimeForm:
 _WEEKDAY_OR_MONTH = "|".join(("monday|tuesday|wednesday|thursday|friday|saturday|sunday", _MONTH_EN))
 # a plan or a past event, for the days said without their year or week ("Christmas", "on Monday", "八月份")
 _FUTURE = re.compile(
-    r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planned for|hope to|want to|can't wait|looking forward|"
+    r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planning|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
     # a day booked: "my knee replacement is scheduled for march 14th", "the cruise is booked for June"
     r"|\b(?:is|are|'s|'re|got|now)\s+(?:(?:all|finally|now)\s+)?(?:scheduled|booked|set|planned|slated)\s+(?:for|on|in)\b"
@@ -392,7 +420,9 @@ _PROGRESSIVE = re.compile(
 # a day arranged in the past: the booking is done, the day booked is the nearest one ("booked YYZ to MNL for dec 18"
 # said on 15 Nov is this December's, "I reserved a table for the 3rd", 订了一月二十六号的高铁)
 _ARRANGING = r"(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
-_ARRANGED = re.compile(rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|[订约]了[^，。]{{0,8}}?(?:的|号|日)")
+_ARRANGED = re.compile(
+    rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|(?:[订约定]|买)好?了[^，。]{{0,10}}?(?:的|号|日)"
+)
 
 
 def _ahead(text: str) -> bool:
@@ -435,6 +465,9 @@ class Tense(StrEnum):
     # the nearest ("我8月2号飞回杭州" said on the 20th is the trip just made; Chinese says no tense)
     UNMARKED = "unmarked"
     NONE = "none"  # no verb to read ("Sunday!", "on the 8th")
+    # the coming one, unless it fell in the last few days (a trip just made, told after it): a day arranged with a
+    # past verb ("booked ... for", 订好了…的票), a bare day of the month in an unmarked Chinese clause (我23号去上海)
+    COMING = "coming"
 
 
 def clause_tense(text: str) -> Tense:
@@ -452,12 +485,19 @@ def clause_tense(text: str) -> Tense:
 
 # a past verb of a day to the day: the coming one when the last is almost a year back and the coming within a month
 _YEAR_BACK, _DAYS_AHEAD = 300, 31
+# a day that fell this many days back is the one told of, when the verb points ahead or says nothing (a diary's
+# "3号去医院复查" written on the 5th)
+_JUST_PAST = 7
 
 
 def _by_tense(days: list[date], day: date, tense: Tense, scheduled: bool, one_day: bool = False) -> date | None:
     """Of the candidate `days` (ascending), the one the tense points at from the mention `day`."""
     if tense is Tense.AHEAD or (scheduled and tense is Tense.PRESENT):
         return next((d for d in days if d >= day), None)
+    if tense is Tense.COMING:
+        last = next((d for d in reversed(days) if d <= day), None)
+        coming = next((d for d in days if d > day), None)
+        return last if coming is None or (last is not None and (day - last).days <= _JUST_PAST) else coming
     if tense is Tense.PAST:
         last = next((d for d in reversed(days) if d <= day), None)
         coming = next((d for d in days if d > day), None)
@@ -756,7 +796,16 @@ def _festival_day(
     if not said.has_day:
         return None
     if rel:
-        return festival.on(said.day.year + _REL_YEAR_WORDS[rel])
+        day = festival.on(said.day.year + _REL_YEAR_WORDS[rel])
+        if rel == "今年" and festival.year_turn and day is not None and day < said.day:
+            # "今年过年打算去三亚" said in December, "今年过年不回老家" said in November: the coming 春节, which a
+            # plan means, and which a clause not told as done means once it is nearer than the one past (its own
+            # clause's tense: "商量好了，今年过年不回老家" tells of the deciding, done, not of the festival)
+            coming, tense = festival.on(said.day.year + 1), clause_tense(said.clause)
+            nearer = coming is not None and (coming - said.day) < (said.day - day)
+            if coming is not None and (tense is Tense.AHEAD or (nearer and tense is not Tense.PAST)):
+                return coming
+        return day
     which = (which or "").lower()
     if which == "last":
         return next((d for y in (said.day.year, said.day.year - 1) if (d := festival.on(y)) and d < said.day), None)
@@ -1070,8 +1119,20 @@ def _r_zh_rel_ym_part(m: re.Match[str], said: Said) -> Resolved | None:
     return _part_of_month(said.day.year + _REL_YEAR_WORDS[m[1]], month, m[3]) if month else None
 
 
+# what follows "may" when it is the month, not the verb ("a trip to Lisbon in may", "next may with the kids"; not
+# "this may be wrong", "in may have")
+_MAY_MONTH_AFTER = re.compile(
+    r"(?i)\s*(?:$|[.,;:!?)\-–]|(?:with|for|and|or|to|next|this|when|after|before|because|so|but|then|i|we|my|our|"
+    r"the|\d+)\b)"
+)
+
+
+def _month_not_verb(word: str, m: re.Match[str], end: int) -> bool:
+    return word.lower() != "may" or bool(_MAY_MONTH_AFTER.match(m.string, end))
+
+
 def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
-    if m[1] == "may":
+    if not _month_not_verb(m[1], m, m.end(1)):
         return None
     month = MONTHS_EN[m[1].lower()]
     day = said.nearest(lambda y: date(y, month, 15))
@@ -1128,7 +1189,11 @@ def _day_of_month(day: int | None, said: Said) -> Resolved | None:
         return None
     anchor = said.day
     days = [d for k in (-2, -1, 0, 1, 2) if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
-    return _day(_by_tense(days, anchor, said.tense(), scheduled=True))
+    tense = said.tense()
+    if tense is Tense.UNMARKED:
+        # "我23号去上海出差" said on the 7th: the coming 23rd, unless the day fell just now ("3号去复查" on the 5th)
+        tense = Tense.COMING
+    return _day(_by_tense(days, anchor, tense, scheduled=True))
 
 
 def _r_en_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1141,7 +1206,7 @@ def _r_zh_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
 
 def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
     """ "last March": the latest March before the month it was said."""
-    if m[2] == "may":
+    if not _month_not_verb(m[2], m, m.end(2)):
         return None  # "this may be wrong": the verb, not the month
     month, word, anchor = MONTHS_EN[m[2].lower()], m[1].lower(), said.day
     if word == "last":
@@ -2404,6 +2469,23 @@ def opening_time(sentence: str, times: list[TimeMention]) -> TimeMention | None:
     return first
 
 
+def told_day(text: str, mention_time: datetime | None) -> TimeMention | None:
+    """The past day a message's telling opens with ("yesterday my HOD shouted at me ... i was so upset", "前天开会被
+    批评了。我难过了一晚上"): a relative day, or a week, said first, before the mention day. A feeling the telling
+    goes on to say in the past, naming no time of its own, was felt then, not on the day of the message."""
+    head = re.match(r"\s*[^.!?。！？\n]{1,200}", text)
+    if head is None or mention_time is None:
+        return None
+    first = next(iter(find_times(head.group(0), mention_time)), None)
+    if first is None or head.group(0)[: first.span[0]].strip(" \t\n,，") or not first.relative:
+        return None
+    if first.start is None or first.end is None or first.end >= mention_time.date():
+        return None
+    if (first.end - first.start).days > 6:
+        return None
+    return first
+
+
 # --- the source's own calendar -------------------------------------------------------------------------------------
 
 
@@ -2500,6 +2582,16 @@ _RECURRING_WEEKDAY_AFTER = re.compile(
 _RECURRING_WEEKDAY_BEFORE = re.compile(r"(?i)\b" + _WEEKDAY_WORD + r"s?\s*" + _WEEKDAYS_JOINED + r"\s*$")
 
 
+# a weekday or a weekend said without its week: what a liking or a habit recurs on ("我喜欢周末爬山", "I hike on
+# weekends"), never the day it began
+_WEEK_UNSAID = frozenset({"bare_weekend", "zh_bare_weekday", "en_bare_weekday"})
+
+
+def may_recur(t: TimeMention) -> bool:
+    """`t` is a weekday or a weekend said without its week: of a liking or a habit, when it recurs, not a date."""
+    return t.form in _WEEK_UNSAID
+
+
 def weekly(text: str, t: TimeMention) -> bool:
     """`t` is a weekday said with another in a pair, a list or a span: when it recurs, not a date."""
     said = text[t.span[0] : t.span[1]]
@@ -2536,6 +2628,24 @@ _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|
 # what a time stands after when it is the time of what is compared with: "busier than last year", "7.2 now, up from
 # 6.8 last year", "compared to last spring" (neither when the statement holds nor a word to cut from it)
 COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
+
+
+def as_absolute(text: str, time: TimeMention) -> str:
+    """`text` with `time`'s relative words written as its date, to the precision it was said, in the text's language
+    ("把婚礼定在明年3月" said in 2026 -> "把婚礼定在2027年3月", "set for next march" -> "set for March 2027"): for what
+    a sentence cannot lose (the day a thing is set for), which a stored "明年" would make wrong next year."""
+    if not time.relative or time.start is None or time.expression not in text:
+        return text
+    start, zh = time.start, bool(_CJK.search(text))
+    if time.precision is TimePrecision.DAY and time.end == start:
+        words = f"{start.year}年{start.month}月{start.day}日" if zh else start.isoformat()
+    elif time.precision is TimePrecision.MONTH and time.end is not None and time.end.month == start.month:
+        words = f"{start.year}年{start.month}月" if zh else f"{calendar.month_name[start.month]} {start.year}"
+    elif time.precision is TimePrecision.YEAR:
+        words = f"{start.year}年" if zh else str(start.year)
+    else:
+        return text  # a week, a season, a rough span: no short date says it
+    return text.replace(time.expression, words, 1)
 
 
 def without_relative_times(text: str) -> str:

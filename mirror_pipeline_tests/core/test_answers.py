@@ -37,7 +37,8 @@ def answer(text: str, question: str) -> list[tuple[str, str, str]]:
                 ("daughter", "Mia is the user's daughter", "daughter Mia"),
             ],
         ),
-        ("now.goals", "明年搬回成都", [("plans_to", "用户打算明年搬回成都", "明年搬回成都")]),
+        # (the content drops 明年, which its valid time holds: a stored "明年" would be wrong next year; session 17)
+        ("now.goals", "明年搬回成都", [("plans_to", "用户打算搬回成都", "明年搬回成都")]),
     ],
 )
 def test_a_terse_answer_is_read_as_what_its_question_asks(question: str, text: str, expected: list) -> None:

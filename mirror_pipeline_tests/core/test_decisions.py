@@ -472,3 +472,18 @@ def test_an_edit_that_dates_a_state_before_its_evidence_is_that_state_not_a_plan
     edit = new_decision(Action.EDIT, head.memory_id, T0 + timedelta(days=3), text="我从2019年开始练瑜伽")
     (after,) = govern(items, evidence=briefs, decisions=[edit]).current
     assert not after.predicate.startswith("plans"), after.predicate
+
+
+def test_an_edit_dates_the_attribute_it_sets_by_its_own_clause_not_the_first_time_word() -> None:
+    # REVIEW-16 #7: an edit's other clause ("promoted to team lead in 2026-08") made the job valid since then; the
+    # job's own words name no start, so the memory keeps its time (session 17: words written for this test)
+    items, briefs = story(("我在医院做药剂师。", 0, "ev_1"))
+    (job,) = govern(items, evidence=briefs).current
+    later = T0 + timedelta(days=40)
+    text = (
+        "I work at Qiantang Biotech as a pharmacist (promoted to team lead in August 2026); "
+        "I left the hospital on 2026-02-20"
+    )
+    edit = new_decision(Action.EDIT, job.memory_id, later, text=text)
+    (after,) = govern(items, evidence=briefs, decisions=[edit]).current
+    assert after.valid_time_start == job.valid_time_start, (after.predicate, after.valid_time_start)

@@ -215,7 +215,10 @@ ASPECTS: tuple[Aspect, ...] = (
             r"|\bwhen I was (?:a kid|a child|young|little|small|a teen|a teenager|in (?:school|college|high school))\b",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"(?<![年月天周前之])以前|曾经|小时候|当年|早年|(?<![年月天])过去(?![了的])"),
+        # (not 过去 after a verb of going: "把猫也带过去" is taking it over there)
+        zh=re.compile(
+            r"(?<![年月天周前之])以前|曾经|小时候|当年|早年|(?<![年月天带拿送搬走跑飞开转寄调嫁赶传递回追游爬跳冲扔])过去(?![了的])"
+        ),
         time=TimePolicy.ENDED,
         tags=("past_state",),
     ),

@@ -20,17 +20,21 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import quoted_spans, sentence_times, shared_frame_time
+from mirror_pipeline.core.extraction.patterns import ahead_frame_time, quoted_spans, sentence_times, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.text import CJK_CHAR
 from mirror_pipeline.core.timeexpr import (
     COMPARED_BEFORE,
     THINGS_VERB_BEFORE,
+    Tense,
     TimeMention,
+    as_absolute,
+    clause_tense,
     opening_time,
     time_as_object,
     time_is_predicate,
+    told_day,
     weekly,
     zh_weekly,
 )
@@ -646,7 +650,9 @@ def _of_a_thing(sentence: str, times: list[TimeMention], start: int, t: TimeMent
     )
 
 
-def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) -> TimeMention | None:
+def _own_time(
+    sentence: str, times: list[TimeMention], span: tuple[int, int], said: date | None = None
+) -> TimeMention | None:
     """The first time the clause says of itself (not an anchor, not a time compared with, not a recurring one),
     else a time said alone before the sentence's clauses ("上个月，我血压150/90")."""
     mine = [
@@ -667,7 +673,12 @@ def _own_time(sentence: str, times: list[TimeMention], span: tuple[int, int]) ->
         return opening  # "腊月二十七，接我妈来青岛过年": the day said is when; 过年 is what she came for
     if own is None and opening is None:
         # "明年想考个PMP，也想再学好一点粤语": 明年 of both; "去了趟香港，周六去周日回": the days of the trip
-        return shared_frame_time(sentence, times, span[0]) or _coda_time(sentence, times, span[1])
+        # "今年过年不回老家，把爸妈接过来过": a plan's frame ahead, said at the head of the clause before
+        return (
+            shared_frame_time(sentence, times, span[0])
+            or ahead_frame_time(sentence, times, span[0], said)
+            or _coda_time(sentence, times, span[1])
+        )
     coda = _coda_time(sentence, times, span[1]) if own is not None else None
     if coda is not None and (_within(own, coda) or _ZH_FOCUSED_WHEN.match(coda.expression or "")):
         # "回成都过年，腊月二十八到正月初六": the days, the festival among them; "国庆去恩施看儿子，是10月2号走的":
@@ -1360,9 +1371,25 @@ def read(
                 times = memo.get(sentence)
                 if times is None:
                     times = memo[sentence] = sentence_times(sentence, said_at)
-            own = _own_time(sentence, times, (clause.start, clause.end))
+            own = _own_time(sentence, times, (clause.start, clause.end), said_at.date() if said_at else None)
             if own is None and aspect is _PLANS and plan_clause is not None and going_on:
                 own = _own_time(sentence, times, (plan_clause.start, plan_clause.end))  # the plan's time, said before
+            if own is None and aspect is _PLANS:
+                # "我们把婚礼定在明年3月": the day a planned thing is set for is the plan's time, and stays in its
+                # words as its date
+                own = next(
+                    (
+                        t
+                        for t in times
+                        if clause.start <= t.span[0] < clause.end
+                        and t.start
+                        and not t.anchor
+                        and _of_a_thing(sentence, times, clause.start, t)
+                    ),
+                    None,
+                )
+                if own is not None:
+                    body = as_absolute(body, own)
             said_day = said_at.date() if said_at else None
             if own is None and not times and not clause.zh and aspect is _PLANS and before_this is not None:
                 own = _steps_window(body, before_this, said_at, memo)  # "booked ... for dec 18, back jan 6. gonna ..."
@@ -1404,6 +1431,8 @@ def read(
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
+            if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(sentence) is Tense.PAST:
+                own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
                 # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from functools import cache
 
 from mirror_pipeline.core.entities import is_place
@@ -34,7 +34,18 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.text import CJK_CHAR, normalize, sentences, stable_id
-from mirror_pipeline.core.timeexpr import TimeMention, find_times, local_moment, opening_time
+from mirror_pipeline.core.timeexpr import (
+    Tense,
+    TimeMention,
+    as_absolute,
+    clause_tense,
+    find_times,
+    local_moment,
+    may_recur,
+    opening_time,
+    told_day,
+    without_relative_times,
+)
 
 EXTRACTOR = "rules"
 # 0.3.8: session 7 merged (recall: verbless news, passives, what an employer did to the writer, more Chinese
@@ -529,7 +540,8 @@ _QUOTED = re.compile(
     r"|(?<!\w)'(?=\w)(?:[^'\n]|(?<=\w)'(?=\w))+(?<=[\w.!?,])'(?!\w)"
 )
 # "so" joins clauses only after a comma ("I was so tired yesterday" is one clause)
-_CLAUSE = re.compile(r"[，,；;：:]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
+# (a parenthesis is an aside, a clause of its own: "works at Lantu Health (lead since 2026-08)" says no job's start)
+_CLAUSE = re.compile(r"[，,；;：:()（）]|然后|但是|所以|不过|(?i:\b(?:and|but|then)\b|(?<=[,;] )so\b)")
 # Words that are not names of people or organisations
 _NOT_A_NAME = frozenset(
     "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
@@ -2082,6 +2094,27 @@ def shared_frame_time(sentence: str, times: list[TimeMention], pos: int) -> Time
     return before[0] if len(before) == 1 else None
 
 
+# a Chinese clause that opens a wish or a plan of its own (想 / 要 / 打算 ...), not going on with the one before
+_ZH_OWN_WISH = re.compile(r"[\s，,；;]*(?:我们|我)?(?:还|也|又)?(?:想|要|打算|准备|计划|希望|争取|决定)")
+
+
+def ahead_frame_time(sentence: str, times: list[TimeMention], pos: int, said: date | None) -> TimeMention | None:
+    """The time ahead of the mention that opens the Chinese clause just before the one holding `pos`: a plan's frame,
+    which the clause after it goes on in ("今年过年不回老家，把爸妈接过来过": the coming 春节 of both). Never a time
+    past (a past clause's time says nothing of the next one's: "我现在住在大阪，妹妹2015年就去东京了")."""
+    if said is None:
+        return None
+    cuts = [m for m in _CLAUSE.finditer(sentence, 0, pos) if m.end() <= pos]
+    if not cuts or _ZH_OWN_WISH.match(sentence, cuts[-1].end()):
+        return None  # "明年想考个PMP，想学游泳": a wish of its own, its own frame (no time said)
+    first = cuts[-2].end() if len(cuts) > 1 else 0
+    head = re.match(r"[\s，,；;]*(?:我们|我)?", sentence[first:]).end() + first
+    opening = next((t for t in times if t.span[0] == head and t.span[1] <= cuts[-1].start()), None)
+    if opening is None or opening.start is None or opening.start <= said or not CJK_CHAR.search(opening.expression):
+        return None
+    return opening
+
+
 def _negated(sentence: str, match_start: int, until: int) -> bool:
     """A negative in the statement's own clause, before its object: "不对，我不在谷歌工作，我在Mercari工作" negates
     only Google, and "我认为AI不会取代程序员" is an opinion with a negative in it, not a denial."""
@@ -2171,6 +2204,7 @@ def extract_patterns(
         return []  # nothing a rule could use; or a translation, an example, a draft: not the user speaking of self
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     out: list[MemoryCandidate] = []
+    told: TimeMention | None | bool = False  # the day the telling opens with, read once a feeling needs it
     for s_start, s_end in read[1] if read else sentences(text):
         if s_end - s_start > MAX_SENTENCE:
             continue  # a run of text that long is pasted (a log, code, a document), not someone speaking of self
@@ -2234,7 +2268,11 @@ def extract_patterns(
                 if any(t.anchor and t.span[0] <= m.start() < t.span[1] for t in times):
                     continue  # "before my daughter was born" dates something else by that birth
                 taken.append((m.start(), m.end(), pattern.predicate))
-                out.append(_candidate(evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at))
+                if pattern.memory_type is MemoryType.EMOTION and told is False:
+                    told = told_day(text, said_at)
+                out.append(
+                    _candidate(evidence, pattern, m, obj, sentence, s_start, times, hedge, said_at, told or None)
+                )
     return _derived(out, text)
 
 
@@ -2248,7 +2286,9 @@ def _candidate(
     times: list[TimeMention],
     hedge: bool,
     said_at: datetime | None,
+    told: TimeMention | None = None,
 ) -> MemoryCandidate:
+    """`told`: the past day the message's telling opens with (`timeexpr.told_day`), for a feeling that names none."""
     groups = m.groupdict()
     rel = groups.get("rel") or groups.get("rel2")
     if rel and len(rel) == 1 and rel * 2 in ZH_RELATIONS:
@@ -2276,6 +2316,8 @@ def _candidate(
         if kind is MemoryType.RELATIONSHIP and not pattern.dated
         else _nearest_time(sentence, times, m.span(), kind is not E)
     )
+    if time is not None and may_recur(time) and (kind is P or predicate.startswith("habit")):
+        time = None  # "我喜欢周末爬山", "I hike on weekends": when it recurs, not since when it holds
     start = time.start_iso if time else None
     # an event (and a feeling) is its interval; a fact said with a closed range ("2015年到2018年在微软工作") ended then
     # a plan is for the whole interval it is planned for ("明年春天"), never "since" its first day
@@ -2284,12 +2326,18 @@ def _candidate(
         end = None  # "我搬到上海三年了": the move was three years ago; what holds through the mention is the state
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
+    if time is not None and time.relative and time.expression in content:
+        # "用户打算明年换工作": the time is in the valid time; one the content cannot lose is written as its date
+        content = as_absolute(without_relative_times(content), time)
     past_state = kind is MemoryType.FACT and pattern.predicate != "plans_to" and tense.ended(m.group(0), zh, time)
     if past_state:  # "I lived in Nairobi as a kid": it held before the mention, and is not where the person lives
         predicate, content = tense.past_fact(predicate, object_value, content, zh)
         if end is None and said_at is not None:
             end = said_at.date().isoformat()
-    if kind is MemoryType.EMOTION and time is None and said_at is not None:
+    if kind is MemoryType.EMOTION and time is None and told is not None and clause_tense(sentence) is Tense.PAST:
+        # "yesterday my HOD shouted at me ... i was so upset": felt the day the telling is of
+        start, end, precision, expression = told.start_iso, told.end_iso, told.precision, told.expression
+    elif kind is MemoryType.EMOTION and time is None and said_at is not None:
         day = said_at.date().isoformat()
         start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar
     sensitivity = sensitivity_of(m.group(0), HIGH if relation in FAMILY else pattern.sensitivity)

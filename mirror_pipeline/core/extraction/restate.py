@@ -11,6 +11,7 @@ person's words as a plain statement of its kind, with no attribute claimed.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from mirror_pipeline.core.extraction import extract
@@ -18,6 +19,7 @@ from mirror_pipeline.core.model import (
     Attribution,
     Evidence,
     Language,
+    MemoryCandidate,
     MemoryType,
     Sensitivity,
     SourceType,
@@ -58,19 +60,31 @@ def _base(verb: str) -> str:
     return verb[:-1] if not verb.endswith("ss") else verb
 
 
-def restated(text: str, memory_type: MemoryType, subject: str, said_at: datetime | None = None) -> tuple[str, str, str]:
-    """(subject, predicate, object) of an edited memory of `memory_type` whose new wording is `text`, read as said
-    when the memory's evidence was (`said_at`; "从2020年开始吃素" is a state since 2020, not a plan ahead of 2000)."""
+@dataclass(frozen=True)
+class Restated:
+    """What an edit's words say: the structure, and the candidate it was read from (whose time is the one said of
+    that attribute, not of another clause: "works at Lantu Health (lead since 2026-08); left Beichen on 2025-03-14"
+    says no start of the job), None when the words set no known attribute."""
+
+    subject: str
+    predicate: str
+    object: str
+    read: MemoryCandidate | None = None
+
+
+def restated(text: str, memory_type: MemoryType, subject: str, said_at: datetime | None = None) -> Restated:
+    """The structure of an edited memory of `memory_type` whose new wording is `text`, read as said when the
+    memory's evidence was (`said_at`; "从2020年开始吃素" is a state since 2020, not a plan ahead of 2000)."""
     spoken = first_person(text)
     found = extract(_as_evidence(spoken, said_at))
     same = [c for c in found if c.memory_type is memory_type and c.subject == subject]
     known = [c for c in same if ":" not in c.predicate]  # an attribute the patterns know (lives_in, works_at)
     if len(known) == 1:
-        return known[0].subject, known[0].predicate, known[0].object
+        return Restated(known[0].subject, known[0].predicate, known[0].object, known[0])
     if len(same) == 1:  # a free statement: its kind and domain ("state:health"), the person's words as its object
-        return subject, same[0].predicate, text
+        return Restated(subject, same[0].predicate, text)
     kind = memory_type.value
-    return subject, f"{kind}:{STATED}", text
+    return Restated(subject, f"{kind}:{STATED}", text)
 
 
 def _as_evidence(text: str, said_at: datetime | None = None) -> Evidence:

@@ -24,7 +24,8 @@ _EN_PERFECT_PROGRESSIVE = re.compile(
     r"(?i)\b(?:have|'ve|has|'s) been (?:\w+ing|on|in|with|at|into|together|married|sober|clean)\b"
 )
 # a Chinese clause that says it is done (a perfective 了 / 过, 已经): what happened, whatever day it names
-_ZH_DONE = re.compile(r"了|过(?!年|节)|已经|已")
+# (not 过 closing a clause after 来 / 去, said of a day ahead: "接到新屋来过" is to come and spend it, 过年 elided)
+_ZH_DONE = re.compile(r"了|(?<![来去])过(?!年|节)|(?<=[来去])过(?![。！!~…\s，,]*$)|已经|已")
 # 是…的 dates a past event ("我们是2022年春节前认识的", "我是2022年春节后离开A公司的"), whatever its span's precision
 _ZH_SHI_DE = re.compile(r"是.{1,30}的\W*$")
 
@@ -38,8 +39,10 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
     if name == STATE and zh and _ZH_SHI_DE.search(body):
         return EVENT
     ahead = own is not None and own.start is not None and said is not None and own.start > said
-    if name == EVENT and ahead and not done(body, zh):
-        return PLANS  # "一月开始带merchant app的团队" said in November, "I get my cast off on Friday": ahead
+    if name in (EVENT, PAST) and ahead and not done(body, zh):
+        # "一月开始带merchant app的团队" said in November, "I get my cast off on Friday": ahead (and no state that
+        # ended: "下个月搬家，把猫也带过去" says 过去 of the going)
+        return PLANS
     if name != STATE or own is None or own.start is None or said is None:
         return name
     if own.start > said:
