@@ -83,7 +83,9 @@ def test_a_bare_verb_of_the_things_start_leaves_its_day_to_the_thing() -> None:
 
 
 def test_the_writer_only_as_a_measure_is_not_the_clauses_object() -> None:
-    assert _read("our cat Mochi loves the balcony more than me") == []
+    read = _read("our cat Mochi loves the balcony more than me")
+    # (the cat is one of the household: that is a relation, not a liking of the writer's)
+    assert [(t, c) for t, c, _, _ in read] == [("relationship", "Mochi is the user's cat")]
 
 
 def test_how_the_writer_wants_the_assistant_to_answer_is_a_preference() -> None:

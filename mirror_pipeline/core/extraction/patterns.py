@@ -167,6 +167,9 @@ EN_RELATIONS = {
         "advisor",
         "ex-husband",
         "ex-wife",
+        # the animals a household keeps are its members too ("my dog Laddoo", "our cat Miso")
+        "dog",
+        "cat",
     )
 }
 EN_RELATIONS.update(
@@ -547,7 +550,9 @@ _NOT_A_NAME = frozenset(
     "他 她 它 他们 她们 这 那 这个 那个 谁 这位 那位 this that he she it who here there they someone everyone "
     "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday january february march "
     "april may june july august september october november december english chinese american japanese great "
-    "amazing awesome nice home back not also".split()
+    "amazing awesome nice home back not also "
+    # an interjection that opens an address is no name ("Thanks, my friend", "Hi, my dear")
+    "thanks thank hi hello hey yes yeah no sorry ok okay well oh wow bye cheers congrats please dear".split()
 )
 _ROLE_ONLY = re.compile(rf"(?:一名|一个|一位|个|名)?[\u4e00-\u9fff]{{0,4}}?(?:{_ZH_ROLE_WORDS})")
 _NOT_A_WORKPLACE = re.compile(
@@ -614,6 +619,18 @@ def _plausible_object(obj: str) -> bool:
 def _a_name(f: Found) -> bool:
     """ "我爸爸是医生": an occupation is not a name ("张老师" is)."""
     return f.obj.lower() not in _NOT_A_NAME and not (_ROLE_ONLY.fullmatch(f.obj) and f.obj[0] not in _SURNAMES)
+
+
+def _no_dictionary_word(f: Found) -> bool:
+    """A given name is rarely a word of the dictionary (诗雨, 秀梅, 冠宇; not 学习, 成绩, 今年): some names are (建国,
+    婷婷) and are missed, never the other way round."""
+    import rjieba  # its dictionary loads once, on the first Chinese kin word followed by two characters
+
+    if rjieba.has_word(f.obj):
+        return False
+    # nor the head of a longer word: "我女儿学钢琴" cuts 学 | 钢琴, not 学钢
+    rest = f.sentence[f.end - len(f.obj) : f.end + 8]
+    return next(iter(rjieba.cut(rest)), "") == f.obj
 
 
 def _a_workplace(f: Found) -> bool:
@@ -1313,6 +1330,26 @@ PATTERNS: tuple[Pattern, ...] = (
         before_report=True,
     ),
     _p(
+        # a child, a parent or a spouse named by a kin word and a given name alone, with 我 or at a diary clause's
+        # start: "我女儿诗雨今年中考", "老公秀峰在店里" (two characters that are no word of the dictionary: "我儿子学习也
+        # 不错", "女儿成绩很好" name no one)
+        "zh_kin_given_name",
+        R,
+        "relation",
+        _ZH_FAMILY_REL,
+        r"(?:我的?|(?:^|(?<=[，,；;。！!\s]))"
+        + _ZH_TIME_LEAD.pattern.removeprefix("^")
+        + r"?(?:我家的?)?)(?P<rel>"
+        + _ZH_FAMILY_REL
+        # (not a clause's next word opening with a function character: "老公在店里", "女儿也说", "儿子把碗")
+        + r")(?![在说也都和跟去来要会不没很又还就刚已正把被给让对从到是的了着过吗呢吧啊呀今昨明前后每])"
+        + r"(?P<obj>[\u4e00-\u9fff]{2})(?=[\u4e00-\u9fff]|[，。,.!！？?\s]|$)",
+        0.7,
+        0.7,
+        MEDIUM,
+        accept=(_a_name, _no_dictionary_word),
+    ),
+    _p(
         # someone the writer took on, then named: "招了个帮工，叫阿梅", "请了一个保姆，叫小芳" (the role is what they
         # are to the writer)
         "zh_took_on_named",
@@ -1344,7 +1381,7 @@ PATTERNS: tuple[Pattern, ...] = (
         R,
         "relation",
         _EN_REL,
-        r"\b[Mm]y (?P<rel>" + _EN_REL + r")(?![\w'’-]),? " + _EN_NAME,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<rel>" + _EN_REL + r")(?![\w'’-]),? " + _EN_NAME,
         0.85,
         0.7,
         MEDIUM,
@@ -1362,6 +1399,18 @@ PATTERNS: tuple[Pattern, ...] = (
         + _EN_NAME
         + r"(?=$|[.,;!?\n])",
         0.85,
+        0.7,
+        MEDIUM,
+        accept=(_a_name,),
+    ),
+    _p(
+        "en_name_my_rel",  # a name and then who they are: "This is Arjun, my husband", "went with Meera, my sister"
+        R,
+        "relation",
+        "my",
+        r"\b" + _EN_NAME + r", (?:my|our) (?:best |closest |close |good |old )?(?P<rel>" + _EN_REL + r")(?![\w'’-])"
+        + r"(?=$|[.,;!?\n)]| (?:and|who|from|in)\b)",
+        0.8,
         0.7,
         MEDIUM,
         accept=(_a_name,),

@@ -1,0 +1,44 @@
+"""The people of a life named as they are in diaries and chats: a kin word and a given name alone (我女儿诗雨), a name
+and then who they are ("This is Arjun, my husband"), the animals of a household, "our" as well as "my"; and what is
+no one (a verb after the kin word, an interjection opening an address)."""
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline_tests.core.helpers import evidence
+
+
+def _relations(text: str) -> list[tuple[str, str]]:
+    return [(c.predicate, c.object) for c in extract(evidence(text)) if c.memory_type.value == "relationship"]
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("我女儿悦彤下个月要考钢琴十级", ("daughter", "悦彤")),
+        ("昨天儿子睿轩发烧了，一晚上没睡", ("son", "睿轩")),
+        ("我老婆婉清怀孕了", ("wife", "婉清")),
+        ("This is Tomasz, my husband, he cooks.", ("husband", "Tomasz")),
+        ("I drove to Leeds with Aoife, my cousin.", ("cousin", "Aoife")),
+        ("our daughter Ines starts nursery in April", ("daughter", "Ines")),
+        ("My dog Biscuit ate a sock again", ("dog", "Biscuit")),
+    ],
+)
+def test_a_person_of_the_household_is_named(text: str, relation: tuple[str, str]) -> None:
+    assert relation in _relations(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我女儿学钢琴三年了",  # 学 | 钢琴: no name
+        "我儿子练书法",
+        "我老公在店里忙到十点",
+        "女儿成绩很好",
+        "我老婆炒股亏了",
+        "Thanks, my friend, that helps a lot",
+        "Hello, my dear, long time",
+    ],
+)
+def test_no_one_is_named(text: str) -> None:
+    assert _relations(text) == []
