@@ -333,7 +333,9 @@ class Memory:
             def find(doc_id: str) -> Row | None:
                 return _find(rows, start, doc_id)
         else:  # documents in memory (benchmarks, tests): in any order
-            by_id = self._once(("evidence_by_id",), lambda: [{r["doc_id"]: r for r in rows if r.get("kind") == "evidence"}])
+            by_id = self._once(
+                ("evidence_by_id",), lambda: [{r["doc_id"]: r for r in rows if r.get("kind") == "evidence"}]
+            )
             find = by_id[0].get
         out: dict[str, str] = {}
         for memory in memories:

@@ -195,8 +195,9 @@ RISK_KINDS = (
         # a body's limit an activity must respect (a hurt knee, a bad back): a hike needs it, a blood pressure or a
         # family history it does not (REVIEW-16 #11)
         cues=re.compile(
-            r"\binjur\w*|\bsprain\w*|\bfractur\w*|\bbroken (?:arm|leg|wrist|ankle|foot|toe|rib)\b|\bdis[ck] herniation\b"
-            r"|\bslipped dis[ck]\b|\b(?:bad|hurt|sore) (?:back|knee|knees|ankle|shoulder|hip)\b|\bback pain\b|\bknee pain\b"
+            r"\binjur\w*|\bsprain\w*|\bfractur\w*|\bbroken (?:arm|leg|wrist|ankle|foot|toe|rib)\b"
+            r"|\bdis[ck] herniation\b|\bslipped dis[ck]\b|\b(?:bad|hurt|sore) (?:back|knee|knees|ankle|shoulder|hip)\b"
+            r"|\bback pain\b|\bknee pain\b"
             r"|\barthroscop\w*|\bcrutches\b|\bphysio\w*|\brehab\w*|\brange of motion\b|\bROM\b"
             r"|受伤|扭伤|骨折|腰椎|椎间盘|膝盖疼|腰疼|腰痛|拄拐|韧带|康复|理疗",
             re.I,
@@ -413,8 +414,9 @@ def _later(a: str, b: str) -> bool:
 
 
 def plan_label(row: Row, today: date | None, said_day: str | None, fresh_days: int) -> str | None:
-    """"past_plan" for a plan whose time has passed, "old_plan" for an undated one said more than `fresh_days` ago
-    (REVIEW-16 #6: a job change planned in 2024 and done in 2025 served in 2026 as intended), else None."""
+    """The label "past_plan" for a plan whose time has passed, "old_plan" for an undated one said more than
+    `fresh_days` ago (REVIEW-16 #6: a job change planned in 2024, done in 2025, served in 2026 as intended), else
+    None."""
     if today is None or timing.kind(row) != timing.PLAN:
         return None
     end = str(row.get("valid_time_end") or row.get("valid_time_start") or "")
@@ -442,7 +444,9 @@ class ContextPolicy:
     sensitivity_ceiling: str = knob("medium", description="served without the task being about them")
     episodes_when_fewer_than: int = knob(3, description="add the person's own words when fewer memories fit")
     max_episodes: int = 4
-    plan_fresh_days: int = knob(365, description="an undated plan said longer ago than this is labelled 'said long ago'")
+    plan_fresh_days: int = knob(
+        365, description="an undated plan said longer ago than this is labelled 'said long ago'"
+    )
     excerpt_chars: int = 240
 
     @classmethod

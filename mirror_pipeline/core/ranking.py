@@ -601,7 +601,8 @@ LIFE_DOMAINS = (
         ),
         single=True,
         of_other=re.compile(
-            rf"{_SOMEONE}\s+(?:works|worked|is working) (?:at|as|for)\b|(?:{_SOMEONE_ZH})(?:现在)?在[^，。,.]{{1,12}}(?:工作|上班)",
+            rf"{_SOMEONE}\s+(?:works|worked|is working) (?:at|as|for)\b"
+            rf"|(?:{_SOMEONE_ZH})(?:现在)?在[^，。,.]{{1,12}}(?:工作|上班)",
             re.I,
         ),
     ),

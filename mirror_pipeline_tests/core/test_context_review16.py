@@ -37,7 +37,9 @@ OLD_JOB_SAID = ev("ev_old_job", "I work at Harbour Freight, in the billing team"
 }
 
 
-@pytest.mark.parametrize("task", ["write my bio", "帮我写一段自我介绍", "draft a cover letter for me", "写一份个人简介"])
+@pytest.mark.parametrize(
+    "task", ["write my bio", "帮我写一段自我介绍", "draft a cover letter for me", "写一份个人简介"]
+)
 def test_a_bio_is_served_the_confirmed_job_that_shares_no_word_with_it(task):
     found = items(memory([*NOISE, JOB]).context(task))
     assert "mem_job" in found, task
