@@ -324,7 +324,7 @@ class Memory:
         """The day each memory's evidence was last said, on the person's calendar (what dates an undated memory).
         The evidence rows follow the memories in a snapshot, sorted by id: each is found by bisection, so a
         context parses a few dozen rows, not a million."""
-        from mirror_pipeline.core.context import _day
+        from mirror_pipeline.core.context import _day, needs_said_day
 
         rows = self.corpus.rows
         if isinstance(rows, ServedRows):
@@ -338,7 +338,7 @@ class Memory:
             )
             find = by_id[0].get
         out: dict[str, str] = {}
-        for memory in memories:
+        for memory in filter(needs_said_day, memories):
             days = [_day(ev, tz) for e in memory.get("evidence_ids") or [] if (ev := find(e)) is not None]
             if days := [d for d in days if d and d != "?"]:
                 out[memory["doc_id"]] = max(days)

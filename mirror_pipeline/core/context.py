@@ -357,6 +357,19 @@ def _single_domain(row: Row) -> Any:
     )
 
 
+def needs_said_day(row: Row) -> bool:
+    """Whether a memory is dated by when it was said (`newer_accounts`, `plan_label`): a memory of a one-value
+    domain or a plan; only those are looked up (each evidence row found costs a few parsed rows)."""
+    return timing.kind(row) == timing.PLAN or _single_domain(row) is not None or _states_a_single_domain(row)
+
+
+def _states_a_single_domain(row: Row) -> bool:
+    from mirror_pipeline.core.ranking import LIFE_DOMAINS
+
+    text = _as_said_by_them(str(row.get("text") or ""))
+    return any(d.single and d.states is not None and d.states.search(text) for d in LIFE_DOMAINS)
+
+
 def newer_accounts(rows: Sequence[Row], said: Mapping[str, str]) -> dict[str, tuple[str, Row]]:
     """The standing memories (facts, habits, plans) of a one-value-at-a-time domain that a newer account of that
     domain makes possibly out of date, by id: "left_out" when the newer one is the same attribute and the person
