@@ -273,11 +273,12 @@ class Memory:
         """The task-aware context (CONTRACT.md `context`): slots in the order of 14.3, labels in the task's
         language, evidence ids on every item, `text` ready to paste into a prompt."""
         from mirror_pipeline.core.context import Candidate, ContextPolicy, assemble, standing_risks
-        from mirror_pipeline.core.ranking import dense_floor, in_domain, task_content, task_domains, task_types
+        from mirror_pipeline.core.ranking import dense_floor, implied_domains, in_domain, task_content, task_types
         from mirror_pipeline.core.retrieval import lexical_tokens
 
         policy = ContextPolicy.from_config(self.extra.get("config") or {})
-        domains = task_domains(task)  # the life domains the task names: their memories bear on it
+        # the life domains the task names or its kind draws on (a bio: work, home, family): their memories bear on it
+        domains = implied_domains(task)
         expansion = " ".join([t.expansion for t in task_types(task)] + [d.expansion for d in domains])
         content = task_content(task)  # without "help me plan ...": a memory sharing only those is not about it
         # the expansion words reach lexically only: the task alone is embedded (a query of 20-40 more tokens cost
@@ -298,21 +299,50 @@ class Memory:
                 or any(in_domain(row, d) for d in domains)
             )
             candidates.append(Candidate(row, s.score, relevant, named, s.labels))
+        pinned = self.pinned(policy.pinned_importance, policy.pinned_max)
+        standing = self._once(("standing",), lambda: standing_risks(self._confirmed(0.0)))
+        tz = _timezone(self.extra.get("config") or {})
         result = assemble(
             task,
             candidates,
-            self.pinned(policy.pinned_importance, policy.pinned_max),
+            pinned,
             self.table("open_issues"),
             policy,
             budget,
             session_summary,
-            tz=_timezone(self.extra.get("config") or {}),
-            standing=self._once(("standing",), lambda: standing_risks(self._confirmed(0.0))),
+            tz=tz,
+            standing=standing,
+            now=self._clock(),
+            said=self._said_days([c.row for c in candidates if c.row.get("kind") == "memory"] + pinned + standing, tz),
         )
         if log:
             ids = [i["id"] for slot in result["slots"] for i in slot["items"] if i.get("memory_type")]
             self._log_access(task, ids, "context")
         return result
+
+    def _said_days(self, memories: list[Row], tz: Any) -> dict[str, str]:
+        """The day each memory's evidence was last said, on the person's calendar (what dates an undated memory).
+        The evidence rows follow the memories in a snapshot, sorted by id: each is found by bisection, so a
+        context parses a few dozen rows, not a million."""
+        from mirror_pipeline.core.context import _day, needs_said_day
+
+        rows = self.corpus.rows
+        if isinstance(rows, ServedRows):
+            start = self._once(("evidence_start",), lambda: [_evidence_start(rows)])[0]
+
+            def find(doc_id: str) -> Row | None:
+                return _find(rows, start, doc_id)
+        else:  # documents in memory (benchmarks, tests): in any order
+            by_id = self._once(
+                ("evidence_by_id",), lambda: [{r["doc_id"]: r for r in rows if r.get("kind") == "evidence"}]
+            )
+            find = by_id[0].get
+        out: dict[str, str] = {}
+        for memory in filter(needs_said_day, memories):
+            days = [_day(ev, tz) for e in memory.get("evidence_ids") or [] if (ev := find(e)) is not None]
+            if days := [d for d in days if d and d != "?"]:
+                out[memory["doc_id"]] = max(days)
+        return out
 
     def pinned(self, min_importance: float, limit: int) -> list[Row]:
         """The always-on memories: confirmed, most important first (MemPalace L1); found once per snapshot."""
@@ -460,6 +490,23 @@ class Memory:
         entry = {"at": self._clock().isoformat(), "task": task, "memory_ids": ids, "via": via}
         with (self.audit / "accesses.jsonl").open("a", encoding="utf-8") as f:
             f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _evidence_start(rows: ServedRows) -> int:
+    """Where the evidence rows begin (memories first, `serving.served_search_documents`)."""
+    return int(np.count_nonzero(rows.mask("kind", "memory")))
+
+
+def _find(rows: Sequence[Row], start: int, doc_id: str) -> Row | None:
+    """The evidence row `doc_id` in the id-sorted tail of `rows` from `start` (None: not there, or not sorted)."""
+    lo, hi = start, len(rows)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if str(rows[mid]["doc_id"]) < doc_id:
+            lo = mid + 1
+        else:
+            hi = mid
+    return rows[lo] if lo < len(rows) and rows[lo]["doc_id"] == doc_id else None
 
 
 def _read_parquet(path: Path) -> Any:

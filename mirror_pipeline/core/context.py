@@ -20,9 +20,9 @@ Pure: the ranked candidates come in (from `api.Memory`), the context goes out.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import date, datetime, tzinfo
 from enum import StrEnum
 from typing import Any
 
@@ -82,6 +82,9 @@ LABELS = {
         Label("conflicted", "two accounts of this: ask which holds", "两种说法，请先确认"),
         Label("stale", "may be outdated", "可能已过时"),
         Label("outdated", "may be outdated", "可能已过时"),
+        Label("newer_account", "a newer account exists: may be outdated", "有更新的说法，可能已过时"),
+        Label("past_plan", "its time has passed: may be done or dropped", "计划的时间已过，可能已完成或取消"),
+        Label("old_plan", "said long ago: may be done or dropped", "很久以前说的，可能已完成或取消"),
         Label("opinion", "an opinion, not a fact", "观点，不是事实"),
         Label("emotion", "how they felt that day, not a fact", "当天的感受，不是事实"),
         Label("own_words", "their own words, not a confirmed fact", "本人原话，不是已确认的事实"),
@@ -186,6 +189,24 @@ RISK_KINDS = (
         within="health",
     ),
     RiskKind(
+        name="injury",
+        predicates=frozenset(),
+        domains=frozenset(),
+        # a body's limit an activity must respect (a hurt knee, a bad back): a hike needs it, a blood pressure or a
+        # family history it does not (REVIEW-16 #11)
+        cues=re.compile(
+            r"\binjur\w*|\bsprain\w*|\bfractur\w*|\bbroken (?:arm|leg|wrist|ankle|foot|toe|rib)\b"
+            r"|\bdis[ck] herniation\b|\bslipped dis[ck]\b|\b(?:bad|hurt|sore) (?:back|knee|knees|ankle|shoulder|hip)\b"
+            r"|\bback pain\b|\bknee pain\b"
+            r"|\barthroscop\w*|\bcrutches\b|\bphysio\w*|\brehab\w*|\brange of motion\b|\bROM\b"
+            r"|受伤|扭伤|骨折|腰椎|椎间盘|膝盖疼|腰疼|腰痛|拄拐|韧带|康复|理疗",
+            re.I,
+        ),
+        en="injury: bears on this task",
+        zh="伤病：与本任务有关",
+        within="health",
+    ),
+    RiskKind(
         name="health",
         predicates=frozenset({"diagnosed_with", "medication", "health", "health_event"}),
         domains=frozenset({"health"}),
@@ -262,7 +283,8 @@ def risk_said(text: str) -> RiskKind | None:
 # an allergy or a diet, not a knee surgery; a family visit needs no health of the person (REVIEW-6: a knee
 # arthroscopy was served to "what should I cook for dinner?")
 TASK_NEEDS = {
-    "plan_activity": frozenset({"health", "drug_allergy", "allergy", "diet", "legal", "constraint"}),
+    # an outing needs what the body cannot do and what the person cannot eat, not a blood pressure (REVIEW-16 #11)
+    "plan_activity": frozenset({"injury", "drug_allergy", "allergy", "diet", "legal", "constraint"}),
     "spending": frozenset({"money", "constraint"}),
     "family": frozenset({"constraint"}),
     "gift_or_food": frozenset({"allergy", "diet", "constraint"}),
@@ -277,7 +299,7 @@ NEED_CUES = (
             r"|医生|大夫|牙医|医院|诊所|药|抗生素|处方|看病|体检|疫苗|治疗|复健|理疗",
             re.I,
         ),
-        frozenset({"drug_allergy", "allergy", "health"}),
+        frozenset({"drug_allergy", "allergy", "injury", "health"}),
     ),
     (
         re.compile(
@@ -314,6 +336,114 @@ def standing_risks(confirmed: Sequence[Row]) -> list[Row]:
     return [r for r in confirmed if (k := risk_kind(r)) is not None and k.swept]
 
 
+_THE_USER = re.compile(r"\bthe user(?:'s)?\b|用户", re.I)
+
+
+def _as_said_by_them(text: str) -> str:
+    """A memory's sentence as the person would say it ("The user got promoted" -> "I got promoted"), so that the
+    shapes a domain's statement is read by (`LifeDomain.states`, written for the person's lines) read it too."""
+    return _THE_USER.sub(lambda m: "我" if m.group(0) == "用户" else ("my" if m.group(0).endswith("s") else "I"), text)
+
+
+def _single_domain(row: Row) -> Any:
+    """The one-value-at-a-time life domain (`LifeDomain.single`: work, home) a memory is filed under, by its
+    predicate (`works_at`, `plans:work`, `state:residence`), or None."""
+    from mirror_pipeline.core.ranking import LIFE_DOMAINS
+
+    predicate = str(row.get("predicate") or "")
+    head, _, tail = predicate.partition(":")
+    return next(
+        (d for d in LIFE_DOMAINS if d.single and (predicate in d.predicates or (tail and tail in d.predicates))), None
+    )
+
+
+def needs_said_day(row: Row) -> bool:
+    """Whether a memory is dated by when it was said (`newer_accounts`, `plan_label`): a memory of a one-value
+    domain or a plan; only those are looked up (each evidence row found costs a few parsed rows)."""
+    return timing.kind(row) == timing.PLAN or _single_domain(row) is not None or _states_a_single_domain(row)
+
+
+def _states_a_single_domain(row: Row) -> bool:
+    from mirror_pipeline.core.ranking import LIFE_DOMAINS
+
+    text = _as_said_by_them(str(row.get("text") or ""))
+    return any(d.single and d.states is not None and d.states.search(text) for d in LIFE_DOMAINS)
+
+
+def newer_accounts(rows: Sequence[Row], said: Mapping[str, str]) -> dict[str, tuple[str, Row]]:
+    """The standing memories (facts, habits, plans) of a one-value-at-a-time domain that a newer account of that
+    domain makes possibly out of date, by id: "left_out" when the newer one is the same attribute and the person
+    confirmed it while this one is not (the old employer beside a confirmed new one), else "newer_account" (a label);
+    with the newest such account (served beside it, so an agent reads what changed).
+    A newer account: a memory of the same subject that is the domain's attribute (`works_at`) or states the domain's
+    fact by its shape ("got promoted to ... at", "搬进了..."), dated later than this one (its valid time, else the
+    day its evidence was last said: `said`); an undated unconfirmed memory is older than any dated account.
+    REVIEW-16 #3, #6: "works at Beichen" served beside "promoted at Lantu", the Beijing rent beside the move."""
+    from mirror_pipeline.core.ranking import LIFE_DOMAINS
+
+    singles = [d for d in LIFE_DOMAINS if d.single]
+
+    def day(row: Row) -> str:
+        return str(row.get("valid_time_start") or row.get("valid_time_end") or said.get(row["doc_id"]) or "")[:10]
+
+    accounts: dict[tuple[str, str], list[tuple[str, Row]]] = {}
+    for row in rows:
+        if row.get("kind") != "memory" or row.get("state") in ("superseded", "archived"):
+            continue
+        filed = _single_domain(row)
+        text = _as_said_by_them(str(row.get("text") or ""))
+        for d in singles:
+            attribute = str(row.get("predicate") or "") in d.predicates and row.get("memory_type") != "event"
+            stated = d.states is not None and bool(d.states.search(text)) and (filed is None or filed is d)
+            if (attribute or stated) and (when := day(row)):
+                accounts.setdefault((str(row.get("subject") or "user"), d.name), []).append((when, row))
+    out: dict[str, tuple[str, Row]] = {}
+    for row in rows:
+        d = _single_domain(row)
+        if d is None or row.get("kind") != "memory" or row.get("memory_type") in ("event", "emotion", "opinion"):
+            continue
+        if timing.kind(row) not in (timing.STATE, timing.HABIT, timing.PLAN):
+            continue
+        when, confirmed = day(row), row.get("state") == "confirmed"
+        newer = [
+            n
+            for at, n in accounts.get((str(row.get("subject") or "user"), d.name), [])
+            if n["doc_id"] != row["doc_id"]
+            and (n.get("state") == "confirmed" or not confirmed)  # what the person confirmed yields to a confirmed one
+            and (_later(at, when) if when else not confirmed)
+        ]
+        if not newer:
+            continue
+        same = any(n.get("predicate") == row.get("predicate") and n.get("state") == "confirmed" for n in newer)
+        newest = max(newer, key=lambda n: (n.get("state") == "confirmed", day(n), str(n["doc_id"])))
+        out[row["doc_id"]] = ("left_out" if same and not confirmed else "newer_account", newest)
+    return out
+
+
+def _later(a: str, b: str) -> bool:
+    """Whether day `a` is after day `b` at the coarser of their precisions ("2026-08-12" is not after "2026-08")."""
+    n = min(len(a), len(b))
+    return a[:n] > b[:n]
+
+
+def plan_label(row: Row, today: date | None, said_day: str | None, fresh_days: int) -> str | None:
+    """The label "past_plan" for a plan whose time has passed, "old_plan" for an undated one said more than
+    `fresh_days` ago (REVIEW-16 #6: a job change planned in 2024, done in 2025, served in 2026 as intended), else
+    None."""
+    if today is None or timing.kind(row) != timing.PLAN:
+        return None
+    end = str(row.get("valid_time_end") or row.get("valid_time_start") or "")
+    if end:
+        return "past_plan" if end < today.isoformat()[: len(end)] else None
+    if said_day:
+        try:
+            age = (today - date.fromisoformat(said_day[:10])).days
+        except ValueError:
+            return None
+        return "old_plan" if age > fresh_days else None
+    return None
+
+
 @dataclass
 class ContextPolicy:
     """`mirror.yaml` section `context`: budget and what is always on."""
@@ -327,6 +457,9 @@ class ContextPolicy:
     sensitivity_ceiling: str = knob("medium", description="served without the task being about them")
     episodes_when_fewer_than: int = knob(3, description="add the person's own words when fewer memories fit")
     max_episodes: int = 4
+    plan_fresh_days: int = knob(
+        365, description="an undated plan said longer ago than this is labelled 'said long ago'"
+    )
     excerpt_chars: int = 240
 
     @classmethod
@@ -416,13 +549,19 @@ def assemble(
     needed_risks: Sequence[str] | None = None,
     tz: tzinfo | None = None,
     standing: Sequence[Row] = (),
+    now: datetime | None = None,
+    said: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The context for `task` from ranked `candidates` (best first), the always-on `pinned` memories and the open
     `issues`; within `budget` tokens (headings and the policy counted). `session_summary`: what the agent's current
     session is about (the Current Session Summary slot); `needed_risks`: the risk kinds (`RISK_KINDS` names) the
     task needs whether or not it names them (default: `task_needs`); `standing`: confirmed memories that are risks
-    of a swept kind (`standing_risks`), served when the task needs their kind wherever they rank."""
+    of a swept kind (`standing_risks`), served when the task needs their kind wherever they rank. `now`: today, for
+    a plan whose time has passed; `said`: the day each memory's evidence was last said (`newer_accounts`)."""
     budget = budget or policy.budget
+    said = said or {}
+    today = (local_day(now, tz) if now is not None else None) or None
+    today_date = date.fromisoformat(today) if today else None
     lang = language_of(task)
     ceiling = SENSITIVITY_RANK.get(policy.sensitivity_ceiling, 1)
     items: dict[Slot, list[Row]] = {s: [] for s in SLOT_ORDER}
@@ -451,10 +590,17 @@ def assemble(
     # a constraint or risk of a kind the task needs (an allergy for a dinner) bears on it even when the task does
     # not name it; that need also lifts the ceiling to high (never to restricted)
     needs = task_needs(task) if needed_risks is None else frozenset(needed_risks)
+    newer = newer_accounts([*pinned, *(c.row for c in candidates if c.row.get("kind") == "memory")], said)
+
+    def currency(row: Row) -> list[str]:  # what time has done to it: a newer account, a plan's time passed
+        found = [newer[row["doc_id"]][0]] if row["doc_id"] in newer and row.get("state") != "stale" else []
+        plan = plan_label(row, today_date, said.get(row["doc_id"]), policy.plan_fresh_days)
+        return found + ([plan] if plan else [])
+
     for n, row in enumerate(pinned):
-        if _servable(row, ceiling, False):
+        if _servable(row, ceiling, False) and "left_out" not in currency(row):
             # an always-on allergy a dinner needs is served once, under Risks, not among the facts (14.3)
-            slot, extra = _placed(row, ["pinned"], needs, False)
+            slot, extra = _placed(row, ["pinned", *currency(row)], needs, False)
             queue.append((0, n, slot, _item(row, extra, lang)))
             seen.add(row["doc_id"])
     memories = [
@@ -470,6 +616,16 @@ def assemble(
         for row in standing
         if row["doc_id"] not in ranked and getattr(risk_kind(row), "name", None) in needs
     ]
+    # the newer account that dates a served memory is served beside it, in its place in the ranking
+    memories = [
+        x
+        for c in memories
+        for x in (
+            (c, Candidate(newer[c.row["doc_id"]][1], c.score, True))
+            if c.row["doc_id"] in newer and newer[c.row["doc_id"]][1].get("kind") == "memory"
+            else (c,)
+        )
+    ]
     for n, c in enumerate(memories):
         row = c.row
         risk = risk_kind(row)
@@ -479,8 +635,12 @@ def assemble(
         if row.get("memory_type") == "secret_reference" or row.get("state") == "archived":
             continue  # an archived memory is found by search, never put in a context unasked
         seen.add(row["doc_id"])
-        tier = 1 if row.get("state") == "confirmed" else 2
-        slot, extra = _placed(row, c.labels, needs, c.strongly_relevant)
+        later = currency(row)
+        if "left_out" in later:
+            continue  # the person confirmed a newer value of the same attribute
+        # a confirmed memory time may have overtaken waits behind the current ones, with its label
+        tier = 1 if row.get("state") == "confirmed" and not later else 2
+        slot, extra = _placed(row, [*c.labels, *later], needs, c.strongly_relevant)
         queue.append((tier, n, slot, _item(row, extra, lang)))
     covered = sum(1 for t, *_ in queue if t in (1, 2))
     if covered < policy.episodes_when_fewer_than:

@@ -189,6 +189,14 @@ class RankingWeights:
     domain_statement: float = knob(
         0.35, description="a line that states a life domain's fact by its shape ('promoted to senior analyst at')"
     )
+    other_subject: float = knob(
+        -0.25,
+        description="a line of the person's stating a domain's fact of someone else ('my girlfriend lives in ...') "
+        "for a question about the person: no domain bonus, this instead",
+    )
+    attribute_answer: float = knob(
+        0.2, description="a memory that is the person's attribute of the domain asked about (lives_in, works_at)"
+    )
     addressed: bool = knob(
         True, description="a question to the assistant ('what did you recommend') does not rank its lines down"
     )
@@ -437,6 +445,10 @@ class TaskType:
     memory_types: frozenset[str]
     expansion: str = ""  # added to the lexical and dense query: what such a task draws on, in both languages
     risks: frozenset[str] = frozenset()  # the constraints and risks (context.RISK_KINDS) such a task must respect
+    # the life domains (`LIFE_DOMAINS` names) such a task draws on without naming them: a bio wants the person's
+    # work, home, family and pastimes (REVIEW-16 #3: "write my bio" names no domain, so the confirmed job was not
+    # relevant to it and an unconfirmed line about sitting at work was)
+    domains: tuple[str, ...] = ()
 
 
 # "plan" asks to plan something when it is the verb ("plan a weekend", "help me plan", "can you plan") or a plan of
@@ -461,7 +473,7 @@ TASK_TYPES = (
         ),
         # a plan needs the person's health limits and rules, not their debts (REVIEW-2: a weekend trip was handed
         # the loan and the car sale); money comes in when the task is about spending (`spending` below)
-        risks=frozenset({"health", "legal", "constraint"}),
+        risks=frozenset({"injury", "legal", "constraint"}),
     ),
     TaskType(
         name="spending",
@@ -477,9 +489,14 @@ TASK_TYPES = (
     ),
     TaskType(
         name="introduce_self",
-        cues=re.compile(r"\bbio\b|\bintroduc|\babout me\b|\bresume\b|\bcv\b|\bprofile\b|简历|自我介绍|介绍我", re.I),
+        cues=re.compile(
+            r"\bbio\b|\bintroduc|\babout me\b|\babout myself\b|\bresum[eé]\b|\bcv\b|\bprofile\b|\bcover letter\b"
+            r"|简历|自我介绍|介绍我|个人简介|求职信",
+            re.I,
+        ),
         memory_types=frozenset({"fact"}),
         expansion="work job engineer study live 工作 职业 公司 住在 学习",
+        domains=("work", "residence", "family", "education", "pastimes"),
     ),
     TaskType(
         name="family",
@@ -535,13 +552,31 @@ class LifeDomain:
     # moved to Schiedam", "sem turned 6"), not a line that only speaks of the domain ("how do I tell my manager"):
     # such a line gains `domain_statement` instead of `domain_match`
     states: re.Pattern[str] | None = None
+    # one value at a time (a job, a home): a newer statement of the domain makes an older fact of it possibly out of
+    # date (`context.newer_accounts`); a family or a health has many facts at once
+    single: bool = False
+    # how a line of the person's states the domain's fact of someone else ("my girlfriend Lin Xiao lives in", "她在杭州
+    # 住了六年"): not an answer to a question about the person (`RankingWeights.other_subject`)
+    of_other: re.Pattern[str] | None = None
 
+
+# someone other than the person, as the subject of a line the person wrote: a kin or role word after a possessive, with
+# the name that may follow it ("my girlfriend Lin Xiao", "our landlord"), or a third person's pronoun
+_SOMEONE = (
+    r"(?:\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:girlfriend|boyfriend|fianc[eé]e?|wife|husband|partner|mother|mom|mum"
+    r"|father|dad|parents|sister|brother|son|daughter|friend|cousin|aunt|uncle|colleague|boss|manager|landlord"
+    r"|neighbou?r|roommate)(?:\s+(?-i:[A-Z])\w+){0,2}|\b(?:she|he|they)(?:'s| has| have)?)"
+)
+_SOMEONE_ZH = (
+    r"她|他|它|(?:我的?)?(?:女朋友|男朋友|未婚妻|未婚夫|老婆|老公|妻子|丈夫|妈妈|爸爸|母亲|父亲|爸妈|姐姐|妹妹|哥哥|弟弟"
+    r"|儿子|女儿|朋友|同事|领导|房东|室友|妈|爸)"
+)
 
 LIFE_DOMAINS = (
     LifeDomain(
         name="work",
         asks=re.compile(r"\bwork\b|\bjobs?\b|\bcareer\b|\boccupation\b|\bemploy\w*|工作|职业|上班|事业|单位", re.I),
-        predicates=frozenset({"work", "job", "occupation", "works_at", "employer"}),
+        predicates=frozenset({"work", "job", "occupation", "works_at", "employer", "has_role", "role", "job_title"}),
         holds=re.compile(
             r"\bwork(?:s|ed|ing)? (?:at|as|for)\b|\bjob\b|\bemployed\b|\bengineer\b|\bdeveloper\b|\banalyst\b"
             r"|\bmanager\b|\bcompany\b|\bpromoted\b|\bresign\w*|\bquit (?:my|the) job\b"
@@ -562,6 +597,12 @@ LIFE_DOMAINS = (
             r"|\bwork(?:s|ed|ing)? as (?:an? |the )?\w+|\bhanded in my (?:notice|badge|resignation)\b"
             r"|\b(?:taking|took) over (?:the|as)\b|\bfirst day at\b"
             r"|我(?:现在)?(?:在|是)[^，。]{1,12}(?:工作|上班|工程师|经理|分析师|设计师)|升(?:职|为|了)|入职|跳槽到|辞职",
+            re.I,
+        ),
+        single=True,
+        of_other=re.compile(
+            rf"{_SOMEONE}\s+(?:works|worked|is working) (?:at|as|for)\b"
+            rf"|(?:{_SOMEONE_ZH})(?:现在)?在[^，。,.]{{1,12}}(?:工作|上班)",
             re.I,
         ),
     ),
@@ -587,6 +628,12 @@ LIFE_DOMAINS = (
             r"|\bhere in (?:the )?(?-i:[A-Z])|\b(?:signed for|bought) (?:a|the|our) (?:house|flat|apartment|home)\b"
             r"|\b(?:our|my) (?:new )?(?:flat|house|apartment|place) (?:in|on) (?:the )?(?-i:[A-Z])"
             r"|(?:住在|搬到|搬进|定居在?)[\u4e00-\u9fff]{2,}",
+            re.I,
+        ),
+        single=True,
+        of_other=re.compile(
+            rf"{_SOMEONE}\s+(?:lives|lived|has lived|is living|moved) (?:in|to)\b"
+            rf"|(?:{_SOMEONE_ZH})(?:一直|也|现在)?(?:住在|在[\u4e00-\u9fff]{{1,6}}住|搬到)",
             re.I,
         ),
     ),
@@ -644,12 +691,58 @@ LIFE_DOMAINS = (
         ),
         expansion="salary savings loan budget 工资 收入 存款 贷款",
     ),
+    LifeDomain(
+        name="education",
+        asks=re.compile(r"\beducation\b|\bdegree\b|\bwhere did I study\b|学历|教育背景|毕业于|哪所大学", re.I),
+        predicates=frozenset({"education", "studied_at", "degree", "school"}),
+        holds=re.compile(
+            r"\bgraduat\w*|\bdegree\b|\buniversity\b|\bcollege\b|\bmaster'?s\b|\bph\.?d\b|\bbachelor'?s\b"
+            r"|毕业|大学|硕士|博士|学位|本科|研究生",
+            re.I,
+        ),
+    ),
+    LifeDomain(
+        name="pastimes",
+        asks=re.compile(r"\bhobb(?:y|ies)\b|\bpets?\b|\bfree time\b|\bspare time\b|爱好|兴趣|宠物|业余", re.I),
+        predicates=frozenset({"hobbies", "pets", "sports"}),
+        holds=re.compile(
+            r"\bhobb(?:y|ies)\b|\b(?:my|our|the user'?s?) (?:cat|dog|puppy|kitten)\b|\bhik(?:e|es|ing)\b|\bmarathon\b"
+            r"|\bclimb\w*|\bpaint\w*|爱好|猫|狗|爬山|徒步|马拉松|跑步|游泳|健身|画画|钓鱼",
+            re.I,
+        ),
+    ),
 )
 
 
 def task_domains(task: str) -> list[LifeDomain]:
     """The life domains a task names."""
     return [d for d in LIFE_DOMAINS if d.asks.search(task)]
+
+
+_DOMAIN_BY_NAME = {d.name: d for d in LIFE_DOMAINS}
+
+
+def implied_domains(task: str, types: Sequence[TaskType] | None = None) -> list[LifeDomain]:
+    """The life domains a task names and those its kind draws on (`TaskType.domains`: a bio, its work and home)."""
+    named = task_domains(task)
+    implied = [_DOMAIN_BY_NAME[n] for t in (task_types(task) if types is None else types) for n in t.domains]
+    return list(dict.fromkeys([*named, *implied]))
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself)\b|我", re.I)
+
+
+def asks_about_self(query: str) -> bool:
+    """Whether a query asks about the person themselves ("where do I live now", "我现在住哪"), not about someone of
+    theirs ("where does my sister live", "我妈住在哪")."""
+    if not _FIRST_PERSON.search(query):
+        return False
+    return not re.search(_SOMEONE, query, re.I) and not re.search(_SOMEONE_ZH, query)
+
+
+def attribute_of(row: Row, domain: LifeDomain) -> bool:
+    """Whether a memory is the person's attribute of `domain` itself (its predicate: `lives_in`, `works_at`)."""
+    return row.get("kind") == "memory" and str(row.get("predicate") or "") in domain.predicates
 
 
 DOMAIN_MEMORY_TYPES = frozenset({"fact", "preference", "relationship"})
@@ -1207,7 +1300,8 @@ def score(
     intent = time_intent(query, now)
     floor = dense_floor(weights, corpus.vector_count)
     types = task_types(query)
-    domains = task_domains(query) if method == Method.HYBRID else []
+    domains = implied_domains(query, types) if method == Method.HYBRID else []
+    about_self = bool(domains) and asks_about_self(query)
     wanted_types = frozenset().union(*(t.memory_types for t in types)) if types else frozenset()
     pool = np.flatnonzero(mask)
     if len(pool) > depth:
@@ -1233,7 +1327,7 @@ def score(
         if contrast is not None and lex[i] <= 0 and contrast[i] < floor:
             labels.append(WEAK_MATCH)  # only the nearest by meaning, not close: what an unrelated query also gets
         if priors:
-            c.update(_priors(row, weights, intent, wanted_types, today, labels, domains, span))
+            c.update(_priors(row, weights, intent, wanted_types, today, labels, domains, span, about_self))
         scored.append(Scored(i, sum(v for n, v in c.items() if n not in SIGNALS), c, labels))
     scored.sort(key=lambda s: (-s.score, str(corpus.rows[s.index].get("doc_id"))))
     page = max(k, COVERAGE_PAGE)
@@ -1500,6 +1594,7 @@ def _priors(
     labels: list[str],
     domains: Sequence[LifeDomain] = (),
     span: tuple[date, int] | None = None,
+    about_self: bool = False,
 ) -> dict[str, float]:
     c: dict[str, float] = {}
     state = str(row.get("state") or "")
@@ -1531,10 +1626,15 @@ def _priors(
         labels.append(f"said by {speaker}")
     if domains and w.domain_match:
         text = str(row.get("text") or "")
-        if w.domain_statement and any(d.states is not None and d.states.search(text) for d in domains):
+        if about_self and not is_memory and any(d.of_other is not None and d.of_other.search(text) for d in domains):
+            # "my girlfriend Lin Xiao lives in Hangzhou" for "where do I live": her home, not an answer about him
+            c["other_subject"] = w.other_subject
+        elif w.domain_statement and any(d.states is not None and d.states.search(text) for d in domains):
             c["domain"] = w.domain_statement
         elif any(d.holds.search(text) for d in domains):
             c["domain"] = w.domain_match
+        if about_self and w.attribute_answer and any(attribute_of(row, d) for d in domains):
+            c["attribute"] = w.attribute_answer  # the person's `lives_in` itself answers "where do I live"
     when = _when(row)
     if when is not None:
         age_days = max((today - when).days, 0)
