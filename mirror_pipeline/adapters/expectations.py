@@ -14,13 +14,15 @@ Results are requested as booleans only, so GX never copies an offending value in
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import polars as pl
 
 from mirror_pipeline.core.quarantine import screened_columns, values_to_screen
-from mirror_pipeline.core.screening import RULES, count_secrets
+from mirror_pipeline.core.screening import RULES, SCREENING_VERSION, count_secrets
 from mirror_pipeline.core.screening.values import Judge
 
 SUITE_NAME = "no_secret_values"
@@ -35,10 +37,22 @@ class SecretExpectations:
     passed: bool
     values_checked: int
     failing_columns: tuple[str, ...]  # `table.column` names, never values
+    clean_digests: tuple[str, ...] = ()  # the texts checked now and found clean (`text_digests`), to be remembered
+    known: int = 0  # texts an earlier check had found clean, not checked again
 
 
-def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpectations:
-    """Run the suite over every text column of every table."""
+def text_digests(values: Sequence[str]) -> list[str]:
+    """A digest per text, keyed by the screening version and the suite's patterns: new rules check every text again."""
+    key = hashlib.blake2b(f"{SCREENING_VERSION}\0{chr(0).join(STRUCTURED_PATTERNS)}".encode(), digest_size=16).digest()
+    return [hashlib.blake2b(v.encode(), digest_size=16, key=key).hexdigest() for v in values]
+
+
+def secret_expectation_failures(
+    tables: dict[str, pl.DataFrame], known_clean: Callable[[list[str]], set[str]] | None = None
+) -> SecretExpectations:
+    """Run the suite over every text column of every table. `known_clean(digests)` says which of the texts (by
+    `text_digests`) an earlier check found clean under the same rules: those are not checked again, and the digests
+    of the texts found clean now are returned in `clean_digests` (all of them when the suite passes, none when not)."""
     import great_expectations as gx
     import pandas as pd
     from great_expectations.data_context.types.base import (
@@ -75,14 +89,24 @@ def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpect
             origins += [f"{table}.{column}"] * len(column_values)
     if not values:
         return SecretExpectations(True, 0, ())
-    # a text in two tables (served evidence and the search documents hold the same words) is screened once
+    # a text in two tables (served evidence and the search documents hold the same words) is screened once, and a
+    # text an earlier check found clean under the same rules not at all
     distinct = list(dict.fromkeys(values))
+    digests = dict(zip(distinct, text_digests(distinct), strict=True))
+    clean = known_clean(list(digests.values())) if known_clean else set()
+    if clean:
+        kept = [(o, v) for o, v in zip(origins, values, strict=True) if digests[v] not in clean]
+        origins, values = [o for o, _ in kept], [v for _, v in kept]
+        distinct = [v for v in distinct if digests[v] not in clean]
+        if not values:
+            return SecretExpectations(True, 0, (), known=len(clean))
+    fresh = tuple(digests[v] for v in distinct)
     counted = dict(zip(distinct, count_secrets(distinct), strict=True))
     spans = [counted[v] for v in values]
     data = pd.DataFrame({"value": values, "secret_spans": spans})
     result = validation.run(batch_parameters={"dataframe": data}, result_format="BOOLEAN_ONLY")
     if result.success and not any(r.exception_info.get("raised_exception") for r in result.results):
-        return SecretExpectations(True, len(values), ())
+        return SecretExpectations(True, len(values), (), fresh, len(clean))
     # which columns: the same two tests, here, so that the names (never the values) can be reported
     structured = [re.compile(p) for p in STRUCTURED_PATTERNS]
     failing = sorted(
@@ -92,4 +116,4 @@ def secret_expectation_failures(tables: dict[str, pl.DataFrame]) -> SecretExpect
             if n or any(p.search(value) for p in structured)
         }
     )
-    return SecretExpectations(False, len(values), tuple(failing) or ("(the suite could not run)",))
+    return SecretExpectations(False, len(values), tuple(failing) or ("(the suite could not run)",), (), len(clean))

@@ -378,6 +378,12 @@ LLM_RESPONSES = Table(
     ),
 )
 
+# Which texts the secret checks found clean, by a keyed digest of the text under one screening version (never the text):
+# a value checked once is not checked again by any later check or run while the rules are the same, so a daily run's
+# checks cost what the day's new text costs (issue 13). A digest of a text that failed is never stored. Kept apart from
+# WAREHOUSE_TABLES like the model's answers: a cache, not the person's data.
+CHECKED_TEXTS = Table("checked_texts", (Col("text_digest", pl.String, unique=True),))
+
 # Evidence stored without its text: screened, its text still looked like a secret (issue 9). Nothing of it is served,
 # and the person is asked to look at that place in that file.
 WITHHELD_EVIDENCE = Table("withheld_evidence", (Col("evidence_id", pl.String, unique=True), Col("found_at", UTC_TIME)))

@@ -93,3 +93,40 @@ def test_a_text_in_two_tables_is_screened_once_and_both_tables_are_named(monkeyp
     assert sorted(seen) == sorted(said)  # served evidence and the search documents hold the same words
     assert outcome.failing_columns == ("evidence.raw_content", "search_documents.text")
     assert outcome.values_checked == 4
+
+
+def test_a_text_found_clean_is_not_checked_again_and_a_text_that_failed_is_never_remembered() -> None:
+    """Issue 13: each run's snapshot check read every served text again (73 s of a 100,000-message first run)."""
+    remembered: set[str] = set()
+
+    def known(digests: list[str]) -> set[str]:
+        return remembered & set(digests)
+
+    tables = {"memories": pl.DataFrame({"text": ["I live in Lisbon", "我养了一只猫", "I live in Lisbon"]})}
+    first = secret_expectation_failures(tables, known)
+    assert first.passed and first.values_checked == 2 and first.known == 0 and len(first.clean_digests) == 2
+    remembered |= set(first.clean_digests)
+    grown = {"memories": pl.DataFrame({"text": ["I live in Lisbon", "我养了一只猫", "周末去爬山"]})}
+    second = secret_expectation_failures(grown, known)
+    assert second.passed and second.values_checked == 1 and second.known == 2  # only the new text was read
+    leaking = {"memories": pl.DataFrame({"text": ["I live in Lisbon", f"token {KEY}"]})}
+    failed = secret_expectation_failures(leaking, known)
+    assert not failed.passed and failed.failing_columns == ("memories.text",) and failed.clean_digests == ()
+
+
+def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_path) -> None:
+    db = DuckDBResource(database=str(tmp_path / "warehouse.duckdb"))
+    columns = ", ".join(f'"{c}"' for c in EVIDENCE.schema)
+    with db.get_connection() as con:
+        warehouse.ensure(con, EVIDENCE)
+        con.execute(
+            f"insert into evidence ({columns}) select * from (select {', '.join(['null'] * len(EVIDENCE.schema))})"
+        )
+        con.execute("update evidence set evidence_id = 'ev_1', raw_content = '我下周去杭州出差'")
+    first = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
+    assert first.passed and first.metadata["values_known_clean"].value == 0
+    with db.get_connection() as con:
+        stored = con.execute("select * from checked_texts").fetchall()
+    assert len(stored) == 1 and "杭州" not in str(stored)  # a digest, never the words
+    again = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
+    assert again.passed and again.metadata["values_known_clean"].value == 1

@@ -13,7 +13,14 @@ from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.adapters.expectations import SecretExpectations, secret_expectation_failures
-from mirror_pipeline.contracts.tables import EVIDENCE, MEMORY_ISSUES, MEMORY_VERSIONS, SECRET_REFERENCES, Table
+from mirror_pipeline.contracts.tables import (
+    CHECKED_TEXTS,
+    EVIDENCE,
+    MEMORY_ISSUES,
+    MEMORY_VERSIONS,
+    SECRET_REFERENCES,
+    Table,
+)
 from mirror_pipeline.defs.resources import MirrorHome
 
 
@@ -30,15 +37,39 @@ def _result(outcome: SecretExpectations, tables: int, **more) -> dg.AssetCheckRe
             "values_checked": outcome.values_checked,
             # column names only: a value that failed may be a secret
             "failing_columns": ", ".join(outcome.failing_columns) or "none",
+            # texts an earlier check had found clean under the same rules (by digest), not checked again
+            "values_known_clean": outcome.known,
             **more,
         },
     )
 
 
+def _screened(warehouse_db: DuckDBResource, frames: dict[str, pl.DataFrame]) -> SecretExpectations:
+    """The suite over `frames`, skipping the texts an earlier check found clean under the same rules and remembering
+    the ones found clean now (CHECKED_TEXTS: digests only)."""
+
+    def known_clean(digests: list[str]) -> set[str]:
+        asked = pl.DataFrame({"text_digest": digests})  # noqa: F841 (read by DuckDB's replacement scan)
+        with warehouse_db.get_connection() as con:
+            warehouse.ensure(con, CHECKED_TEXTS)
+            found = con.execute(
+                "select text_digest from checked_texts where text_digest in (select text_digest from asked)"
+            ).fetchall()
+        return {d for (d,) in found}
+
+    outcome = secret_expectation_failures(frames, known_clean)
+    if outcome.clean_digests:
+        with warehouse_db.get_connection() as con:
+            warehouse.append_new(
+                con, CHECKED_TEXTS, pl.DataFrame({"text_digest": list(outcome.clean_digests)}), key="text_digest"
+            )
+    return outcome
+
+
 def _check_warehouse(warehouse_db: DuckDBResource, *tables: Table) -> dg.AssetCheckResult:
     with warehouse_db.get_connection() as con:
         frames = {table.name: warehouse.read(con, table) for table in tables}
-    return _result(secret_expectation_failures(frames), len(frames))
+    return _result(_screened(warehouse_db, frames), len(frames))
 
 
 EVIDENCE_CHECK = dg.AssetCheckKey(dg.AssetKey("screened_evidence"), "evidence_holds_no_secret")
@@ -88,7 +119,7 @@ def evidence_holds_no_secret(
                 con, SECRET_REFERENCES, f"evidence_id in (select evidence_id from evidence where {evidence})"
             ),
         }
-    outcome = secret_expectation_failures(frames)
+    outcome = _screened(warehouse_db, frames)
     return _result(outcome, len(frames), checked_through=through, new_rows_checked=frames[EVIDENCE.name].height)
 
 
@@ -116,11 +147,13 @@ def memories_hold_no_secret(
     digest = _digest(frames)
     if _earlier(context, MEMORIES_CHECK, "digest") == digest:
         return dg.AssetCheckResult(passed=True, metadata={"digest": digest, "unchanged_since_checked": True})
-    return _result(secret_expectation_failures(frames), len(frames), digest=digest)
+    return _result(_screened(warehouse_db, frames), len(frames), digest=digest)
 
 
 @dg.asset_check(asset="served_snapshot", blocking=True)
-def served_snapshot_holds_no_secret(context: dg.AssetCheckExecutionContext, home: MirrorHome) -> dg.AssetCheckResult:
+def served_snapshot_holds_no_secret(
+    context: dg.AssetCheckExecutionContext, home: MirrorHome, warehouse_db: DuckDBResource
+) -> dg.AssetCheckResult:
     """What agents read, as published: no value in any served parquet table matches a secret pattern. A snapshot
     an earlier run published was checked by that run: a run that published nothing has nothing new to check."""
     served = home.get().served
@@ -128,4 +161,4 @@ def served_snapshot_holds_no_secret(context: dg.AssetCheckExecutionContext, home
     if meta.exists() and pl.read_parquet(meta, columns=["run_id"])["run_id"].to_list() != [context.run.run_id]:
         return dg.AssetCheckResult(passed=True, metadata={"checked_when_published": True})
     tables = {path.stem: pl.read_parquet(path) for path in sorted(served.glob("*.parquet"))} if served.exists() else {}
-    return _result(secret_expectation_failures(tables), len(tables))
+    return _result(_screened(warehouse_db, tables), len(tables))
