@@ -324,9 +324,15 @@ def twelfth() -> list[dict]:
 
 
 def thirteenth() -> list[dict]:
-    """The thirteenth sample's memories: every memory of session 17's writer's sets (zh_diary13, en_chat9)."""
+    """The thirteenth sample's memories: every memory of session 17's two writers' sets (zh_diary13 and en_chat9 of
+    one, zh_diary13b and en_chat9b of the other: two sessions of the same brief ran at once)."""
     here = Path(__file__).parent
-    return diary("zh_diary13", here / "zh_diary13.jsonl") + chat("en_chat9", here / "en_chat9.jsonl", "TZ_EN9")
+    return (
+        diary("zh_diary13", here / "zh_diary13.jsonl")
+        + chat("en_chat9", here / "en_chat9.jsonl", "America/Jamaica")
+        + diary("zh_diary13b", here / "zh_diary13b.jsonl")
+        + chat("en_chat9b", here / "en_chat9b.jsonl", "Asia/Singapore")
+    )
 
 
 def census() -> dict:

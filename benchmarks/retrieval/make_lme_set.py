@@ -140,6 +140,7 @@ if __name__ == "__main__":
         "--eleventh": "lme_sessions11.json",
         "--twelfth": "lme_sessions12.json",
         "--thirteenth": "lme_sessions13.json",
+        "--thirteenth-b": "lme_sessions13b.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
