@@ -42,3 +42,16 @@ def test_a_person_of_the_household_is_named(text: str, relation: tuple[str, str]
 )
 def test_no_one_is_named(text: str) -> None:
     assert _relations(text) == []
+
+
+def test_a_feeling_of_today_after_a_past_telling_is_dated_today() -> None:
+    # (thirteenth sample, z13b-07's shape, in new words: a finding of last week, then how the writer feels now)
+    from datetime import UTC, datetime
+
+    said = datetime(2026, 3, 20, 13, 0, tzinfo=UTC)
+    (feeling,) = [
+        c
+        for c in extract(evidence("上周体检查出了脂肪肝，以后得戒酒了，心里很郁闷。", when=said))
+        if c.memory_type.value == "emotion"
+    ]
+    assert (feeling.valid_time_start, feeling.valid_time_end) == ("2026-03-20", "2026-03-20")

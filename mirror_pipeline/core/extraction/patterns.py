@@ -2383,7 +2383,7 @@ def _candidate(
         predicate, content = tense.past_fact(predicate, object_value, content, zh)
         if end is None and said_at is not None:
             end = said_at.date().isoformat()
-    if kind is MemoryType.EMOTION and time is None and told is not None and clause_tense(sentence) is Tense.PAST:
+    if kind is MemoryType.EMOTION and time is None and told is not None and clause_tense(_clause_of(sentence, m)) is Tense.PAST:
         # "yesterday my HOD shouted at me ... i was so upset": felt the day the telling is of
         start, end, precision, expression = told.start_iso, told.end_iso, told.precision, told.expression
     elif kind is MemoryType.EMOTION and time is None and said_at is not None:
@@ -2441,6 +2441,14 @@ def _a_job(c: MemoryCandidate, text: str) -> bool:
     if _JOB_VERB.search(said):
         return True
     return bool(_EN_ORGANISATION.match(c.object) or _ZH_ORGANISATION.search(c.object))
+
+
+def _clause_of(sentence: str, m: re.Match[str]) -> str:
+    """The clause of the sentence a match stands in (between the clause marks around it): "上礼拜体检查出来血糖高，…，
+    心里倍儿别扭" has a past checkup and a feeling of today."""
+    starts = [c.end() for c in _CLAUSE.finditer(sentence, 0, m.start())]
+    end = _CLAUSE.search(sentence, m.end())
+    return sentence[starts[-1] if starts else 0 : end.start() if end else len(sentence)]
 
 
 def _derived(candidates: list[MemoryCandidate], text: str = "") -> list[MemoryCandidate]:
