@@ -1431,7 +1431,7 @@ def read(
             aspect = _BY_NAME[tense.settle(aspect.name, body, clause.zh, own, said_day)]
             if kin is not None and clause.zh and _ZH_AGE_REACHED.search(body):
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
-            if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(sentence) is Tense.PAST:
+            if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(body) is Tense.PAST:
                 own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
             if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
