@@ -112,9 +112,19 @@ def _size(path: Path) -> int:
     default=None,
     help="A progress bar on stderr, file by file (default: at a terminal).",
 )
+@click.option(
+    "--keep-complete",
+    is_flag=True,
+    help="A ChatGPT export cut short (an interrupted download): import its complete conversations.",
+)
 @command
 def import_(
-    home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None, progress: bool | None
+    home: Home,
+    as_json: bool,
+    paths: tuple[Path, ...],
+    forced_format: str | None,
+    progress: bool | None,
+    keep_complete: bool = False,
 ) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
@@ -129,7 +139,9 @@ def import_(
     for path, size in zip(files, sizes, strict=True):
         # screening is most of an import's cost: a large export is screened by a few processes
         workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
-        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger, known))
+        outcomes.append(
+            import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger, known, keep_complete)
+        )
         record_import(home.inbox, outcomes[-1], datetime.now(UTC))
         if not as_json:  # said as each file is done: an import that is stopped has reported what it did
             bar.clear()
