@@ -123,6 +123,10 @@ def decode(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data" and len(err.object) - err.start <= 3:
+            # cut short inside its last character (an interrupted download, REVIEW-16 #13): read up to the cut, as
+            # the format reads any last line that stops early, rather than refuse it all as another encoding
+            return decode(data[: len(data) - (len(err.object) - err.start)])
         try:
             text = data.decode("gb18030")
         except UnicodeDecodeError:
