@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from mirror_pipeline.adapters.formats import PARSERS
-from mirror_pipeline.adapters.home import Home, dagster_environment
+from mirror_pipeline.adapters.home import Home, dagster_environment, is_utc
 from mirror_pipeline.adapters.inbox import (
     Known,
     Ledger,
@@ -290,8 +290,11 @@ def status(home: Home, as_json: bool) -> None:
         for r in import_refusals(home.inbox)
     ]
     age = (datetime.now(UTC) - snapshot_at).total_seconds() if snapshot_at else None
+    zone = str(home.timezone.key)
     payload = {
         "home": str(home.root),
+        # the zone message times without one are read in (a WeChat export): UTC is often a server's, not the person's
+        "timezone": zone,
         "layers": layers,
         "states": states,
         "open_issues": open_issues,
@@ -307,6 +310,7 @@ def status(home: Home, as_json: bool) -> None:
         lambda p: "\n".join(
             [
                 f"home: {p['home']}",
+                _timezone_line(p["timezone"]),
                 f"layers: {p['layers']}",
                 f"memory states: {p['states']}",
                 f"open issues: {p['open_issues']}",
@@ -316,6 +320,15 @@ def status(home: Home, as_json: bool) -> None:
                 *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
             ]
         ),
+    )
+
+
+def _timezone_line(zone: str) -> str:
+    if not is_utc(zone):
+        return f"timezone: {zone}"
+    return (
+        f"timezone: {zone} (message times without a zone, such as WeChat's, are read as UTC; if you live elsewhere:"
+        " `mirror init --timezone Asia/Shanghai` before the next import)"
     )
 
 
