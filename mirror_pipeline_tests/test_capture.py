@@ -241,9 +241,7 @@ def test_a_secret_split_over_two_answers_is_caught_and_the_config_keeps_its_comm
     assert cli(home, "init", "--all")[0] != 0  # --all revisits an interview: alone it is a usage error
 
 
-@pytest.mark.parametrize(
-    ("lang", "words"), [("zh", "注意：时区是 UTC"), ("en", "Note: the timezone is UTC")]
-)
+@pytest.mark.parametrize(("lang", "words"), [("zh", "注意：时区是 UTC"), ("en", "Note: the timezone is UTC")])
 def test_a_machine_set_to_utc_is_said_plainly_and_status_shows_the_zone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: str
 ) -> None:

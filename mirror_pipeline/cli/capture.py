@@ -106,7 +106,8 @@ _ZONE_SAID = {
         "machine": "时区：{zone}（取自本机设置）。",
         "default": "时区：{zone}（本机没有设时区，用了 UTC）。",
         # a machine set to UTC (a server, a container) says little of where its person lives (REVIEW-16 #13)
-        "utc": "注意：时区是 UTC（本机设的是 UTC，服务器和容器常这样）。你要是在中国，微信这类不带时区的消息时间会差 8 小时。",
+        "utc": "注意：时区是 UTC（本机设的是 UTC，服务器和容器常这样）。"
+        "你要是在中国，微信这类不带时区的消息时间会差 8 小时。",
         "how": "没写时区的消息时间（如微信导出）按这个时区读；不对的话请在导入前改："
         "`mirror init --timezone Asia/Shanghai`，或改 mirror.yaml 里的 `timezone:`。",
     },

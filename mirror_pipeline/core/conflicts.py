@@ -14,8 +14,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.script import is_traditional, to_traditional
 from mirror_pipeline.core.text import detect_language, local_day
 

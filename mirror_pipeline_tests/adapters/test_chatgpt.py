@@ -177,7 +177,7 @@ def test_a_truncated_export_keeps_its_complete_conversations_when_asked(tmp_path
 def test_invalid_json_in_the_middle_is_placed_by_line_and_column(tmp_path: Path) -> None:
     good = json.dumps(json.loads(FIXTURE.read_bytes())[0])
     source = tmp_path / "conversations.json"
-    source.write_text(f"[\n{good},\n{{\"mapping\": nope}}\n]\n", encoding="utf-8")
+    source.write_text(f'[\n{good},\n{{"mapping": nope}}\n]\n', encoding="utf-8")
     with pytest.raises(RefusedFile, match=r"Expecting value at line 3, column 13\).*1 conversation"):
         admit_path(source, io.BytesIO())
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-import pytest
 import polars as pl
+import pytest
 
 from mirror_pipeline.core.evidence import ScreenedMessage, recheck, screen_message
 from mirror_pipeline.core.model import Attribution, IssueType, Message, SourceType, TimePrecision
