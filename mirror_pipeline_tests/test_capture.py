@@ -255,3 +255,12 @@ def test_a_machine_set_to_utc_is_said_plainly_and_status_shows_the_zone(
     code, _, err = cli(home, "init", "--timezone", "Asia/Chongqing")
     assert code == 0 and words not in err
     assert mirror_json(home, "status")["timezone"] == "Asia/Chongqing"
+
+
+def test_an_import_line_says_one_record_not_one_records() -> None:
+    from mirror_pipeline.cli.pipeline import _outcome_line
+
+    line = {"status": "accepted", "path": "d/2025-02-03.md", "format": "markdown_journal", "reason": None}
+    line["secrets_redacted"] = 0
+    assert "(markdown_journal, 1 record)" in _outcome_line({**line, "records": 1})
+    assert "(markdown_journal, 2 records)" in _outcome_line({**line, "records": 2})

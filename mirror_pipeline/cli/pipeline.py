@@ -177,7 +177,7 @@ def _known(home: Home) -> Known:
 
 
 def _outcome_line(f: dict[str, Any]) -> str:
-    new = f"{f['records']} records"
+    new = f"{f['records']} record" + ("" if f["records"] == 1 else "s")
     if f.get("new_records") is not None:
         new += f": {f['new_records']} new, {f['records'] - f['new_records'] - f.get('forgotten', 0)} already there"
     return (
