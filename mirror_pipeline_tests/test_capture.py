@@ -239,3 +239,28 @@ def test_a_secret_split_over_two_answers_is_caught_and_the_config_keeps_its_comm
     assert code == 0 and "# my own note about this home" in text and "timezone: Asia/Shanghai  # home" in text
     assert text.count("questionnaire:") == 1 and "language: zh" in text and "language: en" not in text
     assert cli(home, "init", "--all")[0] != 0  # --all revisits an interview: alone it is a usage error
+
+
+@pytest.mark.parametrize(("lang", "words"), [("zh", "注意：时区是 UTC"), ("en", "Note: the timezone is UTC")])
+def test_a_machine_set_to_utc_is_said_plainly_and_status_shows_the_zone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: str
+) -> None:
+    # a server or a container is set to UTC: a person in Chengdu would get WeChat times 8 h off (REVIEW-16 #13)
+    monkeypatch.setattr("mirror_pipeline.cli.capture.machine_timezone", lambda: "Etc/UTC")
+    home = tmp_path / "home"
+    code, out, err = cli(home, "init", "--lang", lang)
+    assert code == 0 and words in err and "mirror init --timezone " in err
+    assert "UTC (message times without a zone" in mirror(home, "status").stdout
+    # a zone named by the person is taken without the warning, and status shows it
+    code, _, err = cli(home, "init", "--timezone", "Asia/Chongqing")
+    assert code == 0 and words not in err
+    assert mirror_json(home, "status")["timezone"] == "Asia/Chongqing"
+
+
+def test_an_import_line_says_one_record_not_one_records() -> None:
+    from mirror_pipeline.cli.pipeline import _outcome_line
+
+    line = {"status": "accepted", "path": "d/2025-02-03.md", "format": "markdown_journal", "reason": None}
+    line["secrets_redacted"] = 0
+    assert "(markdown_journal, 1 record)" in _outcome_line({**line, "records": 1})
+    assert "(markdown_journal, 2 records)" in _outcome_line({**line, "records": 2})

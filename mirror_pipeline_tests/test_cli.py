@@ -322,6 +322,7 @@ def test_init_takes_the_machines_zone_says_it_and_how_to_change_it(tmp_path: Pat
     assert Home.resolve(london).timezone == ZoneInfo("Europe/London")
     init(london, "--timezone", "Asia/Tokyo", tz="UTC")  # an existing home: the key is rewritten, nothing else
     assert Home.resolve(london).timezone == ZoneInfo("Asia/Tokyo")
-    assert "timezone: UTC (this machine's)" in init(tmp_path / "plain", tz="Etc/UTC").stderr
+    # a machine set to UTC (a server, a container) is said plainly, not as the person's own zone (REVIEW-16 #13)
+    assert "Note: the timezone is UTC (this machine is set to UTC" in init(tmp_path / "plain", tz="Etc/UTC").stderr
     refused = mirror(tmp_path / "plain", "init", "--timezone", "Mars/Olympus", check=False)
     assert refused.returncode != 0 and "Mars/Olympus" in refused.stderr

@@ -123,6 +123,10 @@ def decode(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data" and len(err.object) - err.start <= 3:
+            # cut short inside its last character (an interrupted download, REVIEW-16 #13): read up to the cut, as
+            # the format reads any last line that stops early, rather than refuse it all as another encoding
+            return decode(data[: len(data) - (len(err.object) - err.start)])
         try:
             text = data.decode("gb18030")
         except UnicodeDecodeError:
@@ -483,7 +487,7 @@ class StreamingFormat:
     redacted, to a stream (returning messages and secrets); `parse` yields the messages of an admitted file."""
 
     matches: Callable[[Path], bool]
-    admit: Callable[[Path, Writer, Callable[[int], None] | None, int], tuple[int, int]]
+    admit: Callable[[Path, Writer, Callable[[int], None] | None, int, list[str] | None], tuple[int, int]]
     parse: Callable[[Path, ZoneInfo], Iterator[Message]]
 
 
@@ -533,9 +537,11 @@ def admit_path(
     forced_format: str | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    cuts: list[str] | None = None,
 ) -> AdmittedFile:
     """`admit` for a file on disk: its redacted bytes go to `out` as they are screened (a streaming format holds one
-    conversation at a time). The caller writes `out` to a temporary file and keeps it only when this returns."""
+    conversation at a time). The caller writes `out` to a temporary file and keeps it only when this returns.
+    Given `cuts`, a streaming file cut short keeps its complete part and says where it broke in `cuts`."""
     fmt = forced_format or detect_path(source)
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
@@ -544,7 +550,7 @@ def admit_path(
         out.write(admitted.data)
         return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
     try:
-        records, secrets = STREAMING[fmt].admit(source, out, progress, workers)
+        records, secrets = STREAMING[fmt].admit(source, out, progress, workers, cuts)
     except RefusedFile:
         raise
     except (ImportError, MemoryError, OSError):  # a broken installation, a full machine or disk: not a bad file

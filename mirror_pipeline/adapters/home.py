@@ -124,6 +124,34 @@ def zone_name(name: str | None) -> str | None:
     return "UTC" if name.removeprefix("Etc/") in ("UTC", "UCT", "Universal", "Zulu") else name
 
 
+# the names a zone of no offset goes by: a machine set to one of them (a server, a container) names no place
+_UTC_NAMES = frozenset(
+    (
+        "UTC",
+        "Etc/UTC",
+        "Etc/UCT",
+        "UCT",
+        "Etc/Universal",
+        "Universal",
+        "Etc/Zulu",
+        "Zulu",
+        "GMT",
+        "Etc/GMT",
+        "Etc/GMT+0",
+        "Etc/GMT-0",
+        "Etc/GMT0",
+        "GMT0",
+        "Etc/Greenwich",
+        "Greenwich",
+    )
+)
+
+
+def is_utc(zone: str | None) -> bool:
+    """Whether a zone is UTC under one of its names (or no zone at all)."""
+    return zone is None or zone in _UTC_NAMES
+
+
 def machine_timezone() -> str | None:
     """The zone this machine says it is in: $TZ, else /etc/timezone, else where /etc/localtime points
     (.../zoneinfo/Asia/Shanghai); None when it names none."""

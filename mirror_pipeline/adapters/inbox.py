@@ -365,12 +365,17 @@ class _HashingWriter:
 
 
 def _admit_to(
-    path: Path, tmp: Path, forced_format: str | None, progress: Progress | None, workers: int = 1
+    path: Path,
+    tmp: Path,
+    forced_format: str | None,
+    progress: Progress | None,
+    workers: int = 1,
+    cuts: list[str] | None = None,
 ) -> tuple[AdmittedFile, str]:
     """Admit `path` into `tmp` (the redacted file); (what was admitted, hash of what was written)."""
     with open(tmp, "wb") as raw:
         out = _HashingWriter(raw)
-        admitted = admit_path(path, out, forced_format, progress, workers)
+        admitted = admit_path(path, out, forced_format, progress, workers, cuts)
     return admitted, out.digest.hexdigest()
 
 
@@ -407,6 +412,7 @@ def import_file(
     workers: int = 1,
     ledger: Ledger | None = None,
     known: Known | None = None,
+    keep_complete: bool = False,
 ) -> ImportOutcome:
     """Admit one file into the inbox: refused with a reason, a duplicate of what is there, or accepted.
 
@@ -436,7 +442,8 @@ def import_file(
     tmp = temporary_path(inbox / name.name)
     try:
         try:
-            admitted, digest = _admit_to(source, tmp, forced_format, progress, workers)
+            cuts: list[str] | None = [] if keep_complete else None
+            admitted, digest = _admit_to(source, tmp, forced_format, progress, workers, cuts)
             new, forgotten = _against_known(tmp, name.name, admitted.format, known)
             digest = file_sha256(tmp) if forgotten else digest
         except Exception as err:  # one unreadable file must not stop the others
@@ -475,7 +482,8 @@ def import_file(
         shown(source),
         admitted.format,
         "accepted",
-        None,
+        # a file cut short, its complete part kept (`--keep-complete`): where it broke, said with the outcome
+        f"cut short, its complete part imported: {cuts[0].split(';')[0]}" if cuts else None,
         admitted.records,
         rel,
         admitted.secrets_redacted,

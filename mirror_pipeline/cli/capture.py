@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import click
 import yaml
 
-from mirror_pipeline.adapters.home import CONFIG_NAME, Home, machine_timezone, zone_name
+from mirror_pipeline.adapters.home import CONFIG_NAME, Home, is_utc, machine_timezone, zone_name
 from mirror_pipeline.adapters.inbox import import_file, record_import, write_atomically
 from mirror_pipeline.adapters.parsers import form, note
 from mirror_pipeline.adapters.parsers.common import RefusedFile, screen_in_order
@@ -105,6 +105,9 @@ _ZONE_SAID = {
         "option": "时区：{zone}（按 --timezone）。",
         "machine": "时区：{zone}（取自本机设置）。",
         "default": "时区：{zone}（本机没有设时区，用了 UTC）。",
+        # a machine set to UTC (a server, a container) says little of where its person lives (REVIEW-16 #13)
+        "utc": "注意：时区是 UTC（本机设的是 UTC，服务器和容器常这样）。"
+        "你要是在中国，微信这类不带时区的消息时间会差 8 小时。",
         "how": "没写时区的消息时间（如微信导出）按这个时区读；不对的话请在导入前改："
         "`mirror init --timezone Asia/Shanghai`，或改 mirror.yaml 里的 `timezone:`。",
     },
@@ -112,6 +115,8 @@ _ZONE_SAID = {
         "option": "timezone: {zone} (from --timezone).",
         "machine": "timezone: {zone} (this machine's).",
         "default": "timezone: {zone} (this machine names no zone).",
+        "utc": "Note: the timezone is UTC (this machine is set to UTC, as servers and containers often are). If you "
+        "live elsewhere, message times that carry no zone will be hours off.",
         "how": "Message times that carry no zone (a WeChat export) are read in it; if it is wrong, change it before "
         "you import: `mirror init --timezone Europe/London`, or the `timezone:` key of mirror.yaml.",
     },
@@ -232,6 +237,8 @@ def init_home(
     machine = machine_timezone()
     zone = zone_name(timezone) or (home.config.get("timezone") if existed else machine) or "UTC"
     source = "option" if timezone else ("machine" if machine and not existed else "default")
+    if source != "option" and not existed and is_utc(zone):
+        source = "utc"
     today = datetime.now(ZoneInfo(zone)).date()
     created = home.init(today, language, zone)
     if existed and lang and remember_language(home, language):

@@ -421,14 +421,13 @@ def _answered_since_snapshot(home: Home) -> set[str]:
 
 
 def _ordered_questions(home: Home) -> list[dict[str, Any]]:
-    rank = {"critical": 0, "high": 1, "medium": 2, "low": 3}
     done = _answered_since_snapshot(home)
     issues = [
         i
         for i in _served_or_empty(home, "open_issues")
         if i["status"] == "open" and i["issue_id"] not in done and not set(i["memory_ids"]) & done
     ]
-    return sorted(issues, key=lambda i: (rank.get(i["priority"], 9), -(i.get("impact") or 0.0), i["issue_id"]))
+    return review_core.in_asking_order(issues)
 
 
 @main.command()

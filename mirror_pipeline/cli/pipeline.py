@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from mirror_pipeline.adapters.formats import PARSERS
-from mirror_pipeline.adapters.home import Home, dagster_environment
+from mirror_pipeline.adapters.home import Home, dagster_environment, is_utc
 from mirror_pipeline.adapters.inbox import (
     Known,
     Ledger,
@@ -112,9 +112,19 @@ def _size(path: Path) -> int:
     default=None,
     help="A progress bar on stderr, file by file (default: at a terminal).",
 )
+@click.option(
+    "--keep-complete",
+    is_flag=True,
+    help="A ChatGPT export cut short (an interrupted download): import its complete conversations.",
+)
 @command
 def import_(
-    home: Home, as_json: bool, paths: tuple[Path, ...], forced_format: str | None, progress: bool | None
+    home: Home,
+    as_json: bool,
+    paths: tuple[Path, ...],
+    forced_format: str | None,
+    progress: bool | None,
+    keep_complete: bool = False,
 ) -> None:
     """Add files or folders to the inbox; report per file what was accepted or refused and why."""
     _require_home(home)
@@ -129,7 +139,9 @@ def import_(
     for path, size in zip(files, sizes, strict=True):
         # screening is most of an import's cost: a large export is screened by a few processes
         workers = min(4, os.cpu_count() or 1) if size > 32_000_000 else 1
-        outcomes.append(import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger, known))
+        outcomes.append(
+            import_file(home.inbox, path, forced_format, bar.start(path), workers, ledger, known, keep_complete)
+        )
         record_import(home.inbox, outcomes[-1], datetime.now(UTC))
         if not as_json:  # said as each file is done: an import that is stopped has reported what it did
             bar.clear()
@@ -165,7 +177,7 @@ def _known(home: Home) -> Known:
 
 
 def _outcome_line(f: dict[str, Any]) -> str:
-    new = f"{f['records']} records"
+    new = f"{f['records']} record" + ("" if f["records"] == 1 else "s")
     if f.get("new_records") is not None:
         new += f": {f['new_records']} new, {f['records'] - f['new_records'] - f.get('forgotten', 0)} already there"
     return (
@@ -278,8 +290,11 @@ def status(home: Home, as_json: bool) -> None:
         for r in import_refusals(home.inbox)
     ]
     age = (datetime.now(UTC) - snapshot_at).total_seconds() if snapshot_at else None
+    zone = str(home.timezone.key)
     payload = {
         "home": str(home.root),
+        # the zone message times without one are read in (a WeChat export): UTC is often a server's, not the person's
+        "timezone": zone,
         "layers": layers,
         "states": states,
         "open_issues": open_issues,
@@ -295,6 +310,7 @@ def status(home: Home, as_json: bool) -> None:
         lambda p: "\n".join(
             [
                 f"home: {p['home']}",
+                _timezone_line(p["timezone"]),
                 f"layers: {p['layers']}",
                 f"memory states: {p['states']}",
                 f"open issues: {p['open_issues']}",
@@ -304,6 +320,15 @@ def status(home: Home, as_json: bool) -> None:
                 *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
             ]
         ),
+    )
+
+
+def _timezone_line(zone: str) -> str:
+    if not is_utc(zone):
+        return f"timezone: {zone}"
+    return (
+        f"timezone: {zone} (message times without a zone, such as WeChat's, are read as UTC; if you live elsewhere:"
+        " `mirror init --timezone Asia/Shanghai` before the next import)"
     )
 
 

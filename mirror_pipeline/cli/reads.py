@@ -8,6 +8,7 @@ from mirror_pipeline.adapters.home import Home
 from mirror_pipeline.cli.common import Failure, _require_home, _screened, _served_rows, command, emit
 from mirror_pipeline.cli.group import main
 from mirror_pipeline.core import when as timing
+from mirror_pipeline.core.review import in_asking_order
 
 
 def _memory(home: Home):
@@ -81,7 +82,7 @@ def _timeline_line(e: dict) -> str:
 @command
 def issues(home: Home, as_json: bool) -> None:
     """Open memory issues with their question and options."""
-    rows = _served_rows(home, "open_issues")
+    rows = in_asking_order(_served_rows(home, "open_issues"))  # the order `mirror review` asks them in
     emit(
         as_json,
         {"issues": [{**r, "id": r["issue_id"], "type": r["issue_type"]} for r in rows]},

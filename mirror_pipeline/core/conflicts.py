@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mirror_pipeline.core.model import Language
+from mirror_pipeline.core.screening import PLACEHOLDER_RE
 from mirror_pipeline.core.script import is_traditional, to_traditional
 from mirror_pipeline.core.text import detect_language, local_day
 
@@ -90,8 +91,14 @@ def excerpt(text: str, start: int = 0, end: int | None = None, limit: int = 36) 
     end = end if end is not None else start
     middle = (start + end) // 2
     left = max(0, min(middle - limit // 2, len(text) - limit))
-    cut = text[left : left + limit]
-    return ("…" if left else "") + cut + ("…" if left + limit < len(text) else "")
+    right = left + limit
+    # a window never cuts a placeholder: its tail ("t:password:sec_…]") reads as a secret to the rules (REVIEW-16 #10)
+    for m in PLACEHOLDER_RE.finditer(text):
+        if m.start() < left < m.end():
+            left = m.start()
+        if m.start() < right < m.end():
+            right = m.end()
+    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
 
 
 def cite(when: datetime | None, words: str, lang: Language) -> str:

@@ -58,6 +58,17 @@ TEXTS = {
 }
 
 
+_PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def in_asking_order(issues: Sequence[Row]) -> list[Row]:
+    """Open questions most pressing first: priority, then impact, then id. The one order `mirror issues` lists and
+    `mirror review` asks them in (REVIEW-16 #13)."""
+    return sorted(
+        issues, key=lambda i: (_PRIORITY_RANK.get(i["priority"], 9), -(i.get("impact") or 0.0), i["issue_id"])
+    )
+
+
 def _t(key: str, lang: str, **kw: Any) -> str:
     return TEXTS[key]["zh" if lang == "zh" else "en"].format(**kw)
 

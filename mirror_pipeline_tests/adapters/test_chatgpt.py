@@ -149,10 +149,37 @@ def test_a_truncated_export_is_refused_whole_and_leaves_nothing_in_the_inbox(tmp
     (tmp_path / "conversations.json").write_bytes(cut)
     home_inbox = tmp_path / "home" / "inbox"
     outcome = inbox.import_file(home_inbox, tmp_path / "conversations.json", "chatgpt")
-    assert outcome.status == "refused" and "truncated or invalid JSON (after conversation 2)" in outcome.reason
+    assert outcome.status == "refused" and "truncated or invalid JSON" in outcome.reason
+    # where it breaks (README: line and column), and what can still be read (REVIEW-16 #13)
+    last_line = cut.decode().split("\n")[-1]
+    lines = cut.count(b"\n") + 1
+    assert f"line {lines}, column {len(last_line) + 1}" in outcome.reason
+    assert "the 2 conversation(s) before it are complete" in outcome.reason and "--keep-complete" in outcome.reason
     assert not any(home_inbox.rglob("*"))  # not half of it, and no temporary file either
     for secret in SECRETS:
         assert secret not in outcome.reason
+
+
+def test_a_truncated_export_keeps_its_complete_conversations_when_asked(tmp_path: Path) -> None:
+    whole = FIXTURE.read_bytes()
+    cut = whole[: whole.index(b"Tplink8888") + 4]
+    (tmp_path / "conversations.json").write_bytes(cut)
+    home_inbox = tmp_path / "home" / "inbox"
+    outcome = inbox.import_file(home_inbox, tmp_path / "conversations.json", "chatgpt", keep_complete=True)
+    assert outcome.status == "accepted" and outcome.reason.startswith("cut short, its complete part imported")
+    stored = home_inbox / outcome.stored_as
+    kept = json.loads(stored.read_text(encoding="utf-8"))  # the inbox copy is a whole export: later runs read it
+    assert len(kept) == 2 and b"Tplink" not in stored.read_bytes()
+    for secret in SECRETS:
+        assert secret not in outcome.reason
+
+
+def test_invalid_json_in_the_middle_is_placed_by_line_and_column(tmp_path: Path) -> None:
+    good = json.dumps(json.loads(FIXTURE.read_bytes())[0])
+    source = tmp_path / "conversations.json"
+    source.write_text(f'[\n{good},\n{{"mapping": nope}}\n]\n', encoding="utf-8")
+    with pytest.raises(RefusedFile, match=r"Expecting value at line 3, column 13\).*1 conversation"):
+        admit_path(source, io.BytesIO())
 
 
 def test_utf8_bom_and_utf16_exports_are_read(tmp_path: Path) -> None:

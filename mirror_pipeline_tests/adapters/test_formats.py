@@ -4,6 +4,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from mirror_pipeline.adapters import formats
 from mirror_pipeline.adapters.formats import RefusedFile, admit, parse
 from mirror_pipeline_tests.conftest import SAMPLES
 
@@ -144,3 +145,12 @@ def test_a_refusal_of_any_shape_never_quotes_the_file_nor_chains_its_error(name:
     assert "Zq81mmxxQ" not in str(refused.value) and "Zq81" not in refused.value.reason
     error = refused.value
     assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_a_file_cut_inside_its_last_character_is_read_to_the_cut(bom: bytes) -> None:
+    # an interrupted download stops anywhere, also inside a character of three bytes (REVIEW-16 #13): the file is
+    # read up to the cut and the format says where it stops, not "not UTF-8" for the whole of it
+    whole = bom + "第一行写完了\n第二行写到一半就断".encode()
+    for cut in (1, 2):
+        assert formats.decode(whole[:-cut]) == "第一行写完了\n第二行写到一半就"

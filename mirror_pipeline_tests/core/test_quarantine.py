@@ -7,10 +7,11 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import polars as pl
+import pytest
 
 from mirror_pipeline.core.evidence import ScreenedMessage, recheck, screen_message
 from mirror_pipeline.core.model import Attribution, IssueType, Message, SourceType, TimePrecision
-from mirror_pipeline.core.quarantine import TextOrigin, name_parts, origin, withheld_issues, withhold
+from mirror_pipeline.core.quarantine import TextOrigin, flagged_values, name_parts, origin, withheld_issues, withhold
 
 KEY = "ghp_R8vK2mQ9xL4tZ7wB1nJ5cH3yF6dS0aP9gE2u"
 AT = datetime(2024, 1, 10, 21, 30, tzinfo=UTC)
@@ -189,3 +190,21 @@ def test_a_chinese_file_whose_name_looks_like_a_secret_is_asked_about_in_chinese
     (issue,) = withheld_issues(found, evidence, AT)
     assert "4821" not in issue.question and issue.question.startswith("一个文件")
     assert issue.language == "zh" and issue.options[-1] == "以后再说"
+
+
+# REVIEW-16 #10: a question's excerpt cut a placeholder in two ("…t:password:sec_…] and…"); the tail read as a
+# secret, and the proposal it came from was withheld with a false alarm
+PLACED = (
+    "The router key for the cabin is [secret:password:sec_qzhtkmzbvnrdcsfs] and the boat is moored at the east dock",
+    "我把车库的开门密码设成了[secret:password:sec_dbnfzdkrtmqsvcgh]，钥匙放在邻居家",
+)
+
+
+@pytest.mark.parametrize("text", PLACED)
+def test_no_excerpt_window_cuts_a_placeholder(text):
+    from mirror_pipeline.core.conflicts import excerpt
+
+    for start in range(len(text)):
+        cut = excerpt(text, start, start + 2, limit=24)
+        assert not flagged_values([cut]), start
+        assert cut.count("[secret:") == cut.count("]")

@@ -97,3 +97,16 @@ def test_a_sensitive_statement_is_asked_only_with_what_its_own_message_said():
         evidence = {e for e in q.evidence_ids}
         if len(q.memory_ids) > 1:
             assert len(evidence) == 1 or not ({"ev_2", "ev_3"} & evidence), q.question
+
+
+def test_issues_are_listed_in_the_order_review_asks_them() -> None:
+    # REVIEW-16 #13: `mirror issues` listed the served table's order, `mirror review` asked by priority
+    from mirror_pipeline.core.review import in_asking_order
+
+    rows = [
+        {"issue_id": "iss_b", "priority": "low", "impact": 5.0},
+        {"issue_id": "iss_c", "priority": "high", "impact": None},
+        {"issue_id": "iss_a", "priority": "high", "impact": 2.0},
+        {"issue_id": "iss_d", "priority": "medium", "impact": 1.0},
+    ]
+    assert [r["issue_id"] for r in in_asking_order(rows)] == ["iss_a", "iss_c", "iss_d", "iss_b"]

@@ -89,9 +89,21 @@ def _by_line(raw: IO[bytes], progress: Progress | None) -> Generator[dict[str, A
     return False  # no closing bracket: truncated
 
 
-def conversations(source: Path | IO[bytes], progress: Progress | None = None) -> Iterator[dict[str, Any]]:
-    """Each conversation of the export in file order; a truncated or invalid file is refused where it breaks."""
+def conversations(
+    source: Path | IO[bytes], progress: Progress | None = None, cuts: list[str] | None = None
+) -> Iterator[dict[str, Any]]:
+    """Each conversation of the export in file order; a truncated or invalid file is refused where it breaks (line,
+    column), or, given `cuts`, ends there: the complete conversations before the break are kept and the reason is
+    added to `cuts` (an interrupted download: `mirror import --keep-complete`)."""
     raw = open(source, "rb") if isinstance(source, Path) else source  # noqa: SIM115 (closed below)
+    try:
+        yield from _conversations(raw, progress, cuts)
+    finally:
+        if isinstance(source, Path):
+            raw.close()
+
+
+def _conversations(raw: IO[bytes], progress: Progress | None, cuts: list[str] | None) -> Iterator[dict[str, Any]]:
     index = 0
     try:
         stream = _json_stream(raw)
@@ -118,14 +130,48 @@ def conversations(source: Path | IO[bytes], progress: Progress | None = None) ->
             index += 1
             if progress is not None:
                 progress(raw.tell())
-    except ijson.JSONError:
-        # the parser's message quotes the file around the error, so only the place is kept
-        raise RefusedFile(f"truncated or invalid JSON (after conversation {index})") from None
+    except ijson.JSONError as err:
+        # the parser's message quotes the file around the error, so only its kind and the place are kept
+        at_end = any(w in str(err) for w in ("premature EOF", "Incomplete JSON content"))
+        refusal = RefusedFile(json_break(raw, at_end, index))
+        if cuts is None:
+            raise refusal from None
+        cuts.append(str(refusal))
     except UnicodeDecodeError:
         raise RefusedFile(f"not UTF-8 text (after conversation {index})") from None
-    finally:
-        if isinstance(source, Path):
-            raw.close()
+
+
+# beyond this size the place of a break in the middle of a file is not looked for (it needs the file in memory)
+_PLACE_LIMIT = 64 * 1024 * 1024
+
+
+def json_break(raw: IO[bytes], at_end: bool, complete: int) -> str:
+    """Why and where an export's JSON breaks, as the README promises (line and column, never the words there), and
+    what can still be read: a file cut short (an interrupted download) breaks at its end."""
+    raw.seek(0, io.SEEK_END)
+    size = raw.tell()
+    place = ""
+    if at_end:
+        raw.seek(0)
+        lines, last = 1, b""
+        while chunk := raw.read(1 << 20):
+            lines += chunk.count(b"\n")
+            last = (last + chunk).rsplit(b"\n", 1)[-1]
+        column = len(last.decode("utf-8", "replace")) + 1
+        place = f"the file ends in the middle at line {lines}, column {column}"
+    elif size <= _PLACE_LIMIT:
+        raw.seek(0)
+        try:
+            json.loads(raw.read().decode("utf-8-sig", "replace"))
+        except json.JSONDecodeError as err:  # err.msg is the parser's fixed vocabulary, it never quotes content
+            place = f"{err.msg.removesuffix(' at')} at line {err.lineno}, column {err.colno}"
+    what = f"truncated or invalid JSON ({place})" if place else "truncated or invalid JSON"
+    if not complete:
+        return what
+    return (
+        f"{what}; the {complete} conversation(s) before it are complete: `mirror import --keep-complete` imports "
+        "them, and a complete export imported later adds only what is new"
+    )
 
 
 def looks_like_chatgpt(path: Path) -> bool:
@@ -426,11 +472,13 @@ def _admit_batch_in_worker(batch: list[tuple[int, dict[str, Any]]]) -> list[tupl
     return _admit_batch(batch, _WORKER_COUNTER)
 
 
-def _batches(source: Path | IO[bytes], progress: Progress | None) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+def _batches(
+    source: Path | IO[bytes], progress: Progress | None, cuts: list[str] | None = None
+) -> Iterator[list[tuple[int, dict[str, Any]]]]:
     """Conversations in batches of about 256 messages (a long conversation is a batch of its own)."""
     batch: list[tuple[int, dict[str, Any]]] = []
     nodes = 0
-    for index, conv in enumerate(conversations(source, progress)):
+    for index, conv in enumerate(conversations(source, progress, cuts)):
         batch.append((index, conv))
         nodes += len(conv.get("mapping") or ())
         if nodes >= 256:
@@ -441,18 +489,18 @@ def _batches(source: Path | IO[bytes], progress: Progress | None) -> Iterator[li
 
 
 def _screened(
-    source: Path | IO[bytes], progress: Progress | None, workers: int
+    source: Path | IO[bytes], progress: Progress | None, workers: int, cuts: list[str] | None = None
 ) -> Iterator[list[tuple[bytes, int, int]]]:
     """The screened batches in file order: screened here, or by `workers` processes with a few batches in flight
     (so memory stays that of a few batches however large the file)."""
     if workers <= 1:
         counter = SecretCounter()  # shared, so strings every conversation repeats are screened once
-        for batch in _batches(source, progress):
+        for batch in _batches(source, progress, cuts):
             yield _admit_batch(batch, counter)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[tuple[bytes, int, int]]]] = deque()
-        for batch in _batches(source, progress):
+        for batch in _batches(source, progress, cuts):
             pending.append(pool.submit(_admit_batch_in_worker, batch))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
@@ -461,7 +509,11 @@ def _screened(
 
 
 def admit_file(
-    source: Path | IO[bytes], out: Writer, progress: Progress | None = None, workers: int = 1
+    source: Path | IO[bytes],
+    out: Writer,
+    progress: Progress | None = None,
+    workers: int = 1,
+    cuts: list[str] | None = None,
 ) -> tuple[int, int]:
     """Screen the export a conversation at a time and write it, redacted, to `out` (a JSON list, one conversation a
     line). Returns (messages the pipeline will read, secrets replaced); refuses what cannot be read.
@@ -471,7 +523,7 @@ def admit_file(
     records = secrets = 0
     out.write(b"[\n")
     first = True
-    for batch in _screened(source, progress, workers):
+    for batch in _screened(source, progress, workers, cuts):
         for data, batch_records, batch_secrets in batch:
             out.write(data if first else b",\n" + data)
             records, secrets, first = records + batch_records, secrets + batch_secrets, False
