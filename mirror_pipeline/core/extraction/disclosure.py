@@ -452,12 +452,12 @@ _ZH_ROLE_SOUGHT = re.compile(r"^(?:是|应聘|面的?是?|申请的?是?)?(?:做
 _ZH_HEART = re.compile(r"^(?:心里|心头|心中|心里头)")
 
 
-def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
+def _kin_chain(parts: list[Clause], sentence: str, current: str | None = None) -> list[str | None]:
     """Per clause, the kin its left-out subject goes on with: "我妈妈七十一岁，二型糖尿病十年了，刚做完髋骨手术" and
     "my mum is 71 and just had hip surgery" are all about the mother (a topic chain), never the writer's own news.
-    A clause that names its subject (我, she, a name) ends the chain."""
+    A clause that names its subject (我, she, a name) ends the chain. `current`: the kin the sentence before ended
+    on, whom a Chinese sentence opening with its subject left out goes on with ("我弟回来了。想在县城开个铺子")."""
     out: list[str | None] = []
-    current: str | None = None
     for c in parts:
         if c.subject is Subject.OMITTED and current is not None and not _ZH_HEART.match(c.text(sentence).strip()):
             out.append(current)
@@ -467,6 +467,27 @@ def _kin_chain(parts: list[Clause], sentence: str) -> list[str | None]:
         found = clauses.kin_subject(text, c.zh)
         current = found[0] if found else clauses.kin_alone(text, c.zh)
     return out
+
+
+# a Chinese sentence opening on a modal, an adverb or a verb of going has no subject of its own, and goes on with the
+# one before ("我弟回来了。想在县城开个铺子"); one opening on a noun or a time ("老弟米粉店…", "明天请假…") may name
+# its own, unread, and is not carried
+_ZH_GOES_ON = re.compile(r"^(?:想|要|打算|准备|说|又|也|还|刚|才|已经|一直|就|去|回|来|在|住|开|病|查出|做了|得了)")
+
+
+def _kin_after(parts: list[Clause], sentence: str, chain: list[str | None]) -> str | None:
+    """The kin a sentence ends on as the subject (its last clause names them or goes on with them), which the next
+    Chinese sentence with its subject left out goes on with; a clause naming anyone else ends it."""
+    if not parts:
+        return None
+    last = parts[-1]
+    if chain[-1] is not None:
+        return chain[-1]
+    if last.subject not in (Subject.OTHER, Subject.OMITTED) or not last.zh:
+        return None
+    text = last.text(sentence).strip()
+    found = clauses.kin_subject(text, True)
+    return found[0] if found else clauses.kin_alone(text, True)
 
 
 # a liking said of a fronted thing: "文艺复兴时期的艺术风格我也非常喜欢"
@@ -1093,6 +1114,7 @@ def read(
     out: list[MemoryCandidate] = []
     listed_until = -1
     before: str | None = None  # the sentence before this one in the message (its times may date a plan's steps)
+    kin_before: str | None = None  # the kin the sentence before ended on, as its subject (a topic chain's)
     for s_start, s_end in sentence_spans:
         sentence, before_this = text[s_start:s_end], before
         before = sentence
@@ -1107,7 +1129,9 @@ def read(
         )
         thing_led = [_thing_led(c, c.text(sentence).strip()) for c in parts]
         carried = [False] * len(parts)  # the clause's left-out subject is a person named clauses before
-        chain = _kin_chain(parts, sentence)
+        opens_on_verb = bool(parts) and parts[0].zh and bool(_ZH_GOES_ON.match(parts[0].text(sentence).strip()))
+        chain = _kin_chain(parts, sentence, kin_before if opens_on_verb else None)
+        kin_before = _kin_after(parts, sentence, chain)
         heading: str | None = None  # a topic the previous clause named ("房子的事情：")
         # after a heading of plans ("明年的目标："), to the end of its line: each item is one of the writer's plans
         listed = s_start < listed_until
