@@ -45,7 +45,10 @@ def test_a_parents_illness_is_the_parents():
     assert out and all("父亲" in c for c in out), out
 
 
-@pytest.mark.xfail(reason="not built in session 17: a neighbour / a pet named with the relation", strict=True)
-@pytest.mark.parametrize("text", ["My neighbour Ahmed fixed our fence.", "Our cat Biscuit is fourteen now."])
-def test_a_neighbour_or_a_pet_named_is_a_relationship(text):
-    assert contents(text)
+def test_a_pet_named_is_a_relationship():
+    assert "Biscuit is the user's cat" in contents("Our cat Biscuit is fourteen now.")
+
+
+@pytest.mark.xfail(reason="not built in session 17: a neighbour named with the relation", strict=True)
+def test_a_neighbour_named_is_a_relationship():
+    assert contents("My neighbour Ahmed fixed our fence.")
