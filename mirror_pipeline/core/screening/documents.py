@@ -292,6 +292,16 @@ DOCUMENTS: tuple[Document, ...] = (
         r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}",
         lambda v: iban_valid(v),
     ),
+    # session 17: a domestic account number after its name ("checking acct 4401 2290 1187", "POSB savings acct
+    # 188-53172-4", "account 354-129-876, branch transit 20335", "账号 6222 0210 ..."): digits as typed, six to
+    # seventeen, no check a bank shares (the name says it plainly)
+    Document(
+        "bank_account",
+        r"(?i:(?<![a-z])(?:(?:checking|chequing|savings?|current|salary|joint|bank|deposit) )?(?:account|acct|a/c)"
+        r"(?:[ \t]*(?:number|num|no\.?|#))?(?![a-z])|银行账号|银行账户|账户号码?|(?<!卡)账号|户口号码)",
+        ("account", "acct", "a/c", "账号", "账户", "户口号码"),
+        r"\d(?:[ \-]?\d){5,16}",
+    ),
     # India: Aadhaar (Verhoeff), PAN (a person's: its fourth letter P or H)
     Document("id_number", r"(?i:aa?dhaa?r|आधार|uidai)", ("aadhaar", "aadhar", "adhaar", "adhar", "आधार", "uidai"), r"[2-9]\d{3}[ \-]?\d{4}[ \-]?\d{4}",
              verhoeff_valid),

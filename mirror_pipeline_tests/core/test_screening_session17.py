@@ -1,4 +1,5 @@
-"""A password dictated in words, part by part, after its name (session 17: heldout27 and heldout28 each had one):
+"""Session 17: a password dictated in words, part by part, after its name (heldout27 and heldout28 each had one), and a
+domestic account number after its name:
 every part goes, and talk about a password that dictates nothing stays."""
 
 import pytest
@@ -30,4 +31,26 @@ def test_a_dictated_password_goes_whole(text: str, word: str) -> None:
     ],
 )
 def test_talk_that_dictates_nothing_stays(text: str) -> None:
+    assert redact(text, scope="test").text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("wire the rent to my savings acct 0071-55390-2 at Westpac, BSB 032-001", "55390"),
+        ("payroll wants my chequing account number 8815 2043 9917", "2043"),
+        ("deposit it into account 6620-118-443, branch code 00152", "118-443"),
+        ("房租打到我的银行账户 6214 8302 1177 5590 就行", "1177"),
+    ],
+)
+def test_an_account_number_after_its_name_goes(text: str, digits: str) -> None:
+    out = redact(text, scope="test").text
+    assert "[secret:" in out and digits not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I opened 2 accounts at the credit union", "my account was locked for 48 hours", "account 3 of 7 is set up"],
+)
+def test_an_account_without_its_number_stays(text: str) -> None:
     assert redact(text, scope="test").text == text
