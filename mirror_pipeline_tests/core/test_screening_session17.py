@@ -54,3 +54,27 @@ def test_an_account_number_after_its_name_goes(text: str, digits: str) -> None:
 )
 def test_an_account_without_its_number_stays(text: str) -> None:
     assert redact(text, scope="test").text == text
+
+
+def _luhn_completed(body: str) -> str:
+    digits = [int(c) for c in body]
+    total = sum(d if i % 2 else sum(divmod(2 * d, 10)) for i, d in enumerate(reversed(digits)))
+    return body + str((10 - total % 10) % 10)
+
+
+def test_a_document_named_a_few_words_before_its_value_goes() -> None:
+    sin = _luhn_completed("71935628")
+    out = redact(f"my SIN for the Alberta onboarding is {sin[:3]} {sin[3:6]} {sin[6:]}", scope="t").text
+    assert "[secret:id_number:" in out and sin[3:6] not in out
+    # words between the name and a value that fails the check: not believed ("is" alone between would be)
+    assert redact("my SIN for the Alberta onboarding form: see 123 456 789", scope="t").text.endswith("123 456 789")
+
+
+def test_a_document_named_at_the_end_of_a_message_is_given_in_the_next() -> None:
+    from mirror_pipeline.core.screening import redact_sequence
+
+    sin = _luhn_completed("52031847")
+    said = [("the bank in Halifax asked for my SIN,", "t"), (f"it is {sin}", "t")]
+    assert [s.text for s in redact_sequence(said)][1].startswith("it is [secret:id_number:")
+    plain = [("I finally renewed my SIN card", "t"), ("it is 3 years old now", "t")]
+    assert [s.text for s in redact_sequence(plain)][1] == "it is 3 years old now"
