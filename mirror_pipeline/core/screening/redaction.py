@@ -23,6 +23,7 @@ from mirror_pipeline.core.screening.dialogue import (
     given_in_parts,
     named_then_given,
 )
+from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
 from mirror_pipeline.core.screening.rules import _HELD, PLACEHOLDER_RE, RULES
@@ -78,6 +79,7 @@ def redact(
 
 
 _PASSES = 4
+_DIGIT = re.compile(r"\d")
 
 
 def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given: Sequence[Finding] = ()) -> Screened:
@@ -122,7 +124,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
     if before and not findings:
         # a password named and described on the line before, however long, its value alone in this text
         # ("password is my mom's maiden name plus her birth year" -> "Okafor1961")
-        findings = named_then_given(before, masked)
+        findings = named_then_given(before, masked) or document_given_after(before, masked)
         labels = [_label(f"{before[-160:]}\n{masked}", len(before[-160:]) + 1 + f.start, f.kind) for f in findings]
     if not findings:
         return Screened(text, ())
@@ -215,7 +217,7 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before, given=given)
         elif mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
-        elif k and mask[k - 1]:
+        elif k and (mask[k - 1] or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))):
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())

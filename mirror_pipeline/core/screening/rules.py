@@ -15,7 +15,7 @@ from mirror_pipeline.core.screening.parts import FIRST_PART, REST
 from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-16"
+SCREENING_VERSION = "screening-17"
 
 PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
@@ -27,11 +27,47 @@ _HELD = "\ue000"
 _SPACED = r"\d{1,4}(?:(?:[ \t]?[-–—][ \t]?|[ \t])\d{1,4}){1,11}(?![\dA-Za-z])"
 # session 16: a password typed one character at a time, a space between ("t a n g 8 8 h o r n"): six or more
 _SPACED_CHARS = r"[A-Za-z0-9!@#$%^&*_](?: [A-Za-z0-9!@#$%^&*_]){5,40}(?![A-Za-z0-9])"
+# session 17: a password dictated in words, part by part ("the word tamarind, then the number seven seven, then a
+# dollar sign", "capital R, a, j, a, then seven seven, then hash"): two or more parts, each a word named as a word, a
+# number in digits or in words, a symbol by its name, a letter by its case, or letters one by one
+_NUMBER_WORD = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|double|triple)"
+)
+_SYMBOL_NAME = (
+    r"(?:dollar(?: sign)?|hash(?: ?tag| sign)?|pound sign|exclamation (?:mark|point)|at sign|at symbol|asterisk|star|"
+    r"underscore|dash|hyphen|ampersand|and sign|percent(?: sign)?|question mark|full stop|period|dot|plus sign|"
+    r"caret|tilde|equals sign)"
+)
+_DICTATED_PART = (
+    r"(?:(?:the |di |da |a |an )?(?:word|name) [A-Za-z]{2,20}"
+    r"|(?:the |di |da |a |an )?(?:number|numbers|digits?) (?:\d{1,6}|"
+    + _NUMBER_WORD
+    + r"(?:[ -]"
+    + _NUMBER_WORD
+    + r"){0,5})|"
+    + _NUMBER_WORD
+    + r"(?:[ -]"
+    + _NUMBER_WORD
+    + r"){1,5}"
+    r"|(?:the |di |da |a |an )?"
+    + _SYMBOL_NAME
+    + r"|(?:capital|upper ?case|big|small|lower ?case) (?:letter )?[A-Za-z]\b"
+    r"|[A-Za-z](?:, [A-Za-z]){1,8}\b)"
+)
+_DICTATED = (
+    r"(?i:"
+    + _DICTATED_PART
+    + r"(?:(?:,? (?:and then|then|followed by|plus|and|after that)|,) "
+    + _DICTATED_PART
+    # (after a 'then', a word alone is the next part: "..., then hash, then mango")
+    + r"|,? (?:and then|then|followed by) [a-z]{2,20}){1,9})(?![A-Za-z])"
+)
 # A value after an explicit separator ("密码是 x", "password: x"): anything up to white space or closing punctuation,
 # or a quoted phrase. A placeholder is never a value.
 _LOOSE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)(?:" + _SPACED + "|" + _SPACED_CHARS + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
+    r"|(?P<value>(?!\[secret:)(?:" + _DICTATED + "|" + _SPACED + "|" + _SPACED_CHARS + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
 )
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
