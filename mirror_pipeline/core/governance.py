@@ -619,6 +619,10 @@ def _ended_by_events(
             endings[(m.subject, ENDED_BY[m.predicate], canonical(m.object))].append(m)
     if not endings:
         return current, versions
+    # each ending event's first telling
+    first = {
+        e.memory_id: min(said[e.memory_id], key=_said_at) for es in endings.values() for e in es if e.memory_id in said
+    }
     closed: dict[str, MemoryObject] = {}
     for m in current:
         if m.state not in (MemoryState.CONFIRMED, MemoryState.PENDING_REVIEW) or m.memory_id not in said:
@@ -627,12 +631,11 @@ def _ended_by_events(
         after = [
             e
             for e in endings.get((m.subject, m.predicate, canonical(m.object)), ())
-            if e.memory_id in said and min(_said_at(x) for x in said[e.memory_id]) > last
+            if e.memory_id in first and _said_at(first[e.memory_id]) > last
         ]
         if after:
-            ended = min(after, key=lambda e: min(_said_at(x) for x in said[e.memory_id]))
-            first = min(said[ended.memory_id], key=_said_at).candidate
-            end = ended.valid_time_start or _said_day(first, tz)
+            ended = min(after, key=lambda e: _said_at(first[e.memory_id]))
+            end = ended.valid_time_start or _said_day(first[ended.memory_id].candidate, tz)
             closed[m.version_id] = _move(m, MemoryState.SUPERSEDED, valid_time_end=end)
     if not closed:
         return current, versions

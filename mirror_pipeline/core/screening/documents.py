@@ -526,20 +526,19 @@ _GIVEN_LEAD = re.compile(r"(?i)[ \t]*(?:(?:ok(?:ay)?|sure|so|yes|here)[ \t]*[,.!
 def names_a_document_last(text: str) -> bool:
     """Does the text end naming a document (its last hundred characters hold one of the documents' words)?"""
     tail = text.rstrip()[-100:]
-    lowered = tail.lower()
-    return any(w in (lowered if w == w.lower() else tail) for w in _WORDS)
+    return bool(_named(tail, tail.lower()))
 
 
 def document_given_after(before: str, text: str) -> list[Finding]:
     """The value of a document the message before named last, opening this one: only a value whose check passes
     (a document without a check digit is never believed across messages)."""
     tail = before.rstrip().rsplit("\n", 1)[-1][-100:]
-    lowered = tail.lower()
-    if not any(w in (lowered if w == w.lower() else tail) for w in _WORDS):
+    named = _named(tail, tail.lower())
+    if not named:
         return []
     names, shapes = _compiled()
     start = _GIVEN_LEAD.match(text).end()
-    for index in _named(tail, lowered):
+    for index in named:
         document = DOCUMENTS[index]
         if document.check is None or not (name := names[index].search(tail)):
             continue
