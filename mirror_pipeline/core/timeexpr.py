@@ -2549,12 +2549,25 @@ _EN_BE_BEFORE = re.compile(
     rf"|\b(?:{_EN_MOVED})(?: back| up| out)? (?:to|until|till)\s+(?:the\s+)?$"
 )
 _EN_BE_AFTER = re.compile(r"(?i)^\s*(?:is|are|was|were|'s)\b")
+# a time that is what the clause speaks of, opening it before its verb or its degree word: "i think this year quite
+# tiring", "last week has been crazy", "and yesterday was rough" (the clause's subject: taken out it says nothing)
+_EN_TIME_SUBJECT_AFTER = re.compile(
+    r"(?i)^\s*(?:(?:has|had)\s+been|is|are|was|were|'s|quite|so|very|really|too|pretty|super|kinda|damn|rather)\b"
+)
+_EN_CLAUSE_OPEN = re.compile(
+    r"(?i)(?:^|[,.;:!?]|\b(?:and|but|thinks?|thought|feels?|felt|guess|reckons?|finds?|says?|said)(?:\s+that)?)\s*$"
+)
 
 
 def time_is_predicate(before: str, after: str) -> bool:
-    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"), or what
-    the thing was moved to ("got pushed back to april 2nd"): taken out, the sentence would say nothing."""
-    return bool(_EN_BE_BEFORE.search(before) or (not before.strip() and _EN_BE_AFTER.match(after)))
+    """The time is what "is" says of its subject ("my flight home is on Dec 20", "Jan 3 is my return flight"), what
+    the thing was moved to ("got pushed back to april 2nd"), or the subject itself ("this year quite tiring"): taken
+    out, the sentence would say nothing."""
+    return bool(
+        _EN_BE_BEFORE.search(before)
+        or (not before.strip() and _EN_BE_AFTER.match(after))
+        or (_EN_CLAUSE_OPEN.search(before) and _EN_TIME_SUBJECT_AFTER.match(after))
+    )
 
 
 def time_as_object(before: str, after: str) -> bool:
@@ -2569,6 +2582,8 @@ def time_as_object(before: str, after: str) -> bool:
     )
 
 
+# a Chinese time that a comparison is of, the time before 比 / 跟…比 / 和…相比 ("今年比去年忙", "这个月跟上个月比")
+_ZH_COMPARES = re.compile(r"\s*(?:比|(?:跟|和|同|与)[^，,。；]{1,8}?(?:比|相比))")
 _RANGE_ON = re.compile(r"\s*(?:[-–~～到至]|to\b|until\b|till\b)\s*\d")
 
 
@@ -2630,6 +2645,13 @@ _FROM_THE_MENTION = re.compile(r"(?i)\b(?:next|last|this|tomorrow|yesterday|ago|
 COMPARED_BEFORE = re.compile(r"(?i)\bthan\s*$|\b(?:up|down)\s+from\s+\S+(?:\s+[a-z%]+)?\s*$|\bcompared (?:to|with)\s*$")
 
 
+def compared(sentence: str, t: TimeMention) -> bool:
+    """ "收入比去年多了三成", "busier than last year", "7.2 now, up from 6.8 last year": a time compared with (or the
+    time of the value compared with) is not when the statement holds."""
+    before = sentence[max(0, t.span[0] - 6) : t.span[0]]
+    return before.endswith("比") or bool(COMPARED_BEFORE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
+
+
 def as_absolute(text: str, time: TimeMention) -> str:
     """`text` with `time`'s relative words written as its date, to the precision it was said, in the text's language
     ("把婚礼定在明年3月" said in 2026 -> "把婚礼定在2027年3月", "set for next march" -> "set for March 2027"): for what
@@ -2645,7 +2667,20 @@ def as_absolute(text: str, time: TimeMention) -> str:
         words = f"{start.year}年" if zh else str(start.year)
     else:
         return text  # a week, a season, a rough span: no short date says it
-    return text.replace(time.expression, words, 1)
+    at = text.index(time.expression)
+    before = text[:at]
+    if not zh and _EN_BARE_RELATIVE.match(time.expression) and not _EN_JOINED_BEFORE.search(before):
+        # "up from 3,900 last year" -> "up from 3,900 in 2025": a bare "last year" after a noun needs its preposition
+        words = ("on " if time.precision is TimePrecision.DAY else "in ") + words
+    return before + words + text[at + len(time.expression) :]
+
+
+_EN_BARE_RELATIVE = re.compile(r"(?i)(?:last|this|next|yesterday|today|tomorrow|tonight)\b")
+# what a date may follow as it is: a preposition, "than", or the opening of a clause it is the subject of
+_EN_JOINED_BEFORE = re.compile(
+    r"(?i)(?:\b(?:in|on|at|since|from|until|till|by|of|than|to|for|during|before|after|through)\s*|^\s*)$"
+    r"|(?:[,.;:!?]|\b(?:and|but|thinks?|thought|feels?|felt|guess|reckons?|finds?|says?|said)(?:\s+that)?)\s*$"
+)
 
 
 def without_relative_times(text: str) -> str:
@@ -2672,6 +2707,7 @@ def without_relative_times(text: str) -> str:
             or (_ZH_VERB_LE.search(before) and re.match(_ZH_AMOUNT_START, said))
             or time_as_object(before, after)  # 搬家推到10月3号了, 改成周日: the time is what the verb moved to
             or time_is_predicate(before, after)  # "my flight home is on Dec 20"
+            or _ZH_COMPARES.match(after)  # 今年比去年轻松: the time is what is compared
             or _RANGE_ON.match(after)  # "Japan Oct 20-26": the range's end would be left alone
         ):
             continue  # "三个月没联系了" holds the verb; "干了五年了" would lose its sense

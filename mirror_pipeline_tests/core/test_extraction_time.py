@@ -404,3 +404,51 @@ def test_a_visit_opening_a_diary_sentence_is_an_event_with_what_it_found() -> No
     assert [(c.content_text, c.memory_type, c.valid_time_end) for c in visit] == [
         ("用户复查甲状腺，结节没长，还是老样子", MemoryType.EVENT, "2026-11-26")
     ], [(c.content_text, c.memory_type) for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "year", "kept"),
+    [
+        ("honestly i think this year quite draining, better than last year tho", "2026", "2026"),
+        ("我觉得今年比去年轻松多了", "2026", "2026年比去年"),
+    ],
+)
+def test_a_time_the_clause_speaks_of_stays_as_its_date_and_a_compared_time_dates_nothing(text, year, kept) -> None:
+    found = extract(evidence(text, when=THURSDAY), SG)
+    assert found and all(c.valid_time_start is None or c.valid_time_start.startswith(year) for c in found), [
+        (c.content_text, c.valid_time_start) for c in found
+    ]
+    assert any(kept in c.content_text for c in found), [c.content_text for c in found]
+
+
+def test_a_bare_relative_time_written_as_its_date_takes_its_preposition() -> None:
+    from mirror_pipeline.core.timeexpr import as_absolute
+
+    text = "pay went up from 3,900 last year"
+    (t,) = [t for t in find_times(text, THURSDAY) if t.expression == "last year"]
+    assert as_absolute(text, t) == "pay went up from 3,900 in 2025"
+    said = "this year has been rough"
+    (t,) = find_times(said, THURSDAY)
+    assert as_absolute(said, t) == "2026 has been rough"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I moved to Bristol.", "Bristol"),
+        ("we relocated to Aberdeen in spring", "Aberdeen"),
+        ("finally moved to Mona Heights last month", "Mona Heights"),
+        ("I moved to Leeds from London in 2019", "Leeds"),
+    ],
+)
+def test_a_move_to_a_place_the_gazetteer_does_not_know_is_a_home_kept_for_the_person_to_confirm(text, place) -> None:
+    homes = [c for c in extract(evidence(text, when=THURSDAY), SG) if c.predicate == "lives_in"]
+    assert [c.object for c in homes] == [place]
+    assert homes[0].confidence <= 0.75  # a place the gazetteer does not know waits for the person to confirm it
+
+
+@pytest.mark.parametrize(
+    "text", ["I moved to GitHub Actions for the builds", "moved to AWS last year", "I moved to Notion for my notes"]
+)
+def test_a_move_to_a_tool_is_no_home(text) -> None:
+    assert not [c for c in extract(evidence(text, when=THURSDAY), SG) if c.predicate in ("lives_in", "moved_to")]

@@ -25,12 +25,12 @@ from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.text import CJK_CHAR
 from mirror_pipeline.core.timeexpr import (
-    COMPARED_BEFORE,
     THINGS_VERB_BEFORE,
     Tense,
     TimeMention,
     as_absolute,
     clause_tense,
+    compared,
     opening_time,
     time_as_object,
     time_is_predicate,
@@ -571,13 +571,6 @@ def _zh_antecedent(body: str, before: str) -> str:
     return body
 
 
-def _compared(sentence: str, t: TimeMention) -> bool:
-    """ "收入比去年多了三成", "busier than last year", "7.2 now, up from 6.8 last year": a time compared with (or the
-    time of the value compared with) is not when the statement holds."""
-    before = sentence[max(0, t.span[0] - 6) : t.span[0]]
-    return before.endswith("比") or bool(COMPARED_BEFORE.search(sentence[max(0, t.span[0] - 30) : t.span[0]]))
-
-
 # "每年春节都要…", "every summer": a recurring time says how often, not when the statement holds
 _RECURRING = re.compile(r"每(?:个|一|年|月|周|星期|逢)?$|(?i:\b(?:every|each)(?: year| month| week)?,?\s*)$")
 
@@ -681,7 +674,7 @@ def _own_time(
         for t in times
         if span[0] <= t.span[0] < span[1]
         and not t.anchor
-        and not _compared(sentence, t)
+        and not compared(sentence, t)
         and not _recurring(sentence, t)
         and not _of_a_thing(sentence, times, span[0], t)
     ]
@@ -1473,7 +1466,7 @@ def read(
                     if clause.start <= t.span[0] < clause.end
                     and t.start_iso
                     and not _of_a_thing(sentence, times, clause.start, t)
-                    and not _compared(sentence, t)  # "up from 6.8 last year": the compared value's time stays
+                    and not compared(sentence, t)  # "up from 6.8 last year": the compared value's time stays
                 ),
                 None,
             )

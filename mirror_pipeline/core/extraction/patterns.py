@@ -39,6 +39,7 @@ from mirror_pipeline.core.timeexpr import (
     TimeMention,
     as_absolute,
     clause_tense,
+    compared,
     find_times,
     local_moment,
     may_recur,
@@ -738,8 +739,31 @@ _ZH_SHORT_STAY = re.compile(
 
 def _a_place_moved_to(f: Found) -> bool:
     # "moved to React", "搬到了新办公室": not a change of home; a name the gazetteer does not know is a home when the
-    # sentence is about one ("Moved to Tampines for the reno", "moved back to Punggol", "we moved to Punggol in 2017")
-    return _place_like(f.obj, f.sentence, f.end) or (f.obj[:1].isupper() and bool(_A_HOME_MOVE.search(f.sentence)))
+    # sentence is about one ("Moved to Tampines for the reno", "moved back to Punggol", "we moved to Punggol in 2017"),
+    # or when it is shaped as a place's name in a sentence about no software ("I moved to Bristol", "moved to Mona
+    # Heights last year"; not "moved to GitHub Actions", "moved to AWS", "moved to Notion for my notes")
+    if _place_like(f.obj, f.sentence, f.end):
+        return True
+    if not f.obj[:1].isupper():
+        return False
+    if _A_HOME_MOVE.search(f.sentence):
+        return True
+    came_from = _MOVED_FROM.search(f.sentence)  # "moved to React from Vue": two names, neither known, say no home
+    return (
+        _PLACE_NAME_SHAPE.fullmatch(f.obj) is not None
+        and _SOFTWARE_TALK.search(f.sentence) is None
+        and (came_from is None or is_place(came_from["name"]))
+    )
+
+
+# a place's name as people write it: capitalised words, none an acronym or joined in CamelCase, no digit or dot
+_PLACE_NAME_SHAPE = re.compile(r"[A-Z][a-z'’\-]+(?: (?:[A-Z][a-z'’\-]+|upon|on|de|la|le|del|of))*")
+_MOVED_FROM = re.compile(r"\bfrom (?P<name>[A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*)*)")
+_SOFTWARE_TALK = re.compile(
+    r"(?i)\b(?:app|apps|software|framework|library|code|codebase|stack|tool|tools|platform|server|cloud|version|"
+    r"migrat\w*|repo|database|notes|plugin|editor|browser|provider|plan|tier|subscription|api|sdk|team|role|"
+    r"department|shift|channel|workspace)\b"
+)
 
 
 _A_HOME_MOVE = re.compile(
@@ -2111,6 +2135,7 @@ def _nearest_time(
     """The time said in the same clause as the statement, else (for events) the nearest one in the sentence.
 
     A fact takes no time from another clause: "我现在住在大阪，妹妹2015年就去东京了" says nothing of Osaka in 2015."""
+    times = [t for t in times if not compared(sentence, t)]  # "better than last year": the compared thing's time
     if not times:
         return None
 
@@ -2455,12 +2480,7 @@ def _derived(candidates: list[MemoryCandidate], text: str = "") -> list[MemoryCa
     """A move to a place is also a change of residence: 'I moved to Osaka' supports 'lives in Osaka' from then on;
     and a job taken is a change of workplace: 'I joined Lantu Health' supports 'works at Lantu Health' from then on,
     so the workplace said before is superseded (REVIEW-16: the old employer stayed current beside the new job)."""
-    out = []
-    for c in candidates:
-        if c.predicate == "lives_in" and not is_place(c.object):
-            # "我住在公司附近" is worth keeping, not worth confirming without the person
-            c = replace(c, confidence=round(min(c.confidence, 0.75), 3))
-        out.append(c)
+    out = list(candidates)
     have = {(c.predicate, c.object) for c in out}
     for c in list(out):
         implied = (
@@ -2482,4 +2502,11 @@ def _derived(candidates: list[MemoryCandidate], text: str = "") -> list[MemoryCa
                     valid_time_end=None,
                 )
             )
-    return out
+    return [
+        # "我住在公司附近", "moved to Mona Heights": worth keeping, not worth confirming without the person when the
+        # gazetteer does not know the place
+        replace(c, confidence=round(min(c.confidence, 0.75), 3))
+        if c.predicate == "lives_in" and not is_place(c.object)
+        else c
+        for c in out
+    ]
