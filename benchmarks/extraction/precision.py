@@ -14,6 +14,7 @@ python benchmarks/extraction/precision.py --tenth [--draw]   # the tenth sample:
 python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sample: session 15's writer's sets
 python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth sample: session 16's writer's sets
 python benchmarks/extraction/precision.py --thirteenth [--draw]  # the thirteenth sample: session 17's writer's sets
+python benchmarks/extraction/precision.py --fourteenth [--draw]  # the fourteenth sample: session 18's writers' sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -136,6 +137,7 @@ SAMPLE10 = Path(__file__).with_name("precision_sample10.jsonl")
 SAMPLE11 = Path(__file__).with_name("precision_sample11.jsonl")
 SAMPLE12 = Path(__file__).with_name("precision_sample12.jsonl")
 SAMPLE13 = Path(__file__).with_name("precision_sample13.jsonl")
+SAMPLE14 = Path(__file__).with_name("precision_sample14.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -335,6 +337,27 @@ def thirteenth() -> list[dict]:
     )
 
 
+def fourteenth() -> list[dict]:
+    """The fourteenth sample's memories: every memory of session 18's two writers' sets (zh_diary14 and en_chat10 of
+    one, zh_diary14b and en_chat10b of the other), the sets that exist."""
+    here = Path(__file__).parent
+    sets = [
+        ("zh_diary14", None),
+        ("en_chat10", EN_CHAT10_TZ),
+        ("zh_diary14b", None),
+        ("en_chat10b", "Africa/Nairobi"),
+    ]
+    return [
+        m
+        for name, tz in sets
+        if (here / f"{name}.jsonl").exists()
+        for m in (diary(name, here / f"{name}.jsonl") if tz is None else chat(name, here / f"{name}.jsonl", tz))
+    ]
+
+
+EN_CHAT10_TZ = "Europe/London"  # (set from WRITER-18.md when its chat lands)
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -366,6 +389,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--fourteenth": fourteenth,
         "--thirteenth": thirteenth,
         "--twelfth": twelfth,
         "--eleventh": eleventh,
@@ -384,6 +408,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--fourteenth": SAMPLE14,
         "--thirteenth": SAMPLE13,
         "--twelfth": SAMPLE12,
         "--eleventh": SAMPLE11,

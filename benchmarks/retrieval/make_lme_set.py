@@ -141,6 +141,8 @@ if __name__ == "__main__":
         "--twelfth": "lme_sessions12.json",
         "--thirteenth": "lme_sessions13.json",
         "--thirteenth-b": "lme_sessions13b.json",
+        "--fourteenth": "lme_sessions14.json",
+        "--fourteenth-b": "lme_sessions14b.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
