@@ -57,7 +57,7 @@ from mirror_pipeline.core.model import (
     SourceType,
     TimePrecision,
 )
-from mirror_pipeline.core.plans import CALLED_OFF, called_off
+from mirror_pipeline.core.plans import CALLED_OFF, called_off, rescheduled
 from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question, secrets_question
 from mirror_pipeline.core.states import legal_path, walk
@@ -215,10 +215,16 @@ def _said_order(e: Extracted) -> tuple:
 
 
 def _turns(items: list[Extracted]) -> list[list[Extracted]]:
-    """Consecutive statements that a plan holds, or that it is off, form one version."""
+    """Consecutive statements that a plan holds, or that it is off, form one version; a move of the planned thing to
+    another time is a version of its own (the same move said again joins it)."""
     runs: list[list[Extracted]] = []
     for item in items:
-        if runs and (runs[-1][-1].candidate.predicate == CALLED_OFF) == (item.candidate.predicate == CALLED_OFF):
+        c, last = item.candidate, runs[-1][-1].candidate if runs else None
+        if (
+            last is not None
+            and (last.predicate == CALLED_OFF) == (c.predicate == CALLED_OFF)
+            and (not rescheduled(c) or (rescheduled(last) and last.valid_time_start == c.valid_time_start))
+        ):
             runs[-1].append(item)
         else:
             runs.append([item])
@@ -711,7 +717,7 @@ def _govern_slot(
     own_key = key if merged else None
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
-    if any(e.candidate.predicate == CALLED_OFF for e in items):
+    if any(e.candidate.predicate == CALLED_OFF or rescheduled(e.candidate) for e in items):
         # a plan and the changes of mind about it, in the order they were said (a plan for next year is called off
         # this year): each turn is a version, the newest stands
         ordered_items = sorted(items, key=_said_order)

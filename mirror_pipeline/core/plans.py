@@ -18,6 +18,13 @@ from typing import Protocol, TypeVar
 from mirror_pipeline.core.model import MemoryCandidate
 
 CALLED_OFF = "called_off"
+# the tag of a planned thing moved to another time ("面试改到下周五了": extraction/reschedule.py): a plan itself
+# (`plans:<domain>`), the next version of the plan it is about
+RESCHEDULED = "rescheduled"
+
+
+def rescheduled(c: MemoryCandidate) -> bool:
+    return RESCHEDULED in c.tags
 
 # a plan said this long before the change of mind can still be the one it is about (by its content words), and
 # this long when only a verb is shared ("算了，不换了")
@@ -58,18 +65,20 @@ def is_plan(predicate: str) -> bool:
 
 
 def called_off(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) -> tuple[list[T], dict[Key, Key]]:
-    """(the items, less the changes of mind about no plan; the identity of each change of mind -> its plan's)."""
-    plans = [e for e in items if is_plan(e.candidate.predicate)]
+    """(the items, less the changes of mind about no plan; the identity of each change of mind, and of each planned
+    thing moved to another time, -> its plan's). A thing moved that no plan said before is kept as its own plan."""
+    plans = [e for e in items if is_plan(e.candidate.predicate) and not rescheduled(e.candidate)]
     kept: list[T] = []
     aliases: dict[Key, Key] = {}
     for e in items:
         c = e.candidate
-        if c.predicate != CALLED_OFF:
+        if c.predicate != CALLED_OFF and not rescheduled(c):
             kept.append(e)
             continue
         plan = _about(c, plans)
         if plan is not None:
             aliases[key_of(c)] = key_of(plan.candidate)
+        if plan is not None or rescheduled(c):
             kept.append(e)
     return kept, aliases
 

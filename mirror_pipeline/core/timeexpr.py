@@ -541,6 +541,9 @@ def _cn_number(text: str) -> int | None:
         return int(text)
     if text == "十":
         return 10
+    if text[:1] in ("廿", "卅"):  # 廿 is twenty, 卅 thirty: 廿三 = 23, 廿 alone = 20
+        rest = _cn_number(text[1:]) if len(text) > 1 else 0
+        return None if rest is None or rest > 9 else (20 if text[0] == "廿" else 30) + rest
     if "十" in text:
         tens, _, ones = text.partition("十")
         return (_CN_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CN_DIGITS.get(ones, 0) if ones else 0)
@@ -558,7 +561,7 @@ def _shift_months(day: date, months: int) -> tuple[int, int]:
     return index // 12, index % 12 + 1
 
 
-_NUM = r"(\d{1,2}|[一二三四五六七八九十两]{1,3})"
+_NUM = r"(\d{1,2}|[一二三四五六七八九十两廿卅]{1,3})"  # (廿 20, 卅 30: "三月廿号", "廿三号", as the south writes them)
 # a clock time said after a day or a part of it ("今天下午三点", "明天晚上8点半", "9月2号晚上7:30"): part of the same
 # expression (the day is resolved, the hour is said), so no "三点" is left behind in the content
 _CLOCK = (
@@ -1872,7 +1875,9 @@ FORMS: tuple[TimeForm, ...] = (
         language=ZH,
         # the part of the day is said with it, not resolved: "9月2号晚上飞回杭州" leaves "飞回杭州"
         pattern=re.compile(
-            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"[日号](?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?" + _CLOCK
+            # (or the day bare, as a diary writes it: "考试日期本来是十一月十五", not "一月三千块")
+            r"(?<![\d年])" + _NUM + r"月" + _NUM + r"(?:[日号]|(?![\d一二三四五六七八九十百千万亿块元个多]))"
+            r"(?:早上|上午|中午|下午|傍晚|晚上|夜里|凌晨)?" + _CLOCK
         ),
         precision=DAY,
         confidence=0.75,  # the year is the mention's nearest: less sure
@@ -2252,10 +2257,10 @@ FORMS: tuple[TimeForm, ...] = (
         relative=True,
     ),
     TimeForm(
-        name="en_day_of_month",  # "on the 8th", "by the 3rd": a day of this month or the one before or after
+        name="en_day_of_month",  # "on the 8th", "by the 3rd", "moved to the 21st": a day of this month or the next
         language=EN,
         pattern=re.compile(
-            r"(?i)\b(?:on|by|until|till|before|after|since|from|around|for)\s+(?:the\s+)?(?P<day>[0-3]?\d)"
+            r"(?i)\b(?:on|by|until|till|before|after|since|from|around|for|to)\s+(?:the\s+)?(?P<day>[0-3]?\d)"
             r"(?:st|nd|rd|th)\b"
             # what follows an ordinal that is a date: the end, a mark, or a word no noun is ("the 8th floor" is none)
             r"(?=\s*(?:$|[^\w\s]|(?:and|but|so|then|at|in|on|when|because|for|with|this|next|last|too|as|or|to|we|"
@@ -2272,7 +2277,7 @@ FORMS: tuple[TimeForm, ...] = (
         language=ZH,
         pattern=re.compile(
             r"(?<![\d月年第周期礼拜号.\-/:：几])(?:(?P<day>[0-3]?\d)[号日]|(?P<cn>十[一二三四五六七八九]?|"
-            r"二十[一二三四五六七八九]?|三十一?|[一二三四五六七八九])号)"
+            r"二十[一二三四五六七八九]?|三十一?|廿[一二三四五六七八九]?|卅一?|[一二三四五六七八九])号)"
             # 3号楼, 1号线, 5号床, 号码: a number, not a day
             r"(?![线楼房床门位车馆厅机口店码球桌窗座台院区栋单元层室道路街巷字牌种型选手元游内])"
         ),

@@ -24,6 +24,7 @@ from mirror_pipeline.core.extraction import (
     patterns,
     questions,
     replies,
+    reschedule,
     rewrite,
     shapes,
 )
@@ -154,18 +155,22 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         for c in patterns.extract_patterns(evidence, tz, memo, (text, cut))
         if not _shown(c, text) and (settled := _settled(c, text, previous_turn)) is not None
     ]
-    if patterns.not_asserted(text) or not _MAY_DISCLOSE.search(text):
-        return found  # a translation or a draft; or English with no first person in it at all
+    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
+    # a planned thing moved to another time ("面试改到下周五了") is read as that, and no other reader reads its words
+    moved = reschedule.read(evidence, text, lambda s: _times(memo, s, said_at), EXTRACTOR_VERSION)
+    if patterns.not_asserted(text):
+        return found  # a translation or a draft
+    if not _MAY_DISCLOSE.search(text):
+        return _over(found, moved) + moved  # English with no first person in it at all
     spans = [
         (s, e)
         for s, e in cut
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
-    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     taken = [(c.span_start, c.span_end) for c in found]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
-    kept = [acceptance.called_off(c, text) or c for c in found + read]  # a plan given up, said as called off
+    kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
         for c in kept
@@ -175,6 +180,20 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]
+
+
+def _over(found: list[MemoryCandidate], moved: list[MemoryCandidate]) -> list[MemoryCandidate]:
+    """`found` less what reads the words of a planned thing moved and no more ("用户打算面试改到…"); a reading that
+    goes on past them stays ("changed my flight home to feb 2 and skipped the Penang part")."""
+    return [c for c in found if not any(m.span_start <= c.span_start and c.span_end <= m.span_end + 2 for m in moved)]
+
+
+def _times(memo: dict[str, list[TimeMention]], sentence: str, said_at) -> list[TimeMention]:
+    """A sentence's times, read once per message for every reader (`memo`)."""
+    times = memo.get(sentence)
+    if times is None:
+        times = memo[sentence] = patterns.sentence_times(sentence, said_at)
+    return times
 
 
 def _zh_settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandidate:

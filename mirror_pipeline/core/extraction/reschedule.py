@@ -1,0 +1,164 @@
+"""A planned thing moved to another time: "the dentist appointment got pushed to the 21st", "flight moved to June 27
+now", "面试改到下周五了", "把婚礼推到明年五月了".
+
+The clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
+(said right after the verb's "to" / 到). It becomes a plan (`plans:<domain>`, tagged `rescheduled`) whose object is the thing and whose
+valid time is the new time; governance ties it to the plan said before that shares the thing's content words
+(`plans.called_off`), so the plan's next version is the new time and the old one is superseded. A thing never said
+before is kept as the plan it now is. Pure: a message's text and its sentences' times in, candidates out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mirror_pipeline.core.extraction.candidate import from_evidence
+from mirror_pipeline.core.extraction.disclosure import _domain as domain_of
+from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
+from mirror_pipeline.core.plans import RESCHEDULED
+from mirror_pipeline.core.text import sentences
+from mirror_pipeline.core.timeexpr import TimeMention, as_absolute
+
+# the verb of moving a thing in time, and its "to"
+# (the bare verb too, as a second language or a creole says it: "start date change to May 5")
+_EN_MOVED = (
+    r"(?:(?:mov(?:e|ed)|push(?:ed)?)(?:\s+(?:back|out|forward|up))?|postponed?|rescheduled?|br(?:ing|ought)\s+forward|"
+    r"shift(?:ed)?|delay(?:ed)?|change[d]?|put\s+back|bump(?:ed)?(?:\s+(?:up|back))?)"
+)
+_EN_RESCHEDULE = re.compile(
+    r"(?i)(?:^|(?<=[\s,;:(]))(?:(?:my|the|our|his|her|their)\s+)?"
+    r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)"
+    r"(?:'s|’s)?\s+"
+    r"(?:(?:has|have|had)\s+been\s+|(?:got|was|were|is|are|'s|been|gets?)\s+)?"
+    rf"(?P<verb>{_EN_MOVED})\s+(?:again\s+)?(?:to|till|until|back\s+to)\s+(?:the\s+)?$"
+)
+# the active voice: "they pushed the supervisor thing to February", "we moved the party to Sunday", "I rescheduled
+# my appointment to Friday" (a person does the moving; the thing follows the verb)
+_EN_RESCHEDULE_ACTIVE = re.compile(
+    r"(?i)\b(?:I|we|they|he|she|[A-Z][a-z]+|the\s+[a-z]+)\s+(?:have\s+|had\s+|just\s+|finally\s+)?"
+    rf"(?P<verb>{_EN_MOVED})\s+(?:my|the|our|his|her|their)\s+"
+    r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)\s+(?:again\s+)?(?:to|till|until|back\s+to)\s+"
+    r"(?:the\s+)?$"
+)
+_EN_NOT_A_THING = frozenset(
+    "i we you he she they it this that which what who everything something nothing someone everyone".split()
+)
+_EN_LEAD_WORDS = re.compile(r"(?i)^(?:(?:update|so|and|but|btw|ok|okay|oh|also|well|actually|now|ugh)\b[\s:,!]*)+")
+_ZH_MOVED = r"(?:改期到|改到|改成|改在|推迟到|推迟至|推后到|推到|延期到|延后到|延迟到|延到|延至|提前到|挪到|调到|换到)"
+_ZH_RESCHEDULE = re.compile(
+    r"(?:(?:把|将)(?P<held>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:的(?:时间|日子|日期))?(?:又|也|已经)?|"
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:的)?(?:时间|日子|日期)?(?:又|也|已经|被)?)"
+    + f"(?P<verb>{_ZH_MOVED})"
+    + r"了?$"
+)
+# a Chinese "thing" that is who moved it or who told of it: a person's word, a pronoun, a verb of telling
+_ZH_NO_THING = re.compile(
+    r"(?:[生师导板长们妈爸婆公哥姐弟妹伊他她它说讲呾来]|人家|医院|公司|单位|学校|通知|短信|电话)$"
+)
+# a thing given a time earlier in the sentence: "考试日期本来是十一月十五", "家婆复查无是月尾" (its name, then its time)
+_ZH_TIMED_TOPIC = re.compile(
+    r"(?P<topic>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:日期|时间|日子)?(?:本来|原来|原本|原先)?(?:是|定在|定的|安排在|无是|不是)"
+)
+# who or what opens a Chinese clause before the thing: "我们的面试", "公司把年会", "下周的面试" (cut to the thing)
+_ZH_LEAD = re.compile(r"^(?:.*?[，,。；;：:！!？?\s])?(?:我们|我|咱们|咱)?(?:的)?")
+_EN_TIME_LEAD = re.compile(r"(?i)(?:to|till|until)\s+(?:the\s+)?(?=\d)")
+_QUESTION = re.compile(r"[?？]\s*$|^\s*(?:is|are|was|did|do|does|has|have|can|will)\b|吗|么\s*$", re.IGNORECASE)
+
+
+def read(
+    evidence: Evidence,
+    text: str,
+    times_of: Callable[[str], list[TimeMention]],
+    version: str,
+) -> list[MemoryCandidate]:
+    """Every planned thing the message moves to a time, one candidate each (`times_of`: a sentence's times)."""
+    out = []
+    for s_start, s_end in sentences(text):
+        sentence = text[s_start:s_end]
+        if _QUESTION.search(sentence):
+            continue
+        for t in times_of(sentence):
+            if t.start is None or t.anchor:
+                continue
+            lead = _EN_TIME_LEAD.match(sentence, t.span[0])  # "to the 21st": the time's words may hold the "to"
+            found = _moved(sentence[: lead.end() if lead else t.span[0]])
+            if found is None:
+                continue
+            thing, verb, begin, zh = found
+            out.append(_candidate(evidence, sentence, s_start, begin, thing, verb, t, zh, version))
+    return out
+
+
+def _moved(before: str) -> tuple[str, str, int, bool] | None:
+    """(the thing, the verb, where its clause begins, Chinese?) when `before` ends on a verb of moving a thing in
+    time."""
+    if m := _ZH_RESCHEDULE.search(before[-24:]):
+        offset = max(0, len(before) - 24)
+        thing = m["held"] or _ZH_LEAD.sub("", m["thing"])
+        thing = re.sub(r"^(?:我们|我|咱们|咱)(?:的)?", "", thing)
+        if _ZH_NO_THING.search(thing):
+            # "医生改到三月廿号", "短信来呾改到十一月廿九": who moved it, or who told of it: the thing is the one the
+            # sentence gave a time before ("考试日期本来是十一月十五")
+            earlier = list(_ZH_TIMED_TOPIC.finditer(before, 0, offset + m.start()))
+            if not earlier:
+                return None
+            thing = earlier[-1]["topic"]
+        if len(thing) >= 2 and not thing.startswith(("车", "东西", "位置")):
+            return thing, m["verb"], offset + m.start(), True
+        return None
+    clause = re.split(r"[.;!?]\s|,\s(?=[a-z])", before)[-1]
+    start = len(before) - len(clause)
+    m = _EN_RESCHEDULE_ACTIVE.search(clause) or _EN_RESCHEDULE.search(clause)
+    if m is None:
+        return None
+    thing = _EN_LEAD_WORDS.sub("", m["thing"]).strip()
+    if not thing or thing.split()[0].lower() in _EN_NOT_A_THING:
+        return None
+    first, *rest = m["verb"].lower().split()
+    return thing, " ".join(["was", _EN_PAST.get(first, first), *rest]), start + m.start(), False
+
+
+# a bare verb of moving as its past participle ("change" -> "changed", "bring forward" -> "brought forward")
+_EN_PAST = {"move": "moved", "push": "pushed", "postpone": "postponed", "reschedule": "rescheduled"}
+_EN_PAST |= {"bring": "brought", "shift": "shifted", "delay": "delayed", "change": "changed", "bump": "bumped"}
+
+
+def _candidate(
+    evidence: Evidence,
+    sentence: str,
+    s_start: int,
+    begin: int,
+    thing: str,
+    verb: str,
+    t: TimeMention,
+    zh: bool,
+    version: str,
+) -> MemoryCandidate:
+    said = sentence[t.span[0] : t.span[1]]
+    when = as_absolute(said, t) if t.relative else said
+    # the person's own verb: "用户的面试推到了2027年3月15日", "The user's dentist appointment was pushed to 2026-12-21"
+    content = f"用户的{thing}{verb}了{when}" if zh else f"The user's {thing} {verb} to {when}"
+    span = (s_start + begin, s_start + t.span[1])
+    domain = domain_of(thing, zh)  # the thing's own words (not "moved", which is a home's)
+    return from_evidence(
+        evidence,
+        key=("rescheduled",),
+        memory_type=MemoryType.FACT,
+        subject="user",
+        predicate=f"plans:{domain.name if domain is not None and domain.name != 'vetoed' else 'life'}",
+        object=thing,
+        content_text=content,
+        confidence=0.8,
+        importance=0.6,
+        sensitivity=sensitivity_of(sentence, Sensitivity.LOW),
+        span=span,
+        extractor="rules",
+        extractor_version=version,
+        valid_time_start=t.start_iso,
+        valid_time_end=t.end_iso,
+        time_precision=t.precision,
+        time_expression=t.expression,
+        tags=("goal", RESCHEDULED),
+    )
