@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from mirror_pipeline.core.extraction import creole
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
 from mirror_pipeline.core.model import MemoryCandidate
 
@@ -76,7 +77,11 @@ _NOT_A_VERB = re.compile(
 
 def spelled(text: str) -> tuple[str, list[int] | None]:
     """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
-    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes."""
+    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes.
+    A creole's words are read first as their standard English (creole.py: "mi apply fi di post" -> "I applied for
+    the post")."""
+    written = text
+    text, creole_back = creole.folded(written)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for m in _APOSTROPHE_DROPPED.finditer(text):
         word = m.group(0)
@@ -104,25 +109,10 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             continue
         at = m.start("part")
         edits.append((at, at + 1, "my " + text[at].lower()))
-    if not edits:
-        return text, None
-    edits.sort()
-    out: list[str] = []
-    back: list[int] = []
-    at = 0
-    for start, end, new in edits:
-        if start < at:
-            continue  # two readings of one word: the first stands
-        out.append(text[at:start])
-        back.extend(range(at, start))
-        out.append(new)
-        # the new characters stand for the written word: each for its place in it, the extra ones for its end
-        # (an inserted subject stands for the verb it goes before)
-        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
-        at = end
-    out.append(text[at:])
-    back.extend(range(at, len(text) + 1))
-    return "".join(out), back
+    spelled_text, spelled_back = creole.applied(text, edits)
+    if creole_back is None or spelled_back is None:
+        return spelled_text, creole_back or spelled_back
+    return spelled_text, [creole_back[b] for b in spelled_back]
 
 
 def to_written(found: list[MemoryCandidate], back: list[int] | None) -> list[MemoryCandidate]:

@@ -1,0 +1,435 @@
+"""English creoles and varieties read through their standard counterparts, before the rules read them.
+
+A person writing Jamaican ("mi apply fi di pharmacy post"), Nigerian Pidgin or Krio ("I don start work", "my
+pikin"), Scots ("ma wee boy", "I'm no going") or Singlish ("finish course liao") says what the English rules read,
+in other words for the pronoun, the copula, the aspect and the preposition. Each of those words is folded to the
+standard one by its place in the clause: "mi" at a subject's place is "I", before a noun "my", after a verb "me";
+"a" after a subject and before a verb is the progressive ("mi a study" -> "I am studying"), before anything else
+the copula ("mi a teacher" -> "I am a teacher"), and after a verb the article it is in standard English; a bare
+eventive verb after a subject is the past, as a creole tells its news ("mi sell di van" -> "I sold the van"),
+unless the clause speaks of what is to come or of a habit.
+
+Conservative by design: nothing is folded unless the message holds at least two creole words (`_MARKERS`; the
+ambiguous ones, "a", "no", "one", "wee", count for nothing), and never in a message with Spanish or Italian
+function words ("mi casa es pequeña"), nor a capitalised "Mi" (a name). `edits` gives the replacements on the
+written text, `applied` the text they make with, for each of its offsets, the offset it stands for in what was
+written, so a memory's span stays on the person's own words while its content is said in standard English.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+Edit = tuple[int, int, str]  # (start, end, replacement) in the written text
+
+
+class Variety(StrEnum):
+    CARIBBEAN = "caribbean"  # Jamaican and the other Caribbean creoles
+    PIDGIN = "pidgin"  # Nigerian Pidgin, Krio, Cameroonian
+    SCOTS = "scots"
+    SINGLISH = "singlish"  # Singapore and Malaysian English
+
+
+# words that say a message is written in a variety (each occurrence counts; the ambiguous ones are not here)
+_MARKERS: dict[str, Variety] = {
+    **dict.fromkeys(
+        "mi di fi dem inna pon wid seh nuh cyaan caan weh unu yuh bout tek dat dis ting gwaan likkle pickney "
+        "bredda haffi affi neva fram deh mek ketch nyam gyal bwoy".split(),
+        Variety.CARIBBEAN,
+    ),
+    **dict.fromkeys("abeg pikin wetin wahala una oga sabi dey comot".split(), Variety.PIDGIN),
+    **dict.fromkeys(
+        "ma cannae canna dinnae dinna didnae wasnae isnae wouldnae couldnae hivnae havnae tae fae oot hoose doon "
+        "aboot bairn bairns wean weans lassie laddie masel aye ken gonnae awfy ye yer".split(),
+        Variety.SCOTS,
+    ),
+    **dict.fromkeys("lah leh lor liao sia meh hor loh alamak sian shiok walao paiseh".split(), Variety.SINGLISH),
+}
+# the function words of Spanish and Italian, whose "mi", "di", "fi" are words of their own
+_ROMANCE = frozenset(
+    "que el los las il lo gli sono soy estoy es está del della per por para una uno mia mio muy molto pero "
+    "perché porque non piace gusta con y e è la le ti tu su sus mis".split()
+)
+_WORD = re.compile(r"[A-Za-z0-9][\w']*")
+
+# base verbs and their past and participle (irregular ones written out, a regular one as "-ed"); a creole spelling
+# stands for its base ("seh" for "say", "tek" for "take")
+_IRREGULAR = (
+    "go went gone|get got got|have had had|lose lost lost|make made made|take took taken|see saw seen|meet met met|"
+    "find found found|buy bought bought|begin began begun|leave left left|win won won|run ran run|write wrote written|"
+    "teach taught taught|build built built|spend spent spent|give gave given|come came come|fly flew flown|"
+    "drive drove driven|keep kept kept|feel felt felt|do did done|become became become|sell sold sold|pay paid paid|"
+    "bring brought brought|catch caught caught|hear heard heard|tell told told|say said said|send sent sent|"
+    "stand stood stood|choose chose chosen|fall fell fallen|forget forgot forgotten|grow grew grown|hold held held|"
+    "lead led led|lend lent lent|ride rode ridden|sing sang sung|sit sat sat|sleep slept slept|speak spoke spoken|"
+    "swim swam swum|throw threw thrown|eat ate eaten|drink drank drunk|break broke broken|put put put|cut cut cut|"
+    "hurt hurt hurt|quit quit quit|set set set|let let let|shut shut shut|wake woke woken|wear wore worn|"
+    "draw drew drawn|fight fought fought|understand understood understood"
+)
+_PAST: dict[str, tuple[str, str]] = {
+    base: (past, participle) for base, past, participle in (e.split() for e in _IRREGULAR.split("|"))
+}
+_REGULAR = frozenset(
+    "apply register start finish move rent call ask help work study visit change book cancel plan sign collect join "
+    "open close pass fail order pick carry try cook clean wash fix repair paint miss play watch look listen learn "
+    "train travel walk jog stop shop drop hire fire promote transfer receive return reach arrive enter graduate "
+    "marry divorce adopt save borrow deliver post share offer accept decide agree complete attend launch publish "
+    "submit renew retire resign quarter push delay shift register settle lock chat text phone email stay wait "
+    "believe raise end expect explain stream settle".split()
+)
+_ALIASES = {
+    "seh": "say", "tek": "take", "mek": "make", "ketch": "catch", "nyam": "eat", "gi": "give", "sabi": "know",
+    "gone": "go",  # "mi gone wid a two bedroom": the participle after a subject tells the news
+}
+# a verb that says a state, not news: its bare form is the present ("mi like", "mi want", "mi live")
+_STATIVE = frozenset(
+    "like love hate want need know prefer have feel think believe hope wish mean understand live own owe miss "
+    "enjoy seem look remember expect wonder".split()
+)
+_DOUBLED = frozenset("stop shop drop plan chat jog travel cancel sit get run swim put cut set let shut quit".split())
+
+
+def past(verb: str) -> str:
+    if verb in _PAST:
+        return _PAST[verb][0]
+    if verb in _DOUBLED:
+        return verb + verb[-1] + "ed"
+    if verb.endswith("e"):
+        return verb + "d"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def participle(verb: str) -> str:
+    return _PAST[verb][1] if verb in _PAST else past(verb)
+
+
+def gerund(verb: str) -> str:
+    if verb in _DOUBLED:
+        return verb + verb[-1] + "ing"
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
+def _base(word: str) -> str | None:
+    low = _ALIASES.get(word, word)
+    return low if low in _PAST or low in _REGULAR or low in _STATIVE else None
+
+
+_SUBJECTS = {"i": "I", "he": "he", "she": "she", "they": "they", "we": "we", "you": "you", "it": "it"}
+_BE = {"I": "am", "we": "are", "they": "are", "you": "are"}
+# what opens a clause: the message, a stop or comma, a conjunction ("seh mi a go", "weh mi seh")
+_OPENERS = frozenset(
+    "and but so seh dat that if when cause because cos weh then till until after before or nah actually "
+    "correction ok okay anyway now suppose once".split()
+)
+# a clause after these tells of a time or a condition, not news: its bare verb stays ("after Kimani settle")
+_SUBORDINATORS = frozenset("if when till until after before suppose once".split())
+# what "mi", "ma" most often own at the head of a clause ("mi name", "mi back a hurt", "ma wee lassie"); another
+# word there is read as the verb of "mi" = "I"
+_OWNED = frozenset(
+    "name names back knee knees foot feet head hand hands belly eye eyes tooth teeth chest heart pressure sugar "
+    "house yard place flat room car phone job boss friend friends salary money birthday school exam "
+    "shift doctor landlord cousin baby pickney pikin child children son daughter mother father mum mom mummy "
+    "dad daddy husband wife partner bredda brother sister sista granny grandma grandpa aunty auntie uncle family "
+    "wee old new little likkle two three".split()
+)
+# words that cannot be a noun "mi" / "ma" would own: function words, time words, pronouns
+_NOT_OWNED = frozenset(
+    "a an the di dis dat this that these those it everything something nothing anything all yesterday today "
+    "tomorrow now again too also still just already by from to fi for in inna on pon at wid with up down out back "
+    "off over first last next so and but or if when seh weh mi me you yuh him her dem them us we wi will did can "
+    "one two three four five six seven eight nine ten real somebody everybody sure "
+    "could would should must never just really also still gone nah a deh dey don go".split()
+)
+# an adjective of feeling after the subject, its copula left out ("mi worried bad", "i scared sia")
+_FEELINGS = frozenset(
+    "happy sad tired exhausted stressed anxious nervous worried lonely excited angry upset frustrated depressed "
+    "overwhelmed bored scared afraid fraid relieved grateful proud miserable hopeful furious annoyed disappointed "
+    "vex sian glad sick sore knackered gutted chuffed".split()
+)
+# what says the clause is not news: a time to come, a habit
+_NOT_PAST = re.compile(
+    r"(?i)\b(?:tomorrow|next|every|always|usually|soon|will|wi|gonna|going to|plan|later|tonight|often|now)\b"
+)
+# what says it is: a perfective marker or a past time word
+_PERFECTIVE = re.compile(r"(?i)\b(?:already|liao|yesterday|last|ago|just|don|done)\b")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Word:
+    """A creole word's standard reading: `plain` wherever it stands, or by its place."""
+
+    plain: str | None = None  # the reading anywhere ("di" -> "the"); None: by its place only
+    before_verb: str | None = None  # "fi write" -> "to write"
+    before_noun: str | None = None  # "mi name" -> "my name"
+    subject: str | None = None  # at a clause's subject place: "dem offer" -> "they offer"
+    after_noun: str | None = None  # "a bredda weh show mi" -> "who"
+    # a word after it that is nothing else known is its verb ("fi rent" -> "to rent"; "fi di job" -> "for the job")
+    open_verbs: bool = False
+    after_subject: str | None = None  # right after a subject: "mi nuh like" -> "I don't like"
+    otherwise: str | None = None  # elsewhere: "call mi" -> "call me"
+
+
+_WORDS: dict[str, Word] = {
+    "mi": Word(before_noun="my", subject="I", otherwise="me"),
+    "wi": Word(subject="we", after_subject="will", otherwise="with"),
+    "ma": Word(before_noun="my"),
+    "dem": Word(subject="they", otherwise="them"),
+    "him": Word(before_noun="his", subject="he"),
+    "yuh": Word(before_noun="your", subject="you", otherwise="you"),
+    "yu": Word(before_noun="your", subject="you", otherwise="you"),
+    "yer": Word(plain="your"),
+    "ye": Word(plain="you"),
+    "unu": Word(plain="you"),
+    "una": Word(plain="you"),
+    "masel": Word(plain="myself"),
+    "di": Word(plain="the"),
+    "dis": Word(plain="this"),
+    "dat": Word(plain="that"),
+    "inna": Word(plain="in"),
+    "pon": Word(plain="on"),
+    "wid": Word(plain="with"),
+    "bout": Word(plain="about"),
+    "aboot": Word(plain="about"),
+    "fram": Word(plain="from"),
+    "fae": Word(plain="from"),
+    "tae": Word(plain="to"),
+    "oot": Word(plain="out"),
+    "doon": Word(plain="down"),
+    "hoose": Word(plain="house"),
+    "ting": Word(plain="thing"),
+    "likkle": Word(plain="little"),
+    "pickney": Word(plain="children"),
+    "pikin": Word(plain="child"),
+    "bairn": Word(plain="child"),
+    "bairns": Word(plain="children"),
+    "wean": Word(plain="child"),
+    "lassie": Word(plain="girl"),
+    "laddie": Word(plain="boy"),
+    "bredda": Word(plain="brother"),
+    "gyal": Word(plain="girl"),
+    "fraid": Word(plain="afraid"),
+    "vex": Word(plain="angry"),
+    "abeg": Word(plain="please"),
+    "wetin": Word(plain="what"),
+    "cyaan": Word(plain="can't"),
+    "caan": Word(plain="can't"),
+    "cannae": Word(plain="can't"),
+    "canna": Word(plain="can't"),
+    "dinnae": Word(plain="don't"),
+    "dinna": Word(plain="don't"),
+    "didnae": Word(plain="didn't"),
+    "wasnae": Word(plain="wasn't"),
+    "isnae": Word(plain="isn't"),
+    "wouldnae": Word(plain="wouldn't"),
+    "couldnae": Word(plain="couldn't"),
+    "havnae": Word(plain="haven't"),
+    "hivnae": Word(plain="haven't"),
+    "gonnae": Word(plain="going to"),
+    "haffi": Word(plain="have to"),
+    "affi": Word(plain="have to"),
+    "neva": Word(before_verb="didn't", otherwise="never"),
+    "nuh": Word(after_subject="don't"),
+    "fi": Word(before_verb="to", otherwise="for", open_verbs=True),
+    "seh": Word(after_subject="said", otherwise="that"),
+    "weh": Word(after_noun="who", otherwise="what"),
+    "liao": Word(plain="already"),
+}
+# the particles of Singlish and Malaysian English: dropped, with the space before them
+_PARTICLES = frozenset("lah leh lor sia meh hor loh lei".split())
+# "a", "dey", "deh" after a subject: the progressive before a verb ("mi a study"), "going to" before "go", the
+# copula before anything else ("mi a teacher", "di fee a 120k"); "don" before a verb: the perfect
+_ASPECTS = frozenset("a dey deh".split())
+
+
+def markers(words: list[str]) -> int:
+    return sum(w in _MARKERS for w in words)
+
+
+def edits(text: str) -> list[Edit]:
+    """The replacements that read `text`'s creole words as standard English; none without creole evidence."""
+    tokens = list(_WORD.finditer(text))
+    words = [m.group(0) for m in tokens]
+    lows = [w.lower() for w in words]
+    if markers([w for w in words if w.islower()]) < 2 or any(w in _ROMANCE for w in lows):
+        return []
+    # a creole tells its news in the bare verb; Singlish with a perfective word ("already", "liao") or a past time
+    bare_past = any(_MARKERS.get(w) in (Variety.CARIBBEAN, Variety.PIDGIN) for w in words)
+    out: list[Edit] = []
+    subject: str | None = None  # the standard subject of the clause, while its verb may follow
+    told: str | None = None  # the last pronoun subject, which a clause opening with "and" + verb carries
+    subordinate = False  # the clause opened with "if", "when", "after": not news
+    for i, m in enumerate(tokens):
+        word, low = words[i], lows[i]
+        prev = lows[i - 1] if i else ""
+        nxt, nxt_word = (lows[i + 1], words[i + 1]) if i + 1 < len(tokens) else ("", "")
+        gap = text[tokens[i - 1].end() : m.start()] if i else ""
+        opens = i == 0 or bool(re.search(r"[.,;:!?\n]", gap)) or prev in _OPENERS
+        if opens:
+            subject = None
+        verb_next = nxt_word.islower() and _base(nxt) is not None
+        plain_next = (  # a lower-case word that is no function word, no feeling, no creole word of its own
+            nxt.isalpha()
+            and nxt_word.islower()
+            and not {nxt} & (_NOT_OWNED | _FEELINGS | _ASPECTS | _WORDS.keys() | _PARTICLES)
+        )
+        after = lows[i + 2] if i + 2 < len(tokens) else ""
+        # at a clause's head, what is owned is a known thing or one its verb follows ("mi back a hurt"); after a
+        # verb or a preposition, any plain word ("wid mi cousin")
+        noun_next = nxt in _OWNED or (
+            plain_next and not verb_next and (not opens or after in _ASPECTS or _base(after) is not None)
+        )
+        if not word.islower() and word != "I":
+            if opens and word[:1].isupper():
+                subject = "it"  # a name opening the clause: "Kimani a go Mona Prep"
+            continue  # "Mi", "Di": a name, a capital of its own
+        if low in _PARTICLES:
+            out.append((m.start() - len(gap) if gap.isspace() else m.start(), m.end(), ""))
+            continue
+        if low in _ASPECTS and subject is not None:
+            out.append(_aspect(m, tokens[i + 1] if nxt else None, nxt, subject, verb_next))
+            subject = None
+            continue
+        if low == "don" and subject is not None and verb_next:
+            have = "have" if subject in ("I", "we", "they", "you") else "has"
+            out.append((m.start(), tokens[i + 1].end(), f"{have} {participle(_ALIASES.get(nxt, nxt))}"))
+            subject = None
+            continue
+        if low == "no" and prev in _BE_FORMS and (verb_next or nxt.endswith("ing")):
+            out.append((m.start(), m.end(), "not"))  # Scots "I'm no going"
+            continue
+        if opens:
+            subordinate = prev in _SUBORDINATORS
+            if prev in ("and", "then") and _base(low) is not None and told is not None:
+                subject = told  # "dem call back and move di interview": the subject carried
+        if low in _SUBJECTS and opens:
+            subject = told = _SUBJECTS[low]
+            if nxt in _FEELINGS:
+                out.append((m.start(), m.end(), "I am" if subject == "I" else f"{word} {_BE.get(subject, 'is')}"))
+                subject = None
+            continue
+        reading = _WORDS.get(low)
+        if reading is not None:
+            new = _read(
+                reading,
+                opens,
+                subject,
+                verb_next or reading.open_verbs and plain_next and nxt not in _OWNED,
+                _base(prev) is not None,
+                noun_next,
+                prev not in _NOT_OWNED and (_base(prev) is None or not prev.isalpha()) and bool(prev),
+            )
+            if reading.subject is not None and new == reading.subject:
+                subject = told = new
+                if nxt in _FEELINGS:  # "mi worried bad": the copula left out
+                    new = f"{new} {_BE.get(new, 'is')}"
+                    subject = None
+            elif opens and new in ("my", "the", "this", "that"):
+                subject = "it"  # "mi back a hurt", "di fee a 120k": the noun phrase is the subject
+            elif reading.after_subject is None:
+                subject = None
+            if new is not None and new != word:
+                out.append((m.start(), m.end(), new))
+            continue
+        base = _base(_ALIASES.get(low, low))
+        if subject is not None and base is not None:
+            said = _segment(text, m.start())
+            asked = _sentence(text, m.start()).rstrip().endswith("?")
+            news = not (subordinate or asked or _NOT_PAST.search(said)) and (bare_past or _PERFECTIVE.search(said))
+            if base not in _STATIVE and news:
+                if subject != "it" or prev not in ("the", "di", "a", "my", "mi", "her", "his"):
+                    out.append((m.start(), m.end(), past(base)))
+            subject = None
+        elif opens and low in ("the", "my", "her", "his", "our"):
+            subject = "it"
+        elif subject == "it" and low in _NOT_OWNED and prev not in _DETERMINERS or (
+            subject not in (None, "it") and low not in _ADVERBS
+        ):
+            subject = None  # the noun phrase, the pronoun, ended without its verb
+    return out
+
+
+def _aspect(m: re.Match[str], nxt: re.Match[str] | None, low: str, subject: str, verb_next: bool) -> Edit:
+    be = _BE.get(subject, "is")
+    if nxt is not None and low in ("go", "come"):
+        return (m.start(), nxt.end(), f"{be} going to" if low == "go" else f"{be} coming")
+    if nxt is not None and verb_next:
+        return (m.start(), nxt.end(), f"{be} {gerund(_ALIASES.get(low, low))}")
+    if m.group(0).lower() == "a" and not (low[:1].isdigit() or low in ("di", "the", "my", "mi", "so", "too", "")):
+        return (m.start(), m.end(), f"{be} a")  # "mi a teacher": the copula and its article
+    return (m.start(), m.end(), be)
+
+
+_BE_FORMS = frozenset("i'm am is are was were will i'll".split())
+
+
+_ADVERBS = frozenset("just also really still already even only never did nuh".split())
+
+
+_DETERMINERS = frozenset("the di my mi her his our their dis this".split())
+
+
+def _read(
+    w: Word, opens: bool, subject: str | None, verb_next: bool, after_verb: bool, noun_next: bool, after_noun: bool
+) -> str | None:
+    if w.plain is not None:
+        return w.plain
+    if w.after_noun is not None and after_noun:
+        return w.after_noun
+    if w.before_noun is not None and noun_next:
+        return w.before_noun
+    if w.after_subject is not None and subject is not None and not opens:
+        return w.after_subject
+    if w.subject is not None and (opens or verb_next and not after_verb):
+        return w.subject
+    if w.before_verb is not None and verb_next:
+        return w.before_verb
+    return w.otherwise
+
+
+def _sentence(text: str, at: int) -> str:
+    """The sentence that holds `at`, to its closing mark."""
+    end = min((e + 1 for c in ".!?\n" if (e := text.find(c, at)) >= 0), default=len(text))
+    return text[at:end]
+
+
+def _segment(text: str, at: int) -> str:
+    """The stretch between stops and commas that holds `at`."""
+    start = max(text.rfind(c, 0, at) for c in ".,;!?\n") + 1
+    end = min((e for c in ".,;!?\n" if (e := text.find(c, at)) >= 0), default=len(text))
+    return text[start:end]
+
+
+def applied(text: str, found: list[Edit]) -> tuple[str, list[int] | None]:
+    """`text` with `found` made, and for each offset of the result (and its end) the offset in `text` it stands
+    for; `text` and None when there is nothing to make. Of two edits of one word the first stands."""
+    if not found:
+        return text, None
+    out: list[str] = []
+    back: list[int] = []
+    at = 0
+    for start, end, new in sorted(found):
+        if start < at:
+            continue
+        out.append(text[at:start])
+        back.extend(range(at, start))
+        out.append(new)
+        # the new characters stand for the written word: each for its place in it, the extra ones for its end
+        # (an inserted subject stands for the verb it goes before)
+        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
+        at = end
+    out.append(text[at:])
+    back.extend(range(at, len(text) + 1))
+    return "".join(out), back
+
+
+def folded(text: str) -> tuple[str, list[int] | None]:
+    """`text` read as standard English (`edits`), with its offsets back into what was written."""
+    return applied(text, edits(text))
