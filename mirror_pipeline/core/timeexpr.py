@@ -1178,7 +1178,11 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    return _bare_weekday(said, _WEEKDAYS_EN.index(m[1].lower()))
+    """ "on Sunday": by the clause's tense (`_bare_weekday`); "since Sunday": the last one, whatever the tense."""
+    target = _WEEKDAYS_EN.index(m["day"].lower())
+    if m["since"]:
+        return _day(_past_or_next_weekday(said, target, -1))
+    return _bare_weekday(said, target)
 
 
 def _day_of_month(day: int | None, said: Said) -> Resolved | None:
@@ -2285,7 +2289,7 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="en_bare_weekday",
         language=EN,
-        pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on )?({_WEEKDAY_EN})\b(?!s)"),
+        pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on |(?P<since>since ))?(?P<day>{_WEEKDAY_EN})\b(?!s)"),
         precision=DAY,
         confidence=0.6,
         resolve=_r_en_bare_weekday,

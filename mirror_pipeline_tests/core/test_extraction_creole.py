@@ -84,7 +84,7 @@ def test_a_creole_message_keeps_the_written_offsets() -> None:
     [
         ("finish probation liao, boss confirm me already", "event"),
         ("passport renewed!! can fly in December", "event"),
-        ("begin driving lessons next Tuesday, quite nervous", "event"),
+        ("begin driving lessons next Tuesday, quite nervous", "fact"),  # a plan: this codebase types plans `fact`
     ],
 )
 def test_a_chat_line_with_no_subject_is_the_writers(written: str, kind: str) -> None:

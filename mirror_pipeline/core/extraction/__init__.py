@@ -115,7 +115,10 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
         found = framed + [
             c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
         ]
-    return _as_written(casual.to_written(found, back), written, folded)
+    # (an answer about the one the turn before asked of is read in what was written: the "I" a chat line is read
+    # with, "moved to Perth last month" after "How is your brother?", is not the writer's)
+    found = [c for c in casual.to_written(found, back) if not replies.about_the_asked(c, written, turn)]
+    return _as_written(found, written, folded)
 
 
 def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list[MemoryCandidate]:
@@ -171,7 +174,6 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         for c in kept
         if not replies.to_the_listener(c, text)
         and not replies.of_the_congratulated(c, text)
-        and not replies.about_the_asked(c, text, previous_turn)
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]

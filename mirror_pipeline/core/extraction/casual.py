@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from mirror_pipeline.core.extraction import creole
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
+from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
 from mirror_pipeline.core.model import MemoryCandidate
 
 # the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't", "shes" ->
@@ -55,6 +56,21 @@ _SUBJECT_LEFT_OUT = re.compile(
     r"(?!(?:out|like|to be|by|that|as if|as though)\b)"
     r"(?:my|the|a|an|up|back|off|on|out|into|over|down|in|at|from|to|for|with|her|him|them|it|some|our|\d|[A-Z])"
 )
+# a chat line opening with a bare verb, its subject left out, that says when: done ("finish probation liao",
+# "cancel the gym already") is the writer's past; to come ("begin driving lessons next Tuesday") the writer's plan
+# (not a request to the listener: "book me a table next Friday", "pls remind me tomorrow"; at a sentence's head
+# only, since after a comma a bare verb may be the thing's: "enrolled for a course, start in september"); and a
+# bare verb after "I" / "we" with "already" ("we pay the deposit already") is the past too, as Singlish tells it
+_BARE_VERB_OPENS = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*|(?<=,)(?P<comma>\s*))(?:(?i:ok|okay|so|anyway|update|and|also|finally|just)[\s,:!]+)*"
+    r"(?:(?P<subject>I|i|we|We)\s+)?(?P<verb>[a-z]+)\b(?P<rest>[^.!?,\n]*)"
+)
+_DONE = re.compile(r"\b(?:already|liao|done)\b")
+_TO_COME = re.compile(
+    r"(?i)\b(?:next|tomorrow|tonight|this (?:weekend|coming)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
+)
+_ASKED_OF_THE_OTHER = re.compile(r"(?i)\b(?:me|my|us|pls|please|can|could|you|u)\b")
 # a part of the body opening a message with its state, its "my" left out: "back is acting up again", "knee's
 # been killing me": the writer's, read as "my back is ..."
 _BODY_LEFT_OUT = re.compile(
@@ -66,6 +82,20 @@ _BODY_LEFT_OUT = re.compile(
     r"|(?<=the )(?:gout|asthma|migraines?|eczema|arthritis)))"
     r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
 )
+# a feeling said with its "I'm" left out, as a chat types it: at a clause's head ("so sian today", "stressed af",
+# "feeling low since yesterday", "damn happy today"), or after a bare "I" ("i scared sia", "I nervous"): read with
+# its "I'm" (not a pleasantry about the other: "so happy for u", "glad to hear it"; nor in a sentence that speaks
+# to the other, "your baby so cute, so happy see her", where it is the other's good news; nor a feeling about a
+# thing, "tired of the cold", which is a view of it)
+_FEELING_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?,;\n])\s*|(?<![\w'])(?P<i>[Ii]) )"
+    r"(?:(?i:ugh|omg|man|sigh|honestly|tbh|aiyo|alamak|wah)[\s,!]+)*"
+    r"(?P<state>(?i:(?:so+|damn|really|very|super|quite|pretty|proper|bloody|kinda|a bit|abit|totally|hella|real|"
+    r"feeling|feel|still)\s+)*(?:" + EN_EMOTIONS + r"|(?<=feeling )(?:down|low|blue|off)))\b"
+    r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them)|of)\b)"
+)
+_TO_THE_OTHER = re.compile(r"(?i)\b(?:you|your|u|ur|yuh|yours)\b")
+_SENTENCE_OPEN = re.compile(r"[.!?\n][^.!?\n]*$")
 # a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
 # a list's "i)")
 _LOWER_I = re.compile(r"(?<![\w'’.])i(?=\s+[a-z]|['’][a-z])")
@@ -94,15 +124,48 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
+    felt: list[tuple[int, int]] = []  # the feelings read with their "I'm": no other subject goes in
+    for m in _FEELING_LEFT_OUT.finditer(text):
+        felt.append(m.span())
+        before = text[: m.start()]
+        opened = _SENTENCE_OPEN.search(before)
+        if _TO_THE_OTHER.search(before[opened.start() if opened else 0 :]):
+            continue
+        if m.group("i") and not re.match(r"(?i)(?:feel|still)\b", m.group("state")):
+            edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
+        elif m.group("i"):
+            continue  # "i feel tired": the verb is said
+        elif not re.match(r"(?i)(?:feel|still)\b", m.group("state")):
+            edits.append((m.start("state"), m.start("state"), "I'm "))  # "so sian today" -> "I'm so sian today"
+        elif m.group("state")[:4].lower() == "feel":
+            edits.append((m.start("state"), m.start("state"), "I'm " if m.group("state")[4:5] == "i" else "I "))
     for m in _LOWER_I.finditer(text) if ("i " in text or "i'" in text or "i’" in text) else ():
-        edits.append((m.start(), m.end(), "I"))
+        if not any(a <= m.start() < b for a, b in felt):
+            edits.append((m.start(), m.end(), "I"))
     for m in _HEARD_OF.finditer(text) if " of " in text else ():
         edits.append((m.start("of"), m.end("of"), " have"))
     for m in _SUBJECT_LEFT_OUT.finditer(text):
         verb = m.group("verb").split()[-1]
-        if not _NOT_A_VERB.match(verb) and not EN_BARE_STATE.match(verb):
+        if (
+            not _NOT_A_VERB.match(verb)
+            and not EN_BARE_STATE.match(verb)
+            and not any(a <= m.start("verb") < b for a, b in felt)
+        ):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
+    for m in _BARE_VERB_OPENS.finditer(text):
+        if (verb := creole.base(m.group("verb"))) is None or verb in creole.STATIVE:
+            continue
+        rest = m.group("rest")
+        if _DONE.search(rest):
+            edits.append((m.start("verb"), m.end("verb"), ("" if m.group("subject") else "I ") + creole.past(verb)))
+        elif (
+            m.group("comma") is None
+            and not m.group("subject")
+            and _TO_COME.search(rest)
+            and not _ASKED_OF_THE_OTHER.search(rest)
+        ):
+            edits.append((m.start("verb"), m.start("verb"), "I will "))
     for m in _BODY_LEFT_OUT.finditer(text):
         if m.group("the"):
             edits.append((m.start("the"), m.end("the"), "my "))  # "the knee is ok now" -> "my knee is ok now"

@@ -202,12 +202,12 @@ EN_NEWS_PHRASE = re.compile(
 EN_OWN_THING = (
     r"(?:trip|flight|holiday|vacation|wedding|surgery|operation|interview|offer|loan|booking|reservation|visa|"
     r"application|lease|contract|mortgage|appointment|exam|renovation|reno|promotion|transfer|scholarship|permit|"
-    r"house|car|apartment|flat|condo)s?\b"
+    r"house|car|apartment|flat|condo|key|passport|licen[cs]e|certificate|document|paperwork)s?\b"
 )
 EN_OWN_DONE = (
     r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
     r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
-    r"scheduled|sold)"
+    r"scheduled|sold|collected|renewed|issued|received)"
 )
 EN_OWN_PASSIVE = re.compile(
     r"(?i)^(?:(?:the|our)\s+)?(?!(?:your|his|her|their|its|my)\b)(?:[\w\-]+\s+){0,2}?"

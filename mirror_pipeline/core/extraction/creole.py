@@ -80,11 +80,17 @@ _REGULAR = frozenset(
     "believe raise end expect explain stream settle".split()
 )
 _ALIASES = {
-    "seh": "say", "tek": "take", "mek": "make", "ketch": "catch", "nyam": "eat", "gi": "give", "sabi": "know",
+    "seh": "say",
+    "tek": "take",
+    "mek": "make",
+    "ketch": "catch",
+    "nyam": "eat",
+    "gi": "give",
+    "sabi": "know",
     "gone": "go",  # "mi gone wid a two bedroom": the participle after a subject tells the news
 }
 # a verb that says a state, not news: its bare form is the present ("mi like", "mi want", "mi live")
-_STATIVE = frozenset(
+STATIVE = frozenset(
     "like love hate want need know prefer have feel think believe hope wish mean understand live own owe miss "
     "enjoy seem look remember expect wonder".split()
 )
@@ -117,9 +123,10 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
-def _base(word: str) -> str | None:
+def base(word: str) -> str | None:
+    """The base verb a word (or its creole spelling) is, when the lexicon knows it."""
     low = _ALIASES.get(word, word)
-    return low if low in _PAST or low in _REGULAR or low in _STATIVE else None
+    return low if low in _PAST or low in _REGULAR or low in STATIVE else None
 
 
 _SUBJECTS = {"i": "I", "he": "he", "she": "she", "they": "they", "we": "we", "you": "you", "it": "it"}
@@ -274,7 +281,7 @@ def edits(text: str) -> list[Edit]:
         opens = i == 0 or bool(re.search(r"[.,;:!?\n]", gap)) or prev in _OPENERS
         if opens:
             subject = None
-        verb_next = nxt_word.islower() and _base(nxt) is not None
+        verb_next = nxt_word.islower() and base(nxt) is not None
         plain_next = (  # a lower-case word that is no function word, no feeling, no creole word of its own
             nxt.isalpha()
             and nxt_word.islower()
@@ -284,7 +291,7 @@ def edits(text: str) -> list[Edit]:
         # at a clause's head, what is owned is a known thing or one its verb follows ("mi back a hurt"); after a
         # verb or a preposition, any plain word ("wid mi cousin")
         noun_next = nxt in _OWNED or (
-            plain_next and not verb_next and (not opens or after in _ASPECTS or _base(after) is not None)
+            plain_next and not verb_next and (not opens or after in _ASPECTS or base(after) is not None)
         )
         if not word.islower() and word != "I":
             if opens and word[:1].isupper():
@@ -307,7 +314,7 @@ def edits(text: str) -> list[Edit]:
             continue
         if opens:
             subordinate = prev in _SUBORDINATORS
-            if prev in ("and", "then") and _base(low) is not None and told is not None:
+            if prev in ("and", "then") and base(low) is not None and told is not None:
                 subject = told  # "dem call back and move di interview": the subject carried
         if low in _SUBJECTS and opens:
             subject = told = _SUBJECTS[low]
@@ -322,9 +329,9 @@ def edits(text: str) -> list[Edit]:
                 opens,
                 subject,
                 verb_next or reading.open_verbs and plain_next and nxt not in _OWNED,
-                _base(prev) is not None,
+                base(prev) is not None,
                 noun_next,
-                prev not in _NOT_OWNED and (_base(prev) is None or not prev.isalpha()) and bool(prev),
+                prev not in _NOT_OWNED and (base(prev) is None or not prev.isalpha()) and bool(prev),
             )
             if reading.subject is not None and new == reading.subject:
                 subject = told = new
@@ -338,19 +345,22 @@ def edits(text: str) -> list[Edit]:
             if new is not None and new != word:
                 out.append((m.start(), m.end(), new))
             continue
-        base = _base(_ALIASES.get(low, low))
-        if subject is not None and base is not None:
+        verb = base(_ALIASES.get(low, low))
+        if subject is not None and verb is not None:
             said = _segment(text, m.start())
             asked = _sentence(text, m.start()).rstrip().endswith("?")
             news = not (subordinate or asked or _NOT_PAST.search(said)) and (bare_past or _PERFECTIVE.search(said))
-            if base not in _STATIVE and news:
-                if subject != "it" or prev not in ("the", "di", "a", "my", "mi", "her", "his"):
-                    out.append((m.start(), m.end(), past(base)))
+            # (a noun phrase's second word may be a noun spelled as a verb: "di pay", "mi work")
+            if verb not in STATIVE and news and (subject != "it" or prev not in _DETERMINERS):
+                out.append((m.start(), m.end(), past(verb)))
             subject = None
         elif opens and low in ("the", "my", "her", "his", "our"):
             subject = "it"
-        elif subject == "it" and low in _NOT_OWNED and prev not in _DETERMINERS or (
-            subject not in (None, "it") and low not in _ADVERBS
+        elif (
+            subject == "it"
+            and low in _NOT_OWNED
+            and prev not in _DETERMINERS
+            or (subject not in (None, "it") and low not in _ADVERBS)
         ):
             subject = None  # the noun phrase, the pronoun, ended without its verb
     return out

@@ -252,13 +252,16 @@ _ZH_EMOTION_WORDS = (
     "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受|孤单|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸"
 )
 _ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
-_EN_EMOTIONS = (
+EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|"
+    # as a chat or a variety says them: Singlish "sian" (weary, fed up), British "knackered", "gutted", "chuffed"
+    r"sian|knackered|gutted|chuffed|fed up|pissed off"
 )
 _EN_DEGREE = (
-    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely)*"
+    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
+    r" so+| damn| proper| bloody| hella| well| real)*"
 )
 _ZH_AMOUNT = (
     r"(?:[\d.,]+\s*(?:万|千|k|K|w|W)?(?:元|块|人民币|美元|日元)?|[一二三四五六七八九十两百千]+(?:万|千)(?:元|块)?)"
@@ -2046,12 +2049,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_emotion",
         M,
         "feels",
-        re.sub(r"\(\?:[^)]*\)\??", "", _EN_EMOTIONS),
+        re.sub(r"\(\?:[^)]*\)\??", "", EN_EMOTIONS),
         r"\bI(?:'m| am|'ve been| have been| was| feel| felt|'m feeling| am feeling)"
         + _EN_DEGREE
         + r" (?P<obj>"
-        + _EN_EMOTIONS
-        + r")\b(?! to \w| for (?:you|your|him|her|them|the two)| of (?:you|your|him|her|them))",
+        + EN_EMOTIONS
+        + r")\b(?! to \w| for (?:you|your|u|ya|him|her|them|the two)| of (?:you|your|him|her|them))",
         0.8,
         0.3,
         MEDIUM,
