@@ -2305,6 +2305,11 @@ _SINCE_BEFORE = re.compile(r"(?i)\bsince\s*$|自从\s*$")
 _FROM_BEFORE = re.compile(r"(?:从|自)\s*$")
 _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
+_EN_FROM_BEFORE = re.compile(r"(?i)\bfrom\s+$")
+_EN_RANGE_AFTER = re.compile(r"(?i)^\s*(?:to|till|until|through|-|–|—)")
+_EN_PRESENT_STATE = re.compile(
+    r"(?i)\b(?:I|we)(?:'m| am|'re| are|'ve been| have been)\b(?![^,.;!?]*\b(?:going|gonna)\b)"
+)
 
 
 _UNTIL_BEFORE = re.compile(r"(?i)\b(?:until|till|til|up to|through)\s+(?:the\s+)?$|(?:干|做|住|待|呆|留)到$")
@@ -2326,6 +2331,10 @@ def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     after = text[span[1] : span[1] + 6]
     if expression.lower().startswith("since") or _SINCE_BEFORE.search(before):
         return not after.lstrip().startswith(("到", "至"))
+    if (_EN_FROM_BEFORE.search(before) or expression.lower().startswith("from ")) and not _EN_RANGE_AFTER.match(after):
+        # "I'm a pharmacy tech at Goodcare from 2018", as Caribbean, Indian and Singapore English say "since": a
+        # state said in the present from a time with no end
+        return bool(_EN_PRESENT_STATE.search(text[max(0, span[0] - 120) : span[0]]))
     return bool(_SINCE_AFTER.match(after) or (_FROM_BEFORE.search(before) and _FROM_AFTER.match(after)))
 
 

@@ -509,8 +509,11 @@ _NOT_ASSERTED = re.compile(
 # off yesterday after 7 years"), not the draft; a request that points at text ("rewrite this", "润色下面这段", a colon)
 # or asks for fiction keeps the whole message out
 _OWN_DOCUMENT = re.compile(
-    r"(?i)^(?:rewrite|rephrase|proofread|polish|draft|paraphrase|summari[sz]e|润色|改写|改一下|修改一下|校对|帮我写)"
-    r"[a-z]*\s*(?:up |out )?(?:my|我的?)\s*(?:new |updated )?(?:resume|cv|bio|summary|cover letter|profile|linkedin"
+    r"(?i)^(?:rewrite|write|rephrase|proofread|polish|draft|paraphrase|summari[sz]e|润色|改写|改一下|修改一下|校对|帮我写)"
+    # (a document about the writer, asked for with what it should say: "I'm a pharmacy tech since 2018, help me write
+    # a cover letter", "can help me write one appeal letter": the facts around it are the writer's own)
+    r"[a-z]*\s*(?:up |out )?(?:me )?(?:my|a|an|one|我的?)\s*(?:new |updated |short )?(?:resume|cv|bio|summary|"
+    r"cover letter|profile|linkedin|appeal letter|appeal|application letter|personal statement"
     r"|简历|个人简介|求职信)"
 )
 _POINTS_AT_TEXT = re.compile(r"(?i)\b(?:this|these|the following|below|above)\b|[:：]|这段|这篇|下面|以下|如下|上面")
