@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.clauses import EN_OWN_THING, PAST_IRREGULAR
+from mirror_pipeline.core.extraction.clauses import EN_OWN_HAPPENED, EN_OWN_THING, PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
 
 _PAST = (
@@ -269,11 +269,13 @@ ASPECTS: tuple[Aspect, ...] = (
             + _PAST
             + r"\b"
             # the writer's own thing done, said as a chat's headline: "keys collected!!", "visa approved", "passport
-            # renewed" (a thing called off or put back is a state of the plan: "the trip is cancelled")
+            # renewed", "the interview went good" (a thing called off or put back is a state of the plan: "the trip
+            # is cancelled")
             + r"|^(?:(?:the|our|my)\s+)?(?:[\w\-]+\s+){0,2}?"
             + EN_OWN_THING
             + r"(?:\s+(?:is|was|are|were|got|has been|have been))?\s+(?:(?:finally|officially|just|all|already)\s+)?"
-            r"(?:collected|renewed|issued|received|approved|granted|signed|sold|paid off|settled)\b)",
+            + EN_OWN_HAPPENED
+            + r"\b)",
             re.IGNORECASE,
         ),
         zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的[。！!~…]*$"),

@@ -63,7 +63,8 @@ _SUBJECT_LEFT_OUT = re.compile(
 # bare verb after "I" / "we" with "already" ("we pay the deposit already") is the past too, as Singlish tells it
 _BARE_VERB_OPENS = re.compile(
     r"(?:^|(?<=[.!?\n])\s*|(?<=,)(?P<comma>\s*))(?:(?i:ok|okay|so|anyway|update|and|also|finally|just)[\s,:!]+)*"
-    r"(?:(?P<subject>I|i|we|We)\s+)?(?P<verb>[a-z]+)\b(?P<rest>[^.!?,\n]*)"
+    r"(?:(?P<subject>I|i|we|We)\s+(?P<adverb>(?:already|just|also|finally)\s+)?)?(?P<verb>[a-z]+)\b"
+    r"(?P<rest>[^.!?,\n]*)"
 )
 _DONE = re.compile(r"\b(?:already|liao|done)\b")
 _TO_COME = re.compile(
@@ -86,15 +87,17 @@ _BODY_LEFT_OUT = re.compile(
 # "feeling low since yesterday", "damn happy today"), or after a bare "I" ("i scared sia", "I nervous"): read with
 # its "I'm" (not a pleasantry about the other: "so happy for u", "glad to hear it"; nor in a sentence that speaks
 # to the other, "your baby so cute, so happy see her", where it is the other's good news; nor a feeling about a
-# thing, "tired of the cold", which is a view of it)
+# thing, "tired of the cold", which is a view of it); after a comma, only when the writer is the one the sentence
+# speaks of so far ("interview set for Monday, quite nervous"; not "... saw one of them, so excited to show me")
 _FEELING_LEFT_OUT = re.compile(
-    r"(?:^|(?<=[.!?,;\n])\s*|(?<![\w'])(?P<i>[Ii]) )"
+    r"(?:^|(?<=[.!?;\n])\s*|(?<=,)(?P<comma>\s*)|(?<![\w'])(?P<i>[Ii]) )"
     r"(?:(?i:ugh|omg|man|sigh|honestly|tbh|aiyo|alamak|wah)[\s,!]+)*"
     r"(?P<state>(?i:(?:so+|damn|really|very|super|quite|pretty|proper|bloody|kinda|a bit|abit|totally|hella|real|"
     r"feeling|feel|still)\s+)*(?:" + EN_EMOTIONS + r"|(?<=feeling )(?:down|low|blue|off)))\b"
     r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them)|of)\b)"
 )
 _TO_THE_OTHER = re.compile(r"(?i)\b(?:you|your|u|ur|yuh|yours)\b")
+_THE_WRITER = re.compile(r"\b(?:I|i|I'm|my|My|me|mi|we|We)\b")
 _SENTENCE_OPEN = re.compile(r"[.!?\n][^.!?\n]*$")
 # a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
 # a list's "i)")
@@ -129,8 +132,11 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
         felt.append(m.span())
         before = text[: m.start()]
         opened = _SENTENCE_OPEN.search(before)
-        if _TO_THE_OTHER.search(before[opened.start() if opened else 0 :]):
+        sentence = before[opened.start() if opened else 0 :]
+        if _TO_THE_OTHER.search(sentence):
             continue
+        if m.group("comma") is not None and not _THE_WRITER.search(sentence):
+            continue  # "... to see one of them last week, so excited to show me their essay": theirs
         if m.group("i") and not re.match(r"(?i)(?:feel|still)\b", m.group("state")):
             edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
         elif m.group("i"):
@@ -154,9 +160,13 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
     for m in _BARE_VERB_OPENS.finditer(text):
-        if (verb := creole.base(m.group("verb"))) is None or verb in creole.STATIVE:
+        if (verb := creole.base(m.group("verb"))) is None:
             continue
-        rest = m.group("rest")
+        rest = (m.group("adverb") or "") + m.group("rest")
+        if verb in creole.STATIVE:
+            if not m.group("subject") and m.group("comma") is None and rest.startswith(" to "):
+                edits.append((m.start("verb"), m.start("verb"), "I "))  # "plan to go Bangkok in September"
+            continue
         if _DONE.search(rest):
             edits.append((m.start("verb"), m.end("verb"), ("" if m.group("subject") else "I ") + creole.past(verb)))
         elif (

@@ -204,10 +204,16 @@ EN_OWN_THING = (
     r"application|lease|contract|mortgage|appointment|exam|renovation|reno|promotion|transfer|scholarship|permit|"
     r"house|car|apartment|flat|condo|key|passport|licen[cs]e|certificate|document|paperwork)s?\b"
 )
+# (what is done and over, an event of the writer's: "keys collected!!", "the interview went good")
+EN_OWN_HAPPENED = (
+    r"(?:collected|renewed|issued|received|approved|granted|signed|sold|paid off|settled|"
+    r"went (?:(?:really|so|very|pretty|quite) )?(?:well|good|great|fine|ok|okay|badly|smooth(?:ly)?))"
+)
 EN_OWN_DONE = (
-    r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
-    r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
-    r"scheduled|sold|collected|renewed|issued|received)"
+    r"(?:cancel+ed|postponed|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|"
+    r"repaid|called off|on hold|extended|pushed back|moved up|brought forward|scheduled|"
+    + EN_OWN_HAPPENED
+    + ")"
 )
 EN_OWN_PASSIVE = re.compile(
     r"(?i)^(?:(?:the|our)\s+)?(?!(?:your|his|her|their|its|my)\b)(?:[\w\-]+\s+){0,2}?"

@@ -92,7 +92,7 @@ _ALIASES = {
 # a verb that says a state, not news: its bare form is the present ("mi like", "mi want", "mi live")
 STATIVE = frozenset(
     "like love hate want need know prefer have feel think believe hope wish mean understand live own owe miss "
-    "enjoy seem look remember expect wonder".split()
+    "enjoy seem look remember expect wonder plan intend".split()
 )
 _DOUBLED = frozenset("stop shop drop plan chat jog travel cancel sit get run swim put cut set let shut quit".split())
 
@@ -203,7 +203,7 @@ _WORDS: dict[str, Word] = {
     "inna": Word(plain="in"),
     "pon": Word(plain="on"),
     "wid": Word(plain="with"),
-    "bout": Word(plain="about"),
+    "bout": Word(plain="about"),  # (and its verb the gerund: "a think bout do di degree" -> "about doing")
     "aboot": Word(plain="about"),
     "fram": Word(plain="from"),
     "fae": Word(plain="from"),
@@ -266,7 +266,7 @@ def edits(text: str) -> list[Edit]:
     words = [m.group(0) for m in tokens]
     lows = [w.lower() for w in words]
     if markers([w for w in words if w.islower()]) < 2 or any(w in _ROMANCE for w in lows):
-        return []
+        return _particles(text, tokens)
     # a creole tells its news in the bare verb; Singlish with a perfective word ("already", "liao") or a past time
     bare_past = any(_MARKERS.get(w) in (Variety.CARIBBEAN, Variety.PIDGIN) for w in words)
     out: list[Edit] = []
@@ -346,6 +346,9 @@ def edits(text: str) -> list[Edit]:
                 out.append((m.start(), m.end(), new))
             continue
         verb = base(_ALIASES.get(low, low))
+        if verb is not None and prev in ("bout", "about") and word == low:
+            out.append((m.start(), m.end(), gerund(verb)))
+            continue
         if subject is not None and verb is not None:
             said = _segment(text, m.start())
             asked = _sentence(text, m.start()).rstrip().endswith("?")
@@ -363,6 +366,23 @@ def edits(text: str) -> list[Edit]:
             or (subject not in (None, "it") and low not in _ADVERBS)
         ):
             subject = None  # the noun phrase, the pronoun, ended without its verb
+    return out
+
+
+# a Singlish particle closing a clause ("ok lah", "cancel Bangkok liao!", "so sian sia") is no word of English, so it
+# is read without a creole's evidence too: dropped, "liao" as "already"
+_CLOSING = re.compile(r"\s*(?:[.,;:!?~\n]|$)")
+
+
+def _particles(text: str, tokens: list[re.Match[str]]) -> list[Edit]:
+    out: list[Edit] = []
+    for i, m in enumerate(tokens):
+        word = m.group(0)
+        if (word in _PARTICLES or word == "liao") and i and _CLOSING.match(text, m.end()):
+            gap = text[tokens[i - 1].end() : m.start()]
+            out.append(
+                (m.start() - len(gap) if gap.isspace() else m.start(), m.end(), " already" if word == "liao" else "")
+            )
     return out
 
 
