@@ -71,6 +71,11 @@ _TO_COME = re.compile(
     r"(?i)\b(?:next|tomorrow|tonight|this (?:weekend|coming)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
 )
+# (the words one of `_DONE`, `_TO_COME` needs)
+_WHEN_WORDS = frozenset(
+    "already liao done next tomorrow tonight weekend coming january february march april may june july august "
+    "september october november december".split()
+) | {d + "day" for d in "mon tues wednes thurs fri satur sun".split()}
 _ASKED_OF_THE_OTHER = re.compile(r"(?i)\b(?:me|my|us|pls|please|can|could|you|u)\b")
 # a part of the body opening a message with its state, its "my" left out: "back is acting up again", "knee's
 # been killing me": the writer's, read as "my back is ..."
@@ -113,8 +118,13 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
     offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes.
     A creole's words are read first as their standard English (creole.py: "mi apply fi di post" -> "I applied for
     the post")."""
+    if not text:
+        return text, None  # (the turn before, when there is none)
     written = text
-    text, creole_back = creole.folded(written)
+    words = creole.words_of(written)  # what the searches below need, or most messages need none of them
+    text, creole_back = creole.folded(written, words)
+    if creole_back is not None:
+        words = creole.words_of(text)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for m in _APOSTROPHE_DROPPED.finditer(text):
         word = m.group(0)
@@ -128,7 +138,7 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
     felt: list[tuple[int, int]] = []  # the feelings read with their "I'm": no other subject goes in
-    for m in _FEELING_LEFT_OUT.finditer(text):
+    for m in _FEELING_LEFT_OUT.finditer(text) if words & creole.FEELINGS or "feeling" in words else ():
         felt.append(m.span())
         before = text[: m.start()]
         opened = _SENTENCE_OPEN.search(before)
@@ -159,7 +169,7 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
         ):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
-    for m in _BARE_VERB_OPENS.finditer(text):
+    for m in _BARE_VERB_OPENS.finditer(text) if words & _WHEN_WORDS or "to" in words and words & creole.STATIVE else ():
         if (verb := creole.base(m.group("verb"))) is None:
             continue
         rest = (m.group("adverb") or "") + m.group("rest")

@@ -19,8 +19,11 @@ written, so a memory's span stays on the person's own words while its content is
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from enum import StrEnum
+
+from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
 
 Edit = tuple[int, int, str]  # (start, end, replacement) in the written text
 
@@ -156,11 +159,14 @@ _NOT_OWNED = frozenset(
     "could would should must never just really also still gone nah a deh dey don go".split()
 )
 # an adjective of feeling after the subject, its copula left out ("mi worried bad", "i scared sia")
-_FEELINGS = frozenset(
-    "happy sad tired exhausted stressed anxious nervous worried lonely excited angry upset frustrated depressed "
-    "overwhelmed bored scared afraid fraid relieved grateful proud miserable hopeful furious annoyed disappointed "
-    "vex sian glad sick sore knackered gutted chuffed".split()
-)
+# (a feeling of two words by its first: "fed up", "burned out")
+FEELINGS = frozenset(w.split()[0] for w in re.sub(r"\(\?:[^)]*\)\??", "", EN_EMOTIONS).split("|")) | {
+    "fraid",
+    "vex",
+    "glad",
+    "sick",
+    "sore",
+}
 # what says the clause is not news: a time to come, a habit
 _NOT_PAST = re.compile(
     r"(?i)\b(?:tomorrow|next|every|always|usually|soon|will|wi|gonna|going to|plan|later|tonight|often|now)\b"
@@ -256,17 +262,34 @@ _PARTICLES = frozenset("lah leh lor sia meh hor loh lei".split())
 _ASPECTS = frozenset("a dey deh".split())
 
 
-def markers(words: list[str]) -> int:
-    return sum(w in _MARKERS for w in words)
+_PUNCTUATION = string.punctuation.replace("'", "") + "\u2019\u201c\u201d"
 
 
-def edits(text: str) -> list[Edit]:
-    """The replacements that read `text`'s creole words as standard English; none without creole evidence."""
+def words_of(text: str) -> frozenset[str]:
+    """The words of `text` in lower case (one split: what most messages need to know they hold no creole)."""
+    return frozenset(w.strip(_PUNCTUATION) for w in text.lower().split())
+
+
+def creole_evidence(text: str, words: frozenset[str]) -> bool:
+    """Two creole words or more (in lower case, as written), and no Spanish or Italian function word."""
+    if not words & _MARKERS.keys() or words & _ROMANCE:
+        return False
+    return len(_MARKER.findall(text)) >= 2
+
+
+# (a creole word as written: "Mi", "Di" are names)
+_MARKER = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(_MARKERS, key=len, reverse=True)) + r")(?![\w'])")
+
+
+def edits(text: str, words: frozenset[str] | None = None) -> list[Edit]:
+    """The replacements that read `text`'s creole words as standard English; none without creole evidence.
+    `words`: `words_of(text)`, when the caller has it."""
+    words = words_of(text) if words is None else words
+    if not creole_evidence(text, words):
+        return _particles(text) if words & _CLOSERS else []
     tokens = list(_WORD.finditer(text))
     words = [m.group(0) for m in tokens]
     lows = [w.lower() for w in words]
-    if markers([w for w in words if w.islower()]) < 2 or any(w in _ROMANCE for w in lows):
-        return _particles(text, tokens)
     # a creole tells its news in the bare verb; Singlish with a perfective word ("already", "liao") or a past time
     bare_past = any(_MARKERS.get(w) in (Variety.CARIBBEAN, Variety.PIDGIN) for w in words)
     out: list[Edit] = []
@@ -285,7 +308,7 @@ def edits(text: str) -> list[Edit]:
         plain_next = (  # a lower-case word that is no function word, no feeling, no creole word of its own
             nxt.isalpha()
             and nxt_word.islower()
-            and not {nxt} & (_NOT_OWNED | _FEELINGS | _ASPECTS | _WORDS.keys() | _PARTICLES)
+            and not {nxt} & (_NOT_OWNED | FEELINGS | _ASPECTS | _WORDS.keys() | _PARTICLES)
         )
         after = lows[i + 2] if i + 2 < len(tokens) else ""
         # at a clause's head, what is owned is a known thing or one its verb follows ("mi back a hurt"); after a
@@ -318,7 +341,7 @@ def edits(text: str) -> list[Edit]:
                 subject = told  # "dem call back and move di interview": the subject carried
         if low in _SUBJECTS and opens:
             subject = told = _SUBJECTS[low]
-            if nxt in _FEELINGS:
+            if nxt in FEELINGS:
                 out.append((m.start(), m.end(), "I am" if subject == "I" else f"{word} {_BE.get(subject, 'is')}"))
                 subject = None
             continue
@@ -335,7 +358,7 @@ def edits(text: str) -> list[Edit]:
             )
             if reading.subject is not None and new == reading.subject:
                 subject = told = new
-                if nxt in _FEELINGS:  # "mi worried bad": the copula left out
+                if nxt in FEELINGS:  # "mi worried bad": the copula left out
                     new = f"{new} {_BE.get(new, 'is')}"
                     subject = None
             elif opens and new in ("my", "the", "this", "that"):
@@ -371,19 +394,20 @@ def edits(text: str) -> list[Edit]:
 
 # a Singlish particle closing a clause ("ok lah", "cancel Bangkok liao!", "so sian sia") is no word of English, so it
 # is read without a creole's evidence too: dropped, "liao" as "already"
-_CLOSING = re.compile(r"\s*(?:[.,;:!?~\n]|$)")
+_CLOSING_PARTICLE = re.compile(
+    r"(?<=\w)(?P<gap>\s*)\b(?P<word>" + "|".join(sorted(_PARTICLES | {"liao"})) + r")\b(?=\s*(?:[.,;:!?~\n]|$))"
+)
 
 
-def _particles(text: str, tokens: list[re.Match[str]]) -> list[Edit]:
-    out: list[Edit] = []
-    for i, m in enumerate(tokens):
-        word = m.group(0)
-        if (word in _PARTICLES or word == "liao") and i and _CLOSING.match(text, m.end()):
-            gap = text[tokens[i - 1].end() : m.start()]
-            out.append(
-                (m.start() - len(gap) if gap.isspace() else m.start(), m.end(), " already" if word == "liao" else "")
-            )
-    return out
+_CLOSERS = _PARTICLES | {"liao"}
+
+
+def _particles(text: str) -> list[Edit]:
+    return [
+        (m.start(), m.end(), " already" if m.group("word") == "liao" else "")
+        for m in _CLOSING_PARTICLE.finditer(text)
+        if m.group("gap").isspace()
+    ]
 
 
 def _aspect(m: re.Match[str], nxt: re.Match[str] | None, low: str, subject: str, verb_next: bool) -> Edit:
@@ -460,6 +484,6 @@ def applied(text: str, found: list[Edit]) -> tuple[str, list[int] | None]:
     return "".join(out), back
 
 
-def folded(text: str) -> tuple[str, list[int] | None]:
+def folded(text: str, words: frozenset[str] | None = None) -> tuple[str, list[int] | None]:
     """`text` read as standard English (`edits`), with its offsets back into what was written."""
-    return applied(text, edits(text))
+    return applied(text, edits(text, words))
