@@ -67,9 +67,11 @@ _BARE_VERB_OPENS = re.compile(
     r"(?P<rest>[^.!?,\n]*)"
 )
 _DONE = re.compile(r"\b(?:already|liao|done)\b")
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _TO_COME = re.compile(
     r"(?i)\b(?:next|tomorrow|tonight|this (?:weekend|coming)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
-    r"in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
+    # a month, or a day of it ("start April 14", "move 3 March")
+    r"in " + _MONTH + r"|" + _MONTH + r" \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b"
 )
 # (the words one of `_DONE`, `_TO_COME` needs)
 _WHEN_WORDS = frozenset(
@@ -182,7 +184,8 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
         elif (
             m.group("comma") is None
             and not m.group("subject")
-            and _TO_COME.search(rest)
+            and (when := _TO_COME.search(rest))
+            and rest[: when.start()].strip()  # what is begun is said: "start April 14" alone is the thing's
             and not _ASKED_OF_THE_OTHER.search(rest)
         ):
             edits.append((m.start("verb"), m.start("verb"), "I will "))

@@ -69,7 +69,8 @@ _IRREGULAR = (
     "lead led led|lend lent lent|ride rode ridden|sing sang sung|sit sat sat|sleep slept slept|speak spoke spoken|"
     "swim swam swum|throw threw thrown|eat ate eaten|drink drank drunk|break broke broken|put put put|cut cut cut|"
     "hurt hurt hurt|quit quit quit|set set set|let let let|shut shut shut|wake woke woken|wear wore worn|"
-    "draw drew drawn|fight fought fought|understand understood understood"
+    "draw drew drawn|fight fought fought|understand understood understood|rise rose risen|cost cost cost|"
+    "lie lay lain|shake shook shaken|steal stole stolen|hide hid hidden|bite bit bitten|blow blew blown"
 )
 _PAST: dict[str, tuple[str, str]] = {
     base: (past, participle) for base, past, participle in (e.split() for e in _IRREGULAR.split("|"))
@@ -80,7 +81,9 @@ _REGULAR = frozenset(
     "train travel walk jog stop shop drop hire fire promote transfer receive return reach arrive enter graduate "
     "marry divorce adopt save borrow deliver post share offer accept decide agree complete attend launch publish "
     "submit renew retire resign quarter push delay shift register settle lock chat text phone email stay wait "
-    "believe raise end expect explain stream settle".split()
+    "believe raise end expect explain stream settle turn happen die score improve recover heal cry laugh manage "
+    "reply answer arrange celebrate invite treat scold promise install upgrade survive handle prepare pack earn "
+    "charge fetch test".split()
 )
 _ALIASES = {
     "seh": "say",
@@ -394,12 +397,11 @@ def edits(text: str, words: frozenset[str] | None = None) -> list[Edit]:
 
 # a Singlish particle closing a clause ("ok lah", "cancel Bangkok liao!", "so sian sia") is no word of English, so it
 # is read without a creole's evidence too: dropped, "liao" as "already"
+# (and the closing particles of Indian English chat: "so happy to be home da", "send me the recipe na")
+_CLOSERS = _PARTICLES | {"liao", "da", "na", "yaar"}
 _CLOSING_PARTICLE = re.compile(
-    r"(?<=\w)(?P<gap>\s*)\b(?P<word>" + "|".join(sorted(_PARTICLES | {"liao"})) + r")\b(?=\s*(?:[.,;:!?~\n]|$))"
+    r"(?<=\w)(?P<gap>\s*)\b(?P<word>" + "|".join(sorted(_CLOSERS)) + r")\b(?=\s*(?:[.,;:!?~\n]|$))"
 )
-
-
-_CLOSERS = _PARTICLES | {"liao"}
 
 
 def _particles(text: str) -> list[Edit]:
