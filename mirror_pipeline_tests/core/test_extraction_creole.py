@@ -138,3 +138,19 @@ def test_a_feeling_since_a_day_is_dated_from_that_day() -> None:
 )
 def test_filler_and_other_peoples_feelings_are_not_the_writers(written: str) -> None:
     assert not [c for c in _found(written) if c.memory_type.value == "emotion"]
+
+
+def test_one_creole_word_is_enough_from_a_person_who_writes_a_creole() -> None:
+    person = [
+        "mi sell di old van last week",
+        "dem call mi fi di interview",
+        "how yuh do, mi deh ya",
+        "ok thanks",
+        "mi love a good curry goat on a Saturday",
+    ]
+    assert creole.voiced(person)
+    assert not creole.voiced(["mi casa es tu casa", "ok thanks", "mi hermana vive en Lima"])
+    said = "mi love a good curry goat on a Saturday"
+    assert not [c for c in _found(said) if c.memory_type.value == "preference"]
+    voiced = extract(evidence(said, "user", when=SAID), creole_voice=True)
+    assert any(c.memory_type.value == "preference" and "curry goat" in c.content_text for c in voiced)

@@ -96,13 +96,9 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # (not what the heart knows or thinks: 心里清楚, 心里想, 心里有数; and a word of ZH_EMOTIONS is read as that word)
     (
         "heart",
-        r"(?:心里头?|心头|心中|心底)"
-        + _ZH_DEGREE
+        r"(?:心里头?|心头|心中|心底)" + _ZH_DEGREE
         + r"(?!想|清楚|明白|有数|知道|盘算|琢磨|念叨|默念|记|话|说|骂|算)"
-        + r"(?:(?!(?<![发得])(?:"
-        + ZH_EMOTIONS
-        + r"))[\u4e00-\u9fff]){1,8}?"
-        + _ZH_END,
+        + r"(?:(?!(?<![发得])(?:" + ZH_EMOTIONS + r"))[\u4e00-\u9fff]){1,8}?" + _ZH_END,
     ),
     # a state + 得慌 (how badly it is felt): "累得慌", "闷得慌", "堵得慌"
     ("degree", r"[\u4e00-\u9fff]得慌" + _ZH_END),
@@ -121,8 +117,7 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     (
         "denied",
         r"(?:有点|有些|挺|怪|老|真|是真|心里|心头)(?:不大|不太|不)(?!想|要|会|能|用|敢|让|肯|该|行|够|对|知道|懂|去|来)"
-        + r"[\u4e00-\u9fff]{2,3}?"
-        + _ZH_END,
+        + r"[\u4e00-\u9fff]{2,3}?" + _ZH_END,
     ),
     # a parting felt: "舍不得", "我是真舍不得"
     ("parting", r"舍不得" + _ZH_END),
@@ -135,12 +130,11 @@ _ZH_FEEL_ADVERBS = (
     r"晚上|夜里|早上|那会儿|一路上)*"
 )
 _ZH_FEEL_BEFORE = (
-    r"^(?:我|俺)?"
-    + _ZH_FEEL_ADVERBS
-    + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?"
-    + _ZH_FEEL_ADVERBS
+    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?" + _ZH_FEEL_ADVERBS
 )
-ZH_FRAMED_FEEL = re.compile(_ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")")
+ZH_FRAMED_FEEL = re.compile(
+    _ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")"
+)
 
 
 def without_frame(body: str) -> str:

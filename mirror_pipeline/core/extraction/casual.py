@@ -115,16 +115,16 @@ _NOT_A_VERB = re.compile(
 )
 
 
-def spelled(text: str) -> tuple[str, list[int] | None]:
+def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
     """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
     offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes.
     A creole's words are read first as their standard English (creole.py: "mi apply fi di post" -> "I applied for
-    the post")."""
+    the post"; `voiced`: the person writes a creole, so one of its words in the message is evidence enough)."""
     if not text:
         return text, None  # (the turn before, when there is none)
     written = text
     words = creole.words_of(written)  # what the searches below need, or most messages need none of them
-    text, creole_back = creole.folded(written, words)
+    text, creole_back = creole.folded(written, words, voiced)
     if creole_back is not None:
         words = creole.words_of(text)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -273,22 +274,30 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(w.strip(_PUNCTUATION) for w in text.lower().split())
 
 
-def creole_evidence(text: str, words: frozenset[str]) -> bool:
-    """Two creole words or more (in lower case, as written), and no Spanish or Italian function word."""
+def creole_evidence(text: str, words: frozenset[str], voiced: bool = False) -> bool:
+    """Two creole words or more (in lower case, as written), and no Spanish or Italian function word; one is enough
+    from a person who writes a creole (`voiced`: "mi love a good bammy" from someone whose other messages say
+    "mi apply fi di post")."""
     if not words & _MARKERS.keys() or words & _ROMANCE:
         return False
-    return len(_MARKER.findall(text)) >= 2
+    return len(_MARKER.findall(text)) >= (1 if voiced else 2)
+
+
+def voiced(texts: Sequence[str]) -> bool:
+    """Whether a person writes a creole: three of their messages at least hold its evidence, and a tenth of them."""
+    held = sum(creole_evidence(t, words_of(t)) for t in texts)
+    return held >= 3 and held * 10 >= len(texts)
 
 
 # (a creole word as written: "Mi", "Di" are names)
 _MARKER = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(_MARKERS, key=len, reverse=True)) + r")(?![\w'])")
 
 
-def edits(text: str, words: frozenset[str] | None = None) -> list[Edit]:
-    """The replacements that read `text`'s creole words as standard English; none without creole evidence.
-    `words`: `words_of(text)`, when the caller has it."""
+def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) -> list[Edit]:
+    """The replacements that read `text`'s creole words as standard English; none without creole evidence (`voiced`:
+    the person writes a creole). `words`: `words_of(text)`, when the caller has it."""
     words = words_of(text) if words is None else words
-    if not creole_evidence(text, words):
+    if not creole_evidence(text, words, voiced):
         return _particles(text) if words & _CLOSERS else []
     tokens = list(_WORD.finditer(text))
     words = [m.group(0) for m in tokens]
@@ -486,6 +495,6 @@ def applied(text: str, found: list[Edit]) -> tuple[str, list[int] | None]:
     return "".join(out), back
 
 
-def folded(text: str, words: frozenset[str] | None = None) -> tuple[str, list[int] | None]:
+def folded(text: str, words: frozenset[str] | None = None, voiced: bool = False) -> tuple[str, list[int] | None]:
     """`text` read as standard English (`edits`), with its offsets back into what was written."""
-    return applied(text, edits(text, words))
+    return applied(text, edits(text, words, voiced))
