@@ -212,13 +212,13 @@ class RulesExtractor:
 
 
 def creole_voices(evidence: Sequence[Evidence]) -> set[str]:
-    """The exports (by file) whose user writes an English creole (`creole.voiced` of their messages read together):
-    there one creole word in a message is evidence enough to read it through the creole."""
+    """The exports (by file) whose user writes an English creole (`creole.writes_creole` of their messages read
+    together): there one creole word in a message is evidence enough to read it through the creole."""
     by_file: dict[str, list[str]] = defaultdict(list)
     for e in evidence:
         if e.actor == "user":
             by_file[e.file_path].append(e.raw_content)
-    return {path for path, texts in by_file.items() if creole.voiced(texts)}
+    return {path for path, texts in by_file.items() if creole.writes_creole(texts)}
 
 
 def previous_turns(evidence: Sequence[Evidence]) -> dict[str, Evidence]:

@@ -148,8 +148,8 @@ def test_one_creole_word_is_enough_from_a_person_who_writes_a_creole() -> None:
         "ok thanks",
         "mi love a good curry goat on a Saturday",
     ]
-    assert creole.voiced(person)
-    assert not creole.voiced(["mi casa es tu casa", "ok thanks", "mi hermana vive en Lima"])
+    assert creole.writes_creole(person)
+    assert not creole.writes_creole(["mi casa es tu casa", "ok thanks", "mi hermana vive en Lima"])
     said = "mi love a good curry goat on a Saturday"
     assert not [c for c in _found(said) if c.memory_type.value == "preference"]
     voiced = extract(evidence(said, "user", when=SAID), creole_voice=True)

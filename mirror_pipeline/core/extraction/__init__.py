@@ -98,7 +98,7 @@ def extract(
     answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for.
     `previous`: the turn just before this message in its conversation (either speaker's), where what a pointer
     stands for may be named ("So, what about your script now?"). `creole_voice`: the person writes an English creole
-    (`creole.voiced` of their messages), so a message with one of its words is read through it too."""
+    (`creole.writes_creole` of their messages), so a message with one of its words is read through it too."""
     if evidence.actor != Speaker.USER:
         return []
     # the rules read Chinese in Simplified (驗證碼 as 验证码: core/script.py, one character for one, so spans hold);

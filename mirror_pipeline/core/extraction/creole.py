@@ -9,9 +9,11 @@ the copula ("mi a teacher" -> "I am a teacher"), and after a verb the article it
 eventive verb after a subject is the past, as a creole tells its news ("mi sell di van" -> "I sold the van"),
 unless the clause speaks of what is to come or of a habit.
 
-Conservative by design: nothing is folded unless the message holds at least two creole words (`_MARKERS`; the
-ambiguous ones, "a", "no", "one", "wee", count for nothing), and never in a message with Spanish or Italian
-function words ("mi casa es pequeña"), nor a capitalised "Mi" (a name). `edits` gives the replacements on the
+Conservative by design: nothing is folded unless the message holds at least two creole words (`_MARKERS`, as
+written in lower case; the ambiguous ones, "a", "no", "one", "don", count for nothing), or one from a person whose
+other messages are written in a creole (`writes_creole`), and never in a message with Spanish or Italian function
+words ("mi casa es pequeña"), nor a capitalised "Mi" (a name). Singlish particles closing a clause ("ok lah", "cancel
+Bangkok liao") are no English words and are read without that evidence. `edits` gives the replacements on the
 written text, `applied` the text they make with, for each of its offsets, the offset it stands for in what was
 written, so a memory's span stays on the person's own words while its content is said in standard English.
 """
@@ -77,12 +79,12 @@ _PAST: dict[str, tuple[str, str]] = {
     base: (past, participle) for base, past, participle in (e.split() for e in _IRREGULAR.split("|"))
 }
 _REGULAR = frozenset(
-    "apply register start finish move rent call ask help work study visit change book cancel plan sign collect join "
+    "apply register start finish move rent call ask help work study visit change book cancel sign collect join "
     "open close pass fail order pick carry try cook clean wash fix repair paint miss play watch look listen learn "
     "train travel walk jog stop shop drop hire fire promote transfer receive return reach arrive enter graduate "
     "marry divorce adopt save borrow deliver post share offer accept decide agree complete attend launch publish "
-    "submit renew retire resign quarter push delay shift register settle lock chat text phone email stay wait "
-    "believe raise end expect explain stream settle turn happen die score improve recover heal cry laugh manage "
+    "submit renew retire resign quarter push delay shift lock chat text phone email stay wait "
+    "raise end explain stream settle turn happen die score improve recover heal cry laugh manage "
     "reply answer arrange celebrate invite treat scold promise install upgrade survive handle prepare pack earn "
     "charge fetch test".split()
 )
@@ -160,7 +162,7 @@ _NOT_OWNED = frozenset(
     "tomorrow now again too also still just already by from to fi for in inna on pon at wid with up down out back "
     "off over first last next so and but or if when seh weh mi me you yuh him her dem them us we wi will did can "
     "one two three four five six seven eight nine ten real somebody everybody sure "
-    "could would should must never just really also still gone nah a deh dey don go".split()
+    "could would should must never really gone nah deh dey don go".split()
 )
 # an adjective of feeling after the subject, its copula left out ("mi worried bad", "i scared sia")
 # (a feeling of two words by its first: "fed up", "burned out")
@@ -283,7 +285,7 @@ def creole_evidence(text: str, words: frozenset[str], voiced: bool = False) -> b
     return len(_MARKER.findall(text)) >= (1 if voiced else 2)
 
 
-def voiced(texts: Sequence[str]) -> bool:
+def writes_creole(texts: Sequence[str]) -> bool:
     """Whether a person writes a creole: three of their messages at least hold its evidence, and a tenth of them."""
     held = sum(creole_evidence(t, words_of(t)) for t in texts)
     return held >= 3 and held * 10 >= len(texts)
@@ -384,6 +386,8 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
         if verb is not None and prev in ("bout", "about") and word == low:
             out.append((m.start(), m.end(), gerund(verb)))
             continue
+        if subject == "it" and verb is not None and (verb_next or nxt in _ASPECTS):
+            continue  # still the noun phrase, its verb next: "Mummy sugar test come back", "di fee a 120k"
         if subject is not None and verb is not None:
             said = _segment(text, m.start())
             asked = _sentence(text, m.start()).rstrip().endswith("?")
