@@ -154,3 +154,22 @@ def test_one_creole_word_is_enough_from_a_person_who_writes_a_creole() -> None:
     assert not [c for c in _found(said) if c.memory_type.value == "preference"]
     voiced = extract(evidence(said, "user", when=SAID), creole_voice=True)
     assert any(c.memory_type.value == "preference" and "curry goat" in c.content_text for c in voiced)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        # forms no standard English has are read without further evidence: Pidgin's perfect, Scots' "no" + -ing
+        ("I don sell my old laptop for Ikeja", "I have sold my old laptop for Ikeja"),
+        ("I don know the place", "I don't know the place"),  # before a state it is a chat's "don't"
+        ("she's no coming to the ceilidh", "she's not coming to the ceilidh"),
+        ("that is no good", "that is no good"),
+        # the Caribbean plural marker goes onto its noun; the span keeps the written words
+        ("mi sell di mango dem pon Sunday dem", "I sold the mangos on Sundays"),
+    ],
+)
+def test_forms_of_a_variety_are_read_by_their_place(written: str, read: str) -> None:
+    text, back = creole.folded(written)
+    assert text == read
+    if back is not None:
+        assert written[back[len(text) - 1]] == written[-1]  # the last read character stands for the last written

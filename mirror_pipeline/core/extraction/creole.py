@@ -48,7 +48,7 @@ _MARKERS: dict[str, Variety] = {
     **dict.fromkeys("abeg pikin wetin wahala una oga sabi dey comot".split(), Variety.PIDGIN),
     **dict.fromkeys(
         "ma cannae canna dinnae dinna didnae wasnae isnae wouldnae couldnae hivnae havnae tae fae oot hoose doon "
-        "aboot bairn bairns wean weans lassie laddie masel aye ken gonnae awfy ye yer".split(),
+        "aboot bairn bairns wean weans lassie laddie masel aye ken gonnae awfy ye yer noo".split(),
         Variety.SCOTS,
     ),
     **dict.fromkeys("lah leh lor liao sia meh hor loh alamak sian shiok walao paiseh".split(), Variety.SINGLISH),
@@ -200,7 +200,7 @@ _WORDS: dict[str, Word] = {
     "mi": Word(before_noun="my", subject="I", otherwise="me"),
     "wi": Word(subject="we", after_subject="will", otherwise="with"),
     "ma": Word(before_noun="my"),
-    "dem": Word(subject="they", otherwise="them"),
+    "dem": Word(subject="they", after_noun="s", otherwise="them"),  # "di Saturday dem" -> "the Saturdays"
     "him": Word(before_noun="his", subject="he"),
     "yuh": Word(before_noun="your", subject="you", otherwise="you"),
     "yu": Word(before_noun="your", subject="you", otherwise="you"),
@@ -223,6 +223,7 @@ _WORDS: dict[str, Word] = {
     "oot": Word(plain="out"),
     "doon": Word(plain="down"),
     "hoose": Word(plain="house"),
+    "noo": Word(plain="now"),
     "ting": Word(plain="thing"),
     "likkle": Word(plain="little"),
     "pickney": Word(plain="children"),
@@ -261,6 +262,8 @@ _WORDS: dict[str, Word] = {
     "weh": Word(after_noun="who", otherwise="what"),
     "liao": Word(plain="already"),
 }
+# the readings that are nouns or their adjectives: a noun phrase goes on through them
+_NOUNS = frozenset("thing little children child girl boy brother house".split())
 # the particles of Singlish and Malaysian English: dropped, with the space before them
 _PARTICLES = frozenset("lah leh lor sia meh hor loh lei".split())
 # "a", "dey", "deh" after a subject: the progressive before a verb ("mi a study"), "going to" before "go", the
@@ -300,7 +303,7 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
     the person writes a creole). `words`: `words_of(text)`, when the caller has it."""
     words = words_of(text) if words is None else words
     if not creole_evidence(text, words, voiced):
-        return _particles(text) if words & _CLOSERS else []
+        return _particles(text) if words & _UNGATED else []
     tokens = list(_WORD.finditer(text))
     words = [m.group(0) for m in tokens]
     lows = [w.lower() for w in words]
@@ -377,17 +380,19 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
                     subject = None
             elif opens and new in ("my", "the", "this", "that"):
                 subject = "it"  # "mi back a hurt", "di fee a 120k": the noun phrase is the subject
-            elif reading.after_subject is None:
-                subject = None
-            if new is not None and new != word:
+            elif reading.after_subject is None and not (subject == "it" and new in _NOUNS):
+                subject = None  # (a noun keeps its phrase going: "mi bredda", "di likkle ting")
+            if new == "s":  # the plural marker: onto the noun before it
+                out.append((tokens[i - 1].start(), m.end(), words[i - 1] + "s"))
+            elif new is not None and new != word:
                 out.append((m.start(), m.end(), new))
             continue
         verb = base(_ALIASES.get(low, low))
         if verb is not None and prev in ("bout", "about") and word == low:
             out.append((m.start(), m.end(), gerund(verb)))
             continue
-        if subject == "it" and verb is not None and (verb_next or nxt in _ASPECTS):
-            continue  # still the noun phrase, its verb next: "Mummy sugar test come back", "di fee a 120k"
+        if subject == "it" and verb is not None and verb_next:
+            continue  # still the noun phrase, its verb next: "Mummy sugar test come back"
         if subject is not None and verb is not None:
             said = _segment(text, m.start())
             asked = _sentence(text, m.start()).rstrip().endswith("?")
@@ -412,17 +417,36 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
 # is read without a creole's evidence too: dropped, "liao" as "already"
 # (and the closing particles of Indian English chat: "so happy to be home da", "send me the recipe na")
 _CLOSERS = _PARTICLES | {"liao", "da", "na", "yaar"}
+_UNGATED = _CLOSERS | {"don", "no"}
 _CLOSING_PARTICLE = re.compile(
     r"(?<=\w)(?P<gap>\s*)\b(?P<word>" + "|".join(sorted(_CLOSERS)) + r")\b(?=\s*(?:[.,;:!?~\n]|$))"
 )
 
 
+# and two forms no standard English has, read without a creole's evidence too: Pidgin's perfect "I don buy a new
+# phone" ("don" before a verb of news; before a state it is a chat's "don't": "I don know"), Scots' "I'm no working"
+_DON = re.compile(r"(?<![\w'])(?P<who>I|i|we|they|you|he|she) don (?P<verb>[a-z]+)\b")
+_BE_NO = re.compile(r"(?i:\b(?:am|'m|is|'s|are|'re|was|were))\s(?P<no>no)\s(?=[a-z]+ing\b)")
+
+
 def _particles(text: str) -> list[Edit]:
-    return [
+    out = [
         (m.start(), m.end(), " already" if m.group("word") == "liao" else "")
         for m in _CLOSING_PARTICLE.finditer(text)
         if m.group("gap").isspace()
     ]
+    for m in _DON.finditer(text) if " don " in text else ():
+        if (verb := base(m["verb"])) is not None:
+            have = "have" if m["who"].lower() in ("i", "we", "they", "you") else "has"
+            out.append(
+                (
+                    m.start() + len(m["who"]) + 1,
+                    m.end(),
+                    f"{have} {participle(verb)}" if verb not in STATIVE else f"don't {m['verb']}",
+                )
+            )
+    out += [(m.start("no"), m.end("no"), "not") for m in _BE_NO.finditer(text) if " no " in text]
+    return out
 
 
 def _aspect(m: re.Match[str], nxt: re.Match[str] | None, low: str, subject: str, verb_next: bool) -> Edit:
@@ -450,7 +474,7 @@ def _read(
 ) -> str | None:
     if w.plain is not None:
         return w.plain
-    if w.after_noun is not None and after_noun:
+    if w.after_noun is not None and after_noun and not opens:
         return w.after_noun
     if w.before_noun is not None and noun_next:
         return w.before_noun
@@ -491,8 +515,12 @@ def applied(text: str, found: list[Edit]) -> tuple[str, list[int] | None]:
         back.extend(range(at, start))
         out.append(new)
         # the new characters stand for the written word: each for its place in it, the extra ones for its end
-        # (an inserted subject stands for the verb it goes before)
-        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
+        # (an inserted subject stands for the verb it goes before; the last for the written word's last, so a span
+        # ending on it takes the whole word)
+        last = len(new) - 1
+        back.extend(
+            start if end == start else end - 1 if k == last > 0 else min(start + k, end - 1) for k in range(len(new))
+        )
         at = end
     out.append(text[at:])
     back.extend(range(at, len(text) + 1))
