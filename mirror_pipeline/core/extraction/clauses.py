@@ -86,7 +86,8 @@ _EN_SPLIT = re.compile(
     # a contrastive "but" opening a clause of another subject: "we were going to brazil for christmas but the tickets
     # are 3.800" (what the writer did and what stood against it are two clauses)
     r"|\s(?=but\s(?:the|they|he|she|this|there|our|his|her|their)\s)"
-    r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # (not the writer in a pair: "me and my brother opened a shop")
+    r"|(?<!^[Mm]e)\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
     # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
