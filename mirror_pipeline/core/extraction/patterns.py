@@ -2106,9 +2106,17 @@ def quoted_spans(sentence: str) -> list[tuple[int, int]]:
 
 def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
     """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
-    in 12 weeks' thing" is no time of the opinion)."""
+    in 12 weeks' thing" is no time of the opinion), nor one a thing is compared with ("better than last year")."""
     quoted = quoted_spans(sentence)
-    return [t for t in find_times(sentence, said_at) if not any(a <= t.span[0] < b for a, b in quoted)]
+    return [
+        t
+        for t in find_times(sentence, said_at)
+        if not any(a <= t.span[0] < b for a, b in quoted) and not _COMPARED.search(sentence, 0, t.span[0])
+    ]
+
+
+# a time a thing is compared with is not the time of what is said: "this year quite tiring, better than last year"
+_COMPARED = re.compile(r"(?i)\bthan\s+$")
 
 
 def _nearest_time(
