@@ -139,24 +139,8 @@ def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
-    felt: list[tuple[int, int]] = []  # the feelings read with their "I'm": no other subject goes in
-    for m in _FEELING_LEFT_OUT.finditer(text) if words & creole.FEELINGS or "feeling" in words else ():
-        felt.append(m.span())
-        before = text[: m.start()]
-        opened = _SENTENCE_OPEN.search(before)
-        sentence = before[opened.start() if opened else 0 :]
-        if _TO_THE_OTHER.search(sentence):
-            continue
-        if m.group("comma") is not None and not _THE_WRITER.search(sentence):
-            continue  # "... to see one of them last week, so excited to show me their essay": theirs
-        if m.group("i") and not re.match(r"(?i)(?:feel|still)\b", m.group("state")):
-            edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
-        elif m.group("i"):
-            continue  # "i feel tired": the verb is said
-        elif not re.match(r"(?i)(?:feel|still)\b", m.group("state")):
-            edits.append((m.start("state"), m.start("state"), "I'm "))  # "so sian today" -> "I'm so sian today"
-        elif m.group("state")[:4].lower() == "feel":
-            edits.append((m.start("state"), m.start("state"), "I'm " if m.group("state")[4:5] == "i" else "I "))
+    felt, said = _feelings_left_out(text, words)
+    edits += said
     for m in _LOWER_I.finditer(text) if ("i " in text or "i'" in text or "i’" in text) else ():
         if not any(a <= m.start() < b for a, b in felt):
             edits.append((m.start(), m.end(), "I"))
@@ -171,24 +155,7 @@ def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
         ):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
-    for m in _BARE_VERB_OPENS.finditer(text) if words & _WHEN_WORDS or "to" in words and words & creole.STATIVE else ():
-        if (verb := creole.base(m.group("verb"))) is None:
-            continue
-        rest = (m.group("adverb") or "") + m.group("rest")
-        if verb in creole.STATIVE:
-            if not m.group("subject") and m.group("comma") is None and rest.startswith(" to "):
-                edits.append((m.start("verb"), m.start("verb"), "I "))  # "plan to go Bangkok in September"
-            continue
-        if _DONE.search(rest):
-            edits.append((m.start("verb"), m.end("verb"), ("" if m.group("subject") else "I ") + creole.past(verb)))
-        elif (
-            m.group("comma") is None
-            and not m.group("subject")
-            and (when := _TO_COME.search(rest))
-            and rest[: when.start()].strip()  # what is begun is said: "start April 14" alone is the thing's
-            and not _ASKED_OF_THE_OTHER.search(rest)
-        ):
-            edits.append((m.start("verb"), m.start("verb"), "I will "))
+    edits += _bare_verbs(text, words)
     for m in _BODY_LEFT_OUT.finditer(text):
         if m.group("the"):
             edits.append((m.start("the"), m.end("the"), "my "))  # "the knee is ok now" -> "my knee is ok now"
@@ -199,6 +166,49 @@ def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
     if creole_back is None or spelled_back is None:
         return spelled_text, creole_back or spelled_back
     return spelled_text, [creole_back[b] for b in spelled_back]
+
+
+def _feelings_left_out(text: str, words: frozenset[str]) -> tuple[list[tuple[int, int]], list[creole.Edit]]:
+    """(where each feeling said without its subject stands, the edits that give it the writer's "I'm")."""
+    felt: list[tuple[int, int]] = []
+    edits: list[creole.Edit] = []
+    for m in _FEELING_LEFT_OUT.finditer(text) if words & creole.FEELINGS or "feeling" in words else ():
+        felt.append(m.span())
+        before = text[: m.start()]
+        opened = _SENTENCE_OPEN.search(before)
+        sentence = before[opened.start() if opened else 0 :]
+        if _TO_THE_OTHER.search(sentence) or (m.group("comma") is not None and not _THE_WRITER.search(sentence)):
+            continue  # "your baby so cute, so happy see her"; "... saw one of them, so excited to show me": theirs
+        state = m.group("state").lower()
+        if m.group("i"):
+            if not state.startswith("feel"):  # ("i feel tired" has its verb)
+                edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
+        else:  # "so sian today" -> "I'm so sian today", "feel awful" -> "I feel awful"
+            edits.append((m.start("state"), m.start("state"), "I " if state.startswith("feel ") else "I'm "))
+    return felt, edits
+
+
+def _bare_verbs(text: str, words: frozenset[str]) -> list[creole.Edit]:
+    """The writer's subject and tense for a chat line's bare verb (`_BARE_VERB_OPENS`)."""
+    edits: list[creole.Edit] = []
+    for m in _BARE_VERB_OPENS.finditer(text) if words & _WHEN_WORDS or "to" in words and words & creole.STATIVE else ():
+        if (verb := creole.base(m.group("verb"))) is None:
+            continue
+        rest = (m.group("adverb") or "") + m.group("rest")
+        if verb in creole.STATIVE:
+            if not m.group("subject") and m.group("comma") is None and rest.startswith(" to "):
+                edits.append((m.start("verb"), m.start("verb"), "I "))  # "plan to go Bangkok in September"
+        elif _DONE.search(rest):  # "finish course liao" -> "I finished course already"
+            edits.append((m.start("verb"), m.end("verb"), ("" if m.group("subject") else "I ") + creole.past(verb)))
+        elif (
+            m.group("comma") is None
+            and not m.group("subject")
+            and (when := _TO_COME.search(rest))
+            and rest[: when.start()].strip()  # what is begun is said: "start April 14" alone is the thing's
+            and not _ASKED_OF_THE_OTHER.search(rest)
+        ):
+            edits.append((m.start("verb"), m.start("verb"), "I will "))
+    return edits
 
 
 def to_written(found: list[MemoryCandidate], back: list[int] | None) -> list[MemoryCandidate]:
