@@ -32,6 +32,7 @@ from pydantic import ValidationError
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.contracts.tables import EVIDENCE, LLM_RESPONSES
 from mirror_pipeline.core import extraction as rules
+from mirror_pipeline.core.extraction import creole
 from mirror_pipeline.core.llm_extraction import (
     EXTRACTOR,
     PROMPT_VERSION,
@@ -198,15 +199,26 @@ class RulesExtractor:
     def extract(self, evidence: Sequence[Evidence], tz: tzinfo, cache: ResponseCache) -> Extraction:
         out = Extraction()
         before = previous_turns(evidence)
+        voiced = creole_voices(evidence)
         for e in evidence:
             try:
-                candidates = rules.extract(e, tz, before.get(e.evidence_id))
+                candidates = rules.extract(e, tz, before.get(e.evidence_id), e.file_path in voiced)
             except Exception as err:  # one message the rules trip on must not stop every later run
                 out.failed.append(f"{e.evidence_id} ({type(err).__name__})")
                 continue
             out.candidates.extend(candidates)
             out.read.append(e.evidence_id)
         return out
+
+
+def creole_voices(evidence: Sequence[Evidence]) -> set[str]:
+    """The exports (by file) whose user writes an English creole (`creole.writes_creole` of their messages read
+    together): there one creole word in a message is evidence enough to read it through the creole."""
+    by_file: dict[str, list[str]] = defaultdict(list)
+    for e in evidence:
+        if e.actor == "user":
+            by_file[e.file_path].append(e.raw_content)
+    return {path for path, texts in by_file.items() if creole.writes_creole(texts)}
 
 
 def previous_turns(evidence: Sequence[Evidence]) -> dict[str, Evidence]:

@@ -1181,7 +1181,11 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
-    return _bare_weekday(said, _WEEKDAYS_EN.index(m[1].lower()))
+    """ "on Sunday": by the clause's tense (`_bare_weekday`); "since Sunday": the last one, whatever the tense."""
+    target = _WEEKDAYS_EN.index(m["day"].lower())
+    if m["since"]:
+        return _day(_past_or_next_weekday(said, target, -1))
+    return _bare_weekday(said, target)
 
 
 def _day_of_month(day: int | None, said: Said) -> Resolved | None:
@@ -2290,7 +2294,7 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="en_bare_weekday",
         language=EN,
-        pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on )?({_WEEKDAY_EN})\b(?!s)"),
+        pattern=re.compile(rf"(?i)(?<!every )(?<!each )\b(?:on |(?P<since>since ))?(?P<day>{_WEEKDAY_EN})\b(?!s)"),
         precision=DAY,
         confidence=0.6,
         resolve=_r_en_bare_weekday,
@@ -2306,6 +2310,11 @@ _SINCE_BEFORE = re.compile(r"(?i)\bsince\s*$|自从\s*$")
 _FROM_BEFORE = re.compile(r"(?:从|自)\s*$")
 _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
+_EN_FROM_BEFORE = re.compile(r"(?i)\bfrom\s+$")
+_EN_RANGE_AFTER = re.compile(r"(?i)^\s*(?:to|till|until|through|-|–|—)")
+_EN_PRESENT_STATE = re.compile(
+    r"(?i)\b(?:I|we)(?:'m| am|'re| are|'ve been| have been)\b(?![^,.;!?]*\b(?:going|gonna)\b)"
+)
 
 
 _UNTIL_BEFORE = re.compile(r"(?i)\b(?:until|till|til|up to|through)\s+(?:the\s+)?$|(?:干|做|住|待|呆|留)到$")
@@ -2327,6 +2336,10 @@ def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     after = text[span[1] : span[1] + 6]
     if expression.lower().startswith("since") or _SINCE_BEFORE.search(before):
         return not after.lstrip().startswith(("到", "至"))
+    if (_EN_FROM_BEFORE.search(before) or expression.lower().startswith("from ")) and not _EN_RANGE_AFTER.match(after):
+        # "I'm a pharmacy tech at Goodcare from 2018", as Caribbean, Indian and Singapore English say "since": a
+        # state said in the present from a time with no end
+        return bool(_EN_PRESENT_STATE.search(text[max(0, span[0] - 120) : span[0]]))
     return bool(_SINCE_AFTER.match(after) or (_FROM_BEFORE.search(before) and _FROM_AFTER.match(after)))
 
 

@@ -91,12 +91,15 @@ _MAY_DISCLOSE = re.compile(
 )
 
 
-def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = None) -> list[MemoryCandidate]:
+def extract(
+    evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = None, creole_voice: bool = False
+) -> list[MemoryCandidate]:
     """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
     clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar). A terse
     answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for.
     `previous`: the turn just before this message in its conversation (either speaker's), where what a pointer
-    stands for may be named ("So, what about your script now?")."""
+    stands for may be named ("So, what about your script now?"). `creole_voice`: the person writes an English creole
+    (`creole.writes_creole` of their messages), so a message with one of its words is read through it too."""
     if evidence.actor != Speaker.USER:
         return []
     # the rules read Chinese in Simplified (驗證碼 as 验证码: core/script.py, one character for one, so spans hold);
@@ -104,7 +107,7 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
     # "dont", "shes": casual.py), its spans moved back onto what was written
     written = evidence.raw_content
     folded = fold_dialect(fold_script(written))  # (a region's 俺 as 我, 哒 as 了: clauses.fold_dialect)
-    text, back = casual.spelled(folded)
+    text, back = casual.spelled(folded, creole_voice)
     if text != written:  # most messages: nothing to change, and a copy of the evidence costs a tenth of the reading
         evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
@@ -116,7 +119,10 @@ def extract(evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = No
         found = framed + [
             c for c in found if not any(f.span_start < c.span_end and c.span_start < f.span_end for f in framed)
         ]
-    return _as_written(casual.to_written(found, back), written, folded)
+    # (an answer about the one the turn before asked of is read in what was written: the "I" a chat line is read
+    # with, "moved to Perth last month" after "How is your brother?", is not the writer's)
+    found = [c for c in casual.to_written(found, back) if not replies.about_the_asked(c, written, turn)]
+    return _as_written(found, written, folded)
 
 
 def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list[MemoryCandidate]:
@@ -176,7 +182,6 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         for c in kept
         if not replies.to_the_listener(c, text)
         and not replies.of_the_congratulated(c, text)
-        and not replies.about_the_asked(c, text, previous_turn)
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.clauses import PAST_IRREGULAR
+from mirror_pipeline.core.extraction.clauses import EN_OWN_HAPPENED, EN_OWN_THING, PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
 
 _PAST = (
@@ -48,7 +48,7 @@ EN_EMOTIONS = (
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
     r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
     r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive|confused|helpless|"
-    r"relaxed|refreshed|uneasy|insecure"
+    r"relaxed|refreshed|uneasy|insecure|sian|knackered|gutted|chuffed"
 )
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
@@ -77,7 +77,8 @@ _EN_FEEL = re.compile(
     r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|with|by)\b)"
     # "stoked to start this new chapter", "nervous to ask": an anticipation is a feeling; "happy to help", "glad to
     # hear" are pleasantries
-    r"(?!(?:" + "|".join(f"(?<={w})" for w in _NOT_ANTICIPATION) + r") to\b)",
+    # (but "so happy to be home", "glad to be back" are the writer's state)
+    r"(?!(?:" + "|".join(f"(?<={w})" for w in _NOT_ANTICIPATION) + r") to\b(?! be (?:home|back|here|done|out)\b))",
     re.IGNORECASE,
 )
 ZH_FEEL = re.compile(
@@ -267,6 +268,14 @@ ASPECTS: tuple[Aspect, ...] = (
             + _PAST
             + r"\b|(?:just |finally |recently |also )*"
             + _PAST
+            + r"\b"
+            # the writer's own thing done, said as a chat's headline: "keys collected!!", "visa approved", "passport
+            # renewed", "the interview went good" (a thing called off or put back is a state of the plan: "the trip
+            # is cancelled")
+            + r"|^(?:(?:the|our|my)\s+)?(?:[\w\-]+\s+){0,2}?"
+            + EN_OWN_THING
+            + r"(?:\s+(?:is|was|are|were|got|has been|have been))?\s+(?:(?:finally|officially|just|all|already)\s+)?"
+            + EN_OWN_HAPPENED
             + r"\b)",
             re.IGNORECASE,
         ),

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from mirror_pipeline.core.extraction import creole
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
+from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
 from mirror_pipeline.core.model import MemoryCandidate
 
 # the contraction's stem and its ending, as a chat drops the apostrophe between them: "dont" -> "don't", "shes" ->
@@ -54,6 +56,29 @@ _SUBJECT_LEFT_OUT = re.compile(
     r"(?!(?:out|like|to be|by|that|as if|as though)\b)"
     r"(?:my|the|a|an|up|back|off|on|out|into|over|down|in|at|from|to|for|with|her|him|them|it|some|our|\d|[A-Z])"
 )
+# a chat line opening with a bare verb, its subject left out, that says when: done ("finish probation liao",
+# "cancel the gym already") is the writer's past; to come ("begin driving lessons next Tuesday") the writer's plan
+# (not a request to the listener: "book me a table next Friday", "pls remind me tomorrow"; at a sentence's head
+# only, since after a comma a bare verb may be the thing's: "enrolled for a course, start in september"); and a
+# bare verb after "I" / "we" with "already" ("we pay the deposit already") is the past too, as Singlish tells it
+_BARE_VERB_OPENS = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*|(?<=,)(?P<comma>\s*))(?:(?i:ok|okay|so|anyway|update|and|also|finally|just)[\s,:!]+)*"
+    r"(?:(?P<subject>I|i|we|We)\s+(?P<adverb>(?:already|just|also|finally)\s+)?)?(?P<verb>[a-z]+)\b"
+    r"(?P<rest>[^.!?,\n]*)"
+)
+_DONE = re.compile(r"\b(?:already|liao|done)\b")
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_TO_COME = re.compile(
+    r"(?i)\b(?:next|tomorrow|tonight|this (?:weekend|coming)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    # a month, or a day of it ("start April 14", "move 3 March")
+    r"in " + _MONTH + r"|" + _MONTH + r" \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b"
+)
+# (the words one of `_DONE`, `_TO_COME` needs)
+_WHEN_WORDS = frozenset(
+    "already liao done next tomorrow tonight weekend coming january february march april may june july august "
+    "september october november december".split()
+) | {d + "day" for d in "mon tues wednes thurs fri satur sun".split()}
+_ASKED_OF_THE_OTHER = re.compile(r"(?i)\b(?:me|my|us|pls|please|can|could|you|u)\b")
 # a part of the body opening a message with its state, its "my" left out: "back is acting up again", "knee's
 # been killing me": the writer's, read as "my back is ..."
 _BODY_LEFT_OUT = re.compile(
@@ -65,6 +90,22 @@ _BODY_LEFT_OUT = re.compile(
     r"|(?<=the )(?:gout|asthma|migraines?|eczema|arthritis)))"
     r"(?:'s| is| are| was| has| have| hurts?| feels?| keeps?| still)\b"
 )
+# a feeling said with its "I'm" left out, as a chat types it: at a clause's head ("so sian today", "stressed af",
+# "feeling low since yesterday", "damn happy today"), or after a bare "I" ("i scared sia", "I nervous"): read with
+# its "I'm" (not a pleasantry about the other: "so happy for u", "glad to hear it"; nor in a sentence that speaks
+# to the other, "your baby so cute, so happy see her", where it is the other's good news; nor a feeling about a
+# thing, "tired of the cold", which is a view of it); after a comma, only when the writer is the one the sentence
+# speaks of so far ("interview set for Monday, quite nervous"; not "... saw one of them, so excited to show me")
+_FEELING_LEFT_OUT = re.compile(
+    r"(?:^|(?<=[.!?;\n])\s*|(?<=,)(?P<comma>\s*)|(?<![\w'])(?P<i>[Ii]) )"
+    r"(?:(?i:ugh|omg|man|sigh|honestly|tbh|aiyo|alamak|wah)[\s,!]+)*"
+    r"(?P<state>(?i:(?:so+|damn|really|very|super|quite|pretty|proper|bloody|kinda|a bit|abit|totally|hella|real|"
+    r"feeling|feel|still)\s+)*(?:" + EN_EMOTIONS + r"|(?<=feeling )(?:down|low|blue|off)))\b"
+    r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them)|of)\b)"
+)
+_TO_THE_OTHER = re.compile(r"(?i)\b(?:you|your|u|ur|yuh|yours)\b")
+_THE_WRITER = re.compile(r"\b(?:I|i|I'm|my|My|me|mi|we|We)\b")
+_SENTENCE_OPEN = re.compile(r"[.!?\n][^.!?\n]*$")
 # a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
 # a list's "i)")
 _LOWER_I = re.compile(r"(?<![\w'’.])i(?=\s+[a-z]|['’][a-z])")
@@ -74,9 +115,18 @@ _NOT_A_VERB = re.compile(
 )
 
 
-def spelled(text: str) -> tuple[str, list[int] | None]:
+def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
     """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
-    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes."""
+    offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes.
+    A creole's words are read first as their standard English (creole.py: "mi apply fi di post" -> "I applied for
+    the post"; `voiced`: the person writes a creole, so one of its words in the message is evidence enough)."""
+    if not text:
+        return text, None  # (the turn before, when there is none)
+    written = text
+    words = creole.words_of(written)  # what the searches below need, or most messages need none of them
+    text, creole_back = creole.folded(written, words, voiced)
+    if creole_back is not None:
+        words = creole.words_of(text)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for m in _APOSTROPHE_DROPPED.finditer(text):
         word = m.group(0)
@@ -89,40 +139,76 @@ def spelled(text: str) -> tuple[str, list[int] | None]:
             continue  # "Cant", "WONT": a name, a shout; a chat writes the word in lower case
         at = _APOSTROPHE_AT[low]
         edits.append((m.start(), m.end(), f"{word[:at]}'{word[at:]}"))
+    felt, said = _feelings_left_out(text, words)
+    edits += said
     for m in _LOWER_I.finditer(text) if ("i " in text or "i'" in text or "i’" in text) else ():
-        edits.append((m.start(), m.end(), "I"))
+        if not any(a <= m.start() < b for a, b in felt):
+            edits.append((m.start(), m.end(), "I"))
     for m in _HEARD_OF.finditer(text) if " of " in text else ():
         edits.append((m.start("of"), m.end("of"), " have"))
     for m in _SUBJECT_LEFT_OUT.finditer(text):
         verb = m.group("verb").split()[-1]
-        if not _NOT_A_VERB.match(verb) and not EN_BARE_STATE.match(verb):
+        if (
+            not _NOT_A_VERB.match(verb)
+            and not EN_BARE_STATE.match(verb)
+            and not any(a <= m.start("verb") < b for a, b in felt)
+        ):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."
+    edits += _bare_verbs(text, words)
     for m in _BODY_LEFT_OUT.finditer(text):
         if m.group("the"):
             edits.append((m.start("the"), m.end("the"), "my "))  # "the knee is ok now" -> "my knee is ok now"
             continue
         at = m.start("part")
         edits.append((at, at + 1, "my " + text[at].lower()))
-    if not edits:
-        return text, None
-    edits.sort()
-    out: list[str] = []
-    back: list[int] = []
-    at = 0
-    for start, end, new in edits:
-        if start < at:
-            continue  # two readings of one word: the first stands
-        out.append(text[at:start])
-        back.extend(range(at, start))
-        out.append(new)
-        # the new characters stand for the written word: each for its place in it, the extra ones for its end
-        # (an inserted subject stands for the verb it goes before)
-        back.extend(start if end == start else min(start + k, end - 1) for k in range(len(new)))
-        at = end
-    out.append(text[at:])
-    back.extend(range(at, len(text) + 1))
-    return "".join(out), back
+    spelled_text, spelled_back = creole.applied(text, edits)
+    if creole_back is None or spelled_back is None:
+        return spelled_text, creole_back or spelled_back
+    return spelled_text, [creole_back[b] for b in spelled_back]
+
+
+def _feelings_left_out(text: str, words: frozenset[str]) -> tuple[list[tuple[int, int]], list[creole.Edit]]:
+    """(where each feeling said without its subject stands, the edits that give it the writer's "I'm")."""
+    felt: list[tuple[int, int]] = []
+    edits: list[creole.Edit] = []
+    for m in _FEELING_LEFT_OUT.finditer(text) if words & creole.FEELINGS or "feeling" in words else ():
+        felt.append(m.span())
+        before = text[: m.start()]
+        opened = _SENTENCE_OPEN.search(before)
+        sentence = before[opened.start() if opened else 0 :]
+        if _TO_THE_OTHER.search(sentence) or (m.group("comma") is not None and not _THE_WRITER.search(sentence)):
+            continue  # "your baby so cute, so happy see her"; "... saw one of them, so excited to show me": theirs
+        state = m.group("state").lower()
+        if m.group("i"):
+            if not state.startswith("feel"):  # ("i feel tired" has its verb)
+                edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
+        else:  # "so sian today" -> "I'm so sian today", "feel awful" -> "I feel awful"
+            edits.append((m.start("state"), m.start("state"), "I " if state.startswith("feel ") else "I'm "))
+    return felt, edits
+
+
+def _bare_verbs(text: str, words: frozenset[str]) -> list[creole.Edit]:
+    """The writer's subject and tense for a chat line's bare verb (`_BARE_VERB_OPENS`)."""
+    edits: list[creole.Edit] = []
+    for m in _BARE_VERB_OPENS.finditer(text) if words & _WHEN_WORDS or "to" in words and words & creole.STATIVE else ():
+        if (verb := creole.base(m.group("verb"))) is None:
+            continue
+        rest = (m.group("adverb") or "") + m.group("rest")
+        if verb in creole.STATIVE:
+            if not m.group("subject") and m.group("comma") is None and rest.startswith(" to "):
+                edits.append((m.start("verb"), m.start("verb"), "I "))  # "plan to go Bangkok in September"
+        elif _DONE.search(rest):  # "finish course liao" -> "I finished course already"
+            edits.append((m.start("verb"), m.end("verb"), ("" if m.group("subject") else "I ") + creole.past(verb)))
+        elif (
+            m.group("comma") is None
+            and not m.group("subject")
+            and (when := _TO_COME.search(rest))
+            and rest[: when.start()].strip()  # what is begun is said: "start April 14" alone is the thing's
+            and not _ASKED_OF_THE_OTHER.search(rest)
+        ):
+            edits.append((m.start("verb"), m.start("verb"), "I will "))
+    return edits
 
 
 def to_written(found: list[MemoryCandidate], back: list[int] | None) -> list[MemoryCandidate]:

@@ -86,7 +86,8 @@ _EN_SPLIT = re.compile(
     # a contrastive "but" opening a clause of another subject: "we were going to brazil for christmas but the tickets
     # are 3.800" (what the writer did and what stood against it are two clauses)
     r"|\s(?=but\s(?:the|they|he|she|this|there|our|his|her|their)\s)"
-    r"|\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
+    # (not the writer in a pair: "me and my brother opened a shop")
+    r"|(?<!^[Mm]e)\sand\s(?=(?:I|we|my)\b|" + _EN_NEW_SUBJECT + r")"
     # a subordinate clause with someone else as its subject: "I took a road trip while you were winning" (the
     # listener in it does not make the main clause theirs)
     r"|\s(?=(?:while|when|because|after|before|until|since|as soon as)\s(?:you|he|she|they)\b)"
@@ -202,12 +203,18 @@ EN_NEWS_PHRASE = re.compile(
 EN_OWN_THING = (
     r"(?:trip|flight|holiday|vacation|wedding|surgery|operation|interview|offer|loan|booking|reservation|visa|"
     r"application|lease|contract|mortgage|appointment|exam|renovation|reno|promotion|transfer|scholarship|permit|"
-    r"house|car|apartment|flat|condo)s?\b"
+    r"house|car|apartment|flat|condo|key|passport|licen[cs]e|certificate|document|paperwork)s?\b"
+)
+# (what is done and over, an event of the writer's: "keys collected!!", "the interview went good")
+EN_OWN_HAPPENED = (
+    r"(?:collected|renewed|issued|received|approved|granted|signed|sold|paid off|settled|"
+    r"went (?:(?:really|so|very|pretty|quite) )?(?:well|good|great|fine|ok|okay|badly|smooth(?:ly)?))"
 )
 EN_OWN_DONE = (
-    r"(?:cancel+ed|postponed|approved|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|settled|"
-    r"paid off|repaid|signed|called off|on hold|granted|extended|renewed|pushed back|moved up|brought forward|"
-    r"scheduled|sold)"
+    r"(?:cancel+ed|postponed|accepted|rejected|declined|confirmed|booked|delayed|rescheduled|"
+    r"repaid|called off|on hold|extended|pushed back|moved up|brought forward|scheduled|"
+    + EN_OWN_HAPPENED
+    + ")"
 )
 EN_OWN_PASSIVE = re.compile(
     r"(?i)^(?:(?:the|our)\s+)?(?!(?:your|his|her|their|its|my)\b)(?:[\w\-]+\s+){0,2}?"

@@ -253,13 +253,16 @@ _ZH_EMOTION_WORDS = (
     "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受|孤单|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸"
 )
 _ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
-_EN_EMOTIONS = (
+EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|"
+    # as a chat or a variety says them: Singlish "sian" (weary, fed up), British "knackered", "gutted", "chuffed"
+    r"sian|knackered|gutted|chuffed|fed up|pissed off"
 )
 _EN_DEGREE = (
-    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely)*"
+    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
+    r" so+| damn| proper| bloody| hella| well| real)*"
 )
 _ZH_AMOUNT = (
     r"(?:[\d.,]+\s*(?:万|千|k|K|w|W)?(?:元|块|人民币|美元|日元)?|[一二三四五六七八九十两百千]+(?:万|千)(?:元|块)?)"
@@ -507,8 +510,11 @@ _NOT_ASSERTED = re.compile(
 # off yesterday after 7 years"), not the draft; a request that points at text ("rewrite this", "润色下面这段", a colon)
 # or asks for fiction keeps the whole message out
 _OWN_DOCUMENT = re.compile(
-    r"(?i)^(?:rewrite|rephrase|proofread|polish|draft|paraphrase|summari[sz]e|润色|改写|改一下|修改一下|校对|帮我写)"
-    r"[a-z]*\s*(?:up |out )?(?:my|我的?)\s*(?:new |updated )?(?:resume|cv|bio|summary|cover letter|profile|linkedin"
+    r"(?i)^(?:rewrite|write|rephrase|proofread|polish|draft|paraphrase|summari[sz]e|润色|改写|改一下|修改一下|校对|帮我写)"
+    # (a document about the writer, asked for with what it should say: "I'm a pharmacy tech since 2018, help me write
+    # a cover letter", "can help me write one appeal letter": the facts around it are the writer's own)
+    r"[a-z]*\s*(?:up |out )?(?:me )?(?:my|a|an|one|我的?)\s*(?:new |updated |short )?(?:resume|cv|bio|summary|"
+    r"cover letter|profile|linkedin|appeal letter|appeal|application letter|personal statement"
     r"|简历|个人简介|求职信)"
 )
 _POINTS_AT_TEXT = re.compile(r"(?i)\b(?:this|these|the following|below|above)\b|[:：]|这段|这篇|下面|以下|如下|上面")
@@ -2070,12 +2076,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "en_emotion",
         M,
         "feels",
-        re.sub(r"\(\?:[^)]*\)\??", "", _EN_EMOTIONS),
+        re.sub(r"\(\?:[^)]*\)\??", "", EN_EMOTIONS),
         r"\bI(?:'m| am|'ve been| have been| was| feel| felt|'m feeling| am feeling)"
         + _EN_DEGREE
         + r" (?P<obj>"
-        + _EN_EMOTIONS
-        + r")\b(?! to \w| for (?:you|your|him|her|them|the two)| of (?:you|your|him|her|them))",
+        + EN_EMOTIONS
+        + r")\b(?! to \w| for (?:you|your|u|ya|him|her|them|the two)| of (?:you|your|him|her|them))",
         0.8,
         0.3,
         MEDIUM,
@@ -2124,9 +2130,17 @@ def quoted_spans(sentence: str) -> list[tuple[int, int]]:
 
 def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
     """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
-    in 12 weeks' thing" is no time of the opinion)."""
+    in 12 weeks' thing" is no time of the opinion), nor one a thing is compared with ("better than last year")."""
     quoted = quoted_spans(sentence)
-    return [t for t in find_times(sentence, said_at) if not any(a <= t.span[0] < b for a, b in quoted)]
+    return [
+        t
+        for t in find_times(sentence, said_at)
+        if not any(a <= t.span[0] < b for a, b in quoted) and not _COMPARED.search(sentence, 0, t.span[0])
+    ]
+
+
+# a time a thing is compared with is not the time of what is said: "this year quite tiring, better than last year"
+_COMPARED = re.compile(r"(?i)\bthan\s+$")
 
 
 def _nearest_time(

@@ -115,7 +115,7 @@ _CONGRATULATING = re.compile(
     r"(?i)^\W*(?:(?:hey|oh|omg|wow|aw+|yay)\W+)*(?:congrats|congratulations|congratz|恭喜|祝贺|恭賀|祝賀)"
     r"(?!\s*(?:to\s+)?(?:me|myself|us)\b|我|自己)"
 )
-_FIRST_PERSON = re.compile(r"(?i)\b(?:I|me|my|mine|myself|we|our|us)\b|我")
+_FIRST_PERSON = re.compile(r"(?i)\b(?:I|me|my|mine|myself|we|our|us|im|ive)\b|\b(?-i:mi|ma)\b|我")
 
 
 def of_the_congratulated(c: MemoryCandidate, text: str) -> bool:

@@ -95,6 +95,9 @@ def interval(
     """(start, end, precision, expression, tags) of a clause's valid time under its aspect's `policy`."""
     if own is not None and policy is TimePolicy.RECURRING and not own.ongoing:
         own = None  # "every Sunday", "on Thursday nights": when it recurs, not since when it holds
+    # a thing done has no "till" ahead of its telling: in "bought a Vezel, COE till 2029" the end is the car's
+    if own is not None and policy is TimePolicy.SAID_ELSE_BEFORE_MENTION and own.start is None:
+        own = None if said is not None and own.end is not None and own.end > said else own
     if own is not None:
         if policy is TimePolicy.SAID_ELSE_NONE or policy is TimePolicy.RECURRING:
             end = own.end_iso if own.closed_range else None  # a state holds from then on (unless it said till when)

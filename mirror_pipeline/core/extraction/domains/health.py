@@ -22,7 +22,7 @@ _WORKPLACE = re.compile(
 _WORKING_THERE = re.compile(
     r"上班|上了[^，,。]{0,4}班|[值夜白倒轮]班|报到|入职|工作|干了|调到|调去|转正|规培|实习|轮转|护士|药师|医生的工作"
     r"|\b(?:work\w*|shifts?|nurse|pharmacist|receptionist|technician|resident|intern\w*|staff|job|hired|employ\w*|"
-    r"start(?:s|ed|ing)? at|on call|night duty)\b"
+    r"start(?:s|ed|ing)? at|on call|night duty|post|position|vacanc\w*|supervis\w*|tech|dispensary)\b"
 )
 
 

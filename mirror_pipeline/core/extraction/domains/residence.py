@@ -49,6 +49,15 @@ DOMAIN = Domain(
         "neighbourhood",
         "rent*",
         "roommate*",
+        # a home as a chat names it: "a two bedroom in Mona Heights", "keys collected", "the landlord", "our BTO"
+        "bedroom",
+        "flat",
+        "condo",
+        "landlord",
+        "lease",
+        "keys",
+        "bto",
+        "renovation",
     ),
     zh=(
         "搬家",

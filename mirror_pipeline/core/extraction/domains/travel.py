@@ -21,6 +21,7 @@ DOMAIN = Domain(
         "hik*",
         "tour*",
         "visa",
+        "passport",
         "cruise*",
         # a flight said with its verb, and a trip booked ("gonna fly to Mexico", "booked YYZ to MNL for dec 18"; a
         # booking of a doctor or a class is read first by its own domain)

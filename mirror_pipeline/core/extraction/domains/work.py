@@ -62,6 +62,11 @@ DOMAIN = Domain(
         "receptionist",
         "pharmacist",
         "technician",
+        # a post as a chat names it: "a pharmacy tech", "driver trainer", "supervise the night shift", "bus captain"
+        "tech",
+        "trainer",
+        "supervis*",
+        "captain",
     ),
     zh=(
         "入职",
@@ -149,4 +154,6 @@ DOMAIN = Domain(
         "调去",
     ),
     importance=0.7,
+    # a post applied for or held somewhere: "the pharmacy post at University Hospital", "a role with the council"
+    en_shape=r"\b(?:post|role|vacancy|opening) (?:at|with)\b",
 )
