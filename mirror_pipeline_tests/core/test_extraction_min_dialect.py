@@ -47,3 +47,12 @@ def test_mandarin_words_holding_the_characters_are_left_as_written(mandarin: str
 
 def test_english_is_untouched() -> None:
     assert clauses.fold_dialect("I moved to Denver last spring.") == "I moved to Denver last spring."
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [("我弟媳秋红在医院上班。", "sister-in-law"), ("小姑子翠兰周末来帮忙带孩子，", "sister-in-law")],
+)
+def test_kin_by_marriage_named_with_their_name_is_a_relationship(text: str, relation: str) -> None:
+    found = [c for c in extract(evidence(text, "user", when=SAID)) if c.memory_type.value == "relationship"]
+    assert [c.predicate for c in found] == [relation]
