@@ -56,3 +56,10 @@ def test_english_is_untouched() -> None:
 def test_kin_by_marriage_named_with_their_name_is_a_relationship(text: str, relation: str) -> None:
     found = [c for c in extract(evidence(text, "user", when=SAID)) if c.memory_type.value == "relationship"]
     assert [c.predicate for c in found] == [relation]
+
+
+def test_a_slip_owned_is_a_frame_for_the_right_value_after_it() -> None:
+    assert clauses.zh_frame("昨天写错了") and clauses.zh_frame("上回记错了")
+    assert not clauses.zh_frame("考试写错了两道题")  # what went wrong is said: a fact of its own
+    found = [c.content_text for c in extract(evidence("上回记错了，体检不是周五，改到下周二。", "user", when=SAID))]
+    assert not any(c.endswith("记错了") for c in found)

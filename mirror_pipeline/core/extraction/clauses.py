@@ -748,6 +748,9 @@ ZH_FRAME = re.compile(
     r"^(?:我)?(?:跟|和|对|给|向)[^，。,说讲]{1,10}(?:说|讲|提)(?:了|过|了一声|了一下)[。！!~]*$"
     # made up the mind, with nothing decided in the clause
     r"|^(?:我)?(?:终于|总算)?(?:下了?决心|下定了?决心|拿定了?主意)[。！!~]*$"
+    # the writer's own slip owned, with what was wrong and the right value after it ("前天写错了，复查不是月底…",
+    # "上回记错了")
+    r"|^(?:我)?(?:[前昨今]天|上回|上次|之前|前面|刚才)?(?:写|记|说|填|算)错了[。！!~]*$"
 )
 
 
