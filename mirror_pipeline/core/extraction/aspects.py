@@ -236,6 +236,9 @@ ASPECTS: tuple[Aspect, ...] = (
         zh=re.compile(
             r"(?<![在回冥思理感幻联构设猜])想(?![想起到家念法])|打算|计划|准备|决定|要去|明年|下个月|下周|以后|将来|目标"
             r"|希望|争取|考虑(?!到|过)"
+            # 要 right after the writer, before what they will do: "我要带他月底去复查", "我也要去考个证" (not 要是,
+            # 要不, 要么, 要命, 要紧, 要求, 要好; nor 要 of another, whose clause is not the writer's)
+            r"|^(?:我|我们)?(?:还|也|就|都|一定|必须|得)?要(?![是不么命紧求好然])(?=[\u4e00-\u9fff])"
             # a resolve: "我是该锻炼了", "真该戒烟了" (its 了 says the time has come, not that it is done)
             r"|(?<!活)该(?=[\u4e00-\u9fff]{1,6}了)"
         ),

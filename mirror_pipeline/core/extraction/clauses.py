@@ -308,18 +308,35 @@ def fold_dialect(text: str) -> str:
     - the perfective: 长沙话's 哒 is 了 ("搬家搬哒一整天", "发哒三千奖金": a one-off, done; read as a lasting fact
       before), Cantonese 咗 is 了 ("我搬咗去沙田");
     - 冇 (Cantonese, 湘语, 客家话) is 没 ("冇得空"); and Cantonese's 佢 他, 嘅 的, 喺 在, 唔 不 ("佢喺深圳返工").
-    哒 as a sound is left as written (嘀嗒, 啪嗒, 吧嗒, 哒哒, 么么哒)."""
+    - 潮汕话 / 闽南话: 欲 before a verb is 要 ("欲去复查": a plan, read as a timeless fact before), 伊 is 他 / 她
+      (someone else, not the writer), 呾 is 说, 胶己 is 自己;
+    - a day said with 日 (今日, 昨日, 明日, 前日, 后日) is 今天 / 昨天 ..., and 天津话 / 北方话's 夜来 is 昨天, so the
+      clause is dated by its entry's day.
+    哒 as a sound is left as written (嘀嗒, 啪嗒, 吧嗒, 哒哒, 么么哒); so are the words that hold 欲 or 伊 in Mandarin
+    (食欲, 欲望, 随心所欲, 跃跃欲试; 伊朗, 伊犁, 木乃伊) and 日 in a name or a word (今日头条 stays 今天头条 harmlessly,
+    前日期 is not read: 日期, 日子, 日本 stay)."""
     if not _DIALECT_CHARS.search(text):
         return text
     text = text.translate(_DIALECT)
-    return _ZH_PERFECTIVE_DA.sub("了", text) if "哒" in text else text
+    for said, mandarin in _DIALECT_SAID:
+        text = said.sub(mandarin, text)
+    return text
 
 
 _DIALECT = str.maketrans(
-    {"俺": "我", "咱": "我", "咗": "了", "冇": "没", "佢": "他", "嘅": "的", "喺": "在", "唔": "不"}
+    {"俺": "我", "咱": "我", "咗": "了", "冇": "没", "佢": "他", "嘅": "的", "喺": "在", "唔": "不", "呾": "说"}
 )
-_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒]")
-_ZH_PERFECTIVE_DA = re.compile(r"(?<=[\u4e00-\u9fff])(?<![嘀啪吧么哒滴])哒(?!哒)")
+# a region's characters read only where they stand as the function word (each one character for one)
+_DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![嘀啪吧么哒滴])哒(?!哒)"), "了"),
+    (re.compile(r"(?<![食情性物贪求随所色爱肉意私淫利权畅欲跃摇蠢之耳昏])欲(?![望念火言哭速罢盖擒])(?=[\u4e00-\u9fff])"), "要"),
+    (re.compile(r"(?<![乃维赛尼克迪泰菲艾])伊(?![犁朗拉斯利丽万甸始人春通莎恩藤凡宁尔妹势])"), "他"),
+    (re.compile(r"胶(?=己)"), "自"),
+    (re.compile(r"(?<=[今昨明前后])日(?![本报子期记常用语元光])"), "天"),
+    (re.compile(r"(?<![半深昨入每今当一黑整])夜(?=来(?![香]))"), "昨"),
+    (re.compile(r"(?<=昨)来"), "天"),
+)
+_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒呾欲伊胶]|[今昨明前后]日|夜来")
 
 
 _ZH_LEAD = re.compile(
@@ -738,6 +755,9 @@ ZH_FRAME = re.compile(
     r"^(?:我)?(?:跟|和|对|给|向)[^，。,说讲]{1,10}(?:说|讲|提)(?:了|过|了一声|了一下)[。！!~]*$"
     # made up the mind, with nothing decided in the clause
     r"|^(?:我)?(?:终于|总算)?(?:下了?决心|下定了?决心|拿定了?主意)[。！!~]*$"
+    # the writer's own slip owned, with what was wrong and the right value after it ("前天写错了，复查不是月底…",
+    # "上回记错了")
+    r"|^(?:我)?(?:[前昨今]天|上回|上次|之前|前面|刚才)?(?:写|记|说|填|算)错了[。！!~]*$"
 )
 
 

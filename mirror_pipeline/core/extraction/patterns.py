@@ -144,6 +144,21 @@ ZH_RELATIONS = {
     "导师": "advisor",
     "前夫": "ex-husband",
     "前妻": "ex-wife",
+    # kin by marriage, as a diary names them ("我家婆", "小姑子凤芝", "我弟媳秋红"); 婆婆 / 公公 of a married writer
+    "家婆": "mother-in-law",
+    "婆婆": "mother-in-law",
+    "岳母": "mother-in-law",
+    "丈母娘": "mother-in-law",
+    "家公": "father-in-law",
+    "公公": "father-in-law",
+    "岳父": "father-in-law",
+    "老丈人": "father-in-law",
+    "小姑子": "sister-in-law",
+    "嫂子": "sister-in-law",
+    "弟媳": "sister-in-law",
+    "小叔子": "brother-in-law",
+    "姐夫": "brother-in-law",
+    "妹夫": "brother-in-law",
 }
 EN_RELATIONS = {
     r: r
@@ -176,7 +191,12 @@ EN_RELATIONS = {
 EN_RELATIONS.update(
     {"mom": "mother", "dad": "father", "best friend": "friend", "coworker": "colleague", "co-worker": "colleague"}
 )
-FAMILY = {"cousin", "brother", "sister", "wife", "husband", "father", "mother", "son", "daughter", "partner"}
+FAMILY = {"cousin", "brother", "sister", "wife", "husband", "father", "mother", "son", "daughter", "partner"} | {
+    "mother-in-law",
+    "father-in-law",
+    "sister-in-law",
+    "brother-in-law",
+}
 _ZH_REL = "|".join(sorted(ZH_RELATIONS, key=len, reverse=True))
 _EN_REL = "|".join(sorted(EN_RELATIONS, key=len, reverse=True))
 _ZH_KIN_IN = (
