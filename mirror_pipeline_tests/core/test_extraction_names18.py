@@ -31,3 +31,13 @@ def test_a_named_hospital_stay_stays_health():
     c = _only("I spent two nights at Mercy Hospital after the fall.")
     assert c.predicate == "event:health"
     assert c.sensitivity is Sensitivity.HIGH
+
+
+@pytest.mark.parametrize("text", ["我们俩打算好了。", "周末的事商量好哒。", "行程计划定了。"])
+def test_a_decision_with_nothing_decided_is_no_memory(text):
+    assert not extract(evidence(text))
+
+
+def test_what_was_decided_is_still_read():
+    (c,) = extract(evidence("我打算下个月去丽江。"))
+    assert c.predicate == "plans_to" and "丽江" in c.content_text

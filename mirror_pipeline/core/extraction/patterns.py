@@ -298,6 +298,12 @@ class Pattern:
     before_report: bool = False
     # a relationship dated by the time said with it: a role the writer takes when it comes ("a grandpa in april")
     dated: bool = False
+    # the attribute an event changes ("升为店长" -> has_role 店长): the clause stays open to the disclosure reader,
+    # which reads the event itself beside it (candidates tagged `OF_AN_EVENT` take no span)
+    of_an_event: bool = False
+
+
+OF_AN_EVENT = "of_an_event"
 
 
 @dataclass(frozen=True)
@@ -1132,6 +1138,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         MEDIUM,
+        of_an_event=True,
     ),
     _p(
         "zh_role_became",
@@ -1142,6 +1149,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         0.6,
         MEDIUM,
+        of_an_event=True,
     ),
     _p(
         "en_role_at",
@@ -2461,6 +2469,8 @@ def _candidate(
         if pattern.predicate == "plans_to"
         else ("past_state",)
         if past_state
+        else (OF_AN_EVENT,)
+        if pattern.of_an_event
         else (),
     )
 
