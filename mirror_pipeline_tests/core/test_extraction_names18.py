@@ -41,3 +41,8 @@ def test_a_decision_with_nothing_decided_is_no_memory(text):
 def test_what_was_decided_is_still_read():
     (c,) = extract(evidence("我打算下个月去丽江。"))
     assert c.predicate == "plans_to" and "丽江" in c.content_text
+
+
+def test_a_noun_ending_like_a_frame_is_kept():
+    # 小说 ends on 说, 计划 is also a noun: the frame needs its verb's result or 了
+    assert [c.predicate for c in extract(evidence("我特别喜欢读武侠小说。"))] == ["prefers"]
