@@ -220,7 +220,8 @@ _ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
 # the role a promotion names: a role word, or a team's lead or head ("data platform lead", "head of logistics")
 _EN_PROMOTED_ROLE = (
-    rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}|lead|head)(?: of (?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)?)\b"
+    rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}|lead|head)"
+    r"(?: of (?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)?)\b"
 )
 # a promotion's role in Chinese: a role word, or a post named by its 长 (店长, 组长, 科长) or 主任 / 负责人
 _ZH_PROMOTED_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}|长|主任|负责人|主管))"
@@ -1145,7 +1146,11 @@ PATTERNS: tuple[Pattern, ...] = (
         F,
         "has_role",
         "升|当上|提拔|晋升",
-        _ZH_I + _ZH_WHEN + r"(?:被)?(?:升为|升任|升职为|升职成|升成|提拔为|提拔成|晋升为|当上了?)" + _ZH_PROMOTED_ROLE + _ZH_STOP,
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:被)?(?:升为|升任|升职为|升职成|升成|提拔为|提拔成|晋升为|当上了?)"
+        + _ZH_PROMOTED_ROLE
+        + _ZH_STOP,
         0.85,
         0.6,
         MEDIUM,
