@@ -66,8 +66,8 @@ from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anch
 
 # A person lives in one place and (for this first policy) works at one place, under one manager, at a time: a new
 # value is a new version ("Kevin Zhou is my manager", then "刘洋是我领导" after a reorganisation: REVIEW-16 found both
-# served as current)
-SINGLE_VALUED = frozenset({"lives_in", "works_at", "manager"})
+# served as current); one job title at a time too ("data analyst", then "promoted to data platform lead")
+SINGLE_VALUED = frozenset({"lives_in", "works_at", "manager", "has_role"})
 DEFAULT_POLICY = Policy()
 
 

@@ -174,7 +174,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         if not (m := _SPEAKER_LABEL.match(text[s:e])) or m.group("label").lower() in patterns._NOT_A_SPEAKER
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
-    taken = [(c.span_start, c.span_end) for c in found]
+    taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [

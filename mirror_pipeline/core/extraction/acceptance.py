@@ -41,6 +41,10 @@ _ZH_OPEN_END = re.compile(
     r"[\u4e00-\u9fff](?:(?<![现存实自好正所])在|跟|给|把|被)[。！!~]*$"
     # or on a small count with the thing counted left out: "用户上班前喝了两碗" (two bowls of what)
     r"|了[一两俩仨三几半][碗杯瓶箱盒袋桶]$"  # (a weight or a length is itself what is said: "胖了三斤")
+    # or on a verb of deciding with only its result after it: "用户打算好了", "用户和同伴商量好了", "用户计划定了"
+    # (that a decision was made, not what it was: what was decided, if said, is its next clause's)
+    # (the verb with its result or its 了: "小说" and "新的计划" end on the same characters, as nouns)
+    r"|(?:(?:打算|计划|商量|决定|准备|安排)(?:[好定妥]了?|了)|说[好定妥]了?)[的啦哒呀吧]*[。！!~]*$"
 )
 
 

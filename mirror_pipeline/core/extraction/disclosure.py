@@ -191,9 +191,20 @@ def _a_person(liked: str) -> bool:
     return bool(_PERSON_LIKED.match(liked) or clauses.EN_KIN.match(liked))
 
 
+# an organisation's (or a place's) name: two or more capitalised words in a row ("Lantu Health", "Pelgrim Medical
+# Systems", "Harbour Savings Bank"); a domain's word inside it names the organisation, not what the clause is about
+# ("first day at Corvane Health" is work, neither health nor sensitive). "I" is no word of a name; a name whose head
+# is a place of care ("Mercy Hospital", "Northside Clinic") is where a body is looked after, and keeps its words.
+_EN_NAME = re.compile(
+    r"\b(?!I\b)[A-Z][\w&'-]*(?:\s+(?!I\b)[A-Z][\w&'-]*)+(?<!Hospital)(?<!Clinic)(?<!Infirmary)(?![\w&'-])"
+)
+
+
 def _domain(body: str, zh: bool) -> Domain | None:
-    """The first domain whose words the clause holds and whose rule accepts it; `_VETOED` when a domain's veto
-    says the clause is no disclosure at all."""
+    """The first domain whose words the clause holds (outside the names in it) and whose rule accepts it;
+    `_VETOED` when a domain's veto says the clause is no disclosure at all."""
+    if not zh:
+        body = _EN_NAME.sub(" ", body)
     low = body.lower()
     if not _any_domain(zh).search(body if zh else low):
         return None

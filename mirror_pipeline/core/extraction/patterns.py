@@ -239,6 +239,13 @@ _ZH_ROLE_WORDS = (
 )
 _ZH_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}))"
 _EN_ROLE = rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}))\b"
+# the role a promotion names: a role word, or a team's lead or head ("data platform lead", "head of logistics")
+_EN_PROMOTED_ROLE = (
+    rf"(?P<obj>(?:[a-z][a-z\-]* ){{0,3}}?(?:{_EN_ROLE_WORDS}|lead|head)"
+    r"(?: of (?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)?)\b"
+)
+# a promotion's role in Chinese: a role word, or a post named by its 长 (店长, 组长, 科长) or 主任 / 负责人
+_ZH_PROMOTED_ROLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_ZH_ROLE_WORDS}|长|主任|负责人|主管))"
 _ZH_SCHOOL = (
     r"(?P<obj>(?![上读念考])(?:[^\s\d读念上考，。,.!！？?、]{1,12}?(?:大学|学院|学校|中学|高中|小学)|北大|清华|复旦|浙大|"
     r"交大|人大|南大|中大|哈工大|北航|北邮|同济|武大|华科|中科大|港大|港科大|港中文)(?:[\u4e00-\u9fff]{1,6}?(?:系|专业|学院))?)"
@@ -316,6 +323,12 @@ class Pattern:
     before_report: bool = False
     # a relationship dated by the time said with it: a role the writer takes when it comes ("a grandpa in april")
     dated: bool = False
+    # the attribute an event changes ("升为店长" -> has_role 店长): the clause stays open to the disclosure reader,
+    # which reads the event itself beside it (candidates tagged `OF_AN_EVENT` take no span)
+    of_an_event: bool = False
+
+
+OF_AN_EVENT = "of_an_event"
 
 
 @dataclass(frozen=True)
@@ -765,12 +778,13 @@ _ZH_SHORT_STAY = re.compile(
 
 def _a_place_moved_to(f: Found) -> bool:
     # "moved to React", "搬到了新办公室": not a change of home; a name the gazetteer does not know is a home when the
-    # sentence is about one ("Moved to Tampines for the reno", "moved back to Punggol", "we moved to Punggol in 2017"),
-    # or when it is shaped as a place's name in a sentence about no software ("I moved to Bristol", "moved to Mona
-    # Heights last year"; not "moved to GitHub Actions", "moved to AWS", "moved to Notion for my notes")
+    # sentence is about one ("Moved to Tampines for the reno", "moved back to Punggol", "we moved to Punggol in 2017",
+    # "搬进了萧山的新家": a Chinese name has no capital; the home beside it says it is one), or when it is shaped as a
+    # place's name in a sentence about no software ("I moved to Bristol", "moved to Mona Heights last year"; not
+    # "moved to GitHub Actions", "moved to AWS", "moved to Notion for my notes")
     if _place_like(f.obj, f.sentence, f.end):
         return True
-    if not f.obj[:1].isupper():
+    if not (f.obj[:1].isupper() or CJK_CHAR.match(f.obj)):
         return False
     if _A_HOME_MOVE.search(f.sentence):
         return True
@@ -795,6 +809,7 @@ _SOFTWARE_TALK = re.compile(
 _A_HOME_MOVE = re.compile(
     r"(?i)\bmoved back\b|\b(?:home|house|flat|apartment|condo|reno\w*|parents|in-laws|family|kids|rent\w*|landlord"
     r"|lease|neighbou?rhood|boxes|movers)\b|\bin (?:19|20)\d\d\b|\byears? ago\b"
+    r"|新家|新房|新住处|新公寓|房东|房租|租的房"
 )
 
 
@@ -809,7 +824,13 @@ PATTERNS: tuple[Pattern, ...] = (
         E,
         "moved_to",
         "搬|迁居|移居",
-        _ZH_I + _ZH_WHEN + r"(?:从[^，。,.!！？?]{1,12}?)?(?:搬(?:家)?|迁居|移居)(?:到|去|至)了?" + _ZH_OBJ + _ZH_STOP,
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:从[^，。,.!！？?]{1,12}?)?(?:(?:搬(?:家)?|迁居|移居)(?:到|去|至)了?"
+        # a home moved into is named by its place: "搬进了萧山的新家", "搬进余杭的新房子"
+        + r"|搬进了?(?=[^，。,.!！？?的]{1,20}的新(?:家|房|住处|公寓)))"
+        + _ZH_OBJ
+        + _ZH_STOP,
         0.85,
         0.8,
         MEDIUM,
@@ -828,7 +849,7 @@ PATTERNS: tuple[Pattern, ...] = (
         + _EN_I
         + r"(?:'ve| have)? |(?:^|(?<=[.!?] )|(?<=\n))(?=[A-Z]))"
         + r"(?:[Jj]ust |[Ff]inally |[Rr]ecently |[Ee]ventually )?(?:[Mm]oved|[Rr]elocated) (?:back "
-        + r")?to "
+        + r")?(?:to |into (?:my|our|the|a) (?:new )?(?:place|flat|apartment|house|home|condo|studio) in )"
         + _EN_PLACE
         + _EN_END,
         0.85,
@@ -1149,12 +1170,40 @@ PATTERNS: tuple[Pattern, ...] = (
         # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
         + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)"
         + _EN_ROLE
-        + r"(?!['’]s)"
-        + r"|\bI (?:got|was|have been|'ve been) promoted to (?:a |an )?"
-        + _EN_ROLE,
+        + r"(?!['’]s)",
         0.85,
         0.6,
         MEDIUM,
+    ),
+    # a role one is raised to is the role from then on ("got promoted to data platform lead", "I was made head of
+    # logistics", "升为店长", "当上了区域经理"); a chat leaves the writer out ("Got promoted to ...")
+    _p(
+        "en_role_became",
+        F,
+        "has_role",
+        "promoted|made",
+        r"(?:\bI |(?:^|(?<=[.!?] )|(?<=\n))(?=[A-Z]))(?:[Jj]ust |[Ff]inally )?(?:(?:[Gg]ot|[Ww]as|have been|'ve been) "
+        r"promoted to|[Ww]as made) (?:a |an |the )?"
+        + _EN_PROMOTED_ROLE,
+        0.85,
+        0.6,
+        MEDIUM,
+        of_an_event=True,
+    ),
+    _p(
+        "zh_role_became",
+        F,
+        "has_role",
+        "升|当上|提拔|晋升",
+        _ZH_I
+        + _ZH_WHEN
+        + r"(?:被)?(?:升为|升任|升职为|升职成|升成|提拔为|提拔成|晋升为|当上了?)"
+        + _ZH_PROMOTED_ROLE
+        + _ZH_STOP,
+        0.85,
+        0.6,
+        MEDIUM,
+        of_an_event=True,
     ),
     _p(
         "en_role_at",
@@ -2483,6 +2532,8 @@ def _candidate(
         if pattern.predicate == "plans_to"
         else ("past_state",)
         if past_state
+        else (OF_AN_EVENT,)
+        if pattern.of_an_event
         else (),
     )
 
