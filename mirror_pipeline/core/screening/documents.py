@@ -306,7 +306,9 @@ DOCUMENTS: tuple[Document, ...] = (
     # seventeen, no check a bank shares (the name says it plainly)
     Document(
         "bank_account",
-        r"(?i:(?<![a-z])(?:(?:checking|chequing|savings?|current|salary|joint|bank|deposit) )?(?:account|acct|a/c)"
+        # (not a thing's number "on my account", "the order number on my account is 40211872": the order's)
+        r"(?i:(?<![a-z])(?<!on my )(?<!on the )(?<!on our )(?<!on your )(?<!in my )(?<!under my )"
+        r"(?:(?:checking|chequing|savings?|current|salary|joint|bank|deposit) )?(?:account|acct|a/c)"
         # (not 账号 alone: a login's account, "爱奇艺会员的账号 138…", is a user name)
         r"(?:[ \t]*(?:number|num|no\.?|#))?(?![a-z])|银行账号|银行账户|账户号码?|户口号码)",
         ("account", "acct", "a/c", "银行账号", "账户", "户口号码"),
@@ -518,6 +520,29 @@ DOCUMENTS: tuple[Document, ...] = (
         r"\d{12}|\d{9}",
     ),
     Document("id_number", r"(?<![A-Za-z])(?:NIK|KTP)(?![A-Za-z])", ("NIK", "KTP"), r"\d{16}"),
+    # session 18: the Caribbean's and the Philippines' and Kenya's numbers people are asked for, none with a check they
+    # publish (the name beside the value says it): Jamaica's TRN (nine digits, "118-442-907"), the Bahamas' NIB
+    # number, the Philippines' SSS (10 digits, 34-1234567-8), TIN (nine or twelve) and PhilHealth (12) numbers, a
+    # Kenyan KRA PIN (a letter, nine digits, a letter)
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])trn(?![a-z])|taxpayer registration number)",
+        ("trn", "taxpayer registration"),
+        r"\d{3}[ \-]?\d{3}[ \-]?\d{3}",
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])NIB(?![A-Za-z])|(?i:(?<![a-z])nib (?:number|no\.?|#)|national insurance board number))",
+        ("NIB", "nib number", "nib no", "nib #", "national insurance board"),
+        r"\d{6,9}",
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])(?:SSS|TIN|UMID)(?![A-Za-z])|(?i:philhealth))",
+        ("SSS", "TIN", "UMID", "philhealth"),
+        r"\d{2}[ \-]?\d{7}[ \-]?\d|\d{3}[ \-]?\d{3}[ \-]?\d{3}(?:[ \-]?\d{3})?|\d{2}[ \-]?\d{9}[ \-]?\d|\d{4}[ \-]?\d{7}[ \-]?\d",
+    ),
+    Document("id_number", r"(?i:(?<![a-z])kra(?: pin)?(?![a-z]))", ("kra",), r"(?i:[AP]\d{9}[A-Z])"),
     # Greater China: a resident ID named (its check character; unnamed ones are detectors' too), Taiwan's and Hong
     # Kong's written as people do (lower case, no brackets)
     Document(
