@@ -67,7 +67,13 @@ _DICTATED = (
 # or a quoted phrase. A placeholder is never a value.
 _LOOSE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)(?:" + _DICTATED + "|" + _SPACED + "|" + _SPACED_CHARS + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
+    r"|(?P<value>(?!\[secret:)(?:"
+    + _DICTATED
+    + "|"
+    + _SPACED
+    + "|"
+    + _SPACED_CHARS
+    + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
 )
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
