@@ -74,3 +74,30 @@ def test_a_wifi_name_beside_its_password_stays(text: str, kept: str, gone: str) 
 )
 def test_an_address_pin_code_or_a_number_on_an_account_stays(text: str) -> None:
     assert redact(text, scope="test").text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("lobby intercom code is #7781 then the lift", "7781"),
+        ("the side door keypad: 50913*", "50913"),
+        ("the bank messaged me the code, 8 0 6 6 1 4", "8 0 6 6 1 4"),
+        ("storage locker combo: left 14 right 3 left 27", "27"),
+        ("保险柜密码是右转 33 左转 8 再右转 19", "33"),
+    ],
+)
+def test_a_keypad_code_a_spaced_sent_code_and_a_combination_go(text: str, value: str) -> None:
+    assert value not in redact(text, scope="test").text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dial *141# to check your data balance",
+        "the building has 6 floors, press 5# in the lift",
+        "turn left at the second light, right at 21, left again at 5th",
+        "they sent a code of conduct for 2 3 4 graders",
+    ],
+)
+def test_a_service_code_directions_and_sent_documents_stay(text: str) -> None:
+    assert redact(text, scope="test").text == text

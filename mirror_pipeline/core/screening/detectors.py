@@ -582,7 +582,11 @@ _TURN = re.compile(
     r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?|metres"
     r"|meters|miles?|米|公里|个路口)\b)"
 )
-_DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
+# (session 18: or a locker's combo, Cantonese's 夹万, a 密码 told as turns: "密码系左转 28 右转 41 再左转 9")
+_DIAL = re.compile(
+    r"(?i)保险柜|保险箱|转盘|密码锁|锁|夹万|夾萬|密码|密碼|柜"
+    r"|(?<![a-z])(?:safe|dial|combination|combo|lock|locker|padlock)(?![a-z])"
+)
 
 
 def dial_findings(text: str, lowered: str) -> list[Finding]:

@@ -1688,6 +1688,32 @@ _SESSION12_RULES: tuple[Rule, ...] = (
         needs=("same ",),  # ("pin" alone is in "shopping", "opinion": the rule would scan most chat lines)
     ),
 )
+# ---- session 18 (heldout28's and heldout30's misses, by how the sentences are built)
+_SESSION18_RULES: tuple[Rule, ...] = (
+    # a keypad's code typed with its keys' symbols, after the door or gate it opens ("gate code for the complex is
+    # *3390#", "buzzer code: 1402#"): not a phone's service code (those are dialled, "*123#", no door before them)
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?:gate|door|entry|buzzer|intercom|keypad|lobby|building)(?![a-z])[^\n.!?]{0,40}?"
+            r"(?<![\w*#])(?P<value>[*#]\d{3,8}[*#]?|\d{3,8}[*#])(?![\w*#])"
+        ),
+        judge=Judge.VALUE,
+        needs=("gate", "door", "entry", "buzzer", "intercom", "keypad", "lobby", "building"),
+    ),
+    # a code sent, its digits spaced as read off the screen ("bank sent a code 7 3 1 9 0 4", "they texted me the code,
+    # 5 0 2 2 8 1"): four to eight single digits after a code's sending
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:sent|texted|sms'?d|messaged|emailed|gave)\b(?:[ \t]+(?:me|us|you|him|her|mi))?[ \t]+"
+            r"(?:(?:a|the|my|an)[ \t]+)?(?:(?:new|verification|one-time|login|security|sms|6-digit)[ \t]+)?code\b"
+            r"[^\n\d]{0,12}?(?<!\d)(?P<value>\d(?:[ \t]\d){3,7})(?![\d:])"
+        ),
+        judge=Judge.VALUE,
+        needs=("code",),
+    ),
+)
 _RULES = (
     _RULES
     + _ENTERING_RULES
@@ -1696,6 +1722,7 @@ _RULES = (
     + _SCREENING11_RULES
     + _SCREENING13_RULES
     + _SESSION12_RULES
+    + _SESSION18_RULES
 )
 
 
