@@ -101,3 +101,15 @@ def test_a_keypad_code_a_spaced_sent_code_and_a_combination_go(text: str, value:
 )
 def test_a_service_code_directions_and_sent_documents_stay(text: str) -> None:
     assert redact(text, scope="test").text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        ("our cabin wifi is Pine-Ridge_5G ok, key is owlNight#42", "Pine-Ridge_5G", "owlNight#42"),
+        ("登录 密码: Hx#Bay2027 , the invoice no. is INV-2026-55012", "INV-2026-55012", "Hx#Bay2027"),
+    ],
+)
+def test_a_name_with_a_filler_word_and_an_order_number_beside_a_password_stay(text: str, kept: str, gone: str) -> None:
+    out = redact(text, scope="test").text
+    assert kept in out and gone not in out

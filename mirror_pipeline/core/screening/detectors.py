@@ -30,6 +30,12 @@ _SPELLED_RULE = -12
 _LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+# a word that names the value after it something else: a payment's reference, an order, a parcel (an IBAN after it
+# is no account's, a word in a list of passwords no password: "密码: Qc#… ，the order no. is PO-2026-114873")
+NAMED_OTHER_NUMBER = re.compile(
+    r"(?i)(?<![a-z])(?:ref(?:erence)?|reference number|order|tracking|parcel|invoice|receipt|ticket|booking|case|transaction|"
+    r"txn|verwendungszweck|référence|referencia|riferimento|订单|单号|运单|快递|发票|流水|编号)[^\n\d]{0,16}$"
+)
 _USER_BEFORE = re.compile(
     r"(?i)(?:(?<![a-z])(?:user(?:name)?|login name|user id|id|e-?mail|account|acct|handle)|账号|帐号|用户名)"
     r"[ \t]*[:=]?[ \t]*$"
@@ -48,6 +54,8 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
                 continue  # a folder of a path ("/work/review5/home"), not a password
             if _USER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
                 continue  # (session 12) "creds: user thiago.r84 pw …": the user's name, not a password
+            if NAMED_OTHER_NUMBER.search(text, max(0, m.start() - 32), m.start()):
+                continue  # (session 18) an order's number beside the password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found

@@ -20,7 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from mirror_pipeline.core.screening.detectors import Finding, luhn_valid, national_id_valid, resident_id_valid
+from mirror_pipeline.core.screening.detectors import (
+    NAMED_OTHER_NUMBER,
+    Finding,
+    luhn_valid,
+    national_id_valid,
+    resident_id_valid,
+)
 
 _DOCUMENT_RULE = -14
 _SEPARATORS = re.compile(r"[ .\-/()]")
@@ -673,11 +679,6 @@ _ONE_IS = re.compile(r"(?i)\b(?:one|1)(?:'s| is| was|:)[ \t]*")
 
 
 _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Za-z0-9])")
-# a word that names the number something else: a payment's reference, an order, a parcel
-_NOT_AN_ACCOUNT = re.compile(
-    r"(?i)(?:ref(?:erence)?|reference number|order|tracking|parcel|invoice|receipt|ticket|booking|case|transaction|"
-    r"txn|verwendungszweck|référence|referencia|riferimento|订单|单号|运单|快递|发票|流水|编号)[^\n\d]{0,16}$"
-)
 
 
 def iban_findings(text: str) -> list[Finding]:
@@ -695,7 +696,7 @@ def iban_findings(text: str) -> list[Finding]:
             if count == length:
                 break
         if count == length and iban_valid(_digits(text[m.start() : end])):
-            if not _NOT_AN_ACCOUNT.search(text, max(0, m.start() - 32), m.start()):
+            if not NAMED_OTHER_NUMBER.search(text, max(0, m.start() - 32), m.start()):
                 found.append(Finding("bank_account", m.start(), end, _DOCUMENT_RULE))
     return found
 

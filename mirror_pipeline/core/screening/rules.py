@@ -832,7 +832,7 @@ _RULES: tuple[Rule, ...] = (
             + _NETWORK_NAME_AHEAD
             # (session 18: nor a name with its password beside it, "wifi is Flow_5G_21A3 and the pass is …", "the wifi
             # is TP-Link_8F20, password 4077…": the name stays, the password's own rule takes the password)
-            + r"(?![A-Za-z0-9!@#$%^&*._+=~\-]*[ \t]*[,，;；]?[ \t]*(?:(?i:and|&)[ \t]+)?(?:(?i:the|its|it'?s)[ \t]+)?"
+            + r"(?![A-Za-z0-9!@#$%^&*._+=~\-]*(?:[ \t]+[a-z]{1,4}(?=[ \t]*[,，;；]))?[ \t]*[,，;；]?[ \t]*(?:(?i:and|&)[ \t]+)?(?:(?i:the|its|it'?s)[ \t]+)?"
             r"(?i:pass|pw|pwd|password|passcode|key|密码|密碼))"
         ),
         judge=Judge.MIXED,
