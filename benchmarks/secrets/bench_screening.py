@@ -52,6 +52,10 @@ CORPORA = tuple(
         "heldout24.jsonl",
         "heldout25.jsonl",
         "heldout26.jsonl",
+        "heldout27.jsonl",
+        "heldout28.jsonl",
+        "heldout28b.jsonl",
+        "heldout30.jsonl",
     )
     if (HERE / name).exists()
 )
