@@ -113,3 +113,8 @@ def test_a_service_code_directions_and_sent_documents_stay(text: str) -> None:
 def test_a_name_with_a_filler_word_and_an_order_number_beside_a_password_stay(text: str, kept: str, gone: str) -> None:
     out = redact(text, scope="test").text
     assert kept in out and gone not in out
+
+
+def test_a_time_or_an_amount_as_the_rest_stays() -> None:
+    messages = ("the door code is 12", "rest is 30 minutes away")
+    assert _screen(*messages)[1] == messages[1]

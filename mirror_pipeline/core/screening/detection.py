@@ -231,12 +231,13 @@ _ADDRESS_BESIDE = re.compile(
 
 
 def _postal_pin(text: str, finding: Finding) -> bool:
-    value = text[finding.start : finding.end]
-    if not re.fullmatch(r"[1-8]\d{5}", value) or not (
-        m := _POSTAL_PIN.search(text, max(0, finding.start - 24), finding.start)
-    ):
+    if not _SIX_DIGITS.fullmatch(text, finding.start, finding.end):
         return False
-    line_start = text.rfind("\n", 0, finding.start) + 1
-    return bool(m.group("word")) or bool(
-        _ADDRESS_BESIDE.search(text, line_start, text.find("\n", finding.end) % (len(text) + 1) or len(text))
-    )
+    if not (m := _POSTAL_PIN.search(text, max(0, finding.start - 24), finding.start)):
+        return False
+    line_end = text.find("\n", finding.end)
+    line = (text.rfind("\n", 0, finding.start) + 1, len(text) if line_end < 0 else line_end)
+    return bool(m.group("word")) or bool(_ADDRESS_BESIDE.search(text, *line))
+
+
+_SIX_DIGITS = re.compile(r"[1-8]\d{5}")

@@ -392,9 +392,14 @@ _PART_NAMES = (
     ("pin", re.compile(r"(?i)密码|口令|\b(?:pin|passcode|code|combo|combination)\b")),
 )
 _COUNTED = r"(?:[一二三四五六七八九十两\d]{1,2}(?:位|个|码))?(?:的|数字|个数字|(?i:[ \t]+(?:digits?|numbers?)))?"
-_PART_DIGITS = r"(?<![\d.])(?P<value>\d{2,12}(?:[ \-]\d{2,9}){0,2}[Xx]?)(?![\d/.:年月日号岁元块%])"
+# (not an amount or a time: "the rest is 30 minutes")
+_PART_DIGITS = (
+    r"(?<![\d.])(?P<value>\d{2,12}(?:[ \-]\d{2,9}){0,2}[Xx]?)(?![\d/.:年月日号岁元块%分小天])"
+    r"(?![ \t]*(?i:min|hour|day|week|dollar|usd|bucks|cents?|km|kg|percent|years?|yrs?|am|pm)\b)"
+)
 _SHORT_FIRST = re.compile(rf"(?i:{FIRST_PART}){_COUNTED}[^\n\d]{{0,10}}?{_PART_DIGITS}")
-_NAMED_IS = re.compile(rf"(?i)(?:\bis|是|系|:)[ \t]*{_PART_DIGITS}[ \t.,，]*$")
+# (with no part's word before it, four digits or more: "di card is 52213400")
+_NAMED_IS = re.compile(rf"(?i)(?:\bis|是|系|:)[ \t]*(?=\d{{4}}){_PART_DIGITS}[ \t.,，]*$")
 _SHORT_REST = re.compile(
     rf"(?i)[ \t]*(?:(?:{THEN}|\band\b)[ \t,，]*)?(?:the[ \t]+)?(?P<word>{REST})?{_COUNTED}[^\n\d]{{0,12}}?"
     + _PART_DIGITS
