@@ -414,9 +414,12 @@ def opens_with_rest(text: str) -> bool:
 
 def named_parts(before: str, first: str, second: str) -> tuple[Finding, Finding] | None:
     """A named secret's two short parts, in `first` and opening `second` (two messages in a row)."""
-    if len(first) > 200 or len(second) > 200 or not _DIGIT_RUN.search(second):
+    if len(first) > 200 or len(second) > 200 or not _DIGIT_RUN.search(second) or not _DIGIT_RUN.search(first):
         return None
-    first, second = _fold(first), _fold(second)
+    second = _fold(second)
+    if not (_REST.match(second) or _OPENS_THEN.match(second) or _DIGITS_ALONE.fullmatch(second)):
+        return None  # (most texts: nothing gives a rest, cheaply told)
+    first = _fold(first)
     rest = _SHORT_REST.match(second)
     said_rest = rest is not None and (rest.group("word") is not None or _OPENS_THEN.match(second))
     if not said_rest and not _DIGITS_ALONE.fullmatch(second):
