@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from mirror_pipeline.core.screening import may_hold_secret, prefilter_mask
+from mirror_pipeline.core.screening.documents import names_a_document_last
 from mirror_pipeline.core.screening.redaction import _OPEN
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "secrets" / "bench_screening.py"
@@ -53,4 +54,6 @@ def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
         passes = [may_hold_secret(m) for m in case["messages"]]
         for i, message in enumerate(case["messages"]):
             if any(v in message for v in case["values"]):
-                assert passes[i] or any(passes[max(0, i - _OPEN) : i]), case["id"]
+                # (or follows a message that names a document last: redact_sequence reads it then, session 17)
+                after_document = i > 0 and names_a_document_last(case["messages"][i - 1])
+                assert passes[i] or any(passes[max(0, i - _OPEN) : i]) or after_document, case["id"]

@@ -97,7 +97,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     if public:
         # a public key is meant to be given away: none of it is a secret
         found = [f for f in found if not any(a <= f.start and f.end <= b for a, b in public)]
-    found = [f for f in found if not _example_in_general_talk(masked, f)]
+    found = [f for f in found if not _example_in_general_talk(masked, f) and not _postal_pin(masked, f)]
     if placeholders:
         found = [f for f in found if not any(a < f.end and f.start < b for a, b in placeholders)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
@@ -218,3 +218,26 @@ def _example_in_general_talk(text: str, finding: Finding) -> bool:
     start = starts[-1] if starts else 0
     end_match = _SENTENCE_END.search(text, finding.end)
     return bool(_GENERAL_TALK.search(text, start, end_match.end() if end_match else len(text)))
+
+
+# session 18: India's postal code is called a PIN ("Bengaluru, PIN code 560071", "pincode 411014", "the pin code for
+# Koramangala?"): six digits, its first 1 to 8, after "pin code" with an address or a place beside it, or "pincode"
+_POSTAL_PIN = re.compile(r"(?i)(?:(?P<word>pincode)|pin[ \t]?code)[ \t]*(?:(?:is|was|of|for)[ \t]+)?[:#-]?[ \t]*$")
+_ADDRESS_BESIDE = re.compile(
+    r"(?i)\b(?:road|rd|street|st|nagar|colony|layout|sector|lane|marg|main|cross|city|district|taluk|address|post"
+    r"|area|near|deliver(?:y|ed)?|ship(?:ping)?|send it to|courier|parcel)\b|,[ \t]*[A-Z][a-z]+[ \t]*,|"
+    r"(?:for|of|in)[ \t]+[A-Z][a-z]+"
+)
+
+
+def _postal_pin(text: str, finding: Finding) -> bool:
+    if not _SIX_DIGITS.fullmatch(text, finding.start, finding.end):
+        return False
+    if not (m := _POSTAL_PIN.search(text, max(0, finding.start - 24), finding.start)):
+        return False
+    line_end = text.find("\n", finding.end)
+    line = (text.rfind("\n", 0, finding.start) + 1, len(text) if line_end < 0 else line_end)
+    return bool(m.group("word")) or bool(_ADDRESS_BESIDE.search(text, *line))
+
+
+_SIX_DIGITS = re.compile(r"[1-8]\d{5}")

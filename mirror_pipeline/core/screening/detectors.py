@@ -30,6 +30,12 @@ _SPELLED_RULE = -12
 _LIST_HEAD = re.compile(r"(?i)(?:密码|口令|passwords?|pws|logins?|creds|credentials)[^\n:。！？!?]{0,30}:")
 _LIST_WORD = re.compile(r"(?<![^\s，,;；、/|:])[A-Za-z0-9!@#$%^&*._+=~\-]{4,64}(?![^\s，,;；、/|。.!?])")
 _NOT_LISTED = re.compile(r"(?i)pass|@.*\.|://|^www\.")
+# a word that names the value after it something else: a payment's reference, an order, a parcel (an IBAN after it
+# is no account's, a word in a list of passwords no password: "密码: Qc#… ，the order no. is PO-2026-114873")
+NAMED_OTHER_NUMBER = re.compile(
+    r"(?i)(?<![a-z])(?:ref(?:erence)?|reference number|order|tracking|parcel|invoice|receipt|ticket|booking|case|transaction|"
+    r"txn|verwendungszweck|référence|referencia|riferimento|订单|单号|运单|快递|发票|流水|编号)[^\n\d]{0,16}$"
+)
 _USER_BEFORE = re.compile(
     r"(?i)(?:(?<![a-z])(?:user(?:name)?|login name|user id|id|e-?mail|account|acct|handle)|账号|帐号|用户名)"
     r"[ \t]*[:=]?[ \t]*$"
@@ -48,6 +54,8 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
                 continue  # a folder of a path ("/work/review5/home"), not a password
             if _USER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
                 continue  # (session 12) "creds: user thiago.r84 pw …": the user's name, not a password
+            if NAMED_OTHER_NUMBER.search(text, max(0, m.start() - 32), m.start()):
+                continue  # (session 18) an order's number beside the password
             if not _NOT_LISTED.search(word) and _plausible(word, Judge.TIGHT, explicit=False):
                 found.append(Finding("password", m.start(), m.start() + len(word), _LIST_RULE))
     return found
@@ -582,7 +590,11 @@ _TURN = re.compile(
     r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?|metres"
     r"|meters|miles?|米|公里|个路口)\b)"
 )
-_DIAL = re.compile(r"(?i)保险柜|保险箱|转盘|密码锁|锁|(?<![a-z])(?:safe|dial|combination|lock|padlock)(?![a-z])")
+# (session 18: or a locker's combo, Cantonese's 夹万, a 密码 told as turns: "密码系左转 28 右转 41 再左转 9")
+_DIAL = re.compile(
+    r"(?i)保险柜|保险箱|转盘|密码锁|锁|夹万|夾萬|密码|密碼|柜"
+    r"|(?<![a-z])(?:safe|dial|combination|combo|lock|locker|padlock)(?![a-z])"
+)
 
 
 def dial_findings(text: str, lowered: str) -> list[Finding]:

@@ -381,6 +381,65 @@ _FOUR_DIGITS = re.compile(r"\d{4}")
 _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*")
 
 
+# session 18: a PIN, an id, a card named, then given in parts over two messages where a part is too short to be a
+# secret alone ("银行卡密码分开发你" / "前三位是 731" / "后三位是 604", "the debit card pin, first two digits 63" / "and
+# the last two are 18", "身份证号前九位 440105198" / "后面九位 30614271X", "di card is 52213400" / "rest is 88714300"):
+# the secret's name in this message or the one before, a first part's word and its digits here, the rest's word and
+# its digits opening the next (no part word needs no check: card_halves'). The name says whose the digits are.
+_PART_NAMES = (
+    ("bank_card", re.compile(r"(?i)卡号|信用卡|储蓄卡|\b(?:card(?: number| no)?|visa|mastercard|amex)\b(?!.*\bpin\b)")),
+    ("id_number", re.compile(r"(?i)身[份分]证|证件号|\b(?:id|ssn|trn|passport)\b")),
+    ("pin", re.compile(r"(?i)密码|口令|\b(?:pin|passcode|code|combo|combination)\b")),
+)
+_COUNTED = r"(?:[一二三四五六七八九十两\d]{1,2}(?:位|个|码))?(?:的|数字|个数字|(?i:[ \t]+(?:digits?|numbers?)))?"
+# (not an amount or a time: "the rest is 30 minutes")
+_PART_DIGITS = (
+    r"(?<![\d.])(?P<value>\d{2,12}(?:[ \-]\d{2,9}){0,2}[Xx]?)(?![\d/.:年月日号岁元块%分小天])"
+    r"(?![ \t]*(?i:min|hour|day|week|dollar|usd|bucks|cents?|km|kg|percent|years?|yrs?|am|pm)\b)"
+)
+_SHORT_FIRST = re.compile(rf"(?i:{FIRST_PART}){_COUNTED}[^\n\d]{{0,10}}?{_PART_DIGITS}")
+# (with no part's word before it, four digits or more: "di card is 52213400")
+_NAMED_IS = re.compile(rf"(?i)(?:\bis|是|系|:)[ \t]*(?=\d{{4}}){_PART_DIGITS}[ \t.,，]*$")
+_SHORT_REST = re.compile(
+    rf"(?i)[ \t]*(?:(?:{THEN}|\band\b)[ \t,，]*)?(?:the[ \t]+)?(?P<word>{REST})?{_COUNTED}[^\n\d]{{0,12}}?"
+    + _PART_DIGITS
+)
+_OPENS_THEN = re.compile(rf"(?i)[ \t]*(?:{THEN})")
+
+
+def opens_with_rest(text: str) -> bool:
+    """Does this text open with the word that gives a value's rest ("rest is 8871…", "后三位是 604")?"""
+    return bool(_REST.match(text))
+
+
+def named_parts(before: str, first: str, second: str) -> tuple[Finding, Finding] | None:
+    """A named secret's two short parts, in `first` and opening `second` (two messages in a row)."""
+    if len(first) > 200 or len(second) > 200 or not _DIGIT_RUN.search(second) or not _DIGIT_RUN.search(first):
+        return None
+    second = _fold(second)
+    if not (_REST.match(second) or _OPENS_THEN.match(second) or _DIGITS_ALONE.fullmatch(second)):
+        return None  # (most texts: nothing gives a rest, cheaply told)
+    first = _fold(first)
+    rest = _SHORT_REST.match(second)
+    said_rest = rest is not None and (rest.group("word") is not None or _OPENS_THEN.match(second))
+    if not said_rest and not _DIGITS_ALONE.fullmatch(second):
+        return None
+    head = next(reversed(list(_SHORT_FIRST.finditer(first))), None)
+    if head is None and rest is not None and rest.group("word"):
+        head = _NAMED_IS.search(first)  # "di card is 52213400" / "rest is 88714300"
+    if head is None:
+        return None
+    rest = rest or _DIGITS_ALONE.fullmatch(second)
+    context = f"{_fold(before)[-120:]}\n{first[: head.start()]}"
+    kind = next((kind for kind, name in _PART_NAMES if name.search(context)), None)
+    if kind is None:
+        return None
+    return Finding(kind, *head.span("value"), _CORRECTION_RULE), Finding(kind, *rest.span("value"), _CORRECTION_RULE)
+
+
+_DIGIT_RUN = re.compile(r"\d\d")
+
+
 def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     """The two halves of a card's number, in `first` and `second` (two messages in a row), if they are one."""
     # (session 16: the rest may be short, an Amex's last five "then 83100")

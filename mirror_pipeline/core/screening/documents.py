@@ -20,7 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from mirror_pipeline.core.screening.detectors import Finding, luhn_valid, national_id_valid, resident_id_valid
+from mirror_pipeline.core.screening.detectors import (
+    NAMED_OTHER_NUMBER,
+    Finding,
+    luhn_valid,
+    national_id_valid,
+    resident_id_valid,
+)
 
 _DOCUMENT_RULE = -14
 _SEPARATORS = re.compile(r"[ .\-/()]")
@@ -154,7 +160,8 @@ def _my_number_valid(v: str) -> bool:
 _CF_ODD = dict(
     zip(
         "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-        (1, 0, 5, 7, 9, 13, 15, 17, 19, 21) + (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16)
+        (1, 0, 5, 7, 9, 13, 15, 17, 19, 21)
+        + (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16)
         + (10, 22, 25, 24, 23),
         strict=True,
     )
@@ -164,9 +171,7 @@ _CF_ODD = dict(
 def _codice_fiscale_valid(v: str) -> bool:
     if len(v) != 16:
         return False
-    total = sum(
-        _CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(v[:15])
-    )
+    total = sum(_CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(v[:15]))
     return chr(65 + total % 26) == v[15]
 
 
@@ -288,7 +293,17 @@ DOCUMENTS: tuple[Document, ...] = (
         "bank_account",
         r"(?i:(?<![a-z])iban(?![a-z])|国际银行账号|konto(?:nummer)?|rekeningnummer|numero de cuenta|número de cuenta"
         r"|conto corrente|bank account|account number)",
-        ("iban", "国际银行账号", "konto", "kontonummer", "rekeningnummer", "cuenta", "conto corrente", "bank account", "account number"),
+        (
+            "iban",
+            "国际银行账号",
+            "konto",
+            "kontonummer",
+            "rekeningnummer",
+            "cuenta",
+            "conto corrente",
+            "bank account",
+            "account number",
+        ),
         r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}",
         lambda v: iban_valid(v),
     ),
@@ -297,21 +312,36 @@ DOCUMENTS: tuple[Document, ...] = (
     # seventeen, no check a bank shares (the name says it plainly)
     Document(
         "bank_account",
-        r"(?i:(?<![a-z])(?:(?:checking|chequing|savings?|current|salary|joint|bank|deposit) )?(?:account|acct|a/c)"
+        # (not a thing's number "on my account", "the order number on my account is 40211872": the order's)
+        r"(?i:(?<![a-z])(?<!on my )(?<!on the )(?<!on our )(?<!on your )(?<!in my )(?<!under my )"
+        r"(?:(?:checking|chequing|savings?|current|salary|joint|bank|deposit) )?(?:account|acct|a/c)"
         # (not 账号 alone: a login's account, "爱奇艺会员的账号 138…", is a user name)
         r"(?:[ \t]*(?:number|num|no\.?|#))?(?![a-z])|银行账号|银行账户|账户号码?|户口号码)",
         ("account", "acct", "a/c", "银行账号", "账户", "户口号码"),
         r"\d(?:[ \-]?\d){5,16}",
     ),
     # India: Aadhaar (Verhoeff), PAN (a person's: its fourth letter P or H)
-    Document("id_number", r"(?i:aa?dhaa?r|आधार|uidai)", ("aadhaar", "aadhar", "adhaar", "adhar", "आधार", "uidai"), r"[2-9]\d{3}[ \-]?\d{4}[ \-]?\d{4}",
-             verhoeff_valid),
-    Document("id_number", r"(?:(?<![A-Za-z])PAN(?![A-Za-z])|(?i:(?<![a-z])pan (?:card|no\.?|number)))",
-             ("PAN", "pan card", "pan no", "pan number"), r"(?i:[A-Z]{3}[PH][A-Z]\d{4}[A-Z])"),
+    Document(
+        "id_number",
+        r"(?i:aa?dhaa?r|आधार|uidai)",
+        ("aadhaar", "aadhar", "adhaar", "adhar", "आधार", "uidai"),
+        r"[2-9]\d{3}[ \-]?\d{4}[ \-]?\d{4}",
+        verhoeff_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])PAN(?![A-Za-z])|(?i:(?<![a-z])pan (?:card|no\.?|number)))",
+        ("PAN", "pan card", "pan no", "pan number"),
+        r"(?i:[A-Z]{3}[PH][A-Z]\d{4}[A-Z])",
+    ),
     # Spain: DNI / NIF (8 digits and a letter), NIE (X, Y or Z, 7 digits, a letter): mod 23
-    Document("id_number", r"(?:(?<![A-Za-z])(?:DNI|NIE|NIF)(?![A-Za-z])|(?i:documento nacional de identidad))",
-             ("DNI", "NIE", "NIF", "documento nacional"), r"(?i:\d{8}[ \-]?[A-Z]|[XYZ][ \-]?\d{7}[ \-]?[A-Z])",
-             lambda v: _dni_valid(v)),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])(?:DNI|NIE|NIF)(?![A-Za-z])|(?i:documento nacional de identidad))",
+        ("DNI", "NIE", "NIF", "documento nacional"),
+        r"(?i:\d{8}[ \-]?[A-Z]|[XYZ][ \-]?\d{7}[ \-]?[A-Z])",
+        lambda v: _dni_valid(v),
+    ),
     # Brazil: CPF (two mod-11 digits)
     Document("id_number", r"(?i:(?<![a-z])cpf(?![a-z]))", ("cpf",), r"\d{3}\.?\d{3}\.?\d{3}[\-.]?\d{2}", _cpf_valid),
     # UK: National Insurance number (its letters' rules), NHS number (mod 11)
@@ -323,92 +353,252 @@ DOCUMENTS: tuple[Document, ...] = (
     ),
     Document("id_number", r"(?i:(?<![a-z])nhs (?:number|no\.?))", ("nhs",), r"\d{3}[ \-]?\d{3}[ \-]?\d{4}", _nhs_valid),
     # South Africa (a date of birth, Luhn), Israel (Luhn); Canada's SIN is a rule of its own (rules.py)
-    Document("id_number", _GENERIC_ID + r"|(?i:(?:sa|rsa|south african) id)", (*_GENERIC_WORDS, "sa id"),
-             r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{4}[ ]?[01]\d{2}", _za_valid),
-    Document("id_number", r"(?i:teudat zehut|תעודת זהות|ת\.ז)|" + _GENERIC_ID,
-             ("teudat", "תעודת זהות", "ת.ז", *_GENERIC_WORDS), r"\d{9}", luhn_valid),
+    Document(
+        "id_number",
+        _GENERIC_ID + r"|(?i:(?:sa|rsa|south african) id)",
+        (*_GENERIC_WORDS, "sa id"),
+        r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ ]?\d{4}[ ]?[01]\d{2}",
+        _za_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:teudat zehut|תעודת זהות|ת\.ז)|" + _GENERIC_ID,
+        ("teudat", "תעודת זהות", "ת.ז", *_GENERIC_WORDS),
+        r"\d{9}",
+        luhn_valid,
+    ),
     # Nordics: Swedish personnummer (Luhn), Norwegian fødselsnummer (two mod 11), Danish CPR (no check since 2007),
     # Finnish henkilötunnus (mod 31)
-    Document("id_number", r"(?i:personnummer|personnr|samordningsnummer)", ("personnummer", "personnr", "samordningsnummer"),
-             r"(?:19|20)?\d{6}[\-+ ]?\d{4}", _se_valid),
-    Document("id_number", r"(?i:fødselsnummer|fodselsnummer|personnummer)",
-             ("fødselsnummer", "fodselsnummer", "personnummer"), r"\d{6}[ ]?\d{5}", _no_fnr_valid),
-    Document("id_number", r"(?:(?<![A-Za-z])CPR(?![A-Za-z])(?i:[\- ]?(?:nummer|nr\.?))?|(?i:personnummer))",
-             ("CPR", "personnummer"), r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[\-]?\d{4}"),
-    Document("id_number", r"(?i:henkilötunnus|henkilotunnus|(?<![a-z])hetu(?![a-z])|personbeteckning)",
-             ("henkilötunnus", "henkilotunnus", "hetu", "personbeteckning"), r"(?i:\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y])", _hetu_valid),
+    Document(
+        "id_number",
+        r"(?i:personnummer|personnr|samordningsnummer)",
+        ("personnummer", "personnr", "samordningsnummer"),
+        r"(?:19|20)?\d{6}[\-+ ]?\d{4}",
+        _se_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:fødselsnummer|fodselsnummer|personnummer)",
+        ("fødselsnummer", "fodselsnummer", "personnummer"),
+        r"\d{6}[ ]?\d{5}",
+        _no_fnr_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])CPR(?![A-Za-z])(?i:[\- ]?(?:nummer|nr\.?))?|(?i:personnummer))",
+        ("CPR", "personnummer"),
+        r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[\-]?\d{4}",
+    ),
+    Document(
+        "id_number",
+        r"(?i:henkilötunnus|henkilotunnus|(?<![a-z])hetu(?![a-z])|personbeteckning)",
+        ("henkilötunnus", "henkilotunnus", "hetu", "personbeteckning"),
+        r"(?i:\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y])",
+        _hetu_valid,
+    ),
     # the Netherlands: BSN (the 11-proof); Belgium: rijksregisternummer (mod 97)
-    Document("id_number", r"(?i:(?<![a-z])bsn(?![a-z])|burgerservicenummer|sofinummer|sofi-nummer)",
-             ("bsn", "burgerservicenummer", "sofinummer", "sofi"), r"\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]?\d{3}[ .]?\d{3}", _bsn_valid),
-    Document("id_number",
-             r"(?i:rijksregisternummer|rijksregister|numéro national|numero national|registre national|"
-             r"(?<![a-z])(?:niss|insz)(?![a-z]))",
-             ("rijksregisternummer", "rijksregister", "numéro national", "numero national", "registre national", "niss", "insz"),
-             r"\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}", _be_rrn_valid),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])bsn(?![a-z])|burgerservicenummer|sofinummer|sofi-nummer)",
+        ("bsn", "burgerservicenummer", "sofinummer", "sofi"),
+        r"\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]?\d{3}[ .]?\d{3}",
+        _bsn_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:rijksregisternummer|rijksregister|numéro national|numero national|registre national|"
+        r"(?<![a-z])(?:niss|insz)(?![a-z]))",
+        (
+            "rijksregisternummer",
+            "rijksregister",
+            "numéro national",
+            "numero national",
+            "registre national",
+            "niss",
+            "insz",
+        ),
+        r"\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}",
+        _be_rrn_valid,
+    ),
     # Poland: PESEL (weights 1 3 7 9)
     Document("id_number", r"(?i:(?<![a-z])pesel(?![a-z]))", ("pesel",), r"\d{11}", _pesel_valid),
     # Korea: 주민등록번호 (weights 2..9), Japan: My Number (its check digit)
-    Document("id_number",
-             r"(?i:주민등록번호|주민번호|resident registration(?: number| no\.?)?|(?<![a-z])rrn(?![a-z]))",
-             ("주민", "resident registration", "rrn"), r"\d{6}[\- ]?[1-8]\d{6}", _kr_rrn_valid),
-    Document("id_number", r"(?i:マイナンバー|個人番号|个人番号|(?<![a-z])my ?number(?![a-z]))",
-             ("マイナンバー", "個人番号", "个人番号", "my number", "mynumber"), r"\d{4}[ \-]?\d{4}[ \-]?\d{4}",
-             _my_number_valid),
+    Document(
+        "id_number",
+        r"(?i:주민등록번호|주민번호|resident registration(?: number| no\.?)?|(?<![a-z])rrn(?![a-z]))",
+        ("주민", "resident registration", "rrn"),
+        r"\d{6}[\- ]?[1-8]\d{6}",
+        _kr_rrn_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:マイナンバー|個人番号|个人番号|(?<![a-z])my ?number(?![a-z]))",
+        ("マイナンバー", "個人番号", "个人番号", "my number", "mynumber"),
+        r"\d{4}[ \-]?\d{4}[ \-]?\d{4}",
+        _my_number_valid,
+    ),
     # Australia: tax file number (weights, mod 11)
-    Document("id_number", r"(?:(?<![A-Za-z])TFN(?![A-Za-z])|(?i:tax file(?: number| no\.?)?))", ("TFN", "tax file"),
-             r"\d{3}[ \-]?\d{3}[ \-]?\d{2,3}", _tfn_valid),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])TFN(?![A-Za-z])|(?i:tax file(?: number| no\.?)?))",
+        ("TFN", "tax file"),
+        r"\d{3}[ \-]?\d{3}[ \-]?\d{2,3}",
+        _tfn_valid,
+    ),
     # Italy: codice fiscale (its check letter); France: NIR, the social security number (mod 97)
-    Document("id_number", r"(?i:codice fiscale|cod\. ?fisc\.?|tessera sanitaria|(?<![a-z])c\.f\.)",
-             ("codice fiscale", "cod.", "tessera sanitaria", "c.f."),
-             r"(?i:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z])", _codice_fiscale_valid),
-    Document("id_number",
-             r"(?i:numéro de sécu(?:rité sociale)?|numero de secu(?:rite sociale)?|n° de sécu|sécurité sociale|"
-             r"securite sociale|carte vitale|(?<![a-z])nir(?![a-z]))",
-             ("sécu", "secu", "securite sociale", "carte vitale", "nir"),
-             r"[12][ ]?\d{2}[ ]?\d{2}[ ]?(?:\d{2}|2[ABab])[ ]?\d{3}[ ]?\d{3}[ ]?\d{2}", _nir_valid),
+    Document(
+        "id_number",
+        r"(?i:codice fiscale|cod\. ?fisc\.?|tessera sanitaria|(?<![a-z])c\.f\.)",
+        ("codice fiscale", "cod.", "tessera sanitaria", "c.f."),
+        r"(?i:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z])",
+        _codice_fiscale_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:numéro de sécu(?:rité sociale)?|numero de secu(?:rite sociale)?|n° de sécu|sécurité sociale|"
+        r"securite sociale|carte vitale|(?<![a-z])nir(?![a-z]))",
+        ("sécu", "secu", "securite sociale", "carte vitale", "nir"),
+        r"[12][ ]?\d{2}[ ]?\d{2}[ ]?(?:\d{2}|2[ABab])[ ]?\d{3}[ ]?\d{3}[ ]?\d{2}",
+        _nir_valid,
+    ),
     # Mexico: CURP (its check digit); Chile: RUT / RUN (mod 11, K); Portugal: NIF (a person's: 1-3, mod 11)
-    Document("id_number", r"(?i:(?<![a-z])curp(?![a-z]))", ("curp",), r"(?i:[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d)",
-             _curp_valid),
-    Document("id_number", r"(?<![A-Za-z])(?:RUT|RUN)(?![A-Za-z])", ("RUT", "RUN"), r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]",
-             _rut_valid),
-    Document("id_number", r"(?:(?<![A-Za-z])NIF(?![A-Za-z])|(?i:número de contribuinte|contribuinte))",
-             ("NIF", "contribuinte"), r"\d{3}[ ]?\d{3}[ ]?\d{3}", _pt_nif_valid),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])curp(?![a-z]))",
+        ("curp",),
+        r"(?i:[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d)",
+        _curp_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?<![A-Za-z])(?:RUT|RUN)(?![A-Za-z])",
+        ("RUT", "RUN"),
+        r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]",
+        _rut_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])NIF(?![A-Za-z])|(?i:número de contribuinte|contribuinte))",
+        ("NIF", "contribuinte"),
+        r"\d{3}[ ]?\d{3}[ ]?\d{3}",
+        _pt_nif_valid,
+    ),
     # Turkey: TC kimlik (two digits); Switzerland: AHV / AVS (EAN-13); Germany: Steuer-ID (ISO 7064), Thailand
-    Document("id_number", r"(?i:(?:t\.?c\.? )?kimlik(?: no| numaras?[ıi]m?)?|(?<![a-z])tckn(?![a-z]))",
-             ("kimlik", "tckn", "t.c."), r"[1-9]\d{10}", _tc_kimlik_valid),
-    Document("id_number", r"(?i:(?<![a-z])(?:ahv|avs)(?![a-z])(?:-nummer| number| no\.?)?|sozialversicherungsnummer)",
-             ("ahv", "avs", "sozialversicherungsnummer"), r"756\.?\d{4}\.?\d{4}\.?\d{2}", _ean_valid),
-    Document("id_number",
-             r"(?i:steuer-?id|steueridentifikationsnummer|steuerliche identifikationsnummer|steuer-identifikationsnummer)",
-             ("steuer", "steueridentifikationsnummer", "steuerliche", "steuerid"), r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}", _steuer_id_valid),
-    Document("id_number", r"(?i:thai id(?: card)?(?: number| no\.?)?|บัตรประชาชน|เลขประจำตัวประชาชน)|" + _GENERIC_ID,
-             ("thai id", "บัตรประชาชน", "เลขประจำตัวประชาชน", *_GENERIC_WORDS),
-             r"\d[ \-]?\d{4}[ \-]?\d{5}[ \-]?\d{2}[ \-]?\d", _thai_valid),
+    Document(
+        "id_number",
+        r"(?i:(?:t\.?c\.? )?kimlik(?: no| numaras?[ıi]m?)?|(?<![a-z])tckn(?![a-z]))",
+        ("kimlik", "tckn", "t.c."),
+        r"[1-9]\d{10}",
+        _tc_kimlik_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])(?:ahv|avs)(?![a-z])(?:-nummer| number| no\.?)?|sozialversicherungsnummer)",
+        ("ahv", "avs", "sozialversicherungsnummer"),
+        r"756\.?\d{4}\.?\d{4}\.?\d{2}",
+        _ean_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:steuer-?id|steueridentifikationsnummer|steuerliche identifikationsnummer|steuer-identifikationsnummer)",
+        ("steuer", "steueridentifikationsnummer", "steuerliche", "steuerid"),
+        r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}",
+        _steuer_id_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:thai id(?: card)?(?: number| no\.?)?|บัตรประชาชน|เลขประจำตัวประชาชน)|" + _GENERIC_ID,
+        ("thai id", "บัตรประชาชน", "เลขประจำตัวประชาชน", *_GENERIC_WORDS),
+        r"\d[ \-]?\d{4}[ \-]?\d{5}[ \-]?\d{2}[ \-]?\d",
+        _thai_valid,
+    ),
     # Nigeria: BVN, NIN (eleven digits, no published check); Vietnam: CCCD / CMND; Indonesia: NIK (16 digits)
-    Document("id_number",
-             r"(?:(?<![A-Za-z])(?:BVN|NIN)(?![A-Za-z])|(?i:bank verification number|national identification number))",
-             ("BVN", "NIN", "bank verification", "national identification"), r"\d{11}"),
-    Document("id_number", r"(?:(?<![A-Za-z])(?:CCCD|CMND)(?![A-Za-z])|(?i:căn cước|can cuoc))",
-             ("CCCD", "CMND", "căn cước", "can cuoc"), r"\d{12}|\d{9}"),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])(?:BVN|NIN)(?![A-Za-z])|(?i:bank verification number|national identification number))",
+        ("BVN", "NIN", "bank verification", "national identification"),
+        r"\d{11}",
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])(?:CCCD|CMND)(?![A-Za-z])|(?i:căn cước|can cuoc))",
+        ("CCCD", "CMND", "căn cước", "can cuoc"),
+        r"\d{12}|\d{9}",
+    ),
     Document("id_number", r"(?<![A-Za-z])(?:NIK|KTP)(?![A-Za-z])", ("NIK", "KTP"), r"\d{16}"),
+    # session 18: the Caribbean's and the Philippines' and Kenya's numbers people are asked for, none with a check they
+    # publish (the name beside the value says it): Jamaica's TRN (nine digits, "118-442-907"), the Bahamas' NIB
+    # number, the Philippines' SSS (10 digits, 34-1234567-8), TIN (nine or twelve) and PhilHealth (12) numbers, a
+    # Kenyan KRA PIN (a letter, nine digits, a letter)
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])trn(?![a-z])|taxpayer registration number)",
+        ("trn", "taxpayer registration"),
+        r"\d{3}[ \-]?\d{3}[ \-]?\d{3}",
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])NIB(?![A-Za-z])|(?i:(?<![a-z])nib (?:number|no\.?|#)|national insurance board number))",
+        ("NIB", "nib number", "nib no", "nib #", "national insurance board"),
+        r"\d{6,9}",
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])(?:SSS|TIN|UMID)(?![A-Za-z])|(?i:philhealth))",
+        ("SSS", "TIN", "UMID", "philhealth"),
+        r"\d{2}[ \-]?\d{7}[ \-]?\d|\d{3}[ \-]?\d{3}[ \-]?\d{3}(?:[ \-]?\d{3})?|\d{2}[ \-]?\d{9}[ \-]?\d|\d{4}[ \-]?\d{7}[ \-]?\d",
+    ),
+    Document("id_number", r"(?i:(?<![a-z])kra(?: pin)?(?![a-z]))", ("kra",), r"(?i:[AP]\d{9}[A-Z])"),
     # Greater China: a resident ID named (its check character; unnamed ones are detectors' too), Taiwan's and Hong
     # Kong's written as people do (lower case, no brackets)
-    Document("id_number", r"身[份分]证|证件号|(?i:resident id)", (*_CHINESE_ID_NAMES, "证件号", "resident id"),
-             r"\d{17}[\dXx]", resident_id_valid),
-    Document("id_number", r"身[份分]证|(?i:(?<![a-z])(?:taiwan id|national id)(?![a-z]))",
-             (*_CHINESE_ID_NAMES, "taiwan id", "national id"), r"(?i:[A-Z][1289]\d{8})", _twid_valid),
-    Document("id_number", r"身[份分]证|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)",
-             (*_CHINESE_ID_NAMES, "hkid", "hong kong id"), r"[A-Z]{1,2}\d{6}\(?[0-9A]\)?", _hkid_valid),
+    Document(
+        "id_number",
+        r"身[份分]证|证件号|(?i:resident id)",
+        (*_CHINESE_ID_NAMES, "证件号", "resident id"),
+        r"\d{17}[\dXx]",
+        resident_id_valid,
+    ),
+    Document(
+        "id_number",
+        r"身[份分]证|(?i:(?<![a-z])(?:taiwan id|national id)(?![a-z]))",
+        (*_CHINESE_ID_NAMES, "taiwan id", "national id"),
+        r"(?i:[A-Z][1289]\d{8})",
+        _twid_valid,
+    ),
+    Document(
+        "id_number",
+        r"身[份分]证|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)",
+        (*_CHINESE_ID_NAMES, "hkid", "hong kong id"),
+        r"[A-Z]{1,2}\d{6}\(?[0-9A]\)?",
+        _hkid_valid,
+    ),
     # passports, every country's: no check anyone types (the machine-readable line's is not typed)
-    Document("id_number",
-             r"(?i:passport|护照|パスポート|여권|pasaporte|passeport|reisepass|paspoort|passaporto|паспорт)",
-             ("passport", "护照", "パスポート", "여권", "pasaporte", "passeport", "reisepass", "paspoort", "passaporto",
-              "паспорт"),
-             r"(?i:[A-Z]{1,2}\d{6,8}[A-Z]?)|\d{8,9}"),
+    Document(
+        "id_number",
+        r"(?i:passport|护照|パスポート|여권|pasaporte|passeport|reisepass|paspoort|passaporto|паспорт)",
+        (
+            "passport",
+            "护照",
+            "パスポート",
+            "여권",
+            "pasaporte",
+            "passeport",
+            "reisepass",
+            "paspoort",
+            "passaporto",
+            "паспорт",
+        ),
+        r"(?i:[A-Z]{1,2}\d{6,8}[A-Z]?)|\d{8,9}",
+    ),
     # Canada: the social insurance number by its name, Luhn (session 17: a few words between, "my SIN for the
     # Canadian payroll is 466 382 918", which the rule of rules.py, sixteen characters at most, missed)
-    Document("id_number", r"(?:(?<![A-Za-z])SIN(?![A-Za-z])|(?i:social insurance(?: number| no\.?)?))",
-             ("SIN", "social insurance"), r"\d{3}[- ]?\d{3}[- ]?\d{3}", lambda v: len(v) == 9 and luhn_valid(v)),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])SIN(?![A-Za-z])|(?i:social insurance(?: number| no\.?)?))",
+        ("SIN", "social insurance"),
+        r"\d{3}[- ]?\d{3}[- ]?\d{3}",
+        lambda v: len(v) == 9 and luhn_valid(v),
+    ),
     # any identity number given plainly after a generic name ("my ID number is …")
     Document("id_number", _GENERIC_ID, _GENERIC_WORDS, _GROUPED_DIGITS + "|" + _LETTERS_DIGITS),
 )
@@ -451,9 +641,7 @@ def _compiled() -> tuple[tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...
 def _named(text: str, lowered: str) -> list[int]:
     """The documents one of whose words the text holds (the few a text names; most texts name none)."""
     return [
-        index
-        for index, d in enumerate(DOCUMENTS)
-        if any(w in (lowered if w == w.lower() else text) for w in d.words)
+        index for index, d in enumerate(DOCUMENTS) if any(w in (lowered if w == w.lower() else text) for w in d.words)
     ]
 
 
@@ -491,11 +679,6 @@ _ONE_IS = re.compile(r"(?i)\b(?:one|1)(?:'s| is| was|:)[ \t]*")
 
 
 _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Za-z0-9])")
-# a word that names the number something else: a payment's reference, an order, a parcel
-_NOT_AN_ACCOUNT = re.compile(
-    r"(?i)(?:ref(?:erence)?|reference number|order|tracking|parcel|invoice|receipt|ticket|booking|case|transaction|"
-    r"txn|verwendungszweck|référence|referencia|riferimento|订单|单号|运单|快递|发票|流水|编号)[^\n\d]{0,16}$"
-)
 
 
 def iban_findings(text: str) -> list[Finding]:
@@ -513,14 +696,16 @@ def iban_findings(text: str) -> list[Finding]:
             if count == length:
                 break
         if count == length and iban_valid(_digits(text[m.start() : end])):
-            if not _NOT_AN_ACCOUNT.search(text, max(0, m.start() - 32), m.start()):
+            if not NAMED_OTHER_NUMBER.search(text, max(0, m.start() - 32), m.start()):
                 found.append(Finding("bank_account", m.start(), end, _DOCUMENT_RULE))
     return found
 
 
 # session 17: a document named at the end of one message, its value opening the next ("the landlord wants my DNI for
 # the contract" / "it is 48273615L, and the amazon order is …"; "they want my fødselsnummer," / "it is 12048910066")
-_GIVEN_LEAD = re.compile(r"(?i)[ \t]*(?:(?:ok(?:ay)?|sure|so|yes|here)[ \t]*[,.!]*[ \t]*)*(?:it'?s|it is|that'?s|its|是|就是)?[ \t:：]*")
+_GIVEN_LEAD = re.compile(
+    r"(?i)[ \t]*(?:(?:ok(?:ay)?|sure|so|yes|here)[ \t]*[,.!]*[ \t]*)*(?:it'?s|it is|that'?s|its|是|就是)?[ \t:：]*"
+)
 
 
 def names_a_document_last(text: str) -> bool:

@@ -21,6 +21,8 @@ from mirror_pipeline.core.screening.dialogue import (
     continued,
     corrected,
     given_in_parts,
+    named_parts,
+    opens_with_rest,
     named_then_given,
 )
 from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
@@ -211,6 +213,8 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     for k, (text, scope) in enumerate(items):
         # (a first half passes the prefilter: dialogue.card_halves is asked only then)
         halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None
+        if halves is None and k + 1 < len(items) and (mask[k] or k and mask[k - 1] or opens_with_rest(items[k + 1][0])):
+            halves = named_parts(items[k - 1][0] if k else "", text, items[k + 1][0])  # (session 18)
         given = (*rest, *halves[:1]) if halves else rest
         rest = halves[1:] if halves else ()
         if given:

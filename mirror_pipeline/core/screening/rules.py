@@ -67,7 +67,13 @@ _DICTATED = (
 # or a quoted phrase. A placeholder is never a value.
 _LOOSE = (
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{1,64})[\"'”’]"
-    r"|(?P<value>(?!\[secret:)(?:" + _DICTATED + "|" + _SPACED + "|" + _SPACED_CHARS + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
+    r"|(?P<value>(?!\[secret:)(?:"
+    + _DICTATED
+    + "|"
+    + _SPACED
+    + "|"
+    + _SPACED_CHARS
+    + r"|[^\s，。；！？、“”‘’（）【】<>]{2,64})))"
 )
 # A value with no separator ("银行卡密码 482193"): password characters only, judged strictly (see _plausible).
 _TIGHT = r"(?P<value>" + _SPACED + r"|[A-Za-z0-9!@#$%^&*._+=~\-]{4,64})(?![A-Za-z0-9])"
@@ -824,6 +830,10 @@ _RULES: tuple[Rule, ...] = (
             + _NOT_A_SPEED
             + _QUOTED_OR_TIGHT
             + _NETWORK_NAME_AHEAD
+            # (session 18: nor a name with its password beside it, "wifi is Flow_5G_21A3 and the pass is …", "the wifi
+            # is TP-Link_8F20, password 4077…": the name stays, the password's own rule takes the password)
+            + r"(?![A-Za-z0-9!@#$%^&*._+=~\-]*(?:[ \t]+[a-z]{1,4}(?=[ \t]*[,，;；]))?[ \t]*[,，;；]?[ \t]*(?:(?i:and|&)[ \t]+)?(?:(?i:the|its|it'?s)[ \t]+)?"
+            r"(?i:pass|pw|pwd|password|passcode|key|密码|密碼))"
         ),
         judge=Judge.MIXED,
         needs=("wifi", "wi-fi"),
@@ -1678,6 +1688,32 @@ _SESSION12_RULES: tuple[Rule, ...] = (
         needs=("same ",),  # ("pin" alone is in "shopping", "opinion": the rule would scan most chat lines)
     ),
 )
+# ---- session 18 (heldout28's and heldout30's misses, by how the sentences are built)
+_SESSION18_RULES: tuple[Rule, ...] = (
+    # a keypad's code typed with its keys' symbols, after the door or gate it opens ("gate code for the complex is
+    # *3390#", "buzzer code: 1402#"): not a phone's service code (those are dialled, "*123#", no door before them)
+    Rule(
+        kind="pin",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?:gate|door|entry|buzzer|intercom|keypad|lobby|building)(?![a-z])[^\n.!?]{0,40}?"
+            r"(?<![\w*#])(?P<value>[*#]\d{3,8}[*#]?|\d{3,8}[*#])(?![\w*#])"
+        ),
+        judge=Judge.VALUE,
+        needs=("gate", "door", "entry", "buzzer", "intercom", "keypad", "lobby", "building"),
+    ),
+    # a code sent, its digits spaced as read off the screen ("bank sent a code 7 3 1 9 0 4", "they texted me the code,
+    # 5 0 2 2 8 1"): four to eight single digits after a code's sending
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)\b(?:sent|texted|sms'?d|messaged|emailed|gave)\b(?:[ \t]+(?:me|us|you|him|her|mi))?[ \t]+"
+            r"(?:(?:a|the|my|an)[ \t]+)?(?:(?:new|verification|one-time|login|security|sms|6-digit)[ \t]+)?code\b"
+            r"[^\n\d]{0,12}?(?<!\d)(?P<value>\d(?:[ \t]\d){3,7})(?![\d:])"
+        ),
+        judge=Judge.VALUE,
+        needs=("code",),
+    ),
+)
 _RULES = (
     _RULES
     + _ENTERING_RULES
@@ -1686,6 +1722,7 @@ _RULES = (
     + _SCREENING11_RULES
     + _SCREENING13_RULES
     + _SESSION12_RULES
+    + _SESSION18_RULES
 )
 
 
