@@ -19,7 +19,7 @@ from typing import IO
 from zoneinfo import ZoneInfo
 
 from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
-from mirror_pipeline.core.ids import renamed_for
+from mirror_pipeline.core.ids import as_given, renamed_for, without_copy_marker
 from mirror_pipeline.core.screening import redact
 from mirror_pipeline.core.text import content_hash, stable_id
 
@@ -341,6 +341,12 @@ def _held_elsewhere(messages: list, fmt: str, keys: frozenset[str]) -> int:
     return sum(1 for key in message_keys(frame) if key in keys)
 
 
+def _copy_of(name: str) -> str:
+    """A file name without a second copy's mark (`chat_妈妈 (1).csv` -> `chat_妈妈.csv`)."""
+    path = Path(name)
+    return without_copy_marker(path.stem) + path.suffix
+
+
 def _unchanged(entry: dict | None, path: Path) -> bool:
     """Whether the ledger entry still describes the file on disk (same size and modification time)."""
     if entry is None:
@@ -435,9 +441,13 @@ def import_file(
             renamed_for(name.name, entry["file_hash"]),
             f"{name.stem}-{entry['file_hash'][:8]}{name.suffix}",
         )
-        same_file = entry.get("source_hash") == source_hash and Path(rel).name in stored_as
-        if same_file and _unchanged(entry, inbox / rel):
-            return ImportOutcome(shown(source), entry["format"], "duplicate", f"already in the inbox as {rel}", 0, rel)
+        named_so = Path(rel).name in stored_as
+        # a second download of the same export ("chat_妈妈 (1).csv", "- Copy"): the same bytes under a copy's name
+        # (two journal days with the same words are not: their names differ by more than a copy's mark)
+        copied = not named_so and _copy_of(name.name) == _copy_of(as_given(Path(rel).name))
+        if entry.get("source_hash") == source_hash and (named_so or copied) and _unchanged(entry, inbox / rel):
+            reason = f"a copy of {rel}, already in the inbox" if copied else f"already in the inbox as {rel}"
+            return ImportOutcome(shown(source), entry["format"], "duplicate", reason, 0, rel)
     inbox.mkdir(parents=True, exist_ok=True)
     tmp = temporary_path(inbox / name.name)
     try:

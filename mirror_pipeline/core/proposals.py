@@ -2,7 +2,7 @@
 
 The proposal file is imported as evidence from a tool (`source_type: tool`, said by `tool:<agent>`); the rules never
 read a tool's words as the person's own. This turns each proposal into exactly one candidate, its text as the agent
-wrote it, with a confidence below what the write policy confirms by itself, so governance puts it in
+wrote it (in the third person when the agent pasted the person's own "I" / 我: `in_third_person`), with a confidence below what the write policy confirms by itself, so governance puts it in
 `pending_review` with a question for the person; `governance` refuses to auto-confirm anything from a tool whatever
 the policy says, and the served memory is labelled as proposed by an agent.
 
@@ -24,6 +24,9 @@ CONFIDENCE = 0.5
 TYPES = (MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.RELATIONSHIP, MemoryType.EVENT, MemoryType.OPINION)
 
 _LOCATOR = re.compile(r"^proposal \((?P<type>[a-z_]+): ?(?P<reason>.*)\)$", re.S)
+# the person's 我 / 我的 in Chinese ("我们" is the person and others: left as said)
+_ZH_SELF = re.compile(r"我(?!们)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def locator(memory_type: str, reason: str) -> str:
@@ -45,6 +48,34 @@ def proposal_of(evidence: Evidence) -> MemoryType | None:
     return kind if kind in TYPES else MemoryType.FACT
 
 
+def in_third_person(claim: str) -> str:
+    """A proposal that pastes the person's own sentence ("My locker code is … and I swim at …", "我在滨江上班") in the
+    words of a memory ("The user's locker code is … and the user swims at …", "用户在滨江上班"): served as written, an
+    agent would read its "I" as itself. Each clause whose subject is the person is reworded as the extractor rewords
+    the person's own (an English clause loses its relative time, as the extractor's memories do); other clauses, and
+    a claim already about "the user" or someone else, are left as the agent wrote them."""
+    from mirror_pipeline.core.extraction import clauses, rewrite
+    from mirror_pipeline.core.extraction.clauses import Subject
+    from mirror_pipeline.core.text import CJK_CHAR
+
+    if CJK_CHAR.search(claim):
+        return _ZH_SELF.sub("用户", claim)
+    out = []
+    for sentence in _SENTENCE_END.split(claim):  # the clauses are read a sentence at a time
+        said, done = [], 0
+        for clause in clauses.read(sentence):
+            body = clause.text(sentence)
+            if clause.subject in (Subject.FIRST, Subject.POSSESSIVE):
+                stop = body[len(body.rstrip(".!?")) :]  # the rewording drops the sentence's stop: kept
+                body = rewrite.english(body, clause.subject) + stop
+                if clause.body_start > 0:  # "… and the user swims"
+                    body = body[:1].lower() + body[1:]
+            said.append(sentence[done : clause.body_start] + body)
+            done = clause.end
+        out.append("".join(said) + sentence[done:])
+    return " ".join(out)
+
+
 def proposal_candidates(evidence: Iterable[Evidence], extractor_version: str) -> list[MemoryCandidate]:
     """One candidate per proposal among `evidence` (other evidence gives none), under the version of the run's
     extractor (a new extractor version re-reads the evidence, proposals included)."""
@@ -54,7 +85,7 @@ def proposal_candidates(evidence: Iterable[Evidence], extractor_version: str) ->
     out = []
     for e in evidence:
         kind = proposal_of(e)
-        claim = e.raw_content.strip()
+        claim = in_third_person(e.raw_content.strip())
         if kind is None or not claim:
             continue
         out.append(

@@ -154,3 +154,26 @@ def test_a_file_cut_inside_its_last_character_is_read_to_the_cut(bom: bytes) -> 
     whole = bom + "第一行写完了\n第二行写到一半就断".encode()
     for cut in (1, 2):
         assert formats.decode(whole[:-cut]) == "第一行写完了\n第二行写到一半就"
+
+
+@pytest.mark.parametrize("copy", ["chat_阿姨 (1).csv", "chat_阿姨（2）.csv", "chat_阿姨 - Copy.csv", "chat_阿姨-副本.csv"])
+def test_a_download_saved_twice_is_a_duplicate_of_the_first_before_any_run(tmp_path, copy) -> None:
+    """REVIEW-16 #8: the same bytes under a second copy's name (no warehouse yet to count messages against) were
+    'accepted' a second time; the outcome names the file it copies."""
+    from mirror_pipeline.adapters.inbox import import_file
+
+    inbox = tmp_path / "inbox"
+    chat = (
+        "id,MsgSvrID,type_name,is_sender,talker,room_name,msg,src,CreateTime\n"
+        "1,71,文本,0,wxid_ay,wxid_ay,周六来家里吃饭吧,,2024-06-01 18:20:00\n"
+    )
+    (tmp_path / "chat_阿姨.csv").write_text(chat, encoding="utf-8")
+    (tmp_path / copy).write_text(chat, encoding="utf-8")
+    first = import_file(inbox, tmp_path / "chat_阿姨.csv", forced_format="wechat")
+    assert first.status == "accepted"
+    again = import_file(inbox, tmp_path / copy, forced_format="wechat")
+    assert (again.status, again.stored_as) == ("duplicate", first.stored_as)
+    assert str(first.stored_as) in str(again.reason)
+    # a file of the same words under another name that is no copy's (another journal day) is still its own
+    (tmp_path / "chat_阿姨的女儿.csv").write_text(chat, encoding="utf-8")
+    assert import_file(inbox, tmp_path / "chat_阿姨的女儿.csv", forced_format="wechat").status == "accepted"

@@ -57,3 +57,22 @@ def test_the_served_memory_says_an_agent_proposed_it():
     served = served_memories(pl.DataFrame([row, own], infer_schema_length=None))
     labels = dict(zip(served["memory_id"], served["labels"].to_list(), strict=True))
     assert PROPOSED_LABEL in labels["mem_1"] and PROPOSED_LABEL not in labels["mem_2"]
+
+
+def test_a_proposal_in_the_persons_own_words_is_served_in_the_third_person():
+    """REVIEW-16 #10: an agent that pastes the person's sentence ("My ... and I ...") was served as written, so an
+    agent reading the context read 'I' as itself."""
+    cases = {
+        "My locker code is [secret:pin:sec_abc] and I swim at the Eastside pool": (
+            "The user's locker code is [secret:pin:sec_abc] and the user swims at the Eastside pool"
+        ),
+        "I teach violin to kids on weekends": "The user teaches violin to kids on weekends",
+        "I rent in Porto. I'm a night-shift nurse.": "The user rents in Porto. The user is a night-shift nurse.",
+        "我的车停在B2层，我在滨江上班": "用户的车停在B2层，用户在滨江上班",
+        # already about the person, or about someone else: as the agent wrote it
+        "The user prefers window seats": "The user prefers window seats",
+        "Her brother runs a noodle shop in Lanzhou": "Her brother runs a noodle shop in Lanzhou",
+    }
+    for claim, served in cases.items():
+        (c,) = proposal_candidates([proposal(claim, "fact")], "v1")
+        assert (c.content_text, c.object) == (served, served), claim
