@@ -130,3 +130,26 @@ def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_pat
     assert len(stored) == 1 and "杭州" not in str(stored)  # a digest, never the words
     again = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
     assert again.passed and again.metadata["values_known_clean"].value == 1
+
+
+def test_digests_kept_under_earlier_screening_rules_are_pruned_when_the_rules_change(tmp_path, monkeypatch) -> None:
+    from mirror_pipeline.adapters import expectations
+
+    db = DuckDBResource(database=str(tmp_path / "warehouse.duckdb"))
+    columns = ", ".join(f'"{c}"' for c in EVIDENCE.schema)
+    with db.get_connection() as con:
+        warehouse.ensure(con, EVIDENCE)
+        con.execute(
+            f"insert into evidence ({columns}) select * from (select {', '.join(['null'] * len(EVIDENCE.schema))})"
+        )
+        con.execute("update evidence set evidence_id = 'ev_9', raw_content = 'the bakery on the corner opens at six'")
+    assert evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db).passed
+    with db.get_connection() as con:
+        before = con.execute("select text_digest from checked_texts").fetchall()
+    assert len(before) == 1
+    monkeypatch.setattr(expectations, "SCREENING_VERSION", "a-later-screening-version")
+    again = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
+    assert again.passed and again.metadata["values_known_clean"].value == 0  # checked again under the new rules
+    with db.get_connection() as con:
+        after = con.execute("select text_digest from checked_texts").fetchall()
+    assert len(after) == 1 and after != before  # the old rules' digest is gone, the new one kept
