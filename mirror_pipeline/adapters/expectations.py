@@ -41,9 +41,14 @@ class SecretExpectations:
     known: int = 0  # texts an earlier check had found clean, not checked again
 
 
+def rules_key() -> bytes:
+    """The screening version and the suite's patterns, as one key: the digests of one set of rules match no other."""
+    return hashlib.blake2b(f"{SCREENING_VERSION}\0{chr(0).join(STRUCTURED_PATTERNS)}".encode(), digest_size=16).digest()
+
+
 def text_digests(values: Sequence[str]) -> list[str]:
-    """A digest per text, keyed by the screening version and the suite's patterns: new rules check every text again."""
-    key = hashlib.blake2b(f"{SCREENING_VERSION}\0{chr(0).join(STRUCTURED_PATTERNS)}".encode(), digest_size=16).digest()
+    """A digest per text, keyed by `rules_key`: new rules check every text again."""
+    key = rules_key()
     return [hashlib.blake2b(v.encode(), digest_size=16, key=key).hexdigest() for v in values]
 
 

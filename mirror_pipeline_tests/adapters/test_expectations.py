@@ -114,7 +114,8 @@ def test_a_text_found_clean_is_not_checked_again_and_a_text_that_failed_is_never
     assert not failed.passed and failed.failing_columns == ("memories.text",) and failed.clean_digests == ()
 
 
-def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_path) -> None:
+def _warehouse_with_evidence(tmp_path, evidence_id: str, text: str) -> DuckDBResource:
+    """A warehouse holding one evidence row of `text` (its other columns empty)."""
     db = DuckDBResource(database=str(tmp_path / "warehouse.duckdb"))
     columns = ", ".join(f'"{c}"' for c in EVIDENCE.schema)
     with db.get_connection() as con:
@@ -122,7 +123,12 @@ def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_pat
         con.execute(
             f"insert into evidence ({columns}) select * from (select {', '.join(['null'] * len(EVIDENCE.schema))})"
         )
-        con.execute("update evidence set evidence_id = 'ev_1', raw_content = '我下周去杭州出差'")
+        con.execute("update evidence set evidence_id = ?, raw_content = ?", [evidence_id, text])
+    return db
+
+
+def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_path) -> None:
+    db = _warehouse_with_evidence(tmp_path, "ev_1", "我下周去杭州出差")
     first = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
     assert first.passed and first.metadata["values_known_clean"].value == 0
     with db.get_connection() as con:
@@ -130,3 +136,19 @@ def test_the_checks_remember_clean_texts_in_the_warehouse_by_digest_only(tmp_pat
     assert len(stored) == 1 and "杭州" not in str(stored)  # a digest, never the words
     again = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
     assert again.passed and again.metadata["values_known_clean"].value == 1
+
+
+def test_digests_kept_under_earlier_screening_rules_are_pruned_when_the_rules_change(tmp_path, monkeypatch) -> None:
+    from mirror_pipeline.adapters import expectations
+
+    db = _warehouse_with_evidence(tmp_path, "ev_9", "the bakery on the corner opens at six")
+    assert evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db).passed
+    with db.get_connection() as con:
+        before = con.execute("select text_digest from checked_texts").fetchall()
+    assert len(before) == 1
+    monkeypatch.setattr(expectations, "SCREENING_VERSION", "a-later-screening-version")
+    again = evidence_holds_no_secret(dg.build_asset_check_context(), warehouse_db=db)
+    assert again.passed and again.metadata["values_known_clean"].value == 0  # checked again under the new rules
+    with db.get_connection() as con:
+        after = con.execute("select text_digest from checked_texts").fetchall()
+    assert len(after) == 1 and after != before  # the old rules' digest is gone, the new one kept

@@ -98,16 +98,17 @@ def _found_in(con, refs, tz) -> dict[str, FoundIn]:
     return {row[0]: found_in(dict(zip(names, row, strict=True)), tz) for row in cursor.fetchall()}
 
 
-def _forget(con, h, decisions, candidates, aliases) -> dict[str, int]:
+def _forget(con, h, decisions, candidates, vectors, policy) -> dict[str, int]:
     """What the person asked to forget leaves the warehouse now (and the inbox copy, for evidence): the rows that
     carry its ids, the LLM answers for its texts. The next step of the run rewrites what is derived."""
     from mirror_pipeline.core.decisions import Action
 
     forgotten_memories = {d.target for d in decisions if d.action is Action.FORGET}
     forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
+    aliases = identities(candidates, vectors, policy) if forgotten_memories else {}  # nothing to match: not built
     doomed_candidates = [
         e.candidate
-        for e in candidates
+        for e in (candidates if forgotten_memories else ())
         if stable_id("mem", *slot_key(e.candidate)) in forgotten_memories
         or stable_id("mem", *memory_key(e.candidate, aliases)) in forgotten_memories
     ]
@@ -168,9 +169,9 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
         vectors, compared = _identity_vectors(con, h.config, candidates)
         with warehouse.transaction(con):
-            purged = _forget(con, h, read.decisions, candidates, identities(candidates, vectors, policy))
-        candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
-        if purged["rows_purged"]:  # what was forgotten leaves no vector behind
+            purged = _forget(con, h, read.decisions, candidates, vectors, policy)
+        if purged["rows_purged"]:  # what was forgotten leaves no candidate nor vector behind
+            candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
             vectors, compared = _identity_vectors(con, h.config, candidates)
         briefs = _briefs(con, [e.candidate.evidence_id for e in candidates])
         governed = govern(

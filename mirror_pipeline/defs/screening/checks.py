@@ -12,7 +12,7 @@ import polars as pl
 from dagster_duckdb import DuckDBResource
 
 from mirror_pipeline.adapters import warehouse
-from mirror_pipeline.adapters.expectations import SecretExpectations, secret_expectation_failures
+from mirror_pipeline.adapters.expectations import SecretExpectations, rules_key, secret_expectation_failures
 from mirror_pipeline.contracts.tables import (
     CHECKED_TEXTS,
     EVIDENCE,
@@ -51,6 +51,8 @@ def _screened(warehouse_db: DuckDBResource, frames: dict[str, pl.DataFrame]) -> 
     def known_clean(digests: list[str]) -> set[str]:
         asked = pl.DataFrame({"text_digest": digests})  # noqa: F841 (read by DuckDB's replacement scan)
         with warehouse_db.get_connection() as con:
+            # digests kept under earlier rules are never matched again: dropped at the first check under new ones
+            warehouse.reset_if_changed(con, (CHECKED_TEXTS,), {CHECKED_TEXTS.name: rules_key().hex()})
             warehouse.ensure(con, CHECKED_TEXTS)
             found = con.execute(
                 "select text_digest from checked_texts where text_digest in (select text_digest from asked)"
