@@ -20,6 +20,7 @@ from mirror_pipeline.core.extraction import (
     antecedent,
     appositions,
     casual,
+    clauses,
     disclosure,
     patterns,
     questions,
