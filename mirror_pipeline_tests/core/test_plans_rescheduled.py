@@ -2,22 +2,16 @@
 下周五了") is the plan's next version: the new time stands, the old one is kept as superseded (an agent told the old
 day would send the person on the wrong day)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
 
 import pytest
 
 from mirror_pipeline.core.extraction import extract
-from mirror_pipeline.core.governance import Extracted, govern
+from mirror_pipeline.core.governance import govern
 from mirror_pipeline.core.model import MemoryState
 from mirror_pipeline.core.plans import rescheduled
 from mirror_pipeline_tests.core.helpers import evidence
-
-T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)  # a Monday
-
-
-def said(text: str, day: int, evidence_id: str) -> list[Extracted]:
-    when = T0 + timedelta(days=day)
-    return [Extracted(c, when) for c in extract(evidence(text, evidence_id=evidence_id, when=when), UTC)]
+from mirror_pipeline_tests.core.test_plans_called_off import T0, said  # (2026-06-01, a Monday)
 
 
 @pytest.mark.parametrize(
