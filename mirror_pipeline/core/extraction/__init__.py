@@ -20,7 +20,6 @@ from mirror_pipeline.core.extraction import (
     antecedent,
     appositions,
     casual,
-    clauses,
     disclosure,
     patterns,
     questions,
@@ -122,12 +121,7 @@ def extract(
         ]
     # (an answer about the one the turn before asked of is read in what was written: the "I" a chat line is read
     # with, "moved to Perth last month" after "How is your brother?", is not the writer's)
-    # (and a sentence with its subject left out goes on with the one before: `_goes_on_with_another`)
-    found = [
-        c
-        for c in casual.to_written(found, back)
-        if not replies.about_the_asked(c, written, turn) and not _goes_on_with_another(c, written)
-    ]
+    found = [c for c in casual.to_written(found, back) if not replies.about_the_asked(c, written, turn)]
     return _as_written(found, written, folded)
 
 
@@ -165,12 +159,11 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     found = [
         settled
         for c in patterns.extract_patterns(evidence, tz, memo, (text, cut))
-        if not _shown(c, text)
-        and (settled := _settled(c, text, previous_turn)) is not None
+        if not _shown(c, text) and (settled := _settled(c, text, previous_turn)) is not None
     ]
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     # a planned thing moved to another time ("面试改到下周五了") is read as that, and no other reader reads its words
-    moved = reschedule.read(evidence, text, lambda s: _times(memo, s, said_at), EXTRACTOR_VERSION)
+    moved = reschedule.read(evidence, text, lambda s: patterns.memo_times(memo, s, said_at), EXTRACTOR_VERSION)
     if patterns.not_asserted(text):
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):
@@ -194,32 +187,10 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     ]
 
 
-# a sentence with no subject, opening on a verb ("moved to Leeds last week"), and the sentence before it
-_EN_BARE_OPENING = re.compile(r"(?i)(?:just |finally |recently |then |and )?[a-z]+ed\b")
-_EN_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?]\s+)([^.!?]+)[.!?]\s*$")
-
-
-def _goes_on_with_another(c: MemoryCandidate, text: str) -> bool:
-    """An English sentence with its subject left out goes on with the one before it: after "my cousin quit the
-    bank.", "moved to Leeds last week" is the cousin's move, not the writer's."""
-    if CJK_CHAR.search(c.content_text) or not _EN_BARE_OPENING.match(text, c.span_start):
-        return False
-    before = _EN_SENTENCE_BEFORE.search(text[: c.span_start])
-    return before is not None and clauses.EN_KIN.match(before.group(1).strip().lower()) is not None
-
-
 def _over(found: list[MemoryCandidate], moved: list[MemoryCandidate]) -> list[MemoryCandidate]:
     """`found` less what reads the words of a planned thing moved and no more ("用户打算面试改到…"); a reading that
     goes on past them stays ("changed my flight home to feb 2 and skipped the Penang part")."""
     return [c for c in found if not any(m.span_start <= c.span_start and c.span_end <= m.span_end + 2 for m in moved)]
-
-
-def _times(memo: dict[str, list[TimeMention]], sentence: str, said_at) -> list[TimeMention]:
-    """A sentence's times, read once per message for every reader (`memo`)."""
-    times = memo.get(sentence)
-    if times is None:
-        times = memo[sentence] = patterns.sentence_times(sentence, said_at)
-    return times
 
 
 def _zh_settled(c: MemoryCandidate, text: str, previous_turn: str) -> MemoryCandidate:

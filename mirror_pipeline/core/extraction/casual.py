@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from mirror_pipeline.core.extraction import creole
-from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_PAST_VERB
+from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_KIN, EN_PAST_VERB
 from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
 from mirror_pipeline.core.model import MemoryCandidate
 
@@ -115,6 +115,16 @@ _NOT_A_VERB = re.compile(
 )
 
 
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?]\s+)([^.!?]+)[.!?]\s*$")
+
+
+def _goes_on_with_another(text: str, at: int) -> bool:
+    """A sentence with its subject left out goes on with the one before it: after "my cousin quit the bank.",
+    "moved to Leeds last week" is the cousin's move, not the writer's (no "I" is read into it)."""
+    before = _SENTENCE_BEFORE.search(text, 0, at)
+    return before is not None and EN_KIN.match(before.group(1).strip().lower()) is not None
+
+
 def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
     """`text` with its dropped apostrophes put back ("im" -> "I'm", "should of" -> "should have"), and for each
     offset of the result (and its end) the offset in `text` it stands for; `text` and None when nothing changes.
@@ -152,6 +162,7 @@ def spelled(text: str, voiced: bool = False) -> tuple[str, list[int] | None]:
             not _NOT_A_VERB.match(verb)
             and not EN_BARE_STATE.match(verb)
             and not any(a <= m.start("verb") < b for a, b in felt)
+            and not _goes_on_with_another(text, m.start("verb"))
         ):
             at = m.start("verb")
             edits.append((at, at + 1, "I " + text[at].lower()))  # "Signed up for ..." -> "I signed up for ..."

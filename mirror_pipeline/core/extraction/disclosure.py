@@ -20,7 +20,7 @@ from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
 from mirror_pipeline.core.extraction.patterns import _ABOUT_THE_CHAT as ABOUT_THE_CHAT
-from mirror_pipeline.core.extraction.patterns import ahead_frame_time, quoted_spans, sentence_times, shared_frame_time
+from mirror_pipeline.core.extraction.patterns import ahead_frame_time, memo_times, quoted_spans, shared_frame_time
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.text import CJK_CHAR
@@ -627,9 +627,7 @@ def _steps_window(
     days to the last; None when the plan is not told as steps or nothing ahead was said before it."""
     if said_at is None or not _EN_STEPS.search(body):
         return None
-    times = memo.get(before)
-    if times is None:
-        times = memo[before] = sentence_times(before, said_at)
+    times = memo_times(memo, before, said_at)
     ahead = [t for t in times if t.start is not None and t.start > said_at.date()]
     if not ahead:
         return None
@@ -1357,9 +1355,7 @@ def read(
                 words += _content_words(parts[n + 1].text(sentence), False)
             # "开通了美团外卖，一个礼拜接了一百二十多单", "成绩出来了，总分412": the values after the clause are its own
             if clause.zh and times is None:
-                times = memo.get(sentence)
-                if times is None:
-                    times = memo[sentence] = sentence_times(sentence, said_at)
+                times = memo_times(memo, sentence, said_at)
             valued, valued_end = (
                 _zh_values_after(parts, n, sentence, times or [])
                 if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
@@ -1396,9 +1392,7 @@ def read(
                 else None
             )
             if times is None:
-                times = memo.get(sentence)
-                if times is None:
-                    times = memo[sentence] = sentence_times(sentence, said_at)
+                times = memo_times(memo, sentence, said_at)
             own = _own_time(sentence, times, (clause.start, clause.end), said_at.date() if said_at else None)
             if own is None and aspect is _PLANS and plan_clause is not None and going_on:
                 own = _own_time(sentence, times, (plan_clause.start, plan_clause.end))  # the plan's time, said before

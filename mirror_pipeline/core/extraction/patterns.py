@@ -2197,6 +2197,18 @@ def quoted_spans(sentence: str) -> list[tuple[int, int]]:
     return [m.span() for m in _QUOTED.finditer(sentence)]
 
 
+def memo_times(
+    memo: dict[str, list[TimeMention]] | None, sentence: str, said_at: datetime | None
+) -> list[TimeMention]:
+    """`sentence_times`, read once per message for every reader when a `memo` is given."""
+    if memo is None:
+        return sentence_times(sentence, said_at)
+    times = memo.get(sentence)
+    if times is None:
+        times = memo[sentence] = sentence_times(sentence, said_at)
+    return times
+
+
 def sentence_times(sentence: str, said_at: datetime | None) -> list[TimeMention]:
     """The times a sentence says of itself: not one inside a quotation ("bootcamps oversell the whole 'career change
     in 12 weeks' thing" is no time of the opinion), nor one a thing is compared with ("better than last year")."""
@@ -2405,11 +2417,7 @@ def extract_patterns(
                 if any(p == pattern.predicate and a < m.end() and m.start() < b for a, b, p in taken):
                     continue  # two phrasings of one statement
                 if times is None:
-                    times = memo.get(sentence) if memo is not None else None
-                    if times is None:
-                        times = sentence_times(sentence, said_at)
-                        if memo is not None:
-                            memo[sentence] = times
+                    times = memo_times(memo, sentence, said_at)
                 if pattern.needs_time and not times:
                     continue
                 if pattern.memory_type is E and tense.ahead_of_mention(

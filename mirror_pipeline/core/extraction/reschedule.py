@@ -2,8 +2,8 @@
 now", "面试改到下周五了", "把婚礼推到明年五月了".
 
 The clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
-(said right after the verb's "to" / 到). It becomes a plan (`plans:<domain>`, tagged `rescheduled`) whose object is the thing and whose
-valid time is the new time; governance ties it to the plan said before that shares the thing's content words
+(said right after the verb's "to" / 到). It becomes a plan (`plans:<domain>`, tagged `rescheduled`) whose object is
+the thing and whose valid time is the new time; governance ties it to the plan said before that shares the thing's content words
 (`plans.called_off`), so the plan's next version is the new time and the old one is superseded. A thing never said
 before is kept as the plan it now is. Pure: a message's text and its sentences' times in, candidates out.
 """
@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from mirror_pipeline.core.extraction.candidate import from_evidence
+from mirror_pipeline.core.extraction.disclosure import EXTRACTOR
 from mirror_pipeline.core.extraction.disclosure import _domain as domain_of
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
@@ -61,8 +62,8 @@ _ZH_NO_THING = re.compile(
 _ZH_TIMED_TOPIC = re.compile(
     r"(?P<topic>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:日期|时间|日子)?(?:本来|原来|原本|原先)?(?:是|定在|定的|安排在|无是|不是)"
 )
-# who or what opens a Chinese clause before the thing: "我们的面试", "公司把年会", "下周的面试" (cut to the thing)
-_ZH_LEAD = re.compile(r"^(?:.*?[，,。；;：:！!？?\s])?(?:我们|我|咱们|咱)?(?:的)?")
+# the writer before the thing: "我们的面试", "我的复查" (cut to the thing)
+_ZH_SELF = re.compile(r"^(?:我们|我|咱们|咱)?的?")
 _EN_TIME_LEAD = re.compile(r"(?i)(?:to|till|until)\s+(?:the\s+)?(?=\d)")
 _QUESTION = re.compile(r"[?？]\s*$|^\s*(?:is|are|was|did|do|does|has|have|can|will)\b|吗|么\s*$", re.IGNORECASE)
 
@@ -96,8 +97,7 @@ def _moved(before: str) -> tuple[str, str, int, bool] | None:
     time."""
     if m := _ZH_RESCHEDULE.search(before[-24:]):
         offset = max(0, len(before) - 24)
-        thing = m["held"] or _ZH_LEAD.sub("", m["thing"])
-        thing = re.sub(r"^(?:我们|我|咱们|咱)(?:的)?", "", thing)
+        thing = _ZH_SELF.sub("", m["held"] or m["thing"])
         if _ZH_NO_THING.search(thing):
             # "医生改到三月廿号", "短信来呾改到十一月廿九": who moved it, or who told of it: the thing is the one the
             # sentence gave a time before ("考试日期本来是十一月十五")
@@ -137,7 +137,7 @@ def _candidate(
     version: str,
 ) -> MemoryCandidate:
     said = sentence[t.span[0] : t.span[1]]
-    when = as_absolute(said, t) if t.relative else said
+    when = as_absolute(said, t)  # (a time said absolutely stays as said)
     # the person's own verb: "用户的面试推到了2027年3月15日", "The user's dentist appointment was pushed to 2026-12-21"
     content = f"用户的{thing}{verb}了{when}" if zh else f"The user's {thing} {verb} to {when}"
     span = (s_start + begin, s_start + t.span[1])
@@ -154,7 +154,7 @@ def _candidate(
         importance=0.6,
         sensitivity=sensitivity_of(sentence, Sensitivity.LOW),
         span=span,
-        extractor="rules",
+        extractor=EXTRACTOR,
         extractor_version=version,
         valid_time_start=t.start_iso,
         valid_time_end=t.end_iso,
