@@ -2687,17 +2687,21 @@ def as_absolute(text: str, time: TimeMention) -> str:
         return text  # a week, a season, a rough span: no short date says it
     at = text.index(time.expression)
     before = text[:at]
-    if not zh and _EN_BARE_RELATIVE.match(time.expression) and not _EN_JOINED_BEFORE.search(before):
+    if not zh and _EN_BARE_RELATIVE.match(time.expression) and not _joined(before):
         # "up from 3,900 last year" -> "up from 3,900 in 2025": a bare "last year" after a noun needs its preposition
         words = ("on " if time.precision is TimePrecision.DAY else "in ") + words
     return before + words + text[at + len(time.expression) :]
 
 
+def _joined(before: str) -> bool:
+    """What a date may follow as it is: a preposition, "than", or the opening of a clause it is the subject of."""
+    return bool(_EN_PREPOSITION_BEFORE.search(before) or _EN_CLAUSE_OPEN.search(before))
+
+
 _EN_BARE_RELATIVE = re.compile(r"(?i)(?:last|this|next|yesterday|today|tomorrow|tonight)\b")
-# what a date may follow as it is: a preposition, "than", or the opening of a clause it is the subject of
-_EN_JOINED_BEFORE = re.compile(
-    r"(?i)(?:\b(?:in|on|at|since|from|until|till|by|of|than|to|for|during|before|after|through)\s*|^\s*)$"
-    r"|(?:[,.;:!?]|\b(?:and|but|thinks?|thought|feels?|felt|guess|reckons?|finds?|says?|said)(?:\s+that)?)\s*$"
+# (the words of `_joined` that join a date to what stands before it)
+_EN_PREPOSITION_BEFORE = re.compile(
+    r"(?i)\b(?:in|on|at|since|from|until|till|by|of|than|to|for|during|before|after|through)\s*$"
 )
 
 
