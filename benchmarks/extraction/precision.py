@@ -15,6 +15,7 @@ python benchmarks/extraction/precision.py --eleventh [--draw] # the eleventh sam
 python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth sample: session 16's writer's sets
 python benchmarks/extraction/precision.py --thirteenth [--draw]  # the thirteenth sample: session 17's writer's sets
 python benchmarks/extraction/precision.py --fourteenth [--draw]  # the fourteenth sample: session 18's writers' sets
+python benchmarks/extraction/precision.py --fifteenth [--draw]  # the fifteenth sample: session 19's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -138,6 +139,7 @@ SAMPLE11 = Path(__file__).with_name("precision_sample11.jsonl")
 SAMPLE12 = Path(__file__).with_name("precision_sample12.jsonl")
 SAMPLE13 = Path(__file__).with_name("precision_sample13.jsonl")
 SAMPLE14 = Path(__file__).with_name("precision_sample14.jsonl")
+SAMPLE15 = Path(__file__).with_name("precision_sample15.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -338,24 +340,18 @@ def thirteenth() -> list[dict]:
 
 
 def fourteenth() -> list[dict]:
-    """The fourteenth sample's memories: every memory of session 18's two writers' sets (zh_diary14 and en_chat10 of
-    one, zh_diary14b and en_chat10b of the other), the sets that exist."""
+    """The fourteenth sample's memories: every memory of session 18's writer's sets (zh_diary14b, en_chat10b; the
+    session's other writer wrote nothing)."""
     here = Path(__file__).parent
-    sets = [
-        ("zh_diary14", None),
-        ("en_chat10", EN_CHAT10_TZ),
-        ("zh_diary14b", None),
-        ("en_chat10b", "Africa/Nairobi"),
-    ]
-    return [
-        m
-        for name, tz in sets
-        if (here / f"{name}.jsonl").exists()
-        for m in (diary(name, here / f"{name}.jsonl") if tz is None else chat(name, here / f"{name}.jsonl", tz))
-    ]
+    return diary("zh_diary14b", here / "zh_diary14b.jsonl") + chat(
+        "en_chat10b", here / "en_chat10b.jsonl", "Africa/Nairobi"
+    )
 
 
-EN_CHAT10_TZ = "Europe/London"  # (set from WRITER-18.md when its chat lands)
+def fifteenth() -> list[dict]:
+    """The fifteenth sample's memories: every memory of session 19's writer's sets (zh_diary15, en_chat11)."""
+    here = Path(__file__).parent
+    return diary("zh_diary15", here / "zh_diary15.jsonl") + chat("en_chat11", here / "en_chat11.jsonl", "Europe/Dublin")
 
 
 def census() -> dict:
@@ -389,6 +385,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--fifteenth": fifteenth,
         "--fourteenth": fourteenth,
         "--thirteenth": thirteenth,
         "--twelfth": twelfth,
@@ -408,6 +405,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--fifteenth": SAMPLE15,
         "--fourteenth": SAMPLE14,
         "--thirteenth": SAMPLE13,
         "--twelfth": SAMPLE12,
