@@ -1906,7 +1906,8 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_weekday",
         language=ZH,
-        pattern=re.compile(r"(上上|上个?|这个?|本|下下|下个?)(?:周|星期|礼拜)([一二三四五六日天])"),
+        # (not the 一 of 一直: "上礼拜一直提不起劲" is all last week)
+        pattern=re.compile(r"(上上|上个?|这个?|本|下下|下个?)(?:周|星期|礼拜)([一二三四五六日天])(?<!一(?=直(?!接)))"),
         precision=DAY,
         confidence=0.85,
         resolve=_r_zh_weekday,
@@ -2015,7 +2016,7 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_rel_week",
         language=ZH,
-        pattern=re.compile(r"(上上|上|这|本|下下|下)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])"),
+        pattern=re.compile(r"(上上|上|这|本|下下|下)(?:个)?(?:周|星期|礼拜)(?![二三四五六日天末]|一(?!直(?!接)))"),
         precision=ROUGH,
         confidence=0.8,
         resolve=_r_zh_rel_week,

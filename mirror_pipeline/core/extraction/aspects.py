@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction.clauses import EN_OWN_HAPPENED, EN_OWN_THING, PAST_IRREGULAR
 from mirror_pipeline.core.model import MemoryType, Scope
 
@@ -43,38 +44,30 @@ class Aspect:
     accept: Callable[[str, bool], bool] | None = None  # (clause body, zh) -> keep
 
 
-EN_EMOTIONS = (
-    r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
-    r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
-    r"pumped|blessed|inspired|motivated|low|down|nervous|ecstatic|devastated|hurt|lost|stuck|alive|confused|helpless|"
-    r"relaxed|refreshed|uneasy|insecure|sian|knackered|gutted|chuffed"
-)
-ZH_EMOTIONS = (
-    r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|"
-    r"孤单|心慌|(?<!得)慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
-    r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
-    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
-)
+# (the feeling words every reader shares: `feelings`)
+EN_EMOTIONS = _feel.EN_EMOTIONS + "|" + _feel.EN_WEAK_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS
+ZH_EMOTIONS = _feel.ZH_EMOTIONS
 _NOT_ANTICIPATION = ("happy", "content", "calm", "low", "down", "lost", "stuck", "alive", "hurt")
-_EN_BARE_DEGREE = r"(?:(?:so|really|very|a bit|a little|kind of|kinda|pretty|quite|super|totally|weirdly|still) )*"
+_EN_DEGREE_WORDS = _feel.EN_DEGREE_WORDS
+_EN_BARE_DEGREE = r"(?:(?:" + _EN_DEGREE_WORDS + r") )*"
+_EN_OPENERS = _feel.EN_OPENERS
 _EN_FEEL = re.compile(
-    # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited"
-    r"^" + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b(?=\s*(?:$|[.!,~]|but\b|and\b|since\b|after\b|"
-    r"lately\b|today\b|tonight\b|right now\b|these days\b|all day\b))"
+    # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited",
+    # "absolutely shattered after the night shift", "properly raging about the fine" (a preposition, a time or the
+    # end after it: the writer's state; a noun after it is what is described: "sad news", "happy coincidence")
+    r"^" + _EN_OPENERS + _EN_BARE_DEGREE + r"(?P<bare>" + EN_EMOTIONS + r")\b" + _feel.EN_AFTER_BARE_FEELING
     # (how often or how surely between: "I always feel nervous", "I still feel confused")
     # under pressure or stress, as one is under it: "I have been under a lot of work pressure recently"
-    r"|^(?:I|we)(?:'ve| have)?(?: been| was| am|'m| were| are|'re)? under (?:a lot of |so much |too much |some |"
+    + r"|^(?:I|we)(?:'ve| have)?(?: been| was| am|'m| were| are|'re)? under (?:a lot of |so much |too much |some |"
     r"a bit of |a great deal of |heavy |huge )?(?:work |financial |academic |exam )?(?P<bare2>pressure|stress)\b"
-    r"|^(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
+    r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
-    r"'m feeling| am feeling)|feeling|been feeling|felt)"
-    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
-    r" both| incredibly| truly| absolutely)*"
+    r"'m feeling| am feeling)|im|feeling|been feeling|felt|was)"
+    r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)
-    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|with|by)\b)"
+    # (but "delighted with the flowers", "chuffed with how it went" are: not a weak word's "stuck with", "down with")
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|by)\b)(?!(?:(?<=" + ")|(?<=".join(_feel.EN_WEAK_EMOTIONS.split("|")) + r")) with\b)"
     # "stoked to start this new chapter", "nervous to ask": an anticipation is a feeling; "happy to help", "glad to
     # hear" are pleasantries
     # (but "so happy to be home", "glad to be back" are the writer's state)
@@ -103,7 +96,11 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # a state + 得慌 (how badly it is felt): "累得慌", "闷得慌", "堵得慌"
     ("degree", r"[\u4e00-\u9fff]得慌" + _ZH_END),
     # an emotion word + a degree complement: "高兴坏了", "累坏了", "急死了", "开心得不行"
-    ("degree", r"(?:" + ZH_EMOTIONS + r")(?:坏|死|透|极)了|(?:" + ZH_EMOTIONS + r")得(?:不行|要命|够呛|很)" + _ZH_END),
+    # (or a clause of what it did to the writer: "紧张得手心冒汗", "气得睡不着")
+    (
+        "degree",
+        r"(?:" + ZH_EMOTIONS + r")(?:" + _feel.ZH_FEELING_DEGREE + r"|得(?![到了])[\u4e00-\u9fff]{2,6}?)" + _ZH_END,
+    ),
     # a breath let out: "总算松了口气", "松了一口气", "叹了口气"
     ("breath", r"(?:松|舒|叹)了(?:一|一大|一长)?口(?:长)?气"),
     # a part of the body that of a sudden goes some way: "鼻子一酸", "眼圈都红了", "嗓子都堵了", "腿都软了"

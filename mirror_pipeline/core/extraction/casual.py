@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from mirror_pipeline.core.extraction import creole
 from mirror_pipeline.core.extraction.clauses import EN_BARE_STATE, EN_KIN, EN_PAST_VERB
+from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
 from mirror_pipeline.core.model import MemoryCandidate
 
@@ -98,11 +99,14 @@ _BODY_LEFT_OUT = re.compile(
 # speaks of so far ("interview set for Monday, quite nervous"; not "... saw one of them, so excited to show me")
 _FEELING_LEFT_OUT = re.compile(
     r"(?:^|(?<=[.!?;\n])\s*|(?<=,)(?P<comma>\s*)|(?<![\w'])(?P<i>[Ii]) )"
-    r"(?:(?i:ugh|omg|man|sigh|honestly|tbh|aiyo|alamak|wah)[\s,!]+)*"
-    r"(?P<state>(?i:(?:so+|damn|really|very|super|quite|pretty|proper|bloody|kinda|a bit|abit|totally|hella|real|"
-    r"feeling|feel|still)\s+)*(?:" + EN_EMOTIONS + r"|(?<=feeling )(?:down|low|blue|off)))\b"
+    r"(?i:" + _feel.EN_OPENERS + r")"
+    r"(?P<state>(?i:(?:was|been)\s+)?(?i:(?:" + _feel.EN_DEGREE_WORDS + r"|damn|abit|hella|real|feeling|feel)\s+)*"
+    r"(?:" + EN_EMOTIONS + r"|(?i:" + _feel.EN_FEELING_IDIOMS + r")|(?:(?<=feeling )|(?<=bit )|(?<=little )|(?<=so )|(?<=very )|(?<=pretty )|(?<=quite )|(?<=really ))"
+    r"(?:down|low|blue|off)))\b"
     r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them)|of)\b)"
 )
+_AFTER_BARE = re.compile(r"(?i)" + _feel.EN_AFTER_BARE_FEELING)
+_IDIOM = re.compile(r"(?i)\b(?:" + _feel.EN_FEELING_IDIOMS + r")\b")
 _TO_THE_OTHER = re.compile(r"(?i)\b(?:you|your|u|ur|yuh|yours)\b")
 _THE_WRITER = re.compile(r"\b(?:I|i|I'm|my|My|me|mi|we|We)\b")
 _SENTENCE_OPEN = re.compile(r"[.!?\n][^.!?\n]*$")
@@ -183,7 +187,8 @@ def _feelings_left_out(text: str, words: frozenset[str]) -> tuple[list[tuple[int
     """(where each feeling said without its subject stands, the edits that give it the writer's "I'm")."""
     felt: list[tuple[int, int]] = []
     edits: list[creole.Edit] = []
-    for m in _FEELING_LEFT_OUT.finditer(text) if words & creole.FEELINGS or "feeling" in words else ():
+    said = words & creole.FEELINGS or "feeling" in words or _IDIOM.search(text)
+    for m in _FEELING_LEFT_OUT.finditer(text) if said else ():
         felt.append(m.span())
         before = text[: m.start()]
         opened = _SENTENCE_OPEN.search(before)
@@ -191,11 +196,16 @@ def _feelings_left_out(text: str, words: frozenset[str]) -> tuple[list[tuple[int
         if _TO_THE_OTHER.search(sentence) or (m.group("comma") is not None and not _THE_WRITER.search(sentence)):
             continue  # "your baby so cute, so happy see her"; "... saw one of them, so excited to show me": theirs
         state = m.group("state").lower()
+        if not m.group("i") and not _AFTER_BARE.match(text, m.end()):
+            continue  # "sad news about the bridge": what the word describes, nobody's feeling
+        if m.group("i") and state.startswith(("was ", "been ")):
+            continue  # "i was so upset" has its verb (its "i" is read as "I" with the other lower-case ones)
         if m.group("i"):
-            if not state.startswith("feel"):  # ("i feel tired" has its verb)
+            if not re.search(r"\bfeel", state):  # ("i feel tired", "i still feel helpless" have their verb)
                 edits.append((m.start("i"), m.end("i") + 1, "I'm "))  # "i scared sia" -> "I'm scared sia"
-        else:  # "so sian today" -> "I'm so sian today", "feel awful" -> "I feel awful"
-            edits.append((m.start("state"), m.start("state"), "I " if state.startswith("feel ") else "I'm "))
+        else:  # "so sian today" -> "I'm so sian today", "feel awful" -> "I feel awful", "was fuming" -> "I was ..."
+            verb = state.startswith(("feel ", "was ")) and "I " or state.startswith("been ") and "I've " or "I'm "
+            edits.append((m.start("state"), m.start("state"), verb))
     return felt, edits
 
 

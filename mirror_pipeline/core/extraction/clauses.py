@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.text import CJK_CHAR
 
 # the occupations a role names ("ML engineer", "a product owner"): the patterns' and the appositions' one list
@@ -172,11 +173,13 @@ _EN_OMITTED = re.compile(
     re.IGNORECASE,
 )
 # a feeling or a state said without "I'm" ("Glad to have this outlet", "Nervous.", "Kind of lonely since the move")
+# ("was fuming with the agent", "feeling a bit low this week", "absolutely shattered": the feeling words every
+# reader shares, `feelings`)
 EN_BARE_STATE = re.compile(
-    r"(?i)^" + _EN_OMITTED_ADVERBS + r"(?:(?:kind of|kinda|sort of|a bit|a little|pretty|so|very|super|really|"
-    r"totally|quite|feeling)\s+)*"
-    r"(?:glad|happy|excited|proud|grateful|thankful|lucky|stoked|blessed|sad|nervous|scared|anxious|lonely|"
-    r"worried|tired|exhausted|stressed|relieved|bored|homesick|thrilled|terrified|frustrated|overwhelmed)\b"
+    r"(?i)^" + _feel.EN_OPENERS + _EN_OMITTED_ADVERBS + r"(?:(?:was|been|feeling|felt)\s+)?(?:(?:"
+    + _feel.EN_DEGREE_WORDS + r")\s+)*"
+    r"(?:glad|thankful|lucky|" + _feel.EN_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS
+    + r"|(?<=feeling )(?:" + _feel.EN_WEAK_EMOTIONS + r"))\b"
     # a pleasantry of the chat, about the exchange, the other or the future: "Glad we're friends!", "Excited for
     # the future!", "So happy for you", "Glad to hear it": not a state of the writer
     r"(?P<pleasantry>(?= (?:we're|we are|you(?:'re)?\b|for (?:the future|you|u)\b|to (?:hear|see you|meet you|"

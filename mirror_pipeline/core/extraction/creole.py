@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mirror_pipeline.core.extraction.patterns import EN_EMOTIONS
+from mirror_pipeline.core.extraction.feelings import EN_EMOTIONS
 
 Edit = tuple[int, int, str]  # (start, end, replacement) in the written text
 

@@ -933,7 +933,9 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
             return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
         if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
-            return f"用户当时{emotion}", emotion  # "用户当时心里甜滋滋的": the frame says how it was felt
+            # "用户当时心里甜滋滋的": the frame says how it was felt ("气死我了": its 我 is the user, 气死了)
+            emotion = emotion.replace("死我了", "死了")
+            return f"用户当时{emotion}", emotion
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     if clause.zh and aspect is _PLANS and clause.subject is Subject.OMITTED and not _ZH_PLAN_SAID.search(body):
         body = "打算" + body  # "明年申请英国的研究生" is a plan: without it the memory would read as done
@@ -1455,7 +1457,10 @@ def read(
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(body) is Tense.PAST:
                 own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
-            start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day)
+            # (a Chinese sentence's 最近 scopes its later clauses: "最近老是睡不着，心里发毛")
+            said_so = sentence[: clause.end] if clause.zh else body
+            lasting = aspect.memory_type is MemoryType.EMOTION and bool(tense.LASTING_FEELING.search(said_so))
+            start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day, lasting)
             if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
                 # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a
                 # plan for then on (not for that day alone)

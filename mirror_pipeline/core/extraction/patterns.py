@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, tzinfo
 from functools import cache
 
 from mirror_pipeline.core.entities import is_place
+from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
@@ -280,17 +281,8 @@ _ZH_EMOTION_WORDS = (
     "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受|孤单|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸"
 )
 _ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
-EN_EMOTIONS = (
-    r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
-    r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|"
-    # as a chat or a variety says them: Singlish "sian" (weary, fed up), British "knackered", "gutted", "chuffed"
-    r"sian|knackered|gutted|chuffed|fed up|pissed off"
-)
-_EN_DEGREE = (
-    r"(?: so| really| very| a bit| a little| kind of| kinda| pretty| quite| super| extremely| totally| completely|"
-    r" so+| damn| proper| bloody| hella| well| real)*"
-)
+EN_EMOTIONS = _feel.EN_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS  # (the words every reader shares: `feelings`)
+_EN_DEGREE = r"(?: (?:" + _feel.EN_DEGREE_WORDS + r"|damn|hella|real))*"
 _ZH_AMOUNT = (
     r"(?:[\d.,]+\s*(?:万|千|k|K|w|W)?(?:元|块|人民币|美元|日元)?|[一二三四五六七八九十两百千]+(?:万|千)(?:元|块)?)"
 )
@@ -2503,8 +2495,10 @@ def _candidate(
         # "yesterday my HOD shouted at me ... i was so upset": felt the day the telling is of
         start, end, precision, expression = told.start_iso, told.end_iso, told.precision, told.expression
     elif kind is MemoryType.EMOTION and time is None and said_at is not None:
-        day = said_at.date().isoformat()
-        start, end, precision = day, day, TimePrecision.DAY  # a state on the day it was said, on the person's calendar
+        # a state on the day it was said, on the person's calendar; one said to have lasted up to then ("so homesick
+        # lately"), since when unsaid
+        lasting = bool(tense.LASTING_FEELING.search(_clause_of(sentence, m)))
+        start, end, precision, _, _ = tense.interval(tense.TimePolicy.SAID_ELSE_MENTION_DAY, None, said_at.date(), lasting)
     sensitivity = sensitivity_of(m.group(0), HIGH if relation in FAMILY else pattern.sensitivity)
     # (a pattern may say where the statement it reads begins: "招了个帮工，叫阿梅" rests on "叫阿梅", the hiring is a
     # clause of its own the disclosure reader reads)

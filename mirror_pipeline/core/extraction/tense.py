@@ -89,10 +89,19 @@ def _stative(body: str, zh: bool) -> bool:
     return bool(_ZH_STATIVE.match(zh_after_lead(rest)))
 
 
+# a feeling said to have lasted up to the telling, since when unsaid: "so homesick lately", "lonely since moving
+# here", "for weeks now", 最近老是睡不着, 这阵子, 这段时间
+LASTING_FEELING = re.compile(
+    r"(?i)\b(?:lately|recently|these days|since\b|for (?:weeks|months|ages|a while|days)|all (?:week|month)\b)"
+    r"|最近|这阵子|这段时间|这些天|这段日子|近来|一直|老是"
+)
+
+
 def interval(
-    policy: TimePolicy, own: TimeMention | None, said: date | None
+    policy: TimePolicy, own: TimeMention | None, said: date | None, lasting: bool = False
 ) -> tuple[str | None, str | None, TimePrecision, str | None, tuple[str, ...]]:
-    """(start, end, precision, expression, tags) of a clause's valid time under its aspect's `policy`."""
+    """(start, end, precision, expression, tags) of a clause's valid time under its aspect's `policy`; `lasting`: a
+    feeling said to have lasted up to the telling (`LASTING_FEELING`), whose start is unsaid."""
     if own is not None and policy is TimePolicy.RECURRING and not own.ongoing:
         own = None  # "every Sunday", "on Thursday nights": when it recurs, not since when it holds
     # a thing done has no "till" ahead of its telling: in "bought a Vezel, COE till 2029" the end is the car's
@@ -108,7 +117,7 @@ def interval(
         return None, None, TimePrecision.UNKNOWN, None, ()
     day = said.isoformat()
     if policy is TimePolicy.SAID_ELSE_MENTION_DAY:
-        return day, day, TimePrecision.DAY, None, ()
+        return (None, day, TimePrecision.UNKNOWN, None, ()) if lasting else (day, day, TimePrecision.DAY, None, ())
     if policy in (TimePolicy.SAID_ELSE_BEFORE_MENTION, TimePolicy.ENDED):
         return None, day, TimePrecision.UNKNOWN, None, ("before_mention",)  # by the day it was said
     return None, None, TimePrecision.UNKNOWN, None, ()

@@ -1,0 +1,74 @@
+"""The words of feeling every reader of the extractor shares, in English and Chinese (regular-expression
+alternations, longest forms first where one begins another).
+
+A feeling is said with an adjective of feeling after the person ("I'm gutted", "so embarrassed"), with an idiom
+that stands where such an adjective stands ("in bits", "over the moon", "a nervous wreck"), or in Chinese with an
+emotion word, often with a degree complement after it (烦死了, 憋屈得很, 开心得不得了) or an idiom (头大, 压力山大).
+The lists hold the common words of feeling of the varieties people write in (British, Irish, American, Australian,
+South Asian and African English; Mandarin and the dialect words the diaries use), not the sentences of any set."""
+
+from __future__ import annotations
+
+# adjectives (and participles) of feeling, after "I'm / feel / felt / so ..." or said bare
+EN_EMOTIONS = (
+    r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
+    r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
+    r"pumped|blessed|inspired|motivated|ecstatic|devastated|confused|helpless|"
+    r"relaxed|refreshed|uneasy|insecure|"
+    r"delighted|elated|overjoyed|embarrassed|mortified|humiliated|guilty|terrified|petrified|panicked|panicky|"
+    r"tense|jittery|shattered|wrecked|worn out|wiped out|fuming|raging|livid|seething|irritated|cranky|grumpy|"
+    r"moody|teary|weepy|emotional|nostalgic|giddy|buzzing|peaceful|optimistic|pessimistic|discouraged|"
+    r"demotivated|unmotivated|hopeless|numb|empty|gloomy|glum|blue|shaken|rattled|flustered|startled|shocked|"
+    r"gobsmacked|amazed|touched|honoured|honored|thankful|satisfied|fulfilled|lonesome|"
+    # as a chat or a variety says them: Singlish "sian" (weary, fed up), British "knackered", "gutted", "chuffed"
+    r"sian|knackered|gutted|chuffed|fed up|pissed off|cheesed off|narked|vexed|shook|hyped"
+)
+# words of other senses too ("low on petrol", "down to the last one", "lost my keys", "hurt my knee"), read as a
+# feeling only where a clause's reader makes sure it is one (`aspects`: not before "to", "on", "for" ...)
+EN_WEAK_EMOTIONS = r"low|down|lost|stuck|alive|content|hurt"
+# idioms that stand where an adjective of feeling stands ("I'm in bits", "was a nervous wreck", "over the moon")
+EN_FEELING_IDIOMS = (
+    r"in bits|in pieces|in tears|in a (?:state|mood|strop|huff|funk|bad way|good place|bad place|dark place)|"
+    r"in (?:a )?(?:good|bad|foul|great|terrible|awful) (?:mood|form|spirits?)|"
+    r"over the moon|on cloud nine|on top of the world|on edge|on a high|"
+    r"a (?:nervous |total |complete |bit of a |emotional )?(?:wreck|mess)|"
+    r"down in the dumps|scared (?:stiff|to death|shitless)|worried sick|sick with worry|"
+    r"at (?:my|the) wits'? end|at the end of my tether|all over the place|beside myself|"
+    r"bricking it|cacking it|freaking out|losing it|stressed to the max"
+)
+# how much or how surely a feeling is felt, as people type it ("proper gutted", "dead chuffed", "absolutely
+# shattered", "a wee bit low", "lowkey stressed")
+EN_DEGREE_WORDS = (
+    r"so+|really|rly|very|a bit|a little(?: bit)?|a wee bit|a lil|kind of|kinda|sort of|pretty|quite|super|totally|"
+    r"weirdly|still|extremely|completely|incredibly|truly|absolutely|utterly|properly|proper|dead|well|bloody|"
+    r"fierce|awful|wicked|mad|right|seriously|lowkey|highkey|just|both"
+)
+# words a chat line opens with before what it says ("honestly in bits", "ngl so stressed", "ugh, knackered")
+EN_OPENERS = r"(?:(?:honestly|tbh|ngl|omg|ugh|sigh|man|god|jeez|ah|oh|well|yeah|lol|and|but|aiyo|alamak|wah)[,!.]*\s+)*"
+# what may follow a feeling said bare for it to be the writer's state ("absolutely shattered after the shift",
+# "so sian today", "nervous."): the end, a preposition, a conjunction, a time; a noun after it is what the word
+# describes ("sad news about the bridge", "happy coincidence", "proud moment"), nobody's feeling
+EN_AFTER_BARE_FEELING = (
+    r"(?=\s*(?:$|[.!?,~;:)]|(?:but|and|since|after|about|over|with|at|because|cos|coz|cuz|from|again|when|"
+    r"lately|today|tonight|yesterday|now|rn|atm|tbh|lol|haha|sia|lah|leh|la|man|af|asf|bad|badly|as|tho|though|these days|"
+    r"this (?:week|morning|evening|month)|last (?:night|week)|right now|all (?:day|week)|to (?:be|have)|"
+    # a clause of what it is about ("so relieved the landlord fixed it"), an anticipation ("buzzing for saturday",
+    # not "happy for you": the other's news)
+    r"the|my|our|we|i|it|that|how|for(?! (?:you|u|ya|him|her|them|your|ur|y'all)\b))\b))"
+)
+# Chinese emotion words (a degree word before, a complement after: 有点慌, 烦死了)
+ZH_EMOTIONS = (
+    r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|"
+    r"压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|压力山大|"
+    r"孤单|心慌|(?<!得)慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
+    r"憋屈|憋闷|窝火|恼火|火大|上火|糟心|闹心|揪心|窝心|烦(?![请劳])|气人|(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸)|头大|"
+    r"头疼(?=死|得|了)|"
+    r"轻松|舒坦|舒服(?=多了|了)|痛快|解气|得意|骄傲|羞愧|丢脸|尴尬|不好意思|害羞|心疼|想哭|眼红|嫉妒|"
+    r"提不起劲|没劲|打不起精神|没精神|心灰意冷|憔悴|"
+    r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
+    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
+)
+# a degree complement after a Chinese emotion word: how much it is felt (烦死了, 憋屈得很, 开心得不得了, 郁闷到家了)
+ZH_FEELING_DEGREE = r"(?:(?:坏|死|透|极|疯)了|死我了|得(?:很|不行|要命|够呛|不得了|要死|受不了)|到家了|到爆|炸了)"
