@@ -22,7 +22,9 @@ from mirror_pipeline.core.screening.dialogue import (
     corrected,
     given_in_parts,
     named_parts,
+    named_parts_within,
     opens_with_rest,
+    spoken_in_parts,
     named_then_given,
 )
 from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
@@ -210,12 +212,15 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     asked, asked_at = "", -_OPEN
     # the rest of a card's number whose first half the text before gave (session 12)
     rest: tuple[Finding, ...] = ()
+    # a code said in words over messages (session 19)
+    spoken = spoken_in_parts([text for text, _ in items]) if len(items) > 1 else {}
     for k, (text, scope) in enumerate(items):
         # (a first half passes the prefilter: dialogue.card_halves is asked only then)
         halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None
         if halves is None and k + 1 < len(items) and (mask[k] or k and mask[k - 1] or opens_with_rest(items[k + 1][0])):
             halves = named_parts(items[k - 1][0] if k else "", text, items[k + 1][0])  # (session 18)
-        given = (*rest, *halves[:1]) if halves else rest
+        within = named_parts_within(items[k - 1][0] if k else "", text) if mask[k] or k and mask[k - 1] else None
+        given = (*rest, *(halves[:1] if halves else ()), *(within or ()), *spoken.get(k, ()))
         rest = halves[1:] if halves else ()
         if given:
             screened = redact(text, scope, before=before, given=given)

@@ -336,7 +336,8 @@ _RULES: tuple[Rule, ...] = (
         pattern=re.compile(
             r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
             + _ASSIGN
-            + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
+            # (session 19: a quoted value may hold any symbol, "SECRET_KEY = 'v8#m2q!x0…'")
+            + r"(?P<value>(?<=[\"'])[^\s\"']{8,128}(?=[\"'])|[A-Za-z0-9/+_\-.=]{8,})"
         ),
         judge=Judge.MIXED,
         needs=("secret", "token", "key"),
@@ -1269,10 +1270,11 @@ _SCREENING9_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b"
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:(?:key|passkey)\b"
             # (screening-11: "the key to join is sakura0815kyoto")
             r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?"
-            r"(?:[ \t]*(?:is|:|=))?[ \t]*" + _SHAPE_VALUE
+            # (session 19: or the bare 'pass' with its separator, "wifi is PineHollow_Guest and pass is …")
+            r"(?:[ \t]*(?:is|:|=))?|pass\b[ \t]*(?:is|:|=))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
@@ -1483,6 +1485,8 @@ _SCREENING10_RULES: tuple[Rule, ...] = (
 # password before what it gets you into, a health insurance member's number
 _CODE_FOR = (
     r"(?i:\b(?:(?:one[- ]time |verification |security |confirmation |authori[sz]ation )?(?:pass)?code|otp|pin)\b)"
+    # (session 19: not a place's code, "postal code for grandma's place is 200031")
+    r"(?<!postal code)(?<!post code)(?<!zip code)(?<!area code)(?<!country code)(?<!dialling code)(?<!dialing code)"
 )
 _SCREENING11_RULES: tuple[Rule, ...] = (
     # "Your one-time passcode for the payment of GBP 42.80 to DELIVEROO is 730918.": what the code is for may be long
@@ -1714,6 +1718,29 @@ _SESSION18_RULES: tuple[Rule, ...] = (
         needs=("code",),
     ),
 )
+# ---- session 19 (heldout27-30's and heldout32's misses, by how the sentences are built)
+_SESSION19_RULES: tuple[Rule, ...] = (
+    # an account's id of the form a provider gives with its token (Twilio's "AC" or "SK" and 32 hex digits): the token
+    # beside it opens the account, and the pair is pasted together
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])"),
+        judge=Judge.WHOLE,
+        needs=("ac", "sk"),
+    ),
+    # a token named, its hex digits after the name with no separator ("and the token f3d81c0e…", "auth token:
+    # 9c2e41f0…"): 32 to 64 hex digits, digits and letters both (a commit's or a checksum's hash is named as one)
+    Rule(
+        kind="api_key",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?<!public )(?:(?:auth(?:entication)?|access|api|secret|bearer|session)[ _-]?)?"
+            r"(?:token|key|secret)(?![a-z])[ \t]*(?:(?:is|was|=|:|->)[ \t]*)?[\"'`]?"
+            r"(?P<value>(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{32,64})(?![0-9A-Za-z])"
+        ),
+        judge=Judge.VALUE,
+        needs=("token", "key", "secret"),
+    ),
+)
 _RULES = (
     _RULES
     + _ENTERING_RULES
@@ -1723,6 +1750,7 @@ _RULES = (
     + _SCREENING13_RULES
     + _SESSION12_RULES
     + _SESSION18_RULES
+    + _SESSION19_RULES
 )
 
 
