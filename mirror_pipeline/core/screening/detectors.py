@@ -664,6 +664,34 @@ def dial_findings(text: str, lowered: str) -> list[Finding]:
 
 
 _DIAL_RULE = -14
+_TURN_WORDS = ("左", "右", "left", "right", "clockwise", "时针")
+_TURNS_SHORT = 60
+
+
+def turns_over_messages(texts: list[str]) -> dict[int, tuple[Finding, ...]]:
+    """session 19: a combination's turns one message at a time ("the padlock on the shed" / "first turn right to
+    twelve" / "then left to forty-four" / "and back right to eight"): short messages in a row, each with a turn to a
+    number, three turns in all, a lock or a safe named in them or in the message before."""
+    turning = {
+        k: turns
+        for k, t in enumerate(texts)
+        if len(t) <= _TURNS_SHORT
+        and any(map(t.lower().__contains__, _TURN_WORDS))
+        and (turns := list(_TURN.finditer(t)))
+    }
+    found: dict[int, tuple[Finding, ...]] = {}
+    for k in sorted(turning):
+        if k - 1 in turning:
+            continue
+        run = [k]
+        while run[-1] + 1 in turning:
+            run.append(run[-1] + 1)
+        named = any(_DIAL.search(texts[i]) for i in (k - 1, *run) if i >= 0)
+        if len(run) > 1 and named and sum(len(turning[i]) for i in run) >= 3:
+            for i in run:
+                ts = turning[i]
+                found[i] = (Finding("combination", ts[0].start(), ts[-1].end("value"), _DIAL_RULE),)
+    return found
 
 
 # ---- screening-11: a password's shape, then what it opens ("Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get

@@ -27,6 +27,7 @@ from mirror_pipeline.core.screening.dialogue import (
     spoken_in_parts,
     named_then_given,
 )
+from mirror_pipeline.core.screening.detectors import turns_over_messages
 from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -212,8 +213,12 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     asked, asked_at = "", -_OPEN
     # the rest of a card's number whose first half the text before gave (session 12)
     rest: tuple[Finding, ...] = ()
-    # a code said in words over messages (session 19)
-    spoken = spoken_in_parts([text for text, _ in items]) if len(items) > 1 else {}
+    # a code said in words, a combination's turns, over messages (session 19)
+    spoken: dict[int, tuple[Finding, ...]] = {}
+    if len(items) > 1:
+        texts = [text for text, _ in items]
+        for k, parts in (*spoken_in_parts(texts).items(), *turns_over_messages(texts).items()):
+            spoken[k] = (*spoken.get(k, ()), *parts)
     for k, (text, scope) in enumerate(items):
         # (a first half passes the prefilter: dialogue.card_halves is asked only then)
         halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None

@@ -53,6 +53,8 @@ _DICTATED_PART = (
     r"|(?:the |di |da |a |an )?"
     + _SYMBOL_NAME
     + r"|(?:capital|upper ?case|big|small|lower ?case) (?:letter )?[A-Za-z]\b"
+    # (session 19: or digits alone, "the word tangawizi then 9 9 then a dollar sign")
+    r"|\d{1,6}(?: \d{1,6}){0,5}(?![\d:/.])"
     r"|[A-Za-z](?:, [A-Za-z]){1,8}\b)"
 )
 _DICTATED = (
@@ -1046,7 +1048,15 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     # "the lockbox digits: 8 1 4 0"
     Rule(
         kind="password",
-        pattern=re.compile(_SECRET_NOUN + r"[^\n.!?:]{0,50}?:[ \t]*" + _SHAPE_VALUE + _NETWORK_NAME_AHEAD),
+        pattern=re.compile(
+            # (session 19: not the user of a login's pair, "laptop login: akinyi.otieno / Tangawizi#2026!": the pair's
+            # rule takes the password)
+            r"(?!(?i:logins?|credentials?)\b[^\n.!?:]{0,50}?:[ \t]*[^\s/]+[ \t]*/[ \t]*\S)"
+            + _SECRET_NOUN
+            + r"[^\n.!?:]{0,50}?:[ \t]*"
+            + _SHAPE_VALUE
+            + _NETWORK_NAME_AHEAD
+        ),
         judge=Judge.SHAPED,
         needs=(
             "pass",
@@ -1739,6 +1749,30 @@ _SESSION19_RULES: tuple[Rule, ...] = (
         ),
         judge=Judge.VALUE,
         needs=("token", "key", "secret"),
+    ),
+    # a code told with how long it lasts ("it says 628194, expires in 5 minutes", "382910，5分钟内有效"): a one-time
+    # code's message says so (an order's or a booking's number is named as one)
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)(?<!order )(?<!booking )(?<!reservation )(?<!ticket )(?<!invoice )(?<![\d.:/$€£¥#\-])"
+            r"(?P<value>\d{4,8}|\d{3}[ \-]\d{3})(?![\d.:/%])"
+            r"(?:[^\n\d]{0,24}?(?:expires?|valid (?:for|in)|good for)[ \t]+(?:in[ \t]+)?\d{1,2}[ \t]*(?:mins?|minutes)\b"
+            r"|[^\n\d]{0,12}?\d{1,2}[ \t]*分钟(?:内)?有效)"
+        ),
+        judge=Judge.VALUE,
+        needs=("expire", "valid", "good for", "分钟"),
+    ),
+    # a password given, then the new one in the next breath or the next message ("old one was Baraka2019 it's dead" /
+    # "new one is Kisumu-Lake-88"): the new value after the one already held
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[^\n]{0,80}?\n?[^\n]{0,12}?(?i:\b(?:the[ \t]+)?(?:new|current|updated|latest)[ \t]+"
+            r"(?:one|pass(?:word)?|pw|pin|code)(?:'s|[ \t]+is|[ \t]+now is|:|=))[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=(_HELD,),
     ),
 )
 _RULES = (
