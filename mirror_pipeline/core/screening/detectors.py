@@ -639,7 +639,8 @@ _TURN = re.compile(
 # (session 19: or its first number given plain, two turns after it: "the combination is thirty-two, left to eleven,
 # right to forty")
 _DIAL_OPENING = re.compile(
-    r"(?i)(?<![a-z])(?:combination|combo|code|密码|密碼)[ \t]*(?:is|was|:|=|是|系)[ \t]*(?P<value>" + _TURN_NUMBER + r")"
+    r"(?i)(?<![a-z])(?:combination|combo|code|密码|密碼)(?:[ \t]+(?:for|to|of|on)[ \t]+[^\n\d,，.;]{1,24}?)?[ \t]*"
+    r"(?:is|was|:|=|是|系)[ \t]*(?P<value>" + _TURN_NUMBER + r")"
     r"[ \t]*[,，;；]"
 )
 # (session 18: or a locker's combo, Cantonese's 夹万, a 密码 told as turns: "密码系左转 28 右转 41 再左转 9")

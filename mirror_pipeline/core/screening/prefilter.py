@@ -61,7 +61,7 @@ _CJK_TRIGGERS = (
     # session 10: an alarm's code to disarm or arm it
     " 解除码 撤防码 布防码"
     # session 19: a card's code by where it is printed
-    " 背后 反面 卡背 签名栏 分钟内有效 分钟有效"
+    " 背后 反面 卡背 签名栏 签名条 分钟内有效 分钟有效"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(

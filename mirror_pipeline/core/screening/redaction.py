@@ -119,7 +119,11 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
-    if before and (_ASKS_OR_LABELS.search(_fold(before)[-40:]) or _ASKED_BEFORE.search(_fold(before)[-120:])):
+    if before and (
+        _ASKS_OR_LABELS.search(_fold(before)[-40:])
+        or _ASKED_BEFORE.search(_fold(before)[-120:])
+        or "[secret:" in before[-160:] and _NEW_VALUE.match(text)
+    ):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -158,6 +162,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
     r"padlock|lockbox|combination"
+)
+
+
+# session 19: the new value of a secret the text before gave ("new one is Pelican_Bay_41")
+_NEW_VALUE = re.compile(
+    r"(?i)[ \t]*(?:and[ \t]+)?(?:the[ \t]+)?(?:new|current|updated|latest)[ \t]+(?:one|pass(?:word)?|pw|pin|code)\b"
 )
 
 
