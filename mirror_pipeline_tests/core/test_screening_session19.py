@@ -97,12 +97,16 @@ def test_a_named_token_code_or_number_goes(text: str, values: tuple[str, ...]) -
 
 def test_a_passwords_new_value_after_the_old_one_goes() -> None:
     assert _gone(("the vpn password was Harbor2020, changed it", "new one is Pelican_Bay_41"), ("Pelican_Bay_41",))
+    # corrected in the same message
+    assert _gone(("locker pw is Otter_51 oops, Otter_15",), ("Otter_51", "Otter_15"))
+    assert _screen("the password is Tulip2020 no idea why")[0].endswith("no idea why")
 
 
 @pytest.mark.parametrize(
     "messages",
     [
         ("jersey back number 114, same as last year",),
+        ("the 4 photos on the back wall cost 2000 with my credit card",),
         ("包装反面的三位数 230 是批次",),
         ("we turned left to twelve oaks road, right at the lake and left again at nine",),
         ("how many kids are coming", "three", "maybe four"),

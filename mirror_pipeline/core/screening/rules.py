@@ -1774,6 +1774,17 @@ _SESSION19_RULES: tuple[Rule, ...] = (
         judge=Judge.SHAPED,
         needs=(_HELD,),
     ),
+    # a value corrected in the same message ("the code is 1111... wait no, 5 0 8 2", "pw is Kite77 sorry, Kite78"):
+    # the value after the correcting words, after the one already held
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[ \t.…,;!]*(?i:(?:wait|no|nope|sorry|oops|actually|i mean|i meant|correction|my bad)[ \t,.!…:]*)+"
+            r"(?i:(?:it'?s|it is|is)[ \t]+)?" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=(_HELD,),
+    ),
 )
 _RULES = (
     _RULES
