@@ -55,7 +55,9 @@ CORPORA = tuple(
         "heldout27.jsonl",
         "heldout28.jsonl",
         "heldout28b.jsonl",
+        "heldout29b.jsonl",
         "heldout30.jsonl",
+        "heldout32.jsonl",
     )
     if (HERE / name).exists()
 )

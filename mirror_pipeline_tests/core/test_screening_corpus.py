@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from mirror_pipeline.core.screening import may_hold_secret, prefilter_mask
+from mirror_pipeline.core.screening.detectors import turns_over_messages
+from mirror_pipeline.core.screening.dialogue import spoken_in_parts
 from mirror_pipeline.core.screening.documents import names_a_document_last
 from mirror_pipeline.core.screening.redaction import _OPEN
 
@@ -52,8 +54,13 @@ def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
     assert prefilter_mask(texts) == python
     for case in secrets:
         passes = [may_hold_secret(m) for m in case["messages"]]
+        # (session 19: a code said in words, a combination's turns, over messages: redact_sequence reads the whole
+        # conversation for them, whatever the prefilter says)
+        over_messages = {**spoken_in_parts(case["messages"]), **turns_over_messages(case["messages"])}
         for i, message in enumerate(case["messages"]):
             if any(v in message for v in case["values"]):
                 # (or follows a message that names a document last: redact_sequence reads it then, session 17)
                 after_document = i > 0 and names_a_document_last(case["messages"][i - 1])
-                assert passes[i] or any(passes[max(0, i - _OPEN) : i]) or after_document, case["id"]
+                assert (
+                    passes[i] or any(passes[max(0, i - _OPEN) : i]) or after_document or i in over_messages
+                ), case["id"]

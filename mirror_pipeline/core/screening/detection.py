@@ -14,6 +14,7 @@ from mirror_pipeline.core.screening.detectors import (
     _seed_findings,
     _with_dotted_parts,
     _with_wrapped_values,
+    card_code_findings,
     code_list_findings,
     dial_findings,
     gets_in_findings,
@@ -78,7 +79,9 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(row_findings(masked))
     found.extend(answered_lines(masked))
     found.extend(answered_clauses(masked, lowered))
-    found.extend(_number_findings(masked, card_given="[secret:bank_card:" in original))
+    card_given = "[secret:bank_card:" in original
+    found.extend(_number_findings(masked, card_given=card_given))
+    found.extend(card_code_findings(masked, lowered, card_given=card_given))
     found.extend(national_id_findings(masked))
     found.extend(document_findings(masked))
     found.extend(dial_findings(masked, lowered))

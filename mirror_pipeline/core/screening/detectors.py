@@ -226,6 +226,45 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     return found
 
 
+# ---- session 19: a card's verification code called by where it is printed or what it looks like ("the three numbers
+# on the back are 582", "debit card backside code = 448", "the digits by the signature strip are 227", "网上付款要的那个
+# 背后三位数：482", "签名栏旁边印着的数字是736", "security code 是 4 位的 7720"): three or four digits after the name. A
+# place alone (the back, 背面) names a card's code only where a card or a payment is spoken of (a manual's back has
+# numbers too, "说明书背面那三位数318是型号"; a jersey's "back number is 23"); a signature strip, and the code's own
+# names, are a card's anyway.
+_CARD_CODE = re.compile(
+    r"(?i)(?:(?P<own>(?<![a-z])signature (?:strip|panel|box|line|bar|area)|签名(?:栏|条|处)|(?<![a-z])(?:cvv2?|cvc2?"
+    r"|security code|card (?:security|verification|validation) (?:code|number|value))(?![a-z])|安全码)"
+    r"|(?<![a-z])(?:three|four|3|4)(?:[ -]digits?)?(?![a-z\d])[^\n\d.!?]{0,40}?(?<![a-z])(?:on|at|from|in) (?:the )?"
+    r"(?:back|front|rear|reverse)(?![a-z])"
+    r"|(?<![a-z])(?:code|number|digits|numbers) (?:on|at) (?:the )?(?:back|front|rear|reverse)(?![a-z])"
+    r"|(?<![a-z])(?:back|backside|rear|reverse)(?:[ -]side)? (?:code|number|digits|numbers|no\.?)(?![a-z])"
+    r"|(?:背面|背后|反面|卡背)(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?|数字|码))"
+    # (what is between: "of the visa", " are", "是 4 位的", "旁边印着的数字是")
+    r"(?:[ \t]+of[ \t]+(?:the |my |your |ur |his |her )?(?:[a-z']+ ){0,2}?(?:card|visa|mastercard|amex|discover|one|it))?"
+    r"[ \t]*(?:(?:is|are|was|were|reads?|says?)(?![a-z])|[:=\-])?[ \t]*[\u4e00-\u9fff：:]{0,10}?"
+    r"[ \t]*(?:[34][ \t]*位的?[ \t]*|(?:3|4|three|four)[ -]digits?[ \t,:]*)?"
+    r"(?<![\d.])(?P<value>\d{3,4})(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"
+)
+CARD_CODE_PLACES = ("back", "front", "rear", "reverse", "signature", "security code", "背", "反面", "签名", "安全码")
+_CARD_SPOKEN_OF = re.compile(
+    r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|debit|credit|checkout|payment|exp(?:iry|ires)?)(?![a-z])"
+    r"|卡|付款|支付|网购|结账|刷"
+)
+_CARD_CODE_RULE = -17
+
+
+def card_code_findings(text: str, lowered: str, *, card_given: bool = False) -> list[Finding]:
+    if not any(map(lowered.__contains__, CARD_CODE_PLACES)):
+        return []
+    spoken_of = card_given or _CARD_SPOKEN_OF.search(text) is not None
+    return [
+        Finding("card_security", m.start("value"), m.end("value"), _CARD_CODE_RULE)
+        for m in _CARD_CODE.finditer(text)
+        if spoken_of or m.group("own")
+    ]
+
+
 # ---- screening-11: identity numbers whose own check character tells them, named or not: a Singapore NRIC / FIN
 # ("S1234567D"), a Hong Kong identity card ("A123456(3)", the check digit in brackets as printed), a Taiwan national ID
 # ("A123456789"; session 10: or a resident certificate's of 2021 on, "A800000014", 8 or 9 second, the same check);
@@ -583,12 +622,28 @@ def code_list_findings(text: str) -> list[Finding]:
 # left
 # to 36, right to 12, left again to 70"): three turns or more, each to a number, where a safe or a lock is spoken of
 # (directions turn left and right too, to streets and buildings, never at a safe)
+# (session 19: a number in words, "right to thirty-three", "顺时针转到二十五"; not a count of turns, "three times",
+# "三圈")
+_TURN_NUMBER = (
+    r"(?<!\d)\d{1,2}|(?<![a-z])(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|zero|one|two|three|four|five|six|seven|eight|nine)(?![a-z-])"
+    r"|(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九两])(?![零一二三四五六七八九十百千万圈次下回遍])"
+)
 _TURN = re.compile(
-    r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转)?|(?<![a-z])(?:left|right|counter-?clockwise|clockwise)(?![a-z]))"
+    r"(?i)(?:[左右]转|向[左右](?:转)?|往[左右](?:转|拧|扭)?|[顺逆]时针|"
+    r"(?<![a-z])(?:left|right|counter-?clockwise|anti-?clockwise|clockwise)(?![a-z]))"
     # (session 12: or the number straight after the turn, "右轉 24 左轉 11 右轉 37"; not metres or a street's turning)
-    r"(?:[^\n\d，,;；。.!?]{0,10}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))?[ \t]*"
-    r"(?P<value>(?<!\d)\d{1,2})(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?|metres"
-    r"|meters|miles?|米|公里|个路口)\b)"
+    r"(?:[^\n\d，,;；。.!?]{0,20}?)(?:停在|转到|到|至|(?<![a-z])(?:to|at|on)(?![a-z]))?[ \t]*"
+    r"(?P<value>" + _TURN_NUMBER + r")(?![\d号楼栋层路街米个]|[ \t]*(?:st|nd|rd|th|street|ave|road|floor|m|km|blocks?"
+    r"|metres|meters|miles?|米|公里|个路口|times?|turns?|rotations?|full|spins?|revolutions?)\b)"
+)
+# (session 19: or its first number given plain, two turns after it: "the combination is thirty-two, left to eleven,
+# right to forty")
+_DIAL_OPENING = re.compile(
+    r"(?i)(?<![a-z])(?:combination|combo|code|密码|密碼)(?:[ \t]+(?:for|to|of|on)[ \t]+[^\n\d,，.;]{1,24}?)?[ \t]*"
+    r"(?:is|was|:|=|是|系)[ \t]*(?P<value>" + _TURN_NUMBER + r")"
+    r"[ \t]*[,，;；]"
 )
 # (session 18: or a locker's combo, Cantonese's 夹万, a 密码 told as turns: "密码系左转 28 右转 41 再左转 9")
 _DIAL = re.compile(
@@ -598,16 +653,48 @@ _DIAL = re.compile(
 
 
 def dial_findings(text: str, lowered: str) -> list[Finding]:
-    turns = sum(map(lowered.count, ("左", "右", "left", "right", "clockwise")))
-    if turns < 3 or not _DIAL.search(text):
+    turns = sum(map(lowered.count, ("左", "右", "left", "right", "clockwise", "时针")))
+    if turns < 2 or not _DIAL.search(text):
         return []
     turns = list(_TURN.finditer(text))
+    # (session 19: the turns between the numbers are the combination too: the way each one goes is hidden with it)
+    start = turns[0].start() if turns else 0
+    if len(turns) == 2 and (opening := [*_DIAL_OPENING.finditer(text, 0, start)][-1:]):
+        turns, start = opening + turns, opening[0].start("value")
     if len(turns) < 3:
         return []
-    return [Finding("combination", m.start("value"), m.end("value"), _DIAL_RULE) for m in turns]
+    return [Finding("combination", start, turns[-1].end("value"), _DIAL_RULE)]
 
 
 _DIAL_RULE = -14
+_TURN_WORDS = ("左", "右", "left", "right", "clockwise", "时针")
+_TURNS_SHORT = 60
+
+
+def turns_over_messages(texts: list[str]) -> dict[int, tuple[Finding, ...]]:
+    """session 19: a combination's turns one message at a time ("the padlock on the shed" / "first turn right to
+    twelve" / "then left to forty-four" / "and back right to eight"): short messages in a row, each with a turn to a
+    number, three turns in all, a lock or a safe named in them or in the message before."""
+    turning = {
+        k: turns
+        for k, t in enumerate(texts)
+        if len(t) <= _TURNS_SHORT
+        and any(map(t.lower().__contains__, _TURN_WORDS))
+        and (turns := list(_TURN.finditer(t)))
+    }
+    found: dict[int, tuple[Finding, ...]] = {}
+    for k in sorted(turning):
+        if k - 1 in turning:
+            continue
+        run = [k]
+        while run[-1] + 1 in turning:
+            run.append(run[-1] + 1)
+        named = any(_DIAL.search(texts[i]) for i in (k - 1, *run) if i >= 0)
+        if len(run) > 1 and named and sum(len(turning[i]) for i in run) >= 3:
+            for i in run:
+                ts = turning[i]
+                found[i] = (Finding("combination", ts[0].start(), ts[-1].end("value"), _DIAL_RULE),)
+    return found
 
 
 # ---- screening-11: a password's shape, then what it opens ("Muddy_Boots_1987 gets you on", "Salty-Dog-2291 will get

@@ -389,7 +389,7 @@ _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*
 _PART_NAMES = (
     ("bank_card", re.compile(r"(?i)卡号|信用卡|储蓄卡|\b(?:card(?: number| no)?|visa|mastercard|amex)\b(?!.*\bpin\b)")),
     ("id_number", re.compile(r"(?i)身[份分]证|证件号|\b(?:id|ssn|trn|passport)\b")),
-    ("pin", re.compile(r"(?i)密码|口令|\b(?:pin|passcode|code|combo|combination)\b")),
+    ("pin", re.compile(r"(?i)密码|口令|(?<![a-z])(?:pin|passcode|code|combo|combination)(?![a-z])")),
 )
 _COUNTED = r"(?:[一二三四五六七八九十两\d]{1,2}(?:位|个|码))?(?:的|数字|个数字|(?i:[ \t]+(?:digits?|numbers?)))?"
 # (not an amount or a time: "the rest is 30 minutes")
@@ -440,6 +440,20 @@ def named_parts(before: str, first: str, second: str) -> tuple[Finding, Finding]
 _DIGIT_RUN = re.compile(r"\d\d")
 
 
+def named_parts_within(before: str, text: str) -> tuple[Finding, Finding] | None:
+    """session 19: a named secret's two short parts in one text ("前面两个 27 后面两个 95" after "alarm code 我拆开讲",
+    "garage keypad code starts with 31 and ends in 77", "保险箱密码头两位62 尾两位09"): `named_parts` read with the text
+    cut where the rest's word stands."""
+    if len(text) > 200 or not _DIGIT_RUN.search(text):
+        return None
+    folded = _fold(text)
+    for m in _REST_INSIDE.finditer(folded):
+        if m.start() and m.end() > m.start() and (parts := named_parts(before, text[: m.start()], text[m.start() :])):
+            head, rest = parts
+            return head, Finding(rest.kind, rest.start + m.start(), rest.end + m.start(), rest.rule_index)
+    return None
+
+
 def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     """The two halves of a card's number, in `first` and `second` (two messages in a row), if they are one."""
     # (session 16: the rest may be short, an Amex's last five "then 83100")
@@ -457,3 +471,61 @@ def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
         Finding("bank_card", *head.span("value"), _CORRECTION_RULE),
         Finding("bank_card", *rest.span("value"), _CORRECTION_RULE),
     )
+
+
+# session 19: a code said in words over several messages ("card pin for the groceries" / "seven one" / "then four
+# four", "门禁密码：" / "三三七" / "九一", "密码是 六 九" / "四 一", "the pin is" / "six five three six two nine"): a
+# message names a code, and the messages after it hold digits in words, numerals or single digits and nothing else;
+# four digits or more in all (a count said in reply, "two" / "maybe three", is fewer, and names no code). Digit words
+# at the end of the naming message ("atm pin starts double six") are a part too.
+_SPOKEN_UNIT = (
+    r"(?:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|niner)(?![a-z])|(?<!\d)\d(?!\d)"
+    r"|[零〇一二三四五六七八九幺两拐洞])"
+)
+_SPOKEN_RUN = (
+    r"(?:(?<![a-z])(?:double|triple)[ \t]+)?" + _SPOKEN_UNIT
+    + r"(?:[ \t,，、-]*(?:(?<![a-z])(?:double|triple)[ \t]+)?" + _SPOKEN_UNIT + r"){0,7}"
+)
+_SPOKEN_ALONE = re.compile(
+    r"(?i)[ \t]*(?:(?:and then|then|and|next|再|然后|接着|最后(?:是)?)[ \t,，]*)?(?P<value>" + _SPOKEN_RUN + r")"
+    r"[ \t.,，。!！…]*"
+)
+_SPOKEN_TAIL = re.compile(
+    r"(?i)(?:\bis|\bare|:|=|是|为|系|starts?(?: with)?|begins?(?: with)?|\bfirst\b|前面|开头)[ \t]*(?P<value>"
+    + _SPOKEN_RUN + r")[ \t.,，。!！…]*$"
+)
+_SPOKEN_NAME = re.compile(
+    r"(?i)密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
+    r"|combination)(?![a-z])"
+)
+_SPOKEN_SHORT = 40
+_SPOKEN_OPEN = 6
+
+
+def _spoken_digits(value: str) -> int:
+    words = re.findall(r"(?i)[a-z]+|\d|[^\sa-z\d,，、-]", value)
+    count, times = 0, 1
+    for word in words:
+        if word.lower() in ("double", "triple"):
+            times = 2 if word.lower() == "double" else 3
+            continue
+        count, times = count + times, 1
+    return count
+
+
+def spoken_in_parts(texts: list[str]) -> dict[int, tuple[Finding, ...]]:
+    """The parts of codes said in words over messages: for each message, the spans that are parts."""
+    alone = {k: m for k, t in enumerate(texts) if len(t) <= _SPOKEN_SHORT and (m := _SPOKEN_ALONE.fullmatch(_fold(t)))}
+    found: dict[int, tuple[Finding, ...]] = {}
+    for k in sorted(alone):
+        if k == 0 or k - 1 in alone or not _SPOKEN_NAME.search(named := _fold(texts[k - 1])):
+            continue
+        parts = [(k - 1, tail)] if (tail := _SPOKEN_TAIL.search(named)) else []
+        j = k
+        while j in alone and j - k < _SPOKEN_OPEN:
+            parts.append((j, alone[j]))
+            j += 1
+        if sum(_spoken_digits(m.group("value")) for _, m in parts) >= 4:
+            for i, m in parts:
+                found[i] = (*found.get(i, ()), Finding("pin", *m.span("value"), _CORRECTION_RULE))
+    return found

@@ -255,6 +255,20 @@ def _nhs_valid(v: str) -> bool:
     return _weighted_mod11(tuple(range(10, 1, -1)))(v)
 
 
+def _ird_valid(v: str) -> bool:
+    """New Zealand's IRD number: eight or nine digits, 10,000,000 to 150,000,000, its last digit a weighted mod 11
+    (a second set of weights when the first gives 10)."""
+    if not v.isdigit() or len(v) not in (8, 9) or not 10_000_000 < int(v) < 150_000_000:
+        return False
+    digits = [int(c) for c in v.zfill(9)]
+    for weights in ((3, 2, 7, 6, 5, 4, 3, 2), (7, 4, 3, 2, 5, 2, 7, 6)):
+        remainder = sum(d * w for d, w in zip(digits[:8], weights, strict=True)) % 11
+        check = 0 if remainder == 0 else 11 - remainder
+        if check != 10:
+            return check == digits[8]
+    return False
+
+
 def _hkid_valid(v: str) -> bool:
     return national_id_valid("hkid", f"{v[:-1]}({v[-1]})")
 
@@ -330,8 +344,10 @@ DOCUMENTS: tuple[Document, ...] = (
     ),
     Document(
         "id_number",
-        r"(?:(?<![A-Za-z])PAN(?![A-Za-z])|(?i:(?<![a-z])pan (?:card|no\.?|number)))",
-        ("PAN", "pan card", "pan no", "pan number"),
+        # (session 19: or "pan" in lower case with a PAN's own shape straight after it, "…, pan ABCPE1234K")
+        r"(?:(?<![A-Za-z])PAN(?![A-Za-z])|(?i:(?<![a-z])pan (?:card|no\.?|number))"
+        r"|(?<![A-Za-z])pan(?=[ \t:]*[A-Z]{3}[PH][A-Z]\d{4}[A-Z](?![A-Za-z0-9])))",
+        ("PAN", "pan card", "pan no", "pan number", "pan"),
         r"(?i:[A-Z]{3}[PH][A-Z]\d{4}[A-Z])",
     ),
     # Spain: DNI / NIF (8 digits and a letter), NIE (X, Y or Z, 7 digits, a letter): mod 23
@@ -549,6 +565,14 @@ DOCUMENTS: tuple[Document, ...] = (
         r"\d{2}[ \-]?\d{7}[ \-]?\d|\d{3}[ \-]?\d{3}[ \-]?\d{3}(?:[ \-]?\d{3})?|\d{2}[ \-]?\d{9}[ \-]?\d|\d{4}[ \-]?\d{7}[ \-]?\d",
     ),
     Document("id_number", r"(?i:(?<![a-z])kra(?: pin)?(?![a-z]))", ("kra",), r"(?i:[AP]\d{9}[A-Z])"),
+    # session 19: New Zealand's IRD number (eight or nine digits, "49-136-202"), its mod-11 check digit
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])IRD(?![A-Za-z])|(?i:(?<![a-z])ird (?:number|no\.?|#)|inland revenue number))",
+        ("IRD", "ird number", "ird no", "ird #", "inland revenue"),
+        r"\d{2,3}[ \-]?\d{3}[ \-]?\d{3}",
+        lambda v: _ird_valid(v),
+    ),
     # Greater China: a resident ID named (its check character; unnamed ones are detectors' too), Taiwan's and Hong
     # Kong's written as people do (lower case, no brackets)
     Document(

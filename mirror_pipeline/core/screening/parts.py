@@ -15,6 +15,9 @@ _COUNT = r"[一二三四五六七八九十两\d]{1,2}(?:位|个|码)"
 FIRST_PART = (
     r"前面|前边|开头|前半段|前半部分|前半截|前半|前一半|前几位|头几位|前缀|前"
     + _COUNT
+    # (session 19: "头两位 62")
+    + r"|头"
+    + _COUNT
     + r"|\bfirst (?:half|part|bit|few"
     r"|(?:two|three|four|five|six|eight|\d{1,2})(?: digits?| numbers?)?)\b|\bstarts?(?: with)?\b|\bbegins?(?: with)?\b"
     # (session 18: "part one 4024 0071" / "part two 8835 1129")
@@ -22,8 +25,13 @@ FIRST_PART = (
 )
 REST = (
     r"后面|后边|后半段|后半部分|后半截|后半|后一半|后几位|后" + _COUNT + r"|剩下的?|其余的?|结尾|末尾"
+    # (session 19: "尾两位 09", "最后两位 95")
+    + r"|尾"
+    + _COUNT
+    + r"|最后"
+    + _COUNT
     # (session 16: or counted, "last 8", "the final eight numbers")
-    r"|\b(?:second|other|last|next|final) (?:half|part|bit|(?:two|three|four|five|six|seven|eight|\d{1,2})(?: digits?| numbers?)?)\b"
+    + r"|\b(?:second|other|last|next|final) (?:half|part|bit|(?:two|three|four|five|six|seven|eight|\d{1,2})(?: digits?| numbers?)?)\b"
     r"|\bpart (?:two|2|b)\b"
     r"|\brest(?: of it)?\b|\bending\b|\bends?(?: with| in)?\b"
 )

@@ -60,6 +60,8 @@ _CJK_TRIGGERS = (
     " 医保 社保 转盘"
     # session 10: an alarm's code to disarm or arm it
     " 解除码 撤防码 布防码"
+    # session 19: a card's code by where it is printed
+    " 背后 反面 卡背 签名栏 签名条 分钟内有效 分钟有效"
 ).split()
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(
@@ -81,6 +83,11 @@ _TRIGGERS = (
     _TRIGGER_WORDS.split()
     + ["safe word", "when it asks", "at the prompt", "sign-in", "sign in", "log in", "logged in"]
     + ["member number", "member no", "member id", "member #", "nhs number", "nhs no"]
+    # session 19: a card's code by where it is printed ("the three numbers on the back are 582")
+    + ["on the back", "on the front", "backside", "back side", "back number", "back code", "back digits"]
+    + ["signature strip", "signature panel", "signature box"]
+    # a code told with how long it lasts ("628194, expires in 5 minutes")
+    + ["expires in", "expire in", "valid for"]
 )
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)

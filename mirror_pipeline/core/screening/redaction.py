@@ -22,9 +22,12 @@ from mirror_pipeline.core.screening.dialogue import (
     corrected,
     given_in_parts,
     named_parts,
+    named_parts_within,
     opens_with_rest,
+    spoken_in_parts,
     named_then_given,
 )
+from mirror_pipeline.core.screening.detectors import turns_over_messages
 from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -116,7 +119,11 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         order = sorted(range(len(findings)), key=lambda k: findings[k].start)
         findings, labels = [findings[k] for k in order], [labels[k] for k in order]
     # (a question may go on after it: "DBS send you the code? I'm doing the transfer for the reno deposit")
-    if before and (_ASKS_OR_LABELS.search(_fold(before)[-40:]) or _ASKED_BEFORE.search(_fold(before)[-120:])):
+    if before and (
+        _ASKS_OR_LABELS.search(_fold(before)[-40:])
+        or _ASKED_BEFORE.search(_fold(before)[-120:])
+        or "[secret:" in before[-160:] and _NEW_VALUE.match(text)
+    ):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
@@ -155,6 +162,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
     r"padlock|lockbox|combination"
+)
+
+
+# session 19: the new value of a secret the text before gave ("new one is Pelican_Bay_41")
+_NEW_VALUE = re.compile(
+    r"(?i)[ \t]*(?:and[ \t]+)?(?:the[ \t]+)?(?:new|current|updated|latest)[ \t]+(?:one|pass(?:word)?|pw|pin|code)\b"
 )
 
 
@@ -210,12 +223,19 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
     asked, asked_at = "", -_OPEN
     # the rest of a card's number whose first half the text before gave (session 12)
     rest: tuple[Finding, ...] = ()
+    # a code said in words, a combination's turns, over messages (session 19)
+    spoken: dict[int, tuple[Finding, ...]] = {}
+    if len(items) > 1:
+        texts = [text for text, _ in items]
+        for k, parts in (*spoken_in_parts(texts).items(), *turns_over_messages(texts).items()):
+            spoken[k] = (*spoken.get(k, ()), *parts)
     for k, (text, scope) in enumerate(items):
         # (a first half passes the prefilter: dialogue.card_halves is asked only then)
         halves = card_halves(text, items[k + 1][0]) if mask[k] and k + 1 < len(items) else None
         if halves is None and k + 1 < len(items) and (mask[k] or k and mask[k - 1] or opens_with_rest(items[k + 1][0])):
             halves = named_parts(items[k - 1][0] if k else "", text, items[k + 1][0])  # (session 18)
-        given = (*rest, *halves[:1]) if halves else rest
+        within = named_parts_within(items[k - 1][0] if k else "", text) if mask[k] or k and mask[k - 1] else None
+        given = (*rest, *(halves[:1] if halves else ()), *(within or ()), *spoken.get(k, ()))
         rest = halves[1:] if halves else ()
         if given:
             screened = redact(text, scope, before=before, given=given)

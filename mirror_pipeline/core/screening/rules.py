@@ -53,6 +53,8 @@ _DICTATED_PART = (
     r"|(?:the |di |da |a |an )?"
     + _SYMBOL_NAME
     + r"|(?:capital|upper ?case|big|small|lower ?case) (?:letter )?[A-Za-z]\b"
+    # (session 19: or digits alone, "the word tangawizi then 9 9 then a dollar sign")
+    r"|\d{1,6}(?: \d{1,6}){0,5}(?![\d:/.])"
     r"|[A-Za-z](?:, [A-Za-z]){1,8}\b)"
 )
 _DICTATED = (
@@ -336,7 +338,8 @@ _RULES: tuple[Rule, ...] = (
         pattern=re.compile(
             r"(?i)(?<![a-z0-9_])[a-z0-9_]*?(?:secret|token|api_?key|access_?key|private_?key|client_?secret)[a-z0-9_]*"
             + _ASSIGN
-            + r"(?P<value>[A-Za-z0-9/+_\-.=]{8,})"
+            # (session 19: a quoted value may hold any symbol, "SECRET_KEY = 'v8#m2q!x0…'")
+            + r"(?P<value>(?<=[\"'])[^\s\"']{8,128}(?=[\"'])|[A-Za-z0-9/+_\-.=]{8,})"
         ),
         judge=Judge.MIXED,
         needs=("secret", "token", "key"),
@@ -1045,7 +1048,15 @@ _ENTERING_RULES: tuple[Rule, ...] = (
     # "the lockbox digits: 8 1 4 0"
     Rule(
         kind="password",
-        pattern=re.compile(_SECRET_NOUN + r"[^\n.!?:]{0,50}?:[ \t]*" + _SHAPE_VALUE + _NETWORK_NAME_AHEAD),
+        pattern=re.compile(
+            # (session 19: not the user of a login's pair, "laptop login: akinyi.otieno / Tangawizi#2026!": the pair's
+            # rule takes the password)
+            r"(?!(?i:logins?|credentials?)\b[^\n.!?:]{0,50}?:[ \t]*[^\s/]+[ \t]*/[ \t]*\S)"
+            + _SECRET_NOUN
+            + r"[^\n.!?:]{0,50}?:[ \t]*"
+            + _SHAPE_VALUE
+            + _NETWORK_NAME_AHEAD
+        ),
         judge=Judge.SHAPED,
         needs=(
             "pass",
@@ -1269,10 +1280,11 @@ _SCREENING9_RULES += (
     Rule(
         kind="password",
         pattern=re.compile(
-            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:key|passkey)\b"
+            r"(?i)\b(?:wi-?fi|wlan|wpa2?|network)\b[^\n.!?]{0,40}?\b(?:(?:key|passkey)\b"
             # (screening-11: "the key to join is sakura0815kyoto")
             r"(?:[ \t]+(?:to|for)[ \t]+(?:join|connect|get on|log ?in|it|the network|the wi-?fi))?"
-            r"(?:[ \t]*(?:is|:|=))?[ \t]*" + _SHAPE_VALUE
+            # (session 19: or the bare 'pass' with its separator, "wifi is PineHollow_Guest and pass is …")
+            r"(?:[ \t]*(?:is|:|=))?|pass\b[ \t]*(?:is|:|=))[ \t]*" + _SHAPE_VALUE
         ),
         judge=Judge.SHAPED,
         needs=("wifi", "wi-fi", "wlan", "wpa", "network"),
@@ -1483,6 +1495,8 @@ _SCREENING10_RULES: tuple[Rule, ...] = (
 # password before what it gets you into, a health insurance member's number
 _CODE_FOR = (
     r"(?i:\b(?:(?:one[- ]time |verification |security |confirmation |authori[sz]ation )?(?:pass)?code|otp|pin)\b)"
+    # (session 19: not a place's code, "postal code for grandma's place is 200031")
+    r"(?<!postal code)(?<!post code)(?<!zip code)(?<!area code)(?<!country code)(?<!dialling code)(?<!dialing code)"
 )
 _SCREENING11_RULES: tuple[Rule, ...] = (
     # "Your one-time passcode for the payment of GBP 42.80 to DELIVEROO is 730918.": what the code is for may be long
@@ -1714,6 +1728,64 @@ _SESSION18_RULES: tuple[Rule, ...] = (
         needs=("code",),
     ),
 )
+# ---- session 19 (heldout27-30's and heldout32's misses, by how the sentences are built)
+_SESSION19_RULES: tuple[Rule, ...] = (
+    # an account's id of the form a provider gives with its token (Twilio's "AC" or "SK" and 32 hex digits): the token
+    # beside it opens the account, and the pair is pasted together
+    Rule(
+        kind="api_key",
+        pattern=re.compile(r"(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])"),
+        judge=Judge.WHOLE,
+        needs=("ac", "sk"),
+    ),
+    # a token named, its hex digits after the name with no separator ("and the token f3d81c0e…", "auth token:
+    # 9c2e41f0…"): 32 to 64 hex digits, digits and letters both (a commit's or a checksum's hash is named as one)
+    Rule(
+        kind="api_key",
+        pattern=re.compile(
+            r"(?i)(?<![a-z])(?<!public )(?:(?:auth(?:entication)?|access|api|secret|bearer|session)[ _-]?)?"
+            r"(?:token|key|secret)(?![a-z])[ \t]*(?:(?:is|was|=|:|->)[ \t]*)?[\"'`]?"
+            r"(?P<value>(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{32,64})(?![0-9A-Za-z])"
+        ),
+        judge=Judge.VALUE,
+        needs=("token", "key", "secret"),
+    ),
+    # a code told with how long it lasts ("it says 628194, expires in 5 minutes", "382910，5分钟内有效"): a one-time
+    # code's message says so (an order's or a booking's number is named as one)
+    Rule(
+        kind="one_time_code",
+        pattern=re.compile(
+            r"(?i)(?<!order )(?<!booking )(?<!reservation )(?<!ticket )(?<!invoice )(?<![\d.:/$€£¥#\-])"
+            r"(?P<value>\d{4,8}|\d{3}[ \-]\d{3})(?![\d.:/%])"
+            r"(?:[^\n\d]{0,24}?(?:expires?|valid (?:for|in)|good for)[ \t]+(?:in[ \t]+)?\d{1,2}[ \t]*(?:mins?|minutes)\b"
+            r"|[^\n\d]{0,12}?\d{1,2}[ \t]*分钟(?:内)?有效)"
+        ),
+        judge=Judge.VALUE,
+        needs=("expire", "valid", "good for", "分钟"),
+    ),
+    # a password given, then the new one in the next breath or the next message ("old one was Baraka2019 it's dead" /
+    # "new one is Kisumu-Lake-88"): the new value after the one already held
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[^\n]{0,80}?\n?[^\n]{0,12}?(?i:\b(?:the[ \t]+)?(?:new|current|updated|latest)[ \t]+"
+            r"(?:one|pass(?:word)?|pw|pin|code)(?:'s|[ \t]+is|[ \t]+now is|:|=))[ \t]*" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=(_HELD,),
+    ),
+    # a value corrected in the same message ("the code is 1111... wait no, 5 0 8 2", "pw is Kite77 sorry, Kite78"):
+    # the value after the correcting words, after the one already held
+    Rule(
+        kind="password",
+        pattern=re.compile(
+            _HELD + r"[ \t.…,;!]*(?i:(?:wait|no|nope|sorry|oops|actually|i mean|i meant|correction|my bad)[ \t,.!…:]*)+"
+            r"(?i:(?:it'?s|it is|is)[ \t]+)?" + _SHAPE_VALUE
+        ),
+        judge=Judge.SHAPED,
+        needs=(_HELD,),
+    ),
+)
 _RULES = (
     _RULES
     + _ENTERING_RULES
@@ -1723,6 +1795,7 @@ _RULES = (
     + _SCREENING13_RULES
     + _SESSION12_RULES
     + _SESSION18_RULES
+    + _SESSION19_RULES
 )
 
 
