@@ -115,7 +115,7 @@ def _size(path: Path) -> int:
 @click.option(
     "--keep-complete",
     is_flag=True,
-    help="A ChatGPT export cut short (an interrupted download): import its complete conversations.",
+    help="A JSON export cut short (an interrupted download): import its complete conversations or entries.",
 )
 @command
 def import_(
@@ -151,9 +151,11 @@ def import_(
     if as_json:
         emit(as_json, {"files": [o.__dict__ for o in outcomes]}, lambda p: "")
     if outcomes and all(o.status == "refused" for o in outcomes):
-        # nothing of what was asked could be imported: the command failed (CONTRACT.md), each reason said
-        reasons = "; ".join(f"{o.path}: {o.reason}" for o in outcomes)
-        raise Failure(f"nothing imported, every file was refused ({reasons})")
+        # nothing of what was asked could be imported: the command failed (CONTRACT.md), each reason said once: on
+        # the lines above, or here when the report is JSON
+        reasons = "; ".join(f"{o.path}: {o.reason}" for o in outcomes) if as_json else "the reason is said above"
+        which = "every file was refused" if len(outcomes) > 1 else "the file was refused"
+        raise Failure(f"nothing imported, {which} ({reasons})")
 
 
 def _known(home: Home) -> Known:
