@@ -45,3 +45,10 @@ def test_a_refused_files_reason_is_said_once_on_the_screen(fresh_home: Path, tmp
     assert result.returncode != 0
     screen = result.stdout + result.stderr
     assert screen.count("truncated or invalid JSON") == 1 and "the file was refused" in result.stderr
+
+
+def test_status_is_said_in_words_not_as_python_dicts(fresh_home: Path) -> None:
+    # REVIEW-19: `mirror status` printed "layers: {'inbox_files_on_disk': 0}" and "last run: None"
+    said = mirror(fresh_home, "status").stdout
+    assert "{" not in said and "None" not in said
+    assert "layers: inbox files on disk 0" in said and "last run: none yet (`mirror run`)" in said

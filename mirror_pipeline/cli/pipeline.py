@@ -313,16 +313,32 @@ def status(home: Home, as_json: bool) -> None:
             [
                 f"home: {p['home']}",
                 _timezone_line(p["timezone"]),
-                f"layers: {p['layers']}",
-                f"memory states: {p['states']}",
+                f"layers: {_counts(p['layers'])}",
+                f"memory states: {_counts(p['states']) or 'none yet'}",
                 f"open issues: {p['open_issues']}",
-                f"last run: {p['last_run']}",
-                f"snapshot at: {p['snapshot_at']}",
+                _last_run_line(p["last_run"]),
+                f"snapshot at: {_minute(p['snapshot_at'], home) if p['snapshot_at'] else 'none yet (`mirror run`)'}",
                 _embeddings_line(p["embeddings"]),
                 *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
             ]
         ),
     )
+
+
+def _counts(counts: dict[str, int]) -> str:
+    """`{'memories': 38, 'open_issues': 32}` as a person reads it: "memories 38, open issues 32"."""
+    return ", ".join(f"{name.replace('_', ' ')} {n}" for name, n in counts.items())
+
+
+def _minute(moment: datetime, home: Home) -> str:
+    return moment.astimezone(home.timezone).strftime("%Y-%m-%d %H:%M") + f" ({home.timezone.key})"
+
+
+def _last_run_line(run: dict[str, str] | None) -> str:
+    if run is None:
+        return "last run: none yet (`mirror run`)"
+    said = f"last run: {run['status'].lower()} ({run['job']}, {run['run_id']})"
+    return said + ("; its log is in `mirror ui`" if run["status"] == "FAILURE" else "")
 
 
 def _timezone_line(zone: str) -> str:
