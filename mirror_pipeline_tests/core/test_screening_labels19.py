@@ -30,3 +30,11 @@ def test_a_label_names_the_thing_not_its_name_nor_the_clause_around_it(text: str
 def test_a_name_written_in_chinese_characters_is_not_taken_for_a_things_name() -> None:
     (secret,) = redact("表姐的邮箱叫什么我忘了，密码是 hx82mq93kd", scope="t").secrets
     assert "什么" not in secret.label
+
+
+def test_a_question_names_the_kind_with_its_article() -> None:
+    # REVIEW-19: "something that looks like a api key"
+    from mirror_pipeline.core.screening.questions import secret_question
+
+    question, _ = secret_question("sec_x", "api_key", "lab repo", None, None)
+    assert question.startswith("An API key (for lab repo) was found") and "a api" not in question
