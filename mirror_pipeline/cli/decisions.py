@@ -445,7 +445,9 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     out = sys.stderr if as_json else sys.stdout
     answered: list[Decision] = []
     zone_set, stopped = _ask_zone(home, keys, out, answered)
+    asked = 0
     for n, issue in enumerate([] if stopped else questions, start=1):
+        asked = n
         click.echo(f"\n[{n}/{len(questions)}] {issue['question']}", file=out)
         for i, option in enumerate(issue["options"], start=1):
             click.echo(f"  {i}) {option}", file=out)
@@ -518,7 +520,7 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     emit(
         as_json,
         {
-            "asked": len(questions),
+            "asked": asked,  # the questions shown before the person quit
             "archive_proposals": len(proposals),
             "answered": [json.loads(d.to_json()) for d in answered],
             "timezone_set": zone_set,
@@ -526,6 +528,7 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         },
         lambda p: (
             f"\n{len(p['answered'])} answer(s) recorded of {p['asked']} question(s)"
+            + (f"; time zone set to {p['timezone_set']}" if p["timezone_set"] else "")
             + (
                 f"; run {'succeeded' if p['run']['success'] else 'failed'}"
                 if p["run"]
@@ -537,13 +540,13 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
 
 def _written_in(home: Home) -> dict[str, int]:
     """How many served records say which zone they were written in (Day One's `timeZone`), by zone."""
+    import polars as pl
+
     try:
-        evidence = _snapshot(home).table("evidence")
-    except (Failure, FileNotFoundError):
+        zones = _snapshot(home).table("evidence", columns=["source_timezone"])["source_timezone"]
+    except (Failure, pl.exceptions.ColumnNotFoundError):
         return {}
-    if "source_timezone" not in evidence.columns:
-        return {}
-    counts = evidence["source_timezone"].drop_nulls().value_counts()
+    counts = zones.drop_nulls().value_counts()
     return dict(zip(*(counts[c].to_list() for c in counts.columns), strict=True))
 
 

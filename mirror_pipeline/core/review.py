@@ -213,6 +213,9 @@ ZONE_QUESTION = {
         ("set it to {zone}", "no, keep {home}", "later"),
     ),
 }
+# how many records must name a zone before the home is asked to take it: an entry or two written on a trip say where
+# the person was that day, not where they live
+ZONE_EVIDENCE = 3
 # the answers to the zone question, by option: set the zone, keep the home's (not asked again), ask another time
 ZONE_CHOICES = ("set_timezone", "keep", "later")
 
@@ -221,14 +224,15 @@ def zone_question(
     home_zone: str, written_in: dict[str, int], declined: frozenset[str], lang: str
 ) -> tuple[str, str, tuple[str, ...]] | None:
     """When the home reads times in a zone it was given by default (UTC) and imports say they were written in
-    another (Day One's `timeZone`): (the zone most of them name, the question, its options, `ZONE_CHOICES` in
-    order) in the person's language; None when nothing disagrees or the person kept the home's zone for that one.
+    another (Day One's `timeZone`, in `ZONE_EVIDENCE` records at least): (the zone most of them name, the question,
+    its options, `ZONE_CHOICES` in order) in the person's language; None when nothing disagrees or the person kept
+    the home's zone for that one.
     The zone is never changed without asking (REVIEW-18 #3)."""
     named = [(n, zone) for zone, n in written_in.items() if zone != home_zone and n > 0]
     if not named:
         return None
     n, zone = max(named)
-    if zone in declined:
+    if n < ZONE_EVIDENCE or zone in declined:
         return None
     question, options = ZONE_QUESTION["zh" if lang == "zh" else "en"]
     rest = sorted(z for _, z in named if z != zone)

@@ -19,6 +19,8 @@ def test_nothing_is_asked_when_the_imports_agree_or_name_no_zone_or_the_person_k
     assert zone_question("UTC", {}, frozenset(), "en") is None
     assert zone_question("UTC", {"UTC": 12}, frozenset(), "en") is None
     assert zone_question("UTC", {"America/Bogota": 9}, frozenset({"America/Bogota"}), "zh") is None
+    # two entries written on a trip say where the person was, not where they live
+    assert zone_question("UTC", {"Asia/Tokyo": 2, "Asia/Ho_Chi_Minh": 1}, frozenset(), "en") is None
 
 
 def test_a_move_between_zones_is_said_so_the_person_chooses() -> None:
