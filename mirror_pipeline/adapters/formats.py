@@ -296,13 +296,13 @@ def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
 _WHOLE_JSON = (claude, telegram, dayone)
 
 
-def _complete_part(text: str, forced_format: str | None) -> tuple[str, str, int] | None:
-    """(format, the complete entries as a whole export, how many) of a JSON export read whole that breaks (a download
-    cut short), or None when no whole entry stands before the break."""
+def _complete_part(text: str, forced_format: str | None) -> tuple[Any, str, int] | None:
+    """(its parser, the complete entries as a whole export, how many) of a JSON export read whole that breaks (a
+    download cut short), or None when no whole entry stands before the break."""
     prefix = json_prefix(text)
     for parser in _WHOLE_JSON:
         if forced_format in (None, parser.FORMAT) and (value := prefix.without_open_entry(parser.ENTRIES)) is not None:
-            return parser.FORMAT, dump_json(value), parser.ENTRIES.count(value)
+            return parser, dump_json(value), parser.ENTRIES.count(value)
     return None
 
 
@@ -318,12 +318,11 @@ def admit(name: str, data: bytes, forced_format: str | None = None, cuts: list[s
         complete = _complete_part(text, forced_format)
         if complete is None:
             raise
-        fmt, whole, count = complete
-        unit = next(p.ENTRIES.unit for p in _WHOLE_JSON if p.FORMAT == fmt)
+        parser, whole, count = complete
         if cuts is None:
-            raise RefusedFile(f"{broken.reason}; {keep_complete_hint(count, unit)}") from None
+            raise RefusedFile(f"{broken.reason}; {keep_complete_hint(count, parser.ENTRIES.unit)}") from None
         cuts.append(broken.reason)
-        return _admit_text(name, whole, whole.encode(), fmt)
+        return _admit_text(name, whole, whole.encode(), parser.FORMAT)
 
 
 def _admit_text(name: str, text: str, data: bytes, forced_format: str | None) -> Admitted:

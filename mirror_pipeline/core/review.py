@@ -208,8 +208,8 @@ ZONE_QUESTION = {
     ),
     "en": (
         "This home reads message times in {home}, but {n} of the records you imported say they were written in "
-        "{zone}{others}. Set the home's time zone to {zone}? Times that carry no zone (a WeChat export) are then read in it, "
-        "and the next run dates every message again on that calendar.",
+        "{zone}{others}. Set the home's time zone to {zone}? Times that carry no zone (a WeChat export) are then read "
+        "in it, and the next run dates every message again on that calendar.",
         ("set it to {zone}", "no, keep {home}", "later"),
     ),
 }

@@ -24,7 +24,12 @@ def _claude() -> list[dict[str, Any]]:
             "created_at": f"2025-03-0{i + 1}T09:00:00Z",
             "chat_messages": [
                 {"uuid": f"c{i}m0", "sender": "human", "text": words, "created_at": f"2025-03-0{i + 1}T09:00:00Z"},
-                {"uuid": f"c{i}m1", "sender": "assistant", "text": "Noted.", "created_at": f"2025-03-0{i + 1}T09:01:00Z"},
+                {
+                    "uuid": f"c{i}m1",
+                    "sender": "assistant",
+                    "text": "Noted.",
+                    "created_at": f"2025-03-0{i + 1}T09:01:00Z",
+                },
             ],
         }
         for i, words in enumerate(said)
@@ -71,7 +76,13 @@ def _dayone() -> dict[str, Any]:
 CASES = [
     ("conversations.json", _claude(), "conversations", 2, lambda kept: len(kept)),
     ("result.json", _telegram_chat(), "messages", 2, lambda kept: len(kept["messages"])),
-    ("result.json", _telegram_account(), "messages", 4, lambda kept: [len(c["messages"]) for c in kept["chats"]["list"]]),
+    (
+        "result.json",
+        _telegram_account(),
+        "messages",
+        4,
+        lambda kept: [len(c["messages"]) for c in kept["chats"]["list"]],
+    ),
     ("Journal.json", _dayone(), "entries", 2, lambda kept: len(kept["entries"])),
 ]
 KEPT = [2, 2, [2, 2], 2]
@@ -84,7 +95,9 @@ def _cut(tmp_path: Path, name: str, export: Any) -> Path:
     return source
 
 
-@pytest.mark.parametrize(("case", "kept"), list(zip(CASES, KEPT, strict=True)), ids=["claude", "tg-chat", "tg-all", "dayone"])
+@pytest.mark.parametrize(
+    ("case", "kept"), list(zip(CASES, KEPT, strict=True)), ids=["claude", "tg-chat", "tg-all", "dayone"]
+)
 def test_a_cut_export_is_refused_saying_what_is_complete_and_kept_when_asked(
     tmp_path: Path, case: tuple, kept: Any
 ) -> None:

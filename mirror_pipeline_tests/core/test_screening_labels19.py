@@ -22,7 +22,9 @@ from mirror_pipeline.core.screening import redact
         ("I reset the card PIN to 5093, the travel card from the credit union", "travel card", "5093"),
     ],
 )
-def test_a_label_names_the_thing_not_its_name_nor_the_clause_around_it(text: str, label: str, not_in_label: str) -> None:
+def test_a_label_names_the_thing_not_its_name_nor_the_clause_around_it(
+    text: str, label: str, not_in_label: str
+) -> None:
     (secret,) = redact(text, scope="t").secrets
     assert secret.label == label and not_in_label not in secret.label
 

@@ -107,7 +107,6 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
     return (dump_json(conversations) if secrets else None), secrets
 
 
-
 def _count(data: Any) -> int:
     return len(data) if sniff(data) else 0
 

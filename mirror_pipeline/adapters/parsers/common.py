@@ -117,8 +117,9 @@ def keep_complete_hint(complete: int, unit: str) -> str:
     """What a refusal of a file broken after `complete` whole entries says can still be done."""
     many = unit[:-1] + "ies" if unit.endswith("y") else unit + "s"
     said = f"the {complete} {unit} before it is" if complete == 1 else f"the {complete} {many} before it are"
+    them = "it" if complete == 1 else "them"
     return (
-        f"{said} complete: `mirror import --keep-complete` imports {'it' if complete == 1 else 'them'}, and a complete export imported later adds "
+        f"{said} complete: `mirror import --keep-complete` imports {them}, and a complete export imported later adds "
         "only what is new"
     )
 

@@ -89,7 +89,6 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
     return (dump_json(data) if secrets else None), secrets
 
 
-
 def _count(data: Any) -> int:
     return len(data["entries"]) if sniff(data) else 0
 

@@ -104,7 +104,6 @@ def _when(message: dict[str, Any], tz: ZoneInfo) -> datetime | None:
     return epoch(message.get("date_unixtime")) or iso_time(message.get("date"), tz)
 
 
-
 def _count(data: Any) -> int:
     return sum(len(c.get("messages") or []) for c in _chats(data) if isinstance(c, dict)) if sniff(data) else 0
 

@@ -68,8 +68,10 @@ _WINDOW = 40
 # "网络名是Tianyi-Office", "名字CSY-Home", "SSID: Orchard"): a name is no label, the thing it names is (REVIEW-18 #2).
 # A name written in Chinese characters is left alone ("他叫小王": a person, whose name may say what the secret is for)
 _NAMED = re.compile(
-    r"(?i)(?:[ \t]+(?:is[ \t]+)?(?:called|named)[ \t]+|(?:名字|名称|(?:(?<=网络)|(?<=热点)|(?<=wifi))名)(?:是|叫|为)?[:：]?"
-    r"[ \t]*|叫(?:做)?[ \t]*|(?<![A-Za-z])(?P<ssid>ssid)[ \t]*(?:is[ \t]+|[:：=是][ \t]*)?)(?P<name>[A-Za-z0-9][^\s，,。；;、]*)"
+    r"(?i)(?:[ \t]+(?:is[ \t]+)?(?:called|named)[ \t]+"
+    r"|(?:名字|名称|(?:(?<=网络)|(?<=热点)|(?<=wifi))名)(?:是|叫|为)?[:：]?[ \t]*|叫(?:做)?[ \t]*"
+    r"|(?<![A-Za-z])(?P<ssid>ssid)[ \t]*(?:is[ \t]+|[:：=是][ \t]*)?)"
+    r"(?P<name>[A-Za-z0-9][^\s，,。；;、]*)"
 )
 _CLAUSE_BREAK = "，,。；;"
 
@@ -89,7 +91,6 @@ def _without_names(window: str) -> str:
         return things[-1] if things else ""
 
     return _NAMED.sub(thing, window)
-
 
 
 def _label_window(text: str, start: int) -> str:
@@ -239,8 +240,12 @@ def _label_once(text: str, start: int, kind: str) -> str:
             return _clean_label(" ".join(words), kind)
     head = before[: key.start()].rstrip(" :：=，,的")
     clause = re.split(f"[{_CLAUSE_BREAK}]", head)[-1]
-    if before[: key.start()].rstrip(" \t:：=")[-1:] in _CLAUSE_BREAK and not head.isascii() and not _ZH_THING_END.search(clause):
-        # the name stands alone in its clause ("家里wifi弄好了，密码…"): the thing the clause before names, not all of it
+    if (
+        before[: key.start()].rstrip(" \t:：=")[-1:] in _CLAUSE_BREAK
+        and not head.isascii()
+        and not _ZH_THING_END.search(clause)
+    ):
+        # the key stands alone in its clause ("家里wifi弄好了，密码…"): the thing the clause before names, not all of it
         things = _zh_things(clause)
         label = things[-1] if things else ""
     elif _CJK.search(head[-1:] or " ") or not head.isascii():

@@ -64,6 +64,8 @@ _WIDTH = 36
 
 def _a_kind(kind: str) -> str:
     return _KINDS_EN.get(kind) or "a " + kind.replace("_", " ")
+
+
 MASK_THIS, MASK_OTHER = "•••", "···"
 # an e-mail address (a login) is not repeated in a question: which account it is shows without it
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
@@ -136,8 +138,8 @@ def secret_question(
         if lang is Language.ZH:
             return f"发现一个{what}{about}，已经挡在记忆之外。对吗？它保存在哪里（密码管理器、保险箱）？", lang
         return (
-            f"{what[:1].upper()}{what[1:]}{about} was found and kept out of your memory. Is that right, and where is it kept "
-            "(a password manager, a vault)?",
+            f"{what[:1].upper()}{what[1:]}{about} was found and kept out of your memory. Is that right, and where is "
+            "it kept (a password manager, a vault)?",
             lang,
         )
     cut, position, count = excerpt(text, ref_id, lang)
