@@ -112,3 +112,31 @@ def test_a_file_taken_out_of_the_inbox_takes_its_evidence_and_memories_with_it(c
     assert files_holding(home / "served", "Kobayashi") == []
     assert not [r for r in mirror_json(home, "search", "Kobayashi")["results"] if "Kobayashi" in r["text"]]
     assert any(m["predicate"] == "lives_in" for m in _memories(home))  # the other files' memories stay
+
+
+def test_a_utc_home_is_asked_its_zone_when_a_journal_names_one_and_set_only_on_the_answer(tmp_path: Path) -> None:
+    # REVIEW-18 #3: a home made on a machine set to UTC, a Day One journal written in Tokyo: asked, never changed
+    # silently; "keep" is remembered
+    said = ["Repotted the fern.", "Choir practice ran late.", "Bought a kotatsu at last.", "Snow on the river."]
+    entries = [
+        {"uuid": f"TK{i:04d}", "creationDate": f"2026-01-0{i + 1}T12:00:00Z", "timeZone": "Asia/Tokyo", "text": t}
+        for i, t in enumerate(said)
+    ]
+    journal = tmp_path / "Journal.json"
+    journal.write_text(json.dumps({"metadata": {}, "entries": entries}), encoding="utf-8")
+    homes = []
+    for name in ("home", "other"):
+        home = tmp_path / name
+        mirror(home, "init")
+        mirror(home, "import", str(journal))
+        mirror(home, "run")
+        assert "timezone: UTC" in (home / "mirror.yaml").read_text(encoding="utf-8")
+        homes.append(home)
+    home, other = homes
+    kept = mirror_stdin(home, "2\nq\n", "review", "--no-run")
+    assert "4 of the records you imported say they were written in Asia/Tokyo" in kept.stdout
+    assert "timezone: UTC" in (home / "mirror.yaml").read_text(encoding="utf-8")
+    again = mirror_stdin(home, "q\n", "review", "--no-run")
+    assert "Asia/Tokyo" not in again.stdout
+    mirror_stdin(other, "1\nq\n", "review", "--no-run")
+    assert "timezone: Asia/Tokyo" in (other / "mirror.yaml").read_text(encoding="utf-8")

@@ -35,3 +35,20 @@ def test_a_secrets_evidence_time_is_on_the_sources_or_the_homes_clock() -> None:
     assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin, local_minute) == "2026-08-12 20:05"
     assert _source_time({"timestamp": None}, berlin, local_minute) is None
     assert _source_time({"timestamp": at, "source_timezone": "Asia/Taipei"}, berlin) == "2026-08-12"
+
+
+def test_a_refused_files_reason_is_said_once_on_the_screen(fresh_home: Path, tmp_path: Path) -> None:
+    # REVIEW-18 #4: the line for the file said the reason, then the failure said it again
+    broken = tmp_path / "Journal.json"
+    broken.write_text('{"metadata": {}, "entries": [{"uuid": "A1", "text": "half a thou', encoding="utf-8")
+    result = mirror(fresh_home, "import", str(broken), check=False)
+    assert result.returncode != 0
+    screen = result.stdout + result.stderr
+    assert screen.count("truncated or invalid JSON") == 1 and "the file was refused" in result.stderr
+
+
+def test_status_is_said_in_words_not_as_python_dicts(fresh_home: Path) -> None:
+    # REVIEW-19: `mirror status` printed "layers: {'inbox_files_on_disk': 0}" and "last run: None"
+    said = mirror(fresh_home, "status").stdout
+    assert "{" not in said and "None" not in said
+    assert "layers: inbox files on disk 0" in said and "last run: none yet (`mirror run`)" in said

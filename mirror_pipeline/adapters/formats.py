@@ -32,7 +32,14 @@ from mirror_pipeline.adapters.parsers import (
     wechat,
     whatsapp,
 )
-from mirror_pipeline.adapters.parsers.common import check_json_depth, screen_in_order
+from mirror_pipeline.adapters.parsers.common import (
+    BrokenJson,
+    check_json_depth,
+    dump_json,
+    json_prefix,
+    keep_complete_hint,
+    screen_in_order,
+)
 from mirror_pipeline.adapters.parsers.common import load_json as _load_json
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision
 from mirror_pipeline.core.screening import PLACEHOLDER_RE, RULES
@@ -285,9 +292,40 @@ def redact_refused(name: str, data: bytes) -> tuple[bytes | None, int]:
     return (redacted.encode() if redacted is not None else None), count
 
 
-def admit(name: str, data: bytes, forced_format: str | None = None) -> Admitted:
-    """Detect the format, check that the file parses, and replace every secret in it by its reference placeholder."""
+# the JSON exports read whole, whose complete entries can be read from a file cut short
+_WHOLE_JSON = (claude, telegram, dayone)
+
+
+def _complete_part(text: str, forced_format: str | None) -> tuple[Any, str, int] | None:
+    """(its parser, the complete entries as a whole export, how many) of a JSON export read whole that breaks (a
+    download cut short), or None when no whole entry stands before the break."""
+    prefix = json_prefix(text)
+    for parser in _WHOLE_JSON:
+        if forced_format in (None, parser.FORMAT) and (value := prefix.without_open_entry(parser.ENTRIES)) is not None:
+            return parser, dump_json(value), parser.ENTRIES.count(value)
+    return None
+
+
+def admit(name: str, data: bytes, forced_format: str | None = None, cuts: list[str] | None = None) -> Admitted:
+    """Detect the format, check that the file parses, and replace every secret in it by its reference placeholder.
+
+    A JSON export that breaks (cut short) is refused, saying how many entries before the break are whole; given
+    `cuts`, those are admitted instead and the reason is added to `cuts` (`mirror import --keep-complete`)."""
     text = decode(data)
+    try:
+        return _admit_text(name, text, data, forced_format)
+    except BrokenJson as broken:
+        complete = _complete_part(text, forced_format)
+        if complete is None:
+            raise
+        parser, whole, count = complete
+        if cuts is None:
+            raise RefusedFile(f"{broken.reason}; {keep_complete_hint(count, parser.ENTRIES.unit)}") from None
+        cuts.append(broken.reason)
+        return _admit_text(name, whole, whole.encode(), parser.FORMAT)
+
+
+def _admit_text(name: str, text: str, data: bytes, forced_format: str | None) -> Admitted:
     fmt = forced_format or detect(name, text)
     if fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
@@ -522,13 +560,16 @@ def read_whole(path: Path, limit: int | None = None) -> bytes:
     return path.read_bytes()
 
 
+def _streaming_format(path: Path) -> str | None:
+    """The streaming format of a file on disk, read from its start; None when it is none of them."""
+    if path.suffix.lower() == ".json":
+        return next((fmt for fmt, streaming in STREAMING.items() if streaming.matches(path)), None)
+    return None
+
+
 def detect_path(path: Path) -> str:
     """The format of a file on disk; only a format that cannot stream reads the whole file."""
-    if path.suffix.lower() == ".json":
-        for fmt, streaming in STREAMING.items():
-            if streaming.matches(path):
-                return fmt
-    return detect(path.name, decode(read_whole(path)))
+    return _streaming_format(path) or detect(path.name, decode(read_whole(path)))
 
 
 def admit_path(
@@ -541,14 +582,14 @@ def admit_path(
 ) -> AdmittedFile:
     """`admit` for a file on disk: its redacted bytes go to `out` as they are screened (a streaming format holds one
     conversation at a time). The caller writes `out` to a temporary file and keeps it only when this returns.
-    Given `cuts`, a streaming file cut short keeps its complete part and says where it broke in `cuts`."""
-    fmt = forced_format or detect_path(source)
-    if fmt not in PARSERS:
+    Given `cuts`, a file cut short keeps its complete part and says where it broke in `cuts`."""
+    fmt = forced_format or _streaming_format(source)
+    if fmt is not None and fmt not in PARSERS:
         raise RefusedFile(f"unknown format '{fmt}'")
     if fmt not in STREAMING:
-        admitted = admit(source.name, read_whole(source), fmt)
+        admitted = admit(source.name, read_whole(source), fmt, cuts)
         out.write(admitted.data)
-        return AdmittedFile(fmt, admitted.records, admitted.secrets_redacted)
+        return AdmittedFile(admitted.format, admitted.records, admitted.secrets_redacted)
     try:
         records, secrets = STREAMING[fmt].admit(source, out, progress, workers, cuts)
     except RefusedFile:

@@ -119,13 +119,14 @@ class Snapshot:
     def duckdb(self) -> Path:
         return self.folder / "context.duckdb"
 
-    def table(self, name: str) -> pl.DataFrame:
+    def table(self, name: str, columns: list[str] | None = None) -> pl.DataFrame:
+        """A served table, or only its `columns` (read alone from the parquet file)."""
         path = self.folder / f"{name}.parquet"
         if not path.exists():
             raise FileNotFoundError(f"the served snapshot {self.folder.name} has no table {name}: run `mirror run`")
         import polars as pl
 
-        return pl.read_parquet(path)
+        return pl.read_parquet(path, columns=columns)
 
     def rows_where(self, name: str, column: str, values: Iterable[str]) -> list[dict[str, Any]]:
         """The rows of table `name` whose `column` is one of `values`, in the table's order, read by DuckDB from

@@ -69,9 +69,9 @@ class _CommandSnapshot:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
 
-    def table(self, name: str):
+    def table(self, name: str, columns: list[str] | None = None):
         try:
-            return self.snapshot.table(name)
+            return self.snapshot.table(name, columns)
         except FileNotFoundError as err:
             raise Failure(str(err)) from None
 

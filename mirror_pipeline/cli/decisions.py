@@ -444,8 +444,10 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     keys = Keys()
     out = sys.stderr if as_json else sys.stdout
     answered: list[Decision] = []
-    stopped = False
-    for n, issue in enumerate(questions, start=1):
+    zone_set, stopped = _ask_zone(home, keys, out, answered)
+    asked = 0
+    for n, issue in enumerate([] if stopped else questions, start=1):
+        asked = n
         click.echo(f"\n[{n}/{len(questions)}] {issue['question']}", file=out)
         for i, option in enumerate(issue["options"], start=1):
             click.echo(f"  {i}) {option}", file=out)
@@ -505,11 +507,12 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         _record(home, [d])
         answered.append(d)
     ran = None
-    if answered and run_after is None and keys.tty:
+    answered_any = answered or zone_set
+    if answered_any and run_after is None and keys.tty:
         run_after = click.confirm(
             "现在运行一次来应用你的回答？ / Run the pipeline now to apply your answers?", default=True, err=True
         )
-    if answered and run_after:
+    if answered_any and run_after:
         from mirror_pipeline.cli.pipeline import run_pipeline
 
         result = run_pipeline(home)
@@ -517,13 +520,15 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     emit(
         as_json,
         {
-            "asked": len(questions),
+            "asked": asked,  # the questions shown before the person quit
             "archive_proposals": len(proposals),
             "answered": [json.loads(d.to_json()) for d in answered],
+            "timezone_set": zone_set,
             "run": ran,
         },
         lambda p: (
             f"\n{len(p['answered'])} answer(s) recorded of {p['asked']} question(s)"
+            + (f"; time zone set to {p['timezone_set']}" if p["timezone_set"] else "")
             + (
                 f"; run {'succeeded' if p['run']['success'] else 'failed'}"
                 if p["run"]
@@ -531,6 +536,54 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
             )
         ),
     )
+
+
+def _written_in(home: Home) -> dict[str, int]:
+    """How many served records say which zone they were written in (Day One's `timeZone`), by zone."""
+    import polars as pl
+
+    try:
+        zones = _snapshot(home).table("evidence", columns=["source_timezone"])["source_timezone"]
+    except (Failure, pl.exceptions.ColumnNotFoundError):
+        return {}
+    counts = zones.drop_nulls().value_counts()
+    return dict(zip(*(counts[c].to_list() for c in counts.columns), strict=True))
+
+
+def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tuple[str | None, bool]:
+    """The home's time zone, asked first when it is UTC and the imports say another (REVIEW-18 #3): a wrong zone
+    moves the day of every message that carries none. (the zone set or None, whether the person quit)."""
+    from mirror_pipeline.adapters.home import is_utc
+    from mirror_pipeline.cli.capture import home_language, set_timezone
+
+    home_zone = str(home.config.get("timezone") or "UTC")
+    if not is_utc(home_zone):
+        return None, False
+    kept = frozenset(
+        d.target.removeprefix("zone:")
+        for d in store.read_all(home.decisions).decisions
+        if d.action is Action.DISMISS and d.target.startswith("zone:")
+    )
+    lang = str(home_language(home, None))
+    asked = review_core.zone_question(home_zone, _written_in(home), kept, lang)
+    if asked is None:
+        return None, False
+    zone, question, options = asked
+    click.echo(f"\n[{'时区' if lang == 'zh' else 'time zone'}] {question}", file=out)
+    for i, option in enumerate(options, start=1):
+        click.echo(f"  {i}) {option}", file=out)
+    click.echo("  (s 跳过 · q 退出)" if lang == "zh" else "  (s skip · q quit)", file=out)
+    key = keys.key()
+    effect = dict(zip("123", review_core.ZONE_CHOICES, strict=True)).get(key)
+    if effect == "set_timezone":
+        set_timezone(home, zone)
+        click.echo(f"  {'时区已设为' if lang == 'zh' else 'time zone set to'} {zone}", file=out)
+        return zone, False
+    if effect == "keep":
+        d = new_decision(Action.DISMISS, f"zone:{zone}", _now())
+        _record(home, [d])
+        answered.append(d)
+    return None, key == "q"
 
 
 def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:

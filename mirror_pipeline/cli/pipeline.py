@@ -115,7 +115,7 @@ def _size(path: Path) -> int:
 @click.option(
     "--keep-complete",
     is_flag=True,
-    help="A ChatGPT export cut short (an interrupted download): import its complete conversations.",
+    help="A JSON export cut short (an interrupted download): import its complete conversations or entries.",
 )
 @command
 def import_(
@@ -151,9 +151,11 @@ def import_(
     if as_json:
         emit(as_json, {"files": [o.__dict__ for o in outcomes]}, lambda p: "")
     if outcomes and all(o.status == "refused" for o in outcomes):
-        # nothing of what was asked could be imported: the command failed (CONTRACT.md), each reason said
-        reasons = "; ".join(f"{o.path}: {o.reason}" for o in outcomes)
-        raise Failure(f"nothing imported, every file was refused ({reasons})")
+        # nothing of what was asked could be imported: the command failed (CONTRACT.md), each reason said once: on
+        # the lines above, or here when the report is JSON
+        reasons = "; ".join(f"{o.path}: {o.reason}" for o in outcomes) if as_json else "the reason is said above"
+        which = "every file was refused" if len(outcomes) > 1 else "the file was refused"
+        raise Failure(f"nothing imported, {which} ({reasons})")
 
 
 def _known(home: Home) -> Known:
@@ -311,16 +313,32 @@ def status(home: Home, as_json: bool) -> None:
             [
                 f"home: {p['home']}",
                 _timezone_line(p["timezone"]),
-                f"layers: {p['layers']}",
-                f"memory states: {p['states']}",
+                f"layers: {_counts(p['layers'])}",
+                f"memory states: {_counts(p['states']) or 'none yet'}",
                 f"open issues: {p['open_issues']}",
-                f"last run: {p['last_run']}",
-                f"snapshot at: {p['snapshot_at']}",
+                _last_run_line(p["last_run"]),
+                f"snapshot at: {_minute(p['snapshot_at'], home) if p['snapshot_at'] else 'none yet (`mirror run`)'}",
                 _embeddings_line(p["embeddings"]),
                 *[f"refused: {r['file_path']}: {r['reason']}" for r in p["refused_files"]],
             ]
         ),
     )
+
+
+def _counts(counts: dict[str, int]) -> str:
+    """`{'memories': 38, 'open_issues': 32}` as a person reads it: "memories 38, open issues 32"."""
+    return ", ".join(f"{name.replace('_', ' ')} {n}" for name, n in counts.items())
+
+
+def _minute(moment: datetime, home: Home) -> str:
+    return moment.astimezone(home.timezone).strftime("%Y-%m-%d %H:%M") + f" ({home.timezone.key})"
+
+
+def _last_run_line(run: dict[str, str] | None) -> str:
+    if run is None:
+        return "last run: none yet (`mirror run`)"
+    said = f"last run: {run['status'].lower()} ({run['job']}, {run['run_id']})"
+    return said + ("; its log is in `mirror ui`" if run["status"] == "FAILURE" else "")
 
 
 def _timezone_line(zone: str) -> str:

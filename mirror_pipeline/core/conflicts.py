@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mirror_pipeline.core.model import Language
 from mirror_pipeline.core.screening import PLACEHOLDER_RE
+from mirror_pipeline.core.screening.questions import MASK_THIS
 from mirror_pipeline.core.script import is_traditional, to_traditional
 from mirror_pipeline.core.text import detect_language, local_day
 
@@ -220,10 +221,17 @@ def say(content: str, predicate: str, obj: str, memory_type: str, lang: Language
     return you(content, lang)
 
 
+def _masked(text: str) -> str:
+    return PLACEHOLDER_RE.sub(MASK_THIS, text) if "[secret:" in text else text
+
+
 def confirmation_question(
     contents: list[str], why: str, lang: Language, citation: str, each: list[str] | None = None
 ) -> tuple[str, tuple[str, ...]]:
-    """ "这几条记得对吗？「A」；「B」（why；citation）"; with `each`, every content cites its own evidence."""
+    """ "这几条记得对吗？「A」；「B」（why；citation）"; with `each`, every content cites its own evidence. A secret's
+    reference placeholder is shown as the secret questions show it (•••): the person reads no machinery."""
+    contents, citation = [_masked(c) for c in contents], _masked(citation)
+    each = [_masked(e) for e in each] if each else each
     if lang is Language.ZH:
         cited = [
             f"「{c}」" + (f"（{e}）" if e else "") for c, e in zip(contents, each or [""] * len(contents), strict=True)

@@ -200,6 +200,50 @@ def archive_question(proposal: Row) -> tuple[str, tuple[str, ...], str]:
     return question.format(text=text, day=day), options, lang
 
 
+ZONE_QUESTION = {
+    "zh": (
+        "你的时区现在是 {home}，可导入的记录里有 {n} 条写明是在 {zone} 写的{others}。把时区设成 {zone} 吗？"
+        "没带时区的消息时间（比如微信导出）会按它来读，下次运行会按它重新给每条消息定日期。",
+        ("设成 {zone}", "不，保留 {home}", "以后再说"),
+    ),
+    "en": (
+        "This home reads message times in {home}, but {n} of the records you imported say they were written in "
+        "{zone}{others}. Set the home's time zone to {zone}? Times that carry no zone (a WeChat export) are then read "
+        "in it, and the next run dates every message again on that calendar.",
+        ("set it to {zone}", "no, keep {home}", "later"),
+    ),
+}
+# how many records must name a zone before the home is asked to take it: an entry or two written on a trip say where
+# the person was that day, not where they live
+ZONE_EVIDENCE = 3
+# the answers to the zone question, by option: set the zone, keep the home's (not asked again), ask another time
+ZONE_CHOICES = ("set_timezone", "keep", "later")
+
+
+def zone_question(
+    home_zone: str, written_in: dict[str, int], declined: frozenset[str], lang: str
+) -> tuple[str, str, tuple[str, ...]] | None:
+    """When the home reads times in a zone it was given by default (UTC) and imports say they were written in
+    another (Day One's `timeZone`, in `ZONE_EVIDENCE` records at least): (the zone most of them name, the question,
+    its options, `ZONE_CHOICES` in order) in the person's language; None when nothing disagrees or the person kept
+    the home's zone for that one.
+    The zone is never changed without asking (REVIEW-18 #3)."""
+    named = [(n, zone) for zone, n in written_in.items() if zone != home_zone and n > 0]
+    if not named:
+        return None
+    n, zone = max(named)
+    if n < ZONE_EVIDENCE or zone in declined:
+        return None
+    question, options = ZONE_QUESTION["zh" if lang == "zh" else "en"]
+    rest = sorted(z for _, z in named if z != zone)
+    m = sum(written_in[z] for z in rest)
+    others = ""
+    if rest:  # a move: the person says which zone is home now
+        others = f"（另有 {m} 条写明是 {'、'.join(rest)}）" if lang == "zh" else f" ({m} name {', '.join(rest)})"
+    said = {"home": home_zone, "zone": zone, "n": n, "others": others}
+    return zone, question.format(**said), tuple(o.format(**said) for o in options)
+
+
 def monthly(
     day: date,
     memories: Sequence[Row],

@@ -154,7 +154,7 @@ def test_a_truncated_export_is_refused_whole_and_leaves_nothing_in_the_inbox(tmp
     last_line = cut.decode().split("\n")[-1]
     lines = cut.count(b"\n") + 1
     assert f"line {lines}, column {len(last_line) + 1}" in outcome.reason
-    assert "the 2 conversation(s) before it are complete" in outcome.reason and "--keep-complete" in outcome.reason
+    assert "the 2 conversations before it are complete" in outcome.reason and "--keep-complete" in outcome.reason
     assert not any(home_inbox.rglob("*"))  # not half of it, and no temporary file either
     for secret in SECRETS:
         assert secret not in outcome.reason

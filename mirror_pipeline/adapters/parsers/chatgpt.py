@@ -32,7 +32,12 @@ import ijson
 import orjson
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter, Writer
-from mirror_pipeline.adapters.parsers.common import DepthGuardedStream, plausible
+from mirror_pipeline.adapters.parsers.common import (
+    DepthGuardedStream,
+    ends_in_the_middle,
+    keep_complete_hint,
+    plausible,
+)
 from mirror_pipeline.core.model import Attribution, Message, SourceType, Speaker, TimePrecision, other_speaker
 from mirror_pipeline.core.screening import redact_sequence
 
@@ -158,7 +163,7 @@ def json_break(raw: IO[bytes], at_end: bool, complete: int) -> str:
             lines += chunk.count(b"\n")
             last = (last + chunk).rsplit(b"\n", 1)[-1]
         column = len(last.decode("utf-8", "replace")) + 1
-        place = f"the file ends in the middle at line {lines}, column {column}"
+        place = ends_in_the_middle(lines, column)
     elif size <= _PLACE_LIMIT:
         raw.seek(0)
         try:
@@ -166,12 +171,7 @@ def json_break(raw: IO[bytes], at_end: bool, complete: int) -> str:
         except json.JSONDecodeError as err:  # err.msg is the parser's fixed vocabulary, it never quotes content
             place = f"{err.msg.removesuffix(' at')} at line {err.lineno}, column {err.colno}"
     what = f"truncated or invalid JSON ({place})" if place else "truncated or invalid JSON"
-    if not complete:
-        return what
-    return (
-        f"{what}; the {complete} conversation(s) before it are complete: `mirror import --keep-complete` imports "
-        "them, and a complete export imported later adds only what is new"
-    )
+    return f"{what}; {keep_complete_hint(complete, 'conversation')}" if complete else what
 
 
 def looks_like_chatgpt(path: Path) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from mirror_pipeline.adapters.parsers.common import (
+    Entries,
     RefusedFile,
     SecretCounter,
     dump_json,
@@ -104,6 +105,13 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
                 conv[key] = redact_strings(value, counter, scope)
     secrets += counter.secrets
     return (dump_json(conversations) if secrets else None), secrets
+
+
+def _count(data: Any) -> int:
+    return len(data) if sniff(data) else 0
+
+
+ENTRIES = Entries(("item",), "conversation", _count)
 
 
 def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:

@@ -4,14 +4,17 @@ and the string screener come from adapters.admission)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import ijson
 import numpy as np
 
 from mirror_pipeline.adapters.admission import RefusedFile, SecretCounter
@@ -87,17 +90,99 @@ def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
         guard.feed(data[start : start + (1 << 22)])
 
 
+class BrokenJson(RefusedFile):
+    """A JSON document that breaks at some place (a download cut short): the reason says where, never the words."""
+
+
+def ends_in_the_middle(line: int, column: int) -> str:
+    return f"the file ends in the middle at line {line}, column {column}"
+
+
 def load_json(text: str) -> Any:
     check_json_depth(text)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         # err.msg is the parser's fixed vocabulary ("Expecting ',' delimiter"); it never quotes content.
-        raise RefusedFile(
-            f"truncated or invalid JSON ({err.msg.removesuffix(' at')} at line {err.lineno}, column {err.colno})"
-        ) from None
+        if err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string"):  # a download cut short
+            place = ends_in_the_middle(text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1)
+        else:
+            place = f"{err.msg.removesuffix(' at')} at line {err.lineno}, column {err.colno}"
+        raise BrokenJson(f"truncated or invalid JSON ({place})") from None
     except RecursionError:
         raise RefusedFile("invalid JSON: nested too deeply to be an export") from None
+
+
+def keep_complete_hint(complete: int, unit: str) -> str:
+    """What a refusal of a file broken after `complete` whole entries says can still be done."""
+    many = unit[:-1] + "ies" if unit.endswith("y") else unit + "s"
+    said = f"the {complete} {unit} before it is" if complete == 1 else f"the {complete} {many} before it are"
+    them = "it" if complete == 1 else "them"
+    return (
+        f"{said} complete: `mirror import --keep-complete` imports {them}, and a complete export imported later adds "
+        "only what is new"
+    )
+
+
+@dataclass(frozen=True)
+class Entries:
+    """Where a JSON export keeps its entries: the streaming parser's prefixes of the list items that are whole
+    entries (`item` for the top list, `entries.item`), what one is called, and how many a document holds."""
+
+    items: tuple[str, ...]
+    unit: str
+    count: Callable[[Any], int]
+
+
+@dataclass
+class JsonPrefix:
+    """What a broken JSON document holds before its break: the value, every container open at the break closed there
+    (a map's last key without its value is left out), and the list items open at the break, outermost first, each
+    as (its prefix, the list holding it): the last item of that list."""
+
+    value: Any
+    open_items: list[tuple[str, list[Any]]]
+
+    def without_open_entry(self, entries: Entries) -> Any | None:
+        """The value with the innermost entry open at the break left out (its words stop in the middle), or None (and
+        the value as it was) when it holds no whole entry of this format."""
+        holders = [holder for prefix, holder in self.open_items if prefix in entries.items]
+        left_out = holders[-1].pop() if holders else None
+        try:
+            if entries.count(self.value):
+                return self.value
+        except RefusedFile:
+            pass
+        if holders:
+            holders[-1].append(left_out)
+        return None
+
+
+def json_prefix(text: str) -> JsonPrefix:
+    """The part of a JSON document before the place it breaks (`load_json` refused it), read by the streaming
+    parser: the same values `json.loads` would give for that part."""
+    top: list[Any] = []
+    stack: list[tuple[Any, str, list[Any] | None]] = [(top, "", None)]  # container, its prefix, the list holding it
+    key: str | None = None
+    try:
+        for prefix, event, value in ijson.parse(io.BytesIO(text.encode("utf-8", "surrogatepass")), use_float=True):
+            if event == "map_key":
+                key = value
+                continue
+            if event in ("end_map", "end_array"):
+                stack.pop()
+                continue
+            node = {} if event == "start_map" else [] if event == "start_array" else value
+            parent = stack[-1][0]
+            if isinstance(parent, list):
+                parent.append(node)
+            else:
+                parent[key] = node
+            if event in ("start_map", "start_array"):
+                stack.append((node, prefix, parent if isinstance(parent, list) and parent is not top else None))
+    except ijson.JSONError:
+        pass
+    return JsonPrefix(top[0] if top else None, [(p, holder) for _, p, holder in stack[1:] if holder is not None])
 
 
 def dump_json(value: Any) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from mirror_pipeline.adapters.parsers.common import (
+    Entries,
     Occurrences,
     RefusedFile,
     SecretCounter,
@@ -86,6 +87,13 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
                 entry[key] = redact_strings(value, counter, f"dayone:{uuid}")
     secrets += counter.secrets
     return (dump_json(data) if secrets else None), secrets
+
+
+def _count(data: Any) -> int:
+    return len(data["entries"]) if sniff(data) else 0
+
+
+ENTRIES = Entries(("entries.item",), "entry", _count)
 
 
 def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:

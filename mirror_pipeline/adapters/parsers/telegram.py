@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from mirror_pipeline.adapters.parsers.common import (
+    Entries,
     RefusedFile,
     SecretCounter,
     digest,
@@ -101,6 +102,18 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
 def _when(message: dict[str, Any], tz: ZoneInfo) -> datetime | None:
     # date_unixtime is exact; `date` is the exporting computer's wall clock, without an offset
     return epoch(message.get("date_unixtime")) or iso_time(message.get("date"), tz)
+
+
+def _count(data: Any) -> int:
+    return sum(len(c.get("messages") or []) for c in _chats(data) if isinstance(c, dict)) if sniff(data) else 0
+
+
+# a one-chat export's messages; a whole account's chats, and each chat's messages
+ENTRIES = Entries(
+    ("messages.item", *(f"{chats}.list.item{m}" for chats in ("chats", "left_chats") for m in ("", ".messages.item"))),
+    "message",
+    _count,
+)
 
 
 def parse(name: str, text: str, tz: ZoneInfo, user_names: Sequence[str] = ()) -> Iterator[Message]:

@@ -358,13 +358,20 @@ def _base(verb: str) -> str:
     return verb
 
 
+_USER_VERB = re.compile(
+    r"(?:^The|(?<=\band )the|(?<=, )the) user (?:(?:just|also|still|really|finally|now|often|usually|always|never) )*"
+    r"(\w+)"
+)
+
+
 def addressed(content: str) -> str:
     """A memory's English sentence said to the person: "The user is planning to propose" -> "You are planning to
     propose", "The user's sister lives in Boston" -> "Your sister lives in Boston", "The user moves" -> "You move"."""
     text = content
-    m = re.match(r"^The user (?:(?:just|also|still|really|finally|now|often|usually|always|never) )*(\w+)", text)
-    if m and m.group(1).lower() not in ("is", "was", "has", "does", "doesn't", "and") and m.group(1).endswith("s"):
-        text = text[: m.start(1)] + _base(m.group(1)) + text[m.end(1) :]
+    # each clause the user is the subject of: the first, and one joined to it ("… and the user dives" -> "and you dive")
+    for m in reversed(list(_USER_VERB.finditer(text))):
+        if m.group(1).lower() not in ("is", "was", "has", "does", "doesn't", "and") and m.group(1).endswith("s"):
+            text = text[: m.start(1)] + _base(m.group(1)) + text[m.end(1) :]
     for pattern, repl in _YOU_FORMS:
         text = pattern.sub(repl, text)
     return text[:1].upper() + text[1:]

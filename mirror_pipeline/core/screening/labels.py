@@ -64,6 +64,34 @@ _IDENTIFIER = re.compile(
 _HELD_RUN = re.compile(_HELD + "+")
 _WINDOW = 40
 
+# a thing's own name, given with the words that name it ("the guest network is called Maple-Guest", "wifi叫ChenFamily",
+# "网络名是Tianyi-Office", "名字CSY-Home", "SSID: Orchard"): a name is no label, the thing it names is (REVIEW-18 #2).
+# A name written in Chinese characters is left alone ("他叫小王": a person, whose name may say what the secret is for)
+_NAMED = re.compile(
+    r"(?i)(?:[ \t]+(?:is[ \t]+)?(?:called|named)[ \t]+"
+    r"|(?:名字|名称|(?:(?<=网络)|(?<=热点)|(?<=wifi))名)(?:是|叫|为)?[:：]?[ \t]*|叫(?:做)?[ \t]*"
+    r"|(?<![A-Za-z])(?P<ssid>ssid)[ \t]*(?:is[ \t]+|[:：=是][ \t]*)?)"
+    r"(?P<name>[A-Za-z0-9][^\s，,。；;、]*)"
+)
+_CLAUSE_BREAK = "，,。；;"
+
+
+def _without_names(window: str) -> str:
+    """The window with each thing's own name taken out and the thing put where the name stood: the words just
+    before the naming words, or, when they stand alone in their clause ("…弄好了，名字X，"), the thing the clause before
+    names; an SSID names a wifi."""
+
+    def thing(m: re.Match[str]) -> str:
+        head = window[: m.start()]
+        if m.group("ssid"):
+            return "wifi" if _CJK.search(head) else "the wifi"
+        if head.rstrip(" \t")[-1:] not in ("", *_CLAUSE_BREAK):
+            return ""  # the thing stands just before its name: taking the name out leaves it there
+        things = _zh_things(head) or [t.group("thing") for t in _EN_THING.finditer(head)]
+        return things[-1] if things else ""
+
+    return _NAMED.sub(thing, window)
+
 
 def _label_window(text: str, start: int) -> str:
     """The words just before a secret, read from screened text only: every placeholder (and every value already
@@ -183,7 +211,7 @@ def _label(text: str, start: int, kind: str, *, _again: bool = True) -> str:
 
 
 def _label_once(text: str, start: int, kind: str) -> str:
-    before = _label_window(text, start)
+    before = _without_names(_label_window(text, start))
     assigned = _assigned_label(before.rstrip("\n").rsplit("\n", 1)[-1])
     if assigned and (cleaned := _clean_label(assigned, kind)) != kind.replace("_", " "):
         return cleaned
@@ -211,7 +239,16 @@ def _label_once(text: str, start: int, kind: str) -> str:
         if words:
             return _clean_label(" ".join(words), kind)
     head = before[: key.start()].rstrip(" :：=，,的")
-    if _CJK.search(head[-1:] or " ") or not head.isascii():
+    clause = re.split(f"[{_CLAUSE_BREAK}]", head)[-1]
+    if (
+        before[: key.start()].rstrip(" \t:：=")[-1:] in _CLAUSE_BREAK
+        and not head.isascii()
+        and not _ZH_THING_END.search(clause)
+    ):
+        # the key stands alone in its clause ("家里wifi弄好了，密码…"): the thing the clause before names, not all of it
+        things = _zh_things(clause)
+        label = things[-1] if things else ""
+    elif _CJK.search(head[-1:] or " ") or not head.isascii():
         match = _LABEL_ZH.search(head)
         label = match.group(1) if match else ""
     else:
@@ -219,7 +256,20 @@ def _label_once(text: str, start: int, kind: str) -> str:
     cleaned = _clean_label(label, kind)
     if cleaned == kind.replace("_", " "):
         return _purpose(text, start, kind) or cleaned
-    return cleaned
+    return _fuller(text, start, cleaned)
+
+
+def _fuller(text: str, start: int, label: str) -> str:
+    """A one-word label for a kind of thing, with the word the rest of the sentence gives it ("the card PIN … (salary
+    card at the bank)" -> salary card)."""
+    if label.lower() not in _EN_THINGS:
+        return label
+    end_match = _SENTENCE_START.search(text, start)
+    said = text[start : end_match.start() if end_match else len(text)]
+    for m in re.finditer(rf"(?i)(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]+)[ \t]+{re.escape(label)}(?![A-Za-z])", said):
+        if m.group(1).lower() not in _NOT_A_THING and not m.group(1).lower().endswith(("ed", "ing")):
+            return f"{m.group(1)} {label}"
+    return label
 
 
 def _clean_label(label: str, kind: str) -> str:
@@ -264,6 +314,7 @@ _ZH_THING = re.compile(
     r"(?:[A-Za-z][A-Za-z0-9]+|[\u4e00-\u9fff]{0,6}?(?:电子锁|门锁|密码锁|智能锁|锁|大门|门禁|门|电脑|路由器|网络|宽带|账号|帐号|"
     r"邮箱|银行卡|信用卡|卡|手机|平板|系统|后台|保险箱|保险柜|网银|支付宝|微信|淘宝|开机|钱包|账户|帐户))"
 )
+_ZH_THING_END = re.compile(f"(?:{_ZH_THING.pattern})$")
 _ZH_LEAD = re.compile(r"^(?:妈|爸|哥|姐|你|我|他|她|这个|那个|帮你|把|给|的|新|家里|办|用|帮|在)+")
 
 
@@ -292,8 +343,8 @@ def _purpose(text: str, start: int, kind: str) -> str:
 def _named_thing(text: str, begin: int, start: int, kind: str) -> str:
     end_match = _SENTENCE_START.search(text, start)
     end = min(end_match.start() if end_match else len(text), start + 120)
-    before = _IDENTIFIER.sub(" ", _HELD_RUN.sub(" ", text[begin:start]))
-    after = _IDENTIFIER.sub(" ", _HELD_RUN.sub(" ", text[start:end]))
+    before = _IDENTIFIER.sub(" ", _without_names(_HELD_RUN.sub(" ", text[begin:start])))
+    after = _IDENTIFIER.sub(" ", _without_names(_HELD_RUN.sub(" ", text[start:end])))
     if _CJK.search(before + after):
         for part in (before, after):
             things = _zh_things(part)

@@ -57,7 +57,15 @@ _KINDS_ZH = {
     "bank_card": "银行卡号",
     "id_number": "证件号",
 }
+# a kind's English name with its article, where the plain name reads wrong ("a api key")
+_KINDS_EN = {"api_key": "an API key", "pin": "a PIN", "id_number": "an ID number", "one_time_code": "a one-time code"}
 _WIDTH = 36
+
+
+def _a_kind(kind: str) -> str:
+    return _KINDS_EN.get(kind) or "a " + kind.replace("_", " ")
+
+
 MASK_THIS, MASK_OTHER = "•••", "···"
 # an e-mail address (a login) is not repeated in a question: which account it is shows without it
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
@@ -124,14 +132,14 @@ def secret_question(
         what = _KINDS_ZH.get(kind, kind.replace("_", " "))
         about = f"（{hint or ('与' + named + '相关')}）" if (hint or named) else ""
     else:
-        what = kind.replace("_", " ")
+        what = _a_kind(kind)
         about = f" ({hint or 'for ' + named})" if (hint or named) else ""
     if found is None:
         if lang is Language.ZH:
             return f"发现一个{what}{about}，已经挡在记忆之外。对吗？它保存在哪里（密码管理器、保险箱）？", lang
         return (
-            f"A {what}{about} was found and kept out of your memory. Is that right, and where is it kept "
-            "(a password manager, a vault)?",
+            f"{what[:1].upper()}{what[1:]}{about} was found and kept out of your memory. Is that right, and where is "
+            "it kept (a password manager, a vault)?",
             lang,
         )
     cut, position, count = excerpt(text, ref_id, lang)
@@ -157,7 +165,7 @@ def secret_question(
             )
             said = f", where it said “{quoted}”{which}" if quoted else ""
             question = (
-                f"{where}, something that looks like a {what}{about} was kept out of your memory (the value is not "
+                f"{where}, something that looks like {what}{about} was kept out of your memory (the value is not "
                 f"stored){said}. Is that right, and where is it kept (a password manager, a vault)?"
             )
         if not quoted or not find_secrets(question):
@@ -174,7 +182,7 @@ def secrets_question(kind: str, refs: list[tuple[str, FoundIn | None]], lang: La
     first: a kind's name followed by a colon and a date would read as a secret. Each place is cited by its date,
     source and masked excerpt, as far as the question does not itself read as a secret."""
     zh = lang is Language.ZH
-    what = _KINDS_ZH.get(kind, kind.replace("_", " ")) if zh else kind.replace("_", " ")
+    what = _KINDS_ZH.get(kind, kind.replace("_", " ")) if zh else _a_kind(kind)
     more = len(refs) - _LISTED
     for quoting, listing in ((True, True), (False, True), (False, False)):
         cited = []
@@ -203,7 +211,7 @@ def secrets_question(kind: str, refs: list[tuple[str, FoundIn | None]], lang: La
                     if listed
                     else f"In {len(refs)} places"
                 )
-                + f", something that looks like a {what} was kept out of your memory (the values are not stored). "
+                + f", something that looks like {what} was kept out of your memory (the values are not stored). "
                 "Are they right, and where are they kept (a password manager, a vault)? "
                 "`mirror secrets` lists each one."
             )
