@@ -61,9 +61,9 @@ from mirror_pipeline.core.plans import CALLED_OFF, called_off, rescheduled
 from mirror_pipeline.core.policy import Policy, Write
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question, secrets_question
 from mirror_pipeline.core.states import legal_path, walk
-from mirror_pipeline.core.versions import next_version, next_versions
 from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anchored
+from mirror_pipeline.core.versions import next_version, next_versions
 
 # A person lives in one place and (for this first policy) works at one place, under one manager, at a time: a new
 # value is a new version ("Kevin Zhou is my manager", then "刘洋是我领导" after a reorganisation: REVIEW-16 found both

@@ -110,8 +110,12 @@ def values_in(text: str, said_at: datetime | None, times: list[TimeMention] | No
         if any(m.start("num") < e and s < m.end("num") for s, e in taken):
             continue
         unit_class = next((name for name, _ in _UNITS if m.group(name)), "")
-        inside = text[m.start("num") - 1 : m.start("num")].isascii() and text[m.start("num") - 1 : m.start("num")].isalpha()
-        if inside or (not unit_class and (_NOT_A_FIGURE.match(text, m.end("num")) or _IN_A_WORD.match(text, m.end("num")))):
+        inside = (
+            text[m.start("num") - 1 : m.start("num")].isascii() and text[m.start("num") - 1 : m.start("num")].isalpha()
+        )
+        if inside or (
+            not unit_class and (_NOT_A_FIGURE.match(text, m.end("num")) or _IN_A_WORD.match(text, m.end("num")))
+        ):
             continue  # "A1c", "3 months", "5th"
         number = _number(m["num"])
         if number is None:

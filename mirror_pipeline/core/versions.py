@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from typing import Protocol, TypeVar
 
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline.core.plans import content_words, is_plan
 from mirror_pipeline.core.timeexpr import TimeMention
 from mirror_pipeline.core.values import FIGURE, TIME, Value, values_in, weekday_only
 
@@ -31,6 +32,11 @@ SAID_ALONE = "said_alone"  # a correction no other reader read: its content is t
 CHANGED = "changed"  # a later figure of an attribute: a version of its own
 
 _WITHIN = timedelta(days=365)
+# what a correction said alone names of the thing it sets right, in brackets after it
+_NAMED = re.compile(r"[（(]([^（）()]+)[）)]$")
+# what a correction sets right: a fact or an event (not a liking, a view, a feeling or who someone is)
+_SET_RIGHT = frozenset({MemoryType.FACT, MemoryType.EVENT})
+_ABOUT_THE_USER = re.compile(r"用户|(?i:the user(?:'s)?|corrected it)")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 # "The user's salary is now 10.8 lakh", "The user's A1c was 8.1", "用户的月租是两千二", "用户底薪涨到6500了": the
@@ -56,6 +62,25 @@ _ZH_ATTRIBUTE = re.compile(
     r"^用户的?(?P<attr>[\u4e00-\u9fffA-Za-z]{2,5}?)(?:现在|已经|又|也|终于)?"
     r"(?:是|为|有|只有|才|涨到|降到|升到|掉到|跌到|变成|提到|加到|减到|回到|到)?了?$"
 )
+
+
+_EN_NOT_AN_ATTRIBUTE = frozenset(
+    "i it this that there which what who he she they we you one each everything nothing something someone everyone "
+    "today tomorrow yesterday time it's that's me since when because if after before until while as so than "
+    "just still also only her his their its mum mom dad mummy mother father wife husband son daughter".split()
+)
+# what cannot be an attribute of the person's: a person, a pronoun, a word of telling, of counting, a verb's helper
+_ZH_NOT_AN_ATTRIBUTE = re.compile(
+    r"[我你他她它伊们说讲呾的个又了到能要会在从给把被让够比少多出交掏发得哒冇上]|[妈爸哥姐弟妹婆公爷奶生师是为有才]$|"
+    r"^(?:一共|总共|大概|差不多)"
+)
+
+
+def not_an_attribute(words: str, zh: bool) -> bool:
+    """Words that name no attribute of the person's: a pronoun or a person, a clause word, a verb's helper."""
+    if zh:
+        return bool(_ZH_NOT_AN_ATTRIBUTE.search(words))
+    return any(w in _EN_NOT_AN_ATTRIBUTE for w in words.lower().split())
 
 
 class _HasCandidate(Protocol):
@@ -87,8 +112,9 @@ def attribute_figure(c: MemoryCandidate) -> tuple[str, Value] | None:
     for v in values_in(text, None, []):
         if v.kind != FIGURE:
             continue
-        m = (_ZH_ATTRIBUTE if "用户" in text[:3] else _EN_ATTRIBUTE).match(text[: v.span[0]])
-        return (m["attr"].lower(), v) if m else None
+        zh = "用户" in text[:3]
+        m = (_ZH_ATTRIBUTE if zh else _EN_ATTRIBUTE).match(text[: v.span[0]])
+        return (m["attr"].lower(), v) if m and not not_an_attribute(m["attr"], zh) else None
     return None
 
 
@@ -145,9 +171,18 @@ def _corrects(c: MemoryCandidate, before: Sequence[MemoryCandidate]) -> tuple[Me
     new = next((v for v in values_in(c.content_text, c.mention_time) if old is None or v.said != old.said), None)
     if new is None:
         return None
+    # a correction that names what it sets right ("转正以后才是六千二") shares a word with it; one said bare ("说错了，
+    # 是六千五") goes by the kind of its value and recency alone
+    named = _NAMED.search(c.content_text) if SAID_ALONE in c.tags else None
+    words = (_words(named[1]) if named else None) if SAID_ALONE in c.tags else _words(c.content_text)
+    words = words or None  # (naming nothing: by kind and recency)
     best = None
     for t in before:
-        if t.subject != c.subject or t.memory_type is MemoryType.EMOTION or not _near(t, c):
+        if t.subject != c.subject or t.memory_type not in _SET_RIGHT or not _near(t, c):
+            continue
+        if new.kind == TIME and not (t.memory_type is MemoryType.EVENT or is_plan(t.predicate) or t.valid_time_start):
+            continue  # a time sets right when a thing happens or is planned, not a liking's "on Sundays"
+        if words is not None and not words & _words(t.content_text):
             continue
         held = [v for v in _values_of(t) if v.same_kind(new)]
         if old is not None:
@@ -155,6 +190,13 @@ def _corrects(c: MemoryCandidate, before: Sequence[MemoryCandidate]) -> tuple[Me
         if held:
             best = (t, held[0], new)  # `before` is in the order said: the latest wins
     return best
+
+
+def _words(text: str) -> frozenset[str]:
+    """A statement's content words, less its values and the user it is about."""
+    for v in reversed(values_in(text, None, [])):
+        text = text[: v.span[0]] + " " + text[v.span[1] :]
+    return content_words(_ABOUT_THE_USER.sub(" ", text))
 
 
 def _near(t: MemoryCandidate, c: MemoryCandidate) -> bool:

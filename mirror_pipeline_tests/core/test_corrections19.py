@@ -67,7 +67,9 @@ def test_a_correction_follows_the_value_of_its_kind_not_the_latest_memory():
 
 
 def test_the_old_value_said_picks_the_memory_it_corrects_and_without_it_the_latest_of_its_kind():
-    plans = said("The dentist check is on the 12th.", 0, "ev_dent") + said("The yoga retreat is on the 20th.", 1, "ev_yoga")
+    plans = said("The dentist check is on the 12th.", 0, "ev_dent") + said(
+        "The yoga retreat is on the 20th.", 1, "ev_yoga"
+    )
     by_old = govern(plans + said("sorry, the 13th, not the 12th", 2, "ev_fix"))
     assert _head_of(by_old, "ev_dent")[1].evidence_ids == ("ev_fix",)
     assert _head_of(by_old, "ev_yoga")[1].evidence_ids == ("ev_yoga",)
@@ -99,7 +101,10 @@ def test_the_served_context_gives_the_new_value_and_labels_the_old_words_outdate
     governed = govern(said("体检约在12号。", 0, "ev_said") + said("不是12号，是14号。", 1, "ev_fix"))
     current = {m.version_id for m in governed.current}
     versions = pl.DataFrame(
-        [memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id]) for m in governed.versions]
+        [
+            memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id])
+            for m in governed.versions
+        ]
     )
     served = served_memories(versions)
     evidence_rows = pl.DataFrame(

@@ -185,7 +185,6 @@ def _read(
     # a planned thing moved to another time ("面试改到下周五了") is read as that, and no other reader reads its words
     times_of = lambda s: patterns.memo_times(memo, s, said_at)  # noqa: E731
     moved = reschedule.read(evidence, text, times_of, EXTRACTOR_VERSION, said_at)
-
     if patterns.not_asserted(text):
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):  # English with no first person in it at all

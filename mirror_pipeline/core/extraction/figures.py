@@ -17,32 +17,25 @@ from datetime import datetime
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.disclosure import EXTRACTOR
 from mirror_pipeline.core.extraction.disclosure import _domain as domain_of
+from mirror_pipeline.core.extraction.patterns import EN_RELATIONS
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention
 from mirror_pipeline.core.values import FIGURE, values_in
-from mirror_pipeline.core.versions import EN_ATTRIBUTE_WORDS, EN_FIGURE_VERB
+from mirror_pipeline.core.versions import EN_ATTRIBUTE_WORDS, EN_FIGURE_VERB, not_an_attribute
 
 _EN_FIGURE_CLAUSE = re.compile(
     r"(?i)^\s*(?:(?:so|and|but|btw|update|also|oh|ok|okay|well|anyway|now)\b\W*)*"
     r"(?:(?P<own>my|our)\s+|(?P<the>the)\s+)?"
     rf"(?P<attr>{EN_ATTRIBUTE_WORDS})\s+(?P<verb>{EN_FIGURE_VERB})\s+(?:about\s+|around\s+|only\s+|just\s+)?$"
 )
-_EN_NOT_AN_ATTRIBUTE = frozenset(
-    "i it this that there which what who he she they we you one each everything nothing something someone everyone "
-    "today tomorrow yesterday time it's that's me since when because if after before until while as so than "
-    "just still also only".split()
-)
 _ZH_CHANGE = r"涨到|降到|升到|掉到|跌到|变成|提到|加到|减到|回到|涨了|降了"
 _ZH_FIGURE_CLAUSE = re.compile(
     r"^(?P<own>我们?的?)?(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{2,5}?)(?:现在|已经|终于|也)?"
     rf"(?P<verb>是|为|有|只有|才|{_ZH_CHANGE})?了?$"
 )
-# what cannot be an attribute of the person's: a person, a pronoun, a word of telling, of counting, a verb's helper
-_ZH_NOT_AN_ATTRIBUTE = re.compile(
-    r"[我你他她它伊们说讲呾的个又了到能要会在从给把被让够]|[妈爸哥姐弟妹婆公爷奶生师]$|^(?:一共|总共|大概|差不多)"
-)
+_KIN = frozenset(EN_RELATIONS) | {"mum", "mummy", "mama", "mommy", "papa", "daddy", "granny", "grandma", "grandpa"}
 # a clause: up to a comma or a stop that is not inside a figure ("1,450", "8.1")
 _CLAUSE = re.compile(r"(?:[^,，;；。.!！?？]|(?<=\d)[,.](?=\d))+")
 
@@ -87,21 +80,37 @@ def _figure(
     before, rest = clause[: figure.span[0]], clause[figure.span[1] :].strip()
     if zh:
         m = _ZH_FIGURE_CLAUSE.match(before.lstrip())
-        if m is None or _ZH_NOT_AN_ATTRIBUTE.search(m["attr"]):
+        if m is None or not_an_attribute(m["attr"], True):
             return None
         if not (m["own"] or m["verb"] or opening is not None):
-            return None  # said as the writer's (我的体重), with a verb (底薪是) or dated (这个月奖金八千): not "首付三十万"
+            # said as the writer's (我的体重), with a verb (底薪是) or dated (这个月奖金八千): not "首付三十万"
+            return None
         if not m["verb"] and not (figure.unit or not figure.said[0].isdigit() or figure.number >= 100):
             return None  # "体检3次": with no verb, only a figure said as one (a unit, a magnitude, three digits)
-        return ("的" if m["own"] and m["own"].endswith("的") else "") + m["attr"], before.lstrip()[m.end("attr") :], figure.said, rest, True
+        return (
+            ("的" if m["own"] and m["own"].endswith("的") else "") + m["attr"],
+            before.lstrip()[m.end("attr") :],
+            figure.said,
+            rest,
+            True,
+        )
     m = _EN_FIGURE_CLAUSE.match(before)
-    if m is None or any(w in _EN_NOT_AN_ATTRIBUTE for w in m["attr"].lower().split()):
+    if m is None or not_an_attribute(m["attr"], False):
         return None
     if not (m["own"] or m["the"]) and sum(v.kind == FIGURE for v in values_in(sentence, said_at, [])) > 1:
         return None  # "salary is 61k, in Aer Lingus I have 55k": a bare attribute beside the writer's own figure
+    if not m["own"] and _someone(sentence[:start]):
+        return None  # "Mummy sugar test come back, the A1c a 8.9": the attribute of the one named before it
     if m["the"] and not (figure.unit == "money" or (figure.number or 0) >= 100 or domain_of(m["attr"], False)):
         return None  # "the bus was 20": "the" names the person's own in a domain of a life or with a sum
     return m["attr"], " ".join(m["verb"].split()), figure.said, rest, False
+
+
+def _someone(before: str) -> bool:
+    """Someone other than the writer is named before the clause: a kin word or a name (a capitalised word past the
+    first)."""
+    words = re.findall(r"[A-Za-z][A-Za-z'-]*", before)
+    return any(w.lower() in _KIN for w in words) or any(w[0].isupper() and w != "I" for w in words[1:])
 
 
 def _candidate(
@@ -155,7 +164,7 @@ def _candidate(
 
 
 def _lowered(attr: str) -> str:
-    """"Rent" opening a sentence is "rent"; "LDL" and "A1c" stay as written."""
+    """ "Rent" opening a sentence is "rent"; "LDL" and "A1c" stay as written."""
     return attr[0].lower() + attr[1:] if attr[1:2].islower() and attr[1:].islower() else attr
 
 

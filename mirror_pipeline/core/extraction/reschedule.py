@@ -1,13 +1,11 @@
-"""A planned thing set for a time or moved to another: "my viva is on June 18", "家长会在下周二", "驾考定在6月20号";
-"the dentist appointment got pushed to the 21st", "flight moved to June 27
-now", "面试改到下周五了", "把婚礼推到明年五月了".
+"""A planned thing set for a time ("my viva is on June 18", "家长会在下周二", "驾考定在6月20号") or moved to another
+("the dentist appointment got pushed to the 21st", "flight moved to June 27 now", "面试改到下周五了",
+"把婚礼推到明年五月了").
 
 A thing set for a time (a verb of being on / set for it, or 定在 / 约在 / 在 with the time as the predicate) is a plan
-(`plans:<domain>`) dated by it; a weekday said in the present ("the class is on Thursday") is the coming one. A planned
-thing moved: "the dentist appointment got pushed to the 21st", "flight moved to June 27
-now", "面试改到下周五了", "把婚礼推到明年五月了".
+(`plans:<domain>`) dated by it; a weekday said in the present ("the class is on Thursday") is the coming one.
 
-The clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
+A thing moved: the clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
 (said right after the verb's "to" / 到). It becomes a plan (`plans:<domain>`, tagged `rescheduled`) whose object is
 the thing and whose valid time is the new time; governance ties it to the plan said before that shares the thing's content words
 (`plans.called_off`), so the plan's next version is the new time and the old one is superseded. A thing never said
@@ -129,7 +127,9 @@ def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
     if m := _ZH_SET.search(before[-16:]):
         offset = max(0, len(before) - 16)
         thing = _ZH_SELF.sub("", _ZH_TOLD.sub("", m["thing"]))
-        if m["verb"] == "在" and not re.match(r"\s*(?:[，,。.!！;；]|$)", after):
+        if m["verb"] == "在" and not (re.match(r"\s*(?:[，,。.!！;；]|$)", after) and _opens(before, offset + m.start())):
+            # a bare 在 with the time as the predicate, of a thing that opens the sentence or is the writer's:
+            # "家长会在下周二。", not "琪琪在周五考试", "于航初试成绩出来了，复试在四月份"
             return None
         if len(thing) >= 2 and not _ZH_NO_THING.search(thing) and not thing.startswith(("车", "东西", "位置")):
             return thing, m["verb"], offset + m.end("thing") - len(thing), True
@@ -143,6 +143,10 @@ def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
     if not thing or thing.split()[0].lower() in _EN_NOT_A_THING:
         return None
     return thing, " ".join(m["verb"].lower().split()), start + m.start(), False
+
+
+def _opens(before: str, at: int) -> bool:
+    return not before[:at].strip() or bool(re.search(r"(?:我|我们)的?$", before[:at]))
 
 
 def _coming(t: TimeMention, said_at: datetime | None) -> TimeMention | None:
@@ -213,7 +217,7 @@ def _candidate(
     domain = domain_of(thing, zh)  # the thing's own words (not "moved", which is a home's)
     return from_evidence(
         evidence,
-        key=tags,
+        key=("rescheduled",) if RESCHEDULED in tags else ("set",),
         memory_type=MemoryType.FACT,
         subject="user",
         predicate=f"plans:{domain.name if domain is not None and domain.name != 'vetoed' else 'life'}",
