@@ -82,6 +82,18 @@ class Value:
         return self.amount == other.amount or self.number in (other.number, other.amount)
 
 
+def time_fields(t: TimeMention | None, *, expression: str | None = None, open_end: bool = False) -> dict:
+    """A candidate's time fields from a time said (none: {}); `open_end`: a state that holds on from its start."""
+    if t is None:
+        return {}
+    return {
+        "valid_time_start": t.start_iso,
+        "valid_time_end": None if open_end else t.end_iso,
+        "time_precision": t.precision,
+        "time_expression": expression or t.expression,
+    }
+
+
 def weekday_only(expression: str) -> bool:
     """A day said by its weekday and nothing more ("Tuesday", "周四", "下周三"): no date in it."""
     return bool(_WEEKDAY.search(expression)) and not re.search(r"\d|[一二三四五六七八九十]+(?:号|日|月)", expression)

@@ -15,8 +15,9 @@ Pure: candidates in, candidates and identities out.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import date, timedelta
 from typing import Protocol, TypeVar
@@ -24,14 +25,16 @@ from typing import Protocol, TypeVar
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType
 from mirror_pipeline.core.plans import content_words, is_plan
 from mirror_pipeline.core.timeexpr import TimeMention
-from mirror_pipeline.core.values import FIGURE, TIME, Value, values_in, weekday_only
+from mirror_pipeline.core.values import FIGURE, TIME, Value, time_fields, values_in, weekday_only
 
 CORRECTED = "corrected"  # a correction: the next version of the memory holding the value it sets right
 CORRECTS = "corrects:"  # (+ the old value as said: "corrects:the 12th")
 SAID_ALONE = "said_alone"  # a correction no other reader read: its content is the corrected memory's, set right
 CHANGED = "changed"  # a later figure of an attribute: a version of its own
 
+_A_FIGURE = re.compile(r"\d|[一二两三四五六七八九十][十百千万点]")
 _WITHIN = timedelta(days=365)
+_LOOK_BACK = 400  # statements looked back over for the one a correction sets right (the latest holding one wins)
 # what a correction said alone names of the thing it sets right, in brackets after it
 _NAMED = re.compile(r"[（(]([^（）()]+)[）)]$")
 # what a correction sets right: a fact or an event (not a liking, a view, a feeling or who someone is)
@@ -109,6 +112,8 @@ def attribute_figure(c: MemoryCandidate) -> tuple[str, Value] | None:
     ):
         return None
     text = c.content_text
+    if not _A_FIGURE.search(text):
+        return None  # (most statements hold none: one search says so)
     for v in values_in(text, None, []):
         if v.kind != FIGURE:
             continue
@@ -142,12 +147,16 @@ def next_versions(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) 
             aliases[key_of(c)] = key(first_of[attr])
             out[i] = replace(out[i], candidate=replace(c, tags=(*c.tags, CHANGED)))  # type: ignore[type-var]
     dropped: set[int] = set()
+    values: dict[str, list[Value]] = {}
     for n, i in enumerate(ordered):
         c = out[i].candidate
         if not corrected(c):
             continue
-        before = [out[j].candidate for j in ordered[:n] if j not in dropped and not corrected(out[j].candidate)]
-        found = _corrects(c, before)
+        # what was said before it, the latest first (a correction is never what another sets right)
+        before = (
+            out[j].candidate for j in reversed(ordered[:n]) if j not in dropped and not corrected(out[j].candidate)
+        )
+        found = _corrects(c, itertools.islice(before, _LOOK_BACK), values)
         if found is None:
             if SAID_ALONE in c.tags:
                 dropped.add(i)
@@ -163,9 +172,12 @@ def _said(c: MemoryCandidate) -> tuple:
     return (c.mention_time.timestamp() if c.mention_time else 0.0, c.evidence_id, c.span_start)
 
 
-def _corrects(c: MemoryCandidate, before: Sequence[MemoryCandidate]) -> tuple[MemoryCandidate, Value, Value] | None:
+def _corrects(
+    c: MemoryCandidate, before: Iterable[MemoryCandidate], values: dict[str, list[Value]]
+) -> tuple[MemoryCandidate, Value, Value] | None:
     """(the memory the correction sets right, its value set right, the new value): the latest before it with a value
-    of the new one's kind, among those holding the old value when it is named."""
+    of the new one's kind, among those holding the old value when it is named (`values`: each candidate's, read once
+    for every correction)."""
     old_said = next((t[len(CORRECTS) :] for t in c.tags if t.startswith(CORRECTS)), None)
     old = next(iter(values_in(old_said, c.mention_time)), None) if old_said else None
     new = next((v for v in values_in(c.content_text, c.mention_time) if old is None or v.said != old.said), None)
@@ -176,20 +188,21 @@ def _corrects(c: MemoryCandidate, before: Sequence[MemoryCandidate]) -> tuple[Me
     named = _NAMED.search(c.content_text) if SAID_ALONE in c.tags else None
     words = (_words(named[1]) if named else None) if SAID_ALONE in c.tags else _words(c.content_text)
     words = words or None  # (naming nothing: by kind and recency)
-    best = None
-    for t in before:
+    for t in before:  # the latest first: the latest that holds one wins
+        if t.mention_time and c.mention_time and c.mention_time - t.mention_time > _WITHIN:
+            break
         if t.subject != c.subject or t.memory_type not in _SET_RIGHT or not _near(t, c):
             continue
         if new.kind == TIME and not (t.memory_type is MemoryType.EVENT or is_plan(t.predicate) or t.valid_time_start):
             continue  # a time sets right when a thing happens or is planned, not a liking's "on Sundays"
         if words is not None and not words & _words(t.content_text):
             continue
-        held = [v for v in _values_of(t) if v.same_kind(new)]
+        held = [v for v in _values_of(t, values) if v.same_kind(new)]
         if old is not None:
             held = [v for v in held if v.equals(old)]
         if held:
-            best = (t, held[0], new)  # `before` is in the order said: the latest wins
-    return best
+            return t, held[0], new
+    return None
 
 
 def _words(text: str) -> frozenset[str]:
@@ -205,9 +218,11 @@ def _near(t: MemoryCandidate, c: MemoryCandidate) -> bool:
     return timedelta(0) <= c.mention_time - t.mention_time <= _WITHIN
 
 
-def _values_of(t: MemoryCandidate) -> list[Value]:
+def _values_of(t: MemoryCandidate, memo: dict[str, list[Value]]) -> list[Value]:
     """The values a memory holds: those its words say, and its valid time."""
-    found = values_in(t.content_text, t.mention_time)
+    if t.candidate_id in memo:
+        return memo[t.candidate_id]
+    found = memo[t.candidate_id] = values_in(t.content_text, t.mention_time)
     if t.valid_time_start and not any(v.kind == TIME for v in found):
         start = date.fromisoformat(t.valid_time_start[:10])
         end = date.fromisoformat(t.valid_time_end[:10]) if t.valid_time_end else start
@@ -230,14 +245,7 @@ def _as_next(c: MemoryCandidate, target: MemoryCandidate, old: Value, new: Value
         else:
             content = f"{content} (corrected to {shown})"
         changes |= {"content_text": content, "object": obj.replace(old.said, shown) if old.said in obj else shown}
-    if when is not None:
-        changes |= {
-            "valid_time_start": when.start_iso,
-            "valid_time_end": when.end_iso,
-            "time_precision": when.precision,
-            "time_expression": new.said,
-        }
-    return replace(c, **changes)
+    return replace(c, **changes, **time_fields(when, expression=new.said))
 
 
 def _near_day(new: Value, old: Value) -> TimeMention | None:

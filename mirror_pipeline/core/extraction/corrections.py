@@ -23,7 +23,7 @@ from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Se
 from mirror_pipeline.core.plans import rescheduled
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention, as_absolute
-from mirror_pipeline.core.values import TIME, Value, values_in
+from mirror_pipeline.core.values import TIME, Value, time_fields, values_in
 from mirror_pipeline.core.versions import CORRECTED, CORRECTS, SAID_ALONE
 
 # a value said as not the one: "not the 12th", "not April", "不是12号", "无是六千五" (Teochew), "唔系" (Cantonese)
@@ -159,15 +159,7 @@ def _speaks(c: MemoryCandidate) -> bool:
 
 
 def _timed(f: Frame) -> dict:
-    t = f.new.time if f.new.kind == TIME else None
-    if t is None:
-        return {}
-    return {
-        "valid_time_start": t.start_iso,
-        "valid_time_end": t.end_iso,
-        "time_precision": t.precision,
-        "time_expression": t.expression,
-    }
+    return time_fields(f.new.time if f.new.kind == TIME else None)
 
 
 def _tags(f: Frame) -> tuple[str, ...]:

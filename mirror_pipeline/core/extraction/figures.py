@@ -11,7 +11,7 @@ its sentences' times in, candidates out.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from mirror_pipeline.core.extraction.candidate import from_evidence
@@ -22,7 +22,7 @@ from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention
-from mirror_pipeline.core.values import FIGURE, values_in
+from mirror_pipeline.core.values import FIGURE, time_fields, values_in
 from mirror_pipeline.core.versions import EN_ATTRIBUTE_WORDS, EN_FIGURE_VERB, not_an_attribute
 
 _EN_FIGURE_CLAUSE = re.compile(
@@ -30,10 +30,9 @@ _EN_FIGURE_CLAUSE = re.compile(
     r"(?:(?P<own>my|our)\s+|(?P<the>the)\s+)?"
     rf"(?P<attr>{EN_ATTRIBUTE_WORDS})\s+(?P<verb>{EN_FIGURE_VERB})\s+(?:about\s+|around\s+|only\s+|just\s+)?$"
 )
-_ZH_CHANGE = r"涨到|降到|升到|掉到|跌到|变成|提到|加到|减到|回到|涨了|降了"
 _ZH_FIGURE_CLAUSE = re.compile(
     r"^(?P<own>我们?的?)?(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{2,5}?)(?:现在|已经|终于|也)?"
-    rf"(?P<verb>是|为|有|只有|才|{_ZH_CHANGE})?了?$"
+    r"(?P<verb>是|为|有|只有|才|涨到|降到|升到|掉到|跌到|变成|提到|加到|减到|回到|涨了|降了)?了?$"
 )
 _KIN = frozenset(EN_RELATIONS) | {"mum", "mummy", "mama", "mommy", "papa", "daddy", "granny", "grandma", "grandpa"}
 # a clause: up to a comma or a stop that is not inside a figure ("1,450", "8.1")
@@ -46,7 +45,7 @@ def read(
     times_of: Callable[[str], list[TimeMention]],
     said_at: datetime | None,
     version: str,
-    read: list[MemoryCandidate] = (),  # type: ignore[assignment]
+    read: Sequence[MemoryCandidate] = (),
 ) -> list[MemoryCandidate]:
     """Every clause no reader `read` that gives a figure of an attribute of the person's, one candidate each."""
     out = []
@@ -150,16 +149,7 @@ def _candidate(
         span=(s_start + c_start, s_start + c_end),
         extractor=EXTRACTOR,
         extractor_version=version,
-        **(
-            {
-                "valid_time_start": t.start_iso,
-                "valid_time_end": None if t.relative or not t.closed_range else t.end_iso,
-                "time_precision": t.precision,
-                "time_expression": t.expression,
-            }
-            if t is not None
-            else {}
-        ),
+        **time_fields(t, open_end=t is not None and (t.relative or not t.closed_range)),
     )
 
 
