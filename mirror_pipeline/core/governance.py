@@ -63,6 +63,7 @@ from mirror_pipeline.core.screening.questions import FoundIn, secret_question, s
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
 from mirror_pipeline.core.timeexpr import find_times, local_moment, resolve_anchored
+from mirror_pipeline.core.versions import next_version, next_versions
 
 # A person lives in one place and (for this first policy) works at one place, under one manager, at a time: a new
 # value is a new version ("Kevin Zhou is my manager", then "刘洋是我领导" after a reorganisation: REVIEW-16 found both
@@ -224,11 +225,16 @@ def _turns(items: list[Extracted]) -> list[list[Extracted]]:
             last is not None
             and (last.predicate == CALLED_OFF) == (c.predicate == CALLED_OFF)
             and (not rescheduled(c) or (rescheduled(last) and last.valid_time_start == c.valid_time_start))
+            and (not next_version(c) or (next_version(last) and _same_value(last, c)))
         ):
             runs[-1].append(item)
         else:
             runs.append([item])
     return runs
+
+
+def _same_value(a: MemoryCandidate, b: MemoryCandidate) -> bool:
+    return a.valid_time_start == b.valid_time_start and canonical(a.object) == canonical(b.object)
 
 
 def _time_clusters(items: list[Extracted]) -> list[list[Extracted]]:
@@ -545,6 +551,10 @@ def govern(
     # a change of mind ("成都不去了") is the next version of the plan it is about
     items, off = called_off(items, lambda c: memory_key(c, aliases))
     aliases = {**aliases, **off}
+    # a correction ("不是12号，是14号") and a new figure of an attribute ("rent went up to 1,450") are the next version
+    # of the memory holding the value they change
+    items, changed = next_versions(items, lambda c: memory_key(c, aliases))
+    aliases = {**aliases, **changed}
     # a decision about a memory that is now one with another applies to the one it joined
     redirect = {stable_id("mem", *k): stable_id("mem", *v) for k, v in aliases.items()}
     fx = Effects.of([_redirected(d, redirect) for d in decisions] if redirect else decisions)
@@ -717,7 +727,7 @@ def _govern_slot(
     own_key = key if merged else None
     ordered_items = sorted(items, key=_order(tz))
     first = ordered_items[0].candidate
-    if any(e.candidate.predicate == CALLED_OFF or rescheduled(e.candidate) for e in items):
+    if any(e.candidate.predicate == CALLED_OFF or rescheduled(e.candidate) or next_version(e.candidate) for e in items):
         # a plan and the changes of mind about it, in the order they were said (a plan for next year is called off
         # this year): each turn is a version, the newest stands
         ordered_items = sorted(items, key=_said_order)

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.extraction import (
     acceptance,
@@ -20,7 +20,9 @@ from mirror_pipeline.core.extraction import (
     antecedent,
     appositions,
     casual,
+    corrections,
     disclosure,
+    figures,
     patterns,
     questions,
     replies,
@@ -154,20 +156,40 @@ def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list
 
 def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[MemoryCandidate]:
     text = patterns.normalised(evidence.raw_content)
+    memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for every reader
+    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
+    found = _read(evidence, tz, text, memo, said_at, previous_turn)
+    if patterns.not_asserted(text):
+        return found  # a translation or a draft
+    # a correction ("不是12号，是14号"): the reading of its new value is tagged as one, or it is read alone
+    found, alone = corrections.read(
+        evidence, text, found, lambda s: patterns.memo_times(memo, s, said_at), said_at, EXTRACTOR_VERSION
+    )
+    return _over(found, alone) + alone
+
+
+def _read(
+    evidence: Evidence,
+    tz: tzinfo,
+    text: str,
+    memo: dict[str, list[TimeMention]],
+    said_at: datetime,
+    previous_turn: str,
+) -> list[MemoryCandidate]:
     cut = questions.cut_questions(text, sentences(text))  # once, for both readers; a closing question cut off
-    memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for both readers
     found = [
         settled
         for c in patterns.extract_patterns(evidence, tz, memo, (text, cut))
         if not _shown(c, text) and (settled := _settled(c, text, previous_turn)) is not None
     ]
-    said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     # a planned thing moved to another time ("面试改到下周五了") is read as that, and no other reader reads its words
-    moved = reschedule.read(evidence, text, lambda s: patterns.memo_times(memo, s, said_at), EXTRACTOR_VERSION)
+    times_of = lambda s: patterns.memo_times(memo, s, said_at)  # noqa: E731
+    moved = reschedule.read(evidence, text, times_of, EXTRACTOR_VERSION, said_at)
     if patterns.not_asserted(text):
         return found  # a translation or a draft
-    if not _MAY_DISCLOSE.search(text):
-        return _over(found, moved) + moved  # English with no first person in it at all
+    if not _MAY_DISCLOSE.search(text):  # English with no first person in it at all
+        kept = _over(found, moved) + moved
+        return kept + figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
     spans = [
         (s, e)
         for s, e in cut
@@ -177,6 +199,8 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
     read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
+    # a figure of an attribute no reader read ("rent went up to 1,450", "底薪涨到6500了")
+    kept += figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
         for c in kept

@@ -162,6 +162,14 @@ ZH_SPAN = r"(?:快|近|将近|整整|差不多|足足)?[\d一二三四五六七�
 _ZH_LASTED = re.compile(r"[\u4e00-\u9fff]了" + ZH_SPAN + r"|" + ZH_SPAN + r"了")
 
 
+# a diary's act of the day, said with no 了: taking someone somewhere or going there to do a thing ("送琪琪去六中报到",
+# "重阳节带姆妈到协和复查", "跟老于去古文化街看灯", "今日去汕头大学考试"): a serial-verb clause that opens (after its
+# time words) on the going, an event of that day, not a lasting state
+_ZH_TRIP = (
+    r"(?:^|(?<=[天日节午昼晚早]))(?:我们?)?(?:又|再|先|就|也|还|一起)?"
+    r"(?:(?:送|带|陪|领|接|跟|和|同)[\u4e00-\u9fff]{1,4}?)?(?:去|到|回)(?![年过了来])[\u4e00-\u9fff]{2,12}?"
+    r"(?:报到|复查|检查|看病|体检|考试|面试|看灯|逛|玩|拜年|上坟|扫墓|吃饭|看|办|拿|买|参加|开会|报名|签|交|取)"
+)
 ASPECTS: tuple[Aspect, ...] = (
     Aspect(
         name="feels",
@@ -279,7 +287,7 @@ ASPECTS: tuple[Aspect, ...] = (
             + r"\b)",
             re.IGNORECASE,
         ),
-        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的[。！!~…]*$"),
+        zh=re.compile(r"了|(?<=[\u4e00-\u9fff])过(?![年节敏去来日子])|是.{2,30}的[。！!~…]*$|" + _ZH_TRIP),
         time=TimePolicy.SAID_ELSE_BEFORE_MENTION,
     ),
     Aspect(name="state", memory_type=MemoryType.FACT, en=None, zh=None),  # whatever else holds now

@@ -1,7 +1,11 @@
-"""A planned thing moved to another time: "the dentist appointment got pushed to the 21st", "flight moved to June 27
-now", "面试改到下周五了", "把婚礼推到明年五月了".
+"""A planned thing set for a time ("my viva is on June 18", "家长会在下周二", "驾考定在6月20号") or moved to another
+("the dentist appointment got pushed to the 21st", "flight moved to June 27 now", "面试改到下周五了",
+"把婚礼推到明年五月了").
 
-The clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
+A thing set for a time (a verb of being on / set for it, or 定在 / 约在 / 在 with the time as the predicate) is a plan
+(`plans:<domain>`) dated by it; a weekday said in the present ("the class is on Thursday") is the coming one.
+
+A thing moved: the clause names the thing (the noun phrase before a verb of moving it, or after 把 / 将) and the time it now has
 (said right after the verb's "to" / 到). It becomes a plan (`plans:<domain>`, tagged `rescheduled`) whose object is
 the thing and whose valid time is the new time; governance ties it to the plan said before that shares the thing's content words
 (`plans.called_off`), so the plan's next version is the new time and the old one is superseded. A thing never said
@@ -12,15 +16,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
 
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.disclosure import EXTRACTOR
 from mirror_pipeline.core.extraction.disclosure import _domain as domain_of
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
-from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
+from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.plans import RESCHEDULED
 from mirror_pipeline.core.text import sentences
 from mirror_pipeline.core.timeexpr import TimeMention, as_absolute
+from mirror_pipeline.core.values import weekday_only
 
 # the verb of moving a thing in time, and its "to"
 # (the bare verb too, as a second language or a creole says it: "start date change to May 5")
@@ -64,6 +71,19 @@ _ZH_TIMED_TOPIC = re.compile(
 )
 # the writer before the thing: "我们的面试", "我的复查" (cut to the thing)
 _ZH_SELF = re.compile(r"^(?:我们|我|咱们|咱)?的?")
+# a thing set for a time: "the viva is on June 18", "parents' evening is on Wednesday", "my flight leaves on June 9"
+_EN_SET = re.compile(
+    r"(?i)(?:^|(?<=[\s,;:(]))(?:(?:my|the|our)\s+)?"
+    r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)(?:'s|’s)?\s+"
+    r"(?P<verb>(?:is|are|'s)\s+(?:(?:set|booked|scheduled|fixed|planned)\s+)?(?:for|on)|"
+    r"(?:leaves|starts|begins|opens|departs)(?:\s+on)?)\s+(?:the\s+)?$"
+)
+_ZH_SET = re.compile(
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的(?:时间|日子|日期))?(?:也|就|还是)?(?P<verb>定在|约在|约的|安排在|订在|排在|定于|在)$"
+)
+# what tells of the thing, before it: "医生说手术定在", "主任通知考试在" (the thing is after it)
+_ZH_TOLD = re.compile(r".*(?:说|讲|呾|通知|告诉|知道|觉得|听|是|跟|和)")
+_EN_TIME_ON = re.compile(r"(?i)(?:on|for)\s+(?:the\s+)?")
 _EN_TIME_LEAD = re.compile(r"(?i)(?:to|till|until)\s+(?:the\s+)?(?=\d)")
 _QUESTION = re.compile(r"[?？]\s*$|^\s*(?:is|are|was|did|do|does|has|have|can|will)\b|吗|么\s*$", re.IGNORECASE)
 
@@ -73,8 +93,10 @@ def read(
     text: str,
     times_of: Callable[[str], list[TimeMention]],
     version: str,
+    said_at: datetime | None = None,
 ) -> list[MemoryCandidate]:
-    """Every planned thing the message moves to a time, one candidate each (`times_of`: a sentence's times)."""
+    """Every planned thing the message sets for a time or moves to one, one candidate each (`times_of`: a sentence's
+    times)."""
     out = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end]
@@ -83,13 +105,60 @@ def read(
         for t in times_of(sentence):
             if t.start is None or t.anchor:
                 continue
-            lead = _EN_TIME_LEAD.match(sentence, t.span[0])  # "to the 21st": the time's words may hold the "to"
-            found = _moved(sentence[: lead.end() if lead else t.span[0]])
+            lead = _EN_TIME_LEAD.match(sentence, t.span[0])
+            # the time's words may hold its preposition: "to the 21st", "on Thursday"
+            lead = lead or _EN_TIME_ON.match(sentence, t.span[0])
+            before = sentence[: lead.end() if lead else t.span[0]]
+            found = _moved(before)
+            tags: tuple[str, ...] = ("goal", RESCHEDULED)
             if found is None:
+                found, tags = _set(before, sentence[t.span[1] :]), ("goal",)
+                t = _coming(t, said_at)
+            if found is None or t is None:
                 continue
             thing, verb, begin, zh = found
-            out.append(_candidate(evidence, sentence, s_start, begin, thing, verb, t, zh, version))
+            out.append(_candidate(evidence, sentence, s_start, begin, thing, verb, t, zh, version, tags))
     return out
+
+
+def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
+    """(the thing, the verb, where its clause begins, Chinese?) when `before` ends on a thing set for the time said
+    next (in Chinese a bare 在 only with the time as the predicate: "家长会在下周二。", not "琪琪在周五考试")."""
+    if m := _ZH_SET.search(before[-16:]):
+        offset = max(0, len(before) - 16)
+        thing = _ZH_SELF.sub("", _ZH_TOLD.sub("", m["thing"]))
+        if m["verb"] == "在" and not (re.match(r"\s*(?:[，,。.!！;；]|$)", after) and _opens(before, offset + m.start())):
+            # a bare 在 with the time as the predicate, of a thing that opens the sentence or is the writer's:
+            # "家长会在下周二。", not "琪琪在周五考试", "于航初试成绩出来了，复试在四月份"
+            return None
+        if len(thing) >= 2 and not _ZH_NO_THING.search(thing) and not thing.startswith(("车", "东西", "位置")):
+            return thing, m["verb"], offset + m.end("thing") - len(thing), True
+        return None
+    clause = re.split(r"[.;!?]\s|,\s(?=[a-z])", before)[-1]
+    start = len(before) - len(clause)
+    m = _EN_SET.search(clause)
+    if m is None:
+        return None
+    thing = _EN_LEAD_WORDS.sub("", m["thing"]).strip()
+    if not thing or thing.split()[0].lower() in _EN_NOT_A_THING:
+        return None
+    return thing, " ".join(m["verb"].lower().split()), start + m.start(), False
+
+
+def _opens(before: str, at: int) -> bool:
+    return not before[:at].strip() or bool(re.search(r"(?:我|我们)的?$", before[:at]))
+
+
+def _coming(t: TimeMention, said_at: datetime | None) -> TimeMention | None:
+    """The time a thing is set for: a weekday said with no date ("on Thursday") is the coming one; a time already
+    past is no plan (None)."""
+    if said_at is None or t.start is None:
+        return t
+    today = said_at.date()
+    if t.start < today and t.precision is TimePrecision.DAY and t.end == t.start and weekday_only(t.expression):
+        ahead = t.start + timedelta(days=7 * -(-(today - t.start).days // 7))
+        return replace(t, start=ahead, end=ahead)
+    return None if (t.end or t.start) < today else t
 
 
 def _moved(before: str) -> tuple[str, str, int, bool] | None:
@@ -135,16 +204,20 @@ def _candidate(
     t: TimeMention,
     zh: bool,
     version: str,
+    tags: tuple[str, ...] = ("goal", RESCHEDULED),
 ) -> MemoryCandidate:
     said = sentence[t.span[0] : t.span[1]]
     when = as_absolute(said, t)  # (a time said absolutely stays as said)
     # the person's own verb: "用户的面试推到了2027年3月15日", "The user's dentist appointment was pushed to 2026-12-21"
-    content = f"用户的{thing}{verb}了{when}" if zh else f"The user's {thing} {verb} to {when}"
+    if RESCHEDULED in tags:
+        content = f"用户的{thing}{verb}了{when}" if zh else f"The user's {thing} {verb} to {when}"
+    else:
+        content = f"用户的{thing}{verb}{when}" if zh else f"The user's {thing} {verb} {when}"
     span = (s_start + begin, s_start + t.span[1])
     domain = domain_of(thing, zh)  # the thing's own words (not "moved", which is a home's)
     return from_evidence(
         evidence,
-        key=("rescheduled",),
+        key=("rescheduled",) if RESCHEDULED in tags else ("set",),
         memory_type=MemoryType.FACT,
         subject="user",
         predicate=f"plans:{domain.name if domain is not None and domain.name != 'vetoed' else 'life'}",
@@ -160,5 +233,5 @@ def _candidate(
         valid_time_end=t.end_iso,
         time_precision=t.precision,
         time_expression=t.expression,
-        tags=("goal", RESCHEDULED),
+        tags=tags,
     )
