@@ -61,6 +61,5 @@ def test_both_prefilters_let_every_secret_through(cases: list[dict]) -> None:
             if any(v in message for v in case["values"]):
                 # (or follows a message that names a document last: redact_sequence reads it then, session 17)
                 after_document = i > 0 and names_a_document_last(case["messages"][i - 1])
-                assert (
-                    passes[i] or any(passes[max(0, i - _OPEN) : i]) or after_document or i in over_messages
-                ), case["id"]
+                read = passes[i] or any(passes[max(0, i - _OPEN) : i]) or after_document or i in over_messages
+                assert read, case["id"]

@@ -241,7 +241,8 @@ _CARD_CODE = re.compile(
     r"|(?<![a-z])(?:back|backside|rear|reverse)(?:[ -]side)? (?:code|number|digits|numbers|no\.?)(?![a-z])"
     r"|(?:背面|背后|反面|卡背)(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?|数字|码))"
     # (what is between: "of the visa", " are", "是 4 位的", "旁边印着的数字是")
-    r"(?:[ \t]+of[ \t]+(?:the |my |your |ur |his |her )?(?:[a-z']+ ){0,2}?(?:card|visa|mastercard|amex|discover|one|it))?"
+    r"(?:[ \t]+of[ \t]+(?:the |my |your |ur |his |her )?(?:[a-z']+ ){0,2}?"
+    r"(?:card|visa|mastercard|amex|discover|one|it))?"
     r"[ \t]*(?:(?:is|are|was|were|reads?|says?)(?![a-z])|[:=\-])?[ \t]*[\u4e00-\u9fff：:]{0,10}?"
     r"[ \t]*(?:[34][ \t]*位的?[ \t]*|(?:3|4|three|four)[ -]digits?[ \t,:]*)?"
     r"(?<![\d.])(?P<value>\d{3,4})(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"

@@ -483,8 +483,11 @@ _SPOKEN_UNIT = (
     r"|[零〇一二三四五六七八九幺两拐洞])"
 )
 _SPOKEN_RUN = (
-    r"(?:(?<![a-z])(?:double|triple)[ \t]+)?" + _SPOKEN_UNIT
-    + r"(?:[ \t,，、-]*(?:(?<![a-z])(?:double|triple)[ \t]+)?" + _SPOKEN_UNIT + r"){0,7}"
+    r"(?:(?<![a-z])(?:double|triple)[ \t]+)?"
+    + _SPOKEN_UNIT
+    + r"(?:[ \t,，、-]*(?:(?<![a-z])(?:double|triple)[ \t]+)?"
+    + _SPOKEN_UNIT
+    + r"){0,7}"
 )
 _SPOKEN_ALONE = re.compile(
     r"(?i)[ \t]*(?:(?:and then|then|and|next|再|然后|接着|最后(?:是)?)[ \t,，]*)?(?P<value>" + _SPOKEN_RUN + r")"
@@ -492,7 +495,8 @@ _SPOKEN_ALONE = re.compile(
 )
 _SPOKEN_TAIL = re.compile(
     r"(?i)(?:\bis|\bare|:|=|是|为|系|starts?(?: with)?|begins?(?: with)?|\bfirst\b|前面|开头)[ \t]*(?P<value>"
-    + _SPOKEN_RUN + r")[ \t.,，。!！…]*$"
+    + _SPOKEN_RUN
+    + r")[ \t.,，。!！…]*$"
 )
 _SPOKEN_NAME = re.compile(
     r"(?i)密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"

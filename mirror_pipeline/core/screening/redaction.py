@@ -122,7 +122,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
     if before and (
         _ASKS_OR_LABELS.search(_fold(before)[-40:])
         or _ASKED_BEFORE.search(_fold(before)[-120:])
-        or "[secret:" in before[-160:] and _NEW_VALUE.match(text)
+        or ("[secret:" in before[-160:] and _NEW_VALUE.match(text))
     ):
         for finding, label in _carried_over(before, masked):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):

@@ -1757,7 +1757,8 @@ _SESSION19_RULES: tuple[Rule, ...] = (
         pattern=re.compile(
             r"(?i)(?<!order )(?<!booking )(?<!reservation )(?<!ticket )(?<!invoice )(?<![\d.:/$€£¥#\-])"
             r"(?P<value>\d{4,8}|\d{3}[ \-]\d{3})(?![\d.:/%])"
-            r"(?:[^\n\d]{0,24}?(?:expires?|valid (?:for|in)|good for)[ \t]+(?:in[ \t]+)?\d{1,2}[ \t]*(?:mins?|minutes)\b"
+            r"(?:[^\n\d]{0,24}?(?:expires?|valid (?:for|in)|good for)[ \t]+(?:in[ \t]+)?\d{1,2}[ \t]*"
+            r"(?:mins?|minutes)\b"
             r"|[^\n\d]{0,12}?\d{1,2}[ \t]*分钟(?:内)?有效)"
         ),
         judge=Judge.VALUE,
