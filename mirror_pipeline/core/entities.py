@@ -124,6 +124,15 @@ _MINE = re.compile(r"^(?:my|our|the user's)\s+|^(?:我的?|我们的?|我家的?
 _ZH_NICKNAME = re.compile(r"^(?P<mark>[老小阿])(?P<core>[\u4e00-\u9fff])$")
 
 
+_FEMALE = frozenset({"mother", "wife", "daughter", "sister", "mother-in-law", "grandmother", "girlfriend", "aunt"})
+_MALE = frozenset({"father", "husband", "son", "brother", "father-in-law", "grandfather", "boyfriend", "uncle"})
+
+
+def gender_of(relation: str) -> str | None:
+    """"female" / "male" when the relation says it (a mother, a husband), else None (a cousin, a partner)."""
+    return "female" if relation in _FEMALE else "male" if relation in _MALE else None
+
+
 def person_of(relation: str) -> str:
     """The subject key of someone of the person's life, by their relation ("mother" -> "user's mother")."""
     return f"user's {relation}"

@@ -122,17 +122,18 @@ def test_a_named_persons_news_is_never_the_writers_own(text: str) -> None:
     ("text", "value", "kind"),
     [
         ("they've offered me the warehouse manager role!!", "warehouse manager", "event"),
-        ("HR says I'll be made permanent in January", "permanent", "plan"),
+        ("HR says I'll be made permanent in January", "permanent", "plans"),
         ("the bank turned down my loan, gutted", "loan", "event"),
-        ("人事说下个月给我转正", "转正", "plan"),
+        ("人事说下个月给我转正", "转正", "plans"),
         ("公司给我涨了八百", "八百", "event"),
-        ("医院那边说下周三要复查", "复查", "plan"),
+        ("医院那边说下周三要复查", "复查", "plans"),
     ],
 )
 def test_what_an_organisation_does_to_the_writer_is_theirs(text: str, value: str, kind: str) -> None:
-    (c,) = [c for c in _of(text, value) if c.memory_type.value == kind]
+    # (a plan is a fact whose predicate says so: "plans:work", as the disclosure reader writes it)
+    (c,) = [c for c in _of(text, value) if (c.memory_type.value == kind or c.predicate.startswith(kind + ":"))]
     assert c.subject == "user"
-    if kind == "plan":
+    if kind == "plans":
         assert c.valid_time_start is not None and c.valid_time_start > "2026-10-26"
 
 
@@ -172,3 +173,15 @@ def test_an_english_name_is_one_person_in_any_case() -> None:
     assert index.subject_of("ochieng") == person_of("husband")
     assert index.subject_of("my son") == person_of("son")
     assert index.subject_of("Wambui") is None
+
+
+def test_a_later_mention_by_name_attaches_to_the_person_a_relationship_named() -> None:
+    from mirror_pipeline.core.governance import Extracted, govern
+
+    said = [
+        evidence("我老公阿斌在广州跑货车，一跑就是八年", evidence_id="ev_a", when=SAID),
+        evidence("阿斌这个月换了工作，去了一家物流公司", evidence_id="ev_b", when=SAID),
+    ]
+    found = [Extracted(c, SAID) for e in said for c in extract(e)]
+    of_him = [m for m in govern(found).current if "换了工作" in m.content_text]
+    assert of_him and all(m.subject == person_of("husband") for m in of_him)

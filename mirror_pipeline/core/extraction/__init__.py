@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from mirror_pipeline.core.extraction import (
     acceptance,
@@ -21,6 +22,7 @@ from mirror_pipeline.core.extraction import (
     appositions,
     casual,
     disclosure,
+    others,
     patterns,
     questions,
     replies,
@@ -163,11 +165,13 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     ]
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
     # a planned thing moved to another time ("面试改到下周五了") is read as that, and no other reader reads its words
-    moved = reschedule.read(evidence, text, lambda s: patterns.memo_times(memo, s, said_at), EXTRACTOR_VERSION)
+    times_of = lambda s: patterns.memo_times(memo, s, said_at)  # noqa: E731
+    moved = reschedule.read(evidence, text, times_of, EXTRACTOR_VERSION)
     if patterns.not_asserted(text):
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):
-        return _over(found, moved) + moved  # English with no first person in it at all
+        # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
+        return _over(found, moved) + moved + _of_others(evidence, text, cut, said_at, found + moved, times_of)
     spans = [
         (s, e)
         for s, e in cut
@@ -175,7 +179,11 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
     taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
-    read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
+    # a clause whose subject is a thing or a person of the writer's life ("hb is 12.1 now", "人事说下个月给我转正")
+    read = _of_others(evidence, text, spans, said_at, found + moved, times_of)
+    taken += _spans(read)
+    read += disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
+    read += _of_others(evidence, text, spans, said_at, found + moved + read, times_of, within=True)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
@@ -185,6 +193,28 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]
+
+
+def _of_others(
+    evidence: Evidence,
+    text: str,
+    spans: list[tuple[int, int]],
+    said_at: datetime,
+    found: list[MemoryCandidate],
+    times_of: Callable[[str], list[TimeMention]],
+    within: bool = False,
+) -> list[MemoryCandidate]:
+    """`others.read` of the clauses no reader read before (a relationship the patterns read leaves its clause open:
+    "我女儿朵朵这次月考考了五百九十二分" is the daughter and her score)."""
+    named = [c for c in found if c.memory_type is MemoryType.RELATIONSHIP]
+    unnamed = [c for c in found if c.memory_type is not MemoryType.RELATIONSHIP and patterns.OF_AN_EVENT not in c.tags]
+    return others.read(
+        evidence, text, spans, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), within
+    )
+
+
+def _spans(found: list[MemoryCandidate]) -> list[tuple[int, int]]:
+    return [(c.span_start, c.span_end) for c in found]
 
 
 def _over(found: list[MemoryCandidate], moved: list[MemoryCandidate]) -> list[MemoryCandidate]:

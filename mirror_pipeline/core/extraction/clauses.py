@@ -378,7 +378,7 @@ _NOT_A_TWIN_NAME = (
     # (a verb said twice, softened: "咬咬牙把车买了", "揉揉眼睛")
     "咬揉拍摸擦洗吹晒逛玩学练尝问听歇睡瞧瞅找抱亲笑哭动写读算数查翻比碰捏敲扫理修搓泡散"
 )
-_ZH_NAMED = re.compile(
+ZH_NAMED = re.compile(
     r"^(?:我家)?"
     r"(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
     r"康复|于是|严重)"
@@ -429,7 +429,7 @@ _ZH_DONE_TO_ME = re.compile(
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
-# someone else opens the clause: a pronoun, a kin word or a role (a name: `_ZH_NAMED`)
+# someone else opens the clause: a pronoun, a kin word or a role (a name: `ZH_NAMED`)
 _ZH_OTHER = re.compile(
     r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
     r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
@@ -600,7 +600,7 @@ def _subject(rest: str, zh: bool) -> Subject:
             return Subject.POSSESSIVE
         if _ZH_FIRST.match(rest):
             return Subject.FIRST
-        if _ZH_OTHER.match(rest) or _ZH_NAMED.match(rest):
+        if _ZH_OTHER.match(rest) or ZH_NAMED.match(rest):
             return Subject.OTHER
         return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
     if _EN_FIRST.match(rest):

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from functools import cache
 
+from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
@@ -218,6 +219,12 @@ def _domain(body: str, zh: bool) -> Domain | None:
     return None
 
 
+def life_domain(body: str, zh: bool) -> Domain | None:
+    """The domain of a life a clause is in (None when none, or a domain's veto says it is no disclosure)."""
+    found = _domain(body, zh)
+    return None if found is _VETOED else found
+
+
 def _aspect(body: str, zh: bool) -> tuple[Aspect, re.Match[str] | None]:
     for a in ASPECTS:
         cue = a.zh if zh else a.en
@@ -394,6 +401,11 @@ _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 # a kin's death said short: "my mom passed in 2019", "dad died last spring" (not "passed the exam", "passed by")
 _EN_KIN_DIED = re.compile(r"(?i)^\s*(?:just |sadly )?(?:passed|died)\b(?! (?:the|my|his|her|their|a|an|by|through)\b)")
+
+
+def _person(kin: str) -> str:
+    """The subject key of the kin a clause is about ("母亲", "mum" -> "user's mother"): what is said of them is theirs."""
+    return person_of(kin_relation(kin) or kin)
 
 
 def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, str] | None:
@@ -1535,7 +1547,7 @@ def read(
                     evidence,
                     key=("disclosure", predicate),
                     memory_type=aspect.memory_type,
-                    subject=USER,
+                    subject=USER if kin is None else _person(kin[0]),
                     predicate=predicate,
                     object=obj,
                     content_text=content,
