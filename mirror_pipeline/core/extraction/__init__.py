@@ -114,6 +114,7 @@ def extract(
         evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
     found = _extract(evidence, tz, casual.spelled(fold_dialect(fold_script(turn)))[0])
+    found += others.kin_relations(found, evidence, EXTRACTOR_VERSION)  # "my mum's sugar ...": the user has a mother
     if evidence.session_id.startswith(SESSION_PREFIX):
         # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
         # the answer; what the answer says beyond its items stays as the extractor read it
@@ -171,7 +172,9 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):
         # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
-        return _over(found, moved) + moved + _of_others(evidence, text, cut, said_at, found + moved, times_of)
+        of_others = _of_others(evidence, text, cut, said_at, found + moved, times_of)
+        of_others += _of_others(evidence, text, cut, said_at, found + moved + of_others, times_of, within=True)
+        return _over(found, moved) + moved + of_others
     spans = [
         (s, e)
         for s, e in cut

@@ -43,9 +43,11 @@ _EN_BODY = (
     r"blood (?:type|group)|oxygen|sats|thyroid"
 )
 _EN_MONEY = r"credit score|savings|rent|pension|(?:bank |account )?balance|mortgage rate|debt"
-_EN_OWNER = r"^(?:(?P<my>my|our)\s+|(?P<pron>her|his)\s+)?(?:(?P<kin>" + _EN_KIN + r")(?:'s|s')\s+)?"
+# (a kin's possessive may be bare, as a family says it: "Mummy A1c drop to 7.6")
+_EN_OWNER = r"^(?:(?P<my>my|our)\s+|(?P<pron>her|his)\s+)?(?:(?P<kin>" + _EN_KIN + r")(?:'s|s')?\s+)?"
 _EN_CHANGE = (
     r"(?:'s)?(?:(?:\s+(?:is|was|are|were|has|have|been|came|back|went|gone|dropped|rose|fell|jumped|climbed|crept|"
+    r"drops?|rises?|falls?|goes|go|comes?|reach(?:ed|es)?|hit|stays?|stayed|"
     r"up|down|to|at|as|now|still|finally|only|just|again|about|around|this|morning|today|reading|from|"
     r"[\d.,/]+|by|a|bit|all|the|way))*)"
 )
@@ -196,14 +198,15 @@ def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     if body[1:2].islower():
         body = body[:1].lower() + body[1:]  # "Cholesterol was 6.1" -> "The user's cholesterol was 6.1" (not "LDL")
     body = rewrite.pronouns_of_the_user(body)
-    whose = "The user's " + (kin + "'s " if kin else "")
+    whose = "The user's " + (kin.lower() + "'s " if kin else "")
     return Said(whose + body, "state:" + _measured(m), owner)
 
 
 def _zh_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     owner = _owner(m)
     body = _zh_mine(clause[m.start("thing") :])
-    whose = "用户的" if clause[: m.start("thing")].endswith("的") else "用户"  # as written: 我的尿酸, 血脂偏高
+    # as written: "我的尿酸" -> "用户的尿酸", "血脂偏高" -> "用户血脂偏高"; a kin's is theirs: "用户的母亲血压"
+    whose = "用户的" if m.group("kin") or clause[: m.start("thing")].endswith("的") else "用户"
     if m.group("kin"):
         kin = re.sub(r"^我的?", "", m.group("kin"))
         whose += clauses.ZH_KIN_CANON.get(kin, kin)
@@ -317,7 +320,7 @@ _ZH_DONE = re.compile(r"了|过(?![年节])")
 def _zh_named(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     name = m.group(0).removeprefix("我家")
     rest = clause[m.end() :]
-    if kin_relation(name) is not None or _ZH_NAMED_NOT.match(rest):
+    if _ZH_NAMED_NOT.match(rest):
         return None
     rest = re.sub(r"^说[他她]", "", rest)  # "老万说他干了四年货拉拉": of himself
     domain = disclosure.life_domain(rest, True)
@@ -327,7 +330,11 @@ def _zh_named(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     if domain is None and not (_ZH_EXAM.search(rest) and (figure or _ZH_DONE.search(rest))):
         return None  # "琪琪只吃了两个": a day's trifle; what a life's domain holds, or an exam's result, is kept
     kind = "state" if figure else "plans" if _ZH_AHEAD.match(rest) else "event" if _ZH_DONE.search(rest) else "state"
-    return Said(name + _zh_mine(rest), f"{kind}:{domain.name if domain else 'education'}", name)
+    predicate = f"{kind}:{domain.name if domain else 'education'}"
+    relation = kin_relation(name)  # a kin word said as a name is ("婆婆在屋里滑了一跤"): the writer's kin
+    if relation is not None:
+        return Said("用户的" + name + _zh_mine(rest), predicate, person_of(relation))
+    return Said(name + _zh_mine(rest), predicate, name)
 
 
 # the writer's kin named, then what is said of them: "我女儿朵朵这次月考考了五百九十二分", "my son Kofi got into
@@ -492,4 +499,44 @@ def read(
                         )
                     )
                 break
+    return out
+
+
+_EN_KIN_OF_CONTENT = re.compile(r"^The user's (?P<kin>" + _EN_KIN + r")\b", re.IGNORECASE)
+_ZH_KIN_OF_CONTENT = re.compile(r"^用户的(?P<kin>" + _ZH_KIN + r")")
+
+
+def kin_relations(found: list[MemoryCandidate], evidence: Evidence, version: str) -> list[MemoryCandidate]:
+    """The relationship a statement about the writer's kin says by itself ("my mum's sugar is down to 7.2": the
+    writer has a mother), once per relation a message names and no relationship of the message holds already."""
+    held = {kin_relation(c.predicate) or c.predicate for c in found if c.memory_type is MemoryType.RELATIONSHIP}
+    out: list[MemoryCandidate] = []
+    for c in found:
+        if not c.subject.startswith("user's "):
+            continue
+        relation = c.subject.removeprefix("user's ")
+        said = _ZH_KIN_OF_CONTENT.match(c.content_text) or _EN_KIN_OF_CONTENT.match(c.content_text)
+        if relation in held or said is None:
+            continue
+        held.add(relation)
+        word = said.group("kin")
+        zh = said.re is _ZH_KIN_OF_CONTENT
+        content = f"用户有{clauses.ZH_KIN_CANON.get(word, word)}" if zh else f"The user has a {word.lower()}"
+        out.append(
+            from_evidence(
+                evidence,
+                key=("others", "kin", relation),
+                memory_type=MemoryType.RELATIONSHIP,
+                subject=USER,
+                predicate=relation,
+                object=relation,
+                content_text=content,
+                confidence=0.65,
+                importance=0.6,
+                sensitivity=Sensitivity.MEDIUM,
+                span=(c.span_start, c.span_end),
+                extractor=EXTRACTOR,
+                extractor_version=version,
+            )
+        )
     return out
