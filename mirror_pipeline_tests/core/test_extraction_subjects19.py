@@ -185,3 +185,30 @@ def test_a_later_mention_by_name_attaches_to_the_person_a_relationship_named() -
     found = [Extracted(c, SAID) for e in said for c in extract(e)]
     of_him = [m for m in govern(found).current if "换了工作" in m.content_text]
     assert of_him and all(m.subject == person_of("husband") for m in of_him)
+
+
+# the owner a clause leaves out or points at with a pronoun: the kin the sentence or the message named before it
+@pytest.mark.parametrize(
+    ("text", "value", "relation"),
+    [
+        ("陪外婆去卫生院量了血压，高压一百五十六", "一百五十六", "grandmother"),
+        ("去乡下看奶奶，她腰疼得下不了床", "腰疼", "grandmother"),
+        ("dad rang from Enugu, his pressure was 170 this morning", "170", "father"),
+        ("my sister in Leeds her back is really bad again", "back", "sister"),
+    ],
+)
+def test_a_measure_or_a_body_the_clause_leaves_unowned_is_the_kins_named_before(
+    text: str, value: str, relation: str
+) -> None:
+    (c,) = [c for c in _of(text, value) if c.subject != "user"]
+    assert c.subject == person_of(relation) and "health" in c.predicate
+
+
+def test_a_figure_after_the_writer_with_their_kin_is_the_writers() -> None:
+    (c,) = _of("爸爸陪我去复查，我的转氨酶降到四十了", "四十")
+    assert c.subject == "user"
+
+
+def test_a_doctor_acting_on_the_writers_treatment_is_their_health_event() -> None:
+    (c,) = _of("ferritin is 40 now, the doctor has stopped the iron tablets", "iron tablets")
+    assert c.subject == "user" and c.memory_type.value == "event" and "health" in c.predicate

@@ -382,12 +382,12 @@ _FAMILY = next(d for d in domains() if d.name == "family")
 _HEALTH = next(d for d in domains() if d.name == "health")
 # a part of the body and what ails it, opening a diary's clause: "腰疼", "手腕子痛", "膝盖又肿了", "胃有点不舒服"
 # (the writer's own body: a diary names whose it is when it is someone else's)
-_BODY_PART = (
+ZH_BODY_PART = (
     r"(?:头|腰|腿|脚|手|背|胃|肚子|牙|眼睛|嗓子|喉咙|膝盖|肩膀|肩|脖子|颈椎|腰椎|手腕|手指|脚踝|脚脖子|关节|屁股|胸口|"
     r"心口|耳朵|鼻子|皮肤|腰杆|手臂|胳膊|大腿|小腿|后背|嘴巴|眼)(?:子|杆|杆子|儿)?"
 )
 _ZH_SYMPTOM = re.compile(
-    r"^(?:我的?)?" + _BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
+    r"^(?:我的?)?" + ZH_BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
     r"(?:痛|疼|酸|肿|麻|痒|胀|不舒服|难受|发炎|出血|扭了|扭到了|抽筋|受伤|起泡|长了)"
 )
 # a clause that says a plan: "我想明年…", "打算…", "计划…"

@@ -60,7 +60,11 @@ _ZH_BODY = (
     r"转氨酶|体重|心率|血型|血氧|眼压|骨密度|血小板"
 )
 _ZH_MONEY = r"房租|房贷|月供|存款|公积金|余额|花呗|信用卡"
-_ZH_OWNER = r"^(?:(?:今天|昨天|最近|这两天|这几天|早上|今早)[，,]?)?(?:我的?|(?P<kin>(?:我的?)?(?:" + _ZH_KIN + r"))的?)?"
+_ZH_OWNER = (
+    r"^(?:(?:今天|昨天|最近|这两天|这几天|早上|今早)[，,]?)?(?:(?P<my>我的?)|(?P<pron>[他她])的?|(?P<kin>(?:我的?)?(?:"
+    + _ZH_KIN
+    + r"))的?)?"
+)
 _ZH_NUMBER = r"[\d.／/]+|[零一二两三四五六七八九十百千万点]{2,}|[ABO]+型"
 _ZH_VALUE = (
     r"(?:又|也|还|都|已经|终于|才|今天|这两天|早上|今早|空腹|一直|有点|有些|稍微|又是)*"
@@ -98,10 +102,36 @@ _EN_MINE_HAPPENED = re.compile(
     r"(?:(?:has|have|had|just|finally|also|again)\s+)*(?P<verb>" + _EN_PAST + r")\b",
     re.IGNORECASE,
 )
+_ZH_THING_DOMAIN = (
+    ("travel", r"签证|护照|通行证|机票"),
+    ("work", r"offer|合同|调令|申请"),
+    ("money", r"贷款|房贷|车贷|公积金|社保|医保|报销"),
+    ("residence", r"房子|房本|居住证|户口|租房合同"),
+    ("possessions", r"车|电动车|驾照|手机|电脑"),
+)
+# what happened to it, said as a diary says it: "下来了", "批了", "没过", "被拒了"
+_ZH_MINE_HAPPENED = re.compile(
+    r"^(?:我的?|我们的?|我家的?)?(?P<thing>" + "|".join(w for _, w in _ZH_THING_DOMAIN) + r")"
+    r"(?P<rest>(?:年检|审批|手续|审核|面签|过户)?(?:又|也|终于|总算|还是|已经)?"
+    r"(?:没过|过了|通过了|下来了|批了|批下来了|办好了|办下来了|到账了|到了|被拒了|被拒|坏了|卖了|丢了|被偷了|撞了))"
+)
+# a kin's body and how it is, the kin named or pointed at ("她膝盖肿得像个馒头" after 姆妈; "my mother in Bedok her
+# knee very bad"): a fact of that person's health (the writer's own body is the disclosure reader's)
+_ZH_KIN_BODY = re.compile(
+    r"^(?:(?P<pron>[他她])|(?P<kin>(?:我的?)?(?:" + _ZH_KIN + r")))的?(?P<thing>" + disclosure.ZH_BODY_PART + r")"
+    r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*(?:痛|疼|酸|肿|麻|不舒服|发炎|骨裂|骨折|不好|不行|扭了|受伤)"
+)
+_EN_KIN_BODY = re.compile(
+    r"^(?:(?:my|our)\s+)?(?:(?P<kin>" + _EN_KIN + r")(?:'s)?(?:\s+(?:in|at|from)\s+[A-Z][\w\-]+)?\s+)?"
+    r"(?P<pron>her|his)?\s*(?P<thing>knees?|back|hips?|legs?|eyes?|heart|chest|hands?|feet|foot|shoulders?|neck|"
+    r"wrists?|ankles?)\s+(?:(?:is|are|was|still|very|so|quite|really|getting|gotten|got)\s+)*"
+    r"(?:bad|swollen|sore|painful|aching|hurting|worse|weak|broken|not good)\b",
+    re.IGNORECASE,
+)
 # an organisation acting on the writer's own thing: "the bank turned down my loan", "the council approved my plans"
 _EN_DID_TO_MINE = re.compile(
-    r"^(?P<agent>they|hr|(?:the|my|our)\s+[a-z]+)\s+(?:(?:have|has|had|just|finally)\s+)*(?P<verb>" + _EN_PAST
-    + r")(?:\s+(?:down|up|back|through|out|off))?\s+my\s+(?P<rest>.+)$",
+    r"^(?P<agent>they|hr|doc|doctor|(?:the|my|our)\s+[a-z]+)\s+(?:(?:have|has|had|just|finally)\s+)*(?P<verb>" + _EN_PAST
+    + r")(?:\s+(?:down|up|back|through|out|off))?\s+(?P<whose>my|the)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 # an organisation or a role doing something to the writer: "they've offered me the role", "they moved me up to senior"
@@ -130,6 +160,7 @@ _HEALTH = re.compile(
     r"(?i)\b(?:scan|surgery|operation|test\w*|results?|check-?up|review|appointment|biopsy|x-?ray|mri)\b"
     r"|复查|检查|手术|住院|化验|体检|报告|拍片|做个"
 )
+_CARE = re.compile(r"(?i)\b(?:tablets?|pills?|meds|medication|statin|insulin|ferrous|iron|dose|treatment|injections?)\b")
 _MONEYISH = re.compile(r"(?i)\b(?:loan|mortgage|account|credit)\b|贷款|额度|放款")
 
 
@@ -141,6 +172,7 @@ class Said(NamedTuple):
     predicate: str
     subject: str
     name: str = ""
+    length: int = 0  # the characters of the clause it rests on, when not all ("hb is 12.1, doc has stopped...")
 
 
 @dataclass(frozen=True)
@@ -152,14 +184,6 @@ class Reading:
     pattern: re.Pattern[str]
     zh: bool
     build: Callable[[re.Match[str], str, str], Said | list[Said] | None]  # (match, clause, the text before)
-
-
-def _owner(m: re.Match[str]) -> str:
-    kin = m.groupdict().get("kin")
-    if not kin:
-        return USER
-    relation = kin_relation(re.sub(r"^我的?", "", kin))
-    return person_of(relation) if relation else USER
 
 
 def _measured(m: re.Match[str]) -> str:
@@ -181,6 +205,18 @@ def _his_or_her(pronoun: str, before: str) -> str | None:
     return None
 
 
+_EN_WRITER = re.compile(r"(?i)\b(?:I|I'm|my|me)\b")
+
+
+def _en_kin_before(before: str) -> str | None:
+    """The kin the sentence named last before a measure said bare, unless the writer comes after them."""
+    sentence = re.split(r"[.!?\n]\s", before)[-1]
+    said = list(_EN_KIN_SAID.finditer(sentence))
+    if not said or _EN_WRITER.search(sentence, said[-1].end()):
+        return None
+    return said[-1].group(1).lower()
+
+
 def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     kin = m.group("kin")
     if m.group("pron"):
@@ -189,28 +225,59 @@ def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
         kin = _his_or_her(m.group("pron"), before)
         if kin is None:
             return None  # "his BP is 150": whose, the message does not say
+    if not kin and not m.group("my"):
+        if not m.group("health"):
+            return None  # "rent is 1,450" says rents in general; the writer's own is "my rent"
+        kin = _en_kin_before(before)  # "took mum for her check, sugar was 11": hers
     owner = person_of(kin_relation(kin) or kin) if kin else USER
-    if owner == USER and not m.group("my") and not m.group("health"):
-        return None  # "rent is 1,450" says rents in general; the writer's own is "my rent"
     body = clause[m.start("thing") :]
-    body = body[: (cut.start() if (cut := _EN_NEXT_SUBJECT.search(body)) else len(body))].strip().rstrip(".!~,;")
+    length = m.start("thing") + (cut.start() if (cut := _EN_NEXT_SUBJECT.search(body)) else len(body))
+    body = body[: length - m.start("thing")].strip().rstrip(".!~,;")
     body = re.sub(r"^([\w ]+?)'s\b", r"\1 is", body, count=1)  # "hb's up to 11.9" -> "hb is up to 11.9"
     if body[1:2].islower():
         body = body[:1].lower() + body[1:]  # "Cholesterol was 6.1" -> "The user's cholesterol was 6.1" (not "LDL")
     body = rewrite.pronouns_of_the_user(body)
     whose = "The user's " + (kin.lower() + "'s " if kin else "")
-    return Said(whose + body, "state:" + _measured(m), owner)
+    return Said(whose + body, "state:" + _measured(m), owner, length=length)
+
+
+_ZH_SENTENCE_END = re.compile(r"[。！？!?\n]")
+_ZH_KIN_SAID = re.compile(_ZH_KIN)
+
+
+def _zh_person_before(before: str, pronoun: bool) -> str | None:
+    """The kin or the named person a clause that leaves its owner out (or says 他 / 她) goes on with: the last one
+    the sentence named ("家婆去峡山医院量血压，高压一百六十八", "带家婆去复查，高压落到一百四十二": 家婆's), or for a
+    pronoun the message; None when the writer comes after them ("妈妈陪我去体检，血脂偏高": the writer's)."""
+    said = before if pronoun else _ZH_SENTENCE_END.split(before)[-1]
+    found: tuple[int, str] | None = None
+    for piece in re.finditer(r"[^，,；;]+", said):
+        named = clauses.ZH_NAMED.match(piece.group(0))
+        if named is not None:
+            found = (piece.start() + named.end(), named.group(0).removeprefix("我家"))
+        for kin in _ZH_KIN_SAID.finditer(piece.group(0)):
+            if piece.start() + kin.end() > (found[0] if found else -1):
+                found = (piece.start() + kin.end(), kin.group(0))
+    if found is None or (not pronoun and "我" in said[found[0] :]):
+        return None
+    return found[1]
 
 
 def _zh_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
-    owner = _owner(m)
+    kin = re.sub(r"^我的?", "", m.group("kin") or "")
+    if not kin and not m.group("my"):
+        kin = _zh_person_before(before, pronoun=bool(m.group("pron"))) or ""
+        if m.group("pron") and not kin:
+            return None  # "他血压高": whose, the message does not say
     body = _zh_mine(clause[m.start("thing") :])
-    # as written: "我的尿酸" -> "用户的尿酸", "血脂偏高" -> "用户血脂偏高"; a kin's is theirs: "用户的母亲血压"
-    whose = "用户的" if m.group("kin") or clause[: m.start("thing")].endswith("的") else "用户"
-    if m.group("kin"):
-        kin = re.sub(r"^我的?", "", m.group("kin"))
-        whose += clauses.ZH_KIN_CANON.get(kin, kin)
-    return Said(whose + body, "state:" + _measured(m), owner)
+    # as written: "我的尿酸" -> "用户的尿酸", "血脂偏高" -> "用户血脂偏高"; a kin's is theirs: "用户的母亲血压";
+    # a named person's is theirs too: "阿婷血压偏高"
+    relation = kin_relation(kin) if kin else None
+    if kin and relation is None:
+        return Said(kin + body, "state:" + _measured(m), kin)
+    whose = "用户的" if kin or clause[: m.start("thing")].endswith("的") else "用户"
+    whose += clauses.ZH_KIN_CANON.get(kin, kin)
+    return Said(whose + body, "state:" + _measured(m), person_of(relation) if relation else USER)
 
 
 def _zh_mine(body: str) -> str:
@@ -218,7 +285,7 @@ def _zh_mine(body: str) -> str:
 
 
 def _domain(rest: str) -> str | None:
-    for name, words in (("work", _WORK), ("health", _HEALTH), ("money", _MONEYISH)):
+    for name, words in (("work", _WORK), ("health", _HEALTH), ("health", _CARE), ("money", _MONEYISH)):
         if words.search(rest):
             return name
     return None
@@ -289,7 +356,7 @@ def _en_did_to_mine(m: re.Match[str], clause: str, before: str = "") -> Said | N
     if domain is None:
         return None
     said = clause[: m.start("rest")].strip()
-    said = said[:1].upper() + re.sub(r"\bmy$", "the user's", said[1:])
+    said = said[:1].upper() + re.sub(r"\bmy$", "the user's", said[1:])  # "the ferrous": the writer's, as said
     return Said(f"{said} {rewrite.pronouns_of_the_user(rest)}", "event:" + domain, USER)
 
 
@@ -322,13 +389,19 @@ def _zh_named(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     rest = clause[m.end() :]
     if _ZH_NAMED_NOT.match(rest):
         return None
-    rest = re.sub(r"^说[他她]", "", rest)  # "老万说他干了四年货拉拉": of himself
+    # "老万说他干了四年货拉拉", "阿婷打电话说她公司要派她去杭州": of themselves
+    told = re.match(r"^(?:打电话|来电话|发消息)?来?说(?=[他她])", rest)
+    if told:
+        rest = re.sub(r"[他她]", name, rest[told.end() :])
+        rest = rest.removeprefix(name)
     domain = disclosure.life_domain(rest, True)
     figure = _ZH_FIGURE.search(rest)
     if domain is not None and domain.name not in _OF_A_PERSON:
         domain = None  # "老万买了一束花回来": a day's doing, not a fact of their life
     if domain is None and not (_ZH_EXAM.search(rest) and (figure or _ZH_DONE.search(rest))):
         return None  # "琪琪只吃了两个": a day's trifle; what a life's domain holds, or an exam's result, is kept
+    if not figure and re.search(r"出来", rest):
+        return None  # "琪琪中考分数出来了": the result is the next clause's figure, no news alone
     kind = "state" if figure else "plans" if _ZH_AHEAD.match(rest) else "event" if _ZH_DONE.search(rest) else "state"
     predicate = f"{kind}:{domain.name if domain else 'education'}"
     relation = kin_relation(name)  # a kin word said as a name is ("婆婆在屋里滑了一跤"): the writer's kin
@@ -381,23 +454,51 @@ def _en_kin_named(m: re.Match[str], clause: str, before: str = "") -> list[Said]
     return out
 
 
+def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
+    thing = m.group("thing")
+    domain = next(name for name, words in _ZH_THING_DOMAIN if re.fullmatch(words, thing))
+    return Said("用户的" + thing + m.group("rest"), "event:" + domain, USER)
+
+
+def _zh_kin_body(m: re.Match[str], clause: str, before: str = "") -> Said | None:
+    kin = re.sub(r"^我的?", "", m.group("kin") or "") or _zh_person_before(before, pronoun=True) or ""
+    relation = kin_relation(kin) if kin else None
+    if relation is None:
+        return None  # "他膝盖疼": whose, the message does not say (or a named person: not the writer's kin)
+    return Said("用户的" + kin + _zh_mine(clause[m.start("thing") :]), "state:health", person_of(relation))
+
+
+def _en_kin_body(m: re.Match[str], clause: str, before: str = "") -> Said | None:
+    kin = m.group("kin")
+    if kin is None:
+        kin = _his_or_her(m.group("pron"), before) if m.group("pron") else None
+    relation = kin_relation(kin) if kin else None
+    if relation is None:
+        return None
+    body = rewrite.pronouns_of_the_user(clause[m.start("thing") :].strip().rstrip(".!~,;"))
+    return Said(f"The user's {kin.lower()}'s {body}", "state:health", person_of(relation))
+
+
 READINGS = (
     Reading(name="measure", pattern=_EN_MEASURE, zh=False, build=_en_measure),
     Reading(name="measure", pattern=_ZH_MEASURE, zh=True, build=_zh_measure),
     Reading(name="told", pattern=_EN_TOLD, zh=False, build=_en_told),
+    Reading(name="kin_body", pattern=_EN_KIN_BODY, zh=False, build=_en_kin_body),
     Reading(name="done_to_me", pattern=_EN_DID_TO_ME, zh=False, build=_en_did_to_me),
     Reading(name="mine_happened", pattern=_EN_MINE_HAPPENED, zh=False, build=_en_mine_happened),
     Reading(name="done_to_mine", pattern=_EN_DID_TO_MINE, zh=False, build=_en_did_to_mine),
     Reading(name="told", pattern=_ZH_TOLD, zh=True, build=_zh_told),
     Reading(name="done_to_me", pattern=_ZH_GAVE_ME, zh=True, build=_zh_told),
+    Reading(name="mine_happened", pattern=_ZH_MINE_HAPPENED, zh=True, build=_zh_mine_happened),
+    Reading(name="kin_body", pattern=_ZH_KIN_BODY, zh=True, build=_zh_kin_body),
     Reading(name="kin_named", pattern=_ZH_KIN_NAMED, zh=True, build=_zh_kin_named),
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
     Reading(name="kin_named", pattern=_EN_KIN_NAMED, zh=False, build=_en_kin_named),
 )
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving
 _ANY_CUE = re.compile(
-    r"\d|[一二两三四五六七八九十百千了]|说|讲|给我|帮我|让我|通知|正常|高|低|上去|下来|超标"
-    r"|(?i:\b(?:positive|negative|normal|high|low|borderline|says?|said|told|wrote|emailed|called|confirmed)\b)"
+    r"\d|[一二两三四五六七八九十百千了痛疼肿酸麻]|说|讲|给我|帮我|让我|通知|正常|高|低|上去|下来|超标|不好|不行"
+    r"|(?i:\b(?:positive|negative|normal|high|low|borderline|says?|said|told|wrote|emailed|called|confirmed|bad|sore|swollen|worse|weak)\b)"
     r"|[a-z]ed\b|(?i:\b(?:my|the)\b)"
 )
 
@@ -471,7 +572,7 @@ def read(
                 built = reading.build(m, clause, text[:start]) if m else None
                 if not built:
                     continue
-                for content, predicate, subject, name in built if isinstance(built, list) else [built]:
+                for content, predicate, subject, name, length in built if isinstance(built, list) else [built]:
                     kind, what = predicate.split(":", 1)
                     if kind == "relation" and any(x < end and start < y for x, y in related):
                         continue  # the patterns named them already
@@ -488,7 +589,7 @@ def read(
                             confidence=0.65,
                             importance=0.6,
                             sensitivity=sensitivity.of_clause(clause, Sensitivity.MEDIUM),
-                            span=(start + lead, end),
+                            span=(start + lead, start + lead + length if length else end),
                             extractor=EXTRACTOR,
                             extractor_version=version,
                             valid_time_start=vs,
