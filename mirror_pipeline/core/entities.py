@@ -129,7 +129,7 @@ _MALE = frozenset({"father", "husband", "son", "brother", "father-in-law", "gran
 
 
 def gender_of(relation: str) -> str | None:
-    """"female" / "male" when the relation says it (a mother, a husband), else None (a cousin, a partner)."""
+    """ "female" / "male" when the relation says it (a mother, a husband), else None (a cousin, a partner)."""
     return "female" if relation in _FEMALE else "male" if relation in _MALE else None
 
 

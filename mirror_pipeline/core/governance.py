@@ -522,9 +522,7 @@ def _people_linked(items: list[Extracted]) -> list[Extracted]:
     user stated names (`entities.people`: subject "user's husband"); one of a name no relationship names stays as
     said."""
     index = people(
-        (e.candidate.predicate, e.candidate.object)
-        for e in items
-        if e.candidate.memory_type is MemoryType.RELATIONSHIP
+        (e.candidate.predicate, e.candidate.object) for e in items if e.candidate.memory_type is MemoryType.RELATIONSHIP
     )
     out = []
     for e in items:

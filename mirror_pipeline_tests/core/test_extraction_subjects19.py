@@ -96,9 +96,7 @@ def test_a_kins_measure_reads_as_theirs_in_english() -> None:
         ("my son Kofi got into Achimota for form one", ("son", "Kofi"), "Achimota"),
     ],
 )
-def test_a_named_kin_is_named_and_their_news_is_theirs(
-    text: str, relation: tuple[str, str], value: str
-) -> None:
+def test_a_named_kin_is_named_and_their_news_is_theirs(text: str, relation: tuple[str, str], value: str) -> None:
     found = _found(text)
     assert relation in [(c.predicate, c.object) for c in found if c.memory_type.value == "relationship"]
     news = [c for c in found if value in c.content_text and c.memory_type.value != "relationship"]

@@ -185,7 +185,9 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     # a clause whose subject is a thing or a person of the writer's life ("hb is 12.1 now", "人事说下个月给我转正")
     read = _of_others(evidence, text, spans, said_at, found + moved, times_of)
     taken += _spans(read)
-    read += disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
+    read += disclosure.read(
+        evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn
+    )
     read += _of_others(evidence, text, spans, said_at, found + moved + read, times_of, within=True)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [

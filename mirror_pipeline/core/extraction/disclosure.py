@@ -404,7 +404,7 @@ _EN_KIN_DIED = re.compile(r"(?i)^\s*(?:just |sadly )?(?:passed|died)\b(?! (?:the
 
 
 def _person(kin: str) -> str:
-    """The subject key of the kin a clause is about ("母亲", "mum" -> "user's mother"): what is said of them is theirs."""
+    """The subject key of the kin a clause is about ("母亲", "mum" -> "user's mother"): what is said is theirs."""
     return person_of(kin_relation(kin) or kin)
 
 

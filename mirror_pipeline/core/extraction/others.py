@@ -1,22 +1,28 @@
 """Clauses whose grammatical subject is not the writer but a thing or a person of the writer's life (issue 10).
 
 One record per way such a clause is built (`READINGS`), each naming what its subject slot holds and what follows it:
-- a measure of a body or of money with a value after it ("hb is 12.1 now", "my dad's creatinine is up to 160",
-  "空腹血糖今天六点一", "我爸的肌酐升到一百六了"): a fact of its owner, the writer or their kin, from the day said;
+- a measure of a body or of money and its value ("hb is 12.1 now", "my dad's creatinine is up to 160", "空腹血糖今天
+  六点一", "我爸的肌酐升到一百六了"): a state of its owner;
 - an organisation or a role telling the writer what will happen to them ("HR says I'll be made permanent in January",
-  "人事说下个月给我转正", "协和那边说要复查"), or doing something to them ("公司给我涨了八百"): the writer's plan or
-  event, with its time.
-The owner of a measure is the writer (said bare, as a person says their own: nobody gives another's lab value without
-naming whose), or the kin its possessive names, whose subject is that person (`entities.person_of`): never the
-writer's own state."""
+  "人事说下个月给我转正", "协和那边说要复查") or doing something to them or their thing ("they've offered me the
+  role", "the bank turned down my loan", "公司给我涨了八百"): the writer's plan (at its time) or event;
+- the writer's own thing and what happened to it ("my visa came through", "我的签证下来了"): the writer's event;
+- a kin's body and how it is ("她膝盖肿得像个馒头"), a kin named with their news ("我女儿朵朵这次月考考了五百九十二
+  分": the relationship too), a diary's named person and what a life's domain holds of them ("老于真让码头给裁了").
+Whose it is: the writer when the clause says "my" / "我的" or says a measure bare (nobody gives another's lab value
+without naming whose) and no one else was named before it in the sentence; else the kin its possessive names, the
+kin or person the sentence named before it ("家婆去医院量血压，高压一百六十八"), or the one a pronoun points at. A
+kin's subject is that person (`entities.person_of`: "user's mother"), a named person's their name (governance attaches
+it to the relationship that names them): never the writer's own state. `kin_relations` adds the relationship a kin
+statement says by itself ("my mum's sugar ..." : the writer has a mum)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 from datetime import datetime
+from typing import NamedTuple
 
 from mirror_pipeline.core.entities import KIN_RELATIONS, gender_of, kin_relation, person_of
 from mirror_pipeline.core.extraction import clauses, disclosure, rewrite, sensitivity
@@ -80,7 +86,7 @@ _EN_AGENT = (
 )
 _EN_TOLD = re.compile(
     _EN_AGENT + r"\s+(?:(?:has|have|just|finally)\s+)*(?P<said>says?|said|told me|wrote|emailed|called|confirmed)"
-    r"(?:\s+(?:again|back|today|to say))*,?\s+(?:that\s+)?(?P<rest>(?:I|my)\b.*)$",
+    r"(?:\s+(?:again|back|today|to say))*,?\s+(?:that\s+)?(?P<rest>I\b.*)$",
     re.IGNORECASE,
 )
 # the writer's own thing, and what happened to it: "my visa came through", "the van failed its MOT again" (a thing
@@ -130,7 +136,8 @@ _EN_KIN_BODY = re.compile(
 )
 # an organisation acting on the writer's own thing: "the bank turned down my loan", "the council approved my plans"
 _EN_DID_TO_MINE = re.compile(
-    r"^(?P<agent>they|hr|doc|doctor|(?:the|my|our)\s+[a-z]+)\s+(?:(?:have|has|had|just|finally)\s+)*(?P<verb>" + _EN_PAST
+    r"^(?P<agent>they|hr|doc|doctor|(?:the|my|our)\s+[a-z]+)\s+(?:(?:have|has|had|just|finally)\s+)*(?P<verb>"
+    + _EN_PAST
     + r")(?:\s+(?:down|up|back|through|out|off))?\s+(?P<whose>my|the)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -147,7 +154,8 @@ _ZH_AGENT = (
     r"银行|房东|中介|大使馆)|[\u4e00-\u9fff]{2,4}?(?:那边|这边)))(?:的人)?"
 )
 _ZH_TOLD = re.compile(
-    _ZH_AGENT + r"(?:又|也|刚|今天|昨天)?(?:打电话来|打电话|来电话|发消息|发短信|通知)?(?P<said>说|讲|通知)(?P<rest>.+)$"
+    _ZH_AGENT
+    + r"(?:又|也|刚|今天|昨天)?(?:打电话来|打电话|来电话|发消息|发短信|通知)?(?P<said>说|讲|通知)(?P<rest>.+)$"
 )
 _ZH_GAVE_ME = re.compile(_ZH_AGENT + r"(?:又|也|刚|终于|今天|昨天)?(?P<said>给我|帮我|让我|批了我|同意我)(?P<rest>.+)$")
 _ZH_AHEAD = re.compile(r"要|会|将|准备|打算|下个?[月周礼拜星]|明[天年]|后天|年底|月底")
@@ -160,7 +168,9 @@ _HEALTH = re.compile(
     r"(?i)\b(?:scan|surgery|operation|test\w*|results?|check-?up|review|appointment|biopsy|x-?ray|mri)\b"
     r"|复查|检查|手术|住院|化验|体检|报告|拍片|做个"
 )
-_CARE = re.compile(r"(?i)\b(?:tablets?|pills?|meds|medication|statin|insulin|ferrous|iron|dose|treatment|injections?)\b")
+_CARE = re.compile(
+    r"(?i)\b(?:tablets?|pills?|meds|medication|statin|insulin|ferrous|iron|dose|treatment|injections?)\b"
+)
 _MONEYISH = re.compile(r"(?i)\b(?:loan|mortgage|account|credit)\b|贷款|额度|放款")
 
 
@@ -190,8 +200,17 @@ def _measured(m: re.Match[str]) -> str:
     return "health" if m.group("health") else "money"
 
 
-# a clause going on with a subject of its own after a comma: "hb is 12.1 now, doc has stopped the ferrous"
-_EN_NEXT_SUBJECT = re.compile(r",\s+(?:the\s+)?[a-z]+\s+(?:has|have|had|is|was|says|said)\b")
+# where a measure's words end: the next comma ("my blood group is O positive, remember it if i ask")
+_EN_CLAUSE_END = re.compile(r"[,;]\s")
+
+
+def _to_comma(clause: str, start: int) -> tuple[str, int]:
+    """The clause's words from `start` to its next comma, and how many characters of the clause they reach."""
+    cut = _EN_CLAUSE_END.search(clause, start)
+    end = cut.start() if cut else len(clause)
+    return clause[start:end].strip().rstrip(".!~,;"), end
+
+
 _EN_KIN_SAID = re.compile(r"(?i)\b(?:my\s+)?(" + _EN_KIN + r")\b")
 
 
@@ -230,9 +249,7 @@ def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
             return None  # "rent is 1,450" says rents in general; the writer's own is "my rent"
         kin = _en_kin_before(before)  # "took mum for her check, sugar was 11": hers
     owner = person_of(kin_relation(kin) or kin) if kin else USER
-    body = clause[m.start("thing") :]
-    length = m.start("thing") + (cut.start() if (cut := _EN_NEXT_SUBJECT.search(body)) else len(body))
-    body = body[: length - m.start("thing")].strip().rstrip(".!~,;")
+    body, length = _to_comma(clause, m.start("thing"))
     body = re.sub(r"^([\w ]+?)'s\b", r"\1 is", body, count=1)  # "hb's up to 11.9" -> "hb is up to 11.9"
     if body[1:2].islower():
         body = body[:1].lower() + body[1:]  # "Cholesterol was 6.1" -> "The user's cholesterol was 6.1" (not "LDL")
@@ -338,21 +355,20 @@ _ZH_MEASURE = re.compile(
 )
 
 
-def _en_thing_domain(thing: str) -> str:
-    return next(name for name, words in _EN_THING_DOMAIN if re.fullmatch(words, thing.lower()))
+def _thing_domain(table: tuple[tuple[str, str], ...], thing: str) -> str | None:
+    """The domain of a thing of the writer's ("visa" -> travel, "房贷" -> money), by its table."""
+    return next((name for name, words in table if re.fullmatch(f"(?:{words})s?", thing.lower())), None)
 
 
 def _en_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     body = rewrite.pronouns_of_the_user(clause[m.start("thing") :].strip().rstrip(".!~,;"))
-    return Said("The user's " + body, "event:" + _en_thing_domain(m.group("thing")), USER)
+    return Said("The user's " + body, f"event:{_thing_domain(_EN_THING_DOMAIN, m.group('thing'))}", USER)
 
 
 def _en_did_to_mine(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     rest = m.group("rest").strip().rstrip(".!~,;")
     thing = re.match(r"(?:new\s+|old\s+)?(\w+)", rest)
-    domain = _domain(rest) or next(
-        (name for name, words in _EN_THING_DOMAIN if thing and re.fullmatch(words + "s?", thing.group(1).lower())), None
-    )
+    domain = _domain(rest) or (_thing_domain(_EN_THING_DOMAIN, thing.group(1)) if thing else None)
     if domain is None:
         return None
     said = clause[: m.start("rest")].strip()
@@ -365,8 +381,8 @@ def _en_did_to_me(m: re.Match[str], clause: str, before: str = "") -> Said | Non
         return None  # "My manager promoted me": the disclosure reader's, in the passive
     rest = m.group("rest").strip().rstrip(".!~,;")
     domain = _domain(f"{m.group('verb')} {rest}")
-    if domain is None:
-        return None
+    if domain is None or not re.match(r"\w", rest):
+        return None  # "they have offered me!": offered what, the memory would not say
     agent = m.group("agent")
     agent = agent.upper() if agent.lower() == "hr" else agent[:1].upper() + agent[1:]
     aux = m.group("aux").replace("'ve", " have").replace("'d", " had")
@@ -418,7 +434,11 @@ _EN_CALENDAR = (
 )
 _ZH_KIN_NAMED = re.compile(r"^(?:我的?|我家)?(?P<kin>" + _ZH_KIN + r")(?=[\u4e00-\u9fff])")
 _EN_KIN_NAMED = re.compile(
-    r"^(?:my|our)\s+(?P<kin>" + _EN_KIN + r")\s+(?P<name>(?!" + _EN_CALENDAR + r")(?-i:[A-Z][a-z]+))\s+(?P<rest>(?:(?:has|have|had|is|was|will|"
+    r"^(?:my|our)\s+(?P<kin>"
+    + _EN_KIN
+    + r")\s+(?P<name>(?!"
+    + _EN_CALENDAR
+    + r")(?-i:[A-Z][a-z]+))\s+(?P<rest>(?:(?:has|have|had|is|was|will|"
     r"just|finally|also)\s+)*(?:" + _EN_PAST + r")\b.*)$",
     re.IGNORECASE,
 )
@@ -448,7 +468,9 @@ def _en_kin_named(m: re.Match[str], clause: str, before: str = "") -> list[Said]
     name, rest = m.group("name"), m.group("rest").strip().rstrip(".!~,;")
     out = [Said(f"{name} is the user's {m.group('kin').lower()}", "relation:" + relation, USER, name)]
     domain = disclosure.life_domain(rest, False)
-    kind = "education" if _EN_SCHOOLING.search(rest) else domain.name if domain and domain.name in _OF_A_PERSON else None
+    kind = (
+        "education" if _EN_SCHOOLING.search(rest) else domain.name if domain and domain.name in _OF_A_PERSON else None
+    )
     if kind is not None:
         out.append(Said(f"{name} {rewrite.pronouns_of_the_user(rest)}", "event:" + kind, person_of(relation)))
     return out
@@ -456,8 +478,7 @@ def _en_kin_named(m: re.Match[str], clause: str, before: str = "") -> list[Said]
 
 def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     thing = m.group("thing")
-    domain = next(name for name, words in _ZH_THING_DOMAIN if re.fullmatch(words, thing))
-    return Said("用户的" + thing + m.group("rest"), "event:" + domain, USER)
+    return Said("用户的" + thing + m.group("rest"), f"event:{_thing_domain(_ZH_THING_DOMAIN, thing)}", USER)
 
 
 def _zh_kin_body(m: re.Match[str], clause: str, before: str = "") -> Said | None:
@@ -475,8 +496,9 @@ def _en_kin_body(m: re.Match[str], clause: str, before: str = "") -> Said | None
     relation = kin_relation(kin) if kin else None
     if relation is None:
         return None
-    body = rewrite.pronouns_of_the_user(clause[m.start("thing") :].strip().rstrip(".!~,;"))
-    return Said(f"The user's {kin.lower()}'s {body}", "state:health", person_of(relation))
+    body, length = _to_comma(clause, m.start("thing"))
+    body = rewrite.pronouns_of_the_user(body)
+    return Said(f"The user's {kin.lower()}'s {body}", "state:health", person_of(relation), length=length)
 
 
 READINGS = (
