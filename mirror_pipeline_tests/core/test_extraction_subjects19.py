@@ -210,3 +210,35 @@ def test_a_figure_after_the_writer_with_their_kin_is_the_writers() -> None:
 def test_a_doctor_acting_on_the_writers_treatment_is_their_health_event() -> None:
     (c,) = _of("ferritin is 40 now, the doctor has stopped the iron tablets", "iron tablets")
     assert c.subject == "user" and c.memory_type.value == "event" and "health" in c.predicate
+
+
+def test_a_kin_known_only_by_what_is_said_of_them_is_a_row_of_the_served_relationships() -> None:
+    import polars as pl
+
+    from mirror_pipeline.core.governance import Extracted, govern
+    from mirror_pipeline.core.serving import relationships
+
+    said = [
+        evidence("我老公阿斌在广州跑货车，一跑就是八年", evidence_id="ev_a", when=SAID),
+        evidence("外婆的血糖又上去了，空腹九点二", evidence_id="ev_b", when=SAID),
+    ]
+    current = govern([Extracted(c, SAID) for e in said for c in extract(e)]).current
+    rows = pl.DataFrame(
+        [
+            {
+                "memory_id": m.memory_id,
+                "memory_type": str(m.memory_type),
+                "subject": m.subject,
+                "predicate": m.predicate,
+                "object": m.object,
+                "state": str(m.state),
+                "labels": [],
+                "confidence": m.confidence,
+                "evidence_ids": list(m.evidence_ids),
+            }
+            for m in current
+        ],
+        schema_overrides={"labels": pl.List(pl.String)},
+    )
+    people = {(r["relation"], r["other"]) for r in relationships(rows).iter_rows(named=True)}
+    assert {("husband", "阿斌"), ("grandmother", "grandmother")} <= people

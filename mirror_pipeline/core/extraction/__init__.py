@@ -114,7 +114,6 @@ def extract(
         evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
     found = _extract(evidence, tz, casual.spelled(fold_dialect(fold_script(turn)))[0])
-    found += others.kin_relations(found, evidence, EXTRACTOR_VERSION)  # "my mum's sugar ...": the user has a mother
     if evidence.session_id.startswith(SESSION_PREFIX):
         # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
         # the answer; what the answer says beyond its items stays as the extractor read it
@@ -173,7 +172,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     if not _MAY_DISCLOSE.search(text):
         # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
         of_others = _of_others(evidence, text, cut, said_at, found + moved, times_of)
-        of_others += _of_others(evidence, text, cut, said_at, found + moved + of_others, times_of, within=True)
+        of_others += _of_others(evidence, text, cut, said_at, found + moved + of_others, times_of, after=True)
         return _over(found, moved) + moved + of_others
     spans = [
         (s, e)
@@ -188,7 +187,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     read += disclosure.read(
         evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn
     )
-    read += _of_others(evidence, text, spans, said_at, found + moved + read, times_of, within=True)
+    read += _of_others(evidence, text, spans, said_at, found + moved + read, times_of, after=True)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
@@ -207,14 +206,14 @@ def _of_others(
     said_at: datetime,
     found: list[MemoryCandidate],
     times_of: Callable[[str], list[TimeMention]],
-    within: bool = False,
+    after: bool = False,
 ) -> list[MemoryCandidate]:
     """`others.read` of the clauses no reader read before (a relationship the patterns read leaves its clause open:
     "我女儿朵朵这次月考考了五百九十二分" is the daughter and her score)."""
     named = [c for c in found if c.memory_type is MemoryType.RELATIONSHIP]
     unnamed = [c for c in found if c.memory_type is not MemoryType.RELATIONSHIP and patterns.OF_AN_EVENT not in c.tags]
     return others.read(
-        evidence, text, spans, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), within
+        evidence, text, spans, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after
     )
 
 

@@ -13,8 +13,8 @@ Whose it is: the writer when the clause says "my" / "我的" or says a measure b
 without naming whose) and no one else was named before it in the sentence; else the kin its possessive names, the
 kin or person the sentence named before it ("家婆去医院量血压，高压一百六十八"), or the one a pronoun points at. A
 kin's subject is that person (`entities.person_of`: "user's mother"), a named person's their name (governance attaches
-it to the relationship that names them): never the writer's own state. `kin_relations` adds the relationship a kin
-statement says by itself ("my mum's sugar ..." : the writer has a mum)."""
+it to the relationship that names them): never the writer's own state. (The served `relationships` table lists a kin
+known only by what is said of them: `serving.relationships`.)"""
 
 from __future__ import annotations
 
@@ -194,6 +194,9 @@ class Reading:
     pattern: re.Pattern[str]
     zh: bool
     build: Callable[[re.Match[str], str, str], Said | list[Said] | None]  # (match, clause, the text before)
+    # read after the disclosure reader, on what it left: a Chinese clause of the writer's own thing is its reading
+    # first ("车卖了，卖了六万二" joins the figure)
+    after: bool = False
 
 
 def _measured(m: re.Match[str]) -> str:
@@ -201,7 +204,7 @@ def _measured(m: re.Match[str]) -> str:
 
 
 # where a measure's words end: the next comma ("my blood group is O positive, remember it if i ask")
-_EN_CLAUSE_END = re.compile(r"[,;]\s")
+_EN_CLAUSE_END = re.compile(r"[,;]\s(?!(?:down|up|better|worse) (?:from|than)\b|from\b|compared\b)")
 
 
 def _to_comma(clause: str, start: int) -> tuple[str, int]:
@@ -511,12 +514,13 @@ READINGS = (
     Reading(name="done_to_mine", pattern=_EN_DID_TO_MINE, zh=False, build=_en_did_to_mine),
     Reading(name="told", pattern=_ZH_TOLD, zh=True, build=_zh_told),
     Reading(name="done_to_me", pattern=_ZH_GAVE_ME, zh=True, build=_zh_told),
-    Reading(name="mine_happened", pattern=_ZH_MINE_HAPPENED, zh=True, build=_zh_mine_happened),
+    Reading(name="mine_happened", pattern=_ZH_MINE_HAPPENED, zh=True, build=_zh_mine_happened, after=True),
     Reading(name="kin_body", pattern=_ZH_KIN_BODY, zh=True, build=_zh_kin_body),
     Reading(name="kin_named", pattern=_ZH_KIN_NAMED, zh=True, build=_zh_kin_named),
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
     Reading(name="kin_named", pattern=_EN_KIN_NAMED, zh=False, build=_en_kin_named),
 )
+_EN_READINGS = tuple(r for r in READINGS if not r.zh)
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving
 _ANY_CUE = re.compile(
     r"\d|[一二两三四五六七八九十百千了痛疼肿酸麻]|说|讲|给我|帮我|让我|通知|正常|高|低|上去|下来|超标|不好|不行"
@@ -549,16 +553,18 @@ def _time(
 _EN_COMMA = re.compile(r"[,;]\s+")
 
 
-def _pieces(text: str, s: int, sentence: str, zh: bool, within: bool) -> list[tuple[int, int]]:
-    """The sentence's clauses (in `text`), or (`within`) an English clause's pieces after its commas: a subject slot
+def _pieces(
+    text: str, s: int, sentence: str, zh: bool, after: bool
+) -> list[tuple[tuple[int, int], tuple[Reading, ...]]]:
+    """The sentence's clauses (in `text`) with the readings for them; `after` the disclosure reader, the clauses with
+    the readings that wait for it, and an English clause's pieces after its commas with every reading: a subject slot
     opens after a comma the clause reader goes on across ("mum called from Siaya, her sugar was 11")."""
     out = []
     for a, b in clauses.split(sentence):
-        if not within:
-            out.append((s + a, s + b))
-        elif not zh:
+        out.append(((s + a, s + b), tuple(r for r in READINGS if r.zh == zh and r.after == after)))
+        if after and not zh:
             cuts = [m.end() for m in _EN_COMMA.finditer(sentence, a, b)] + [b]
-            out += [(s + x, s + y) for x, y in zip(cuts, cuts[1:], strict=False) if x < y]
+            out += [((s + x, s + y), _EN_READINGS) for x, y in zip(cuts, cuts[1:], strict=False) if x < y]
     return out
 
 
@@ -571,25 +577,23 @@ def read(
     taken: list[tuple[int, int]],
     times_of: Callable[[str], list[TimeMention]],
     related: Sequence[tuple[int, int]] = (),
-    within: bool = False,
+    after: bool = False,
 ) -> list[MemoryCandidate]:
     """Candidates of the clauses of `spans` (sentences of `text`) another reader has not `taken`, built one of the
-    `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `within`: the
-    pieces after an English clause's commas instead (read after the disclosure reader has read the whole clause)."""
+    `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `after`: the
+    readings that wait for the disclosure reader, and the pieces after an English clause's commas."""
     out: list[MemoryCandidate] = []
     for s, e in spans:
         sentence = text[s:e]
         if not _ANY_CUE.search(sentence):
             continue  # most sentences hold no figure and no telling: one search says so
         zh = bool(CJK_CHAR.search(sentence))
-        for start, end in _pieces(text, s, sentence, zh, within):
+        for (start, end), readings in _pieces(text, s, sentence, zh, after):
             if any(x < end and start < y for x, y in taken):
                 continue
             clause = text[start:end].strip()
             lead = len(text[start:end]) - len(text[start:end].lstrip())
-            for reading in READINGS:
-                if reading.zh != zh:
-                    continue
+            for reading in readings:
                 m = reading.pattern.match(clause)
                 built = reading.build(m, clause, text[:start]) if m else None
                 if not built:
@@ -622,44 +626,4 @@ def read(
                         )
                     )
                 break
-    return out
-
-
-_EN_KIN_OF_CONTENT = re.compile(r"^The user's (?P<kin>" + _EN_KIN + r")\b", re.IGNORECASE)
-_ZH_KIN_OF_CONTENT = re.compile(r"^用户的(?P<kin>" + _ZH_KIN + r")")
-
-
-def kin_relations(found: list[MemoryCandidate], evidence: Evidence, version: str) -> list[MemoryCandidate]:
-    """The relationship a statement about the writer's kin says by itself ("my mum's sugar is down to 7.2": the
-    writer has a mother), once per relation a message names and no relationship of the message holds already."""
-    held = {kin_relation(c.predicate) or c.predicate for c in found if c.memory_type is MemoryType.RELATIONSHIP}
-    out: list[MemoryCandidate] = []
-    for c in found:
-        if not c.subject.startswith("user's "):
-            continue
-        relation = c.subject.removeprefix("user's ")
-        said = _ZH_KIN_OF_CONTENT.match(c.content_text) or _EN_KIN_OF_CONTENT.match(c.content_text)
-        if relation in held or said is None:
-            continue
-        held.add(relation)
-        word = said.group("kin")
-        zh = said.re is _ZH_KIN_OF_CONTENT
-        content = f"用户有{clauses.ZH_KIN_CANON.get(word, word)}" if zh else f"The user has a {word.lower()}"
-        out.append(
-            from_evidence(
-                evidence,
-                key=("others", "kin", relation),
-                memory_type=MemoryType.RELATIONSHIP,
-                subject=USER,
-                predicate=relation,
-                object=relation,
-                content_text=content,
-                confidence=0.65,
-                importance=0.6,
-                sensitivity=Sensitivity.MEDIUM,
-                span=(c.span_start, c.span_end),
-                extractor=EXTRACTOR,
-                extractor_version=version,
-            )
-        )
     return out
