@@ -171,8 +171,9 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):
         # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
-        of_others = _of_others(evidence, text, cut, said_at, found + moved, times_of)
-        of_others += _of_others(evidence, text, cut, said_at, found + moved + of_others, times_of, after=True)
+        cued = others.cued(text, cut)
+        of_others = _of_others(evidence, text, cued, said_at, found + moved, times_of)
+        of_others += _of_others(evidence, text, cued, said_at, found + moved + of_others, times_of, after=True)
         return _over(found, moved) + moved + of_others
     spans = [
         (s, e)
@@ -182,12 +183,13 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
     taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
     # a clause whose subject is a thing or a person of the writer's life ("hb is 12.1 now", "人事说下个月给我转正")
-    read = _of_others(evidence, text, spans, said_at, found + moved, times_of)
+    cued = others.cued(text, spans)  # the sentences a reading of others may read, split once for both passes
+    read = _of_others(evidence, text, cued, said_at, found + moved, times_of)
     taken += _spans(read)
     read += disclosure.read(
         evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn
     )
-    read += _of_others(evidence, text, spans, said_at, found + moved + read, times_of, after=True)
+    read += _of_others(evidence, text, cued, said_at, found + moved + read, times_of, after=True)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     return [
         appositions.extend(_zh_settled(c, text, previous_turn), text)
@@ -202,7 +204,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
 def _of_others(
     evidence: Evidence,
     text: str,
-    spans: list[tuple[int, int]],
+    cued: list[others.Sentence],
     said_at: datetime,
     found: list[MemoryCandidate],
     times_of: Callable[[str], list[TimeMention]],
@@ -210,10 +212,12 @@ def _of_others(
 ) -> list[MemoryCandidate]:
     """`others.read` of the clauses no reader read before (a relationship the patterns read leaves its clause open:
     "我女儿朵朵这次月考考了五百九十二分" is the daughter and her score)."""
+    if not cued:
+        return []
     named = [c for c in found if c.memory_type is MemoryType.RELATIONSHIP]
     unnamed = [c for c in found if c.memory_type is not MemoryType.RELATIONSHIP and patterns.OF_AN_EVENT not in c.tags]
     return others.read(
-        evidence, text, spans, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after
+        evidence, text, cued, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after
     )
 
 

@@ -522,11 +522,23 @@ READINGS = (
 )
 _EN_READINGS = tuple(r for r in READINGS if not r.zh)
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving
-_ANY_CUE = re.compile(
-    r"\d|[一二两三四五六七八九十百千了痛疼肿酸麻]|说|讲|给我|帮我|让我|通知|正常|高|低|上去|下来|超标|不好|不行"
-    r"|(?i:\b(?:positive|negative|normal|high|low|borderline|says?|said|told|wrote|emailed|called|confirmed|bad|sore|swollen|worse|weak)\b)"
-    r"|[a-z]ed\b|(?i:\b(?:my|the)\b)"
+# what every reading needs somewhere in the sentence: a figure or a state word (a measure), a telling or a giving,
+# the writer as an object, a thing of theirs, a kin (a set of words, not one alternation: most sentences have none)
+_ZH_CUE = re.compile(
+    r"\d|[一二两三四五六七八九十百千了痛疼肿酸麻高低]|说|讲|给我|让我|通知|正常|上去|下来|超标|不好|不行"
 )
+_EN_CUE_WORDS = frozenset(
+    "positive negative normal high low borderline say says said told wrote emailed called confirmed bad sore swollen "
+    "worse weak me they hr doc doctor dr gp nurse consultant company firm school university uni college bank employer "
+    "boss manager agency clinic hospital council landlord surgery embassy office panel recruiter".split()
+    + [w for _, words in _EN_THING_DOMAIN for w in words.split("|")]
+    + [w for words in KIN_RELATIONS.values() for w in words.split() if w.isascii() and w.isalpha()]
+)
+_EN_WORD = re.compile(r"[a-z]+")
+
+
+def _cued(sentence: str) -> bool:
+    return bool(_ZH_CUE.search(sentence)) or not _EN_CUE_WORDS.isdisjoint(_EN_WORD.findall(sentence.lower()))
 
 
 _TYPE_OF = {"event": MemoryType.EVENT, "relation": MemoryType.RELATIONSHIP}
@@ -553,17 +565,34 @@ def _time(
 _EN_COMMA = re.compile(r"[,;]\s+")
 
 
-def _pieces(
-    text: str, s: int, sentence: str, zh: bool, after: bool
-) -> list[tuple[tuple[int, int], tuple[Reading, ...]]]:
-    """The sentence's clauses (in `text`) with the readings for them; `after` the disclosure reader, the clauses with
-    the readings that wait for it, and an English clause's pieces after its commas with every reading: a subject slot
-    opens after a comma the clause reader goes on across ("mum called from Siaya, her sugar was 11")."""
+class Sentence(NamedTuple):
+    """A sentence some reading may read (`cued`), split once for both passes."""
+
+    start: int  # in the message's text
+    text: str
+    zh: bool
+    parts: list[tuple[int, int]]  # its clauses, in the sentence
+
+
+def cued(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
+    """The sentences of `spans` that hold what some reading needs (most hold none: one look says so)."""
+    return [
+        Sentence(s, sentence, bool(CJK_CHAR.search(sentence)), clauses.split(sentence))
+        for s, e in spans
+        if _cued(sentence := text[s:e])
+    ]
+
+
+def _pieces(sentence: Sentence, after: bool) -> list[tuple[tuple[int, int], tuple[Reading, ...]]]:
+    """The sentence's clauses (in the message's text) with the readings for them; `after` the disclosure reader, the
+    clauses with the readings that wait for it, and an English clause's pieces after its commas with every reading: a
+    subject slot opens after a comma the clause reader goes on across ("mum called from Siaya, her sugar was 11")."""
     out = []
-    for a, b in clauses.split(sentence):
+    s, zh = sentence.start, sentence.zh
+    for a, b in sentence.parts:
         out.append(((s + a, s + b), tuple(r for r in READINGS if r.zh == zh and r.after == after)))
         if after and not zh:
-            cuts = [m.end() for m in _EN_COMMA.finditer(sentence, a, b)] + [b]
+            cuts = [m.end() for m in _EN_COMMA.finditer(sentence.text, a, b)] + [b]
             out += [((s + x, s + y), _EN_READINGS) for x, y in zip(cuts, cuts[1:], strict=False) if x < y]
     return out
 
@@ -571,7 +600,7 @@ def _pieces(
 def read(
     evidence: Evidence,
     text: str,
-    spans: list[tuple[int, int]],
+    sentences: list[Sentence],
     said_at: datetime,
     version: str,
     taken: list[tuple[int, int]],
@@ -579,16 +608,13 @@ def read(
     related: Sequence[tuple[int, int]] = (),
     after: bool = False,
 ) -> list[MemoryCandidate]:
-    """Candidates of the clauses of `spans` (sentences of `text`) another reader has not `taken`, built one of the
-    `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `after`: the
+    """Candidates of the clauses of `sentences` (of `text`, from `cued`) another reader has not `taken`, built one of
+    the `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `after`: the
     readings that wait for the disclosure reader, and the pieces after an English clause's commas."""
     out: list[MemoryCandidate] = []
-    for s, e in spans:
-        sentence = text[s:e]
-        if not _ANY_CUE.search(sentence):
-            continue  # most sentences hold no figure and no telling: one search says so
-        zh = bool(CJK_CHAR.search(sentence))
-        for (start, end), readings in _pieces(text, s, sentence, zh, after):
+    for one in sentences:
+        sentence = one.text
+        for (start, end), readings in _pieces(one, after):
             if any(x < end and start < y for x, y in taken):
                 continue
             clause = text[start:end].strip()
