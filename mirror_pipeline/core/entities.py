@@ -6,6 +6,7 @@ A first, small alias table; names not in it are compared by their normalized spe
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from mirror_pipeline.core.text import normalize
 
@@ -91,3 +92,106 @@ def canonical(name: str) -> str:
     if company:
         return f"company:{company.group(1) or company.group(2)}"
     return key
+
+
+# The people of the person's life: one key per person however they are called. A kin word names its relation
+# whoever says it (English canonical, so a person is one key in both languages); a name or a nickname is that
+# person's once a relationship links it to its relation ("我老公阿斌" and later "阿斌"; "老于" and "孩子他爸").
+KIN_RELATIONS = {
+    "mother": "mom mum mummy mama mother ma 妈 妈妈 老妈 母亲 娘 老娘 姆妈 阿妈 妈咪",
+    "father": "dad daddy papa father pa 爸 爸爸 老爸 父亲 爹 老爹 阿爸 爸比",
+    "husband": "husband hubby 老公 丈夫 先生 孩子他爸 孩子爸 娃他爸 娃他爹 孩子他爹 当家的",
+    "wife": "wife wifey 老婆 妻子 太太 媳妇 媳妇儿 孩子他妈 孩子妈 娃他妈 娃他娘",
+    "son": "son 儿子 儿子娃 崽",
+    "daughter": "daughter 女儿 闺女 女儿娃 妹崽",
+    "child": "child kid 孩子 小孩 娃",
+    "sister": "sister 姐姐 姐 妹妹 妹 阿姐 家姐",
+    "brother": "brother 哥哥 哥 弟弟 弟 阿哥 细佬 拐子",
+    "mother-in-law": "mother-in-law 婆婆 家婆 岳母 丈母娘",
+    "father-in-law": "father-in-law 公公 家公 岳父 老丈人",
+    "grandmother": "grandma granny grandmother nana 奶奶 外婆 姥姥 阿嬷",
+    "grandfather": "grandpa grandfather 爷爷 外公 姥爷 阿公",
+    "partner": "partner 爱人 对象",
+    "boyfriend": "boyfriend bf 男朋友 男友",
+    "girlfriend": "girlfriend gf 女朋友 女友",
+    "cousin": "cousin 表姐 表妹 表哥 表弟 堂姐 堂妹 堂哥 堂弟",
+    "aunt": "aunt auntie 姑姑 阿姨 姨妈 舅妈",
+    "uncle": "uncle 叔叔 舅舅 伯伯 姑父",
+}
+_KIN_WORD = {w: relation for relation, words in KIN_RELATIONS.items() for w in (relation, *words.split())}
+_MINE = re.compile(r"^(?:my|our|the user's)\s+|^(?:我的?|我们的?|我家的?|用户的)")
+# a Chinese nickname: 老 / 小 / 阿 and one character of the name (老于 of 于建国, 阿斌 of 王斌)
+_ZH_NICKNAME = re.compile(r"^(?P<mark>[老小阿])(?P<core>[\u4e00-\u9fff])$")
+
+
+_FEMALE = frozenset({"mother", "wife", "daughter", "sister", "mother-in-law", "grandmother", "girlfriend", "aunt"})
+_MALE = frozenset({"father", "husband", "son", "brother", "father-in-law", "grandfather", "boyfriend", "uncle"})
+
+
+def gender_of(relation: str) -> str | None:
+    """ "female" / "male" when the relation says it (a mother, a husband), else None (a cousin, a partner)."""
+    return "female" if relation in _FEMALE else "male" if relation in _MALE else None
+
+
+def person_of(relation: str) -> str:
+    """The subject key of someone of the person's life, by their relation ("mother" -> "user's mother")."""
+    return f"user's {relation}"
+
+
+def kin_relation(word: str) -> str | None:
+    """The canonical relation a kin word names ("老妈" -> "mother", "my mum" -> "mother"), else None."""
+    return _KIN_WORD.get(_MINE.sub("", normalize(word).lower().strip()))
+
+
+def _zh_core(name: str) -> tuple[str | None, str]:
+    """(the character a nickname keeps, where it stands in the full name: "first" for 老 / 小, "last" for 阿)."""
+    m = _ZH_NICKNAME.match(name)
+    if m is None:
+        return None, ""
+    return m.group("core"), "last" if m.group("mark") == "阿" else "first"
+
+
+def _same_person(name: str, mention: str) -> bool:
+    """A name and a mention of one person: the same spelling, or a nickname and the full name it is made from
+    (老于 / 于建国, 阿斌 / 王斌), or two nicknames of one character (老于 / 小于)."""
+    if name == mention:
+        return True
+    for nick, full in ((name, mention), (mention, name)):
+        core, where = _zh_core(nick)
+        if core is None:
+            continue
+        other, _ = _zh_core(full)
+        if other is not None:
+            return other == core
+        if 2 <= len(full) <= 3 and re.fullmatch(r"[\u4e00-\u9fff]+", full):
+            return (full[0] if where == "first" else full[-1]) == core
+    return False
+
+
+class People:
+    """Who a mention is, from the relationships the person stated: `subject_of("阿斌")` -> "user's husband"."""
+
+    def __init__(self, named: dict[str, str]) -> None:
+        self._named = named  # the name's comparison key -> its relation
+
+    def subject_of(self, mention: str) -> str | None:
+        key = normalize(mention).lower().strip()
+        relation = kin_relation(key)
+        if relation is not None:
+            return person_of(relation)
+        for name, relation in self._named.items():
+            if _same_person(name, key):
+                return person_of(relation)
+        return None
+
+
+def people(relations: Iterable[tuple[str, str]]) -> People:
+    """The index of the person's people from (relation, name) pairs (a relationship memory's predicate and object;
+    a relation written in either language, "老公" or "husband")."""
+    named: dict[str, str] = {}
+    for relation, name in relations:
+        canon = kin_relation(relation) or relation.lower()
+        key = normalize(name).lower().strip()
+        if key and kin_relation(key) is None:
+            named.setdefault(key, canon)
+    return People(named)

@@ -38,7 +38,7 @@ from mirror_pipeline.core.conflicts import (
     you,
 )
 from mirror_pipeline.core.decisions import Action, Decision, ordered
-from mirror_pipeline.core.entities import canonical
+from mirror_pipeline.core.entities import canonical, people
 from mirror_pipeline.core.extraction.restate import restated
 from mirror_pipeline.core.identity import BY_MEANING, SlotKey, SlotStatement, Thresholds, identity_text, merges
 from mirror_pipeline.core.model import (
@@ -523,6 +523,21 @@ def _superseding(
     return _move(base, target, last_confirmed_at=decision.at, confirmed_by="user")
 
 
+def _people_linked(items: list[Extracted]) -> list[Extracted]:
+    """Each statement about a person named or nicknamed ("阿斌", "老于") attached to the person a relationship the
+    user stated names (`entities.people`: subject "user's husband"); one of a name no relationship names stays as
+    said."""
+    index = people(
+        (e.candidate.predicate, e.candidate.object) for e in items if e.candidate.memory_type is MemoryType.RELATIONSHIP
+    )
+    out = []
+    for e in items:
+        c = e.candidate
+        who = None if c.subject == "user" or c.subject.startswith("user's ") else index.subject_of(c.subject)
+        out.append(e if who is None else replace(e, candidate=replace(c, subject=who)))
+    return out
+
+
 def govern(
     extracted: Sequence[Extracted],
     tz: tzinfo = UTC,
@@ -546,6 +561,7 @@ def govern(
     }
     forgotten_evidence = {d.target for d in decisions if d.action is Action.FORGET_EVIDENCE}
     items = [e for e in resolve_event_anchors(extracted) if e.candidate.evidence_id not in forgotten_evidence]
+    items = _people_linked(items)  # "阿斌" said later is the husband of "我老公阿斌": one subject, one person
     # one identity for one statement said in two languages or two ways (vectors in, mapping out)
     aliases = identities(items, vectors, policy)
     # a change of mind ("成都不去了") is the next version of the plan it is about

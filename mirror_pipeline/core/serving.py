@@ -131,7 +131,11 @@ def _zone_ok(name: str) -> bool:
 
 
 def relationships(memories: pl.DataFrame) -> pl.DataFrame:
-    return memories.filter(pl.col("memory_type") == "relationship").select(
+    """The people of the person's life: each relationship stated, and each person known only by what is said of them
+    ("老妈血压又高了": subject "user's mother") whom no relationship names, one row resting on the first memory of
+    theirs (relation and other both the relation: "mother")."""
+    columns = ["memory_id", "subject", "relation", "other", "state", "labels", "confidence", "evidence_ids"]
+    stated = memories.filter(pl.col("memory_type") == "relationship").select(
         "memory_id",
         pl.col("subject"),
         pl.col("predicate").alias("relation"),
@@ -141,6 +145,17 @@ def relationships(memories: pl.DataFrame) -> pl.DataFrame:
         "confidence",
         "evidence_ids",
     )
+    relation = pl.col("subject").str.strip_prefix("user's ")
+    known = (
+        memories.filter(pl.col("subject").str.starts_with("user's ") & (pl.col("memory_type") != "relationship"))
+        .with_columns(relation=relation)
+        .filter(~pl.col("relation").is_in(stated["relation"].implode()))
+        .sort("memory_id")
+        .unique("relation", keep="first", maintain_order=True)
+        .with_columns(pl.lit("user").alias("subject"), pl.col("relation").alias("other"))
+        .select(columns)
+    )
+    return pl.concat([stated, known.cast(stated.schema)])
 
 
 PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
 
@@ -23,6 +24,7 @@ from mirror_pipeline.core.extraction import (
     corrections,
     disclosure,
     figures,
+    others,
     patterns,
     questions,
     replies,
@@ -187,8 +189,12 @@ def _read(
     moved = reschedule.read(evidence, text, times_of, EXTRACTOR_VERSION, said_at)
     if patterns.not_asserted(text):
         return found  # a translation or a draft
-    if not _MAY_DISCLOSE.search(text):  # English with no first person in it at all
-        kept = _over(found, moved) + moved
+    if not _MAY_DISCLOSE.search(text):
+        # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
+        cued = others.cued(text, cut)
+        of_others = _of_others(evidence, text, cued, said_at, found + moved, times_of)
+        of_others += _of_others(evidence, text, cued, said_at, found + moved + of_others, times_of, after=True)
+        kept = _over(found, moved) + moved + of_others
         return kept + figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
     spans = [
         (s, e)
@@ -197,7 +203,14 @@ def _read(
     ]
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
     taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
-    read = disclosure.read(evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn)
+    # a clause whose subject is a thing or a person of the writer's life ("hb is 12.1 now", "人事说下个月给我转正")
+    cued = others.cued(text, spans)  # the sentences a reading of others may read, split once for both passes
+    read = _of_others(evidence, text, cued, said_at, found + moved, times_of)
+    taken += _spans(read)
+    read += disclosure.read(
+        evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn
+    )
+    read += _of_others(evidence, text, cued, said_at, found + moved + read, times_of, after=True)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     # a figure of an attribute no reader read ("rent went up to 1,450", "底薪涨到6500了")
     kept += figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
@@ -209,6 +222,30 @@ def _read(
         and not _ironic(c, text)
         and not acceptance.refused(c, text)
     ]
+
+
+def _of_others(
+    evidence: Evidence,
+    text: str,
+    cued: list[others.Sentence],
+    said_at: datetime,
+    found: list[MemoryCandidate],
+    times_of: Callable[[str], list[TimeMention]],
+    after: bool = False,
+) -> list[MemoryCandidate]:
+    """`others.read` of the clauses no reader read before (a relationship the patterns read leaves its clause open:
+    "我女儿朵朵这次月考考了五百九十二分" is the daughter and her score)."""
+    if not cued:
+        return []
+    named = [c for c in found if c.memory_type is MemoryType.RELATIONSHIP]
+    unnamed = [c for c in found if c.memory_type is not MemoryType.RELATIONSHIP and patterns.OF_AN_EVENT not in c.tags]
+    return others.read(
+        evidence, text, cued, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after
+    )
+
+
+def _spans(found: list[MemoryCandidate]) -> list[tuple[int, int]]:
+    return [(c.span_start, c.span_end) for c in found]
 
 
 def _over(found: list[MemoryCandidate], moved: list[MemoryCandidate]) -> list[MemoryCandidate]:

@@ -381,7 +381,7 @@ _NOT_A_TWIN_NAME = (
     # (a verb said twice, softened: "咬咬牙把车买了", "揉揉眼睛")
     "咬揉拍摸擦洗吹晒逛玩学练尝问听歇睡瞧瞅找抱亲笑哭动写读算数查翻比碰捏敲扫理修搓泡散"
 )
-_ZH_NAMED = re.compile(
+ZH_NAMED = re.compile(
     r"^(?:我家)?"
     r"(?!白天|马上|万一|向来|高中|高考|毛病|方便|安排|任务|文件|程序|金额|余额|钱包|周围|小心|小区|小说|小组|小学|小孩|"
     r"康复|于是|严重)"
@@ -432,7 +432,7 @@ _ZH_DONE_TO_ME = re.compile(
 )
 # showing something: "This is my brother", "Here's my new painting", "That's my dog"
 _EN_SHOWING = re.compile(r"(?i)^(?:this is|that's|that is|here's|here is|here are|these are|it's|meet) (?:my|our)\b")
-# someone else opens the clause: a pronoun, a kin word or a role (a name: `_ZH_NAMED`)
+# someone else opens the clause: a pronoun, a kin word or a role (a name: `ZH_NAMED`)
 _ZH_OTHER = re.compile(
     r"^(?:他|她|它|你|您|大家|别人|有人|人家|对方|"
     r"(?:妈妈|爸爸|老妈|老爸|父母|爸妈|妹妹|姐姐|哥哥|弟弟|女朋友|男朋友|老婆|老公|孩子|儿子|女儿|外婆|外公|奶奶|爷爷|"
@@ -603,7 +603,7 @@ def _subject(rest: str, zh: bool) -> Subject:
             return Subject.POSSESSIVE
         if _ZH_FIRST.match(rest):
             return Subject.FIRST
-        if _ZH_OTHER.match(rest) or _ZH_NAMED.match(rest):
+        if _ZH_OTHER.match(rest) or ZH_NAMED.match(rest):
             return Subject.OTHER
         return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
     if _EN_FIRST.match(rest):
@@ -644,8 +644,13 @@ ZH_KIN_CANON = {
     "姐姐": "姐姐", "姐": "姐姐", "弟弟": "弟弟", "弟": "弟弟", "妹妹": "妹妹", "妹": "妹妹", "儿子": "儿子",
     "女儿": "女儿", "孩子": "孩子", "对象": "对象", "爱人": "爱人", "婆婆": "婆婆", "公公": "公公", "岳父": "岳父",
     "岳母": "岳母", "爷": "爷爷", "奶": "奶奶", "娘": "母亲", "爹": "父亲", "老娘": "母亲", "老爹": "父亲",
+    # a region's words for them, kept as written (武汉 姆妈, 粤 阿妈 / 阿爸, 潮汕 家婆 / 家公: entities.kin_relation
+    # knows whom each names)
+    "姆妈": "姆妈", "阿妈": "阿妈", "阿爸": "阿爸", "家婆": "家婆", "家公": "家公",
 }  # fmt: skip
-_ZH_KIN_BARE = "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷"
+_ZH_KIN_BARE = (
+    "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷|姆妈|阿妈|阿爸"
+)
 _ZH_KIN_SUBJECT = re.compile(
     r"^(?:我的?(?P<mine>"
     + "|".join(sorted(ZH_KIN_CANON, key=len, reverse=True))

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from functools import cache
 
+from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
@@ -218,6 +219,12 @@ def _domain(body: str, zh: bool) -> Domain | None:
     return None
 
 
+def life_domain(body: str, zh: bool) -> Domain | None:
+    """The domain of a life a clause is in (None when none, or a domain's veto says it is no disclosure)."""
+    found = _domain(body, zh)
+    return None if found is _VETOED else found
+
+
 def _aspect(body: str, zh: bool) -> tuple[Aspect, re.Match[str] | None]:
     for a in ASPECTS:
         cue = a.zh if zh else a.en
@@ -375,12 +382,12 @@ _FAMILY = next(d for d in domains() if d.name == "family")
 _HEALTH = next(d for d in domains() if d.name == "health")
 # a part of the body and what ails it, opening a diary's clause: "腰疼", "手腕子痛", "膝盖又肿了", "胃有点不舒服"
 # (the writer's own body: a diary names whose it is when it is someone else's)
-_BODY_PART = (
+ZH_BODY_PART = (
     r"(?:头|腰|腿|脚|手|背|胃|肚子|牙|眼睛|嗓子|喉咙|膝盖|肩膀|肩|脖子|颈椎|腰椎|手腕|手指|脚踝|脚脖子|关节|屁股|胸口|"
     r"心口|耳朵|鼻子|皮肤|腰杆|手臂|胳膊|大腿|小腿|后背|嘴巴|眼)(?:子|杆|杆子|儿)?"
 )
 _ZH_SYMPTOM = re.compile(
-    r"^(?:我的?)?" + _BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
+    r"^(?:我的?)?" + ZH_BODY_PART + r"(?:又|也|还|有点|有些|特别|很|好|一直|老是|开始|都)*"
     r"(?:痛|疼|酸|肿|麻|痒|胀|不舒服|难受|发炎|出血|扭了|扭到了|抽筋|受伤|起泡|长了)"
 )
 # a clause that says a plan: "我想明年…", "打算…", "计划…"
@@ -394,6 +401,11 @@ _NOT_OF_KIN = (MemoryType.EMOTION, MemoryType.PREFERENCE, MemoryType.OPINION)
 
 # a kin's death said short: "my mom passed in 2019", "dad died last spring" (not "passed the exam", "passed by")
 _EN_KIN_DIED = re.compile(r"(?i)^\s*(?:just |sadly )?(?:passed|died)\b(?! (?:the|my|his|her|their|a|an|by|through)\b)")
+
+
+def _person(kin: str) -> str:
+    """The subject key of the kin a clause is about ("母亲", "mum" -> "user's mother"): what is said is theirs."""
+    return person_of(kin_relation(kin) or kin)
 
 
 def _kin(clause: Clause, body: str, chained: str | None = None) -> tuple[str, str] | None:
@@ -1540,7 +1552,7 @@ def read(
                     evidence,
                     key=("disclosure", predicate),
                     memory_type=aspect.memory_type,
-                    subject=USER,
+                    subject=USER if kin is None else _person(kin[0]),
                     predicate=predicate,
                     object=obj,
                     content_text=content,

@@ -87,6 +87,8 @@ DOMAIN = Domain(
         "组长",
         "团队",
         "被裁",
+        "裁了",  # "让码头给裁了": laid off, said in the passive of 让 / 给
+        "下岗",
         "失业",
         "创业",
         "开店",
