@@ -98,8 +98,8 @@ def canonical(name: str) -> str:
 # whoever says it (English canonical, so a person is one key in both languages); a name or a nickname is that
 # person's once a relationship links it to its relation ("我老公阿斌" and later "阿斌"; "老于" and "孩子他爸").
 KIN_RELATIONS = {
-    "mother": "mom mum mummy mama mother ma 妈 妈妈 老妈 母亲 娘 老娘 姆妈 阿妈 妈咪",
-    "father": "dad daddy papa father pa 爸 爸爸 老爸 父亲 爹 老爹 阿爸 爸比",
+    "mother": "mom mum mummy mama mother ma mam mammy 妈 妈妈 老妈 母亲 娘 老娘 姆妈 阿妈 妈咪",
+    "father": "dad daddy papa father pa da 爸 爸爸 老爸 父亲 爹 老爹 阿爸 爸比 老汉 老者",
     "husband": "husband hubby 老公 丈夫 先生 孩子他爸 孩子爸 娃他爸 娃他爹 孩子他爹 当家的",
     "wife": "wife wifey 老婆 妻子 太太 媳妇 媳妇儿 孩子他妈 孩子妈 娃他妈 娃他娘",
     "son": "son 儿子 儿子娃 崽",

@@ -34,6 +34,8 @@ _ZH_FIGURE_CLAUSE = re.compile(
     r"^(?P<own>我们?的?)?(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{2,5}?)(?:现在|已经|终于|也)?"
     r"(?P<verb>是|为|有|只有|才|涨到|降到|升到|掉到|跌到|变成|提到|加到|减到|回到|涨了|降了)?了?$"
 )
+# the quantities of the weather, the market and the place, not of a person (a closed class)
+_ZH_OF_THE_WORLD = re.compile(r"气温|温度|湿度|降雨|雨量|风力|风速|房价|油价|金价|菜价|汇率|股价|指数|大盘|人口|PM2\.?5|空气")
 _KIN = frozenset(EN_RELATIONS) | {"mum", "mummy", "mama", "mommy", "papa", "daddy", "granny", "grandma", "grandpa"}
 # a clause: up to a comma or a stop that is not inside a figure ("1,450", "8.1")
 _CLAUSE = re.compile(r"(?:[^,，;；。.!！?？]|(?<=\d)[,.](?=\d))+")
@@ -84,6 +86,8 @@ def _figure(
         if not (m["own"] or m["verb"] or opening is not None):
             # said as the writer's (我的体重), with a verb (底薪是) or dated (这个月奖金八千): not "首付三十万"
             return None
+        if not m["own"] and _ZH_OF_THE_WORLD.search(m["attr"]):
+            return None  # "今天气温三十一度", "油价又涨了": said bare, a figure of the world, not of the person's
         if not m["verb"] and not (figure.unit or not figure.said[0].isdigit() or figure.number >= 100):
             return None  # "体检3次": with no verb, only a figure said as one (a unit, a magnitude, three digits)
         return (

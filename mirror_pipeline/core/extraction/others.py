@@ -239,6 +239,15 @@ def _en_kin_before(before: str) -> str | None:
     return said[-1].group(1).lower()
 
 
+def _someone_else_before(before: str) -> bool:
+    """Whether the sentence before a measure said bare is about someone other than the writer (a clause with a
+    subject of its own, and no "I" / "my" after it): the measure is theirs, not the writer's."""
+    sentence = re.split(r"[.!?\n]\s", before)[-1]
+    if not sentence.strip() or _EN_WRITER.search(sentence):
+        return False
+    return any(c.subject is clauses.Subject.OTHER for c in clauses.read(sentence))
+
+
 def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     kin = m.group("kin")
     if m.group("pron"):
@@ -251,6 +260,8 @@ def _en_measure(m: re.Match[str], clause: str, before: str = "") -> Said | None:
         if not m.group("health"):
             return None  # "rent is 1,450" says rents in general; the writer's own is "my rent"
         kin = _en_kin_before(before)  # "took mum for her check, sugar was 11": hers
+        if kin is None and _someone_else_before(before):
+            return None  # "the da was in with the gp yesterday, bp 168 over 98": his, whoever "the da" is
     owner = person_of(kin_relation(kin) or kin) if kin else USER
     body, length = _to_comma(clause, m.start("thing"))
     body = re.sub(r"^([\w ]+?)'s\b", r"\1 is", body, count=1)  # "hb's up to 11.9" -> "hb is up to 11.9"
