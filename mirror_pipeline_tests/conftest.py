@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -75,12 +76,30 @@ def mirror_json(home: Path, *args: str) -> dict:
 
 
 @pytest.fixture(scope="session")
-def sample_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled samples through the real command (init -> import -> run), built once for the whole test run: the
+    first xdist worker builds it in the run's shared temporary folder under a lock, the others wait for it. Nothing
+    runs a command on it; tests get `sample_home` or `copied_home`, copies of it."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # every worker's base folder is in the run's own
+    built = shared / "sample-built"
+    with open(shared / "sample-built.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (built / "done").exists():
+            shutil.rmtree(built, ignore_errors=True)
+            mirror(built / "home", "init")
+            mirror(built / "home", "import", str(SAMPLES))
+            mirror(built / "home", "run")
+            (built / "done").touch()
+    return built / "home"
+
+
+@pytest.fixture(scope="session")
+def sample_home(built_sample: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A home built from the bundled samples by the real command: init -> import -> run. Tests must not change it."""
     home = tmp_path_factory.mktemp("sample") / "home"
-    mirror(home, "init")
-    mirror(home, "import", str(SAMPLES))
-    mirror(home, "run")
+    shutil.copytree(built_sample, home, symlinks=True)
     return home
 
 
@@ -92,8 +111,8 @@ def fresh_home(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def copied_home(sample_home: Path, tmp_path: Path) -> Path:
+def copied_home(built_sample: Path, tmp_path: Path) -> Path:
     """A private copy of the sample home, for tests that run the pipeline again."""
     target = tmp_path / "home"
-    shutil.copytree(sample_home, target, symlinks=True)
+    shutil.copytree(built_sample, target, symlinks=True)
     return target

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import duckdb
 import polars as pl
+import pytest
 
 from mirror_pipeline_tests.conftest import PLANTED_SECRETS, SAMPLES, files_holding, mirror, mirror_json
+
+pytestmark = pytest.mark.slow  # every test runs the real `mirror` command
 
 
 def served_content(home: Path) -> dict[str, list]:
@@ -81,6 +84,31 @@ def test_running_twice_adds_nothing_and_keeps_the_snapshot(copied_home: Path) ->
     # importing the same files again adds nothing either
     report = mirror_json(copied_home, "import", str(SAMPLES))
     assert {f["status"] for f in report["files"]} == {"duplicate"}
+
+
+def _governed(home: Path) -> dict:
+    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
+    try:
+        return json.loads(con.execute("select value from warehouse_meta where key = 'governed'").fetchone()[0])
+    finally:
+        con.close()
+
+
+def test_an_idle_run_keeps_governance_until_its_result_can_change_by_time(copied_home: Path) -> None:
+    before = _governed(copied_home)
+    mirror(copied_home, "run")  # nothing new: the last governance stands
+    assert _governed(copied_home)["as_of"] == before["as_of"]
+    # its time passed (a fact turns stale then): the next run governs again, to the same tables from the same inputs
+    con = duckdb.connect(str(copied_home / "warehouse.duckdb"))
+    con.execute(
+        "update warehouse_meta set value = ? where key = 'governed'", [json.dumps(before | {"until": before["as_of"]})]
+    )
+    con.close()
+    served = served_content(copied_home)
+    mirror(copied_home, "run")
+    after = _governed(copied_home)
+    assert after["as_of"] > before["as_of"] and after["inputs"] == before["inputs"]
+    assert served_content(copied_home) == served
 
 
 def test_a_reader_holding_the_snapshot_open_does_not_block_a_run(copied_home: Path, tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from mirror_pipeline.adapters.inbox import safe_name, shown
 from mirror_pipeline_tests.conftest import mirror, mirror_json
 
@@ -14,6 +16,7 @@ def test_a_secret_in_a_file_name_is_taken_out() -> None:
     assert safe_name("WhatsApp Chat with Lily.txt") == "WhatsApp Chat with Lily.txt"
 
 
+@pytest.mark.slow
 def test_imported_and_hand_dropped_files_named_with_a_secret_run_and_leak_nothing(
     fresh_home: Path, tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import polars as pl
+import pytest
 import yaml
 
 from mirror_pipeline_tests.adapters.parsers.helpers import FIXTURES
@@ -19,6 +20,7 @@ def _evidence(home: Path) -> pl.DataFrame:
     return pl.read_parquet(home / "served" / "evidence.parquet")
 
 
+@pytest.mark.slow
 def test_a_newer_export_adds_only_its_new_messages_and_the_same_file_adds_nothing(
     fresh_home: Path, tmp_path: Path
 ) -> None:
@@ -59,6 +61,7 @@ def test_a_newer_export_adds_only_its_new_messages_and_the_same_file_adds_nothin
     assert set(third["actor"]) == {"other:Mum", "other:Wei", "other:Dad"} and set(third["attribution"]) == {"unsure"}
 
 
+@pytest.mark.slow
 def test_refusals_are_reported_by_import_and_status_and_the_other_files_go_on(fresh_home: Path, tmp_path: Path) -> None:
     batch = tmp_path / "batch"
     shutil.copytree(FIXTURES / "wechat", batch / "wechat")

@@ -7,6 +7,7 @@ rebuilds them all from the inbox: nothing is half-migrated, and no table is left
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -75,6 +76,36 @@ def reset_if_changed(con: duckdb.DuckDBPyConnection, tables: Sequence[Table], ve
     for key, value in versions.items():
         con.execute("insert or replace into warehouse_meta values (?, ?)", [key, value])
     return changed
+
+
+def meta(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
+    """A value the runs keep in the warehouse (`warehouse_meta`: rule versions, digests of what was done)."""
+    con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
+    row = con.execute("select value from warehouse_meta where key = ?", [key]).fetchone()
+    return row[0] if row else None
+
+
+def set_meta(con: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
+    con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
+    con.execute("insert or replace into warehouse_meta values (?, ?)", [key, value])
+
+
+def content_digest(con: duckdb.DuckDBPyConnection, tables: Sequence[Table]) -> str:
+    """What the tables hold, row order aside, as one hash of DuckDB's row hashes (a count, their sum and their xor
+    per table; a table not there is said so). A new DuckDB may hash otherwise: the digest then differs, and what
+    depends on it is done again (the safe way to be wrong)."""
+    parts = [duckdb.__version__]
+    for table in tables:
+        if _schema(con, table.name) is None:
+            parts.append(f"{table.name}: absent")
+            continue
+        hashed = "hash(whole_row)"  # the row as one struct (the table's alias)
+        row = con.execute(
+            f"select count(*), coalesce(sum({hashed}::hugeint), 0)::varchar, coalesce(bit_xor({hashed}), 0) "
+            f'from "{table.name}" whole_row'
+        ).fetchone()
+        parts.append(f"{table.name}: {row[0]} {row[1]} {row[2]}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 def ensure(con: duckdb.DuckDBPyConnection, table: Table) -> None:

@@ -1,17 +1,19 @@
 """The contract of every table that crosses a stage boundary: a polars schema plus pandera checks.
 
 One declaration per table gives both the polars schema (for typed empty frames and DuckDB tables) and the pandera
-schema that the assets enforce before they write.
+schema that the assets enforce before they write. pandera (and the pandas and hypothesis it brings, a second of a
+command's start) is loaded when a table is first validated, not when the contracts are read: a run that writes nothing
+never loads it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import pandera.polars as pa
 import polars as pl
-from pandera.api.polars.types import PolarsData
-from pandera.errors import SchemaError, SchemaErrors
 
 from mirror_pipeline.core.model import (
     IssuePriority,
@@ -28,8 +30,34 @@ from mirror_pipeline.core.model import (
 from mirror_pipeline.core.serving import MEMORY_COLUMNS, SERVABLE
 from mirror_pipeline.errors import ContractViolation  # re-exported: its name has always been here
 
+if TYPE_CHECKING:
+    import pandera.polars as pa
+    from pandera.api.polars.types import PolarsData
+    from pandera.errors import SchemaError, SchemaErrors
+
 UTC_TIME = pl.Datetime("us", "UTC")
 TEXTS = pl.List(pl.String)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A column's check as pandera names it (`check("isin", values)` is `pa.Check.isin(values)`), or a function of ours
+    with its name; made a pandera check when its table is first validated."""
+
+    builder: str | Callable[..., Any]
+    args: tuple = ()
+    name: str | None = None
+
+    def pandera(self) -> pa.Check:
+        import pandera.polars as pa
+
+        if callable(self.builder):
+            return pa.Check(self.builder, name=self.name)
+        return getattr(pa.Check, self.builder)(*self.args)
+
+
+def check(builder: str, *args: Any) -> Check:
+    return Check(builder, args)
 
 
 @dataclass(frozen=True)
@@ -37,41 +65,42 @@ class Col:
     name: str
     dtype: pl.DataType | type[pl.DataType]
     nullable: bool = False
-    checks: tuple[pa.Check, ...] = ()
+    checks: tuple[Check, ...] = ()
     unique: bool = False
 
 
-def one_of(enum: type) -> tuple[pa.Check, ...]:
-    return (pa.Check.isin([e.value for e in enum]),)
+def one_of(enum: type) -> tuple[Check, ...]:
+    return (check("isin", [e.value for e in enum]),)
 
 
-UNIT = (pa.Check.in_range(0.0, 1.0),)
+UNIT = (check("in_range", 0.0, 1.0),)
 
 
 def _not_empty(data: PolarsData) -> pl.LazyFrame:
     return data.lazyframe.select(pl.col(data.key).list.len() > 0)
 
 
-NOT_EMPTY = pa.Check(_not_empty, name="not_empty")
+NOT_EMPTY = Check(_not_empty, name="not_empty")
 
 
 @dataclass(frozen=True)
 class Table:
     name: str
     columns: tuple[Col, ...]
-    pandera: pa.DataFrameSchema = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        schema = pa.DataFrameSchema(
+    @functools.cached_property
+    def pandera(self) -> pa.DataFrameSchema:
+        import pandera.polars as pa
+
+        return pa.DataFrameSchema(
             {
-                c.name: pa.Column(c.dtype, nullable=c.nullable, checks=list(c.checks), unique=c.unique)
+                c.name: pa.Column(c.dtype, nullable=c.nullable, checks=[k.pandera() for k in c.checks], unique=c.unique)
                 for c in self.columns
             },
             strict=True,
             ordered=False,
             name=self.name,
         )
-        object.__setattr__(self, "pandera", schema)
 
     @property
     def schema(self) -> pl.Schema:
@@ -90,6 +119,10 @@ class Table:
 
     def validate(self, df: pl.DataFrame) -> pl.DataFrame:
         """Check `df` against the contract; the error never carries a value (it may be screened text)."""
+        if df.is_empty() and dict(df.schema) == dict(self.schema):
+            return df  # no row to check and the contract's very columns: what pandera would say (without loading it)
+        from pandera.errors import SchemaError, SchemaErrors
+
         try:
             return self.pandera.validate(df)
         except (SchemaError, SchemaErrors) as err:
@@ -113,7 +146,7 @@ INBOX_FILES = Table(
         Col("file_path", pl.String, unique=True),
         Col("file_hash", pl.String),
         Col("format", pl.String, nullable=True),
-        Col("status", pl.String, checks=(pa.Check.isin(["accepted", "refused"]),)),
+        Col("status", pl.String, checks=(check("isin", ["accepted", "refused"]),)),
         Col("reason", pl.String, nullable=True),
         Col("records", pl.Int64),
         Col("secrets_redacted", pl.Int64),
@@ -162,7 +195,7 @@ SECRET_REFERENCES = Table(
         Col("evidence_id", pl.String),
         Col("created_at", UTC_TIME),
         Col("state", pl.String, checks=one_of(MemoryState)),
-        Col("content_stored_in_memory_system", pl.Boolean, checks=(pa.Check.isin([False]),)),
+        Col("content_stored_in_memory_system", pl.Boolean, checks=(check("isin", [False]),)),
     ),
 )
 
@@ -190,7 +223,7 @@ MEMORY_CANDIDATES = Table(
         *_MEMORY_BODY,
         # only the user's words say things about the user; an agent's proposal (`tool:<agent>`) is a claim the user
         # reviews (core/proposals.py: never confirmed by itself)
-        Col("speaker", pl.String, checks=(pa.Check.str_matches(r"^(?:user|tool:.+)$"),)),
+        Col("speaker", pl.String, checks=(check("str_matches", r"^(?:user|tool:.+)$"),)),
         Col("evidence_id", pl.String),
         Col("span_start", pl.Int64),
         Col("span_end", pl.Int64),
@@ -207,7 +240,7 @@ MEMORY_VERSIONS = Table(
     (
         Col("version_id", pl.String, unique=True),
         Col("memory_id", pl.String),
-        Col("version", pl.Int64, checks=(pa.Check.ge(1),)),
+        Col("version", pl.Int64, checks=(check("ge", 1),)),
         Col("state", pl.String, checks=one_of(MemoryState)),
         *_MEMORY_BODY,
         Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
@@ -218,7 +251,7 @@ MEMORY_VERSIONS = Table(
         Col("is_current", pl.Boolean),
         Col("labels", TEXTS),
         Col("tags", TEXTS),
-        Col("confirmed_by", pl.String, nullable=True, checks=(pa.Check.isin(["auto", "user"]),)),
+        Col("confirmed_by", pl.String, nullable=True, checks=(check("isin", ["auto", "user"]),)),
         Col("changed_by", pl.String),
         Col("decision_id", pl.String, nullable=True),
         Col("state_path", TEXTS),
@@ -249,7 +282,7 @@ TOMBSTONES = Table(
     "tombstones",
     (
         Col("target_id", pl.String, unique=True),
-        Col("kind", pl.String, checks=(pa.Check.isin(["memory", "evidence", "file"]),)),
+        Col("kind", pl.String, checks=(check("isin", ["memory", "evidence", "file"]),)),
         Col("decision_id", pl.String, nullable=True),
         Col("forgotten_at", UTC_TIME, nullable=True),
     ),
@@ -297,7 +330,7 @@ SEARCH_DOCUMENTS = Table(
     "search_documents",
     (
         Col("doc_id", pl.String, unique=True),
-        Col("kind", pl.String, checks=(pa.Check.isin(["memory", "evidence"]),)),
+        Col("kind", pl.String, checks=(check("isin", ["memory", "evidence"]),)),
         Col("text", pl.String),
         Col("speaker", pl.String),
         Col("terms", TEXTS),
@@ -312,7 +345,7 @@ SERVED_MEMORIES = MEMORY_VERSIONS.subset(
     "memories",
     MEMORY_COLUMNS,
     memory_id=Col("memory_id", pl.String, unique=True),
-    state=Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+    state=Col("state", pl.String, checks=(check("isin", SERVABLE),)),
 )
 
 TIMELINE = Table(
@@ -325,7 +358,7 @@ TIMELINE = Table(
         Col("valid_time_end", pl.String, nullable=True),
         Col("time_precision", pl.String, checks=one_of(TimePrecision)),
         Col("time_expression", pl.String, nullable=True),
-        Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+        Col("state", pl.String, checks=(check("isin", SERVABLE),)),
         Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
         Col("first_mentioned_at", UTC_TIME, nullable=True),
         Col("sort_time", pl.String, nullable=True),
@@ -341,7 +374,7 @@ RELATIONSHIPS = Table(
         Col("subject", pl.String),
         Col("relation", pl.String),
         Col("other", pl.String),
-        Col("state", pl.String, checks=(pa.Check.isin(SERVABLE),)),
+        Col("state", pl.String, checks=(check("isin", SERVABLE),)),
         Col("labels", TEXTS),
         Col("confidence", pl.Float64, checks=UNIT),
         Col("evidence_ids", TEXTS, checks=(NOT_EMPTY,)),
@@ -369,11 +402,11 @@ LLM_RESPONSES = Table(
         Col("content_hash", pl.String),
         Col("model", pl.String),
         Col("prompt_version", pl.String),
-        Col("status", pl.String, checks=(pa.Check.isin(["answered", "invalid"]),)),
+        Col("status", pl.String, checks=(check("isin", ["answered", "invalid"]),)),
         Col("proposed", pl.String),
-        Col("prompt_tokens", pl.Int64, checks=(pa.Check.ge(0),)),
-        Col("completion_tokens", pl.Int64, checks=(pa.Check.ge(0),)),
-        Col("cost_usd", pl.Float64, checks=(pa.Check.ge(0.0),)),
+        Col("prompt_tokens", pl.Int64, checks=(check("ge", 0),)),
+        Col("completion_tokens", pl.Int64, checks=(check("ge", 0),)),
+        Col("cost_usd", pl.Float64, checks=(check("ge", 0.0),)),
         Col("answered_at", UTC_TIME),
     ),
 )

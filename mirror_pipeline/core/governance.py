@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 import polars as pl
 
@@ -176,6 +176,9 @@ class Governed:
     tombstones: list[tuple[str, str, Decision]] = field(default_factory=list)
     outcomes: list[tuple[Decision, bool, str]] = field(default_factory=list)  # each decision: applied?, why
     quarantined: list[tuple[str, str, str]] = field(default_factory=list)  # (version_id, memory_id, check)
+    # the first moment after `now` at which the same inputs govern otherwise (a confirmed fact turns stale); None:
+    # never by time alone. Until then a run with the same candidates, decisions and policy can keep this result.
+    next_change: datetime | None = None
 
 
 def _local_day(moment: datetime | None, tz: tzinfo) -> str | None:
@@ -438,6 +441,11 @@ class Effects:
     deferred: dict[str, tuple[str, Decision]] = field(default_factory=dict)
     dismissed: dict[str, Decision] = field(default_factory=dict)
     used: dict[str, str] = field(default_factory=dict)  # decision id -> what it did
+    next_change: datetime | None = None  # the earliest moment a rule's outcome turns by time alone (Governed's)
+
+    def changes_at(self, moment: datetime) -> None:
+        if self.next_change is None or moment < self.next_change:
+            self.next_change = moment
 
     @staticmethod
     def of(decisions: Sequence[Decision]) -> Effects:
@@ -631,7 +639,7 @@ def govern(
     outcomes = [
         (d, d.decision_id in fx.used, fx.used.get(d.decision_id) or _unmatched_reason(d)) for d in ordered(decisions)
     ]
-    return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined)
+    return Governed(versions, current, issues, labels, tombstones, outcomes, quarantined, fx.next_change)
 
 
 # an event that ends a state: "my last day at Beichen", "我从北辰离职了" ends "works at Beichen" from that day (REVIEW-16
@@ -984,7 +992,9 @@ def _staleness(
     ):
         return head, None
     last = max([_last_said(run)] + ([head.last_confirmed_at] if head.last_confirmed_at else []))
-    if (now - last).days <= days:
+    stale_from = last + timedelta(days=days + 1)  # the first moment (now - last).days > days
+    if now < stale_from:
+        fx.changes_at(stale_from)
         return head, None
     head = _move(head, MemoryState.STALE)
     no_longer = fx.rejected(head.memory_id, head.object)

@@ -487,3 +487,24 @@ def test_an_edit_dates_the_attribute_it_sets_by_its_own_clause_not_the_first_tim
     edit = new_decision(Action.EDIT, job.memory_id, later, text=text)
     (after,) = govern(items, evidence=briefs, decisions=[edit]).current
     assert after.valid_time_start == job.valid_time_start, (after.predicate, after.valid_time_start)
+
+
+def test_govern_says_when_its_result_next_turns_by_time_alone() -> None:
+    # the first moment the same candidates and decisions govern otherwise (a confirmed fact turns stale), so a run
+    # may keep the result until then; a fact reconfirmed turns later, and one already stale turns no more
+    items, briefs = story(("我搬到了哈尔滨，在道里区租了个一室户。", 0, "ev_1"), ("Went hiking above Sopot with Ola.", 5, "ev_2"))
+    policy = Policy(stale_after_days={"lives_in": 200})
+    turns = govern(items, evidence=briefs, now=T0 + timedelta(days=30), policy=policy).next_change
+    assert turns == T0 + timedelta(days=201)
+
+    def lives_in(now: datetime, decisions=()):
+        governed = govern(items, evidence=briefs, now=now, policy=policy, decisions=decisions)
+        return {m.predicate: m.state for m in governed.current}["lives_in"], governed.next_change
+
+    assert lives_in(turns - timedelta(microseconds=1)) == (MemoryState.CONFIRMED, turns)
+    assert lives_in(turns) == (MemoryState.STALE, None)
+    (home,) = [m for m in govern(items, evidence=briefs, policy=policy).current if m.predicate == "lives_in"]
+    again = T0 + timedelta(days=150)
+    confirmed = new_decision(Action.CONFIRM, home.memory_id, again, object_key=value_key(home.object))
+    assert lives_in(turns, [confirmed]) == (MemoryState.CONFIRMED, again + timedelta(days=201))
+    assert govern(items, evidence=briefs, now=turns, policy=Policy(stale_after_days={})).next_change is None

@@ -85,6 +85,7 @@ def test_a_key_written_into_mirror_yaml_is_refused_with_a_one_line_reason(fresh_
     assert "sk-proj" not in result.stderr + result.stdout
 
 
+@pytest.mark.slow  # two runs of the real `mirror` command
 def test_mirror_run_with_a_local_ollama_model_named_in_the_config(
     fresh_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

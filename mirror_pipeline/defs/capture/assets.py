@@ -41,11 +41,13 @@ def inbox_files(context: dg.AssetExecutionContext, home: MirrorHome, warehouse_d
         rebuilt = warehouse.reset_if_changed(con, WAREHOUSE_TABLES, versions)
         if rebuilt:
             context.log.info(f"{rebuilt} changed since the last run: rebuilding everything from the inbox")
-        known = {row["file_path"]: row for row in warehouse.read(con, INBOX_FILES).iter_rows(named=True)}
+        held = warehouse.read(con, INBOX_FILES)
+        known = {row["file_path"]: row for row in held.iter_rows(named=True)}
         ledger = inbox.read_ledger(h.inbox)  # what `mirror import` already admitted is not read again
         rows = [inbox.manifest_row(h.inbox, path, known, now, ledger) for path in inbox.inbox_files(h.inbox)]
         df = INBOX_FILES.frame(rows)
-        warehouse.replace(con, INBOX_FILES, df)
+        if not df.equals(held):  # the inbox as the table holds it is not written (nor validated) again
+            warehouse.replace(con, INBOX_FILES, df)
     refused = df.filter(df["status"] == "refused")
     return dg.MaterializeResult(
         metadata={

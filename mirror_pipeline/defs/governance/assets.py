@@ -1,4 +1,8 @@
+import functools
+import hashlib
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import dagster as dg
 import polars as pl
@@ -43,6 +47,9 @@ from mirror_pipeline.core.text import stable_id
 from mirror_pipeline.defs.resources import MirrorHome
 
 _EXISTING = "select evidence_id from evidence where evidence_id in (select unnest(?::varchar[]))"
+GOVERNED = "governed"  # warehouse_meta: what the last governance read and wrote, and until when its result holds
+_READ = (MEMORY_CANDIDATES, EVIDENCE, REFLECTIONS, SECRET_REFERENCES)
+_WRITTEN = (MEMORY_VERSIONS, MEMORY_ISSUES, TOMBSTONES, DECISION_OUTCOMES, QUARANTINED_MEMORIES)
 
 
 def run_now(context: dg.AssetExecutionContext) -> datetime:
@@ -96,6 +103,39 @@ def _found_in(con, refs, tz) -> dict[str, FoundIn]:
     )
     names = [d[0] for d in cursor.description]
     return {row[0]: found_in(dict(zip(names, row, strict=True)), tz) for row in cursor.fetchall()}
+
+
+@functools.cache
+def _code() -> str:
+    """The code that governs: every module of the package as installed (an upgrade governs again, version or not)."""
+    root = Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _inputs(con, h) -> str:
+    """All that governance's result is a function of but the time: the tables it reads and writes, the person's
+    decisions (their files' bytes), the home's config (policy, names, zone, retrieval) and the code."""
+    digest = hashlib.sha256(warehouse.content_digest(con, (*_READ, *_WRITTEN)).encode())
+    for path in sorted(h.decisions.glob("*.jsonl")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(json.dumps(h.config, sort_keys=True, default=str).encode() + _code().encode())
+    return digest.hexdigest()
+
+
+def _still_holds(con, h, now: datetime) -> dict | None:
+    """The last governance's record when it is this run's result too: the same inputs, and `now` between its run's
+    time and the first moment its result turns by time alone (`Governed.next_change`)."""
+    stored = warehouse.meta(con, GOVERNED)
+    if stored is None:
+        return None
+    earlier = json.loads(stored)
+    until = earlier["until"] and datetime.fromisoformat(earlier["until"])
+    if not (datetime.fromisoformat(earlier["as_of"]) <= now and (until is None or now < until)):
+        return None
+    return earlier if earlier["inputs"] == _inputs(con, h) else None
 
 
 def _forget(con, h, decisions, candidates, vectors, policy) -> dict[str, int]:
@@ -163,76 +203,92 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
     supersedes; two accounts that cannot both hold become a question; what you forget is purged."""
     h = home.get()
     now = run_now(context)
+    with warehouse_db.get_connection() as con:
+        earlier = _still_holds(con, h, now)
+        if earlier is None:
+            earlier = _govern(con, h, now)
+            warehouse.set_meta(con, GOVERNED, json.dumps(earlier | {"inputs": _inputs(con, h)}))
+        else:
+            earlier["governed_memories"]["unchanged_since"] = earlier["as_of"]  # nothing it depends on changed
+    for key in ("governed_memories", "memory_issues"):
+        yield dg.MaterializeResult(asset_key=key, metadata=earlier[key])
+
+
+def _govern(con, h, now: datetime) -> dict:
+    """Governance itself (the asset's body when something it depends on changed): the tables written, and what
+    the run reports and remembers (`GOVERNED`)."""
     read = decision_store.read_all(h.decisions)
     policy = policy_from_config(h.config.get("policy"))
-    with warehouse_db.get_connection() as con:
+    candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
+    vectors, compared = _identity_vectors(con, h.config, candidates)
+    with warehouse.transaction(con):
+        purged = _forget(con, h, read.decisions, candidates, vectors, policy)
+    if purged["rows_purged"]:  # what was forgotten leaves no candidate nor vector behind
         candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
         vectors, compared = _identity_vectors(con, h.config, candidates)
-        with warehouse.transaction(con):
-            purged = _forget(con, h, read.decisions, candidates, vectors, policy)
-        if purged["rows_purged"]:  # what was forgotten leaves no candidate nor vector behind
-            candidates = [candidate_from_row(r) for r in warehouse.read(con, MEMORY_CANDIDATES).iter_rows(named=True)]
-            vectors, compared = _identity_vectors(con, h.config, candidates)
-        briefs = _briefs(con, [e.candidate.evidence_id for e in candidates])
-        governed = govern(
-            candidates,
-            h.timezone,
-            decisions=read.decisions,
-            policy=policy,
-            now=now,
-            evidence=briefs,
-            user_names=h.user_names,
-            vectors=vectors,
-        )
-        # the weekly reflection's insights, as inferred memories waiting for the person; then archive / keep answers
-        insights = warehouse.read(con, REFLECTIONS).to_dicts()
-        cited = sorted({e for r in insights for e in r["evidence_ids"]})
-        known = {r[0] for r in con.execute(_EXISTING, [cited]).fetchall()} if cited else set()
-        governed = merge_inferred(governed, insights, read.decisions, known)
-        governed = apply_archiving(governed, read.decisions, briefs)
-        refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
-        refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
-        issues = governed.issues + secret_reference_issues(refs, _found_in(con, refs, h.timezone))
-        current = {m.version_id for m in governed.current}
-        versions = MEMORY_VERSIONS.frame(
-            [
-                memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id])
-                for m in governed.versions
-            ]
-        )
-        tombstones = TOMBSTONES.frame(
-            [
-                {"target_id": t, "kind": kind, "decision_id": d.decision_id, "forgotten_at": d.at}
-                for t, kind, d in governed.tombstones
-            ]
-        ).unique("target_id", keep="first")
-        outcomes = DECISION_OUTCOMES.frame(
-            [
-                {
-                    "decision_id": d.decision_id,
-                    "action": str(d.action),
-                    "target": d.target,
-                    "applied": applied or d.decision_id in ref_decisions,
-                    "note": "secret reference updated" if d.decision_id in ref_decisions else note,
-                }
-                for d, applied, note in governed.outcomes
-            ]
-        ).unique("decision_id", keep="first")
-        quarantined = QUARANTINED_MEMORIES.frame(
-            [{"version_id": v, "memory_id": m, "check": c} for v, m, c in governed.quarantined]
-        )
-        with warehouse.transaction(con):
-            warehouse.replace(con, MEMORY_VERSIONS, versions)
-            warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in issues]))
-            warehouse.replace(con, TOMBSTONES, tombstones)
-            warehouse.replace(con, DECISION_OUTCOMES, outcomes)
-            warehouse.replace(con, QUARANTINED_MEMORIES, quarantined)
-            warehouse.replace(con, SECRET_REFERENCES, SECRET_REFERENCES.frame([secret_reference_row(r) for r in refs]))
+    briefs = _briefs(con, [e.candidate.evidence_id for e in candidates])
+    governed = govern(
+        candidates,
+        h.timezone,
+        decisions=read.decisions,
+        policy=policy,
+        now=now,
+        evidence=briefs,
+        user_names=h.user_names,
+        vectors=vectors,
+    )
+    # the weekly reflection's insights, as inferred memories waiting for the person; then archive / keep answers
+    insights = warehouse.read(con, REFLECTIONS).to_dicts()
+    cited = sorted({e for r in insights for e in r["evidence_ids"]})
+    known = {r[0] for r in con.execute(_EXISTING, [cited]).fetchall()} if cited else set()
+    governed = merge_inferred(governed, insights, read.decisions, known)
+    governed = apply_archiving(governed, read.decisions, briefs)
+    refs = [secret_reference_from_row(r) for r in warehouse.read(con, SECRET_REFERENCES).iter_rows(named=True)]
+    refs, ref_decisions = apply_to_secret_references(refs, read.decisions)
+    issues = governed.issues + secret_reference_issues(refs, _found_in(con, refs, h.timezone))
+    current = {m.version_id for m in governed.current}
+    versions = MEMORY_VERSIONS.frame(
+        [
+            memory_row(m, is_current=m.version_id in current, labels=governed.labels[m.version_id])
+            for m in governed.versions
+        ]
+    )
+    tombstones = TOMBSTONES.frame(
+        [
+            {"target_id": t, "kind": kind, "decision_id": d.decision_id, "forgotten_at": d.at}
+            for t, kind, d in governed.tombstones
+        ]
+    ).unique("target_id", keep="first")
+    outcomes = DECISION_OUTCOMES.frame(
+        [
+            {
+                "decision_id": d.decision_id,
+                "action": str(d.action),
+                "target": d.target,
+                "applied": applied or d.decision_id in ref_decisions,
+                "note": "secret reference updated" if d.decision_id in ref_decisions else note,
+            }
+            for d, applied, note in governed.outcomes
+        ]
+    ).unique("decision_id", keep="first")
+    quarantined = QUARANTINED_MEMORIES.frame(
+        [{"version_id": v, "memory_id": m, "check": c} for v, m, c in governed.quarantined]
+    )
+    with warehouse.transaction(con):
+        warehouse.replace(con, MEMORY_VERSIONS, versions)
+        warehouse.replace(con, MEMORY_ISSUES, MEMORY_ISSUES.frame([issue_row(i) for i in issues]))
+        warehouse.replace(con, TOMBSTONES, tombstones)
+        warehouse.replace(con, DECISION_OUTCOMES, outcomes)
+        warehouse.replace(con, QUARANTINED_MEMORIES, quarantined)
+        warehouse.replace(con, SECRET_REFERENCES, SECRET_REFERENCES.frame([secret_reference_row(r) for r in refs]))
     states = versions.filter(versions["is_current"]).group_by("state").len()
     unmatched = outcomes.filter(~outcomes["applied"])
-    yield dg.MaterializeResult(
-        asset_key="governed_memories",
-        metadata={
+    # embeddings still to make: the next run governs again (until = as_of never holds)
+    until = now if compared["statements_waiting"] else governed.next_change
+    return {
+        "as_of": now.isoformat(),
+        "until": until and until.isoformat(),
+        "governed_memories": {
             "versions": len(versions),
             "current": len(current),
             "decisions": len(read.decisions),
@@ -245,11 +301,11 @@ def governed_memories(context: dg.AssetExecutionContext, home: MirrorHome, wareh
             **purged,
             **{f"state_{s}": n for s, n in states.iter_rows()},
         },
-    )
-    yield dg.MaterializeResult(
-        asset_key="memory_issues",
-        metadata={"open_issues": sum(1 for i in issues if i.status.value == "open"), "all_issues": len(issues)},
-    )
+        "memory_issues": {
+            "open_issues": sum(1 for i in issues if i.status.value == "open"),
+            "all_issues": len(issues),
+        },
+    }
 
 
 @dg.asset_check(asset="governed_memories", blocking=True)
@@ -308,12 +364,10 @@ def forgetting_applied(home: MirrorHome, warehouse_db: DuckDBResource) -> dg.Mat
     h = home.get()
     with warehouse_db.get_connection() as con:
         tombstones = warehouse.read(con, TOMBSTONES)
-        con.execute("create table if not exists warehouse_meta (key varchar primary key, value varchar)")
-        done = con.execute("select value from warehouse_meta where key = 'forgotten_digest'").fetchone()
         digest = stable_id("forgotten", *sorted(tombstones["target_id"]))
-        if tombstones.is_empty() or (done and done[0] == digest):
+        if tombstones.is_empty() or warehouse.meta(con, "forgotten_digest") == digest:
             return dg.MaterializeResult(metadata={"purged": False, "tombstones": len(tombstones)})
-        con.execute("insert or replace into warehouse_meta values ('forgotten_digest', ?)", [digest])
+        warehouse.set_meta(con, "forgotten_digest", digest)
     snapshots = forgetting.remove_old_snapshots(h.snapshots, h.served)
     reviews = forgetting.purge_reviews(h.reviews, tombstones["target_id"].to_list())
     accesses = forgetting.purge_accesses(h.audit / "accesses.jsonl", tombstones["target_id"].to_list())

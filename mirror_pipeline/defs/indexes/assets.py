@@ -26,9 +26,12 @@ def search_index(warehouse_db: DuckDBResource, home: MirrorHome) -> dg.Materiali
             con, EVIDENCE, "evidence_id not in (select doc_id from search_documents where kind = 'evidence')"
         )
         docs = search_documents(memories, new_evidence)
-        with warehouse.transaction(con):
-            warehouse.delete_where(con, SEARCH_DOCUMENTS, "kind = 'memory'")
-            added = warehouse.append_new(con, SEARCH_DOCUMENTS, docs, key="doc_id")
+        held = warehouse.read(con, SEARCH_DOCUMENTS, "kind = 'memory'").sort("doc_id")
+        added = 0
+        if not docs.sort("doc_id").equals(held):  # the same memories and no new evidence: nothing is written again
+            with warehouse.transaction(con):
+                warehouse.delete_where(con, SEARCH_DOCUMENTS, "kind = 'memory'")
+                added = warehouse.append_new(con, SEARCH_DOCUMENTS, docs, key="doc_id")
         total = con.execute("select count(*) from search_documents").fetchone()[0]
         embedded: dict[str, object] = {"dense": False}
         if config.dense:
