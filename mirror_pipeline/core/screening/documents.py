@@ -277,6 +277,165 @@ def _twid_valid(v: str) -> bool:
     return national_id_valid("twid", v)
 
 
+# ---- session 19 (ids19): more countries' checks, each on the value without separators
+def _iso7064_11_10(v: str) -> bool:
+    """ISO 7064 MOD 11,10 (Croatia's OIB; Germany's Steuer-ID is the same with its own digit rules)."""
+    product = 10
+    for d in v[:-1]:
+        product = ((int(d) + product) % 10 or 10) * 2 % 11
+    return (11 - product) % 10 == int(v[-1])
+
+
+def _oib_valid(v: str) -> bool:
+    return len(v) == 11 and v.isdigit() and _iso7064_11_10(v)
+
+
+def _isikukood_valid(v: str) -> bool:
+    """Estonia's isikukood, Lithuania's asmens kodas: a century-and-sex digit, the date, a weighted mod 11 (a second
+    set of weights when the first gives 10, then 0)."""
+    if len(v) != 11 or not v.isdigit() or v[0] not in "123456" or not 1 <= int(v[3:5]) <= 12:
+        return False
+    for weights in ((1, 2, 3, 4, 5, 6, 7, 8, 9, 1), (3, 4, 5, 6, 7, 8, 9, 1, 2, 3)):
+        r = sum(int(d) * w for d, w in zip(v, weights, strict=False)) % 11
+        if r != 10:
+            return r == int(v[10])
+    return v[10] == "0"
+
+
+def _cnp_valid(v: str) -> bool:
+    """Romania's CNP: sex-and-century, the date, county, weights 279146358279 mod 11 (10 is 1)."""
+    if len(v) != 13 or not v.isdigit() or v[0] == "0" or not 1 <= int(v[3:5]) <= 12:
+        return False
+    r = sum(int(d) * w for d, w in zip(v, (2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9), strict=False)) % 11
+    return (1 if r == 10 else r) == int(v[12])
+
+
+def _ausweis_valid(v: str) -> bool:
+    """Germany's Personalausweis number: nine letters and digits (its check digit after them, weights 7 3 1)."""
+    if len(v) == 10 and v[-1].isdigit():
+        return sum(int(c, 36) * w for c, w in zip(v[:9], (7, 3, 1) * 3, strict=True)) % 10 == int(v[9])
+    return len(v) == 9 and sum(c.isdigit() for c in v) >= 3
+
+
+def _amka_valid(v: str) -> bool:
+    """Greece's AMKA: the date of birth (DDMMYY), five digits, Luhn."""
+    return len(v) == 11 and v.isdigit() and 1 <= int(v[:2]) <= 31 and 1 <= int(v[2:4]) <= 12 and luhn_valid(v)
+
+
+def _afm_valid(v: str) -> bool:
+    """Greece's AFM: eight digits weighted by powers of two, mod 11 mod 10."""
+    if len(v) != 9 or not v.isdigit():
+        return False
+    return sum(int(d) << (8 - i) for i, d in enumerate(v[:8])) % 11 % 10 == int(v[8])
+
+
+def _cuit_valid(v: str) -> bool:
+    """Argentina's CUIL / CUIT, a person's (20, 23, 24, 27; a company's 30, 33, 34 is no personal secret)."""
+    if len(v) != 11 or not v.isdigit() or v[:2] not in ("20", "23", "24", "27"):
+        return False
+    total = sum(int(d) * w for d, w in zip(v, (5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=False))
+    return "012345678990"[11 - total % 11] == v[10]
+
+
+def _rodne_cislo_valid(v: str) -> bool:
+    """Czechia's and Slovakia's rodné číslo: the date (a woman's month + 50, + 20 when a day's numbers ran out) and
+    three digits (before 1954) or four, the whole divisible by 11 (or the first nine's remainder 10 and a 0)."""
+    if len(v) not in (9, 10) or not v.isdigit() or int(v[2:4]) % 50 not in (*range(1, 13), *range(21, 33)):
+        return False
+    if len(v) == 9:
+        return int(v[:2]) < 54
+    return int(v) % 11 == 0 or (int(v[:9]) % 11 == 10 and v[9] == "0")
+
+
+def _egn_valid(v: str) -> bool:
+    """Bulgaria's ЕГН: the date (month + 20 or + 40 by century), weights 2 4 8 5 10 9 7 3 6 mod 11 (10 is 0)."""
+    if len(v) != 10 or not v.isdigit() or int(v[2:4]) % 20 not in range(1, 13):
+        return False
+    return sum(int(d) * w for d, w in zip(v, (2, 4, 8, 5, 10, 9, 7, 3, 6), strict=False)) % 11 % 10 == int(v[9])
+
+
+def _hu_tax_valid(v: str) -> bool:
+    """Hungary's adóazonosító jel: an 8, nine digits weighted 1..9 mod 11."""
+    return (
+        len(v) == 10
+        and v.isdigit()
+        and v[0] == "8"
+        and sum(int(d) * (i + 1) for i, d in enumerate(v[:9])) % 11 == int(v[9])
+    )
+
+
+def _taj_valid(v: str) -> bool:
+    """Hungary's TAJ szám: eight digits weighted 3 and 7 mod 10."""
+    return (
+        len(v) == 9
+        and v.isdigit()
+        and sum(int(d) * (3 if i % 2 == 0 else 7) for i, d in enumerate(v[:8])) % 10 == int(v[8])
+    )
+
+
+def _jmbg_valid(v: str) -> bool:
+    """The former Yugoslavia's JMBG (Slovenia's EMŠO): the date, weights 7..2 twice, mod 11 (10 and 11 are 0)."""
+    if len(v) != 13 or not v.isdigit() or not (1 <= int(v[:2]) <= 31 and 1 <= int(v[2:4]) <= 12):
+        return False
+    return -sum(int(d) * (7 - i % 6) for i, d in enumerate(v[:12])) % 11 % 10 == int(v[12])
+
+
+def _lv_code_valid(v: str) -> bool:
+    """Latvia's personas kods: the date's (weights, mod 11), or a new one's 32 and no check."""
+    if len(v) != 11 or not v.isdigit():
+        return False
+    if v[:2] == "32":
+        return True
+    return (1 + sum(int(d) * w for d, w in zip(v, (10, 5, 8, 4, 2, 1, 6, 3, 7, 9), strict=False))) % 11 % 10 == int(
+        v[10]
+    )
+
+
+def _kennitala_valid(v: str) -> bool:
+    """Iceland's kennitala: the date, weights 3 2 7 6 5 4 3 2 and the check digit, mod 11 is 0; its century 9 or 0."""
+    if len(v) != 10 or not v.isdigit() or not 1 <= int(v[:2]) % 40 <= 31 or not 1 <= int(v[2:4]) <= 12:
+        return False
+    return v[9] in "90" and sum(int(d) * w for d, w in zip(v, (3, 2, 7, 6, 5, 4, 3, 2, 1), strict=False)) % 11 == 0
+
+
+def _inn_valid(v: str) -> bool:
+    """Russia's ИНН, a person's (twelve digits, two weighted mod-11 digits)."""
+    if len(v) != 12 or not v.isdigit():
+        return False
+    d = [int(c) for c in v]
+    first = sum(x * w for x, w in zip(d, (7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
+    second = sum(x * w for x, w in zip(d, (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
+    return first == d[10] and second == d[11]
+
+
+def _snils_valid(v: str) -> bool:
+    """Russia's СНИЛС: nine digits weighted 9..1, mod 101 (100 is 00): the last two."""
+    if len(v) != 11 or not v.isdigit():
+        return False
+    return sum(int(d) * (9 - i) for i, d in enumerate(v[:9])) % 101 % 100 == int(v[9:])
+
+
+def _rnokpp_valid(v: str) -> bool:
+    """Ukraine's РНОКПП (ІПН): weights -1 5 7 9 4 6 10 5 7, mod 11 mod 10."""
+    if len(v) != 10 or not v.isdigit():
+        return False
+    return sum(int(d) * w for d, w in zip(v, (-1, 5, 7, 9, 4, 6, 10, 5, 7), strict=False)) % 11 % 10 == int(v[9])
+
+
+def _svnr_valid(v: str) -> bool:
+    """Austria's Sozialversicherungsnummer (its fourth digit checks, weights 3 7 9 0 5 8 4 2 1 6); Germany's
+    (Rentenversicherungsnummer: area, date, the name's letter, three digits) has no check one can type."""
+    if len(v) == 12 and v[:8].isdigit() and v[8].isalpha() and v[9:].isdigit():
+        return True
+    if len(v) != 10 or not v.isdigit() or v[0] == "0":
+        return False
+    return sum(int(d) * w for d, w in zip(v, (3, 7, 9, 0, 5, 8, 4, 2, 1, 6), strict=True)) % 11 == int(v[3])
+
+
+def _luhn_digits(length: int, first: str) -> Callable[[str], bool]:
+    return lambda v: len(v) == length and v.isdigit() and v[0] in first and luhn_valid(v)
+
+
 @dataclass(frozen=True)
 class Document:
     """A personal document: what it is (the placeholder's kind), the names people call it by (one pattern; case-blind
@@ -300,7 +459,7 @@ _GENERIC_ID = (
 _GENERIC_WORDS = ("id number", "id no", "id num", "id #", "id card", "identity", "identification", "personal number")
 _GROUPED_DIGITS = r"\d(?:[ .\-]?\d){7,15}"
 _LETTERS_DIGITS = r"[A-Z]{1,3}[ \-]?\d{6,9}[ \-]?[A-Z0-9]?"
-_CHINESE_ID_NAMES = ("身份证", "身分证")
+_CHINESE_ID_NAMES = ("身份证", "身分证", "身份證", "身分證")
 DOCUMENTS: tuple[Document, ...] = (
     # bank accounts: an IBAN of any country (named: "IBAN", "Kontonummer", "账号"; unnamed: see iban_findings)
     Document(
@@ -516,8 +675,10 @@ DOCUMENTS: tuple[Document, ...] = (
     ),
     Document(
         "id_number",
-        r"(?i:steuer-?id|steueridentifikationsnummer|steuerliche identifikationsnummer|steuer-identifikationsnummer)",
-        ("steuer", "steueridentifikationsnummer", "steuerliche", "steuerid"),
+        r"(?i:steuer[- ]?id(?:entifikationsnummer|[ \-]?nr\.?)?(?![a-z])|steueridentifikationsnummer"
+        r"|steuerliche identifikationsnummer"
+        r"|steuer-identifikationsnummer|(?<![a-z])idnr(?![a-z])|(?<![a-z])identifikationsnummer)",
+        ("steuer", "steueridentifikationsnummer", "steuerliche", "steuerid", "idnr", "identifikationsnummer"),
         r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}",
         _steuer_id_valid,
     ),
@@ -573,27 +734,232 @@ DOCUMENTS: tuple[Document, ...] = (
         r"\d{2,3}[ \-]?\d{3}[ \-]?\d{3}",
         lambda v: _ird_valid(v),
     ),
+    # session 19 (ids19): more countries' identity and tax numbers, each after its name (English, the country's own
+    # language), its check where the format has one: Estonia's isikukood and Lithuania's asmens kodas, Latvia's
+    # personas kods, Romania's CNP, Croatia's OIB, Bulgaria's ЕГН, Hungary's adóazonosító jel and TAJ, the JMBG / EMŠO,
+    # Czechia's and Slovakia's rodné číslo, Iceland's kennitala, Russia's ИНН and СНИЛС, Ukraine's РНОКПП
+    Document(
+        "id_number",
+        r"(?i:isikukood(?:i|iga)?(?![a-z])|asmens kod(?:as|o|ą)|(?:estonian|lithuanian) (?:id|personal code)"
+        r"|(?<![a-z])personal code(?![a-z]))",
+        (
+            "isikukood",
+            "isikukoodi",
+            "isikukoodiga",
+            "asmens kodas",
+            "asmens kodo",
+            "asmens kodą",
+            "estonian",
+            "lithuanian",
+            "personal code",
+        ),
+        r"[1-6]\d{10}",
+        _isikukood_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:personas kods|personas koda|latvian (?:id|personal code)|(?<![a-z])personal code(?![a-z]))",
+        ("personas kods", "personas koda", "latvian", "personal code"),
+        r"\d{6}-?\d{5}",
+        _lv_code_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])cnp(?![a-z])|cod numeric personal|codul numeric personal)",
+        ("cnp", "cod numeric", "codul numeric"),
+        r"[1-9]\d{12}",
+        _cnp_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])oib(?![a-z])|osobni identifikacijski broj)",
+        ("oib", "osobni identifikacijski"),
+        r"\d{11}",
+        _oib_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zа-я])(?:egn|егн)(?![a-zа-я])|единен граждански номер)",
+        ("egn", "егн", "единен граждански"),
+        r"\d{10}",
+        _egn_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:adóazonosító(?: jel)?|adoazonosito(?: jel)?|adószám|adoszam)",
+        ("adóazonosító", "adoazonosito", "adószám", "adoszam"),
+        r"8\d{9}",
+        _hu_tax_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])TAJ(?![A-Za-z])|(?i:(?<![a-z])taj[ \-]?(?:szám|szam|number|no\.?)"
+        r"|társadalombiztosítási azonosító))",
+        ("TAJ", "taj szám", "taj szam", "taj number", "taj no", "társadalombiztosítási"),
+        r"\d{3}[ \-]?\d{3}[ \-]?\d{3}",
+        _taj_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zа-ш])(?:jmbg|јмбг|emšo|emso)(?![a-zа-ш])|jedinstveni matični broj|matični broj građana|"
+        r"enotna matična številka)",
+        ("jmbg", "јмбг", "emšo", "emso", "jedinstveni matični", "matični broj", "enotna matična"),
+        r"\d{13}",
+        _jmbg_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:rodn(?:é|e|ého|eho|ým|ym) (?:číslo|cislo|čísla|cisla|číslem|cislem)|(?<![a-z])birth number(?![a-z]))",
+        ("rodné", "rodne", "rodneho", "rodným", "rodnym", "birth number"),
+        r"\d{6}/?\d{3,4}",
+        _rodne_cislo_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:kennitala|kennitölu|kennitolu|(?<![a-z])kt\.(?= ?\d))",
+        ("kennitala", "kennitölu", "kennitolu", "kt."),
+        r"\d{6}-?\d{4}",
+        _kennitala_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])INN(?![A-Za-z])|(?i:(?<![а-яё])инн(?![а-яё])|идентификационный номер налогоплательщика))",
+        ("INN", "инн", "идентификационный номер"),
+        r"\d{12}",
+        _inn_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zа-яё])(?:snils|снилс)(?![a-zа-яё])|страховой номер)",
+        ("snils", "снилс", "страховой номер"),
+        r"\d{3}[ \-]?\d{3}[ \-]?\d{3}[ \-]?\d{2}",
+        _snils_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zа-яіїє])(?:рнокпп|іпн|ипн|rnokpp)(?![a-zа-яіїє])|ідентифікаційний (?:код|номер)"
+        r"|податковий номер)",
+        ("рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний", "податковий номер"),
+        r"\d{10}",
+        _rnokpp_valid,
+    ),
+    # Germany: the Personalausweis's number (nine letters and digits, its check digit; not the Steuernummer, a
+    # Finanzamt's file number, which the corpora keep); the Sozialversicherungsnummer of Germany (no check) and of
+    # Austria (its check)
+    Document(
+        "id_number",
+        r"(?i:personalausweis(?:nummer|es|-?nr\.?| nr\.?)?(?![a-z])|(?<![a-z])ausweis(?:nummer|-?nr\.?| nr\.?)"
+        r"|(?<![a-z])perso(?:nr|-nr| nr| nummer)|"
+        r"german id(?: card)?(?: number| no\.?)?)",
+        (
+            "personalausweis",
+            "personalausweisnummer",
+            "personalausweises",
+            "ausweis",
+            "ausweisnummer",
+            "perso",
+            "personr",
+            "german id",
+        ),
+        r"(?i:[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}\d?)",
+        _ausweis_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:sozialversicherungsnummer|rentenversicherungsnummer|sozialversicherungs-nr\.?|(?<![a-z])(?:svnr|sv-?nummer|"
+        r"sv-nr\.?|rv-?nummer)(?![a-z]))",
+        (
+            "sozialversicherungsnummer",
+            "rentenversicherungsnummer",
+            "sozialversicherungs",
+            "svnr",
+            "sv-nummer",
+            "svnummer",
+            "sv-nr",
+            "rv-nummer",
+            "rvnummer",
+        ),
+        r"(?i:\d{2}[ ]?\d{6}[ ]?[A-Z][ ]?\d{3})|\d{4}[ ]?\d{6}",
+        _svnr_valid,
+    ),
+    # Greece: AMKA (the date, Luhn), AFM (powers of two); Argentina: DNI (no check), CUIL / CUIT (mod 11, a person's)
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zα-ω])(?:amka|αμκα|α\.μ\.κ\.α\.?)(?![a-zα-ω])|αριθμός μητρώου κοινωνικής ασφάλισης)",
+        ("amka", "αμκα", "α.μ.κ.α", "αριθμός μητρώου"),
+        r"\d{6}[ \-]?\d{5}",
+        _amka_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-zα-ω])(?:afm|αφμ|α\.φ\.μ\.?)(?![a-zα-ω])|αριθμός φορολογικού μητρώου|greek tax (?:id|number))",
+        ("afm", "αφμ", "α.φ.μ", "αριθμός φορολογικού", "greek tax"),
+        r"\d{9}",
+        _afm_valid,
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])dni(?![a-z])|documento nacional de identidad|documento de identidad)",
+        ("dni", "documento nacional", "documento de identidad"),
+        r"\d{1,2}\.?\d{3}\.?\d{3}",
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])(?:cuil|cuit)(?![a-z])|clave única de identificación|clave unica de identificacion)",
+        ("cuil", "cuit", "clave única", "clave unica"),
+        r"\d{2}[ \-]?\d{8}[ \-]?\d",
+        _cuit_valid,
+    ),
+    # Pakistan: CNIC (13 digits, 5-7-1, no check); the Gulf: Saudi ID / iqama (Luhn), the Emirates ID (784, Luhn);
+    # Latin America's cédula (no check)
+    Document(
+        "id_number",
+        r"(?:(?<![A-Za-z])NIC(?![A-Za-z])|(?i:(?<![a-z])cnic(?![a-z])|nadra|computeri[sz]ed national identity card|"
+        r"شناختی کارڈ))",
+        ("NIC", "cnic", "nadra", "computerized national", "computerised national", "شناختی کارڈ"),
+        r"[1-7]\d{4}[ \-]?\d{7}[ \-]?\d",
+    ),
+    Document(
+        "id_number",
+        r"(?i:(?<![a-z])(?:iqama|muqeem)(?![a-z])|saudi (?:national )?id|رقم الهوية|الهوية الوطنية|رقم الإقامة)",
+        ("iqama", "muqeem", "saudi", "رقم الهوية", "الهوية الوطنية", "رقم الإقامة"),
+        r"[12]\d{9}",
+        _luhn_digits(10, "12"),
+    ),
+    Document(
+        "id_number",
+        r"(?i:emirates id(?: number| no\.?)?|(?<![a-z])eid (?:number|no\.?)|الهوية الإماراتية)",
+        ("emirates id", "eid number", "eid no", "الهوية الإماراتية"),
+        r"784[ \-]?\d{4}[ \-]?\d{7}[ \-]?\d",
+        _luhn_digits(15, "7"),
+    ),
+    Document(
+        "id_number",
+        r"(?i:c[ée]dula(?: de (?:ciudadan[íi]a|identidad))?(?![a-z])|(?<![A-Za-z])C\.C\.(?= ?\d))",
+        ("cédula", "cedula", "c.c."),
+        r"\d{1,3}(?:\.?\d{3}){2,3}|\d{10}",
+    ),
     # Greater China: a resident ID named (its check character; unnamed ones are detectors' too), Taiwan's and Hong
     # Kong's written as people do (lower case, no brackets)
     Document(
         "id_number",
-        r"身[份分]证|证件号|(?i:resident id)",
+        r"身[份分][证證]|证件号|(?i:resident id)",
         (*_CHINESE_ID_NAMES, "证件号", "resident id"),
         r"\d{17}[\dXx]",
         resident_id_valid,
     ),
     Document(
         "id_number",
-        r"身[份分]证|(?i:(?<![a-z])(?:taiwan id|national id)(?![a-z]))",
+        r"身[份分][证證]|(?i:(?<![a-z])(?:taiwan id|national id)(?![a-z]))",
         (*_CHINESE_ID_NAMES, "taiwan id", "national id"),
         r"(?i:[A-Z][1289]\d{8})",
         _twid_valid,
     ),
     Document(
         "id_number",
-        r"身[份分]证|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)",
+        r"身[份分][证證]|(?i:(?<![a-z])hkid(?![a-z])|hong kong id)",
         (*_CHINESE_ID_NAMES, "hkid", "hong kong id"),
-        r"[A-Z]{1,2}\d{6}\(?[0-9A]\)?",
+        r"(?i:[A-Z]{1,2}\d{6}\(?[0-9A]\)?)",
         _hkid_valid,
     ),
     # passports, every country's: no check anyone types (the machine-readable line's is not typed)
