@@ -16,6 +16,7 @@ python benchmarks/extraction/precision.py --twelfth [--draw]  # the twelfth samp
 python benchmarks/extraction/precision.py --thirteenth [--draw]  # the thirteenth sample: session 17's writer's sets
 python benchmarks/extraction/precision.py --fourteenth [--draw]  # the fourteenth sample: session 18's writers' sets
 python benchmarks/extraction/precision.py --fifteenth [--draw]  # the fifteenth sample: session 19's writer's sets
+python benchmarks/extraction/precision.py --sixteenth [--draw]  # the sixteenth sample: session 20's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -140,6 +141,7 @@ SAMPLE12 = Path(__file__).with_name("precision_sample12.jsonl")
 SAMPLE13 = Path(__file__).with_name("precision_sample13.jsonl")
 SAMPLE14 = Path(__file__).with_name("precision_sample14.jsonl")
 SAMPLE15 = Path(__file__).with_name("precision_sample15.jsonl")
+SAMPLE16 = Path(__file__).with_name("precision_sample16.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -354,6 +356,14 @@ def fifteenth() -> list[dict]:
     return diary("zh_diary15", here / "zh_diary15.jsonl") + chat("en_chat11", here / "en_chat11.jsonl", "Europe/Dublin")
 
 
+def sixteenth() -> list[dict]:
+    """The sixteenth sample's memories: every memory of session 20's writer's sets (zh_diary16, en_chat12)."""
+    here = Path(__file__).parent
+    return diary("zh_diary16", here / "zh_diary16.jsonl") + chat(
+        "en_chat12", here / "en_chat12.jsonl", "America/Port_of_Spain"
+    )
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -385,6 +395,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--sixteenth": sixteenth,
         "--fifteenth": fifteenth,
         "--fourteenth": fourteenth,
         "--thirteenth": thirteenth,
@@ -405,6 +416,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--sixteenth": SAMPLE16,
         "--fifteenth": SAMPLE15,
         "--fourteenth": SAMPLE14,
         "--thirteenth": SAMPLE13,

@@ -1233,6 +1233,14 @@ def _r_zh_half_ago(m: re.Match[str], said: Said) -> Resolved | None:
     return Resolved(d - timedelta(days=5), d + timedelta(days=5))
 
 
+def _r_these_days(m: re.Match[str], said: Said) -> Resolved | None:
+    """这几天, 这两天, "these past few days", "all week": the last few days up to the day of saying (Monday on for a
+    week)."""
+    if m[0].lower().endswith("week"):
+        return Resolved(said.day - timedelta(days=said.day.weekday()), said.day)
+    return Resolved(said.day - timedelta(days=1 if "两" in m[0] or "couple" in m[0].lower() else 2), said.day)
+
+
 def _r_zh_few_days(m: re.Match[str], said: Said) -> Resolved | None:
     """前几天, 前些天: a few days back (two to five)."""
     return Resolved(said.day - timedelta(days=5), said.day - timedelta(days=2))
@@ -1942,6 +1950,19 @@ FORMS: tuple[TimeForm, ...] = (
         confidence=0.6,
         resolve=_r_zh_half_ago,
         needs=("半",),
+        relative=True,
+    ),
+    TimeForm(
+        name="these_days",
+        language=None,
+        pattern=re.compile(
+            r"(?<![前上过])(?:这|近|最近|过去)(?:几|两|一两)天|这些天"
+            r"|(?i:\b(?:these|the) (?:(?:past|last) )?(?:few|couple(?: of)?) days\b|\ball (?:this )?week\b)"
+        ),
+        precision=ROUGH,
+        confidence=0.5,
+        resolve=_r_these_days,
+        needs=("几天", "两天", "些天", "days", "week"),
         relative=True,
     ),
     TimeForm(

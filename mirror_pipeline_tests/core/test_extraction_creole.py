@@ -173,3 +173,27 @@ def test_forms_of_a_variety_are_read_by_their_place(written: str, read: str) -> 
     assert text == read
     if back is not None:
         assert written[back[len(text) - 1]] == written[-1]  # the last read character stands for the last written
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        # Trinidad and the Eastern Caribbean: "ah" the subject before its verb, "meh" before a noun, "de", "doh", "cyah"
+        ("ah is a welder by de shipyard", "I am a welder by the shipyard"),
+        ("ah did de course in san fernando", "I did the course in san fernando"),
+        ("meh sister cyah come for de wedding", "my sister can't come for the wedding"),
+        ("doh send me de long version", "don't send me the long version"),
+        ("ah ok, de one wid de blue cover", "ah ok, the one with the blue cover"),  # "ah" a sigh: no subject
+        ("ah ok cool", "ah ok cool"),  # no creole evidence: nothing folded
+        ("can meh?", "can?"),  # a closing Singlish "meh" stays a particle, dropped
+    ],
+)
+def test_an_eastern_caribbean_message_is_read_by_its_function_words(written: str, read: str) -> None:
+    assert creole.folded(written)[0] == read
+
+
+def test_a_trinidadian_job_is_the_writers() -> None:
+    found = _found("ah is a electrician by de hospital in arima, 6 yrs now")
+    assert any("electrician" in c.content_text and c.content_text.startswith("The user") for c in found), [
+        c.content_text for c in found
+    ]

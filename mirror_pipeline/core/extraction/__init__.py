@@ -91,7 +91,7 @@ _MAY_DISCLOSE = re.compile(
     # or the writer's parent named bare, as a family says it: "dad had a small stroke last week"
     r"|(?:^|[.!?]\s+)(?i:mom|mum|dad|grandma|grandpa)\s+[a-z]"
     # or a state said bare: "Nervous.", "Kind of lonely since the move"
-    r"|(?:^|[.!?]\s+)(?=[A-Z])(?i:" + EN_BARE_STATE.pattern.removeprefix("(?i)^") + ")"
+    r"|(?:^|[.!?]\s+)(?i:" + EN_BARE_STATE.pattern.removeprefix("(?i)^") + ")"
 )
 
 

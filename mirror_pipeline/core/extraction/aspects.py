@@ -46,7 +46,7 @@ class Aspect:
 
 # (the feeling words every reader shares: `feelings`)
 EN_EMOTIONS = _feel.EN_EMOTIONS + "|" + _feel.EN_WEAK_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS
-ZH_EMOTIONS = _feel.ZH_EMOTIONS
+ZH_EMOTIONS = _feel.ZH_EMOTIONS + "|" + _feel.ZH_EMOTIONS_WITH_COMPLEMENT
 _NOT_ANTICIPATION = ("happy", "content", "calm", "low", "down", "lost", "stuck", "alive", "hurt")
 _EN_DEGREE_WORDS = _feel.EN_DEGREE_WORDS
 _EN_BARE_DEGREE = r"(?:(?:" + _EN_DEGREE_WORDS + r") )*"
@@ -60,6 +60,9 @@ _EN_FEEL = re.compile(
     # under pressure or stress, as one is under it: "I have been under a lot of work pressure recently"
     + r"|^(?:I|we)(?:'ve| have)?(?: been| was| am|'m| were| are|'re)? under (?:a lot of |so much |too much |some |"
     r"a bit of |a great deal of |heavy |huge )?(?:work |financial |academic |exam )?(?P<bare2>pressure|stress)\b"
+    # a feeling whose object follows it: "sick of this job tbh", "so tired of being broke", "dreading monday ngl"
+    + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?:'m| am|'re| are| was| were|'ve been| have been| get| got)|im|been)?"
+    + r"(?: (?:" + _EN_DEGREE_WORDS + r"))* ?(?P<bare3>" + _feel.EN_FEELINGS_OF + r")(?= (?!you\b|u\b|him\b|her\b|them\b)\w)"
     r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
     r"'m feeling| am feeling)|im|feeling|been feeling|felt|was)"
@@ -76,7 +79,7 @@ _EN_FEEL = re.compile(
 )
 ZH_FEEL = re.compile(
     r"(?:有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
-    r"(?P<emotion>" + ZH_EMOTIONS + r")"
+    r"(?P<emotion>" + _feel.ZH_EMOTIONS_AND_REDUPLICATED + r")"
 )
 
 
@@ -99,7 +102,7 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # (or a clause of what it did to the writer: "紧张得手心冒汗", "气得睡不着")
     (
         "degree",
-        r"(?:" + ZH_EMOTIONS + r")(?:" + _feel.ZH_FEELING_DEGREE + r"|得(?![到了])[\u4e00-\u9fff]{2,6}?)" + _ZH_END,
+        r"(?:" + ZH_EMOTIONS + r")(?:" + _feel.ZH_FEELING_DEGREE + r"|得(?![到了])[\u4e00-\u9fff]{1,6}?)" + _ZH_END,
     ),
     # a breath let out: "总算松了口气", "松了一口气", "叹了口气"
     ("breath", r"(?:松|舒|叹)了(?:一|一大|一长)?口(?:长)?气"),
@@ -124,7 +127,7 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
 # 秀梅's legs), whose feeling it would be
 _ZH_FEEL_ADVERBS = (
     r"(?:总算|终于|真的?|还是|也|又|倒|是真|是|其实|就|都|可|顿时|一下子?|当时|今天|昨天|这几天|这两天|这些天|最近|"
-    r"晚上|夜里|早上|那会儿|一路上)*"
+    r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|那会儿|一路上)*"
 )
 _ZH_FEEL_BEFORE = (
     r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?" + _ZH_FEEL_ADVERBS

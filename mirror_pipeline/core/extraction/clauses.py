@@ -178,7 +178,7 @@ _EN_OMITTED = re.compile(
 EN_BARE_STATE = re.compile(
     r"(?i)^" + _feel.EN_OPENERS + _EN_OMITTED_ADVERBS + r"(?:(?:was|been|feeling|felt)\s+)?(?:(?:"
     + _feel.EN_DEGREE_WORDS + r")\s+)*"
-    r"(?:glad|thankful|lucky|" + _feel.EN_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS
+    r"(?:glad|thankful|lucky|" + _feel.EN_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS + "|" + _feel.EN_FEELINGS_OF
     + r"|(?<=feeling )(?:" + _feel.EN_WEAK_EMOTIONS + r"))\b"
     # a pleasantry of the chat, about the exchange, the other or the future: "Glad we're friends!", "Excited for
     # the future!", "So happy for you", "Glad to hear it": not a state of the writer

@@ -42,7 +42,9 @@ class Variety(StrEnum):
 _MARKERS: dict[str, Variety] = {
     **dict.fromkeys(
         "mi di fi dem inna pon wid seh nuh cyaan caan weh unu yuh bout tek dat dis ting gwaan likkle pickney "
-        "bredda haffi affi neva fram deh mek ketch nyam gyal bwoy".split(),
+        "bredda haffi affi neva fram deh mek ketch nyam gyal bwoy "
+        # (Trinidad and the Eastern Caribbean: "doh give me", "she cyah transfer", "allyuh", "steups")
+        "doh cyah allyuh steups de".split(),
         Variety.CARIBBEAN,
     ),
     **dict.fromkeys("abeg pikin wetin wahala una oga sabi dey comot".split(), Variety.PIDGIN),
@@ -193,11 +195,22 @@ class Word:
     # a word after it that is nothing else known is its verb ("fi rent" -> "to rent"; "fi di job" -> "for the job")
     open_verbs: bool = False
     after_subject: str | None = None  # right after a subject: "mi nuh like" -> "I don't like"
+    needs_verb: bool = False  # the subject reading only before a verb ("ah did de course"; "ah ok" is no subject)
     otherwise: str | None = None  # elsewhere: "call mi" -> "call me"
 
 
 _WORDS: dict[str, Word] = {
     "mi": Word(before_noun="my", subject="I", otherwise="me"),
+    # Trinidad's "ah" and "meh": "ah is a AC tech" -> "I am", "meh name" -> "my name" ("ah" is I only before a verb:
+    # "ah ok" is a sigh; "meh" closing a Singlish question is a particle)
+    "ah": Word(subject="I", needs_verb=True),
+    "meh": Word(before_noun="my", otherwise="me"),
+    "dey": Word(subject="they", needs_verb=True),
+    "de": Word(plain="the"),
+    "doh": Word(plain="don't"),
+    "cyah": Word(plain="can't"),
+    "allyuh": Word(plain="you all"),
+    "eh": Word(after_subject="don't"),
     "wi": Word(subject="we", after_subject="will", otherwise="with"),
     "ma": Word(before_noun="my"),
     "dem": Word(subject="they", after_noun="s", otherwise="them"),  # "di Saturday dem" -> "the Saturdays"
@@ -283,9 +296,9 @@ def creole_evidence(text: str, words: frozenset[str], voiced: bool = False) -> b
     """Two creole words or more (in lower case, as written), and no Spanish or Italian function word; one is enough
     from a person who writes a creole (`voiced`: "mi love a good bammy" from someone whose other messages say
     "mi apply fi di post")."""
-    if not words & _MARKERS.keys() or words & _ROMANCE:
+    if not words & (_MARKERS.keys() | {"ah"}) or words & _ROMANCE:
         return False
-    return len(_MARKER.findall(text)) >= (1 if voiced else 2)
+    return len(_MARKER.findall(text)) + len(_AH_SUBJECT.findall(text)) >= (1 if voiced else 2)
 
 
 def writes_creole(texts: Sequence[str]) -> bool:
@@ -294,6 +307,9 @@ def writes_creole(texts: Sequence[str]) -> bool:
     return held >= 3 and held * 10 >= len(texts)
 
 
+# Trinidad's "ah" as the subject before its verb ("ah did", "ah is", "ah walkin"): evidence of a creole; "ah ok",
+# "ah nice" are a sigh
+_AH_SUBJECT = re.compile(r"(?<![\w'])ah (?=(?:is|did|does|have|had|not|eh|doh|cyah|go|jus|real|never|[a-z]{3,}in)\b)")
 # (a creole word as written: "Mi", "Di" are names)
 _MARKER = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(_MARKERS, key=len, reverse=True)) + r")(?![\w'])")
 
@@ -337,7 +353,7 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
             if opens and word[:1].isupper():
                 subject = "it"  # a name opening the clause: "Kimani a go Mona Prep"
             continue  # "Mi", "Di": a name, a capital of its own
-        if low in _PARTICLES:
+        if low in _PARTICLES and not (low in _WORDS and noun_next):  # ("meh name": Trinidad's "my")
             out.append((m.start() - len(gap) if gap.isspace() else m.start(), m.end(), ""))
             continue
         if low in _ASPECTS and subject is not None:
@@ -368,13 +384,17 @@ def edits(text: str, words: frozenset[str] | None = None, voiced: bool = False) 
                 reading,
                 opens,
                 subject,
-                verb_next or reading.open_verbs and plain_next and nxt not in _OWNED,
+                verb_next
+                or reading.open_verbs and plain_next and nxt not in _OWNED
+                or reading.needs_verb and (nxt in _AUXILIARIES or nxt.endswith(("ing", "in")) and len(nxt) > 4),
                 base(prev) is not None,
                 noun_next,
                 prev not in _NOT_OWNED and (base(prev) is None or not prev.isalpha()) and bool(prev),
             )
             if reading.subject is not None and new == reading.subject:
                 subject = told = new
+                if new == "I" and nxt == "is":  # "ah is a AC tech": "I am"
+                    out.append((tokens[i + 1].start(), tokens[i + 1].end(), "am"))
                 if nxt in FEELINGS:  # "mi worried bad": the copula left out
                     new = f"{new} {_BE.get(new, 'is')}"
                     subject = None
@@ -463,6 +483,11 @@ def _aspect(m: re.Match[str], nxt: re.Match[str] | None, low: str, subject: str,
 _BE_FORMS = frozenset("i'm am is are was were will i'll".split())
 
 
+# what may follow a subject in place of its verb: a copula, an auxiliary, a denial ("ah is", "ah did", "ah eh")
+_AUXILIARIES = frozenset(
+    "is am was were did does have has had not eh doh cyah can could will would go goin jus just real really never "
+    "also still doh".split()
+)
 _ADVERBS = frozenset("just also really still already even only never did nuh".split())
 
 
@@ -480,7 +505,7 @@ def _read(
         return w.before_noun
     if w.after_subject is not None and subject is not None and not opens:
         return w.after_subject
-    if w.subject is not None and (opens or verb_next and not after_verb):
+    if w.subject is not None and (opens or verb_next and not after_verb) and (verb_next or not w.needs_verb):
         return w.subject
     if w.before_verb is not None and verb_next:
         return w.before_verb

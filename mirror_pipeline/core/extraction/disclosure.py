@@ -928,7 +928,10 @@ _ZH_PLAN_HEADING = re.compile(r"(?:目标|计划|打算|愿望|心愿|flag|想�
 _ZH_PLAN_SAID = re.compile(r"想|打算|计划|准备|要|目标|决定|争取|希望|将|会|愿望")
 
 
-_EN_ABOUT = r"\s+(?P<how>about|to)\s+(?P<what>[^,;.!?]{3,90}?)\s*(?:$|[,;.!?])"
+_EN_ABOUT = (
+    r"(?:\s+(?P<how>about|abt|to|with|over)|(?<=\bof)|(?<=\bdreading))\s+(?P<what>[^,;.!?]{3,90}?)"
+    r"(?:\s+(?:tbh|ngl|lol|rn|atm|honestly|tho|though))?\s*(?:$|[,;.!?])"
+)
 
 
 _EN_ABOUT_SHOWN = re.compile(r"(?i)\babout (?:this|that|it|them)\s*[.!?~]*$")
@@ -943,7 +946,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         about = None if clause.zh else re.search(rf"(?i)\b{re.escape(emotion)}{_EN_ABOUT}", body)
         what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
         if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
-            return f"The user felt {emotion.lower()} {about.group('how').lower()} {what}", emotion.lower()
+            how = (about.group("how") or "").lower().replace("abt", "about")
+            return " ".join(("The user felt", emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
         if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
             # "用户当时心里甜滋滋的": the frame says how it was felt ("气死我了": its 我 is the user, 气死了)
             emotion = emotion.replace("死我了", "死了")
@@ -1401,6 +1405,7 @@ def read(
                     or cue.group("emotion")
                     or cue.groupdict().get("bare")
                     or cue.groupdict().get("bare2")
+                    or cue.groupdict().get("bare3")
                 )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
@@ -1472,6 +1477,8 @@ def read(
             # (a Chinese sentence's 最近 scopes its later clauses: "最近老是睡不着，心里发毛")
             said_so = sentence[: clause.end] if clause.zh else body
             lasting = aspect.memory_type is MemoryType.EMOTION and bool(tense.LASTING_FEELING.search(said_so))
+            if aspect.memory_type is MemoryType.EMOTION:
+                own = tense.felt_then(own, said_day, body)
             start, end, precision, expression, tags = tense.interval(aspect.time, own, said_day, lasting)
             if clause.zh and own is not None and aspect in (_EVENT, _PLANS) and _ZH_FROM_THEN.match(sentence, own.span[1]):
                 # "4月1号起当班长": from that day on, a state that holds from then (not an event of that day), or a

@@ -35,12 +35,16 @@ EN_FEELING_IDIOMS = (
     r"a (?:nervous |total |complete |bit of a |emotional )?(?:wreck|mess)|"
     r"down in the dumps|scared (?:stiff|to death|shitless)|worried sick|sick with worry|"
     r"at (?:my|the) wits'? end|at the end of my tether|all over the place|beside myself|"
-    r"bricking it|cacking it|freaking out|losing it|stressed to the max"
+    r"bricking it|cacking it|freaking out|losing it|stressed to the max|"
+    r"a (?:bag|bundle) of nerves|left out|crying my (?:eyes|heart) out"
 )
+# a feeling said with what it is about right after it, that needs it ("sick of this job", "sick and tired of the
+# commute", "tired of being broke", "dreading monday")
+EN_FEELINGS_OF = r"sick (?:and tired |to death )?of|tired of|dreading"
 # how much or how surely a feeling is felt, as people type it ("proper gutted", "dead chuffed", "absolutely
 # shattered", "a wee bit low", "lowkey stressed")
 EN_DEGREE_WORDS = (
-    r"so+|really|rly|very|a bit|a little(?: bit)?|a wee bit|a lil|kind of|kinda|sort of|pretty|quite|super|totally|"
+    r"so+|really|rly|very|v|a bit|a little(?: bit)?|a wee bit|a lil|kind of|kinda|sort of|pretty|quite|super|totally|"
     r"weirdly|still|extremely|completely|incredibly|truly|absolutely|utterly|properly|proper|dead|well|bloody|"
     r"fierce|awful|wicked|mad|right|seriously|lowkey|highkey|just|both"
 )
@@ -51,7 +55,7 @@ EN_OPENERS = r"(?:(?:honestly|tbh|ngl|omg|ugh|sigh|man|god|jeez|ah|oh|well|yeah|
 # describes ("sad news about the bridge", "happy coincidence", "proud moment"), nobody's feeling
 EN_AFTER_BARE_FEELING = (
     r"(?=\s*(?:$|[.!?,~;:)]|(?:but|and|since|after|about|over|with|at|because|cos|coz|cuz|from|again|when|"
-    r"lately|today|tonight|yesterday|now|rn|atm|tbh|lol|haha|sia|lah|leh|la|man|af|asf|bad|badly|as|tho|though|these days|"
+    r"abt|lately|today|tonight|yesterday|now|rn|atm|tbh|lol|haha|sia|lah|leh|la|man|af|asf|bad|badly|as|tho|though|these days|"
     r"this (?:week|morning|evening|month)|last (?:night|week)|right now|all (?:day|week)|to (?:be|have)|"
     # a clause of what it is about ("so relieved the landlord fixed it"), an anticipation ("buzzing for saturday",
     # not "happy for you": the other's news)
@@ -60,15 +64,57 @@ EN_AFTER_BARE_FEELING = (
 # Chinese emotion words (a degree word before, a complement after: 有点慌, 烦死了)
 ZH_EMOTIONS = (
     r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|成就感|心动|吃力|"
+    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|想家|有成就感|成就感|心动|吃力|"
     r"压力(?:很|好|特别|非常|太|超|有点|有些|比较|挺|越来越)?大|压力山大|"
     r"孤单|心慌|(?<!得)慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
-    r"憋屈|憋闷|窝火|恼火|火大|上火|糟心|闹心|揪心|窝心|烦(?![请劳])|气人|(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸)|头大|"
+    r"憋屈|憋闷|窝火|恼火|火大|上火|糟心|闹心|揪心|窝心|烦(?![请劳])|气人|头大|"
     r"头疼(?=死|得|了)|"
     r"轻松|舒坦|舒服(?=多了|了)|痛快|解气|得意|骄傲|羞愧|丢脸|尴尬|不好意思|害羞|心疼|想哭|眼红|嫉妒|"
     r"提不起劲|没劲|打不起精神|没精神|心灰意冷|憔悴|"
     r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
-    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
+    r"心情(?:一直|总是|还是|都|也|又|真的?|很|特别|非常|超|不太|挺|有点|越来越)*(?:好|差|不好|低落|不错|糟糕)"
 )
+# a word of feeling that is one only with the complement after it (气死了, 气得睡不着: "用户当时气死了"; 气 alone is
+# no feeling), read by the readers that keep the complement
+ZH_EMOTIONS_WITH_COMPLEMENT = r"(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸|得)"
+# a state said in its reduplicated form, with or without 心里 before it (美滋滋的, 气呼呼的, 心里空落落的): read as
+# the heart's way where 心里 is said (the heart frame of `aspects` does not stop at these words)
+ZH_REDUPLICATED = r"美滋滋|乐滋滋|喜滋滋|乐呵呵|气呼呼|气鼓鼓|急吼吼|晕乎乎|空落落|空荡荡|暖洋洋|甜丝丝|酸溜溜|闷沉沉|慌兮兮"
+ZH_EMOTIONS_AND_REDUPLICATED = ZH_EMOTIONS + "|" + ZH_REDUPLICATED
 # a degree complement after a Chinese emotion word: how much it is felt (烦死了, 憋屈得很, 开心得不得了, 郁闷到家了)
 ZH_FEELING_DEGREE = r"(?:(?:坏|死|透|极|疯)了|死我了|得(?:很|不行|要命|够呛|不得了|要死|受不了)|到家了|到爆|炸了)"
+
+
+def literal_heads(alternation: str) -> str:
+    """The literal words each alternative of a regular-expression alternation begins with (lookarounds and what
+    follows a group or a quantifier dropped), joined by "|": a cue that every match of the alternation contains
+    ("压力(?:很|好)?大" -> "压力", "(?<!得)慌" -> "慌")."""
+    heads: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(alternation + "|"):
+        if ch == "(" and (i == 0 or alternation[i - 1] != "\\"):
+            depth += 1
+        elif ch == ")" and alternation[i - 1] != "\\":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            heads.append(_head(alternation[start:i]))
+            start = i + 1
+    return "|".join(dict.fromkeys(h for h in heads if h))
+
+
+def _head(alternative: str) -> str:
+    while alternative.startswith("(?"):  # a leading lookaround or group: its own literal head is not certain
+        depth = 0
+        for i, ch in enumerate(alternative):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0:
+                alternative = alternative[i + 1 :]
+                break
+    out = []
+    for i, ch in enumerate(alternative):
+        if ch in "()[]|?*+{\\.":
+            if ch in "?*{" and out:
+                out.pop()  # the character a quantifier makes optional is no certain part
+            break
+        out.append(ch)
+    return "".join(out)

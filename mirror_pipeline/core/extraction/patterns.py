@@ -270,16 +270,9 @@ _EN_CONDITIONS = (
     r"long covid|sleep apnea|"
     r"[a-z ]{0,20}?(?:cancer|syndrome|disorder|disease)"
 )
-_ZH_EMOTIONS = (
-    r"累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    r"委屈|满足|幸福|感动|后悔|失望|放松|绝望|心累|倦怠|心烦|难受|压力(?:很|好|特别|非常|太|超)?大|"
-    r"孤单|心慌|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸|"
-    r"心情(?:很|特别|非常|超|不太|挺|有点)?(?:好|差|不好|低落|不错|糟糕)"
-)
-_ZH_EMOTION_WORDS = (
-    "累|疲惫|焦虑|紧张|难过|伤心|开心|高兴|快乐|生气|愤怒|郁闷|烦躁|沮丧|失落|孤独|寂寞|害怕|担心|兴奋|激动|崩溃|无聊|"
-    "委屈|满足|幸福|感动|后悔|失望|放松|绝望|压力|心情|倦怠|心烦|难受|孤单|慌|安心|踏实|不安|忐忑|迷茫|欣慰|庆幸"
-)
+# (the feeling words every reader shares: `feelings`; the cue, the words each begins with)
+_ZH_EMOTIONS = _feel.ZH_EMOTIONS_AND_REDUPLICATED
+_ZH_EMOTION_WORDS = _feel.literal_heads(_ZH_EMOTIONS)
 _ZH_DEGREE = r"(?:一直|好|很|特别|非常|有点|有些|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越)"
 EN_EMOTIONS = _feel.EN_EMOTIONS + "|" + _feel.EN_FEELING_IDIOMS  # (the words every reader shares: `feelings`)
 _EN_DEGREE = r"(?: (?:" + _feel.EN_DEGREE_WORDS + r"|damn|hella|real))*"
@@ -2142,7 +2135,9 @@ PATTERNS: tuple[Pattern, ...] = (
         + _EN_DEGREE
         + r" (?P<obj>"
         + EN_EMOTIONS
-        + r")\b(?! to \w| for (?:you|your|u|ya|him|her|them|the two)| of (?:you|your|him|her|them))",
+        # (nor one said with what it is about, "anxious about the new job": the clause reader keeps the whole)
+        + r")\b(?! to \w| for (?:you|your|u|ya|him|her|them|the two)| of (?:you|your|him|her|them)"
+        + r"| (?:about|abt|with|over) (?!it\b|not\b|this\b|that\b|them\b|you\b|u\b)\w)",
         0.8,
         0.3,
         MEDIUM,
@@ -2473,6 +2468,8 @@ def _candidate(
         if kind is MemoryType.RELATIONSHIP and not pattern.dated
         else _nearest_time(sentence, times, m.span(), kind is not E)
     )
+    if kind is M:
+        time = tense.felt_then(time, said_at.date() if said_at else None, _clause_of(sentence, m))
     if time is not None and may_recur(time) and (kind is P or predicate.startswith("habit")):
         time = None  # "我喜欢周末爬山", "I hike on weekends": when it recurs, not since when it holds
     start = time.start_iso if time else None
@@ -2481,6 +2478,8 @@ def _candidate(
     end = time.end_iso if time and (kind in (E, M) or time.closed_range or pattern.predicate == "plans_to") else None
     if time is not None and time.ongoing and kind is E:
         end = None  # "我搬到上海三年了": the move was three years ago; what holds through the mention is the state
+    if kind is M and end is not None and said_at is not None and end[:10] > said_at.date().isoformat():
+        end = said_at.date().isoformat()  # "on edge all week": felt up to the telling
     precision = time.precision if time else TimePrecision.UNKNOWN
     expression = time.expression if time else None
     if time is not None and time.relative and time.expression in content:

@@ -92,9 +92,29 @@ def _stative(body: str, zh: bool) -> bool:
 # a feeling said to have lasted up to the telling, since when unsaid: "so homesick lately", "lonely since moving
 # here", "for weeks now", 最近老是睡不着, 这阵子, 这段时间
 LASTING_FEELING = re.compile(
-    r"(?i)\b(?:lately|recently|these days|since\b|for (?:weeks|months|ages|a while|days)|all (?:week|month)\b)"
+    # (or a state one is fed up with, which has lasted by its nature: "sick of this job", "still gutted")
+    r"(?i)\b(?:lately|recently|these days|since\b|for (?:weeks|months|ages|a while|days)|all (?:week|month)\b|"
+    r"sick (?:and tired |to death )?of|tired of|fed up|still)"
     r"|最近|这阵子|这段时间|这些天|这段日子|近来|一直|老是"
 )
+
+
+# a feeling that looks ahead, said now ("dreading monday", "nervous for the test"; not "was dreading it"): the time
+# said in it is that of what it looks ahead to
+_LOOKING_AHEAD = re.compile(
+    r"(?i)^(?!.*\b(?:was|were|felt|had been)\b).*\b(?:dreading|(?:nervous|buzzing|excited|anxious|scared|stressed) for)\b"
+)
+
+
+def felt_then(own: TimeMention | None, said: date | None, clause: str = "") -> TimeMention | None:
+    """A feeling's own time, unless it lies ahead of the telling or the feeling looks ahead to it: "buzzing for
+    saturday", "nervous for my test tomorrow", "dreading monday", 想到下周要答辩就紧张 are felt when said, and the
+    time is that of what they look ahead to."""
+    if own is None or said is None:
+        return own
+    if (own.start is not None and own.start > said) or _LOOKING_AHEAD.search(clause):
+        return None
+    return own
 
 
 def interval(
@@ -107,7 +127,11 @@ def interval(
     # a thing done has no "till" ahead of its telling: in "bought a Vezel, COE till 2029" the end is the car's
     if own is not None and policy is TimePolicy.SAID_ELSE_BEFORE_MENTION and own.start is None:
         own = None if said is not None and own.end is not None and own.end > said else own
+    if policy is TimePolicy.SAID_ELSE_MENTION_DAY:
+        own = felt_then(own, said)
     if own is not None:
+        if policy is TimePolicy.SAID_ELSE_MENTION_DAY and said is not None and own.end is not None and own.end > said:
+            return own.start_iso, said.isoformat(), own.precision, own.expression, ()  # "all week": up to now
         if policy is TimePolicy.SAID_ELSE_NONE or policy is TimePolicy.RECURRING:
             end = own.end_iso if own.closed_range else None  # a state holds from then on (unless it said till when)
         else:
