@@ -1138,6 +1138,9 @@ def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     if not _month_not_verb(m[1], m, m.end(1)):
         return None
     month = MONTHS_EN[m[1].lower()]
+    if m[0].lower().startswith("since"):  # "since jan": the start of what holds now, the last one
+        year = said.day.year - (month > said.day.month)
+        return _month(year, month)
     day = said.nearest(lambda y: date(y, month, 15))
     return _month(day.year, month) if day else None
 
@@ -1453,7 +1456,8 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_range_y",
         language=ZH,
-        pattern=re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年"),
+        # (not "2021年到2026年3月": a year to a month, joined by `_spans`)
+        pattern=re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年(?!\s*\d{1,2}\s*月)"),
         precision=YEAR,
         confidence=0.9,
         resolve=_r_year_range,
@@ -2243,7 +2247,7 @@ FORMS: tuple[TimeForm, ...] = (
         name="en_month_only",
         language=EN,
         pattern=re.compile(
-            rf"(?i)\b(?:in|during|since|until|by|back in|early|late|this past) ({_MONTH_EN})\b(?!\.? ?\d)"
+            rf"(?i)\b(?:in|during|since|from|until|till|by|back in|early|late|this past) ({_MONTH_EN})\b(?!\.? ?\d)"
         ),
         precision=MONTH,
         confidence=0.6,
@@ -2385,7 +2389,78 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
                 taken.append(span)
                 out.append(found)
     out.sort(key=lambda t: t.span[0])
+    return _spans(text, out)
+
+
+# what joins two times into one span: "from 2021 to March 2026", "2021年到2026年3月", "March - June"
+_SPAN_JOIN = re.compile(r"(?i)^\s*(?:to|till|until|through|[-–—~～到至])\s*$")
+_COARSER = (
+    TimePrecision.SECOND, TimePrecision.DAY, TimePrecision.MONTH, TimePrecision.SEASON, TimePrecision.YEAR,
+    TimePrecision.ROUGH, TimePrecision.UNKNOWN,
+)  # fmt: skip
+
+
+def _spans(text: str, found: list[TimeMention]) -> list[TimeMention]:
+    """Two times joined by "to" / 到 as one closed span of either precision ("from 2021 to March 2026": 2021-01-01
+    to 2026-03-31), where no range form read them as one."""
+    out: list[TimeMention] = []
+    for t in _month_ends(text, found):
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.start is not None
+            and not last.closed_range
+            and t.end is not None
+            and last.start <= t.end
+            and (t.start is None or last.start <= t.start)
+            and _SPAN_JOIN.match(text[last.span[1] : t.span[0]])
+        ):
+            span = (last.span[0], t.span[1])
+            end = _in_year_of(last, t)
+            precision = max(last.precision, t.precision, key=_COARSER.index)
+            out[-1] = replace(
+                last, expression=text[span[0] : span[1]], span=span, end=end, precision=precision,
+                closed_range=True, ongoing=False, relative=last.relative or t.relative,
+            )  # fmt: skip
+            continue
+        out.append(t)
     return out
+
+
+_TO_MONTH = re.compile(rf"(?i)\s*(?:to|[-–])\s+({_MONTH_EN})\b(?:\s+(\d{{4}}))?")
+
+
+def _month_ends(text: str, found: list[TimeMention]) -> list[TimeMention]:
+    """`found`, with the month a span ends on said bare after a time ("from March to June": June, read nowhere
+    else since "to June" alone is no time)."""
+    out = []
+    for n, t in enumerate(found):
+        out.append(t)
+        m = _TO_MONTH.match(text, t.span[1])
+        if t.start is None or m is None or (n + 1 < len(found) and found[n + 1].span[0] < m.end()):
+            continue
+        month = MONTHS_EN[m[1].lower()]
+        year = int(m[2]) if m[2] else t.start.year + (month < t.start.month)
+        end = _month_interval(year, month)[1]
+        out.append(TimeMention(text[m.start(1) : m.end()], (m.start(1), m.end()), None, end, MONTH, t.confidence))
+    return out
+
+
+_YEAR_SAID = re.compile(r"\d{4}")
+
+
+def _in_year_of(first: TimeMention, then: TimeMention) -> date:
+    """The end of a span's second time, in the first's year when it says none ("2019年3月到6月": June 2019)."""
+    end = then.end
+    assert end is not None and first.start is not None
+    if _YEAR_SAID.search(then.expression) or not _YEAR_SAID.search(first.expression):
+        return end
+    for year in (first.start.year, first.start.year + 1):
+        last_day = calendar.monthrange(year, end.month)[1]
+        moved = date(year, end.month, last_day if end.day == calendar.monthrange(end.year, end.month)[1] else end.day)
+        if moved >= first.start:
+            return moved
+    return end
 
 
 _CLAUSE_END = re.compile(r"[，。,;；！？!?\n]")
