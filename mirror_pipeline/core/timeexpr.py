@@ -349,6 +349,8 @@ _REPORTING = re.compile(
     r"(?:跟|和|给|向|同)[^，。,;；]{0,8}?(?:说|讲|提|报备|请假|打(?:了|过|好)?招呼)|告诉|通知|请(?:好|了)假"
     r"|(?:订|买|约|定|说|讲|安排|请|商量|谈)好了"
     r"|(?i:\b(?:told|informed|asked|let (?:\w+ ){1,2}know|booked|reserved|applied for leave|took leave)\b)"
+    # and one of having had it wrong ("搞错了，面试是二十三号", "I misread it, it's the 19th"): its past is of the erring
+    r"|(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反|混)了|(?i:\bmis(?:read|heard|typed|remembered)\b|\bgot it wrong\b)"
 )
 _CLAUSE_CUT = re.compile(r"[，。,;；！？!?\n]")
 
@@ -1191,27 +1193,49 @@ def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     return _bare_weekday(said, target)
 
 
-def _day_of_month(day: int | None, said: Said) -> Resolved | None:
+# a weekday said right after a day of the month: "二十三号，星期一", "the 10th, a Friday", "on the 3rd (Tuesday)"
+_WEEKDAY_AFTER = re.compile(
+    r"(?i)[\s,，(（]*(?:(?:a|on|which\s+is|that'?s)\s+)?(?:(?P<en>mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"(?:星期|礼拜|周)(?P<zh>[一二三四五六日天]))"
+)
+_EN_WEEKDAY_STEMS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+
+
+def _weekday_after(said: Said, end: int) -> int | None:
+    """The weekday said right after a day (0 = Monday), or None."""
+    m = _WEEKDAY_AFTER.match(said.text, end)
+    if m is None:
+        return None
+    return _EN_WEEKDAY_STEMS.index(m["en"].lower()) if m["en"] else _WEEKDAY_ZH[m["zh"]]
+
+
+def _day_of_month(day: int | None, said: Said, end: int | None = None) -> Resolved | None:
     """A day of the month said bare ("on the 8th", 8号): the nearest such day before the mention in a past clause
     ("mum had the hip surgery on the 8th"), after it in a future or present one ("I'm getting my stitches out on the
-    3rd", 我3号去拆线), else the nearest."""
+    3rd", 我3号去拆线), else the nearest; with a weekday beside it (`end`: where the day is said to end), only a day
+    that falls on that weekday ("二十三号，星期一")."""
     if not day or not 1 <= day <= 31:
         return None
     anchor = said.day
-    days = [d for k in (-2, -1, 0, 1, 2) if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
-    tense = said.tense()
-    if tense is Tense.UNMARKED:
+    weekday = _weekday_after(said, end) if end is not None else None
+    months = range(-2, 3) if weekday is None else range(-7, 8)
+    days = [d for k in months if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
+    days = [d for d in days if weekday is None or d.weekday() == weekday] or days
+    # its own clause's tense, never one lent by another clause ("搞错了，面试是二十三号": the erring is past, the
+    # interview ahead; "……，阿勇今天又发了一遍短信来": the texting is past)
+    tense = clause_tense(said.clause)
+    if tense in (Tense.UNMARKED, Tense.NONE):
         # "我23号去上海出差" said on the 7th: the coming 23rd, unless the day fell just now ("3号去复查" on the 5th)
         tense = Tense.COMING
     return _day(_by_tense(days, anchor, tense, scheduled=True))
 
 
 def _r_en_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
-    return _day_of_month(int(m["day"]), said)
+    return _day_of_month(int(m["day"]), said, m.end())
 
 
 def _r_zh_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
-    return _day_of_month(int(m["day"]) if m["day"] else _cn_number(m["cn"]), said)
+    return _day_of_month(int(m["day"]) if m["day"] else _cn_number(m["cn"]), said, m.end())
 
 
 def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
@@ -2406,6 +2430,10 @@ def _spans(text: str, found: list[TimeMention]) -> list[TimeMention]:
     out: list[TimeMention] = []
     for t in _month_ends(text, found):
         last = out[-1] if out else None
+        if last is not None and last.form.endswith("day_of_month") and t.form.endswith("bare_weekday"):
+            m = _WEEKDAY_AFTER.match(text, last.span[1])
+            if m is not None and m.end() == t.span[1]:
+                continue  # "二十三号，星期一": the weekday says which 23rd, no day of its own
         if (
             last is not None
             and last.start is not None

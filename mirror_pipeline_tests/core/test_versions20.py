@@ -16,6 +16,7 @@ from mirror_pipeline.core.decisions import Action, new_decision
 from mirror_pipeline.core.extraction import extract
 from mirror_pipeline.core.governance import govern
 from mirror_pipeline.core.model import MemoryState, MemoryType
+from mirror_pipeline.core.timeexpr import find_times
 from mirror_pipeline_tests.core.helpers import evidence
 from mirror_pipeline_tests.core.test_corrections19 import _head_of
 from mirror_pipeline_tests.core.test_decisions import story
@@ -102,8 +103,8 @@ BARE_DAYS = [
 
 @pytest.mark.parametrize(("text", "day", "when"), BARE_DAYS)
 def test_a_bare_day_is_read_by_its_own_clause_and_its_weekday(text, day, when):
-    found = [c for c in _read(text, day) if c.valid_time_start]
-    assert found and found[0].valid_time_start == when, [(c.content_text, c.valid_time_start) for c in found]
+    found = find_times(text, T0 + timedelta(days=day))
+    assert [t.start_iso for t in found] == [when], [(t.expression, t.start) for t in found]
 
 
 # 4. a correction that says the whole event again is the corrected event

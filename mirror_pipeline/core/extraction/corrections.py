@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from mirror_pipeline.core.extraction.candidate import from_evidence
-from mirror_pipeline.core.extraction.disclosure import EXTRACTOR
+from mirror_pipeline.core.extraction.disclosure import EXTRACTOR, life_domain
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
 from mirror_pipeline.core.plans import rescheduled
@@ -184,12 +184,16 @@ def _candidate(evidence: Evidence, text: str, f: Frame, version: str) -> MemoryC
             + (f", not {f.old.said}" if f.old else "")
             + (f" ({f.named})" if f.named else "")
         )
+    # typed by its value's kind, so that it stands as the later state when it sets right nothing read (a time: when
+    # a thing happens; a figure: a fact), in the domain of what it names ("(面试)": work)
+    kind, memory_type = ("event", MemoryType.EVENT) if f.new.kind == TIME else ("state", MemoryType.FACT)
+    domain = life_domain(f.named, zh) if f.named else None
     return from_evidence(
         evidence,
         key=("corrected",),
-        memory_type=MemoryType.FACT,
+        memory_type=memory_type,
         subject="user",
-        predicate=CORRECTED,
+        predicate=f"{kind}:{domain.name if domain else 'life'}",
         object=f.new.said,
         content_text=content,
         confidence=0.8,
