@@ -15,6 +15,7 @@ from mirror_pipeline.core.model import TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
 TIME, FIGURE = "time", "figure"
+YEAR = "year"  # a time's unit when it is a year
 
 # a figure's unit, by class: what it measures (a bare figure has none and may stand for any)
 _UNITS = (
@@ -40,7 +41,9 @@ _NOT_A_FIGURE = re.compile(
 # a day or a month said bare, as a correction says it ("the 14th", "not April"): read as the time words would read it
 # with its preposition ("on the 14th", "in April")
 _MONTH = "|".join(calendar.month_name[1:]) + "|" + "|".join(calendar.month_abbr[1:])
-_BARE_TIME = re.compile(rf"(?i)\b(?:(?P<day>(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th))|(?P<month>{_MONTH}))\b")
+_BARE_TIME = re.compile(
+    rf"(?i)\b(?:(?P<day>(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th))|(?P<month>{_MONTH})|(?P<year>(?:19|20)\d{{2}}))\b(?![.,]\d)"
+)
 _WEEKDAY = re.compile(
     r"(?i)周[一二三四五六日天末]|星期|礼拜[一二三四五六日天]|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|urday)?\b"
 )
@@ -55,16 +58,18 @@ class Value:
     kind: str  # TIME or FIGURE
     said: str  # the words as written ("the 12th", "六千五", "1,450")
     span: tuple[int, int]
-    unit: str = ""  # a figure's unit class ("" for bare)
+    unit: str = ""  # a figure's unit class ("" for bare); a time's: YEAR for a year
     amount: float | None = None  # a figure's amount, scaled ("95k" -> 95000)
     number: float | None = None  # a figure's number as said ("95k" -> 95)
     time: TimeMention | None = None
-    bare: str = ""  # a time said bare: "day" ("the 18th") or "month" ("April")
+    bare: str = ""  # a time said bare: "day" ("the 18th"), "month" ("April") or YEAR ("2021")
 
     def same_kind(self, other: Value) -> bool:
         if self.kind != other.kind:
             return False
-        return self.kind == TIME or not self.unit or not other.unit or self.unit == other.unit
+        if self.kind == TIME:  # a year sets right a year ("2019, not 2021"), a day or a month a day or a month
+            return (self.unit == YEAR) == (other.unit == YEAR)
+        return not self.unit or not other.unit or self.unit == other.unit
 
     def equals(self, other: Value) -> bool:
         """The same value: one day (or a day inside the month said), or one figure ("95" and "95k")."""
@@ -74,7 +79,9 @@ class Value:
             a, b = self.time, other.time
             bare = self.bare or other.bare
             if bare and a is not None and b is not None and a.start is not None and b.start is not None:
-                # "the 18th" sets right a day of whatever month; "April" a day of that month
+                # "the 18th" sets right a day of whatever month; "April" a day of that month; "2021" that year
+                if bare == "year":
+                    return a.start.year == b.start.year
                 return a.start.day == b.start.day if bare == "day" else a.start.month == b.start.month
             if a is None or b is None or a.start is None or b.start is None:
                 return self.said == other.said
@@ -102,21 +109,25 @@ def weekday_only(expression: str) -> bool:
 def values_in(text: str, said_at: datetime | None, times: list[TimeMention] | None = None) -> list[Value]:
     """Every time (a day, a week's day or a month: not a duration or an era) and every figure of `text`, in order."""
     found = [
-        Value(TIME, t.expression, t.span, time=t)
+        Value(TIME, t.expression, t.span, unit=YEAR if t.precision is TimePrecision.YEAR else "", time=t)
         for t in (find_times(text, said_at) if times is None else times)
         if t.start is not None
         and not t.anchor
         and not t.ongoing
-        and t.precision in (TimePrecision.DAY, TimePrecision.MONTH)
+        and not t.closed_range
+        and t.precision in (TimePrecision.DAY, TimePrecision.MONTH, TimePrecision.YEAR)
     ]
     taken = [v.span for v in found]
     for m in _BARE_TIME.finditer(text):
         if said_at is None or any(m.start() < e and s < m.end() for s, e in taken):
             continue
         lead = "on " if m["day"] else "in "
+        bare = "day" if m["day"] else "month" if m["month"] else YEAR
         for t in find_times(lead + m.group(0), said_at):
             if t.start is not None:
-                found.append(Value(TIME, m.group(0), m.span(), time=t, bare="day" if m["day"] else "month"))
+                found.append(
+                    Value(TIME, m.group(0), m.span(), unit=YEAR if bare == YEAR else "", time=t, bare=bare)
+                )
                 taken.append(m.span())
     for m in _NUMBER.finditer(text):
         if any(m.start("num") < e and s < m.end("num") for s, e in taken):

@@ -27,15 +27,17 @@ from mirror_pipeline.core.values import TIME, Value, time_fields, values_in
 from mirror_pipeline.core.versions import CORRECTED, CORRECTS, SAID_ALONE
 
 # a value said as not the one: "not the 12th", "not April", "不是12号", "无是六千五" (Teochew), "唔系" (Cantonese)
-_NEGATED = re.compile(
-    r"(?:\bnot\s+(?:on\s+|in\s+|at\s+)?|(?:不是|无是|唔系|不系|并非|而非|而不是|不在)(?:在)?)\s*$", re.I
-)
+_NEGATION = r"(?:\bnot\s+(?:on\s+|in\s+|at\s+)?|(?:不是|无是|唔系|不系|并非|而非|而不是|不在)(?:在)?)\s*$"
+_NEGATED = re.compile(_NEGATION, re.I)
+# the negation before an old value, with the clause mark before it: ", not 2021", "，不是2020年"
+_NEGATED_BEFORE = re.compile(r"[,，;；]?\s*" + _NEGATION, re.I)
 # a word of having had it wrong: "my mistake", "I misheard", "听岔了" (Wuhan), "记错了", "更正"
 _WRONG = re.compile(
     r"(?i)\b(?:correction|wait,?\s+no|no,?\s+wait|oops|my\s+(?:bad|mistake)|i\s+(?:got\s+it|was)\s+wrong|"
     r"mis(?:read|heard|typed|remembered)|typo|scratch\s+that|i\s+meant)\b|"
     r"(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反)了|更正|纠正|口误|搞混了"
 )
+_AFTER_WRONG = re.compile(r"(?:一下)?\s*[:：,，]?\s*")
 _ERRED_AT = re.compile(r"^\s*(?:我|是我|I|I\s+(?:had\s+)?)?\s*$")
 _QUESTION = re.compile(r"[?？]\s*$|吗[。！!]?\s*$")
 _CLAUSE_END = re.compile(r"[，;；:：]|,(?!\d)|(?<!\d),")  # (not the comma of "5,500")
@@ -56,6 +58,7 @@ class Frame:
     span: tuple[int, int]  # the clauses it spans, in the message
     at: int  # where the new value is said, in the message
     named: str = ""  # what the clauses of its values name beside them ("the viva", "驾考"; "" when said bare)
+    old_at: int = -1  # where the old value is said, in the message
 
 
 def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: datetime | None) -> list[Frame]:
@@ -69,7 +72,8 @@ def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: dat
         if found is not None:
             new, old, start, end = found
             span = (s_start + _clause_start(sentence, start), s_start + _clause_end(sentence, end))
-            out.append(Frame(new, old, span, s_start + new.span[0], _named(sentence, new, old)))
+            old_at = s_start + old.span[0] if old is not None else -1
+            out.append(Frame(new, old, span, s_start + new.span[0], _named(sentence, new, old), old_at))
     return out
 
 
@@ -136,9 +140,10 @@ def read(
     times_of: Callable[[str], list[TimeMention]],
     said_at: datetime | None,
     version: str,
+    reread: Callable[[str], list[MemoryCandidate]] = lambda _: [],
 ) -> tuple[list[MemoryCandidate], list[MemoryCandidate]]:
     """(`found`, with each reading of a correction's new value tagged as the correction; the corrections no reader
-    read, one candidate each)."""
+    read, one candidate each). `reread`: the readers, on the message with a correction's own words blanked."""
     out = list(found)
     alone = []
     for f in frames(text, times_of, said_at):
@@ -147,9 +152,33 @@ def read(
         i = next((i for i, c in enumerate(out) if c.span_start <= f.at < c.span_end and _speaks(c)), None)
         if i is not None:
             out[i] = _tagged(out[i], f)
+            continue
+        # a correction that says the whole statement again ("Correction: I moved to Lisbon in 2019, not 2021"): the
+        # statement read without its words of correcting
+        again = [c for c in reread(cleared(text, f)) if c.span_start < f.span[1] and f.span[0] < c.span_end]
+        if again := [c for c in again if _speaks(c)]:
+            out += [replace(c, tags=(*c.tags, *_tags(f))) for c in again]  # (its readers read its time)
         else:
             alone.append(_candidate(evidence, text, f, version))
     return out, alone
+
+
+def cleared(text: str, f: Frame) -> str:
+    """The message with a correction's own words blanked (its word of having it wrong, the old value said negated),
+    each character for a space, so spans hold: "Correction: I moved to Lisbon in 2019, not 2021" reads as "I moved to
+    Lisbon in 2019"."""
+    cut = []
+    wrong = _WRONG.search(text, max(0, f.span[0] - 24), f.span[1])  # (as the clause before: "Correction: ...")
+    if wrong is not None:
+        after = _AFTER_WRONG.match(text, wrong.end())
+        cut.append((wrong.start(), after.end() if after else wrong.end()))
+    if f.old is not None:
+        negated = _NEGATED_BEFORE.search(text, max(0, f.old_at - 16), f.old_at)
+        if negated is not None:
+            cut.append((negated.start(), f.old_at + len(f.old.said)))
+    for a, b in cut:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def _speaks(c: MemoryCandidate) -> bool:
