@@ -349,7 +349,7 @@ _REPORTING = re.compile(
     r"(?:跟|和|给|向|同)[^，。,;；]{0,8}?(?:说|讲|提|报备|请假|打(?:了|过|好)?招呼)|告诉|通知|请(?:好|了)假"
     r"|(?:订|买|约|定|说|讲|安排|请|商量|谈)好了"
     r"|(?i:\b(?:told|informed|asked|let (?:\w+ ){1,2}know|booked|reserved|applied for leave|took leave)\b)"
-    # and one of having had it wrong ("搞错了，面试是二十三号", "I misread it, it's the 19th"): its past is of the erring
+    # and one of having had it wrong ("搞错了，面试是二十三号", "I misread it"): its past is of the erring
     r"|(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反|混)了|(?i:\bmis(?:read|heard|typed|remembered)\b|\bgot it wrong\b)"
 )
 _CLAUSE_CUT = re.compile(r"[，。,;；！？!?\n]")

@@ -14,7 +14,7 @@ from datetime import datetime
 from mirror_pipeline.core.model import TimePrecision
 from mirror_pipeline.core.timeexpr import TimeMention, find_times
 
-TIME, FIGURE = "time", "figure"
+TIME, FIGURE, NAME = "time", "figure", "name"  # (a name: of a place or a person, as a correction says it)
 YEAR = "year"  # a time's unit when it is a year
 
 # a figure's unit, by class: what it measures (a bare figure has none and may stand for any)
@@ -67,6 +67,8 @@ class Value:
     def same_kind(self, other: Value) -> bool:
         if self.kind != other.kind:
             return False
+        if self.kind == NAME:
+            return True
         if self.kind == TIME:  # a year sets right a year ("2019, not 2021"), a day or a month a day or a month
             return (self.unit == YEAR) == (other.unit == YEAR)
         return not self.unit or not other.unit or self.unit == other.unit
@@ -75,6 +77,8 @@ class Value:
         """The same value: one day (or a day inside the month said), or one figure ("95" and "95k")."""
         if not self.same_kind(other):
             return False
+        if self.kind == NAME:
+            return self.said == other.said
         if self.kind == TIME:
             a, b = self.time, other.time
             bare = self.bare or other.bare
@@ -125,9 +129,7 @@ def values_in(text: str, said_at: datetime | None, times: list[TimeMention] | No
         bare = "day" if m["day"] else "month" if m["month"] else YEAR
         for t in find_times(lead + m.group(0), said_at):
             if t.start is not None:
-                found.append(
-                    Value(TIME, m.group(0), m.span(), unit=YEAR if bare == YEAR else "", time=t, bare=bare)
-                )
+                found.append(Value(TIME, m.group(0), m.span(), unit=YEAR if bare == YEAR else "", time=t, bare=bare))
                 taken.append(m.span())
     for m in _NUMBER.finditer(text):
         if any(m.start("num") < e and s < m.end("num") for s, e in taken):
@@ -148,6 +150,32 @@ def values_in(text: str, said_at: datetime | None, times: list[TimeMention] | No
         amount = number * _SCALE.get(unit, 1.0)
         found.append(Value(FIGURE, m.group(0).strip(), m.span(), unit_class, amount, number))
     return sorted(found, key=lambda v: v.span)
+
+
+# a name as a correction says it: capitalised words ("Leeds", "Faro", "Costa Verde"), or two or three Chinese
+# characters after 是 / 在 / 叫 / 不是 up to a mark or the next 不是 / 是 ("是在嘉兴不是湖州", "他叫王蕾，不是王磊")
+_EN_NAME = re.compile(
+    r"(?<![\w'])(?!(?:I|It|It's|Its|The|My|No|Not|Sorry|Oops|Actually|Wait|Correction|Ok|Okay|So|Oh)\b)"
+    r"[A-Z][\w'-]*(?:\s+(?!I\b)[A-Z][\w'-]*)*"
+)
+_ZH_NAME = re.compile(r"(?<=[是在叫])(?![在我你他她它这那])([\u4e00-\u9fff]{2,3}?)(?=[，。,.!！；;、]|不是|而是|是|$)")
+
+
+def names_in(text: str, values: list[Value]) -> list[Value]:
+    """The names a correction says (of a place, of a person), none inside one of its `values` (a time, a figure)."""
+    taken = [v.span for v in values]
+    found = [Value(NAME, m.group(0), m.span()) for pattern in (_EN_NAME, _ZH_NAME) for m in pattern.finditer(text)]
+    return [
+        v
+        for v in found
+        if not any(v.span[0] < e and s < v.span[1] for s, e in taken)
+        and not _A_NUMERAL.search(v.said)
+        and not (_MONTH_WORD.fullmatch(v.said) or _WEEKDAY.fullmatch(v.said))  # ("June", "Monday": a time)
+    ]
+
+
+_MONTH_WORD = re.compile(rf"(?i)(?:{_MONTH})")
+_A_NUMERAL = re.compile(r"\d|[一二两三四五六七八九十百千万廿卅][号日月年点块岁个]?$|^[一二两三四五六七八九十]")
 
 
 def _number(said: str) -> float | None:

@@ -26,7 +26,7 @@ from typing import Protocol, TypeVar
 from mirror_pipeline.core.model import MemoryCandidate, MemoryType, TimePrecision
 from mirror_pipeline.core.plans import content_words, is_plan
 from mirror_pipeline.core.timeexpr import TimeMention
-from mirror_pipeline.core.values import FIGURE, TIME, Value, time_fields, values_in, weekday_only
+from mirror_pipeline.core.values import FIGURE, NAME, TIME, Value, names_in, time_fields, values_in, weekday_only
 
 CORRECTED = "corrected"  # a correction: the next version of the memory holding the value it sets right
 CORRECTS = "corrects:"  # (+ the old value as said: "corrects:the 12th")
@@ -177,8 +177,11 @@ def _corrects(
     of the new one's kind, among those holding the old value when it is named (`values`: each candidate's, read once
     for every correction)."""
     old_said = next((t[len(CORRECTS) :] for t in c.tags if t.startswith(CORRECTS)), None)
-    old = next(iter(values_in(old_said, c.mention_time)), None) if old_said else None
-    new = next((v for v in values_in(c.content_text, c.mention_time) if old is None or v.said != old.said), None)
+    # (a name said alone, "湖州", is a name: none of the other kinds reads it)
+    old = next(iter(_all_values(old_said, c)), Value(NAME, old_said, (0, len(old_said)))) if old_said else None
+    new = next(
+        (v for v in _all_values(c.content_text, c) if old is None or (v.said != old.said and v.same_kind(old))), None
+    )
     if new is None:
         return None
     # a correction that names what it sets right ("转正以后才是六千二") shares a word with it; one said bare ("说错了，
@@ -189,6 +192,13 @@ def _corrects(
     for t in before:  # the latest first: the latest that holds one wins
         if t.mention_time and c.mention_time and c.mention_time - t.mention_time > _WITHIN:
             break
+        if new.kind == NAME and old is not None:
+            # a name set right ("not Leeds, Bradford", 是在嘉兴不是湖州): the latest memory of the person's life that
+            # says the old name, whoever it is about
+            at = t.content_text.find(old.said)
+            if at >= 0 and t.memory_type is not MemoryType.EMOTION and _near(t, c):
+                return t, Value(NAME, old.said, (at, at + len(old.said))), new
+            continue
         if not _settable(t, c, new):
             continue  # (a time sets right when a thing happens or is planned, not a liking's "on Sundays")
         if words is not None and not words & _words(t.content_text):
@@ -199,6 +209,12 @@ def _corrects(
         if held:
             return t, held[0], new
     return None
+
+
+def _all_values(text: str, c: MemoryCandidate) -> list[Value]:
+    """A correction's values: its times and figures, then the names it says."""
+    said = values_in(text, c.mention_time)
+    return said + names_in(text, said)
 
 
 def _settable(t: MemoryCandidate, c: MemoryCandidate, new: Value) -> bool:
@@ -254,7 +270,7 @@ def _as_next(c: MemoryCandidate, target: MemoryCandidate, old: Value, new: Value
 
 def _near_day(new: Value, old: Value) -> TimeMention | None:
     """The new value's time; a day said without its week ("it was Tuesday") is the one nearest the day it sets right,
-    and a day of the month said without its month ("不是二十号，是二十三号") is in the month of the day it sets right."""
+    and a day of the month said alone ("不是二十号，是二十三号") is in the month of the one it sets right."""
     t = new.time
     if t is None or t.start is None:
         return None

@@ -23,7 +23,7 @@ from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Se
 from mirror_pipeline.core.plans import rescheduled
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention, as_absolute
-from mirror_pipeline.core.values import TIME, Value, time_fields, values_in
+from mirror_pipeline.core.values import NAME, TIME, Value, names_in, time_fields, values_in
 from mirror_pipeline.core.versions import CORRECTED, CORRECTS, SAID_ALONE
 
 # a value said as not the one: "not the 12th", "not April", "不是12号", "无是六千五" (Teochew), "唔系" (Cantonese)
@@ -68,7 +68,8 @@ def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: dat
         sentence = text[s_start:s_end]
         if _QUESTION.search(sentence):
             continue
-        found = _frame(sentence, values_in(sentence, said_at, times_of(sentence)))
+        said = values_in(sentence, said_at, times_of(sentence))
+        found = _frame(sentence, sorted(said + names_in(sentence, said), key=lambda v: v.span))
         if found is not None:
             new, old, start, end = found
             span = (s_start + _clause_start(sentence, start), s_start + _clause_end(sentence, end))
@@ -86,7 +87,7 @@ def _frame(sentence: str, found: list[Value]) -> tuple[Value, Value | None, int,
             new = min(near, key=lambda v: abs(v.span[0] - old.span[0]))
             return new, old, min(new.span[0], old.span[0]), max(new.span[1], old.span[1])
     wrong = _WRONG.search(sentence)
-    plain = [v for v in found if v not in negated]
+    plain = [v for v in found if v not in negated and v.kind != NAME]  # (a name is set right only against another)
     if wrong is None or not plain:
         return None
     # the value it sets right is said beside the word of having it wrong, in its clause or the next one: "听错了，是
