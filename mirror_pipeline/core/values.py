@@ -48,6 +48,8 @@ _WEEKDAY = re.compile(
     r"(?i)周[一二三四五六日天末]|星期|礼拜[一二三四五六日天]|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|urday)?\b"
 )
 _IN_A_WORD = re.compile(r"[A-Za-z]")
+_UNIT_AFTER = re.compile(r"\s?(?:" + "|".join(regex for _, regex in _UNITS) + ")")
+_CURRENCY_BEFORE = re.compile(_CURRENCY + r"$")
 _CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CN_MAGNITUDE = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _SCALE = {"k": 1000.0, "lakh": 100000.0, "lakhs": 100000.0, "crore": 1e7, "crores": 1e7, "grand": 1000.0, "万": 1e4}
@@ -125,6 +127,8 @@ def values_in(text: str, said_at: datetime | None, times: list[TimeMention] | No
     for m in _BARE_TIME.finditer(text):
         if said_at is None or any(m.start() < e and s < m.end() for s, e in taken):
             continue
+        if m["year"] and (_UNIT_AFTER.match(text, m.end()) or _CURRENCY_BEFORE.search(text, 0, m.start())):
+            continue  # "2000 dollars", "$2000": a figure
         lead = "on " if m["day"] else "in "
         bare = "day" if m["day"] else "month" if m["month"] else YEAR
         for t in find_times(lead + m.group(0), said_at):
