@@ -2442,6 +2442,7 @@ def _spans(text: str, found: list[TimeMention]) -> list[TimeMention]:
             and last.start <= t.end
             and (t.start is None or last.start <= t.start)
             and _SPAN_JOIN.match(text[last.span[1] : t.span[0]])
+            and "weekday" not in last.form + t.form  # ("tuesday through thursday": a week's schedule, no span)
         ):
             span = (last.span[0], t.span[1])
             end = _in_year_of(last, t)
