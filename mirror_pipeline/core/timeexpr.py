@@ -1143,6 +1143,8 @@ def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     if m[0].lower().startswith("since"):  # "since jan": the start of what holds now, the last one
         year = said.day.year - (month > said.day.month)
         return _month(year, month)
+    if m[0].lower().startswith("from") and month == said.day.month:
+        return _month(said.day.year, month)  # "kicked in from september" said in September: this one
     day = said.nearest(lambda y: date(y, month, 15))
     return _month(day.year, month) if day else None
 
@@ -2340,6 +2342,7 @@ _FROM_BEFORE = re.compile(r"(?:从|自)\s*$")
 _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
 _EN_FROM_BEFORE = re.compile(r"(?i)\bfrom\s+$")
+_FROM_MONTH = re.compile(rf"(?i)from ({_MONTH_EN})$")
 _EN_RANGE_AFTER = re.compile(r"(?i)^\s*(?:to|till|until|through|-|–|—)")
 _EN_PRESENT_STATE = re.compile(
     r"(?i)\b(?:I|we)(?:'m| am|'re| are|'ve been| have been)\b(?![^,.;!?]*\b(?:going|gonna)\b)"
@@ -2365,6 +2368,8 @@ def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     after = text[span[1] : span[1] + 6]
     if expression.lower().startswith("since") or _SINCE_BEFORE.search(before):
         return not after.lstrip().startswith(("到", "至"))
+    if _FROM_MONTH.match(expression) and not _EN_RANGE_AFTER.match(after):
+        return True  # "the raise kicked in from september": from then on, as "since"
     if (_EN_FROM_BEFORE.search(before) or expression.lower().startswith("from ")) and not _EN_RANGE_AFTER.match(after):
         # "I'm a pharmacy tech at Goodcare from 2018", as Caribbean, Indian and Singapore English say "since": a
         # state said in the present from a time with no end
