@@ -349,6 +349,8 @@ _REPORTING = re.compile(
     r"(?:跟|和|给|向|同)[^，。,;；]{0,8}?(?:说|讲|提|报备|请假|打(?:了|过|好)?招呼)|告诉|通知|请(?:好|了)假"
     r"|(?:订|买|约|定|说|讲|安排|请|商量|谈)好了"
     r"|(?i:\b(?:told|informed|asked|let (?:\w+ ){1,2}know|booked|reserved|applied for leave|took leave)\b)"
+    # and one of having had it wrong ("搞错了，面试是二十三号", "I misread it"): its past is of the erring
+    r"|(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反|混)了|(?i:\bmis(?:read|heard|typed|remembered)\b|\bgot it wrong\b)"
 )
 _CLAUSE_CUT = re.compile(r"[，。,;；！？!?\n]")
 
@@ -1138,6 +1140,11 @@ def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     if not _month_not_verb(m[1], m, m.end(1)):
         return None
     month = MONTHS_EN[m[1].lower()]
+    if m[0].lower().startswith("since"):  # "since jan": the start of what holds now, the last one
+        year = said.day.year - (month > said.day.month)
+        return _month(year, month)
+    if m[0].lower().startswith("from") and month == said.day.month:
+        return _month(said.day.year, month)  # "kicked in from september" said in September: this one
     day = said.nearest(lambda y: date(y, month, 15))
     return _month(day.year, month) if day else None
 
@@ -1188,27 +1195,49 @@ def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     return _bare_weekday(said, target)
 
 
-def _day_of_month(day: int | None, said: Said) -> Resolved | None:
+# a weekday said right after a day of the month: "二十三号，星期一", "the 10th, a Friday", "on the 3rd (Tuesday)"
+_WEEKDAY_AFTER = re.compile(
+    r"(?i)[\s,，(（]*(?:(?:a|on|which\s+is|that'?s)\s+)?(?:(?P<en>mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"(?:星期|礼拜|周)(?P<zh>[一二三四五六日天]))"
+)
+_EN_WEEKDAY_STEMS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+
+
+def _weekday_after(said: Said, end: int) -> int | None:
+    """The weekday said right after a day (0 = Monday), or None."""
+    m = _WEEKDAY_AFTER.match(said.text, end)
+    if m is None:
+        return None
+    return _EN_WEEKDAY_STEMS.index(m["en"].lower()) if m["en"] else _WEEKDAY_ZH[m["zh"]]
+
+
+def _day_of_month(day: int | None, said: Said, end: int | None = None) -> Resolved | None:
     """A day of the month said bare ("on the 8th", 8号): the nearest such day before the mention in a past clause
     ("mum had the hip surgery on the 8th"), after it in a future or present one ("I'm getting my stitches out on the
-    3rd", 我3号去拆线), else the nearest."""
+    3rd", 我3号去拆线), else the nearest; with a weekday beside it (`end`: where the day is said to end), only a day
+    that falls on that weekday ("二十三号，星期一")."""
     if not day or not 1 <= day <= 31:
         return None
     anchor = said.day
-    days = [d for k in (-2, -1, 0, 1, 2) if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
-    tense = said.tense()
-    if tense is Tense.UNMARKED:
+    weekday = _weekday_after(said, end) if end is not None else None
+    months = range(-2, 3) if weekday is None else range(-7, 8)
+    days = [d for k in months if (d := _safe_date(*_shift_months(anchor, k), day)) is not None]
+    days = [d for d in days if weekday is None or d.weekday() == weekday] or days
+    # its own clause's tense, never one lent by another clause ("搞错了，面试是二十三号": the erring is past, the
+    # interview ahead; "……，阿勇今天又发了一遍短信来": the texting is past)
+    tense = clause_tense(said.clause)
+    if tense in (Tense.UNMARKED, Tense.NONE):
         # "我23号去上海出差" said on the 7th: the coming 23rd, unless the day fell just now ("3号去复查" on the 5th)
         tense = Tense.COMING
     return _day(_by_tense(days, anchor, tense, scheduled=True))
 
 
 def _r_en_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
-    return _day_of_month(int(m["day"]), said)
+    return _day_of_month(int(m["day"]), said, m.end())
 
 
 def _r_zh_day_of_month(m: re.Match[str], said: Said) -> Resolved | None:
-    return _day_of_month(int(m["day"]) if m["day"] else _cn_number(m["cn"]), said)
+    return _day_of_month(int(m["day"]) if m["day"] else _cn_number(m["cn"]), said, m.end())
 
 
 def _r_en_rel_month_name(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1461,7 +1490,8 @@ FORMS: tuple[TimeForm, ...] = (
     TimeForm(
         name="zh_range_y",
         language=ZH,
-        pattern=re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年"),
+        # (not "2021年到2026年3月": a year to a month, joined by `_spans`)
+        pattern=re.compile(r"(\d{4})\s*年?" + _RANGE_TO + r"(\d{4})\s*年(?!\s*\d{1,2}\s*月)"),
         precision=YEAR,
         confidence=0.9,
         resolve=_r_year_range,
@@ -2264,7 +2294,7 @@ FORMS: tuple[TimeForm, ...] = (
         name="en_month_only",
         language=EN,
         pattern=re.compile(
-            rf"(?i)\b(?:in|during|since|until|by|back in|early|late|this past) ({_MONTH_EN})\b(?!\.? ?\d)"
+            rf"(?i)\b(?:in|during|since|from|until|till|by|back in|early|late|this past) ({_MONTH_EN})\b(?!\.? ?\d)"
         ),
         precision=MONTH,
         confidence=0.6,
@@ -2333,6 +2363,7 @@ _FROM_BEFORE = re.compile(r"(?:从|自)\s*$")
 _FROM_AFTER = re.compile(r"^\s*(?:开始|起)")
 _SINCE_AFTER = re.compile(r"^\s*(?:以来|至今|到现在|到今天)")
 _EN_FROM_BEFORE = re.compile(r"(?i)\bfrom\s+$")
+_FROM_MONTH = re.compile(rf"(?i)from ({_MONTH_EN})$")
 _EN_RANGE_AFTER = re.compile(r"(?i)^\s*(?:to|till|until|through|-|–|—)")
 _EN_PRESENT_STATE = re.compile(
     r"(?i)\b(?:I|we)(?:'m| am|'re| are|'ve been| have been)\b(?![^,.;!?]*\b(?:going|gonna)\b)"
@@ -2358,6 +2389,8 @@ def _since(text: str, span: tuple[int, int], expression: str) -> bool:
     after = text[span[1] : span[1] + 6]
     if expression.lower().startswith("since") or _SINCE_BEFORE.search(before):
         return not after.lstrip().startswith(("到", "至"))
+    if _FROM_MONTH.match(expression) and not _EN_RANGE_AFTER.match(after):
+        return True  # "the raise kicked in from september": from then on, as "since"
     if (_EN_FROM_BEFORE.search(before) or expression.lower().startswith("from ")) and not _EN_RANGE_AFTER.match(after):
         # "I'm a pharmacy tech at Goodcare from 2018", as Caribbean, Indian and Singapore English say "since": a
         # state said in the present from a time with no end
@@ -2406,7 +2439,83 @@ def find_times(text: str, mention_time: datetime | None) -> list[TimeMention]:
                 taken.append(span)
                 out.append(found)
     out.sort(key=lambda t: t.span[0])
+    return _spans(text, out)
+
+
+# what joins two times into one span: "from 2021 to March 2026", "2021年到2026年3月", "March - June"
+_SPAN_JOIN = re.compile(r"(?i)^\s*(?:to|till|until|through|[-–—~～到至])\s*$")
+_COARSER = (
+    TimePrecision.SECOND, TimePrecision.DAY, TimePrecision.MONTH, TimePrecision.SEASON, TimePrecision.YEAR,
+    TimePrecision.ROUGH, TimePrecision.UNKNOWN,
+)  # fmt: skip
+
+
+def _spans(text: str, found: list[TimeMention]) -> list[TimeMention]:
+    """Two times joined by "to" / 到 as one closed span of either precision ("from 2021 to March 2026": 2021-01-01
+    to 2026-03-31), where no range form read them as one."""
+    out: list[TimeMention] = []
+    for t in _month_ends(text, found):
+        last = out[-1] if out else None
+        if last is not None and last.form.endswith("day_of_month") and t.form.endswith("bare_weekday"):
+            m = _WEEKDAY_AFTER.match(text, last.span[1])
+            if m is not None and m.end() == t.span[1]:
+                continue  # "二十三号，星期一": the weekday says which 23rd, no day of its own
+        if (
+            last is not None
+            and last.start is not None
+            and not last.closed_range
+            and t.end is not None
+            and last.start <= t.end
+            and (t.start is None or last.start <= t.start)
+            and _SPAN_JOIN.match(text[last.span[1] : t.span[0]])
+            and "weekday" not in last.form + t.form  # ("tuesday through thursday": a week's schedule, no span)
+        ):
+            span = (last.span[0], t.span[1])
+            end = _in_year_of(last, t)
+            precision = max(last.precision, t.precision, key=_COARSER.index)
+            out[-1] = replace(
+                last, expression=text[span[0] : span[1]], span=span, end=end, precision=precision,
+                closed_range=True, ongoing=False, relative=last.relative or t.relative,
+            )  # fmt: skip
+            continue
+        out.append(t)
     return out
+
+
+_TO_MONTH = re.compile(rf"(?i)\s*(?:to|[-–])\s+({_MONTH_EN})\b(?:\s+(\d{{4}}))?")
+
+
+def _month_ends(text: str, found: list[TimeMention]) -> list[TimeMention]:
+    """`found`, with the month a span ends on said bare after a time ("from March to June": June, read nowhere
+    else since "to June" alone is no time)."""
+    out = []
+    for n, t in enumerate(found):
+        out.append(t)
+        m = _TO_MONTH.match(text, t.span[1])
+        if t.start is None or m is None or (n + 1 < len(found) and found[n + 1].span[0] < m.end()):
+            continue
+        month = MONTHS_EN[m[1].lower()]
+        year = int(m[2]) if m[2] else t.start.year + (month < t.start.month)
+        end = _month_interval(year, month)[1]
+        out.append(TimeMention(text[m.start(1) : m.end()], (m.start(1), m.end()), None, end, MONTH, t.confidence))
+    return out
+
+
+_YEAR_SAID = re.compile(r"\d{4}")
+
+
+def _in_year_of(first: TimeMention, then: TimeMention) -> date:
+    """The end of a span's second time, in the first's year when it says none ("2019年3月到6月": June 2019)."""
+    end = then.end
+    assert end is not None and first.start is not None
+    if _YEAR_SAID.search(then.expression) or not _YEAR_SAID.search(first.expression):
+        return end
+    for year in (first.start.year, first.start.year + 1):
+        last_day = calendar.monthrange(year, end.month)[1]
+        moved = date(year, end.month, last_day if end.day == calendar.monthrange(end.year, end.month)[1] else end.day)
+        if moved >= first.start:
+            return moved
+    return end
 
 
 _CLAUSE_END = re.compile(r"[，。,;；！？!?\n]")

@@ -6,7 +6,8 @@
   (a time, a figure of one unit class: `values.py`); when it names the old value, to the latest that holds that value,
   and to none when none does. It takes that memory's identity (so governance supersedes the old version, kept with its
   valid time) and its type; said alone ("不是12号，是14号"), its content is the old memory's with the value set right.
-  A correction of nothing said is not kept.
+  A correction of a value never read stands on its own as the later state (typed by its value's kind: an event at a
+  time, a fact of a figure).
 - A figure said of an attribute ("the user's salary is 9.5 lakh", "用户的月租是两千二") is one memory per attribute: a
   later figure of it is its next version, dated by its own statement.
 
@@ -22,10 +23,10 @@ from dataclasses import replace
 from datetime import date, timedelta
 from typing import Protocol, TypeVar
 
-from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline.core.model import MemoryCandidate, MemoryType, TimePrecision
 from mirror_pipeline.core.plans import content_words, is_plan
 from mirror_pipeline.core.timeexpr import TimeMention
-from mirror_pipeline.core.values import FIGURE, TIME, Value, time_fields, values_in, weekday_only
+from mirror_pipeline.core.values import FIGURE, NAME, TIME, Value, names_in, time_fields, values_in, weekday_only
 
 CORRECTED = "corrected"  # a correction: the next version of the memory holding the value it sets right
 CORRECTS = "corrects:"  # (+ the old value as said: "corrects:the 12th")
@@ -41,6 +42,8 @@ _NAMED = re.compile(r"[（(]([^（）()]+)[）)]$")
 _SET_RIGHT = frozenset({MemoryType.FACT, MemoryType.EVENT})
 _ABOUT_THE_USER = re.compile(r"用户|(?i:the user(?:'s)?|corrected it)")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# a day of the month said alone: "the 19th", "on the 3rd", "二十三号", "14日"
+_DAY_ONLY = re.compile(r"(?i)(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|[\d一二三四五六七八九十廿卅]{1,3}[号日]")
 
 # "The user's salary is now 10.8 lakh", "The user's A1c was 8.1", "用户的月租是两千二", "用户底薪涨到6500了": the
 # attribute (the words right before a verb of being or of change, or right before the figure in Chinese), said of
@@ -124,8 +127,8 @@ def attribute_figure(c: MemoryCandidate) -> tuple[str, Value] | None:
 
 
 def next_versions(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) -> tuple[list[T], dict[Key, Key]]:
-    """(the items, each correction rewritten as the next version of the memory it sets right and those of nothing
-    left out, each later figure of an attribute tagged; the identity of each -> the memory's it joins)."""
+    """(the items, each correction rewritten as the next version of the memory it sets right (one of a value never
+    read left as it is), each later figure of an attribute tagged; the identity of each -> the memory's it joins)."""
     ordered = sorted(range(len(items)), key=lambda i: _said(items[i].candidate))
     out: list[T] = list(items)
     aliases: dict[Key, Key] = {}
@@ -146,26 +149,21 @@ def next_versions(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) 
         elif key_of(c) != key(first_of[attr]):
             aliases[key_of(c)] = key(first_of[attr])
             out[i] = replace(out[i], candidate=replace(c, tags=(*c.tags, CHANGED)))  # type: ignore[type-var]
-    dropped: set[int] = set()
     values: dict[str, list[Value]] = {}
     for n, i in enumerate(ordered):
         c = out[i].candidate
         if not corrected(c):
             continue
         # what was said before it, the latest first (a correction is never what another sets right)
-        before = (
-            out[j].candidate for j in reversed(ordered[:n]) if j not in dropped and not corrected(out[j].candidate)
-        )
+        before = (out[j].candidate for j in reversed(ordered[:n]) if not corrected(out[j].candidate))
         found = _corrects(c, itertools.islice(before, _LOOK_BACK), values)
         if found is None:
-            if SAID_ALONE in c.tags:
-                dropped.add(i)
-            continue
+            continue  # it sets right a value never read (or never kept): it stands as the later state on its own
         target, old, new = found
         rewritten = _as_next(c, target, old, new)
         aliases[key_of(rewritten)] = key(target)
         out[i] = replace(out[i], candidate=rewritten)  # type: ignore[type-var]
-    return [e for i, e in enumerate(out) if i not in dropped], aliases
+    return out, aliases
 
 
 def _said(c: MemoryCandidate) -> tuple:
@@ -179,8 +177,11 @@ def _corrects(
     of the new one's kind, among those holding the old value when it is named (`values`: each candidate's, read once
     for every correction)."""
     old_said = next((t[len(CORRECTS) :] for t in c.tags if t.startswith(CORRECTS)), None)
-    old = next(iter(values_in(old_said, c.mention_time)), None) if old_said else None
-    new = next((v for v in values_in(c.content_text, c.mention_time) if old is None or v.said != old.said), None)
+    # (a name said alone, "湖州", is a name: none of the other kinds reads it)
+    old = next(iter(_all_values(old_said, c)), Value(NAME, old_said, (0, len(old_said)))) if old_said else None
+    new = next(
+        (v for v in _all_values(c.content_text, c) if old is None or (v.said != old.said and v.same_kind(old))), None
+    )
     if new is None:
         return None
     # a correction that names what it sets right ("转正以后才是六千二") shares a word with it; one said bare ("说错了，
@@ -191,10 +192,15 @@ def _corrects(
     for t in before:  # the latest first: the latest that holds one wins
         if t.mention_time and c.mention_time and c.mention_time - t.mention_time > _WITHIN:
             break
-        if t.subject != c.subject or t.memory_type not in _SET_RIGHT or not _near(t, c):
+        if new.kind == NAME and old is not None:
+            # a name set right ("not Leeds, Bradford", 是在嘉兴不是湖州): the latest memory of the person's life that
+            # says the old name, whoever it is about
+            at = t.content_text.find(old.said)
+            if at >= 0 and t.memory_type is not MemoryType.EMOTION and _near(t, c):
+                return t, Value(NAME, old.said, (at, at + len(old.said))), new
             continue
-        if new.kind == TIME and not (t.memory_type is MemoryType.EVENT or is_plan(t.predicate) or t.valid_time_start):
-            continue  # a time sets right when a thing happens or is planned, not a liking's "on Sundays"
+        if not _settable(t, c, new):
+            continue  # (a time sets right when a thing happens or is planned, not a liking's "on Sundays")
         if words is not None and not words & _words(t.content_text):
             continue
         held = [v for v in _values_of(t, values) if v.same_kind(new)]
@@ -203,6 +209,20 @@ def _corrects(
         if held:
             return t, held[0], new
     return None
+
+
+def _all_values(text: str, c: MemoryCandidate) -> list[Value]:
+    """A correction's values: its times and figures, then the names it says."""
+    said = values_in(text, c.mention_time)
+    return said + names_in(text, said)
+
+
+def _settable(t: MemoryCandidate, c: MemoryCandidate, new: Value) -> bool:
+    """`t` is a memory the correction `c` of a value like `new` may set right: the same person's fact or event, said
+    within the year before, and (for a time) something that happens or is planned."""
+    if t.subject != c.subject or t.memory_type not in _SET_RIGHT or not _near(t, c):
+        return False
+    return new.kind != TIME or t.memory_type is MemoryType.EVENT or is_plan(t.predicate) or bool(t.valid_time_start)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -249,11 +269,20 @@ def _as_next(c: MemoryCandidate, target: MemoryCandidate, old: Value, new: Value
 
 
 def _near_day(new: Value, old: Value) -> TimeMention | None:
-    """The new value's time; a day said without its week ("it was Tuesday") is the one nearest the day it sets right."""
+    """The new value's time; a day said without its week ("it was Tuesday") is the one nearest the day it sets right,
+    and a day of the month said alone ("不是二十号，是二十三号") is in the month of the one it sets right."""
     t = new.time
     if t is None or t.start is None:
         return None
-    if not weekday_only(new.said) or old.time is None or old.time.start is None or t.end != t.start:
+    if old.time is None or old.time.start is None or t.end != t.start:
+        return t
+    if _DAY_ONLY.fullmatch(new.said.strip()) and old.time.precision is TimePrecision.DAY:
+        try:
+            moved = old.time.start.replace(day=t.start.day)
+        except ValueError:  # (the 31st of a short month)
+            return t
+        return replace(t, start=moved, end=moved)
+    if not weekday_only(new.said):
         return t
     gap = (old.time.start - t.start).days
     weeks = round(gap / 7)

@@ -165,7 +165,13 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         return found  # a translation or a draft
     # a correction ("不是12号，是14号"): the reading of its new value is tagged as one, or it is read alone
     found, alone = corrections.read(
-        evidence, text, found, lambda s: patterns.memo_times(memo, s, said_at), said_at, EXTRACTOR_VERSION
+        evidence,
+        text,
+        found,
+        lambda s: patterns.memo_times(memo, s, said_at),
+        said_at,
+        EXTRACTOR_VERSION,
+        lambda again: _read(replace(evidence, raw_content=again), tz, again, memo, said_at, previous_turn),
     )
     return _over(found, alone) + alone
 

@@ -17,25 +17,27 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from mirror_pipeline.core.extraction.candidate import from_evidence
-from mirror_pipeline.core.extraction.disclosure import EXTRACTOR
+from mirror_pipeline.core.extraction.disclosure import EXTRACTOR, life_domain
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity
 from mirror_pipeline.core.plans import rescheduled
 from mirror_pipeline.core.text import CJK_CHAR, sentences
 from mirror_pipeline.core.timeexpr import TimeMention, as_absolute
-from mirror_pipeline.core.values import TIME, Value, time_fields, values_in
+from mirror_pipeline.core.values import NAME, TIME, Value, names_in, time_fields, values_in
 from mirror_pipeline.core.versions import CORRECTED, CORRECTS, SAID_ALONE
 
 # a value said as not the one: "not the 12th", "not April", "不是12号", "无是六千五" (Teochew), "唔系" (Cantonese)
-_NEGATED = re.compile(
-    r"(?:\bnot\s+(?:on\s+|in\s+|at\s+)?|(?:不是|无是|唔系|不系|并非|而非|而不是|不在)(?:在)?)\s*$", re.I
-)
+_NEGATION = r"(?:\bnot\s+(?:on\s+|in\s+|at\s+)?|(?:不是|无是|唔系|不系|并非|而非|而不是|不在)(?:在)?)\s*$"
+_NEGATED = re.compile(_NEGATION, re.I)
+# the negation before an old value, with the clause mark before it: ", not 2021", "，不是2020年"
+_NEGATED_BEFORE = re.compile(r"[,，;；]?\s*" + _NEGATION, re.I)
 # a word of having had it wrong: "my mistake", "I misheard", "听岔了" (Wuhan), "记错了", "更正"
 _WRONG = re.compile(
     r"(?i)\b(?:correction|wait,?\s+no|no,?\s+wait|oops|my\s+(?:bad|mistake)|i\s+(?:got\s+it|was)\s+wrong|"
     r"mis(?:read|heard|typed|remembered)|typo|scratch\s+that|i\s+meant)\b|"
     r"(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反)了|更正|纠正|口误|搞混了"
 )
+_AFTER_WRONG = re.compile(r"(?:一下)?\s*[:：,，]?\s*")
 _ERRED_AT = re.compile(r"^\s*(?:我|是我|I|I\s+(?:had\s+)?)?\s*$")
 _QUESTION = re.compile(r"[?？]\s*$|吗[。！!]?\s*$")
 _CLAUSE_END = re.compile(r"[，;；:：]|,(?!\d)|(?<!\d),")  # (not the comma of "5,500")
@@ -56,6 +58,7 @@ class Frame:
     span: tuple[int, int]  # the clauses it spans, in the message
     at: int  # where the new value is said, in the message
     named: str = ""  # what the clauses of its values name beside them ("the viva", "驾考"; "" when said bare)
+    old_at: int = -1  # where the old value is said, in the message
 
 
 def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: datetime | None) -> list[Frame]:
@@ -65,11 +68,13 @@ def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: dat
         sentence = text[s_start:s_end]
         if _QUESTION.search(sentence):
             continue
-        found = _frame(sentence, values_in(sentence, said_at, times_of(sentence)))
+        said = values_in(sentence, said_at, times_of(sentence))
+        found = _frame(sentence, sorted(said + names_in(sentence, said), key=lambda v: v.span))
         if found is not None:
             new, old, start, end = found
             span = (s_start + _clause_start(sentence, start), s_start + _clause_end(sentence, end))
-            out.append(Frame(new, old, span, s_start + new.span[0], _named(sentence, new, old)))
+            old_at = s_start + old.span[0] if old is not None else -1
+            out.append(Frame(new, old, span, s_start + new.span[0], _named(sentence, new, old), old_at))
     return out
 
 
@@ -82,7 +87,7 @@ def _frame(sentence: str, found: list[Value]) -> tuple[Value, Value | None, int,
             new = min(near, key=lambda v: abs(v.span[0] - old.span[0]))
             return new, old, min(new.span[0], old.span[0]), max(new.span[1], old.span[1])
     wrong = _WRONG.search(sentence)
-    plain = [v for v in found if v not in negated]
+    plain = [v for v in found if v not in negated and v.kind != NAME]  # (a name is set right only against another)
     if wrong is None or not plain:
         return None
     # the value it sets right is said beside the word of having it wrong, in its clause or the next one: "听错了，是
@@ -136,9 +141,10 @@ def read(
     times_of: Callable[[str], list[TimeMention]],
     said_at: datetime | None,
     version: str,
+    reread: Callable[[str], list[MemoryCandidate]] = lambda _: [],
 ) -> tuple[list[MemoryCandidate], list[MemoryCandidate]]:
     """(`found`, with each reading of a correction's new value tagged as the correction; the corrections no reader
-    read, one candidate each)."""
+    read, one candidate each). `reread`: the readers, on the message with a correction's own words blanked."""
     out = list(found)
     alone = []
     for f in frames(text, times_of, said_at):
@@ -147,9 +153,33 @@ def read(
         i = next((i for i, c in enumerate(out) if c.span_start <= f.at < c.span_end and _speaks(c)), None)
         if i is not None:
             out[i] = _tagged(out[i], f)
+            continue
+        # a correction that says the whole statement again ("Correction: I moved to Lisbon in 2019, not 2021"): the
+        # statement read without its words of correcting
+        again = [c for c in reread(cleared(text, f)) if c.span_start < f.span[1] and f.span[0] < c.span_end]
+        if again := [c for c in again if _speaks(c)]:
+            out += [replace(c, tags=(*c.tags, *_tags(f))) for c in again]  # (its readers read its time)
         else:
             alone.append(_candidate(evidence, text, f, version))
     return out, alone
+
+
+def cleared(text: str, f: Frame) -> str:
+    """The message with a correction's own words blanked (its word of having it wrong, the old value said negated),
+    each character for a space, so spans hold: "Correction: I moved to Lisbon in 2019, not 2021" reads as "I moved to
+    Lisbon in 2019"."""
+    cut = []
+    wrong = _WRONG.search(text, max(0, f.span[0] - 24), f.span[1])  # (as the clause before: "Correction: ...")
+    if wrong is not None:
+        after = _AFTER_WRONG.match(text, wrong.end())
+        cut.append((wrong.start(), after.end() if after else wrong.end()))
+    if f.old is not None:
+        negated = _NEGATED_BEFORE.search(text, max(0, f.old_at - 16), f.old_at)
+        if negated is not None:
+            cut.append((negated.start(), f.old_at + len(f.old.said)))
+    for a, b in cut:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def _speaks(c: MemoryCandidate) -> bool:
@@ -184,12 +214,16 @@ def _candidate(evidence: Evidence, text: str, f: Frame, version: str) -> MemoryC
             + (f", not {f.old.said}" if f.old else "")
             + (f" ({f.named})" if f.named else "")
         )
+    # typed by its value's kind, so that it stands as the later state when it sets right nothing read (a time: when
+    # a thing happens; a figure: a fact), in the domain of what it names ("(面试)": work)
+    kind, memory_type = ("event", MemoryType.EVENT) if f.new.kind == TIME else ("state", MemoryType.FACT)
+    domain = life_domain(f.named, zh) if f.named else None
     return from_evidence(
         evidence,
         key=("corrected",),
-        memory_type=MemoryType.FACT,
+        memory_type=memory_type,
         subject="user",
-        predicate=CORRECTED,
+        predicate=f"{kind}:{domain.name if domain else 'life'}",
         object=f.new.said,
         content_text=content,
         confidence=0.8,
