@@ -405,7 +405,8 @@ def _en_did_to_me(m: re.Match[str], clause: str, before: str = "") -> Said | Non
 
 # what a named person's clause goes on with when it is theirs to keep: not an object or a coverb ("老万的车",
 # "阿豪跟我说"), and not what they said of another (a "说" not of themselves: "老万说他..." is 老万's own)
-_ZH_NAMED_NOT = re.compile(r"^(?:的|和|跟|给|把|让|叫|被|对|同|帮|替|怕|想|觉得|喜欢|说(?![他她]))")
+# (a passive of what was done to them is theirs: "小雨被复旦录取了"; done by the writer, it is the writer's)
+_ZH_NAMED_NOT = re.compile(r"^(?:的|和|跟|给|把|让|叫|被我|对|同|帮|替|怕|想|觉得|喜欢|说(?![他她]))")
 # the domains a fact of someone else's life is kept in (their job, body, schooling, home, money, family), and an
 # exam's result said of them ("琪琪期末数学考了一百一十二", "于航录到南开了")
 _OF_A_PERSON = frozenset({"work", "health", "education", "residence", "money", "family"})
@@ -416,7 +417,7 @@ _ZH_DONE = re.compile(r"了|过(?![年节])")
 
 def _zh_named(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     name = m.group(0).removeprefix("我家")
-    rest = clause[m.end() :]
+    rest = re.sub(r"^[佢他她](?![们的])", "", clause[m.end() :])  # "阿明佢转咗工": the name taken up again
     if _ZH_NAMED_NOT.match(rest):
         return None
     # "老万说他干了四年货拉拉", "阿婷打电话说她公司要派她去杭州": of themselves
