@@ -531,14 +531,24 @@ def _en_kin_relation(kin: str) -> str | None:
 
 _EN_PERSON_KIND = (
     ("plans", re.compile(r"(?i)\b(?:will|'ll|going to|gonna|next|starts?\s+\w+\s+in|from)\b")),
-    ("state", re.compile(r"(?i)^(?:'s\s+|\s+)(?:is|'s|was|has been)\s+(?:a|an|the|\d|in|at|now|still|\w+ing)\b")),
+    ("state", re.compile(r"(?i)^(?:'s\s+|\s+)(?:is|'s|was|has been)\s+(?:a|an|the|\d+|in|at|now|still|\w+ing)\b")),
 )
 
 
-# a turn of a life that no domain's words hold: a family's, a body's or a country's ("engaged", "enlisted")
-_EN_LIFE_EVENT = re.compile(
-    r"(?i)\b(?:expecting|pregnant|engaged|married|born|divorced|separated|retired|enlisted|passed away|died|buried|"
-    r"graduated|emigrated)\b"
+# a turn of a life that no domain's words hold, by its verb: a family's ("engaged", "12 weeks"), a job's ("got the
+# transfer", "started in"), a thing bought or sold ("has sold the boda"), a move
+_EN_TURNS = (
+    (
+        "family",
+        re.compile(
+            r"(?i)\b(?:expecting|pregnant|engaged|married|born|divorced|separated|passed away|died|buried|"
+            r"\d+ weeks(?: gone| along)?$|due (?:the |on |in )|gave birth)\b"
+        ),
+    ),
+    ("work", re.compile(r"(?i)\b(?:transfer\w*|retired|enlisted|resigned|hired|promoted|fired|laid off|joined)\b")),
+    ("education", re.compile(r"(?i)^\s*(?:'s\s+)?(?:has\s+)?start(?:ed|s)\s+(?:in|at)\b|\bgraduated\b")),
+    ("possessions", re.compile(r"(?i)\b(?:sold|bought|selling|buying)\s+(?:the|a|an|his|her|their)\b")),
+    ("residence", re.compile(r"(?i)\b(?:moved|moving|emigrated|relocated)\b")),
 )
 
 
@@ -548,8 +558,8 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
     name = m.group("name") or m.group("kname") or m.group("lname")
     kin = m.group("kin") or m.group("after") or m.group("lafter")
     relation = _en_kin_relation(kin) if kin else None
-    if kin and relation is None or is_place(name):
-        return None
+    if kin and relation is None or is_place(name) or _EN_WRITER.search(m.group("rest")):
+        return None  # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read)
     name = name[:1].upper() + name[1:]
     rest = m.group("rest")
     body = rest.strip().rstrip(".!~,;")
@@ -560,8 +570,8 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
     what = (
         "education" if _EN_SCHOOLING.search(body) else domain.name if domain and domain.name in _OF_A_PERSON else None
     )
-    if what is None and _EN_LIFE_EVENT.search(body):
-        what = "family"
+    if what is None:
+        what = next((d for d, turn in _EN_TURNS if turn.search(body)), None)
     if what is not None:
         kind = next((k for k, p in _EN_PERSON_KIND if p.search(rest)), "event")
         whose = person_of(relation) if relation else name
