@@ -105,7 +105,7 @@ KIN_RELATIONS = {
     "son": "son 儿子 儿子娃 崽",
     "daughter": "daughter 女儿 闺女 女儿娃 妹崽",
     "child": "child kid 孩子 小孩 娃",
-    "sister": "sister 姐姐 姐 妹妹 妹 阿姐 家姐",
+    "sister": "sister 姐姐 姐 妹妹 妹 阿姐 家姐 老妹 老妹儿",
     "brother": "brother 哥哥 哥 弟弟 弟 阿哥 细佬 拐子",
     "mother-in-law": "mother-in-law 婆婆 家婆 岳母 丈母娘",
     "father-in-law": "father-in-law 公公 家公 岳父 老丈人",

@@ -489,7 +489,16 @@ def _kin_chain(parts: list[Clause], sentence: str, current: str | None = None) -
         text = c.text(sentence).strip()
         found = clauses.kin_subject(text, c.zh)
         current = found[0] if found else clauses.kin_alone(text, c.zh)
+        if current is None and c.zh and c.subject is Subject.OTHER and "我" not in text:
+            # "阿芳辞职了，去深圳做跨境电商": a named person's clause goes on with them too (`_named_chain`)
+            named = clauses.ZH_NAMED.match(clauses.zh_after_lead(text) or text)
+            current = named.group(0) if named else None
     return out
+
+
+def _named_chain(chained: str | None) -> bool:
+    """Whether a topic chain goes on with a named person, not a kin (what is said is theirs: `others` reads it)."""
+    return chained is not None and kin_relation(chained) is None
 
 
 # a Chinese sentence opening on a modal, an adverb or a verb of going has no subject of its own, and goes on with the
@@ -1280,6 +1289,8 @@ def read(
                 if heading is not None:
                     continue
             kin = _kin(clause, body) if clause.subject in (Subject.OTHER, Subject.OMITTED) else None
+            if kin is None and _named_chain(chain[n]):
+                continue  # "阿芳辞职了，去深圳做跨境电商": 阿芳 goes to 深圳, never the writer
             if kin is None and chain[n] is not None:
                 kin = _kin(clause, body, chain[n])
                 if kin is None:

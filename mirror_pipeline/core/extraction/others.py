@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from mirror_pipeline.core.entities import KIN_RELATIONS, gender_of, kin_relation, person_of
+from mirror_pipeline.core.entities import KIN_RELATIONS, gender_of, is_place, kin_relation, person_of
 from mirror_pipeline.core.extraction import clauses, disclosure, rewrite, sensitivity
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
@@ -405,7 +405,8 @@ def _en_did_to_me(m: re.Match[str], clause: str, before: str = "") -> Said | Non
 
 # what a named person's clause goes on with when it is theirs to keep: not an object or a coverb ("老万的车",
 # "阿豪跟我说"), and not what they said of another (a "说" not of themselves: "老万说他..." is 老万's own)
-_ZH_NAMED_NOT = re.compile(r"^(?:的|和|跟|给|把|让|叫|被|对|同|帮|替|怕|想|觉得|喜欢|说(?![他她]))")
+# (a passive of what was done to them is theirs: "小雨被复旦录取了"; done by the writer, it is the writer's)
+_ZH_NAMED_NOT = re.compile(r"^(?:的|和|跟|给|把|让|叫|被我|对|同|帮|替|怕|想|觉得|喜欢|说(?![他她]))")
 # the domains a fact of someone else's life is kept in (their job, body, schooling, home, money, family), and an
 # exam's result said of them ("琪琪期末数学考了一百一十二", "于航录到南开了")
 _OF_A_PERSON = frozenset({"work", "health", "education", "residence", "money", "family"})
@@ -416,7 +417,7 @@ _ZH_DONE = re.compile(r"了|过(?![年节])")
 
 def _zh_named(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     name = m.group(0).removeprefix("我家")
-    rest = clause[m.end() :]
+    rest = re.sub(r"^[佢他她](?![们的])", "", clause[m.end() :])  # "阿明佢转咗工": the name taken up again
     if _ZH_NAMED_NOT.match(rest):
         return None
     # "老万说他干了四年货拉拉", "阿婷打电话说她公司要派她去杭州": of themselves
@@ -447,17 +448,65 @@ _EN_CALENDAR = (
     r"October|November|December|Today|Tonight|Yesterday|Tomorrow)\b"
 )
 _ZH_KIN_NAMED = re.compile(r"^(?:我的?|我家)?(?P<kin>" + _ZH_KIN + r")(?=[\u4e00-\u9fff])")
-_EN_KIN_NAMED = re.compile(
-    r"^(?:my|our)\s+(?P<kin>"
+# a person's name in English, by its shape: capitalised ("Chidi", "Wei Ling": a second capitalised word is the same
+# name), or typed lowercase with a letter English words do not have ("sinéad", "oisín"), and not a word that opens
+# sentences, a day or a month; a kin word said with it, before ("my wee sister Kirsty", "the other half Morag") or
+# after ("Tunde my brother"), is the relationship. Lowercase names typed plain ("shane") are names only beside a kin.
+_EN_KIN_PHRASE = {"other half": "partner", "missus": "wife", "mrs": "wife", "young lad": "son", "young one": "child"}
+_EN_KIN_ADJ = r"(?:(?:wee|young|little|big|older|younger|eldest|oldest|youngest|kid|twin|step)\s+)*"
+_EN_ANY_KIN = r"(?:" + "|".join(k.replace(" ", r"\s+") for k in _EN_KIN_PHRASE) + "|" + _EN_KIN + r")\b(?!')"
+_EN_NOT_NAME = (
+    r"(?!(?:" + _EN_CALENDAR + r"|(?:I|I'm|I've|I'd|I'll|The|This|That|These|Those|There|Then|It|It's|My|Our|His|"
+    r"Her|Their|We|You|They|He|She|A|An|So|But|And|Or|Just|Also|Still|Now|Got|Had|Was|Is|Has|Have|Did|Do|Does|Can|"
+    r"Will|What|When|Where|Why|How|Who|Which|If|Not|No|Yes|Oh|Ok|Okay|Lol|Well|Sure|Actually|Anyway|Btw|Tbh|Honestly|"
+    r"Finally|Apparently|Sadly|Luckily|After|Before|Since|Last|Next|Every|Some|All|Both|One|Two|Hi|Hey|Thanks|Please|"
+    r"In|At|On|From|For|With|Who|Doc|Dr|Boss|"
     + _EN_KIN
-    + r")\s+(?P<name>(?!"
-    + _EN_CALENDAR
-    + r")(?-i:[A-Z][a-z]+))\s+(?P<rest>(?:(?:has|have|had|is|was|will|"
-    r"just|finally|also)\s+)*(?:" + _EN_PAST + r")\b.*)$",
+    + r")\b))"
+)
+_EN_NAME = r"(?-i:[A-Z][a-zà-ÿ\-]+(?:\s+[A-Z][a-zà-ÿ]+)?|[a-z]*[à-ÿ][a-zà-ÿ]*)"
+_EN_NAME_LOWER = r"[a-zà-ÿ]+"  # beside a kin word, either case
+# what a person's clause opens with: a verb of their life, past or present, or a copula ("is a midwife")
+_EN_LIFE_VERB = (
+    r"(?:(?:has|have|had|is|was|will|just|finally|also|been|don|done|now|'s|'ll)\s*)*(?:"
+    + _EN_PAST
+    + r"|[a-z]+s|is|was|got|gets|get|go|travel|start|move|quit|pass|marry|sell|buy|expecting)\b"
+)
+_EN_NAMED = re.compile(
+    r"^(?:(?:my|our|the)\s+"
+    + _EN_KIN_ADJ
+    + r"(?P<kin>"
+    + _EN_ANY_KIN
+    + r")\s+(?P<kname>"
+    + _EN_NOT_NAME
+    + r"(?!"
+    + _EN_LIFE_VERB
+    + r")"
+    + _EN_NAME_LOWER
+    + r"(?:\s+(?-i:[A-Z][a-z]+))?)|"
+    + _EN_NOT_NAME
+    + r"(?!"
+    + _EN_LIFE_VERB
+    + r")(?P<name>"
+    + _EN_NAME
+    + r")(?:,?\s+(?:my|our)\s+"
+    + _EN_KIN_ADJ
+    + r"(?P<after>"
+    + _EN_ANY_KIN
+    + r"),?)?|(?P<lname>"
+    + _EN_NAME_LOWER
+    + r"),?\s+(?:my|our)\s+"
+    + _EN_KIN_ADJ
+    + r"(?P<lafter>"
+    + _EN_ANY_KIN
+    + r"),?)"
+    + r"(?P<rest>(?:'s)?\s+(?P<verb>"
+    + _EN_LIFE_VERB
+    + r").*)$",
     re.IGNORECASE,
 )
 _EN_SCHOOLING = re.compile(
-    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|college|"
+    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|uni|college|"
     r"exams?|passed|results?|scored|marks)\b"
 )
 
@@ -475,19 +524,59 @@ def _zh_kin_named(m: re.Match[str], clause: str, before: str = "") -> list[Said]
     return out
 
 
-def _en_kin_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | None:
-    relation = kin_relation(m.group("kin"))
-    if relation is None:
-        return None
-    name, rest = m.group("name"), m.group("rest").strip().rstrip(".!~,;")
-    out = [Said(f"{name} is the user's {m.group('kin').lower()}", "relation:" + relation, USER, name)]
-    domain = disclosure.life_domain(rest, False)
-    kind = (
-        "education" if _EN_SCHOOLING.search(rest) else domain.name if domain and domain.name in _OF_A_PERSON else None
+def _en_kin_relation(kin: str) -> str | None:
+    kin = re.sub(r"\s+", " ", kin.lower()).removesuffix("'s")
+    return _EN_KIN_PHRASE.get(kin) or kin_relation(kin)
+
+
+_EN_PERSON_KIND = (
+    ("plans", re.compile(r"(?i)\b(?:will|'ll|going to|gonna|next|starts?\s+\w+\s+in|from)\b")),
+    ("state", re.compile(r"(?i)^(?:'s\s+|\s+)(?:is|'s|was|has been)\s+(?:a|an|the|\d+|in|at|now|still|\w+ing)\b")),
+)
+
+
+# a turn of a life that no domain's words hold, by its verb: a family's ("engaged", "12 weeks"), a job's ("got the
+# transfer", "started in"), a thing bought or sold ("has sold the boda"), a move
+_EN_TURNS = (
+    (
+        "family",
+        re.compile(
+            r"(?i)\b(?:expecting|pregnant|engaged|married|born|divorced|separated|passed away|died|buried|"
+            r"\d+ weeks(?: gone| along)?$|due (?:the |on |in )|gave birth)\b"
+        ),
+    ),
+    ("work", re.compile(r"(?i)\b(?:transfer\w*|retired|enlisted|resigned|hired|promoted|fired|laid off|joined)\b")),
+    ("education", re.compile(r"(?i)^\s*(?:'s\s+)?(?:has\s+)?start(?:ed|s)\s+(?:in|at)\b|\bgraduated\b")),
+    ("possessions", re.compile(r"(?i)\b(?:sold|bought|selling|buying)\s+(?:the|a|an|his|her|their)\b")),
+    ("residence", re.compile(r"(?i)\b(?:moved|moving|emigrated|relocated)\b")),
+)
+
+
+def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | None:
+    """A named person's clause (and the kin said beside the name): theirs, the object kept; a kin with no news of a
+    life's domain is the relationship alone."""
+    name = m.group("name") or m.group("kname") or m.group("lname")
+    kin = m.group("kin") or m.group("after") or m.group("lafter")
+    relation = _en_kin_relation(kin) if kin else None
+    if kin and relation is None or is_place(name) or _EN_WRITER.search(m.group("rest")):
+        return None  # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read)
+    name = name[:1].upper() + name[1:]
+    rest = m.group("rest")
+    body = rest.strip().rstrip(".!~,;")
+    body = re.sub(r"^'s\s+", "has ", body)
+    said_kin = re.sub(r"\s+", " ", kin.lower()) if kin else ""
+    out = [Said(f"{name} is the user's {said_kin}", "relation:" + relation, USER, name)] if relation else []
+    domain = disclosure.life_domain(body, False)
+    what = (
+        "education" if _EN_SCHOOLING.search(body) else domain.name if domain and domain.name in _OF_A_PERSON else None
     )
-    if kind is not None:
-        out.append(Said(f"{name} {rewrite.pronouns_of_the_user(rest)}", "event:" + kind, person_of(relation)))
-    return out
+    if what is None:
+        what = next((d for d, turn in _EN_TURNS if turn.search(body)), None)
+    if what is not None:
+        kind = next((k for k, p in _EN_PERSON_KIND if p.search(rest)), "event")
+        whose = person_of(relation) if relation else name
+        out.append(Said(f"{name} {rewrite.pronouns_of_the_user(body)}", f"{kind}:{what}", whose))
+    return out or None
 
 
 def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
@@ -529,7 +618,7 @@ READINGS = (
     Reading(name="kin_body", pattern=_ZH_KIN_BODY, zh=True, build=_zh_kin_body),
     Reading(name="kin_named", pattern=_ZH_KIN_NAMED, zh=True, build=_zh_kin_named),
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
-    Reading(name="kin_named", pattern=_EN_KIN_NAMED, zh=False, build=_en_kin_named),
+    Reading(name="named", pattern=_EN_NAMED, zh=False, build=_en_named),
 )
 _EN_READINGS = tuple(r for r in READINGS if not r.zh)
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving
@@ -548,8 +637,16 @@ _EN_CUE_WORDS = frozenset(
 _EN_WORD = re.compile(r"[a-z]+")
 
 
+# a name's shape: a capitalised word other than "I", or a letter English words do not have
+_EN_NAME_CUE = re.compile(r"\b(?!I\b)[A-Z][a-z]|[à-ÿ]")
+
+
 def _cued(sentence: str) -> bool:
-    return bool(_ZH_CUE.search(sentence)) or not _EN_CUE_WORDS.isdisjoint(_EN_WORD.findall(sentence.lower()))
+    return (
+        bool(_ZH_CUE.search(sentence))
+        or not _EN_CUE_WORDS.isdisjoint(_EN_WORD.findall(sentence.lower()))
+        or bool(_EN_NAME_CUE.search(sentence))
+    )
 
 
 _TYPE_OF = {"event": MemoryType.EVENT, "relation": MemoryType.RELATIONSHIP}
