@@ -35,3 +35,21 @@ def test_the_third_person_keeps_times_and_names_the_persons_own_things() -> None
     }
     for words, served in said.items():
         assert in_third_person(words) == served
+
+
+def test_a_question_quotes_every_memory_in_the_second_person_whatever_its_language() -> None:
+    # REVIEW-19 #8: 这几条记得对吗？…「The user analyses coral reef sensor data」: a predicate no template says
+    from mirror_pipeline.core.conflicts import confirmation_question, say
+    from mirror_pipeline.core.model import Language
+
+    memories = [
+        ("The user repairs fishing nets on weekends", "fact:stated", "x", "fact"),
+        ("The user works at 舟山渔业站", "fact:stated", "x", "fact"),
+        ("用户的表妹叫小禾", "fact:stated", "x", "fact"),
+    ]
+    zh = [say(*m, Language.ZH) for m in memories]
+    assert zh == ["You repair fishing nets on weekends", "You work at 舟山渔业站", "你的表妹叫小禾"]
+    en = [say(*m, Language.EN) for m in memories]
+    assert en[2] == "你的表妹叫小禾"
+    question, _ = confirmation_question(zh, "", Language.ZH, "")
+    assert "user" not in question.lower() and "用户" not in question
