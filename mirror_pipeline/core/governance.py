@@ -57,9 +57,9 @@ from mirror_pipeline.core.model import (
     SourceType,
     TimePrecision,
 )
-from mirror_pipeline.core.proposals import in_third_person
 from mirror_pipeline.core.plans import CALLED_OFF, called_off, rescheduled
 from mirror_pipeline.core.policy import Policy, Write
+from mirror_pipeline.core.proposals import in_third_person
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question, secrets_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id

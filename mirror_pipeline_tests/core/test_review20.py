@@ -53,3 +53,61 @@ def test_a_question_quotes_every_memory_in_the_second_person_whatever_its_langua
     assert en[2] == "你的表妹叫小禾"
     question, _ = confirmation_question(zh, "", Language.ZH, "")
     assert "user" not in question.lower() and "用户" not in question
+
+
+def test_the_zone_question_reads_telegrams_wall_clock_and_iso_offsets(tmp_path) -> None:
+    # REVIEW-19 #7: only Day One's timeZone was read; Telegram's `date` beside `date_unixtime` and an ISO +08:00 say
+    # where the person was too (for the question only: nothing is re-dated)
+    import json
+
+    from mirror_pipeline.adapters.home import Home
+    from mirror_pipeline.adapters.parsers import claude, telegram
+    from mirror_pipeline.cli.decisions import _inbox_offsets
+    from mirror_pipeline.core.review import zone_question, zones_written
+
+    chat = {
+        "name": "Wen",
+        "type": "personal_chat",
+        "id": 77,
+        "messages": [  # 1767258000 is 2026-01-01T09:00:00Z; her laptop said 17:00, 17:05, 17:10
+            {
+                "id": i,
+                "type": "message",
+                "date": f"2026-01-01T17:{5 * i:02d}:00",
+                "date_unixtime": str(1767258000 + 300 * i),
+                "from": "Wen",
+                "from_id": "user77",
+                "text": "晚上吃面吗",
+            }
+            for i in range(3)
+        ],
+    }
+    assert telegram.written_offsets(json.dumps(chat)) == {480: 3}
+    convs = [
+        {
+            "uuid": "c1",
+            "name": "x",
+            "chat_messages": [
+                {"uuid": "m1", "sender": "human", "text": "hi", "created_at": "2026-01-02T08:00:00+08:00"},
+                {"uuid": "m2", "sender": "assistant", "text": "hello", "created_at": "2026-01-02T08:00:05+08:00"},
+                {"uuid": "m3", "sender": "human", "text": "ok", "created_at": "2026-01-02T00:01:00Z"},
+            ],
+        }
+    ]
+    assert claude.written_offsets(json.dumps(convs)) == {480: 1}  # the assistant's time and a server's Z say nothing
+
+    home = Home(tmp_path)
+    (home.inbox / "telegram").mkdir(parents=True)
+    (home.inbox / "telegram" / "result.json").write_text(json.dumps(chat), encoding="utf-8")
+    (home.inbox / "claude").mkdir()
+    (home.inbox / "claude" / "conversations.json").write_text(json.dumps(convs), encoding="utf-8")
+    (home.inbox / "claude" / "cut.json").write_text("[{", encoding="utf-8")  # unreadable: says nothing
+    offsets = _inbox_offsets(home)
+    assert offsets == {480: 4}
+    # an offset that is a named zone's counts for it; else the question names the offset, as a person reads it
+    assert zones_written({"Asia/Shanghai": 1}, offsets) == {"Asia/Shanghai": 5}
+    zone, question, options = zone_question("UTC", zones_written({}, offsets), frozenset(), "en")
+    assert zone == "Etc/GMT-8" and "4 of the records" in question and options[0] == "set it to UTC+08:00"
+    assert "summer time" in question
+    zone, question, _ = zone_question("UTC", zones_written({}, offsets), frozenset(), "zh")
+    assert "UTC+08:00" in question and "Etc/" not in question

@@ -267,6 +267,26 @@ def iso_time(value: Any, tz: ZoneInfo) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
+def offset_minutes(local: Any, exact: datetime | None = None) -> int | None:
+    """The offset from UTC a time was written at, in minutes, for the zone question only (no message is dated by
+    it): an ISO time that carries one ("2026-03-02T17:05:00+08:00"), or a wall-clock time beside the exact moment
+    (Telegram's `date` beside `date_unixtime`). UTC itself (a server's "Z") says nothing of where the person was."""
+    if not isinstance(local, str) or not local.strip():
+        return None
+    try:
+        said = datetime.fromisoformat(local.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if said.tzinfo is not None:
+        offset = said.utcoffset()
+    elif exact is not None:
+        offset = said - exact.astimezone(UTC).replace(tzinfo=None)
+    else:
+        return None
+    minutes = round(offset.total_seconds() / 900) * 15 if offset is not None else 0  # a second's skew is no zone
+    return minutes or None
+
+
 def screen_in_order(items: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
     """Screen one conversation's texts in order (`core.screening.redact_sequence`): (redacted texts, secrets)."""
     screened = redact_sequence(list(items))
