@@ -111,3 +111,27 @@ def test_the_zone_question_reads_telegrams_wall_clock_and_iso_offsets(tmp_path) 
     assert "summer time" in question
     zone, question, _ = zone_question("UTC", zones_written({}, offsets), frozenset(), "zh")
     assert "UTC+08:00" in question and "Etc/" not in question
+
+
+def test_the_mcp_server_names_the_arguments_a_tool_takes_and_a_home_before_its_first_run(tmp_path) -> None:
+    # REVIEW-19 #10: `neighbours {"id": …}` got a pydantic dump of "neighboursArguments"; an unrun home's `status`
+    # got "Error executing tool status" and nothing more
+    import anyio
+    import pytest
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from mirror_pipeline.mcp_server import build_server
+
+    server = build_server(tmp_path)
+
+    async def said(name: str, args: dict) -> str:
+        with pytest.raises(ToolError) as err:
+            await server.call_tool(name, args)
+        return str(err.value)
+
+    assert (
+        anyio.run(said, "neighbours", {"id": "mem_abc"})
+        == "neighbours: missing `ref`; no argument `id`. It takes `ref`"
+    )
+    assert "`query`, `k` (optional)" in anyio.run(said, "search", {"query": "tea", "k": "lots"})
+    assert "run `mirror run` first" in anyio.run(said, "status", {})
