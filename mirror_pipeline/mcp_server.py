@@ -28,13 +28,37 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=default)
 
 
+def wrong_arguments(name: str, given: dict[str, Any], tool: Any) -> str:
+    """A call's arguments that do not fit the tool, said with the names it takes (the values are the caller's)."""
+    schema = getattr(tool, "parameters", None) or {}
+    takes = schema.get("properties", {})
+    required = [a for a in schema.get("required", []) if a not in given]
+    unknown = [a for a in given if a not in takes]
+    said = [f"missing {', '.join(f'`{a}`' for a in required)}"] if required else []
+    said += [f"no argument {', '.join(f'`{a}`' for a in unknown)}"] if unknown else []
+    return f"{name}: {'; '.join(said) or 'an argument of the wrong type'}. It takes " + ", ".join(
+        f"`{a}`" + ("" if a in schema.get("required", []) else " (optional)") for a in takes
+    )
+
+
 def build_server(home: Path) -> Any:
     from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import ValidationError
 
     from mirror_pipeline.api import Memory
     from mirror_pipeline.core.screening import redact
 
-    server = MCPServer("mi-mirror", instructions=INSTRUCTIONS)
+    class Server(MCPServer):
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as err:  # the SDK's pydantic dump names a model the caller never saw (REVIEW-19 #10)
+                if not isinstance(err.__cause__, ValidationError):
+                    raise
+                raise ToolError(wrong_arguments(name, arguments, self._tool_manager.get_tool(name))) from None
+
+    server = Server("mi-mirror", instructions=INSTRUCTIONS)
     state: dict[str, Any] = {}
 
     def memory() -> Memory:
@@ -43,7 +67,10 @@ def build_server(home: Path) -> Any:
 
         current = os.path.realpath(home / "served")
         if state.get("served") != current:
-            state["memory"] = Memory.open(home)
+            try:
+                state["memory"] = Memory.open(home)
+            except FileNotFoundError as err:  # a home before its first run: said, not "Error executing tool"
+                raise ToolError(str(err)) from None
             state["served"] = current
         return state["memory"]
 
@@ -99,8 +126,8 @@ def build_server(home: Path) -> Any:
 
     @server.tool(
         description=(
-            "Relationship neighbours of a person's name (e.g. 'Wei', '妈妈') or of a memory id: who they are to "
-            "the person, with state and evidence."
+            "Relationship neighbours of a person's name (e.g. 'Wei', '妈妈') or of a memory id, both given as "
+            "`ref`: who they are to the person, with state and evidence."
         )
     )
     def neighbours(ref: str) -> str:

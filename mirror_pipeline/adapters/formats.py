@@ -10,6 +10,7 @@ import dataclasses
 import io
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
@@ -467,6 +468,9 @@ PARSERS: dict[str, Callable[..., Iterator[Message]]] = {
 }
 # the formats that do not say who the user is by themselves take the configured names (mirror.yaml: user)
 _NAME_AWARE = {p.FORMAT for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)}
+# the formats whose records say the offset from UTC they were written at (the zone question reads them; no message
+# is dated by them)
+OFFSETS: dict[str, Callable[[str], Counter[int]]] = {p.FORMAT: p.written_offsets for p in (claude, telegram)}
 REDACTORS: dict[str, Callable[[str, str], tuple[str | None, int]]] = {
     "chatgpt": _redact_chatgpt,
     **{p.FORMAT: p.redact for p in (claude, telegram, whatsapp, wechat, dayone, plaintext)},

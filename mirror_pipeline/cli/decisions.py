@@ -7,9 +7,11 @@ applies it. Nothing here writes the warehouse (the pipeline is its only writer) 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
@@ -547,7 +549,21 @@ def _written_in(home: Home) -> dict[str, int]:
     except (Failure, pl.exceptions.ColumnNotFoundError):
         return {}
     counts = zones.drop_nulls().value_counts()
-    return dict(zip(*(counts[c].to_list() for c in counts.columns), strict=True))
+    named = dict(zip(*(counts[c].to_list() for c in counts.columns), strict=True))
+    return review_core.zones_written(named, _inbox_offsets(home))
+
+
+def _inbox_offsets(home: Home) -> Counter[int]:
+    """The offsets from UTC the inbox's Telegram and Claude records were written at (`formats.OFFSETS`), read for
+    the zone question only (REVIEW-19 #7): no message is dated by them. A file that cannot be read says nothing."""
+    from mirror_pipeline.adapters.formats import OFFSETS
+
+    found: Counter[int] = Counter()
+    for fmt, offsets in OFFSETS.items():
+        for path in sorted((home.inbox / fmt).glob("*.json")):
+            with contextlib.suppress(Exception):  # the run refuses such a file with its reason; no question here
+                found += offsets(path.read_text(encoding="utf-8"))
+    return found
 
 
 def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tuple[str | None, bool]:

@@ -209,16 +209,23 @@ _RELATION_ZH = {
 }
 
 
+_THE_USER = re.compile(r"(?i)\bthe user\b")
+
+
 def say(content: str, predicate: str, obj: str, memory_type: str, lang: Language) -> str:
     """A memory as a sentence to the person, in the question's language: "你在A公司工作" for a Chinese question even
-    when the extractor wrote its sentence in English."""
+    when the extractor wrote its sentence in English. A sentence of the other language that no template says is
+    addressed in its own words ("The user analyses reef data" -> "You analyse reef data" inside a Chinese question,
+    "用户住在杭州" -> "你住在杭州" inside an English one): the person is never quoted as "the user"."""
+    # the language the person is named in ("The user works at 海洋研究所" is said in English)
+    own = Language.ZH if "用户" in content else Language.EN if _THE_USER.search(content) else lang
     if lang is Language.ZH and detect_language(content) is Language.EN:
         if memory_type == "relationship":
             return f"{obj}是你的{_RELATION_ZH.get(predicate, predicate)}"
         template = _SAY_ZH.get(predicate)
         if template:
             return template.format(o=obj)
-    return you(content, lang)
+    return you(content, own)
 
 
 def _masked(text: str) -> str:

@@ -59,6 +59,7 @@ from mirror_pipeline.core.model import (
 )
 from mirror_pipeline.core.plans import CALLED_OFF, called_off, rescheduled
 from mirror_pipeline.core.policy import Policy, Write
+from mirror_pipeline.core.proposals import in_third_person
 from mirror_pipeline.core.screening.questions import FoundIn, secret_question, secrets_question
 from mirror_pipeline.core.states import legal_path, walk
 from mirror_pipeline.core.text import local_day, stable_id
@@ -937,7 +938,9 @@ def _apply_to_head(
         said = next((e.candidate for e in reversed(run)), None)
         at = local_moment(said.mention_time, said.source_timezone, tz) if said else None
         read = restated(text, head.memory_type, head.subject, at)
-        changes = {"subject": read.subject, "predicate": read.predicate, "object": read.object, "content_text": text}
+        # served in the third person, every time phrase kept: an agent reads the person's "I" as itself
+        served = in_third_person(text)
+        changes = {"subject": read.subject, "predicate": read.predicate, "object": read.object, "content_text": served}
         changes.update(_edited_time(text, head, at, read.read))
         new = _superseding(old, edit, changes)
         _mark_used(fx, edit, "edited: a new version")

@@ -26,6 +26,9 @@ TYPES = (MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.RELATIONSHIP, Memory
 _LOCATOR = re.compile(r"^proposal \((?P<type>[a-z_]+): ?(?P<reason>.*)\)$", re.S)
 # the person's 我 / 我的 in Chinese ("我们" is the person and others: left as said)
 _ZH_SELF = re.compile(r"我(?!们)")
+# the person's "my" / "me" in a clause whose subject is someone or something else ("my brother Kai is 31")
+_EN_SELF = re.compile(r"\b(?:[Mm]y|me)\b")
+_EN_LATE_I = re.compile(r"(?<=\S )I\b(?!')")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -49,11 +52,13 @@ def proposal_of(evidence: Evidence) -> MemoryType | None:
 
 
 def in_third_person(claim: str) -> str:
-    """A proposal that pastes the person's own sentence ("My locker code is … and I swim at …", "我在滨江上班") in the
-    words of a memory ("The user's locker code is … and the user swims at …", "用户在滨江上班"): served as written, an
-    agent would read its "I" as itself. Each clause whose subject is the person is reworded as the extractor rewords
-    the person's own (an English clause loses its relative time, as the extractor's memories do); other clauses, and
-    a claim already about "the user" or someone else, are left as the agent wrote them."""
+    """Words in the person's own "I" / 我 — a proposal that pastes the person's sentence ("My locker code is … and I
+    swim at …", "我在滨江上班"), the person's edit of a memory ("I moved to Lisbon last spring") — in the words of a
+    memory ("The user's locker code is … and the user swims at …", "用户在滨江上班", "The user moved to Lisbon last
+    spring"): served as written, an agent would read its "I" as itself. Each clause whose subject is the person is
+    reworded as the extractor rewords the person's own, keeping every time phrase (these words have no resolved time
+    of their own to stand for it); a clause about the person's own thing ("my brother Kai is 31") names it as the
+    user's; other clauses, and a claim already about "the user" or someone else, are left as written."""
     from mirror_pipeline.core.extraction import clauses, rewrite
     from mirror_pipeline.core.extraction.clauses import Subject
     from mirror_pipeline.core.text import CJK_CHAR
@@ -65,11 +70,16 @@ def in_third_person(claim: str) -> str:
         said, done = [], 0
         for clause in clauses.read(sentence):
             body = clause.text(sentence)
-            if clause.subject in (Subject.FIRST, Subject.POSSESSIVE):
+            late = _EN_LATE_I.search(body)  # "Until last autumn I rented…": the person after a lead
+            lead, body = (body[: late.start()], body[late.start() :]) if late else ("", body)
+            subject = Subject.FIRST if late else clause.subject
+            if subject in (Subject.FIRST, Subject.POSSESSIVE) or _EN_SELF.search(body):
                 stop = body[len(body.rstrip(".!?")) :]  # the rewording drops the sentence's stop: kept
-                body = rewrite.english(body, clause.subject) + stop
-                if clause.body_start > 0:  # "… and the user swims"
+                mine = subject in (Subject.FIRST, Subject.POSSESSIVE)
+                body = rewrite.english(body, subject if mine else Subject.OBJECT, keep_times=True) + stop
+                if clause.body_start > 0 or lead:  # "… and the user swims"
                     body = body[:1].lower() + body[1:]
+            body = lead + body
             said.append(sentence[done : clause.body_start] + body)
             done = clause.end
         out.append("".join(said) + sentence[done:])

@@ -10,9 +10,11 @@ a document's lines by id, so a review never keeps a copy of what the person aske
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from mirror_pipeline.core.timeexpr import describe
 
@@ -202,14 +204,14 @@ def archive_question(proposal: Row) -> tuple[str, tuple[str, ...], str]:
 
 ZONE_QUESTION = {
     "zh": (
-        "你的时区现在是 {home}，可导入的记录里有 {n} 条写明是在 {zone} 写的{others}。把时区设成 {zone} 吗？"
+        "你的时区现在是 {home}，可导入的记录里有 {n} 条写明是在 {zone} 写的{others}。把时区设成 {zone} 吗？{fixed}"
         "没带时区的消息时间（比如微信导出）会按它来读，下次运行会按它重新给每条消息定日期。",
         ("设成 {zone}", "不，保留 {home}", "以后再说"),
     ),
     "en": (
         "This home reads message times in {home}, but {n} of the records you imported say they were written in "
-        "{zone}{others}. Set the home's time zone to {zone}? Times that carry no zone (a WeChat export) are then read "
-        "in it, and the next run dates every message again on that calendar.",
+        "{zone}{others}. Set the home's time zone to {zone}?{fixed} Times that carry no zone (a WeChat export) are then "
+        "read in it, and the next run dates every message again on that calendar.",
         ("set it to {zone}", "no, keep {home}", "later"),
     ),
 }
@@ -218,6 +220,34 @@ ZONE_QUESTION = {
 ZONE_EVIDENCE = 3
 # the answers to the zone question, by option: set the zone, keep the home's (not asked again), ask another time
 ZONE_CHOICES = ("set_timezone", "keep", "later")
+
+
+def fixed_zone(minutes: int) -> str | None:
+    """The IANA name of a whole-hour offset from UTC (+08:00 -> "Etc/GMT-8": the Etc names' sign is POSIX's,
+    inverted); None for an offset of part of an hour (India's +05:30), which has no such name."""
+    hours, rest = divmod(minutes, 60)
+    return None if rest or not -12 <= hours <= 14 else "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"
+
+
+def offset_label(zone: str) -> str:
+    """A fixed zone as a person reads it ("Etc/GMT-8" -> "UTC+08:00"), any other zone as it is named."""
+    m = re.fullmatch(r"Etc/GMT([+-])(\d+)", zone)
+    return f"UTC{'-' if m.group(1) == '+' else '+'}{int(m.group(2)):02d}:00" if m else zone
+
+
+def zones_written(named: dict[str, int], offsets: dict[int, int]) -> dict[str, int]:
+    """The zones records were written in: the ones they name (Day One's `timeZone`), and the offsets others carry
+    (Telegram's wall clock, an ISO `+08:00`), each counted under a named zone it is the offset of (in winter or in
+    summer), else under its fixed zone (`fixed_zone`)."""
+    out = dict(named)
+    seasons = (datetime(2026, 1, 15), datetime(2026, 7, 15))  # noqa: DTZ001 - a calendar's offsets, not a clock
+    held = {z: {ZoneInfo(z).utcoffset(at) for at in seasons} for z in named}
+    for minutes, n in offsets.items():
+        same = [z for z in named if timedelta(minutes=minutes) in held[z]]
+        zone = max(same, key=lambda z: named[z]) if same else fixed_zone(minutes)
+        if zone is not None:
+            out[zone] = out.get(zone, 0) + n
+    return out
 
 
 def zone_question(
@@ -239,8 +269,16 @@ def zone_question(
     m = sum(written_in[z] for z in rest)
     others = ""
     if rest:  # a move: the person says which zone is home now
+        rest = [offset_label(z) for z in rest]
         others = f"（另有 {m} 条写明是 {'、'.join(rest)}）" if lang == "zh" else f" ({m} name {', '.join(rest)})"
-    said = {"home": home_zone, "zone": zone, "n": n, "others": others}
+    fixed = ""
+    if offset_label(zone) != zone:  # an offset, not a place: its summer time is the person's to name
+        fixed = (
+            "（这是固定时差，不含夏令时；用 mirror init --timezone 地区名 可设成你所在的地区）"
+            if lang == "zh"
+            else " (a fixed offset, with no summer time: `mirror init --timezone <your region>` sets your region)"
+        )
+    said = {"home": home_zone, "zone": offset_label(zone), "n": n, "others": others, "fixed": fixed}
     return zone, question.format(**said), tuple(o.format(**said) for o in options)
 
 

@@ -8,6 +8,7 @@ words (a pasted document is not a statement about oneself).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -19,6 +20,7 @@ from mirror_pipeline.adapters.parsers.common import (
     dump_json,
     iso_time,
     load_json,
+    offset_minutes,
     redact_strings,
     screen_in_order,
 )
@@ -105,6 +107,18 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
                 conv[key] = redact_strings(value, counter, scope)
     secrets += counter.secrets
     return (dump_json(conversations) if secrets else None), secrets
+
+
+def written_offsets(text: str) -> Counter[int]:
+    """How many of the person's messages carry an offset from UTC other than 0 in `created_at` (minutes), for the
+    zone question only."""
+    found: Counter[int] = Counter()
+    for conv in _conversations(load_json(text)):
+        for message in (conv.get("chat_messages") or []) if isinstance(conv, dict) else []:
+            if isinstance(message, dict) and _ROLES.get(message.get("sender")) is Speaker.USER:
+                offset = offset_minutes(message.get("created_at"))
+                found.update([offset] if offset else [])
+    return found
 
 
 def _count(data: Any) -> int:

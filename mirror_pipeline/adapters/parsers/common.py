@@ -256,15 +256,37 @@ def epoch(value: Any) -> datetime | None:
     return None
 
 
-def iso_time(value: Any, tz: ZoneInfo) -> datetime | None:
-    """An ISO 8601 time; one without an offset is on the given calendar."""
+def _iso(value: Any) -> datetime | None:
+    """An ISO 8601 time as written (with its offset, or naive)."""
     if not isinstance(value, str) or not value.strip():
         return None
     try:
-        parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+
+
+def iso_time(value: Any, tz: ZoneInfo) -> datetime | None:
+    """An ISO 8601 time; one without an offset is on the given calendar."""
+    parsed = _iso(value)
+    return parsed if parsed is None or parsed.tzinfo else parsed.replace(tzinfo=tz)
+
+
+def offset_minutes(local: Any, exact: datetime | None = None) -> int | None:
+    """The offset from UTC a time was written at, in minutes, for the zone question only (no message is dated by
+    it): an ISO time that carries one ("2026-03-02T17:05:00+08:00"), or a wall-clock time beside the exact moment
+    (Telegram's `date` beside `date_unixtime`). UTC itself (a server's "Z") says nothing of where the person was."""
+    said = _iso(local)
+    if said is None:
+        return None
+    if said.tzinfo is not None:
+        offset = said.utcoffset()
+    elif exact is not None:
+        offset = said - exact.astimezone(UTC).replace(tzinfo=None)
+    else:
+        return None
+    minutes = round(offset.total_seconds() / 900) * 15 if offset is not None else 0  # a second's skew is no zone
+    return minutes or None
 
 
 def screen_in_order(items: Sequence[tuple[str, str]]) -> tuple[list[str], int]:

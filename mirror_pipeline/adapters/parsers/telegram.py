@@ -9,6 +9,7 @@ pins, calls) are events, not statements. `text` is a string or a list of strings
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
@@ -23,6 +24,7 @@ from mirror_pipeline.adapters.parsers.common import (
     epoch,
     iso_time,
     load_json,
+    offset_minutes,
     redact_strings,
     screen_in_order,
     speaker_by_name,
@@ -102,6 +104,18 @@ def redact(name: str, text: str) -> tuple[str | None, int]:
 def _when(message: dict[str, Any], tz: ZoneInfo) -> datetime | None:
     # date_unixtime is exact; `date` is the exporting computer's wall clock, without an offset
     return epoch(message.get("date_unixtime")) or iso_time(message.get("date"), tz)
+
+
+def written_offsets(text: str) -> Counter[int]:
+    """How many messages were written at each offset from UTC (minutes): `date` is the exporting computer's wall
+    clock beside the exact `date_unixtime`. For the zone question only: messages are dated by `date_unixtime`."""
+    found: Counter[int] = Counter()
+    for chat in _chats(load_json(text)):
+        for message in (chat.get("messages") or []) if isinstance(chat, dict) else []:
+            if isinstance(message, dict):
+                offset = offset_minutes(message.get("date"), epoch(message.get("date_unixtime")))
+                found.update([offset] if offset else [])
+    return found
 
 
 def _count(data: Any) -> int:

@@ -243,10 +243,13 @@ def pronouns_of_the_user(text: str) -> str:
     return text
 
 
-def english(body: str, subject: Subject) -> str:
+def english(body: str, subject: Subject, keep_times: bool = False) -> str:
+    """The clause in the third person. A memory's relative times are its resolved time, so they leave its words;
+    `keep_times`: words that have no resolved time of their own (an edit, an agent's proposal) keep every time."""
     body = _EN_LIKE_FIGURE.sub("about ", _EN_CHAT_TAIL.sub("", body.strip()))
     body = _DANGLING.sub("", body.strip().rstrip(".!~,;"))
-    body = _TIME_LEFT.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
+    if not keep_times:
+        body = _TIME_LEFT.sub("", without_relative_times(body).strip().rstrip(".!~,;"))
     if subject is Subject.FIRST:
         lead, rest = _en_first(body)
     elif subject is Subject.POSSESSIVE:
