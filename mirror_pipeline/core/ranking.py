@@ -969,13 +969,18 @@ class Corpus:
                 else np.array([r.get("kind") == "memory" for r in self.rows], dtype=bool)
             )
             kinds = np.asarray(memory, dtype=np.int64)[rows]
-            means = np.zeros((2, vectors.shape[1]), dtype=np.float32)
+            # matrix-vector products only (no copy of a kind's vectors, no two-column product: 100k x 384 at scale)
+            of_memory = (kinds == 1).astype(np.float32)
+            memory_sum = of_memory @ vectors
+            means = np.stack([vectors.sum(axis=0) - memory_sum, memory_sum]).astype(np.float32)
+            counts = (len(kinds) - int(of_memory.sum()), int(of_memory.sum()))
+            centrality = np.zeros(len(kinds), dtype=np.float32)
             for k in (0, 1):
-                if (kinds == k).sum() >= MIN_COMMON:
-                    m = vectors[kinds == k].mean(axis=0)
-                    norm = float(np.linalg.norm(m))
-                    means[k] = m / norm if norm > 0 else m
-            cache["v"] = (means, kinds, np.einsum("ij,ij->i", vectors, means[kinds]))
+                norm = float(np.linalg.norm(means[k]))
+                means[k] = means[k] / norm if counts[k] >= MIN_COMMON and norm > 0 else 0.0
+                if means[k].any():
+                    centrality[kinds == k] = (vectors @ means[k])[kinds == k]
+            cache["v"] = (means, kinds, centrality)
         return cache["v"]
 
     def vectors_of(self, indexes: Sequence[int]) -> np.ndarray:
