@@ -1069,7 +1069,7 @@ def dense_contrast(
     across languages; how far a document stands above its group does.
 
     With `query` (its vector) and `common` > 0, `common` of the part of each cosine that the query and the document
-    owe to the direction every text of the corpus shares (`Corpus.common`: (q.m)(d.m)) is taken away first: a line
+    owe to the direction every text of its kind shares (`Corpus.common`: (q.m)(d.m)) is taken away first: a line
     that says nothing but is near everything ("good night" ranked first for 香菜, REVIEW-19 #5) keeps only what it
     shares with the query beyond that."""
     # computed over the rows that have a vector only (100k of 1.1M at scale): a row without one gets 0
