@@ -31,10 +31,26 @@ _NAME = re.compile(
     r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
+# session 20: a card's verification code asked for by its own name or by where it is printed, a card or a payment
+# spoken of ("read me the three digits on the back of the visa", "卡背面那三位数是多少？", "need the code on the back
+# of the mastercard"): three or four digits answer it, alone or said in words ("719", "是 628", "six one two")
+_CARD_CODE_NAME = re.compile(
+    r"(?i)(?P<own>(?<![a-z])(?:cvv2?|cvc2?|cvn|csc|security code)(?![a-z])|安全码)"
+    r"|(?<![a-z])(?:three|four|3|4)(?:[ -]digits?| numbers?)?[ \t]+(?:on|at|from)[ \t]+(?:the[ \t]+)?back(?![a-z])"
+    r"|(?<![a-z])(?:code|number|digits|numbers)[ \t]+on[ \t]+(?:the[ \t]+)?back(?![a-z])"
+    r"|(?:背面|背后|卡背|反面)(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?|数字|码)"
+)
+_CARD_SPOKEN_OF = re.compile(
+    r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|debit|credit|checkout|payment)(?![a-z])|卡|付款|支付|网购|结账"
+)
+_CARD_CODE_REPLY = re.compile(
+    r"(?i)(?<![\d.:/\-])(?P<value>\d{3,4}|(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+    r"(?:[ \t-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)){2,3}(?![a-z]))(?![\d.:/\-]|[ \t]*(?:%|元|块|号))"
+)
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
     r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下"
-    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
+    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send|need"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
     # screening-13: the promise of a value in Chinese ("微信支付密码我跟你说一遍，别截图")
@@ -103,7 +119,7 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
     it asks for any code ("what's the code?": then only a code's shape answers it)."""
     last = _fold(before).rstrip().rsplit("\n", 1)[-1][-160:]
-    name = _NAME.search(last)
+    name = card_code_asked(last) or _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
@@ -118,6 +134,12 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     if ASKS_NAME.search(last):
         return None  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
     return name, generic
+
+
+def card_code_asked(line: str) -> re.Match[str] | None:
+    """A card's verification code named in `line`, by its own name, or by where it is printed with a card spoken of."""
+    name = _CARD_CODE_NAME.search(line)
+    return name if name and (name.group("own") or _CARD_SPOKEN_OF.search(line)) else None
 
 
 # a number after a preposition of time or place is a time or a place: "yes at 1830", "back by 2200", "in 1205"
@@ -135,6 +157,11 @@ def answered(before: str, text: str) -> list[Finding]:
     if asked is None:
         return []
     name, generic = asked
+    if name.re is _CARD_CODE_NAME:
+        m = _CARD_CODE_REPLY.search(text)
+        if m is None or len(text) > 40 or _TIME_OR_PLACE.search(text, 0, m.start()):
+            return []
+        return [Finding("card_security", *m.span("value"), _ANSWER_RULE)]
     one_time = name.re is SENT_CODE or _ONE_TIME.fullmatch(name.group(0))
     kind = "one_time_code" if one_time else "combination" if _CODE_NAME.search(name.group(0)) else "password"
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
@@ -232,7 +259,11 @@ def corrected(before: str, text: str) -> list[Finding]:
     last = before.rstrip().rsplit("\n", 1)[-1]
     if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
         return []  # not a correction, nor a value alone in reply to a message that held one and asked
-    kind = PLACEHOLDER_RE.findall(before[-300:])[-1][0]
+    return correcting_values(text, PLACEHOLDER_RE.findall(before[-300:])[-1][0])
+
+
+def correcting_values(text: str, kind: str) -> list[Finding]:
+    """The values of a secret's shape in a correction's words (folded), as `kind`."""
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
     found = []
     for m in _CORRECTED_VALUE.finditer(masked):
@@ -242,6 +273,25 @@ def corrected(before: str, text: str) -> list[Finding]:
             continue
         if code_shaped(value) or password_shaped(value):
             found.append(Finding(kind, m.start(group), m.start(group) + len(value), _CORRECTION_RULE))
+    return found
+
+
+_CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！]*")
+
+
+def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
+    """session 20: a value corrected as it is given, in the same message ("door pin is 2468... no hold on, it's
+    8 6 4 1", "密码 maple_88 ... 啊打错了 是 Maple_88!"): what follows a secret, when it opens as a correction does,
+    is read as a correction of it."""
+    found: list[Finding] = []
+    for f in findings:
+        cut = _CORRECTION_GAP.match(text, f.end).end()
+        if cut < len(text) and CORRECTS.match(text[cut : cut + 40]):
+            found += [
+                Finding(g.kind, cut + g.start, cut + g.end, g.rule_index)
+                for g in correcting_values(_fold(text[cut : cut + 200]), f.kind)
+                if not any(h.start < cut + g.end and cut + g.start < h.end for h in findings)
+            ]
     return found
 
 
