@@ -63,6 +63,12 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
 
 # 13-19 digits, maybe in groups; a card number passes the Luhn check, starts like a card and has its brand's length
 _CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
+# session 20: or read out in groups of four with another separator, the same between every group ("5290 – 8817 –
+# 3342 – 0065", "4024.0071.2283.5519", "4417 - 1234 - 5678 - 9010"): its check digit and a brand's shape still decide
+_CARD_GROUPED = re.compile(
+    r"(?<![\dA-Za-z\-.])\d{4}(?P<sep>[ \t]*[\-–—.·/][ \t]*|[ \t]{2,})\d{4}(?:(?P=sep)\d{4}){1,2}(?:(?P=sep)\d{1,3})?"
+    r"(?![\dA-Za-z]|[\-–—.·/][ \t]*\d)"
+)
 # screening-11: a brand's first digits (ISO/IEC 7812 issuer ranges) and the lengths its numbers have: unnamed, and
 # named as a card or told with its expiry. At 100,000 messages a 13-19 digit id, order number or timestamp passes the
 # Luhn check one time in ten: an IMEI (15 digits, 35..., Luhn by design) is no Amex, a 19-digit order no Visa, a
@@ -117,7 +123,7 @@ _NUMBER_NAMED_AFTER = re.compile(
     r"(?i)[ \t]*(?:[(（][ \t]*|(?:is|was|=|-|—)[ \t]+(?:the|my|your|our|his|her|their)?[ \t]*)?"
     r"(?:[a-z]+[ \t]+)?(?:" + _OTHER_NUMBER + r")"
 )
-_LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+_LONG_NUMBER = re.compile(r"\d[\d \-–—.·/]{11,}\d")
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
@@ -188,9 +194,9 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     for m in _ID_NUMBER.finditer(text):
         if resident_id_valid(m.group(0).replace(" ", "")):
             found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
-    for m in _CARD.finditer(text):
-        digits = re.sub(r"[ \-]", "", m.group(0))
-        groups = ",".join(str(len(g)) for g in re.split(r"[ \-]+", m.group(0)))
+    for m in (*_CARD.finditer(text), *_CARD_GROUPED.finditer(text)):
+        digits = re.sub(r"\D", "", m.group(0))
+        groups = ",".join(str(len(g)) for g in re.findall(r"\d+", m.group(0)))
         before = text[max(0, m.start() - 40) : m.start()]
         other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
         if len(set(digits)) <= 3 and _TESTING.search(text, max(0, m.start() - 60), m.end() + 60):
