@@ -238,9 +238,11 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
 # place alone (the back, 背面) names a card's code only where a card or a payment is spoken of (a manual's back has
 # numbers too, "说明书背面那三位数318是型号"; a jersey's "back number is 23"); a signature strip, and the code's own
 # names, are a card's anyway.
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CARD_CODE = re.compile(
     r"(?i)(?:(?P<own>(?<![a-z])signature (?:strip|panel|box|line|bar|area)|签名(?:栏|条|处)|(?<![a-z])(?:cvv2?|cvc2?"
-    r"|security code|card (?:security|verification|validation) (?:code|number|value))(?![a-z])|安全码)"
+    r"|security code|card (?:security|verification|validation) (?:code|number|value))(?![a-z])"
+    r"(?:[ \t]+(?:on|at)[ \t]+(?:the[ \t]+)?(?:back|front|rear|reverse)(?![a-z]))?|安全码)"
     r"|(?<![a-z])(?:three|four|3|4)(?:[ -]digits?)?(?![a-z\d])[^\n\d.!?]{0,40}?(?<![a-z])(?:on|at|from|in) (?:the )?"
     r"(?:back|front|rear|reverse)(?![a-z])"
     r"|(?<![a-z])(?:code|number|digits|numbers) (?:on|at) (?:the )?(?:back|front|rear|reverse)(?![a-z])"
@@ -251,7 +253,9 @@ _CARD_CODE = re.compile(
     r"(?:card|visa|mastercard|amex|discover|one|it))?"
     r"[ \t]*(?:(?:is|are|was|were|reads?|says?)(?![a-z])|[:=\-])?[ \t]*[\u4e00-\u9fff：:]{0,10}?"
     r"[ \t]*(?:[34][ \t]*位的?[ \t]*|(?:3|4|three|four)[ -]digits?[ \t,:]*)?"
-    r"(?<![\d.])(?P<value>\d{3,4})(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"
+    r"(?<![\d.])(?P<value>\d{3,4}(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"
+    # session 20: or said in words, "security code on the back: six one two"
+    r"|(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t-]+" + _DIGIT_WORD + r"){2,3}(?![a-z]))"
 )
 CARD_CODE_PLACES = ("back", "front", "rear", "reverse", "signature", "security code", "背", "反面", "签名", "安全码")
 _CARD_SPOKEN_OF = re.compile(
@@ -811,7 +815,6 @@ def _enumerated(pieces: list[str]) -> bool:
 # four one two three four five six seven eight"): thirteen digit words or more in a row (a phone number has at most
 # twelve)
 DIGIT_WORDS = frozenset("zero oh one two three four five six seven eight nine".split())
-_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _DIGIT_WORD_RUN = re.compile(r"(?i)(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t,-]+" + _DIGIT_WORD + r"){12,22}(?![a-z])")
 _SPELLED_NUMBER_RULE = -13
 

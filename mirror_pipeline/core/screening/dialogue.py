@@ -203,9 +203,19 @@ def answered(before: str, text: str) -> list[Finding]:
 _CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s|(?i:[ \t]+(?:is|was)[ \t]+)|是")
 
 
+# session 20: or the value inside the words that say it came, "aib just sent me 583920 as the code" (then the clause
+# after is not read for one: "…, anyway my flight is EI 3264")
+_SENT_AS = re.compile(
+    r"(?i)(?<![\w.])(?P<value>\d(?:[ \-]?\d){3,7})[ \t]+as[ \t]+(?:the|a|my|your|their|his|her)[ \t]+"
+    r"(?:[a-z0-9-]+[ \t]+)?(?:code|otp|pin|passcode)\b"
+)
+
+
 def answered_clauses(text: str, lowered: str) -> list[Finding]:
     if not ("码" in text or "code" in lowered or "otp" in lowered) or not (sent := SENT_CODE.search(text)):
         return []
+    if inside := _SENT_AS.search(text, sent.start(), sent.end()):
+        return [Finding("one_time_code", *inside.span("value"), _ANSWER_RULE)]
     if not (cut := _CLAUSE_END.search(text, sent.end())) or "\n" in text[sent.end() : cut.start()]:
         return []
     head, tail = text[: cut.end()], text[cut.end() :]
@@ -231,6 +241,10 @@ def answered_lines(text: str) -> list[Finding]:
 # hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
 # (an interjection alone is no correction: "ugh, meeting moved to 1530"; with a word that corrects it is: "ugh wait,
 # it's 3904", "hmm actually it's …")
+_SPOKEN_NAMES = (
+    r"密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
+    r"|combination)(?![a-z])"
+)
 _CORRECTION_WORD = (
     r"(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|whoops)\b|"
     r"(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是))"
@@ -276,6 +290,9 @@ def correcting_values(text: str, kind: str) -> list[Finding]:
     return found
 
 
+_NAMED_VALUE = re.compile(
+    r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>[^\s.…,，]+)"
+)
 _CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！]*")
 
 
@@ -284,7 +301,9 @@ def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
     8 6 4 1", "密码 maple_88 ... 啊打错了 是 Maple_88!"): what follows a secret, when it opens as a correction does,
     is read as a correction of it."""
     found: list[Finding] = []
-    for f in findings:
+    # (or a value a code's name gave that no rule took for a secret: "the code is 1111... wait no, 5 0 8 2")
+    named = [Finding("pin", m.start("value"), m.end(), _CORRECTION_RULE) for m in _NAMED_VALUE.finditer(text)]
+    for f in (*findings, *named):
         cut = _CORRECTION_GAP.match(text, f.end).end()
         if cut < len(text) and CORRECTS.match(text[cut : cut + 40]):
             found += [
@@ -427,6 +446,11 @@ _HALF_REST = re.compile(
 )
 
 _FOUR_DIGITS = re.compile(r"\d{4}")
+_CARD_HEAD_ENDS = re.compile(
+    r"(?i)(?:卡号?|(?<![a-z])(?:card|visa|mastercard|amex)(?![a-z]))[^\n\d]{0,16}?"
+    r"(?<!\d)(?P<value>\d{4}[ \-]?\d{4}(?:[ \-]?\d{1,4})?)[ \t.,，…]*$"
+)
+_DIGITS_OPEN = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})(?![\d/.:])")
 # or the rest alone in its message ("3009 4410")
 _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*")
 
@@ -512,6 +536,10 @@ def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     first, second = _fold(first), _fold(second)
     head = next(reversed(list(_HALF_FIRST.finditer(first))), None)
     rest = _HALF_REST.match(second) or _DIGITS_ALONE.fullmatch(second)
+    if head is None and (head := _CARD_HEAD_ENDS.search(first)):
+        # session 20: "card is 4539 1488" / "0343 6467 cvv 318, exp 09/28": a card named, its first digits end the
+        # message and the rest opens the next, whatever follows it
+        rest = rest or _DIGITS_OPEN.match(second)
     if head is None or rest is None or rest.start("value") > 24:
         return None
     digits = re.sub(r"\D", "", head.group("value") + rest.group("value"))
@@ -548,10 +576,21 @@ _SPOKEN_TAIL = re.compile(
     + _SPOKEN_RUN
     + r")[ \t.,，。!！…]*$"
 )
-_SPOKEN_NAME = re.compile(
-    r"(?i)密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
-    r"|combination)(?![a-z])"
+_SPOKEN_NAME = re.compile("(?i)" + _SPOKEN_NAMES)
+# session 20: or in one message, digit words and digits mixed ("pin is four 4 seven 0", "code: two 9 nine 1")
+_SPOKEN_GIVEN = re.compile(
+    r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>" + _SPOKEN_RUN + r")(?![\w])"
 )
+
+
+def spoken_findings(text: str) -> list[Finding]:
+    """A code named and given at once, its digits said as words and digits mixed (all digits, or all words, are
+    other rules')."""
+    return [
+        Finding("pin", *m.span("value"), _CORRECTION_RULE)
+        for m in _SPOKEN_GIVEN.finditer(text)
+        if _spoken_digits(m.group("value")) >= 4 and re.search(r"\d", v := m.group("value")) and re.search("[a-zA-Z]", v)
+    ]
 _SPOKEN_SHORT = 40
 _SPOKEN_OPEN = 6
 

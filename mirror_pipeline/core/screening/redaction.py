@@ -98,7 +98,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         overlapping = [f for f in findings if f.start < g.end and g.start < f.end]
         start, end = min((g.start, *(f.start for f in overlapping))), max((g.end, *(f.end for f in overlapping)))
         findings = [f for f in findings if f not in overlapping] + [Finding(g.kind, start, end, g.rule_index)]
-    if findings and (again := corrected_within(text, findings)):
+    if again := corrected_within(text, findings):
         findings = [*findings, *again]
     if given or again:
         findings.sort(key=lambda f: f.start)
