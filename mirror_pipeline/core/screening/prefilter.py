@@ -240,7 +240,10 @@ _GETS_YOU_IN_PATTERN = (
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 # (session 18: or a card named with its first digits, the rest to come: "di card is 52213400" / "rest is 8871…")
-_CARD_FIRST_PART_PATTERN = rf"(?i)(?:{FIRST_PART}|\bcard(?: number| no)?[ \t]+is\b)[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+# (session 20: or as a brand, "visa is 4012 8888")
+_CARD_FIRST_PART_PATTERN = (
+    rf"(?i)(?:{FIRST_PART}|\b(?:card(?: number| no)?|visa|mastercard|amex)[ \t]+is\b)[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+)
 _PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
 _PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
