@@ -5,16 +5,7 @@ message names the card; and the look-alikes that stay (a parcel's back, a room c
 
 import pytest
 
-from mirror_pipeline.core.screening import redact_sequence
-
-
-def _screen(*messages: str) -> list[str]:
-    return [s.text for s in redact_sequence([(m, f"t#{k}") for k, m in enumerate(messages)])]
-
-
-def _gone(messages: tuple[str, ...], values: tuple[str, ...]) -> bool:
-    joined = "\n".join(_screen(*messages))
-    return not any(value in joined for value in values)
+from mirror_pipeline_tests.core.test_screening_session19 import _gone, _screen
 
 
 @pytest.mark.parametrize(

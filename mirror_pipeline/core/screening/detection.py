@@ -25,8 +25,8 @@ from mirror_pipeline.core.screening.detectors import (
     spelled_number_findings,
     strong_token_findings,
 )
-from mirror_pipeline.core.screening.documents import document_findings
 from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines, spoken_findings
+from mirror_pipeline.core.screening.documents import document_findings
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
 from mirror_pipeline.core.screening.rules import (

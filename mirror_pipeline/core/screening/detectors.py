@@ -351,7 +351,8 @@ _SEED_CONTEXT = re.compile(
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
 # (screening-13: or counted in Chinese, "第一个 apple 第二个 river …", "1、apple 2、river")
-_SEED_GAP = re.compile(r"(?:[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
+# (session 20: not across an ellipsis, a pause in talk: "apple river stone cloud ... never mind")
+_SEED_GAP = re.compile(r"(?:(?!\.\.)[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
 _ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
 _ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
 

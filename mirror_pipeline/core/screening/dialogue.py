@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.screening.detectors import _EIGHT_DIGITS, Finding, card_shaped, luhn_valid
+from mirror_pipeline.core.screening.detectors import (
+    _CARD_SPOKEN_OF,
+    _DIGIT_WORD,
+    _EIGHT_DIGITS,
+    Finding,
+    card_shaped,
+    luhn_valid,
+)
 from mirror_pipeline.core.screening.parts import FIRST_PART, REST, THEN
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import (
@@ -40,12 +47,9 @@ _CARD_CODE_NAME = re.compile(
     r"|(?<![a-z])(?:code|number|digits|numbers)[ \t]+on[ \t]+(?:the[ \t]+)?back(?![a-z])"
     r"|(?:背面|背后|卡背|反面)(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?|数字|码)"
 )
-_CARD_SPOKEN_OF = re.compile(
-    r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|debit|credit|checkout|payment)(?![a-z])|卡|付款|支付|网购|结账"
-)
 _CARD_CODE_REPLY = re.compile(
-    r"(?i)(?<![\d.:/\-])(?P<value>\d{3,4}|(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-    r"(?:[ \t-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)){2,3}(?![a-z]))(?![\d.:/\-]|[ \t]*(?:%|元|块|号))"
+    r"(?i)(?<![\d.:/\-])(?P<value>\d{3,4}|(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t-]+" + _DIGIT_WORD + r"){2,3}(?![a-z]))"
+    r"(?![\d.:/\-]|[ \t]*(?:%|元|块|号))"
 )
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
@@ -241,6 +245,7 @@ def answered_lines(text: str) -> list[Finding]:
 # hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
 # (an interjection alone is no correction: "ugh, meeting moved to 1530"; with a word that corrects it is: "ugh wait,
 # it's 3904", "hmm actually it's …")
+# a code's names (a value said after one in words, or corrected after it)
 _SPOKEN_NAMES = (
     r"密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
     r"|combination)(?![a-z])"
@@ -589,8 +594,10 @@ def spoken_findings(text: str) -> list[Finding]:
     return [
         Finding("pin", *m.span("value"), _CORRECTION_RULE)
         for m in _SPOKEN_GIVEN.finditer(text)
-        if _spoken_digits(m.group("value")) >= 4 and re.search(r"\d", v := m.group("value")) and re.search("[a-zA-Z]", v)
+        if _spoken_digits(v := m.group("value")) >= 4 and re.search(r"\d", v) and re.search("[a-zA-Z]", v)
     ]
+
+
 _SPOKEN_SHORT = 40
 _SPOKEN_OPEN = 6
 

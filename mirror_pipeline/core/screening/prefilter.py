@@ -242,7 +242,8 @@ _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 # (session 18: or a card named with its first digits, the rest to come: "di card is 52213400" / "rest is 8871…")
 # (session 20: or as a brand, "visa is 4012 8888")
 _CARD_FIRST_PART_PATTERN = (
-    rf"(?i)(?:{FIRST_PART}|\b(?:card(?: number| no)?|visa|mastercard|amex)[ \t]+is\b)[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+    rf"(?i)(?:{FIRST_PART}|\b(?:card(?: number| no)?|visa|mastercard|amex)[ \t]+is\b)"
+    r"[^\n\d]{0,16}\d{4}[ \-]?\d{4}"
 )
 _PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
 _PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)

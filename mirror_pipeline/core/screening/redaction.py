@@ -91,7 +91,6 @@ _DIGIT = re.compile(r"\d")
 
 def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given: Sequence[Finding] = ()) -> Screened:
     findings = find_secrets(text, prefiltered=prefiltered)
-    again: list[Finding] = []
     for g in given:
         # a span the conversation gives is hidden whole: what a rule found inside or across it joins it ("卡号前8位是
         # 4539 1488": a code's rule took 4539 alone)
@@ -167,7 +166,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
-    r"padlock|lockbox|combination|cvv|cvc|背面|背后|卡背|(?i:\bback\b)"
+    r"padlock|lockbox|combination"
 )
 
 
