@@ -11,12 +11,14 @@ from functools import cache
 from mirror_pipeline.core.screening.detectors import (
     _DIAL,
     _EIGHT_DIGITS,
+    _GROUPED_NUMBER,
     _LONG_NUMBER,
     _LONG_TOKEN,
     _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
+    GROUPED_NUMBER_PATTERN,
     PHONETIC_RUN,
     PHONETIC_WORDS,
     SPELLED_CASE_WORDS,
@@ -167,7 +169,7 @@ def _may_hold(folded: str) -> bool:
         return True  # a password's shape in passing, a list of codes alike (both hold a digit)
     if not ascii_only and _CJK_CODE.search(folded):
         return True
-    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
+    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded) or _GROUPED_NUMBER.search(folded):
         return True
     if has_digit and _EIGHT_DIGITS.search(folded) and _CARD_FIRST_PART.search(lowered):
         # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601"; session 12: named as a
@@ -360,6 +362,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
+    GROUPED_NUMBER_PATTERN,  # a card's groups with another separator (session 20)
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
     _DOCUMENT_GATE_PATTERN,  # a document's name and a digit, an IBAN (session 16)
     _CARD_FIRST_PART_PATTERN,  # a card's first eight digits (session 10)
