@@ -140,8 +140,14 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     return name, generic
 
 
+_CARD_CODE_WORDS = ("back", "cvv", "cvc", "cvn", "csc", "security code", "安全码", "背", "反面")  # (cheaply told)
+
+
 def card_code_asked(line: str) -> re.Match[str] | None:
     """A card's verification code named in `line`, by its own name, or by where it is printed with a card spoken of."""
+    lowered = line.lower()
+    if not any(map(lowered.__contains__, _CARD_CODE_WORDS)):
+        return None
     name = _CARD_CODE_NAME.search(line)
     return name if name and (name.group("own") or _CARD_SPOKEN_OF.search(line)) else None
 
@@ -250,6 +256,15 @@ _SPOKEN_NAMES = (
     r"密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
     r"|combination)(?![a-z])"
 )
+_CODE_NAME_WORDS = ("pin", "pass", "code", "combo", "combination", "密码", "密碼", "口令", "门禁")
+
+
+def names_a_code(text: str) -> bool:
+    """Does `text` hold one of `_SPOKEN_NAMES` (cheaply told, by its words)?"""
+    lowered = text.lower()
+    return any(map(lowered.__contains__, _CODE_NAME_WORDS))
+
+
 _CORRECTION_WORD = (
     r"(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|whoops)\b|"
     r"(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是))"
@@ -298,6 +313,7 @@ def correcting_values(text: str, kind: str) -> list[Finding]:
 _NAMED_VALUE = re.compile(
     r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>[^\s.…,，]+)"
 )
+_CORRECTION_ANYWHERE = re.compile("(?i)(?<![a-z])" + _CORRECTION_WORD)
 _CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！]*")
 
 
@@ -305,9 +321,14 @@ def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
     """session 20: a value corrected as it is given, in the same message ("door pin is 2468... no hold on, it's
     8 6 4 1", "密码 maple_88 ... 啊打错了 是 Maple_88!"): what follows a secret, when it opens as a correction does,
     is read as a correction of it."""
+    if not _CORRECTION_ANYWHERE.search(text):
+        return []  # (most texts: no word that corrects, cheaply told)
     found: list[Finding] = []
     # (or a value a code's name gave that no rule took for a secret: "the code is 1111... wait no, 5 0 8 2")
-    named = [Finding("pin", m.start("value"), m.end(), _CORRECTION_RULE) for m in _NAMED_VALUE.finditer(text)]
+    named = [
+        Finding("pin", m.start("value"), m.end(), _CORRECTION_RULE)
+        for m in (_NAMED_VALUE.finditer(text) if names_a_code(text) else ())
+    ]
     for f in (*findings, *named):
         cut = _CORRECTION_GAP.match(text, f.end).end()
         if cut < len(text) and CORRECTS.match(text[cut : cut + 40]):
@@ -587,10 +608,14 @@ _SPOKEN_GIVEN = re.compile(
     r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>" + _SPOKEN_RUN + r")(?![\w])"
 )
 
+_ONE_DIGIT = re.compile(r"\d")
+
 
 def spoken_findings(text: str) -> list[Finding]:
     """A code named and given at once, its digits said as words and digits mixed (all digits, or all words, are
     other rules')."""
+    if not names_a_code(text) or not _ONE_DIGIT.search(text):
+        return []  # (most texts: no code's name, or no digit, cheaply told)
     return [
         Finding("pin", *m.span("value"), _CORRECTION_RULE)
         for m in _SPOKEN_GIVEN.finditer(text)
