@@ -58,6 +58,7 @@ CORPORA = tuple(
         "heldout29b.jsonl",
         "heldout30.jsonl",
         "heldout32.jsonl",
+        "heldout34.jsonl",
     )
     if (HERE / name).exists()
 )

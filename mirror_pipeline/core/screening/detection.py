@@ -25,8 +25,8 @@ from mirror_pipeline.core.screening.detectors import (
     spelled_number_findings,
     strong_token_findings,
 )
+from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines, spoken_findings
 from mirror_pipeline.core.screening.documents import document_findings
-from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
 from mirror_pipeline.core.screening.rules import (
@@ -93,6 +93,7 @@ def _find(folded: str, original: str) -> list[Finding]:
     found.extend(code_list_findings(masked))
     found.extend(spelled_findings(masked))
     found.extend(spelled_number_findings(masked, lowered))
+    found.extend(spoken_findings(masked))
     found.extend(phonetic_findings(masked, lowered))
     found = _with_wrapped_values(masked, found)
     found = _with_dotted_parts(masked, found)

@@ -63,6 +63,12 @@ def _listed_findings(text: str, lowered: str) -> list[Finding]:
 
 # 13-19 digits, maybe in groups; a card number passes the Luhn check, starts like a card and has its brand's length
 _CARD = re.compile(r"(?<![\dA-Za-z\-.])\d(?:[ \-]?\d){12,18}(?![\dA-Za-z\-]|\.\d)")
+# session 20: or read out in groups of four with another separator, the same between every group ("5290 – 8817 –
+# 3342 – 0065", "4024.0071.2283.5519", "4417 - 1234 - 5678 - 9010"): its check digit and a brand's shape still decide
+_CARD_GROUPED = re.compile(
+    r"(?<![\dA-Za-z\-.])\d{4}(?P<sep>[ \t]*[\-–—.·/][ \t]*|[ \t]{2,})\d{4}(?:(?P=sep)\d{4}){1,2}(?:(?P=sep)\d{1,3})?"
+    r"(?![\dA-Za-z]|[\-–—.·/][ \t]*\d)"
+)
 # screening-11: a brand's first digits (ISO/IEC 7812 issuer ranges) and the lengths its numbers have: unnamed, and
 # named as a card or told with its expiry. At 100,000 messages a 13-19 digit id, order number or timestamp passes the
 # Luhn check one time in ten: an IMEI (15 digits, 35..., Luhn by design) is no Amex, a 19-digit order no Visa, a
@@ -118,6 +124,9 @@ _NUMBER_NAMED_AFTER = re.compile(
     r"(?:[a-z]+[ \t]+)?(?:" + _OTHER_NUMBER + r")"
 )
 _LONG_NUMBER = re.compile(r"\d[\d -]{11,}\d")
+# (session 20: three groups of four with another separator, what `_CARD_GROUPED` needs; the prefilter's test too)
+GROUPED_NUMBER_PATTERN = r"\d{4}[ \t]*[\-–—.·/][ \t]*\d{4}[ \t]*[\-–—.·/][ \t]*\d{4}"
+_GROUPED_NUMBER = re.compile(GROUPED_NUMBER_PATTERN)
 _SPOKEN = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)"
 _CARD_DATA = re.compile(
     r"(?i)(?:(?<![a-z])(?:exp(?:iry|ires?|iration)?(?: date)?|valid (?:thru|through|until)|good thru|cid)(?![a-z])\.?"
@@ -178,7 +187,11 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     """Resident ID and card numbers; with a card number in the text, or in the message just before (`card_given`:
     "card: 4539 ..." then "exp 09/27 cvc 318"), its expiry and the code on its back."""
     found: list[Finding] = []
-    if not _LONG_NUMBER.search(text) and not (_EIGHT_DIGITS.search(text) and _FIRST_DIGITS.search(text)):
+    if (
+        not _LONG_NUMBER.search(text)
+        and not _GROUPED_NUMBER.search(text)
+        and not (_EIGHT_DIGITS.search(text) and _FIRST_DIGITS.search(text))
+    ):
         if card_given:
             found.extend(
                 Finding("card_security", m.start("value"), m.end("value"), _NUMBER_RULE)
@@ -188,9 +201,9 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
     for m in _ID_NUMBER.finditer(text):
         if resident_id_valid(m.group(0).replace(" ", "")):
             found.append(Finding("id_number", m.start(), m.end(), _NUMBER_RULE))
-    for m in _CARD.finditer(text):
-        digits = re.sub(r"[ \-]", "", m.group(0))
-        groups = ",".join(str(len(g)) for g in re.split(r"[ \-]+", m.group(0)))
+    for m in (*_CARD.finditer(text), *_CARD_GROUPED.finditer(text)):
+        digits = re.sub(r"\D", "", m.group(0))
+        groups = ",".join(str(len(g)) for g in re.findall(r"\d+", m.group(0)))
         before = text[max(0, m.start() - 40) : m.start()]
         other = _NUMBER_NAMED.search(before) or _NUMBER_NAMED_AFTER.match(text, m.end())
         if len(set(digits)) <= 3 and _TESTING.search(text, max(0, m.start() - 60), m.end() + 60):
@@ -232,9 +245,11 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
 # place alone (the back, 背面) names a card's code only where a card or a payment is spoken of (a manual's back has
 # numbers too, "说明书背面那三位数318是型号"; a jersey's "back number is 23"); a signature strip, and the code's own
 # names, are a card's anyway.
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CARD_CODE = re.compile(
     r"(?i)(?:(?P<own>(?<![a-z])signature (?:strip|panel|box|line|bar|area)|签名(?:栏|条|处)|(?<![a-z])(?:cvv2?|cvc2?"
-    r"|security code|card (?:security|verification|validation) (?:code|number|value))(?![a-z])|安全码)"
+    r"|security code|card (?:security|verification|validation) (?:code|number|value))(?![a-z])"
+    r"(?:[ \t]+(?:on|at)[ \t]+(?:the[ \t]+)?(?:back|front|rear|reverse)(?![a-z]))?|安全码)"
     r"|(?<![a-z])(?:three|four|3|4)(?:[ -]digits?)?(?![a-z\d])[^\n\d.!?]{0,40}?(?<![a-z])(?:on|at|from|in) (?:the )?"
     r"(?:back|front|rear|reverse)(?![a-z])"
     r"|(?<![a-z])(?:code|number|digits|numbers) (?:on|at) (?:the )?(?:back|front|rear|reverse)(?![a-z])"
@@ -245,7 +260,9 @@ _CARD_CODE = re.compile(
     r"(?:card|visa|mastercard|amex|discover|one|it))?"
     r"[ \t]*(?:(?:is|are|was|were|reads?|says?)(?![a-z])|[:=\-])?[ \t]*[\u4e00-\u9fff：:]{0,10}?"
     r"[ \t]*(?:[34][ \t]*位的?[ \t]*|(?:3|4|three|four)[ -]digits?[ \t,:]*)?"
-    r"(?<![\d.])(?P<value>\d{3,4})(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"
+    r"(?<![\d.])(?P<value>\d{3,4}(?![\d/.:\-]|[ \t]*(?:%|st|nd|rd|th|pages?|元|块|号|年|页|dollars?|bucks)(?![a-z]))"
+    # session 20: or said in words, "security code on the back: six one two"
+    r"|(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t-]+" + _DIGIT_WORD + r"){2,3}(?![a-z]))"
 )
 CARD_CODE_PLACES = ("back", "front", "rear", "reverse", "signature", "security code", "背", "反面", "签名", "安全码")
 _CARD_SPOKEN_OF = re.compile(
@@ -341,7 +358,8 @@ _SEED_CONTEXT = re.compile(
 )
 _EN_WORD = re.compile(r"[A-Za-z]+")
 # (screening-13: or counted in Chinese, "第一个 apple 第二个 river …", "1、apple 2、river")
-_SEED_GAP = re.compile(r"(?:[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
+# (session 20: not across an ellipsis, a pause in talk: "apple river stone cloud ... never mind")
+_SEED_GAP = re.compile(r"(?:(?!\.\.)[\s,;.:)(\-\d、，；]|第[一二三四五六七八九十\d]{1,3}(?:个|位)?[:：]?){1,8}")
 _ZH_SEED_GAP = re.compile(r"[\s,;.:)(\-\d，、；。]{1,8}")
 _ZH_SEED_RUN = re.compile(r"(?:助记词|种子)[^\n]{0,6}?[:是]\s*(?P<value>[\u4e00-\u9fff]{12,24})")
 
@@ -805,7 +823,6 @@ def _enumerated(pieces: list[str]) -> bool:
 # four one two three four five six seven eight"): thirteen digit words or more in a row (a phone number has at most
 # twelve)
 DIGIT_WORDS = frozenset("zero oh one two three four five six seven eight nine".split())
-_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _DIGIT_WORD_RUN = re.compile(r"(?i)(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t,-]+" + _DIGIT_WORD + r"){12,22}(?![a-z])")
 _SPELLED_NUMBER_RULE = -13
 

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import re
 
-from mirror_pipeline.core.screening.detectors import _EIGHT_DIGITS, Finding, card_shaped, luhn_valid
+from mirror_pipeline.core.screening.detectors import (
+    _CARD_SPOKEN_OF,
+    _DIGIT_WORD,
+    _EIGHT_DIGITS,
+    Finding,
+    card_shaped,
+    luhn_valid,
+)
 from mirror_pipeline.core.screening.parts import FIRST_PART, REST, THEN
 from mirror_pipeline.core.screening.rules import _HELD, _SPACED, PLACEHOLDER_RE
 from mirror_pipeline.core.screening.values import (
@@ -31,10 +38,23 @@ _NAME = re.compile(
     r"(?:texted|sent|send|text|sms|get|got|receive|received)[^\n]{0,24}\bcode\b|短信|(?:^|那个|这个|的)码(?=多少|是多少|发|给|呢|[?？])"
 )
 _CODE_NAME = re.compile(r"(?i)code|combo|combination|门禁|padlock|lockbox")
+# session 20: a card's verification code asked for by its own name or by where it is printed, a card or a payment
+# spoken of ("read me the three digits on the back of the visa", "卡背面那三位数是多少？", "need the code on the back
+# of the mastercard"): three or four digits answer it, alone or said in words ("719", "是 628", "six one two")
+_CARD_CODE_NAME = re.compile(
+    r"(?i)(?P<own>(?<![a-z])(?:cvv2?|cvc2?|cvn|csc|security code)(?![a-z])|安全码)"
+    r"|(?<![a-z])(?:three|four|3|4)(?:[ -]digits?| numbers?)?[ \t]+(?:on|at|from)[ \t]+(?:the[ \t]+)?back(?![a-z])"
+    r"|(?<![a-z])(?:code|number|digits|numbers)[ \t]+on[ \t]+(?:the[ \t]+)?back(?![a-z])"
+    r"|(?:背面|背后|卡背|反面)(?:的|那|那个)?(?:[三四34](?:位|个)(?:数字?|码)?|数字|码)"
+)
+_CARD_CODE_REPLY = re.compile(
+    r"(?i)(?<![\d.:/\-])(?P<value>\d{3,4}|(?<![a-z])" + _DIGIT_WORD + r"(?:[ \t-]+" + _DIGIT_WORD + r"){2,3}(?![a-z]))"
+    r"(?![\d.:/\-]|[ \t]*(?:%|元|块|号))"
+)
 # a question, a request, or the promise of a value
 _ASKS = re.compile(
     r"(?i)[?？]|多少|是啥|是什么|啥|吗|来着|发我|给我|告诉我|发一下"
-    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send"
+    r"|\b(?:pls|plz|please|remind|what'?s|what is|what|which|send|need"
     r"|tell|give|text you|"
     r"here'?s|share|read)\b|念|报"
     # screening-13: the promise of a value in Chinese ("微信支付密码我跟你说一遍，别截图")
@@ -103,7 +123,7 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     """The secret's name in the last line of `before`, if that line asks for one (and does not give it), and whether
     it asks for any code ("what's the code?": then only a code's shape answers it)."""
     last = _fold(before).rstrip().rsplit("\n", 1)[-1][-160:]
-    name = _NAME.search(last)
+    name = card_code_asked(last) or _NAME.search(last)
     generic = name is None and (name := _WHICH_CODE.search(last)) is not None
     # a request, or a line that is only a secret's name and where ("wifi at grandma's")
     asks = _ASKS.search(last) or _LABEL_LINE.fullmatch(last.strip())
@@ -118,6 +138,18 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
     if ASKS_NAME.search(last):
         return None  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
     return name, generic
+
+
+_CARD_CODE_WORDS = ("back", "cvv", "cvc", "cvn", "csc", "security code", "安全码", "背", "反面")  # (cheaply told)
+
+
+def card_code_asked(line: str) -> re.Match[str] | None:
+    """A card's verification code named in `line`, by its own name, or by where it is printed with a card spoken of."""
+    lowered = line.lower()
+    if not any(map(lowered.__contains__, _CARD_CODE_WORDS)):
+        return None
+    name = _CARD_CODE_NAME.search(line)
+    return name if name and (name.group("own") or _CARD_SPOKEN_OF.search(line)) else None
 
 
 # a number after a preposition of time or place is a time or a place: "yes at 1830", "back by 2200", "in 1205"
@@ -135,6 +167,11 @@ def answered(before: str, text: str) -> list[Finding]:
     if asked is None:
         return []
     name, generic = asked
+    if name.re is _CARD_CODE_NAME:
+        m = _CARD_CODE_REPLY.search(text)
+        if m is None or len(text) > 40 or _TIME_OR_PLACE.search(text, 0, m.start()):
+            return []
+        return [Finding("card_security", *m.span("value"), _ANSWER_RULE)]
     one_time = name.re is SENT_CODE or _ONE_TIME.fullmatch(name.group(0))
     kind = "one_time_code" if one_time else "combination" if _CODE_NAME.search(name.group(0)) else "password"
     # a luggage or bike lock turns three wheels: three digits are its whole code ("the usual, 5-0-5")
@@ -176,9 +213,19 @@ def answered(before: str, text: str) -> list[Finding]:
 _CLAUSE_END = re.compile(r"[,，;；:：—–]|\s-\s|(?i:[ \t]+(?:is|was)[ \t]+)|是")
 
 
+# session 20: or the value inside the words that say it came, "aib just sent me 583920 as the code" (then the clause
+# after is not read for one: "…, anyway my flight is EI 3264")
+_SENT_AS = re.compile(
+    r"(?i)(?<![\w.])(?P<value>\d(?:[ \-]?\d){3,7})[ \t]+as[ \t]+(?:the|a|my|your|their|his|her)[ \t]+"
+    r"(?:[a-z0-9-]+[ \t]+)?(?:code|otp|pin|passcode)\b"
+)
+
+
 def answered_clauses(text: str, lowered: str) -> list[Finding]:
     if not ("码" in text or "code" in lowered or "otp" in lowered) or not (sent := SENT_CODE.search(text)):
         return []
+    if inside := _SENT_AS.search(text, sent.start(), sent.end()):
+        return [Finding("one_time_code", *inside.span("value"), _ANSWER_RULE)]
     if not (cut := _CLAUSE_END.search(text, sent.end())) or "\n" in text[sent.end() : cut.start()]:
         return []
     head, tail = text[: cut.end()], text[cut.end() :]
@@ -204,6 +251,20 @@ def answered_lines(text: str) -> list[Finding]:
 # hz_family2026", "wait, capital T at the start: Tangerine-Owl-58", "no 4417 sorry", "不是，是 tp8899hone，我打错了"
 # (an interjection alone is no correction: "ugh, meeting moved to 1530"; with a word that corrects it is: "ugh wait,
 # it's 3904", "hmm actually it's …")
+# a code's names (a value said after one in words, or corrected after it)
+_SPOKEN_NAMES = (
+    r"密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
+    r"|combination)(?![a-z])"
+)
+_CODE_NAME_WORDS = ("pin", "pass", "code", "combo", "combination", "密码", "密碼", "口令", "门禁")
+
+
+def names_a_code(text: str) -> bool:
+    """Does `text` hold one of `_SPOKEN_NAMES` (cheaply told, by its words)?"""
+    lowered = text.lower()
+    return any(map(lowered.__contains__, _CODE_NAME_WORDS))
+
+
 _CORRECTION_WORD = (
     r"(?:(?:no|nope|wait|oops|sorry|typo|actually|correction|my bad|i mean|i meant|scratch that|sry|whoops)\b|"
     r"(?:不对|不是|打错|说错|写错|发错|更正|纠正|错了|应该是))"
@@ -232,7 +293,11 @@ def corrected(before: str, text: str) -> list[Finding]:
     last = before.rstrip().rsplit("\n", 1)[-1]
     if not CORRECTS.match(text) and not ("[secret:" in last and "?" in last and _ALONE.fullmatch(text.strip())):
         return []  # not a correction, nor a value alone in reply to a message that held one and asked
-    kind = PLACEHOLDER_RE.findall(before[-300:])[-1][0]
+    return correcting_values(text, PLACEHOLDER_RE.findall(before[-300:])[-1][0])
+
+
+def correcting_values(text: str, kind: str) -> list[Finding]:
+    """The values of a secret's shape in a correction's words (folded), as `kind`."""
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), text) if "[secret:" in text else text
     found = []
     for m in _CORRECTED_VALUE.finditer(masked):
@@ -242,6 +307,36 @@ def corrected(before: str, text: str) -> list[Finding]:
             continue
         if code_shaped(value) or password_shaped(value):
             found.append(Finding(kind, m.start(group), m.start(group) + len(value), _CORRECTION_RULE))
+    return found
+
+
+_NAMED_VALUE = re.compile(
+    r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>[^\s.…,，]+)"
+)
+_CORRECTION_ANYWHERE = re.compile("(?i)(?<![a-z])" + _CORRECTION_WORD)
+_CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！]*")
+
+
+def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
+    """session 20: a value corrected as it is given, in the same message ("door pin is 2468... no hold on, it's
+    8 6 4 1", "密码 maple_88 ... 啊打错了 是 Maple_88!"): what follows a secret, when it opens as a correction does,
+    is read as a correction of it."""
+    if not _CORRECTION_ANYWHERE.search(text):
+        return []  # (most texts: no word that corrects, cheaply told)
+    found: list[Finding] = []
+    # (or a value a code's name gave that no rule took for a secret: "the code is 1111... wait no, 5 0 8 2")
+    named = [
+        Finding("pin", m.start("value"), m.end(), _CORRECTION_RULE)
+        for m in (_NAMED_VALUE.finditer(text) if names_a_code(text) else ())
+    ]
+    for f in (*findings, *named):
+        cut = _CORRECTION_GAP.match(text, f.end).end()
+        if cut < len(text) and CORRECTS.match(text[cut : cut + 40]):
+            found += [
+                Finding(g.kind, cut + g.start, cut + g.end, g.rule_index)
+                for g in correcting_values(_fold(text[cut : cut + 200]), f.kind)
+                if not any(h.start < cut + g.end and cut + g.start < h.end for h in findings)
+            ]
     return found
 
 
@@ -377,6 +472,11 @@ _HALF_REST = re.compile(
 )
 
 _FOUR_DIGITS = re.compile(r"\d{4}")
+_CARD_HEAD_ENDS = re.compile(
+    r"(?i)(?:卡号?|(?<![a-z])(?:card|visa|mastercard|amex)(?![a-z]))[^\n\d]{0,16}?"
+    r"(?<!\d)(?P<value>\d{4}[ \-]?\d{4}(?:[ \-]?\d{1,4})?)[ \t.,，…]*$"
+)
+_DIGITS_OPEN = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})(?![\d/.:])")
 # or the rest alone in its message ("3009 4410")
 _DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>\d{4}(?:[ \-]?\d{1,4}){1,3})[ \t.]*")
 
@@ -462,6 +562,10 @@ def card_halves(first: str, second: str) -> tuple[Finding, Finding] | None:
     first, second = _fold(first), _fold(second)
     head = next(reversed(list(_HALF_FIRST.finditer(first))), None)
     rest = _HALF_REST.match(second) or _DIGITS_ALONE.fullmatch(second)
+    if head is None and (head := _CARD_HEAD_ENDS.search(first)):
+        # session 20: "card is 4539 1488" / "0343 6467 cvv 318, exp 09/28": a card named, its first digits end the
+        # message and the rest opens the next, whatever follows it
+        rest = rest or _DIGITS_OPEN.match(second)
     if head is None or rest is None or rest.start("value") > 24:
         return None
     digits = re.sub(r"\D", "", head.group("value") + rest.group("value"))
@@ -498,10 +602,27 @@ _SPOKEN_TAIL = re.compile(
     + _SPOKEN_RUN
     + r")[ \t.,，。!！…]*$"
 )
-_SPOKEN_NAME = re.compile(
-    r"(?i)密码|密碼|口令|门禁|(?<![a-z])(?:pin|passcode|password|(?<!zip )(?<!postal )(?<!post )(?<!area )code|combo"
-    r"|combination)(?![a-z])"
+_SPOKEN_NAME = re.compile("(?i)" + _SPOKEN_NAMES)
+# session 20: or in one message, digit words and digits mixed ("pin is four 4 seven 0", "code: two 9 nine 1")
+_SPOKEN_GIVEN = re.compile(
+    r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>" + _SPOKEN_RUN + r")(?![\w])"
 )
+
+_ONE_DIGIT = re.compile(r"\d")
+
+
+def spoken_findings(text: str) -> list[Finding]:
+    """A code named and given at once, its digits said as words and digits mixed (all digits, or all words, are
+    other rules')."""
+    if not names_a_code(text) or not _ONE_DIGIT.search(text):
+        return []  # (most texts: no code's name, or no digit, cheaply told)
+    return [
+        Finding("pin", *m.span("value"), _CORRECTION_RULE)
+        for m in _SPOKEN_GIVEN.finditer(text)
+        if _spoken_digits(v := m.group("value")) >= 4 and re.search(r"\d", v) and re.search("[a-zA-Z]", v)
+    ]
+
+
 _SPOKEN_SHORT = 40
 _SPOKEN_OPEN = 6
 

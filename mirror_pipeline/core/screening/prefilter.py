@@ -11,12 +11,14 @@ from functools import cache
 from mirror_pipeline.core.screening.detectors import (
     _DIAL,
     _EIGHT_DIGITS,
+    _GROUPED_NUMBER,
     _LONG_NUMBER,
     _LONG_TOKEN,
     _NATIONAL_ID,
     _SPACED_CJK,
     CODE_LIST_GATE,
     DIGIT_WORDS,
+    GROUPED_NUMBER_PATTERN,
     PHONETIC_RUN,
     PHONETIC_WORDS,
     SPELLED_CASE_WORDS,
@@ -167,7 +169,7 @@ def _may_hold(folded: str) -> bool:
         return True  # a password's shape in passing, a list of codes alike (both hold a digit)
     if not ascii_only and _CJK_CODE.search(folded):
         return True
-    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded):
+    if _LONG_NUMBER.search(lowered) or _LONG_TOKEN.search(folded) or _GROUPED_NUMBER.search(folded):
         return True
     if has_digit and _EIGHT_DIGITS.search(folded) and _CARD_FIRST_PART.search(lowered):
         # session 10: a card's first eight digits, the rest to come ("卡號前面係 6225 7601"; session 12: named as a
@@ -240,7 +242,11 @@ _GETS_YOU_IN_PATTERN = (
 _GETS_YOU_IN = re.compile(_GETS_YOU_IN_PATTERN)
 _GETS_WHO = ("get ", "gets ", "let ", "lets ")  # (its cheap half)
 # (session 18: or a card named with its first digits, the rest to come: "di card is 52213400" / "rest is 8871…")
-_CARD_FIRST_PART_PATTERN = rf"(?i)(?:{FIRST_PART}|\bcard(?: number| no)?[ \t]+is\b)[^\n\d]{{0,16}}\d{{4}}[ \-]?\d{{4}}"
+# (session 20: or as a brand, "visa is 4012 8888")
+_CARD_FIRST_PART_PATTERN = (
+    rf"(?i)(?:{FIRST_PART}|\b(?:card(?: number| no)?|visa|mastercard|amex)[ \t]+is\b)"
+    r"[^\n\d]{0,16}\d{4}[ \-]?\d{4}"
+)
 _PHONETIC_RUN_PATTERN = r"(?i)\b" + PHONETIC_RUN + r"\b"
 _PHONETIC_RUN = re.compile(_PHONETIC_RUN_PATTERN)
 _CARD_FIRST_PART = re.compile(_CARD_FIRST_PART_PATTERN)
@@ -356,6 +362,7 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     rf"(?i)(?:^|[^a-z])(?:(?:{_SHORT_WORDS})(?:[^a-z]|$)|p\s*[:=])",
     r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
     r"\d[\d -]{11,}\d",  # card and ID numbers
+    GROUPED_NUMBER_PATTERN,  # a card's groups with another separator (session 20)
     _ID_GATE_PATTERN,  # identity numbers with a check character (screening-11)
     _DOCUMENT_GATE_PATTERN,  # a document's name and a digit, an IBAN (session 16)
     _CARD_FIRST_PART_PATTERN,  # a card's first eight digits (session 10)

@@ -16,10 +16,12 @@ from mirror_pipeline.core.screening.dialogue import (
     CORRECTS,
     answered,
     asks_for_secret,
+    card_code_asked,
     card_halves,
     card_rest,
     continued,
     corrected,
+    corrected_within,
     given_in_parts,
     named_parts,
     named_parts_within,
@@ -95,7 +97,9 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         overlapping = [f for f in findings if f.start < g.end and g.start < f.end]
         start, end = min((g.start, *(f.start for f in overlapping))), max((g.end, *(f.end for f in overlapping)))
         findings = [f for f in findings if f not in overlapping] + [Finding(g.kind, start, end, g.rule_index)]
-    if given:
+    if again := corrected_within(text, findings):
+        findings = [*findings, *again]
+    if given or again:
         findings.sort(key=lambda f: f.start)
     # a label is read from the text with every other value masked: no secret ends up in another one's label
     masked = _splice(text, findings, [_HELD * (f.end - f.start) for f in findings]) if findings else text
@@ -122,6 +126,7 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
     if before and (
         _ASKS_OR_LABELS.search(_fold(before)[-40:])
         or _ASKED_BEFORE.search(_fold(before)[-120:])
+        or card_code_asked(_fold(before)[-160:])
         or ("[secret:" in before[-160:] and _NEW_VALUE.match(text))
     ):
         for finding, label in _carried_over(before, masked):

@@ -344,6 +344,17 @@ _RULES: tuple[Rule, ...] = (
         judge=Judge.MIXED,
         needs=("secret", "token", "key"),
     ),
+    # session 20: a credential in a pasted link's query ("reset?uid=88213&key=9c2e7b1f…", "&sig=…", "?pwd=…"): the
+    # parameter's name says what the value is
+    Rule(
+        kind="token",
+        pattern=re.compile(
+            r"(?i)[?&](?:key|sig|signature|auth|pass|pwd|password|passwd|secret|apikey|access_key)="
+            r"(?P<value>[A-Za-z0-9_\-.%~+/]{8,256})"
+        ),
+        judge=Judge.MIXED,
+        needs=("key=", "sig=", "signature=", "auth=", "pass=", "pwd=", "password=", "passwd=", "secret="),
+    ),
     Rule(
         kind="token",
         pattern=re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9._~+/=\-]{16,})"),
