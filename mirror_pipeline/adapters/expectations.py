@@ -1,8 +1,8 @@
 """The Great Expectations suite behind the blocking secret checks: no stored value matches a secret pattern.
 
 GX 1.24 has no polars or DuckDB datasource that works here (shared/STACK.md): an ephemeral context and a pandas
-datasource do. It is imported inside `secret_expectation_failures`, never at module level: it costs seconds, and every
-process that loads the definitions would pay them.
+datasource do. It is imported (`_validation`) only when a check has texts to validate, never at module level: it costs
+~8 s of CPU, and every process that loads the definitions would pay them.
 
 Only the person's data is checked (text they wrote or were told, labels, questions, memory text, the names they gave
 files), never the system's own ids, hashes and locators: see core/quarantine.py. Two expectations per text column:
@@ -52,14 +52,11 @@ def text_digests(values: Sequence[str]) -> list[str]:
     return [hashlib.blake2b(v.encode(), digest_size=16, key=key).hexdigest() for v in values]
 
 
-def secret_expectation_failures(
-    tables: dict[str, pl.DataFrame], known_clean: Callable[[list[str]], set[str]] | None = None
-) -> SecretExpectations:
-    """Run the suite over every text column of every table. `known_clean(digests)` says which of the texts (by
-    `text_digests`) an earlier check found clean under the same rules: those are not checked again, and the digests
-    of the texts found clean now are returned in `clean_digests` (all of them when the suite passes, none when not)."""
+def _validation():  # a gx.ValidationDefinition
+    """The suite as a GX validation over one pandas frame (columns `value`, `secret_spans`). Built only when a check
+    has texts to validate: importing GX costs ~8 s of CPU on this machine (scipy, pandas, its expectations), and a
+    run whose texts were all found clean before, or that has none, needs none of it."""
     import great_expectations as gx
-    import pandas as pd
     from great_expectations.data_context.types.base import (
         DataContextConfig,
         InMemoryStoreBackendDefaults,
@@ -80,8 +77,15 @@ def secret_expectation_failures(
         gx.expectations.ExpectColumnValuesToNotMatchRegexList(column="value", regex_list=list(STRUCTURED_PATTERNS))
     )
     suite.add_expectation(gx.expectations.ExpectColumnValuesToBeInSet(column="secret_spans", value_set=[0]))
-    validation = context.validation_definitions.add(gx.ValidationDefinition(name=SUITE_NAME, data=batch, suite=suite))
+    return context.validation_definitions.add(gx.ValidationDefinition(name=SUITE_NAME, data=batch, suite=suite))
 
+
+def secret_expectation_failures(
+    tables: dict[str, pl.DataFrame], known_clean: Callable[[list[str]], set[str]] | None = None
+) -> SecretExpectations:
+    """Run the suite over every text column of every table. `known_clean(digests)` says which of the texts (by
+    `text_digests`) an earlier check found clean under the same rules: those are not checked again, and the digests
+    of the texts found clean now are returned in `clean_digests` (all of them when the suite passes, none when not)."""
     # every distinct text value of the person's data in one frame: one validation, whatever the number of columns.
     # The system's ids, hashes and locators are not the person's data and are never checked (core/quarantine.py):
     # a rule that read one as a secret would block every later run, since an id never changes.
@@ -108,8 +112,10 @@ def secret_expectation_failures(
     fresh = tuple(digests[v] for v in distinct)
     counted = dict(zip(distinct, count_secrets(distinct), strict=True))
     spans = [counted[v] for v in values]
+    import pandas as pd
+
     data = pd.DataFrame({"value": values, "secret_spans": spans})
-    result = validation.run(batch_parameters={"dataframe": data}, result_format="BOOLEAN_ONLY")
+    result = _validation().run(batch_parameters={"dataframe": data}, result_format="BOOLEAN_ONLY")
     if result.success and not any(r.exception_info.get("raised_exception") for r in result.results):
         return SecretExpectations(True, len(values), (), fresh, len(clean))
     # which columns: the same two tests, here, so that the names (never the values) can be reported
