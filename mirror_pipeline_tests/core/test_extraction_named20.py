@@ -58,7 +58,6 @@ def test_a_named_persons_clause_is_theirs(text: str, name: str, kept: str) -> No
         ("老蔡嘎腰椎间盘突出了，住了十天院", "老蔡", "腰椎间盘"),
         pytest.param("阿明佢转咗工，去咗机场做地勤", "阿明", "机场", marks=_NOT_YET),  # 转咗工: no domain word
         pytest.param("二丫下个月结婚，对象是开出租的", "二丫", "结婚", marks=_NOT_YET),  # 二丫: no name shape
-
     ],
 )
 def test_a_named_persons_clause_is_theirs_zh(text: str, name: str, kept: str) -> None:
@@ -85,7 +84,9 @@ def test_a_kin_word_beside_a_name_is_the_relationship(text: str, name: str, rela
     related = [c for c in found if c.memory_type.value == "relationship" and name in c.content_text]
     assert related, [(c.memory_type.value, c.predicate, c.content_text) for c in found]
     assert any(relation in c.predicate or relation in c.content_text for c in related) or relation == "partner"
-    assert not [c for c in found if c.subject == "user" and c.memory_type.value != "relationship" and name in c.content_text]
+    assert not [
+        c for c in found if c.subject == "user" and c.memory_type.value != "relationship" and name in c.content_text
+    ]
 
 
 # 3. not a person: a capitalised word at the head of a sentence that is a day, a month, a place or a thing

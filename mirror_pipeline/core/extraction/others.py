@@ -460,9 +460,7 @@ _EN_NOT_NAME = (
     r"Her|Their|We|You|They|He|She|A|An|So|But|And|Or|Just|Also|Still|Now|Got|Had|Was|Is|Has|Have|Did|Do|Does|Can|"
     r"Will|What|When|Where|Why|How|Who|Which|If|Not|No|Yes|Oh|Ok|Okay|Lol|Well|Sure|Actually|Anyway|Btw|Tbh|Honestly|"
     r"Finally|Apparently|Sadly|Luckily|After|Before|Since|Last|Next|Every|Some|All|Both|One|Two|Hi|Hey|Thanks|Please|"
-    r"In|At|On|From|For|With|Who|Doc|Dr|Boss|"
-    + _EN_KIN
-    + r")\b))"
+    r"In|At|On|From|For|With|Who|Doc|Dr|Boss|" + _EN_KIN + r")\b))"
 )
 # (an adverb by its ending is no name: "Recently", "Happily"; "Emily" and "Kelly" stay names)
 _EN_NAME = r"(?!\w{4,}(?:tly|ely|ally|ously|ily)\b)(?-i:[A-Z][a-zà-ÿ\-]+(?:\s+[A-Z][a-zà-ÿ]+)?|[a-z]*[à-ÿ][a-zà-ÿ]*)"
@@ -509,8 +507,8 @@ _EN_NAMED = re.compile(
     re.IGNORECASE,
 )
 _EN_SCHOOLING = re.compile(
-    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|uni|college|"
-    r"exams?|passed|results?|scored|marks)\b"
+    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|"
+    r"uni|college|exams?|passed|results?|scored|marks)\b"
 )
 
 
