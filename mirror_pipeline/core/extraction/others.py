@@ -460,17 +460,16 @@ _EN_NOT_NAME = (
     r"Her|Their|We|You|They|He|She|A|An|So|But|And|Or|Just|Also|Still|Now|Got|Had|Was|Is|Has|Have|Did|Do|Does|Can|"
     r"Will|What|When|Where|Why|How|Who|Which|If|Not|No|Yes|Oh|Ok|Okay|Lol|Well|Sure|Actually|Anyway|Btw|Tbh|Honestly|"
     r"Finally|Apparently|Sadly|Luckily|After|Before|Since|Last|Next|Every|Some|All|Both|One|Two|Hi|Hey|Thanks|Please|"
-    r"In|At|On|From|For|With|Who|Doc|Dr|Boss|"
-    + _EN_KIN
-    + r")\b))"
+    r"In|At|On|From|For|With|Who|Doc|Dr|Boss|" + _EN_KIN + r")\b))"
 )
-_EN_NAME = r"(?-i:[A-Z][a-zà-ÿ\-]+(?:\s+[A-Z][a-zà-ÿ]+)?|[a-z]*[à-ÿ][a-zà-ÿ]*)"
+# (an adverb by its ending is no name: "Recently", "Happily"; "Emily" and "Kelly" stay names)
+_EN_NAME = r"(?!\w{4,}(?:tly|ely|ally|ously|ily)\b)(?-i:[A-Z][a-zà-ÿ\-]+(?:\s+[A-Z][a-zà-ÿ]+)?|[a-z]*[à-ÿ][a-zà-ÿ]*)"
 _EN_NAME_LOWER = r"[a-zà-ÿ]+"  # beside a kin word, either case
 # what a person's clause opens with: a verb of their life, past or present, or a copula ("is a midwife")
 _EN_LIFE_VERB = (
     r"(?:(?:has|have|had|is|was|will|just|finally|also|been|don|done|now|'s|'ll)\s*)*(?:"
     + _EN_PAST
-    + r"|[a-z]+s|is|was|got|gets|get|go|travel|start|move|quit|pass|marry|sell|buy|expecting)\b"
+    + r"|(?-i:[a-z]+s)|is|was|got|gets|get|go|travel|start|move|quit|pass|marry|sell|buy|expecting)\b"
 )
 _EN_NAMED = re.compile(
     r"^(?:(?:my|our|the)\s+"
@@ -500,14 +499,16 @@ _EN_NAMED = re.compile(
     + r"(?P<lafter>"
     + _EN_ANY_KIN
     + r"),?)"
-    + r"(?P<rest>(?:'s)?\s+(?P<verb>"
+    + r"(?P<rest>(?:'s(?=\s+(?:"
+    + _EN_PAST
+    + r"|been|got|gotten|just|finally|also|now|still|a|an|\d)\b))?\s+(?P<verb>"
     + _EN_LIFE_VERB
     + r").*)$",
     re.IGNORECASE,
 )
 _EN_SCHOOLING = re.compile(
-    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|uni|college|"
-    r"exams?|passed|results?|scored|marks)\b"
+    r"(?i)\b(?:got into|place (?:at|in)|admitted|school|grade|form (?:one|two|three|four|\d)|class|university|"
+    r"uni|college|exams?|passed|results?|scored|marks)\b"
 )
 
 
@@ -558,6 +559,8 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
     name = m.group("name") or m.group("kname") or m.group("lname")
     kin = m.group("kin") or m.group("after") or m.group("lafter")
     relation = _en_kin_relation(kin) if kin else None
+    if not kin and disclosure.life_domain(name.lower(), False) is not None:
+        return None  # "Mortgage finally paid off", "Condo is paid off": a word a life's domain holds is no name
     if kin and relation is None or is_place(name) or _EN_WRITER.search(m.group("rest")):
         return None  # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read)
     name = name[:1].upper() + name[1:]
@@ -572,8 +575,10 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
     )
     if what is None:
         what = next((d for d, turn in _EN_TURNS if turn.search(body)), None)
+    kind = next((k for k, p in _EN_PERSON_KIND if p.search(rest)), "event")
+    if what is None and relation and kind == "state":
+        what = "family"  # "my young lad oisín is 5, in junior infants": how the kin is, with the relationship
     if what is not None:
-        kind = next((k for k, p in _EN_PERSON_KIND if p.search(rest)), "event")
         whose = person_of(relation) if relation else name
         out.append(Said(f"{name} {rewrite.pronouns_of_the_user(body)}", f"{kind}:{what}", whose))
     return out or None
