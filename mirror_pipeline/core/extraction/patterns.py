@@ -58,7 +58,7 @@ EXTRACTOR = "rules"
 # kin topic chains, moves to unknown names, own-document requests, Latin names in Chinese prose);
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.17"
+EXTRACTOR_VERSION = "rules-0.3.18"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 
