@@ -57,7 +57,9 @@ CORPORA = tuple(
         "heldout28b.jsonl",
         "heldout29b.jsonl",
         "heldout30.jsonl",
+        "heldout31.jsonl",
         "heldout32.jsonl",
+        "heldout33.jsonl",
         "heldout34.jsonl",
     )
     if (HERE / name).exists()
