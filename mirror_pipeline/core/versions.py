@@ -6,8 +6,8 @@
   (a time, a figure of one unit class: `values.py`); when it names the old value, to the latest that holds that value,
   and to none when none does. It takes that memory's identity (so governance supersedes the old version, kept with its
   valid time) and its type; said alone ("不是12号，是14号"), its content is the old memory's with the value set right.
-  A correction of a value never read stands on its own as the later state (typed by its value's kind: an event at a
-  time, a fact of a figure).
+  A correction said alone that sets right no memory is not kept (it says too little: "not march, april" without
+  what moved); one that says its statement again is read whole.
 - A figure said of an attribute ("the user's salary is 9.5 lakh", "用户的月租是两千二") is one memory per attribute: a
   later figure of it is its next version, dated by its own statement.
 
@@ -127,8 +127,8 @@ def attribute_figure(c: MemoryCandidate) -> tuple[str, Value] | None:
 
 
 def next_versions(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) -> tuple[list[T], dict[Key, Key]]:
-    """(the items, each correction rewritten as the next version of the memory it sets right (one of a value never
-    read left as it is), each later figure of an attribute tagged; the identity of each -> the memory's it joins)."""
+    """(the items, each correction rewritten as the next version of the memory it sets right and those said alone of
+    nothing left out, each later figure of an attribute tagged; the identity of each -> the memory's it joins)."""
     ordered = sorted(range(len(items)), key=lambda i: _said(items[i].candidate))
     out: list[T] = list(items)
     aliases: dict[Key, Key] = {}
@@ -149,21 +149,29 @@ def next_versions(items: Sequence[T], key_of: Callable[[MemoryCandidate], Key]) 
         elif key_of(c) != key(first_of[attr]):
             aliases[key_of(c)] = key(first_of[attr])
             out[i] = replace(out[i], candidate=replace(c, tags=(*c.tags, CHANGED)))  # type: ignore[type-var]
+    dropped: set[int] = set()
     values: dict[str, list[Value]] = {}
     for n, i in enumerate(ordered):
         c = out[i].candidate
         if not corrected(c):
             continue
         # what was said before it, the latest first (a correction is never what another sets right)
-        before = (out[j].candidate for j in reversed(ordered[:n]) if not corrected(out[j].candidate))
+        before = (
+            out[j].candidate for j in reversed(ordered[:n]) if j not in dropped and not corrected(out[j].candidate)
+        )
         found = _corrects(c, itertools.islice(before, _LOOK_BACK), values)
         if found is None:
-            continue  # it sets right a value never read (or never kept): it stands as the later state on its own
+            # a correction said alone ("not march, april") that sets right no memory says too little to stand on its
+            # own (judge20b: none of five such memories was right: "用户更正：是灞桥，不是临潼" without what moved);
+            # one that says its statement again is read whole by the readers and stays
+            if SAID_ALONE in c.tags:
+                dropped.add(i)
+            continue
         target, old, new = found
         rewritten = _as_next(c, target, old, new)
         aliases[key_of(rewritten)] = key(target)
         out[i] = replace(out[i], candidate=rewritten)  # type: ignore[type-var]
-    return out, aliases
+    return [e for i, e in enumerate(out) if i not in dropped], aliases
 
 
 def _said(c: MemoryCandidate) -> tuple:

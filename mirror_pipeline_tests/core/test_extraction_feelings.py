@@ -152,3 +152,8 @@ def test_the_cue_of_an_alternation_is_the_literal_word_each_alternative_begins_w
     from mirror_pipeline.core.extraction.feelings import literal_heads
 
     assert literal_heads(r"累|压力(?:很|好)?大|(?<!得)慌|心情(?:很)?(?:好|差)|头疼(?=死)|a?b") == "累|压力|慌|心情|头疼"
+
+
+@pytest.mark.parametrize(("text", "content"), [("so sick of it", "The user felt fed up"), ("dreading it", "The user felt dread")])
+def test_a_feeling_that_needs_its_object_said_of_a_pointer_is_the_feeling_alone(text: str, content: str) -> None:
+    assert [c.content_text for c in _feelings(text)] == [content]

@@ -34,25 +34,28 @@ def _read(text: str, day: int = 0):
     ]
 
 
-# 1. a correction of a value never read: a memory of its own, the later state, typed by its value's kind
+# 1. a correction of a value never read. Said alone ("not the 9th, the 16th"), it says too little to stand on its
+# own: the merge kept such ones and its judge (judge20b) found none of five right ("用户更正：是灞桥，不是临潼",
+# without what moved); one that names its thing ("定金是一千二") is read as that thing's figure
 ALONE = [
-    ("not the 9th, the 16th. misread the invite", "2026-06-16"),
-    ("sorry, 720 not 780, i misread the invoice", "720"),
-    ("不是十五号，是十八号，我看错了", "2026-06-18"),
-    ("说错了，定金是一千二", "一千二"),
-    ("oops, the 3rd not the 2nd", "2026-06-03"),
-    ("记错了，不是三百八，是四百二", "四百二"),
+    "not the 9th, the 16th. misread the invite",
+    "sorry, 720 not 780, i misread the invoice",
+    "不是十五号，是十八号，我看错了",
+    "oops, the 3rd not the 2nd",
+    "记错了，不是三百八，是四百二",
 ]
 
 
-@pytest.mark.parametrize(("text", "value"), ALONE)
-def test_a_correction_of_a_value_never_read_is_a_memory_of_its_own(text, value):
+@pytest.mark.parametrize("text", ALONE)
+def test_a_correction_said_alone_of_a_value_never_read_is_not_kept(text):
     governed = govern(said("I like oat milk in my coffee.", 0, "ev_milk") + said(text, 1, "ev_fix"))
+    assert not [m for m in governed.current if "ev_fix" in m.evidence_ids]
+
+
+def test_a_correction_that_names_its_thing_is_that_things_figure():
+    governed = govern(said("I like oat milk in my coffee.", 0, "ev_milk") + said("说错了，定金是一千二", 1, "ev_fix"))
     (own,) = [m for m in governed.current if "ev_fix" in m.evidence_ids]
-    if value[:1].isdigit() and "-" in value:
-        assert own.valid_time_start == value and own.memory_type is MemoryType.EVENT, own
-    else:
-        assert value in own.content_text and own.memory_type is MemoryType.FACT, own
+    assert "一千二" in own.content_text and own.memory_type is MemoryType.FACT, own
 
 
 # 2. places and names set right, by the kind of the value
@@ -162,7 +165,9 @@ def test_an_edit_keeps_the_end_its_words_say(old, text, start, end):
     edit = new_decision(Action.EDIT, head.memory_id, T0 + timedelta(days=3), text=text)
     (after,) = govern(items, evidence=briefs, decisions=[edit]).current
     assert (after.valid_time_start, after.valid_time_end) == (start, end), after
-    assert "现已不再" not in after.content_text and after.content_text == text
+    # (served in the third person, every word of it kept: robust20)
+    assert "现已不再" not in after.content_text
+    assert after.content_text.removeprefix("The user").removeprefix("用户") == text.removeprefix("I").removeprefix("我")
 
 
 def test_the_served_context_gives_the_corrected_place_and_labels_the_old_words_outdated():

@@ -16,6 +16,7 @@ from functools import cache
 
 from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
+from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
@@ -947,6 +948,9 @@ _EN_ABOUT_SHOWN = re.compile(r"(?i)\babout (?:this|that|it|them)\s*[.!?~]*$")
 _EN_COMMENT = re.compile(r"(?i)^(?:it|that|this)(?:'s|\s)")
 
 
+_A_POINTER_ALONE = re.compile(r"(?i)(?:it|this|that|them|him|her|you|u|all this)(?:\s+(?:tbh|ngl|lol|rn|already|now))*")
+
+
 def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> tuple[str, str]:
     """(content, object): a feeling reads as the patterns' snapshot does, so the two merge in governance; an English
     feeling keeps what it is about ("Feeling anxious about the new job": "The user felt anxious about the new job")
@@ -954,13 +958,22 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
     if aspect.memory_type is MemoryType.EMOTION and emotion:
         about = None if clause.zh else re.search(rf"(?i)\b{re.escape(emotion)}{_EN_ABOUT}", body)
         what = rewrite.pronouns_of_the_user(about.group("what")) if about else ""
-        if about and not shapes.points_nowhere(" " + about.group("what"), False) and not _LISTENER.search(what):
+        # (a feeling that needs its object, "sick of", "dreading", keeps it whatever it is: "sick of dis rota")
+        needs_object = bool(re.fullmatch(_feel.EN_FEELINGS_OF, emotion.lower()))
+        pointer = about is not None and (
+            bool(_A_POINTER_ALONE.fullmatch(about.group("what")))
+            if needs_object
+            else shapes.points_nowhere(" " + about.group("what"), False)
+        )
+        if about and not pointer and not _LISTENER.search(what):
             how = (about.group("how") or "").lower().replace("abt", "about")
             return " ".join(("The user felt", emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
         if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
             # "用户当时心里甜滋滋的": the frame says how it was felt ("气死我了": its 我 is the user, 气死了)
             emotion = emotion.replace("死我了", "死了")
             return f"用户当时{emotion}", emotion
+        if needs_object:  # its object only a pointer ("sick of it"): the feeling without the preposition it needs
+            emotion = "dread" if emotion.lower() == "dreading" else "fed up"
         return (f"用户当时感到{emotion}" if clause.zh else f"The user felt {emotion.lower()}"), emotion.lower()
     if clause.zh and aspect is _PLANS and clause.subject is Subject.OMITTED and not _ZH_PLAN_SAID.search(body):
         body = "打算" + body  # "明年申请英国的研究生" is a plan: without it the memory would read as done
