@@ -120,7 +120,8 @@ def test_an_edit_that_says_its_time_dates_the_memory_it_corrects(copied_home: Pa
     mirror(home, "edit", dated["memory_id"], "--text", "我2026年10月3日搬到了成都高新区天府三街的新家")
     mirror(home, "run")
     (edited,) = [m for m in _memories(home) if m["memory_id"] == dated["memory_id"]]
-    assert (edited["content_text"], edited["state"]) == ("我2026年10月3日搬到了成都高新区天府三街的新家", "confirmed")
+    # (served in the third person, every word kept: REVIEW-19 #3)
+    assert (edited["content_text"], edited["state"]) == ("用户2026年10月3日搬到了成都高新区天府三街的新家", "confirmed")
     assert (edited["valid_time_start"], edited["time_precision"], edited["time_expression"]) == (
         "2026-10-03",
         "day",
