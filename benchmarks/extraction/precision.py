@@ -17,6 +17,7 @@ python benchmarks/extraction/precision.py --thirteenth [--draw]  # the thirteent
 python benchmarks/extraction/precision.py --fourteenth [--draw]  # the fourteenth sample: session 18's writers' sets
 python benchmarks/extraction/precision.py --fifteenth [--draw]  # the fifteenth sample: session 19's writer's sets
 python benchmarks/extraction/precision.py --sixteenth [--draw]  # the sixteenth sample: session 20's writer's sets
+python benchmarks/extraction/precision.py --seventeenth [--draw]  # the seventeenth sample: session 21's writer's sets
 python benchmarks/extraction/precision.py --census           # every LoCoMo tuning memory, by all four samples' labels
 python benchmarks/extraction/precision.py --eleventh --labels=benchmarks/extraction/precision_own16.jsonl
     # also an engineer's own labels of the memories their rules made anew (session 16's diary16: not independent)
@@ -142,6 +143,7 @@ SAMPLE13 = Path(__file__).with_name("precision_sample13.jsonl")
 SAMPLE14 = Path(__file__).with_name("precision_sample14.jsonl")
 SAMPLE15 = Path(__file__).with_name("precision_sample15.jsonl")
 SAMPLE16 = Path(__file__).with_name("precision_sample16.jsonl")
+SAMPLE17 = Path(__file__).with_name("precision_sample17.jsonl")
 SEED4 = "draw-4"
 FOURTH_DRAWN_BEFORE = "rules-0.3.6"  # labels of the first three samples from this version on came after the fourth's
 THIRD_DRAWN_BEFORE = "rules-0.3.4"  # labels of the first two samples from this version on came after the third's draw
@@ -245,7 +247,7 @@ EN_CHAT_START = "2025-11-03T19:00:00-05:00"  # the set gives no times: one messa
 
 def chat_evidence(path: Path) -> list:
     """A set of the person's own chat messages as evidence: one message a row, each its own conversation, one a day
-    in the set's order (the set gives no times)."""
+    in the set's order where the set gives no times (a line's own `date` where it does: en_chat13)."""
     from datetime import datetime, timedelta
 
     from mirror_pipeline.core.model import Attribution, Evidence, Sensitivity, SourceType, TimePrecision
@@ -263,7 +265,7 @@ def chat_evidence(path: Path) -> list:
             session_id=r["id"],
             actor="user",
             attribution=Attribution.FORMAT,
-            timestamp=start + timedelta(days=n),
+            timestamp=datetime.fromisoformat(r["date"]) if r.get("date") else start + timedelta(days=n),
             timestamp_precision=TimePrecision.SECOND,
             raw_content=r["text"],
             content_hash=content_hash(r["text"]),
@@ -364,6 +366,13 @@ def sixteenth() -> list[dict]:
     )
 
 
+def seventeenth() -> list[dict]:
+    """The seventeenth sample's memories: every memory of session 21's writer's sets (zh_diary17, en_chat13; the chat
+    gives each message its own time, on Brisbane's clock)."""
+    here = Path(__file__).parent
+    return diary("zh_diary17", here / "zh_diary17.jsonl") + chat("en_chat13", here / "en_chat13.jsonl", "Australia/Brisbane")
+
+
 def census() -> dict:
     labels = {
         (r["source"], r["evidence"], r["content_hash"]): r
@@ -395,6 +404,7 @@ def main(argv: list[str]) -> int:
     third = "--third" in argv
     fourth = "--fourth" in argv
     samples = {
+        "--seventeenth": seventeenth,
         "--sixteenth": sixteenth,
         "--fifteenth": fifteenth,
         "--fourteenth": fourteenth,
@@ -416,6 +426,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps(m | {"content_hash": digest(m["content"]), "label": ""}, ensure_ascii=False))
         return 0
     flags = {
+        "--seventeenth": SAMPLE17,
         "--sixteenth": SAMPLE16,
         "--fifteenth": SAMPLE15,
         "--fourteenth": SAMPLE14,

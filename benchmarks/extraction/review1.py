@@ -83,7 +83,8 @@ def _matches(exp: dict[str, str], c: MemoryCandidate) -> bool:
 
 
 def judge(row: dict) -> tuple[bool, list[str]]:
-    ev = evidence_of({"speaker": "user", "mention_time": "2026-09-01T12:00:00+08:00", **row})
+    # (a line's own `date`, where its set gives one: en_chat13)
+    ev = evidence_of({"speaker": "user", "mention_time": row.get("date", "2026-09-01T12:00:00+08:00"), **row})
     if "session" in row:  # a questionnaire answer ("form:relations.family"): read as its question asks
         ev = replace(ev, session_id=row["session"])
     found = extract(ev)

@@ -145,6 +145,7 @@ if __name__ == "__main__":
         "--fourteenth-b": "lme_sessions14b.json",
         "--fifteenth": "lme_sessions15.json",
         "--sixteenth": "lme_sessions16.json",
+        "--seventeenth": "lme_sessions17.json",
     }
     chosen = [sets[a] for a in args if a in sets]
     args = [a for a in args if a not in sets]
