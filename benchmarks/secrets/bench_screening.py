@@ -115,7 +115,7 @@ def evaluate(cases: list[dict]) -> dict:
         "ordinary_cases": len(ordinary),
         "ordinary_lines": sum(len(c["messages"]) for c in ordinary),
         "recall": 1 - len(misses) / len(secrets),
-        "false_positive_rate": len(false_positives) / len(ordinary),
+        "false_positive_rate": len(false_positives) / len(ordinary) if ordinary else 0.0,
         "misses": misses,
         "false_positives": false_positives,
         "kept_tokens": len(keep),
