@@ -321,14 +321,35 @@ class Said:
         days = [d for y in (day.year - 1, day.year, day.year + 1) if (d := on(y)) is not None]
         if not days:
             return None
+        return _by_tense(days, day, self._yearly_tense(), scheduled, one_day)
+
+    def _yearly_tense(self) -> Tense:
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
         tense = clause_tense(self.clause)
         if tense is Tense.PAST and _ARRANGED.search(self.clause):
             # "booked YYZ to MNL for dec 18" said in November, "booked Kochi for aug 25 to 30" said in December,
-            # 订好了四月去昆明的机票: what is booked lies ahead, unless it fell in the last few days (a narration)
+            # 订好了四月去昆明的机票, 考试约在了一月八号: what is booked or set lies ahead, unless it fell in the last
+            # few days (a narration)
             tense = Tense.COMING
-        return _by_tense(days, day, tense, scheduled, one_day)
+        return tense
+
+    def nearest_span(
+        self, first: Callable[[int], date], last: Callable[[int], date], middle: Callable[[int], date]
+    ) -> int | None:
+        """The year of a span said without it (a month, a part of one: "五月", "mid-October"): in a past clause the
+        latest that has begun (so the month one is in, said done, is this one: "我五月去青岛上班了" said on 05-01);
+        in a clause of what is ahead the first that has not ended ("I'm moving to Leeds in november" said on 11-03:
+        this November); else the one whose middle is nearest."""
+        day = self.day
+        tense = self._yearly_tense()
+        years = (day.year - 1, day.year, day.year + 1)
+        if tense is Tense.PAST:
+            return next((y for y in reversed(years) if first(y) <= day), None)
+        if tense in (Tense.AHEAD, Tense.COMING):
+            return next((y for y in years if last(y) >= day), None)
+        found = self.nearest(middle)
+        return found.year if found else None
 
     def tense(self) -> Tense:
         """The clause's tense, else the sentence's ("Had a fever on Monday but I'm fine now": the clause's). A Chinese
@@ -424,6 +445,8 @@ _PROGRESSIVE = re.compile(
 _ARRANGING = r"(?:booked|reserved|scheduled|ordered|registered|signed up|arranged|bought (?:the |a |our |my )?tickets?)"
 _ARRANGED = re.compile(
     rf"(?i)\b{_ARRANGING}\b[^.;!?]{{0,40}}?\b(?:for|on)\b|(?:[订约定]|买)好?了[^，。]{{0,10}}?(?:的|号|日)"
+    # a thing set at a day, its 了 of the setting: 考试约在了一月八号, 婚礼定在了二月十八, 复查排在了下个月
+    r"|(?:[订约定排]|安排)在了"
 )
 
 
@@ -1092,8 +1115,15 @@ def _r_zh_month_only(m: re.Match[str], said: Said) -> Resolved | None:
     month = _cn_number(m[1])
     if not month or not 1 <= month <= 12:
         return None
-    day = said.nearest(lambda y: date(y, month, 15))
-    return _month(day.year, month) if day else None
+    year = _month_year(said, month)
+    return _month(year, month) if year else None
+
+
+def _month_year(said: Said, month: int) -> int | None:
+    """The year of a month said without one, by its clause's tense (`Said.nearest_span`)."""
+    return said.nearest_span(
+        lambda y: date(y, month, 1), lambda y: _month_interval(y, month)[1], lambda y: date(y, month, 15)
+    )
 
 
 def _nearest_month_part(month: int | None, part: str, said: Said) -> Resolved | None:
@@ -1102,8 +1132,12 @@ def _nearest_month_part(month: int | None, part: str, said: Said) -> Resolved | 
     if not month or not 1 <= month <= 12:
         return None
     first, final = _MONTH_PARTS[part]
-    day = said.nearest(lambda y: date(y, month, (first + min(final, 28)) // 2))
-    return _part_of_month(day.year, month, part) if day else None
+    year = said.nearest_span(
+        lambda y: date(y, month, first),
+        lambda y: date(y, month, min(final, _month_interval(y, month)[1].day)),
+        lambda y: date(y, month, (first + min(final, 28)) // 2),
+    )
+    return _part_of_month(year, month, part) if year else None
 
 
 def _r_zh_month_part(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1145,8 +1179,8 @@ def _r_en_month_only(m: re.Match[str], said: Said) -> Resolved | None:
         return _month(year, month)
     if m[0].lower().startswith("from") and month == said.day.month:
         return _month(said.day.year, month)  # "kicked in from september" said in September: this one
-    day = said.nearest(lambda y: date(y, month, 15))
-    return _month(day.year, month) if day else None
+    year = _month_year(said, month)
+    return _month(year, month) if year else None
 
 
 def _r_zh_weekday(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1169,6 +1203,10 @@ def _bare_weekday(said: Said, target: int) -> Resolved | None:
     tense = said.tense()
     if tense is not Tense.PAST and _WEEKLY_HABIT.search(said.clause):
         return None
+    if tense is Tense.UNMARKED and target == said.day.weekday():
+        # a Chinese clause that marks no tense, said on that very weekday, tells of the day itself (a diary's
+        # "礼拜三第一天上班" written on the Wednesday); a week ahead is said so (下周三, 下礼拜三)
+        return _day(said.day)
     if tense in (Tense.AHEAD, Tense.PRESENT, Tense.UNMARKED):
         return _day(_past_or_next_weekday(said, target, 1))
     return _day(_past_or_next_weekday(said, target, -1, today=tense is Tense.PAST))
@@ -1185,6 +1223,11 @@ def _r_en_weekday(m: re.Match[str], said: Said) -> Resolved | None:
     if word == "this":
         return _day(_monday(said.day) + timedelta(days=target))
     return _day(_past_or_next_weekday(said, target, -1 if word == "last" else 1))
+
+
+def _r_en_weekday_gone(m: re.Match[str], said: Said) -> Resolved | None:
+    """ "friday gone", "this past Monday": the latest such weekday before the day it was said."""
+    return _day(_past_or_next_weekday(said, _WEEKDAYS_EN.index((m["a"] or m["b"]).lower()), -1))
 
 
 def _r_en_bare_weekday(m: re.Match[str], said: Said) -> Resolved | None:
@@ -1950,6 +1993,21 @@ FORMS: tuple[TimeForm, ...] = (
         confidence=0.85,
         resolve=_r_zh_weekday,
         needs=("周", "星期", "礼拜"),
+        relative=True,
+    ),
+    TimeForm(
+        # the last one gone by, as regions say it: "friday gone", "tuesday past", "monday just gone" (Caribbean,
+        # British, Irish English), "this past Monday" (American): never the day of the telling
+        name="en_weekday_gone",
+        language=EN,
+        pattern=re.compile(
+            rf"(?i)\bthis\s+past\s+(?P<a>{_WEEKDAY_EN})\b|\b(?P<b>{_WEEKDAY_EN})\s+(?:just\s+)?(?:gone|past)\b"
+            r"(?!\s+(?:the|a|an|my|our|his|her|their|\d)\b)"
+        ),
+        precision=DAY,
+        confidence=0.7,
+        resolve=_r_en_weekday_gone,
+        needs=_WEEKDAYS_EN,
         relative=True,
     ),
     TimeForm(
