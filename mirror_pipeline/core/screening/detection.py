@@ -25,7 +25,12 @@ from mirror_pipeline.core.screening.detectors import (
     spelled_number_findings,
     strong_token_findings,
 )
-from mirror_pipeline.core.screening.dialogue import answered_clauses, answered_lines, spoken_findings
+from mirror_pipeline.core.screening.dialogue import (
+    PUBLIC_CODE,
+    answered_clauses,
+    answered_lines,
+    spoken_findings,
+)
 from mirror_pipeline.core.screening.documents import document_findings
 from mirror_pipeline.core.screening.keywords import may_be_misspelt, normalized
 from mirror_pipeline.core.screening.prefilter import _may_hold, prefilter_mask
@@ -66,6 +71,12 @@ def _find(folded: str, original: str) -> list[Finding]:
     placeholders = [m.span() for m in PLACEHOLDER_RE.finditer(folded)]
     masked = PLACEHOLDER_RE.sub(lambda m: _HELD * len(m.group(0)), folded) if placeholders else folded
     lowered = masked.lower()
+    if "code" in lowered and (public := [m.span("code") for m in PUBLIC_CODE.finditer(lowered)]):
+        # session 21: a code anyone may know is no secret's name ("what's the dress code for saturday?" / "13203",
+        # "zip code 94107"): the word is masked (same length), what follows it is read as if it were not there
+        for a, b in public:
+            masked = masked[:a] + "~" * (b - a) + masked[b:]
+        lowered = masked.lower()
     present = tuple(filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS))
     found: list[Finding] = []
     starts: dict[int, list[int]] = {}

@@ -112,7 +112,9 @@ _ID_NUMBER = re.compile(
 _OTHER_NUMBER = (
     r"订单|单号|运单|快递|物流|发票|流水|交易号|交易|编号|账单|航班|电话|手机|工单|串号|条码|条形码|账户|时间戳|(?<![a-z])(?:order|tracking|"
     r"parcel|invoice|receipt|ref(?:erence)?|isbn|ean|upc|barcode|imei|iccid|sim|serial|phone|tel|ticket|case|transaction"
-    r"|txn|tx|account|acct|a/c|user|member|customer|message|msg|tweet|post|discord|uid|id|ts|timestamp|time_ns)(?![a-z])"
+    r"|txn|tx|account|acct|a/c|user|member|customer|message|msg|tweet|post|discord|uid|id|ts|timestamp|time_ns"
+    # session 21: a voucher's, a policy's, a claim's, a meter's, a loyalty scheme's number
+    r"|voucher|coupon|policy|claim|meter|loyalty|clubcard|membership|library)(?![a-z])"
 )
 _NUMBER_NAMED = re.compile(
     r"(?i)(?:(?:" + _OTHER_NUMBER + r")(?:[ \t]*(?:number|num|no\.?|id|#|号码?|编号))?"
@@ -148,6 +150,12 @@ _CARD_NAMED = re.compile(
     r"(?i)(?:信用卡|借记卡|储蓄卡|银行卡|工资卡|卡号|银联|(?<![a-z])(?:credit|debit|bank|visa|amex) card"
     r"|card (?:number|no\.?|#)"
     r"|(?<![a-z])(?:visa|mastercard|amex|unionpay)(?![a-z]))[^\d\n。!?！？]{0,10}$"
+)
+# session 21: a card that pays nothing, named just before its number: a loyalty scheme's, a library's, a transit
+# card, a membership (its number may pass a card's check digit: a Tesco Clubcard's does)
+_NOT_PAYMENT_CARD = re.compile(
+    r"(?i)(?:(?:会员|积分|图书|借书|公交|交通|校园|门禁|饭)卡|(?<![a-z])(?:club|loyalty|rewards?|member(?:ship)?|library|oyster"
+    r"|transit|metro|gym|nectar|points|advantage|student|travel) ?card)[^\d\n。!?！？]{0,14}$"
 )
 # a card's number is told with its expiry or the code on its back: "5412 7534 9821 0076 exp 09/29, cvv is 318"
 _CARD_DATA_AFTER = re.compile(
@@ -209,6 +217,8 @@ def _number_findings(text: str, *, card_given: bool = False) -> list[Finding]:
         if len(set(digits)) <= 3 and _TESTING.search(text, max(0, m.start() - 60), m.end() + 60):
             continue  # session 16: a documented test number, built of repeats, given for testing ("the test card 4242 …")
         checked = not other and luhn_valid(digits) and card_shaped(digits, groups, named=False)
+        if _NOT_PAYMENT_CARD.search(before[-24:]):
+            continue  # session 21: a loyalty, library or transit card's number ("星巴克会员卡号 …", "clubcard number is …")
         told = _CARD_NAMED.search(before[-24:]) or not other and _CARD_DATA_AFTER.match(text, m.end())
         if (
             checked

@@ -137,7 +137,20 @@ def asks_for_secret(before: str) -> tuple[re.Match[str], bool] | None:
         return None  # no request, or the value asked for was given with it
     if ASKS_NAME.search(last):
         return None  # "Wi-Fi 名字是什么？", "what's the network called?": the name is asked for, not its password
+    if (at := name.group(0).lower().find("code")) >= 0 and PUBLIC_CODE_BEFORE.search(last, 0, name.start() + at):
+        return None  # session 21: "what's the dress code for saturday?", "zip code for the office?": anyone may know it
     return name, generic
+
+
+# session 21: the kinds of code that are no secret (a dress code, a postal or a dialling code, a promotion's, a
+# program's source, an error's): the word before "code" says so
+_PUBLIC_CODE_WORDS = (
+    r"(?:dress|zip|postal|post|area|country|dialling|dialing|calling|promo|promotional|discount|voucher|coupon|referral"
+    r"|invite|invitation|qr|bar|source|error|status|exit|tax|colou?r|morse|airport|station|course|module|product|style"
+    r"|iata|zone|language|currency|sort|swift|bic|ifsc|routing|branch|subject|ethics|conduct|python|java)"
+)
+PUBLIC_CODE_BEFORE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*$")
+PUBLIC_CODE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*(?P<code>code)(?=s?(?![a-z]))")
 
 
 _CARD_CODE_WORDS = ("back", "cvv", "cvc", "cvn", "csc", "security code", "安全码", "背", "反面")  # (cheaply told)

@@ -1005,6 +1005,13 @@ _BUSINESS_BEFORE = re.compile(
     r"(?i)(?:vat|company|business|firm|ltd|gmbh|empresa|ditta|société|societe|公司|企业|商户|partita|student|member|"
     r"employee|staff|order|user|customer|transaction|job|booking|invoice|ticket|matric|tracking)[^\n]{0,3}$"
 )
+# a name between a document's and the value, whose value it is: a payment's reference, an order's, a bank branch's
+# sort code or routing number (public, printed on every cheque: not an account's secret)
+_OTHER_NAMED_BETWEEN = re.compile(
+    NAMED_OTHER_NUMBER.pattern
+    + r"|(?i:(?<![a-z])(?:sort[ \t-]?code|routing(?: number| no\.?)?|aba|bsb|transit|branch(?: code| number)?|swift|bic"
+    r"|ifsc))[^\n\d]{0,16}$"
+)
 _CLAUSE_END = re.compile(r"[。！？!?\n;；]|(?<![Nn][OoRr])\.(?:\s|$)")
 _WINDOW = 48
 
@@ -1051,6 +1058,8 @@ def document_findings(text: str) -> list[Finding]:
             clause = _CLAUSE_END.search(text, name.end(), name.end() + _WINDOW)
             end = clause.start() if clause else min(len(text), name.end() + _WINDOW)
             for value in shapes[index].finditer(text, name.end(), end):
+                if _OTHER_NAMED_BETWEEN.search(text, name.end(), value.start()):
+                    break  # session 21: "account ref 7287-2587-5129", "account, sort code 90-12-34": another's value
                 plain = _PLAIN_GAP.fullmatch(text, name.end(), value.start()) is not None
                 if (document.check(_digits(value.group(0))) if document.check else True) or plain:
                     if name.start() not in best or value.start() < best[name.start()][0]:
