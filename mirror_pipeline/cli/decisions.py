@@ -446,10 +446,10 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     keys = Keys()
     out = sys.stderr if as_json else sys.stdout
     answered: list[Decision] = []
-    zone_set, stopped = _ask_zone(home, keys, out, answered)
-    asked = 0
+    zone_set, stopped, zone_asked = _ask_zone(home, keys, out, answered)
+    asked = int(zone_asked)  # the zone question is a question too (REVIEW-20 #8)
     for n, issue in enumerate([] if stopped else questions, start=1):
-        asked = n
+        asked += 1
         click.echo(f"\n[{n}/{len(questions)}] {issue['question']}", file=out)
         for i, option in enumerate(issue["options"], start=1):
             click.echo(f"  {i}) {option}", file=out)
@@ -499,6 +499,7 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
         for i, option in enumerate(options, start=1):
             click.echo(f"  {i}) {option}", file=out)
         click.echo("  (s 跳过 · q 退出)" if lang == "zh" else "  (s skip · q quit)", file=out)
+        asked += 1
         key = keys.key()
         if key == "q":
             break
@@ -522,19 +523,21 @@ def review(home: Home, as_json: bool, limit: int | None, run_after: bool | None)
     emit(
         as_json,
         {
-            "asked": asked,  # the questions shown before the person quit
+            "asked": asked,  # the questions shown before the person quit (the zone's and archive proposals too)
             "archive_proposals": len(proposals),
             "answered": [json.loads(d.to_json()) for d in answered],
             "timezone_set": zone_set,
+            "still_open": len(_ordered_questions(home)) if stopped else None,
             "run": ran,
         },
         lambda p: (
             f"\n{len(p['answered'])} answer(s) recorded of {p['asked']} question(s)"
+            + (f"; {p['still_open']} still open (`mirror review` again)" if p["still_open"] else "")
             + (f"; time zone set to {p['timezone_set']}" if p["timezone_set"] else "")
             + (
                 f"; run {'succeeded' if p['run']['success'] else 'failed'}"
                 if p["run"]
-                else "; they apply on the next `mirror run`"
+                else ("; they apply on the next `mirror run`" if p["answered"] or p["timezone_set"] else "")
             )
         ),
     )
@@ -566,15 +569,16 @@ def _inbox_offsets(home: Home) -> Counter[int]:
     return found
 
 
-def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tuple[str | None, bool]:
+def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tuple[str | None, bool, bool]:
     """The home's time zone, asked first when it is UTC and the imports say another (REVIEW-18 #3): a wrong zone
-    moves the day of every message that carries none. (the zone set or None, whether the person quit)."""
+    moves the day of every message that carries none. (the zone set or None, whether the person quit, whether it
+    was asked)."""
     from mirror_pipeline.adapters.home import is_utc
     from mirror_pipeline.cli.capture import home_language, set_timezone
 
     home_zone = str(home.config.get("timezone") or "UTC")
     if not is_utc(home_zone):
-        return None, False
+        return None, False, False
     kept = frozenset(
         d.target.removeprefix("zone:")
         for d in store.read_all(home.decisions).decisions
@@ -583,7 +587,7 @@ def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tup
     lang = str(home_language(home, None))
     asked = review_core.zone_question(home_zone, _written_in(home), kept, lang)
     if asked is None:
-        return None, False
+        return None, False, False
     zone, question, options = asked
     click.echo(f"\n[{'时区' if lang == 'zh' else 'time zone'}] {question}", file=out)
     for i, option in enumerate(options, start=1):
@@ -594,12 +598,12 @@ def _ask_zone(home: Home, keys: Keys, out: Any, answered: list[Decision]) -> tup
     if effect == "set_timezone":
         set_timezone(home, zone)
         click.echo(f"  {'时区已设为' if lang == 'zh' else 'time zone set to'} {zone}", file=out)
-        return zone, False
+        return zone, False, True
     if effect == "keep":
         d = new_decision(Action.DISMISS, f"zone:{zone}", _now())
         _record(home, [d])
         answered.append(d)
-    return None, key == "q"
+    return None, key == "q", True
 
 
 def archive_proposals_now(home: Home, policy: Any) -> list[dict[str, Any]]:
@@ -711,14 +715,34 @@ def _accesses(home: Home, memory_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def _why_current(memory: dict[str, Any] | None, versions: list[dict[str, Any]], tz: tzinfo | None = None) -> str:
+def _made_by(d: Decision) -> str:
+    """What a decision did to a memory's wording: an edit (`mirror edit`, or a question's "edit" option), else its
+    action."""
+    return str(Action.EDIT) if d.action is Action.EDIT or d.extra.get("effect") == "edit" else str(d.action)
+
+
+def _why_current(
+    memory: dict[str, Any] | None,
+    versions: list[dict[str, Any]],
+    tz: tzinfo | None = None,
+    actions: dict[str, str] | None = None,
+) -> str:
+    """Why the served version is the valid one, in the person's words. `actions`: each decision's action by id, to
+    tell a version the person wrote (an edit) or chose (a conflict's account) from one they confirmed as it was."""
     if memory is None:
         return "not served: no current version (rejected, archived, forgotten or quarantined)"
     state, by = memory["state"], memory.get("confirmed_by")
     if state == "archived":
         return "archived at your word: out of the default context, still found by search (`mirror keep` brings it back)"
     if state == "confirmed" and by == "user":
-        return f"you confirmed it on {local_day(memory['last_confirmed_at'], tz)}"
+        day = local_day(memory["last_confirmed_at"], tz)
+        current = next((v for v in versions if v.get("is_current")), None) or {}
+        made = (actions or {}).get(current.get("decision_id") or "") if current.get("changed_by") == "user" else None
+        if made == str(Action.EDIT):  # REVIEW-20 #7: an edit was shown as "you confirmed it"
+            return f"you edited it on {day}: your wording replaces version {current['version'] - 1}"
+        if made is not None and current.get("supersedes"):
+            return f"you chose this account on {day}: it replaces version {current['version'] - 1}"
+        return f"you confirmed it on {day}"
     if state == "confirmed":
         return "confirmed automatically by the write policy (explicit and low risk); you have not confirmed it"
     if state == "conflicted":
@@ -819,7 +843,9 @@ def show(home: Home, as_json: bool, memory_id: str) -> None:
         "evidence": evidence,
         "decisions": decisions,
         "issues": issues,
-        "why_current": _why_current(memory, versions, home.timezone),
+        "why_current": _why_current(
+            memory, versions, home.timezone, {d.decision_id: _made_by(d) for d in all_decisions}
+        ),
         "accesses": _accesses(home, memory_id),
     }
     emit(as_json, payload, _show_text)
