@@ -67,7 +67,8 @@ import re
 # a sentence given to someone else ("Mom: ..."), one that held a secret, or a quotation opening it
 _SKIP = re.compile(
     PLACEHOLDER_RE.pattern + r"|^\s*[“\"「]|[?？吗]\s*$|^\s*(?:帮我|请|麻烦|给我|告诉我|能不能|可以帮)"
-    r"|(?i:^\s*(?:can you|could you|please|what|how|why|where|when|which|who|do|does|is|are)\b)"
+    r"|(?i:^\s*(?:can you|could you|please|what(?! an? (?:\w+ )?relief\b)|how|why|where|when|which|who|do|does|is|are)\b)"
+    # (an exclamation of feeling is no question: "what a relief")
 )
 # the disclosure reader looks only at text that could speak of its writer: a Chinese text (a diary's clauses have
 # no subject), or an English one with a first-person word
@@ -90,6 +91,8 @@ _MAY_DISCLOSE = re.compile(
     r"|(?:a )?new (?:job|role|position))\b"
     # or the writer's parent named bare, as a family says it: "dad had a small stroke last week"
     r"|(?:^|[.!?]\s+)(?i:mom|mum|dad|grandma|grandpa)\s+[a-z]"
+    # or a verb of feeling, its subject left out ("feeling a bit flat today"), or a relief said ("what a relief")
+    r"|(?:^|[.!?]\s+)(?i:(?:been )?feeling|felt|what a relief|such a relief)\b"
     # or a state said bare: "Nervous.", "Kind of lonely since the move"
     r"|(?:^|[.!?]\s+)(?i:" + EN_BARE_STATE.pattern.removeprefix("(?i)^") + ")"
 )

@@ -51,6 +51,23 @@ _NOT_ANTICIPATION = ("happy", "content", "calm", "low", "down", "lost", "stuck",
 _EN_DEGREE_WORDS = _feel.EN_DEGREE_WORDS
 _EN_BARE_DEGREE = r"(?:(?:" + _EN_DEGREE_WORDS + r") )*"
 _EN_OPENERS = _feel.EN_OPENERS
+# what a thing or a person did to the writer's feeling, a clause of the writer's whatever its subject: "that call left
+# me shaken", "work is making me miserable", "she made me so happy"
+_EN_DONE_TO_MY_FEELING = (
+    r"\b(?:left|leaves|leaving|made|makes|making|got|gets|getting|drove|drives|driving) (?:me|us)"
+    r"(?: (?:feeling|feel))?(?: (?:" + _EN_DEGREE_WORDS + r"))* (?:" + _feel.EN_EMOTIONS + r")\b"
+)
+EN_DONE_TO_MY_FEELING = re.compile(_EN_DONE_TO_MY_FEELING, re.IGNORECASE)
+# a clause opening with a verb of feeling or a relief, its subject left out: the writer's ("feeling a bit flat today",
+# "felt so lonely when i first moved here", "what a relief")
+EN_FEELING_OPENS = re.compile(r"(?i)" + _EN_OPENERS + r"(?:(?:been )?feeling|felt|(?:what|such) an? relief)\b")
+# what follows a verb of feeling that is no state felt: a comparison, a clause, a thing felt, a manner
+_NOT_FELT = (
+    r"like|that|as|if|it|its|the|an?|this|these|those|my|your|his|her|our|their|free|for|about|up|to|of|you|me|"
+    r"him|them|us|nothing|something|anything|everything|much|more|most|less|way|and|but|when|now|today|tonight|"
+    r"then|there|here|bad for|sorry for|what|how|so|too|very|really|even|ever|still|again|since|after|with|at|"
+    r"yesterday|this|last|all|the|same|differently|otherwise"
+)
 _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited",
     # "absolutely shattered after the night shift", "properly raging about the fine" (a preposition, a time or the
@@ -63,9 +80,23 @@ _EN_FEEL = re.compile(
     # a feeling whose object follows it: "sick of this job tbh", "so tired of being broke", "dreading monday ngl"
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?:'m| am|'re| are| was| were|'ve been| have been| get| got)|im|been)?"
     + r"(?: (?:" + _EN_DEGREE_WORDS + r"))* ?(?P<bare3>" + _feel.EN_FEELINGS_OF + r")(?= (?!you\b|u\b|him\b|her\b|them\b)\w)"
-    r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
+    # a verb of feeling with an adjective after it is a feeling by its construction, whatever the adjective: "feeling
+    # a bit flat today", "I felt weirdly hollow" (not "feel like", "feel that", a thing felt: "feel the heat")
+    + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also)*"
+    r"(?: feel| felt|'ve been feeling| have been feeling|'m feeling| am feeling)|feeling|been feeling|felt)"
+    r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
+    r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing)(?<!ly))\b" + _feel.EN_AFTER_BARE_FEELING
+    # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
+    + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
+    # a feeling said by the whole clause: the body's ("my heart sank", "my stomach's in knots"), or what a thing
+    # did to the writer ("that call left me shaken", "work is making me miserable")
+    + r"|(?P<whole>^" + _EN_OPENERS + r"(?:my )?(?:heart|stomach|chest|blood|gut)(?:'s| is| was| has been)?"
+    r" (?:sank|sinks|dropped|drops|sunk|broke|breaks|melted|raced|racing|pounding|pounded|skipped a beat|boiled|"
+    r"boiling|ran cold|churning|churned|turned|in (?:my (?:mouth|boots)|knots|bits))\b"
+    r"|" + _EN_DONE_TO_MY_FEELING + ")"
+    + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
-    r"'m feeling| am feeling)|im|feeling|been feeling|felt|was)"
+    r"'m feeling| am feeling| get| got|'m getting| am getting| was getting)|im|feeling|been feeling|felt|was|got|getting)"
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)

@@ -17,7 +17,7 @@ from functools import cache
 from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction import feelings as _feel
-from mirror_pipeline.core.extraction.aspects import ASPECTS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
+from mirror_pipeline.core.extraction.aspects import ASPECTS, EN_DONE_TO_MY_FEELING, EN_FEELING_OPENS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -47,7 +47,8 @@ MAX_CLAUSE = 220  # characters: longer runs are pasted text
 BASE = {Subject.FIRST: 0.7, Subject.POSSESSIVE: 0.65, Subject.OMITTED: 0.6, Subject.OBJECT: 0.6}
 
 _EN_QUESTION = re.compile(
-    r"^(?:do|did|does|are|is|was|were|can|could|should|would|where|what|when|why|how|which|who|will|shall|am|have|"
+    # (not an exclamation of feeling: "what a relief")
+    r"^(?:do|did|does|are|is|was|were|can|could|should|would|where|what(?! an? (?:\w+ )?relief\b)|when|why|how|which|who|will|shall|am|have|"
     r"has|any|anything|wanna|want)\b",
     re.IGNORECASE,
 )
@@ -252,6 +253,10 @@ _ZH_THEN = re.compile(r"的时候|那时候?|那会儿|的过程中")
 _ECHO = re.compile(r"(?i)\b(?:too|as well|also|me too)\W*$")
 
 
+# results a person waits on (a test's, an exam's): no answer of the chat's ("worried sick about the results")
+_RESULTS_AWAITED = re.compile(r"(?i)\b(?:about|abt|over|for|on) (?:the|my) results\b")
+
+
 def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
     if len(body) > MAX_CLAUSE:
         return False
@@ -266,7 +271,9 @@ def _asserted(sentence: str, clause: Clause, body: str, last: bool) -> bool:
     if clause.zh and (then := _ZH_THEN.search(body)) and "了" not in body[then.end() :]:
         return False  # "我住在北京的时候…": a time in the past that dates what follows, not a statement of now
         # (an event told in the clause after it stands: "在图书馆学习的时候发现了一本小说")
-    if _REQUEST.match(clauses.zh_after_lead(body) if clause.zh else body) or ABOUT_THE_CHAT.search(body):
+    if _REQUEST.match(clauses.zh_after_lead(body) if clause.zh else body) or (
+        ABOUT_THE_CHAT.search(body) and not _RESULTS_AWAITED.search(body)
+    ):
         return False
     return not _FOR_OTHERS.search(body)
 
@@ -338,6 +345,8 @@ def _writer_clause(clause: Clause, body: str, someone_before: bool = False) -> b
     if clause.zh and _ZH_NOT_THE_WRITERS.match(clauses.zh_after_lead(body) or body):
         return False
     if clause.subject is Subject.OBJECT and not clause.zh:
+        if EN_DONE_TO_MY_FEELING.search(body):
+            return True  # "that call left me shaken": whatever did it, the feeling is the writer's
         if clauses.EN_DONE_TO_ME.match(body):
             # "they let me go": the employer, unnamed, did it to the writer; only of what a life's domain holds
             # ("they boosted me through tough times" is their kindness, not the writer's news)
@@ -1324,6 +1333,11 @@ def read(
                 # "a cyst on my wrist is getting bigger": what is in or on the writer's body is the writer's
                 body = whole = body[worn.end("article") if worn["article"] else 0 :]
                 clause = replace(clause, subject=Subject.POSSESSIVE)
+            if kin is None and not clause.zh and clause.subject is Subject.OTHER:
+                if EN_DONE_TO_MY_FEELING.search(body):
+                    clause = replace(clause, subject=Subject.OBJECT)  # "that call left me shaken": the writer's feeling
+                elif EN_FEELING_OPENS.match(body):
+                    clause = replace(clause, subject=Subject.OMITTED)  # "feeling a bit flat today": the writer's
             if kin is not None:
                 body = kin[1]  # "我爸生病了": what is said of the writer's father, read as a clause of its own
                 clause = replace(clause, subject=Subject.POSSESSIVE)
@@ -1430,6 +1444,8 @@ def read(
                     or cue.groupdict().get("bare")
                     or cue.groupdict().get("bare2")
                     or cue.groupdict().get("bare3")
+                    or cue.groupdict().get("felt")  # "feeling a bit flat": the adjective a verb of feeling takes
+                    or cue.groupdict().get("relief")  # (a clause that says the feeling whole is rewritten as said)
                 )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None

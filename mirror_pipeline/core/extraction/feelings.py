@@ -22,7 +22,7 @@ EN_EMOTIONS = (
     r"demotivated|unmotivated|hopeless|numb|empty|gloomy|glum|blue|shaken|rattled|flustered|startled|shocked|"
     r"gobsmacked|amazed|touched|honoured|honored|thankful|satisfied|fulfilled|lonesome|"
     # as a chat or a variety says them: Singlish "sian" (weary, fed up), British "knackered", "gutted", "chuffed"
-    r"sian|knackered|gutted|chuffed|fed up|pissed off|cheesed off|narked|vexed|shook|hyped"
+    r"sian|knackered|gutted|chuffed|fed up|pissed off|cheesed off|narked|vexed|shook|hyped|bummed(?: out)?|made up(?= with\b)"
 )
 # words of other senses too ("low on petrol", "down to the last one", "lost my keys", "hurt my knee"), read as a
 # feeling only where a clause's reader makes sure it is one (`aspects`: not before "to", "on", "for" ...)
@@ -36,7 +36,10 @@ EN_FEELING_IDIOMS = (
     r"down in the dumps|scared (?:stiff|to death|shitless)|worried sick|sick with worry|"
     r"at (?:my|the) wits'? end|at the end of my tether|all over the place|beside myself|"
     r"bricking it|cacking it|freaking out|losing it|stressed to the max|"
-    r"a (?:bag|bundle) of nerves|left out|crying my (?:eyes|heart) out"
+    r"a (?:bag|bundle) of nerves|left out|crying my (?:eyes|heart) out|"
+    # an idiom said whole: "chuffed to bits", "scared out of my wits", "can't stop smiling"
+    r"chuffed to bits|tickled pink|scared out of my (?:wits|mind|skin)|worried out of my mind|bored (?:stiff|to tears)|"
+    r"(?:can't|cant|cannot|couldn't|couldnt) stop (?:smiling|grinning|crying|shaking|laughing)"
 )
 # a feeling said with what it is about right after it, that needs it ("sick of this job", "sick and tired of the
 # commute", "tired of being broke", "dreading monday")
@@ -56,6 +59,9 @@ EN_OPENERS = r"(?:(?:honestly|tbh|ngl|omg|ugh|sigh|man|god|jeez|ah|oh|well|yeah|
 EN_AFTER_BARE_FEELING = (
     r"(?=\s*(?:$|[.!?,~;:)]|(?:but|and|since|after|about|over|with|at|because|cos|coz|cuz|from|again|when|"
     r"abt|lately|today|tonight|yesterday|now|rn|atm|tbh|lol|haha|sia|lah|leh|la|man|af|asf|bad|badly|as|tho|though|these days|"
+    # when or while it was felt: "a bag of nerves before the interview", "in tears at the airport on saturday",
+    # "a nervous wreck all through my exams", "scared out of my wits during the storm"
+    r"before|during|through|throughout|while|until|till|on|in|all|ever|"
     r"this (?:week|morning|evening|month)|last (?:night|week)|right now|all (?:day|week)|to (?:be|have)|"
     # a clause of what it is about ("so relieved the landlord fixed it"), an anticipation ("buzzing for saturday",
     # not "happy for you": the other's news)
