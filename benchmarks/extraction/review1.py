@@ -3,7 +3,8 @@
 A line is right when every expected memory is there (type, and a domain word its predicate holds), a line expecting
 none gives none, and every English content is a third-person sentence about the user (`bad_english`).
 
-`python benchmarks/extraction/review1.py [--misses] [--set=benchmarks/extraction/review2.jsonl]`
+`python benchmarks/extraction/review1.py [--misses] [--subjects] [--set=benchmarks/extraction/review2.jsonl]`
+(`--subjects`: an expectation with a `subject` also needs a memory about that person: see `_whose`.)
 
 `review2.jsonl`: every user message of the session-5 reviewer's own files that tells something about their life
 (or, with no expected memory, tells nothing), as written; the expectations were written from the reviewer's
@@ -73,16 +74,30 @@ def bad_english(content: str) -> str | None:
     return None
 
 
-def _matches(exp: dict[str, str], c: MemoryCandidate) -> bool:
+def _matches(exp: dict[str, str], c: MemoryCandidate, subjects: bool = False) -> bool:
     if exp["type"] != "any" and c.memory_type.value != exp["type"]:
         return False
+    if subjects and "subject" in exp and not _whose(exp, c):
+        return False
+    if exp["type"] == "relationship" and exp["domain"] == "family" and c.memory_type.value == "relationship":
+        return True  # a relationship's predicate is its relation ("wife", "son"), never the word "family"
     for bound, said in (("start", c.valid_time_start), ("end", c.valid_time_end)):  # a time the memory must hold
         if bound in exp and not (said or "").startswith(exp[bound]):
             return False
     return not exp["domain"] or any(w in c.predicate for w in DOMAINS.get(exp["domain"], (exp["domain"],)))
 
 
-def judge(row: dict) -> tuple[bool, list[str]]:
+def _whose(exp: dict[str, str], c: MemoryCandidate) -> bool:
+    """`--subjects`: the memory is about whom the line says: the user for "self"; for a relationship, one that names
+    the person; else anyone but the user (a kin's subject is "user's mother", a named person's their name)."""
+    if exp["subject"] == "self":
+        return c.subject == "user"
+    if exp["type"] == "relationship":
+        return exp["subject"].lower() in f"{c.object} {c.content_text}".lower()
+    return c.subject != "user"
+
+
+def judge(row: dict, subjects: bool = False) -> tuple[bool, list[str]]:
     # (a line's own `date`, where its set gives one: en_chat13)
     ev = evidence_of({"speaker": "user", "mention_time": row.get("date", "2026-09-01T12:00:00+08:00"), **row})
     if "session" in row:  # a questionnaire answer ("form:relations.family"): read as its question asks
@@ -100,7 +115,7 @@ def judge(row: dict) -> tuple[bool, list[str]]:
             ok &= not bad
             notes += [f"NOT HERS {c.predicate} | {c.content_text}" for c in bad]
             continue
-        hit = next((c for c in left if _matches(exp, c)), None)
+        hit = next((c for c in left if _matches(exp, c, subjects)), None)
         if hit is None:
             ok = False
             notes.append(f"MISSING {exp['type']}:{exp['domain']}")
@@ -120,7 +135,7 @@ def main(argv: list[str]) -> int:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     right: dict[str, list[int]] = {"rv": [0, 0], "own": [0, 0]}
     for row in rows:
-        ok, notes = judge(row)
+        ok, notes = judge(row, "--subjects" in argv)
         right.setdefault(row["origin"], [0, 0])  # another set's own origin ("writer": en_chat1)
         right[row["origin"]][0] += ok
         right[row["origin"]][1] += 1

@@ -101,22 +101,28 @@ KIN_RELATIONS = {
     "mother": "mom mum mummy mama mother ma mam mammy 妈 妈妈 老妈 母亲 娘 老娘 姆妈 阿妈 妈咪",
     "father": "dad daddy papa father pa da 爸 爸爸 老爸 父亲 爹 老爹 阿爸 爸比 老汉 老者",
     "husband": "husband hubby 老公 丈夫 先生 孩子他爸 孩子爸 娃他爸 娃他爹 孩子他爹 当家的",
-    "wife": "wife wifey 老婆 妻子 太太 媳妇 媳妇儿 孩子他妈 孩子妈 娃他妈 娃他娘",
+    "wife": "wife wifey 老婆 妻子 太太 媳妇 媳妇儿 孩子他妈 孩子妈 娃他妈 娃他娘 婆娘",
     "son": "son 儿子 儿子娃 崽",
     "daughter": "daughter 女儿 闺女 女儿娃 妹崽",
-    "child": "child kid 孩子 小孩 娃",
+    "child": "child kid 孩子 小孩 娃 碎娃",
     "sister": "sister 姐姐 姐 妹妹 妹 阿姐 家姐 老妹 老妹儿",
     "brother": "brother 哥哥 哥 弟弟 弟 阿哥 细佬 拐子",
     "mother-in-law": "mother-in-law 婆婆 家婆 岳母 丈母娘",
     "father-in-law": "father-in-law 公公 家公 岳父 老丈人",
-    "grandmother": "grandma granny grandmother nana 奶奶 外婆 姥姥 阿嬷",
-    "grandfather": "grandpa grandfather 爷爷 外公 姥爷 阿公",
+    "grandmother": "grandma granny grandmother nana nan gran 奶奶 外婆 姥姥 阿嬷",
+    "grandfather": "grandpa grandfather grandad granddad 爷爷 外公 姥爷 阿公",
     "partner": "partner 爱人 对象",
     "boyfriend": "boyfriend bf 男朋友 男友",
     "girlfriend": "girlfriend gf 女朋友 女友",
     "cousin": "cousin 表姐 表妹 表哥 表弟 堂姐 堂妹 堂哥 堂弟",
     "aunt": "aunt auntie 姑姑 阿姨 姨妈 舅妈",
     "uncle": "uncle 叔叔 舅舅 伯伯 姑父",
+    "brother-in-law": "brother-in-law 姐夫 妹夫 小舅子 大舅子",
+    "sister-in-law": "sister-in-law 嫂子 弟媳 弟妹 小姨子 大姨子 小姑子 大姑子",
+    "niece": "niece 侄女 外甥女",
+    "nephew": "nephew 侄子 外甥",
+    # a close friend, as a region says it (Trinidad's "pardner", 发小 of one's childhood, 闺蜜, 哥们)
+    "friend": "friend bestie bff pardner 发小 闺蜜 哥们 铁哥们 老同学",
 }
 _KIN_WORD = {w: relation for relation, words in KIN_RELATIONS.items() for w in (relation, *words.split())}
 _MINE = re.compile(r"^(?:my|our|the user's)\s+|^(?:我的?|我们的?|我家的?|用户的)")
@@ -124,8 +130,12 @@ _MINE = re.compile(r"^(?:my|our|the user's)\s+|^(?:我的?|我们的?|我家的?
 _ZH_NICKNAME = re.compile(r"^(?P<mark>[老小阿])(?P<core>[\u4e00-\u9fff])$")
 
 
-_FEMALE = frozenset({"mother", "wife", "daughter", "sister", "mother-in-law", "grandmother", "girlfriend", "aunt"})
-_MALE = frozenset({"father", "husband", "son", "brother", "father-in-law", "grandfather", "boyfriend", "uncle"})
+_FEMALE = frozenset(
+    {"mother", "wife", "daughter", "sister", "mother-in-law", "grandmother", "girlfriend", "aunt", "sister-in-law", "niece"}
+)
+_MALE = frozenset(
+    {"father", "husband", "son", "brother", "father-in-law", "grandfather", "boyfriend", "uncle", "brother-in-law", "nephew"}
+)
 
 
 def gender_of(relation: str) -> str | None:

@@ -338,8 +338,24 @@ _DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[今昨明前后])日(?![本报子期记常用语元光])"), "天"),
     (re.compile(r"(?<![半深昨入每今当一黑整])夜(?=来(?![香]))"), "昨"),
     (re.compile(r"(?<=昨)来"), "天"),
+    # 陕西话 / 甘肃话 / 山西话: 额 is 我 where it stands as a word ("额婆娘秀琴", "额吓得一身汗"; not 金额, 名额, 额度,
+    # 额外, 额头, nor a chat's sigh "额，"), and 我大 is the writer's father ("小年回鄠邑看我大", "我大又查出来血糖高";
+    # not 我大学, 我大概, 我大哥, 我大吃一惊: only before a clause's end or a word a subject takes)
+    (
+        re.compile(
+            r"(?<![金名余超差限总份数定配税面票巨高全前缺欠业售易生足满])额(?![度外头定满角数])(?=[\u4e00-\u9fff])"
+        ),
+        "我",
+    ),
+    (
+        re.compile(
+            r"(?<=我)大(?=[，。,！!？?、；;\s]|$|说|在|又|也|还|今年|这|那|的(?!学|概|多)|身|腰|腿|血|住院|出院|病|"
+            r"去(?!年)|打电话|让|叫|跟|和|年纪|七十|八十|六十)"
+        ),
+        "爸",
+    ),
 )
-_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒呾欲伊胶]|[今昨明前后]日|夜来")
+_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒呾欲伊胶额]|[今昨明前后]日|夜来|我大")
 
 
 _ZH_LEAD = re.compile(
@@ -379,7 +395,7 @@ _ZH_NICKNAME_AFTER = (
     r"|一直|总|竟|居然|突然|终于"
 )
 # characters whose doubling is an adverb, a verb tried, a sound or a greeting, not a name
-_NOT_A_TWIN_NAME = (
+NOT_A_TWIN_NAME = (
     "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小谢看试想走聊说等仅偏哈嘿呵嘻星点层步日夜家事样种纷匆足满整白"
     "快高远深浅暖热冷干净实平安团转拜嗯啊呜哦哼喔嘛啦呀"
     # (a verb said twice, softened: "咬咬牙把车买了", "揉揉眼睛")
@@ -392,7 +408,7 @@ ZH_NAMED = re.compile(
     + "(?!"
     + "|".join(c * 2 for c in "常刚慢天渐偷好早悄默统乖稍明处时往年月人个紧轻静久多大小")
     + ")"
-    + r"(?:[阿老小](?!时|家|师|板|区|学|孩|说|吃|人|是|心|实|组|店|事|毛病|样|公|婆|朋友|伙|姐姐|妹妹|号|本|费|鼠)"
+    + r"(?:[阿老小](?!时|家|师|板|区|学|孩|说|吃|人|是|心|实|组|店|事|毛病|样|公|婆|朋友|伙|姐姐|妹妹|号|本|费|鼠|年|满|寒|暑|雪)"
     + r"(?![了的着过是在不也都就还又很太想要会能])[\u4e00-\u9fff](?="
     + _ZH_NICKNAME_AFTER
     + rf")|(?:[{ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?P<twin>[\u4e00-\u9fff])(?P=twin))(?="
@@ -403,7 +419,7 @@ ZH_NAMED = re.compile(
     # adverb, verb or sound ("浩浩一模考了540", "婆婆从乐山上来"; not "谢谢", "看看", "哈哈")
     + rf"|老(?!顾客|黄历|黄牛|马识途|于世故|江湖|汤|白干|毛病|方子|石头|钱)[{ZH_SURNAMES}](?=[\u4e00-\u9fff])"
     + r"|(?P<twin2>(?!["
-    + _NOT_A_TWIN_NAME
+    + NOT_A_TWIN_NAME
     + r"])[\u4e00-\u9fff])(?P=twin2)(?=[\u4e00-\u9fff])"
     + ")"
 )
@@ -651,6 +667,8 @@ ZH_KIN_CANON = {
     # a region's words for them, kept as written (武汉 姆妈, 粤 阿妈 / 阿爸, 潮汕 家婆 / 家公, 川渝 老汉, 贵州 老者:
     # entities.kin_relation knows whom each names)
     "姆妈": "姆妈", "阿妈": "阿妈", "阿爸": "阿爸", "家婆": "家婆", "家公": "家公", "老汉": "老汉", "老者": "老者",
+    # (陕西 婆娘 is the writer's wife: said as 妻子, for a reader elsewhere takes it as rude or as any woman)
+    "婆娘": "妻子", "媳妇": "妻子", "媳妇儿": "妻子",
 }  # fmt: skip
 _ZH_KIN_BARE = (
     "爸爸|老爸|爸|妈妈|老妈|妈|父亲|母亲|爸妈|父母|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷|姆妈|阿妈|阿爸|"

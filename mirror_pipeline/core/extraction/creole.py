@@ -156,7 +156,9 @@ _OWNED = frozenset(
     "house yard place flat room car phone job boss friend friends salary money birthday school exam "
     "shift doctor landlord cousin baby pickney pikin child children son daughter mother father mum mom mummy "
     "dad daddy husband wife partner bredda brother sister sista granny grandma grandpa aunty auntie uncle family "
-    "wee old new little likkle two three".split()
+    "wee old new little likkle two three "
+    # (the people a line names after "meh" / "mi": Trinidad's "meh pardner marlon", "meh mammy")
+    "pardner pardna partna bestie hubby wifey mammy mama papa nephew niece cousins kids".split()
 )
 # words that cannot be a noun "mi" / "ma" would own: function words, time words, pronouns
 _NOT_OWNED = frozenset(

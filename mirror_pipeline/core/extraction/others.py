@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from mirror_pipeline.core.entities import KIN_RELATIONS, gender_of, is_place, kin_relation, person_of
-from mirror_pipeline.core.extraction import clauses, disclosure, rewrite, sensitivity
+from mirror_pipeline.core.extraction import clauses, creole, disclosure, rewrite, sensitivity
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.model import Evidence, MemoryCandidate, MemoryType, Sensitivity, TimePrecision
 from mirror_pipeline.core.text import CJK_CHAR
@@ -469,10 +469,14 @@ _EN_NAME_LOWER = r"[a-zà-ÿ]+"  # beside a kin word, either case
 _EN_LIFE_VERB = (
     r"(?:(?:has|have|had|is|was|will|just|finally|also|been|don|done|now|'s|'ll)\s*)*(?:"
     + _EN_PAST
-    + r"|(?-i:[a-z]+s)|is|was|got|gets|get|go|travel|start|move|quit|pass|marry|sell|buy|expecting)\b"
+    + r"|(?-i:[a-z]+s)|is|was|got|gets|get|go|travel|start|move|quit|pass|marry|sell|buy|expecting|turning|have)\b"
 )
+# whose a kin is, said before the kin word: "my", and a creole's "me" / "meh" / "mi" / "ma" / "we" (Trinidad's "me
+# wife anjali", "we daughter ria", "meh pardner marlon"); a kin word said bare opens a chat's line too ("hubby Tomasz",
+# "wifey Chioma"), with a capitalised name only
+_EN_POSS = r"(?P<poss>my|our|the|me|meh|mi|ma|we)\s+"
 _EN_NAMED = re.compile(
-    r"^(?:(?:my|our|the)\s+"
+    r"^(?:(?:" + _EN_POSS + r")?"
     + _EN_KIN_ADJ
     + r"(?P<kin>"
     + _EN_ANY_KIN
@@ -561,14 +565,19 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
     relation = _en_kin_relation(kin) if kin else None
     if not kin and disclosure.life_domain(name.lower(), False) is not None:
         return None  # "Mortgage finally paid off", "Condo is paid off": a word a life's domain holds is no name
-    if kin and relation is None or is_place(name) or _EN_WRITER.search(m.group("rest")):
-        return None  # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read)
+    if m.group("kname") and not m.group("poss") and not name[:1].isupper():
+        return None  # "mum dave said": a bare kin word takes a capitalised name only ("hubby Tomasz")
+    if kin and relation is None or is_place(name) or not _a_name(name):
+        return None
+    if _EN_WRITER.search(m.group("rest")):
+        # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read; the kin said
+        # with the name is still the relationship: "me wife anjali an me married 4 yrs")
+        return [_relationship(name, kin, relation)] if relation else None
     name = name[:1].upper() + name[1:]
     rest = m.group("rest")
     body = rest.strip().rstrip(".!~,;")
     body = re.sub(r"^'s\s+", "has ", body)
-    said_kin = re.sub(r"\s+", " ", kin.lower()) if kin else ""
-    out = [Said(f"{name} is the user's {said_kin}", "relation:" + relation, USER, name)] if relation else []
+    out = [_relationship(name, kin, relation)] if relation else []
     domain = disclosure.life_domain(body, False)
     what = (
         "education" if _EN_SCHOOLING.search(body) else domain.name if domain and domain.name in _OF_A_PERSON else None
@@ -582,6 +591,65 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
         whose = person_of(relation) if relation else name
         out.append(Said(f"{name} {rewrite.pronouns_of_the_user(body)}", f"{kind}:{what}", whose))
     return out or None
+
+
+# a word that is no name, typed in lower case beside a kin word ("me wife and me", "my son just", "we daughter doh"):
+# function words of English and of the Caribbean creoles, and the shapes of verbs and adverbs
+_NOT_A_LOWER_NAME = frozenset(
+    "and an a the is was be been being has have had do does did say says said get got go goes went come came buy "
+    "sold sell want just also still now then so but or in on at by for from of to wid with de di dem dey doh cyah eh "
+    "ah me my mi meh we you he she they it its dis dat who whose when where what how why not no yes ok here there all "
+    "both too very real really only even ever never always again back home well one two three four five six seven "
+    "eight nine ten first last next new old big little good bad sick out up down over off away".split()
+)
+
+
+def _a_name(name: str) -> bool:
+    """A word typed beside a kin word that can be the kin's name: no function word, and, in lower case, no verb by
+    the lexicon or by its ending ("my wife keeps me sane", "my son works", "me wife doh")."""
+    low = name.lower()
+    if low in _NOT_A_LOWER_NAME or len(low) < 2:
+        return False
+    if name[:1].isupper():
+        return True
+    return creole.base(low) is None and not re.fullmatch(r"[a-z]+(?:s|ed|ing|ly)", low) and low not in clauses.PAST_IRREGULAR
+
+
+def _relationship(name: str, kin: str, relation: str) -> Said:
+    """The writer's relationship with a person their kin word names: "Anjali is the user's wife" (the kin word as
+    written, "hubby", "pardner"), structured as (user, relation, name)."""
+    said_kin = re.sub(r"\s+", " ", kin.lower())
+    name = name[:1].upper() + name[1:]
+    return Said(f"{name} is the user's {said_kin}", "relation:" + relation, USER, name)
+
+
+# a kin word and the name that follows it, whatever the clause goes on with ("me wife anjali an me married 4 yrs",
+# "brother-in-law Femi, 14 years at the refinery"): the relationship alone, when no reading of the person's news
+# read it
+_EN_APPOSITION = re.compile(
+    r"^(?:"
+    + _EN_POSS
+    + r")?"
+    + _EN_KIN_ADJ
+    + r"(?P<kin>"
+    + _EN_ANY_KIN
+    + r")\s+(?P<name>"
+    + _EN_NOT_NAME
+    + r"(?:(?-i:[A-Z][a-zà-ÿ\-]+)|"
+    + _EN_NAME_LOWER
+    + r"))(?=$|[\s,.!?;:)])",
+    re.IGNORECASE,
+)
+
+
+def _en_apposition(m: re.Match[str], clause: str, before: str = "") -> list[Said] | None:
+    name, kin = m.group("name"), m.group("kin")
+    relation = _en_kin_relation(kin)
+    if relation is None or is_place(name) or not _a_name(name):
+        return None
+    if not m.group("poss") and not name[:1].isupper():
+        return None  # "mammy in couva", "dad got": a bare kin word takes a capitalised name only
+    return [_relationship(name, kin, relation)._replace(length=m.end())]
 
 
 def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
@@ -624,6 +692,7 @@ READINGS = (
     Reading(name="kin_named", pattern=_ZH_KIN_NAMED, zh=True, build=_zh_kin_named),
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
     Reading(name="named", pattern=_EN_NAMED, zh=False, build=_en_named),
+    Reading(name="apposition", pattern=_EN_APPOSITION, zh=False, build=_en_apposition),
 )
 _EN_READINGS = tuple(r for r in READINGS if not r.zh)
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving

@@ -21,6 +21,7 @@ from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction import tense
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
+from mirror_pipeline.core.extraction.clauses import NOT_A_TWIN_NAME as _NOT_A_TWIN_NAME
 from mirror_pipeline.core.extraction.clauses import ZH_SURNAMES
 from mirror_pipeline.core.extraction.clauses import ZH_TIME_LEAD as _ZH_TIME_LEAD
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
@@ -154,6 +155,13 @@ ZH_RELATIONS = {
     "公公": "father-in-law",
     "岳父": "father-in-law",
     "老丈人": "father-in-law",
+    # a region's words for a wife and a daughter (陕西 婆娘, 北方 媳妇儿, 闺女), a friend since childhood
+    "婆娘": "wife",
+    "媳妇": "wife",
+    "媳妇儿": "wife",
+    "闺女": "daughter",
+    "发小": "friend",
+    "老同学": "friend",
     "小姑子": "sister-in-law",
     "嫂子": "sister-in-law",
     "弟媳": "sister-in-law",
@@ -652,7 +660,11 @@ def _no_dictionary_word(f: Found) -> bool:
     import rjieba  # its dictionary loads once, on the first Chinese kin word followed by two characters
 
     if rjieba.has_word(f.obj):
-        return False
+        # a name the dictionary holds as a name (红霞, 志强, 丽丽: tagged nr), or a character said twice as a child's
+        # name is (牛牛, 乐乐; not 慢慢, 天天), after the kin word: still a name
+        tag = rjieba.tag(f.obj)
+        twin = len(f.obj) == 2 and f.obj[0] == f.obj[1] and f.obj[0] not in _NOT_A_TWIN_NAME
+        return twin or (len(tag) == 1 and tag[0][1].startswith("nr"))
     # nor the head of a longer word: "我女儿学钢琴" cuts 学 | 钢琴, not 学钢
     rest = f.sentence[f.end - len(f.obj) : f.end + 8]
     return next(iter(rjieba.cut(rest)), "") == f.obj
@@ -1350,6 +1362,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+        before_report=True,
     ),
     _p(
         # a diary names the writer's people with no 我的: "部门主管叫李娜", "新同事叫小周" (a clause opening with the
@@ -1378,6 +1391,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+        before_report=True,
     ),
     _p(
         # a sibling named by a kin word said short and a given name alone ("我哥冠宇也要一起", "我妹思琪在读研"): two
@@ -1394,6 +1408,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+        before_report=True,
     ),
     _p(
         # a diary names its people by a kin word and a nickname, with no 我: "儿子阿杰没回来", "女儿小燕从桂林打视频
@@ -1432,6 +1447,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name, _no_dictionary_word),
+        before_report=True,
     ),
     _p(
         # someone the writer took on, then named: "招了个帮工，叫阿梅", "请了一个保姆，叫小芳" (the role is what they
@@ -1470,6 +1486,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+        before_report=True,
     ),
     _p(
         "en_my_rel_is",
@@ -1498,6 +1515,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
+        before_report=True,
     ),
     _p(
         "en_is_my_rel",

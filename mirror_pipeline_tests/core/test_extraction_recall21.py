@@ -1,0 +1,73 @@
+"""A kin word and a name said together once (issue 10, session 21): "me wife anjali", "we daughter ria", "meh
+pardner marlon", "hubby Tomasz", 额婆娘秀琴, 额妹红霞跟志强. The relationship names the other person and the relation,
+structured (user, relation, name), in the evidence's language; what the line goes on to say of the person is theirs.
+A word beside a kin word that is a verb or a function word ("my wife keeps me sane") names nobody. 陕西话's 额 is 我
+where it stands as a word (not 金额, 额度), and 我大 is the writer's father (not 我大学)."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mirror_pipeline.core.extraction import extract
+from mirror_pipeline.core.extraction.clauses import fold_dialect
+from mirror_pipeline.core.model import MemoryCandidate, MemoryType
+from mirror_pipeline_tests.core.helpers import evidence
+
+SAID = datetime(2026, 3, 10, 9, 0, tzinfo=UTC)
+
+
+def _found(text: str) -> list[MemoryCandidate]:
+    return extract(evidence(text, when=SAID))
+
+
+def _related(text: str) -> dict[str, str]:
+    return {c.object: c.predicate for c in _found(text) if c.memory_type is MemoryType.RELATIONSHIP}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "relation"),
+    [
+        ("me wife anjali an me married 4 yrs in april", "Anjali", "wife"),
+        ("we daughter ria turning 7 on de 14th of august", "Ria", "daughter"),
+        ("meh pardner marlon buy de hilux! 138k in de end", "Marlon", "friend"),
+        ("hubby Tomasz is off to Aberdeen for a 3 week rotation again", "Tomasz", "husband"),
+        ("wifey Chioma passed her ACCA finals, so proud of her", "Chioma", "wife"),
+        ("brother-in-law Femi got laid off from the refinery", "Femi", "brother-in-law"),
+        ("额婆娘秀琴说给娃报个英语补习班，一学期两千八", "秀琴", "wife"),
+        ("大年初一在屋里咥饺子，额妹红霞跟志强从咸阳回来，红霞说年后把面馆转出去", "红霞", "sister"),
+        ("媳妇儿桂芳说厂里要裁人", "桂芳", "wife"),
+    ],
+)
+def test_a_kin_word_and_a_name_said_once_are_the_relationship(text: str, name: str, relation: str) -> None:
+    assert _related(text).get(name) == relation
+
+
+def test_the_persons_news_after_the_apposition_is_theirs() -> None:
+    news = [c for c in _found("meh pardner marlon buy de hilux!") if c.memory_type is not MemoryType.RELATIONSHIP]
+    assert news and all(c.subject == "user's friend" for c in news)
+    assert "hilux" in news[0].content_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my wife keeps me sane", "mum dave said hi", "my son just got into uni", "我女儿成绩很好", "我女儿学钢琴"],
+)
+def test_a_verb_or_a_word_beside_a_kin_word_names_nobody(text: str) -> None:
+    assert not _related(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("额吓得一身汗", "我吓得一身汗"),
+        ("小年回鄠邑看我大，老汉腰疼", "小年回鄠邑看我爸，老汉腰疼"),
+        ("我大又查出来血糖高", "我爸又查出来血糖高"),
+        ("金额不对，额度也用完了", "金额不对，额度也用完了"),
+        ("额，这个嘛", "额，这个嘛"),
+        ("我大学毕业就来了", "我大学毕业就来了"),
+        ("我大概知道", "我大概知道"),
+        ("我大哥来了", "我大哥来了"),
+    ],
+)
+def test_shaanxi_first_person_and_father(text: str, folded: str) -> None:
+    assert fold_dialect(text) == folded
