@@ -106,3 +106,15 @@ def test_a_name_said_alone_in_a_later_line_is_that_persons() -> None:
     assert any(c.subject == "Anjali" and "transfer" in c.content_text for c in of["ev_1"])
     assert not any("shower" in c.content_text for c in of["ev_2"])  # her friend's: an acquaintance
     assert any(c.subject == "红霞" and "七万二" in c.content_text for c in of["ev_4"])
+
+
+def test_a_report_another_reader_took_still_goes_on() -> None:
+    # the boyfriend's repair shop, after 燕子's report read as hers, is never the writer's
+    found = _found("妹妹燕子也从义乌回来了。燕子讲她谈了个男朋友，姓周，在花溪开修车铺的。")
+    assert any(c.subject == "燕子" and "男朋友" in c.content_text for c in found)
+    assert not any("修车铺" in c.content_text for c in found if c.subject == "user")
+
+
+def test_a_named_persons_question_is_no_news() -> None:
+    found = _found("额婆娘秀琴说给娃报个英语补习班。秀琴问额“要是物流公司干不好咋办”")
+    assert not any("物流公司" in c.content_text for c in found)

@@ -844,7 +844,13 @@ def _zh_known(name: str, body: str) -> Said | None:
     """A clause opening with a name the person gave one of their people: what a life's domain holds of them, their
     thing's news ("红霞的面馆转出去咧") or their own words of themselves ("红霞说年后把面馆转出去") is theirs."""
     rest = body[len(name) :]
-    said = re.match(r"^(?:打电话|来电话|发消息)?来?说(?![他她我你])", rest)
+    if re.match(r"^(?:又|也|就)?(?:问|骂|劝|怪|求|催)|.*[“”\"「」?？]", rest):
+        return None  # "秀琴问额“要是物流公司干不好咋办”": a question, a scolding, a quotation: no news of theirs
+    # of themselves: "燕子讲她谈了个男朋友" (the pronoun that takes the name up is left out)
+    told = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?=[他她](?![们的]))", rest)
+    if told:
+        rest = rest[told.end() + 1 :]
+    said = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?![他她我你])", rest)
     plain = rest[said.end() :] if said else rest
     if re.match(r"^(?:的[\u4e00-\u9fff]{1,4}?(?:又|也|已经|终于|还是)?(?:转|卖|关|开|搬|涨|降|黄|倒|租|装|修|考|出|查|住|办))", plain):
         plain = plain  # "红霞的面馆转出去咧": her thing, and what became of it
