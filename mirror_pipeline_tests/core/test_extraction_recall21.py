@@ -118,3 +118,20 @@ def test_a_report_another_reader_took_still_goes_on() -> None:
 def test_a_named_persons_question_is_no_news() -> None:
     found = _found("额婆娘秀琴说给娃报个英语补习班。秀琴问额“要是物流公司干不好咋办”")
     assert not any("物流公司" in c.content_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("mammy in couva have cataract in de left eye, surgery book for july at st clair, 9 thousand", "9 thousand"),
+        ("my sister in Leeds has been diagnosed with diabetes", "diabetes"),
+    ],
+)
+def test_a_kin_said_bare_with_where_they_live_and_their_news_is_theirs(text: str, kept: str) -> None:
+    found = [c for c in _found(text) if kept in c.content_text]
+    assert found and all(c.subject != "user" for c in found)
+
+
+def test_a_named_persons_small_talk_is_no_news() -> None:
+    found = _found("老婆丽丽在超市上班。丽丽讲够过年了")
+    assert not any("够过年" in c.content_text for c in found)

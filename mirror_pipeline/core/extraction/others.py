@@ -652,6 +652,40 @@ def _en_apposition(m: re.Match[str], clause: str, before: str = "") -> list[Said
     return [_relationship(name, kin, relation)._replace(length=m.end())]
 
 
+# the writer's kin as a clause's subject, said bare or with a creole's possessive, where they live said on the way:
+# "mammy in couva have cataract in de left eye", "meh brother in toronto get he PR" (the kin's news, theirs)
+_EN_KIN_CLAUSE = re.compile(
+    r"^(?:(?:my|our|me|meh|mi|we)\s+)?"
+    + _EN_KIN_ADJ
+    + r"(?P<kin>"
+    + _EN_ANY_KIN
+    + r")(?P<where>\s+(?:in|from|down in|up in|over in)\s+[A-Za-z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?"
+    + r"\s+(?P<rest>(?:just\s+|finally\s+|now\s+)*(?:have|has|had|got|get|gettin|getting|went|gone|start\w*|pass(?:ed)?|"
+    r"retir\w*|move[ds]?|moving|sell|sold|buy|bought|diagnos\w*|admitted|in hospital|operat\w*)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _en_kin_clause(m: re.Match[str], clause: str, before: str = "") -> Said | None:
+    relation = _en_kin_relation(m.group("kin"))
+    rest = m.group("rest").strip().rstrip(".!~,;")
+    if relation is None or _EN_WRITER.search(rest):
+        return None
+    domain = disclosure.life_domain(rest, False)
+    what = domain.name if domain and domain.name in _OF_A_PERSON else None
+    what = what or next((d for d, turn in _EN_TURNS if turn.search(rest)), None)
+    if what is None and re.search(r"(?i)\b(?:cataract|surgery|operation|stroke|cancer|diabetes|pressure|sugar|"
+                                  r"hospital|clinic)\b", rest):
+        what = "health"
+    if what is None:
+        return None
+    kin = re.sub(r"\s+", " ", m.group("kin").lower())
+    where = re.sub(r"\s+", " ", m.group("where") or "")
+    rest = re.sub(r"(?i)^(have|get)\b", lambda h: {"have": "has", "get": "got"}[h.group(1).lower()], rest)
+    said = f"The user's {kin}{where} {rewrite.pronouns_of_the_user(rest)}"
+    return Said(said, f"{'state' if what == 'health' else 'event'}:{what}", person_of(relation))
+
+
 def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     thing = m.group("thing")
     return Said("用户的" + thing + m.group("rest"), f"event:{_thing_domain(_ZH_THING_DOMAIN, thing)}", USER)
@@ -693,6 +727,7 @@ READINGS = (
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
     Reading(name="named", pattern=_EN_NAMED, zh=False, build=_en_named),
     Reading(name="apposition", pattern=_EN_APPOSITION, zh=False, build=_en_apposition),
+    Reading(name="kin_clause", pattern=_EN_KIN_CLAUSE, zh=False, build=_en_kin_clause),
 )
 _EN_READINGS = tuple(r for r in READINGS if not r.zh)
 # a clause opening with a name the person gave one of their people (`known_names`), read by `_zh_known` / `_en_known`
@@ -848,10 +883,10 @@ def _zh_known(name: str, body: str) -> Said | None:
         return None  # "秀琴问额“要是物流公司干不好咋办”": a question, a scolding, a quotation: no news of theirs
     # of themselves: "燕子讲她谈了个男朋友" (the pronoun that takes the name up is left out)
     told = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?=[他她](?![们的]))", rest)
-    if told:
-        rest = rest[told.end() + 1 :]
+    # (the words as said; what they say is read without the verb and the pronoun)
+    plain_of_told = rest[told.end() + 1 :] if told else None
     said = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?![他她我你])", rest)
-    plain = rest[said.end() :] if said else rest
+    plain = plain_of_told if plain_of_told is not None else rest[said.end() :] if said else rest
     if re.match(r"^(?:的[\u4e00-\u9fff]{1,4}?(?:又|也|已经|终于|还是)?(?:转|卖|关|开|搬|涨|降|黄|倒|租|装|修|考|出|查|住|办))", plain):
         plain = plain  # "红霞的面馆转出去咧": her thing, and what became of it
     elif _ZH_NAMED_NOT.match(plain):
@@ -861,7 +896,11 @@ def _zh_known(name: str, body: str) -> Said | None:
     if domain is not None and domain.name not in _OF_A_PERSON | {"possessions", "travel"}:
         domain = None
     if domain is None and not (_ZH_EXAM.search(plain) and (figure or _ZH_DONE.search(plain))):
-        if not (plain.startswith("的") or said) or not (figure or _ZH_DONE.search(plain) or _ZH_AHEAD.search(plain)):
+        # their thing and what became of it ("红霞的面馆转出去咧"); their words of their own plan or figure ("红霞说年后
+        # 把面馆转出去，转让费要八万"; not "丽丽讲够过年了")
+        thing = plain.startswith("的") and (figure or _ZH_DONE.search(plain))
+        told_of = (said or told) and (figure or _ZH_AHEAD.search(plain))
+        if not (thing or told_of):
             return None
     ahead = _ZH_AHEAD.search(plain) and not _ZH_DONE.search(plain[:4])
     kind = "plans" if ahead else "state" if figure else "event" if _ZH_DONE.search(plain) else "state"
