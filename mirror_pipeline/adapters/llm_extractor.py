@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from mirror_pipeline.adapters import warehouse
 from mirror_pipeline.contracts.tables import EVIDENCE, LLM_RESPONSES
 from mirror_pipeline.core import extraction as rules
-from mirror_pipeline.core.extraction import creole
+from mirror_pipeline.core.extraction import creole, others
 from mirror_pipeline.core.llm_extraction import (
     EXTRACTOR,
     PROMPT_VERSION,
@@ -200,9 +200,12 @@ class RulesExtractor:
         out = Extraction()
         before = previous_turns(evidence)
         voiced = creole_voices(evidence)
+        # the names the person gives their people beside a kin word, in any message ("me wife anjali"): a later line
+        # opening with the name alone is that person's
+        people = others.known_names([e.raw_content for e in evidence if e.actor == "user"])
         for e in evidence:
             try:
-                candidates = rules.extract(e, tz, before.get(e.evidence_id), e.file_path in voiced)
+                candidates = rules.extract(e, tz, before.get(e.evidence_id), e.file_path in voiced, people)
             except Exception as err:  # one message the rules trip on must not stop every later run
                 out.failed.append(f"{e.evidence_id} ({type(err).__name__})")
                 continue

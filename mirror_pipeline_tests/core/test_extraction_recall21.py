@@ -71,3 +71,67 @@ def test_a_verb_or_a_word_beside_a_kin_word_names_nobody(text: str) -> None:
 )
 def test_shaanxi_first_person_and_father(text: str, folded: str) -> None:
     assert fold_dialect(text) == folded
+
+
+# a person's Chinese clause and the clauses that go on with them (their figures, 自己, 她): theirs, never the writer's
+@pytest.mark.parametrize(
+    ("text", "name", "kept"),
+    [
+        ("牛牛中考完了，自己估分六百五", "牛牛", "六百五"),
+        ("阿芳辞职了，去深圳做跨境电商", "阿芳", "深圳"),
+        ("额妹红霞跟志强从咸阳回来，红霞说年后把面馆转出去，转让费要八万，额替她着急", "红霞", "八万"),
+    ],
+)
+def test_what_goes_on_with_a_persons_clause_is_theirs(text: str, name: str, kept: str) -> None:
+    found = _found(text)
+    assert any(c.subject == name and kept in c.content_text for c in found)
+    assert not any(kept in c.content_text for c in found if c.subject == "user")
+
+
+# a name the person gave someone beside a kin word in one message, said alone in a later one
+def test_a_name_said_alone_in_a_later_line_is_that_persons() -> None:
+    from mirror_pipeline.adapters.llm_extractor import MemoryCache, RulesExtractor
+
+    lines = [
+        "me wife anjali an me married 4 yrs in april",
+        "anjali transfer come thru! she startin at republic scarborough from june",
+        "anjali friend hostin a baby shower next month, what games allyuh does play?",
+        "额妹红霞在咸阳开面馆",
+        "红霞的面馆转出去咧，实际转了七万二",
+    ]
+    evs = [evidence(t, "user", when=SAID) for t in lines]
+    evs = [e.__class__(**{**e.__dict__, "evidence_id": f"ev_{i}"}) for i, e in enumerate(evs)]
+    got = RulesExtractor().extract(evs, UTC, MemoryCache()).candidates
+    of = {e.evidence_id: [c for c in got if c.evidence_id == e.evidence_id] for e in evs}
+    assert any(c.subject == "Anjali" and "transfer" in c.content_text for c in of["ev_1"])
+    assert not any("shower" in c.content_text for c in of["ev_2"])  # her friend's: an acquaintance
+    assert any(c.subject == "红霞" and "七万二" in c.content_text for c in of["ev_4"])
+
+
+def test_a_report_another_reader_took_still_goes_on() -> None:
+    # the boyfriend's repair shop, after 燕子's report read as hers, is never the writer's
+    found = _found("妹妹燕子也从义乌回来了。燕子讲她谈了个男朋友，姓周，在花溪开修车铺的。")
+    assert any(c.subject == "燕子" and "男朋友" in c.content_text for c in found)
+    assert not any("修车铺" in c.content_text for c in found if c.subject == "user")
+
+
+def test_a_named_persons_question_is_no_news() -> None:
+    found = _found("额婆娘秀琴说给娃报个英语补习班。秀琴问额“要是物流公司干不好咋办”")
+    assert not any("物流公司" in c.content_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("mammy in couva have cataract in de left eye, surgery book for july at st clair, 9 thousand", "9 thousand"),
+        ("my sister in Leeds has been diagnosed with diabetes", "diabetes"),
+    ],
+)
+def test_a_kin_said_bare_with_where_they_live_and_their_news_is_theirs(text: str, kept: str) -> None:
+    found = [c for c in _found(text) if kept in c.content_text]
+    assert found and all(c.subject != "user" for c in found)
+
+
+def test_a_named_persons_small_talk_is_no_news() -> None:
+    found = _found("老婆丽丽在超市上班。丽丽讲够过年了")
+    assert not any("够过年" in c.content_text for c in found)

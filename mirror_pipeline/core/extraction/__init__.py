@@ -99,14 +99,20 @@ _MAY_DISCLOSE = re.compile(
 
 
 def extract(
-    evidence: Evidence, tz: tzinfo = UTC, previous: Evidence | None = None, creole_voice: bool = False
+    evidence: Evidence,
+    tz: tzinfo = UTC,
+    previous: Evidence | None = None,
+    creole_voice: bool = False,
+    people: frozenset[str] = frozenset(),
 ) -> list[MemoryCandidate]:
     """Candidates the user's own words support: the patterns' structured ones, then the disclosure reader's for the
     clauses no pattern read. `tz` is the person's timezone (relative times resolve on their calendar). A terse
     answer to a known question ("杭州" to "你现在住在哪里？") is read in the sentence its question asks for.
     `previous`: the turn just before this message in its conversation (either speaker's), where what a pointer
     stands for may be named ("So, what about your script now?"). `creole_voice`: the person writes an English creole
-    (`creole.writes_creole` of their messages), so a message with one of its words is read through it too."""
+    (`creole.writes_creole` of their messages), so a message with one of its words is read through it too.
+    `people`: the names the person's messages give their people beside a kin word (`others.known_names`), so a
+    line opening with the name alone ("anjali transfer come thru!", "红霞的面馆转出去咧") is read as that person's."""
     if evidence.actor != Speaker.USER:
         return []
     # the rules read Chinese in Simplified (驗證碼 as 验证码: core/script.py, one character for one, so spans hold);
@@ -118,7 +124,7 @@ def extract(
     if text != written:  # most messages: nothing to change, and a copy of the evidence costs a tenth of the reading
         evidence = replace(evidence, raw_content=text)
     turn = previous.raw_content if previous is not None and previous.session_id == evidence.session_id else ""
-    found = _extract(evidence, tz, casual.spelled(fold_dialect(fold_script(turn)))[0])
+    found = _extract(evidence, tz, casual.spelled(fold_dialect(fold_script(turn)))[0], people)
     if evidence.session_id.startswith(SESSION_PREFIX):
         # an item its question reads ("成都高新区" of "成都高新区，2026年10月从双流搬过来的") stands for its span of
         # the answer; what the answer says beyond its items stays as the extractor read it
@@ -159,11 +165,13 @@ def _as_written(found: list[MemoryCandidate], written: str, folded: str) -> list
     ]
 
 
-def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[MemoryCandidate]:
+def _extract(
+    evidence: Evidence, tz: tzinfo, previous_turn: str = "", people: frozenset[str] = frozenset()
+) -> list[MemoryCandidate]:
     text = patterns.normalised(evidence.raw_content)
     memo: dict[str, list[TimeMention]] = {}  # one message's sentences' times, read once for every reader
     said_at = local_moment(evidence.timestamp, evidence.source_timezone, tz)
-    found = _read(evidence, tz, text, memo, said_at, previous_turn)
+    found = _read(evidence, tz, text, memo, said_at, previous_turn, people)
     if patterns.not_asserted(text):
         return found  # a translation or a draft
     # a correction ("不是12号，是14号"): the reading of its new value is tagged as one, or it is read alone
@@ -174,7 +182,7 @@ def _extract(evidence: Evidence, tz: tzinfo, previous_turn: str = "") -> list[Me
         lambda s: patterns.memo_times(memo, s, said_at),
         said_at,
         EXTRACTOR_VERSION,
-        lambda again: _read(replace(evidence, raw_content=again), tz, again, memo, said_at, previous_turn),
+        lambda again: _read(replace(evidence, raw_content=again), tz, again, memo, said_at, previous_turn, people),
     )
     return _over(found, alone) + alone
 
@@ -186,6 +194,7 @@ def _read(
     memo: dict[str, list[TimeMention]],
     said_at: datetime,
     previous_turn: str,
+    people: frozenset[str] = frozenset(),
 ) -> list[MemoryCandidate]:
     cut = questions.cut_questions(text, sentences(text))  # once, for both readers; a closing question cut off
     found = [
@@ -200,9 +209,11 @@ def _read(
         return found  # a translation or a draft
     if not _MAY_DISCLOSE.search(text):
         # English with no first person in it at all, but a measure of the writer's own may be ("hb is 12.1 now")
-        cued = others.cued(text, cut)
-        of_others = _of_others(evidence, text, cued, said_at, found + moved, times_of)
-        of_others += _of_others(evidence, text, cued, said_at, found + moved + of_others, times_of, after=True)
+        cued = others.cued(text, cut, people)
+        of_others = _of_others(evidence, text, cued, said_at, found + moved, times_of, people=people)
+        of_others += _of_others(
+            evidence, text, cued, said_at, found + moved + of_others, times_of, after=True, people=people
+        )
         kept = _over(found, moved) + moved + of_others
         return kept + figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
     spans = [
@@ -213,13 +224,13 @@ def _read(
     spans = [(s, e) for s, e in spans if not any(a <= 0 < b for a, b in patterns.quoted_spans(text[s:e]))]
     taken = [(c.span_start, c.span_end) for c in found if patterns.OF_AN_EVENT not in c.tags]
     # a clause whose subject is a thing or a person of the writer's life ("hb is 12.1 now", "人事说下个月给我转正")
-    cued = others.cued(text, spans)  # the sentences a reading of others may read, split once for both passes
-    read = _of_others(evidence, text, cued, said_at, found + moved, times_of)
+    cued = others.cued(text, spans, people)  # the sentences a reading of others may read, split once for both passes
+    read = _of_others(evidence, text, cued, said_at, found + moved, times_of, people=people)
     taken += _spans(read)
     read += disclosure.read(
         evidence, text, spans, said_at, EXTRACTOR_VERSION, taken, _HEDGE, _SKIP, memo, previous_turn
     )
-    read += _of_others(evidence, text, cued, said_at, found + moved + read, times_of, after=True)
+    read += _of_others(evidence, text, cued, said_at, found + moved + read, times_of, after=True, people=people)
     kept = [acceptance.called_off(c, text) or c for c in _over(found + read, moved) + moved]  # a plan given up
     # a figure of an attribute no reader read ("rent went up to 1,450", "底薪涨到6500了")
     kept += figures.read(evidence, text, times_of, said_at, EXTRACTOR_VERSION, kept)
@@ -241,6 +252,7 @@ def _of_others(
     found: list[MemoryCandidate],
     times_of: Callable[[str], list[TimeMention]],
     after: bool = False,
+    people: frozenset[str] = frozenset(),
 ) -> list[MemoryCandidate]:
     """`others.read` of the clauses no reader read before (a relationship the patterns read leaves its clause open:
     "我女儿朵朵这次月考考了五百九十二分" is the daughter and her score)."""
@@ -249,7 +261,7 @@ def _of_others(
     named = [c for c in found if c.memory_type is MemoryType.RELATIONSHIP]
     unnamed = [c for c in found if c.memory_type is not MemoryType.RELATIONSHIP and patterns.OF_AN_EVENT not in c.tags]
     return others.read(
-        evidence, text, cued, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after
+        evidence, text, cued, said_at, EXTRACTOR_VERSION, _spans(unnamed), times_of, _spans(named), after, people
     )
 
 

@@ -347,6 +347,8 @@ _DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "我",
     ),
+    # 陕西话's 咧 closing a clause is 了 ("面试完咧", "够上长安一中咧"; not 咧嘴)
+    (re.compile(r"(?<=[\u4e00-\u9fff])咧(?!嘴|开)"), "了"),
     (
         re.compile(
             r"(?<=我)大(?=[，。,！!？?、；;\s]|$|说|在|又|也|还|今年|这|那|的(?!学|概|多)|身|腰|腿|血|住院|出院|病|"
@@ -355,7 +357,7 @@ _DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
         "爸",
     ),
 )
-_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒呾欲伊胶额]|[今昨明前后]日|夜来|我大")
+_DIALECT_CHARS = re.compile("[俺咱咗冇佢嘅喺唔哒呾欲伊胶额咧]|[今昨明前后]日|夜来|我大")
 
 
 _ZH_LEAD = re.compile(

@@ -1199,6 +1199,10 @@ def read(
                 body = clause.text(sentence).strip()
             span = (s_start + clause.body_start, s_start + clause.end)
             if not body or any(a < span[1] and span[0] < b for a, b in taken):
+                if clause.zh and body:
+                    # a report another reader took goes on all the same ("燕子讲她谈了个男朋友，姓周，在花溪开修车铺的":
+                    # the shop is the boyfriend's, never the writer's)
+                    reported = reported and clause.subject is Subject.OMITTED or _reported(body, True)
                 if clause.zh and _ZH_PLAN_OPENS.match(clauses.zh_after_lead(body)):
                     # "我想明年把铺子交给老周看，自己专心搞抖音和外卖": a pattern read the plan; the writer's clause
                     # after it goes on with it, and with its time

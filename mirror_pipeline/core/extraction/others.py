@@ -158,7 +158,7 @@ _ZH_TOLD = re.compile(
     + r"(?:又|也|刚|今天|昨天)?(?:打电话来|打电话|来电话|发消息|发短信|通知)?(?P<said>说|讲|通知)(?P<rest>.+)$"
 )
 _ZH_GAVE_ME = re.compile(_ZH_AGENT + r"(?:又|也|刚|终于|今天|昨天)?(?P<said>给我|帮我|让我|批了我|同意我)(?P<rest>.+)$")
-_ZH_AHEAD = re.compile(r"要|会|将|准备|打算|下个?[月周礼拜星]|明[天年]|后天|年底|月底")
+_ZH_AHEAD = re.compile(r"要|会|将|准备|打算|下个?[月周礼拜星]|明[天年]|后天|年底|月底|年后|过了年|开春")
 _EN_AHEAD = re.compile(r"(?i)\b(?:will|'ll|going to|gonna|be|next|from)\b")
 _WORK = re.compile(
     r"(?i)\b(?:offer\w*|role|job|post|position|promot\w*|permanent|contract|interview\w*|salary|pay|raise|start\w*|"
@@ -652,6 +652,40 @@ def _en_apposition(m: re.Match[str], clause: str, before: str = "") -> list[Said
     return [_relationship(name, kin, relation)._replace(length=m.end())]
 
 
+# the writer's kin as a clause's subject, said bare or with a creole's possessive, where they live said on the way:
+# "mammy in couva have cataract in de left eye", "meh brother in toronto get he PR" (the kin's news, theirs)
+_EN_KIN_CLAUSE = re.compile(
+    r"^(?:(?:my|our|me|meh|mi|we)\s+)?"
+    + _EN_KIN_ADJ
+    + r"(?P<kin>"
+    + _EN_ANY_KIN
+    + r")(?P<where>\s+(?:in|from|down in|up in|over in)\s+[A-Za-z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?"
+    + r"\s+(?P<rest>(?:just\s+|finally\s+|now\s+)*(?:have|has|had|got|get|gettin|getting|went|gone|start\w*|pass(?:ed)?|"
+    r"retir\w*|move[ds]?|moving|sell|sold|buy|bought|diagnos\w*|admitted|in hospital|operat\w*)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _en_kin_clause(m: re.Match[str], clause: str, before: str = "") -> Said | None:
+    relation = _en_kin_relation(m.group("kin"))
+    rest = m.group("rest").strip().rstrip(".!~,;")
+    if relation is None or _EN_WRITER.search(rest):
+        return None
+    domain = disclosure.life_domain(rest, False)
+    what = domain.name if domain and domain.name in _OF_A_PERSON else None
+    what = what or next((d for d, turn in _EN_TURNS if turn.search(rest)), None)
+    if what is None and re.search(r"(?i)\b(?:cataract|surgery|operation|stroke|cancer|diabetes|pressure|sugar|"
+                                  r"hospital|clinic)\b", rest):
+        what = "health"
+    if what is None:
+        return None
+    kin = re.sub(r"\s+", " ", m.group("kin").lower())
+    where = re.sub(r"\s+", " ", m.group("where") or "")
+    rest = re.sub(r"(?i)^(have|get)\b", lambda h: {"have": "has", "get": "got"}[h.group(1).lower()], rest)
+    said = f"The user's {kin}{where} {rewrite.pronouns_of_the_user(rest)}"
+    return Said(said, f"{'state' if what == 'health' else 'event'}:{what}", person_of(relation))
+
+
 def _zh_mine_happened(m: re.Match[str], clause: str, before: str = "") -> Said | None:
     thing = m.group("thing")
     return Said("用户的" + thing + m.group("rest"), f"event:{_thing_domain(_ZH_THING_DOMAIN, thing)}", USER)
@@ -693,8 +727,13 @@ READINGS = (
     Reading(name="named", pattern=clauses.ZH_NAMED, zh=True, build=_zh_named),
     Reading(name="named", pattern=_EN_NAMED, zh=False, build=_en_named),
     Reading(name="apposition", pattern=_EN_APPOSITION, zh=False, build=_en_apposition),
+    Reading(name="kin_clause", pattern=_EN_KIN_CLAUSE, zh=False, build=_en_kin_clause),
 )
 _EN_READINGS = tuple(r for r in READINGS if not r.zh)
+# a clause opening with a name the person gave one of their people (`known_names`), read by `_zh_known` / `_en_known`
+_KNOWN = Reading(name="known", pattern=re.compile(""), zh=False, build=lambda m, c, b: None)
+# the readings of a person's Chinese clause that the clauses going on with them join (`_zh_goes_on`)
+_GOES_ON_WITH = frozenset({"named", "kin_named", "known"})
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), or a telling or a giving
 # what every reading needs somewhere in the sentence: a figure or a state word (a measure), a telling or a giving,
 # the writer as an object, a thing of theirs, a kin (a set of words, not one alternation: most sentences have none)
@@ -756,13 +795,167 @@ class Sentence(NamedTuple):
     parts: list[tuple[int, int]]  # its clauses, in the sentence
 
 
-def cued(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
-    """The sentences of `spans` that hold what some reading needs (most hold none: one look says so)."""
+def cued(text: str, spans: list[tuple[int, int]], people: frozenset[str] = frozenset()) -> list[Sentence]:
+    """The sentences of `spans` that hold what some reading needs (most hold none: one look says so), or open a
+    clause with one of the person's `people` (`known_names`)."""
     return [
         Sentence(s, sentence, bool(CJK_CHAR.search(sentence)), clauses.split(sentence))
         for s, e in spans
-        if _cued(sentence := text[s:e])
+        if _cued(sentence := text[s:e]) or (people and _names_one(sentence, people))
     ]
+
+
+def _names_one(sentence: str, people: frozenset[str]) -> bool:
+    low = sentence.lower()
+    return any(name in low for name in people)
+
+
+# the names a person gives their people beside a kin word, anywhere in their messages: "me wife anjali", "meh
+# pardner marlon", "my sister Dana", 额婆娘秀琴, 我妹红霞, 老公建国 (a Chinese given name: two characters no word of
+# the dictionary is, or one it tags a name, or a character said twice); a later line opening with the name alone is
+# that person's ("anjali transfer come thru!", "红霞的面馆转出去咧")
+_EN_KIN_THEN_NAME = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:and|an|wid|with|to|for)\s+)(?:"
+    + _EN_POSS
+    + r")"
+    + _EN_KIN_ADJ
+    + r"(?P<kin>"
+    + _EN_ANY_KIN
+    + r")\s+(?P<name>"
+    + _EN_NOT_NAME
+    + _EN_NAME_LOWER
+    + r")\b",
+    re.IGNORECASE,
+)
+_ZH_KIN_THEN_NAME = re.compile(
+    r"(?:(?:我的?|我家)|(?:^|(?<=[，,；;。！!\s])))(?P<kin>" + _ZH_KIN + r")(?P<name>[\u4e00-\u9fff]{2})"
+)
+_ZH_NOT_NAME_START = re.compile(r"[在说也都和跟去来要会不没很又还就刚已正把被给让对从到是的了着过吗呢吧啊呀今昨明前后每这那们家]")
+
+
+def _zh_given_name(name: str) -> bool:
+    """Two characters after a kin word that are a given name: no word of the dictionary, one it tags a name (红霞,
+    志强), or a character said twice (牛牛; not 慢慢)."""
+    if _ZH_NOT_NAME_START.match(name) or _ZH_KIN_SAID.search(name):
+        return False
+    import rjieba  # its dictionary loads once, on the first Chinese kin word followed by two characters
+
+    if name[0] == name[1]:
+        return name[0] not in clauses.NOT_A_TWIN_NAME
+    if not rjieba.has_word(name):
+        return True
+    tag = rjieba.tag(name)
+    return len(tag) == 1 and tag[0][1].startswith("nr")
+
+
+def known_names(texts: Sequence[str]) -> frozenset[str]:
+    """The names (lower case) the person's messages say beside a kin word of theirs (`_EN_KIN_THEN_NAME`,
+    `_ZH_KIN_THEN_NAME`)."""
+    out: set[str] = set()
+    for text in texts:
+        if CJK_CHAR.search(text):
+            folded = clauses.fold_dialect(text)
+            for m in _ZH_KIN_THEN_NAME.finditer(folded):
+                if kin_relation(m.group("kin")) is not None and _zh_given_name(m.group("name")):
+                    out.add(m.group("name"))
+            continue
+        for m in _EN_KIN_THEN_NAME.finditer(text):
+            if _en_kin_relation(m.group("kin")) is not None and _a_name(m.group("name")) and not is_place(m.group("name")):
+                out.add(m.group("name").lower())
+    return frozenset(out)
+
+
+def _known_opening(clause: str, zh: bool, names: frozenset[str]) -> tuple[str, str] | None:
+    """(the name, the clause from it) when the clause opens with one of `names` (after a diary's time words)."""
+    body = (clauses.zh_after_lead(clause) or clause) if zh else clause
+    low = body.lower()
+    for name in names:
+        if low.startswith(name) and (zh or not low[len(name) : len(name) + 1].isalpha()):
+            return name, body
+    return None
+
+
+def _zh_known(name: str, body: str) -> Said | None:
+    """A clause opening with a name the person gave one of their people: what a life's domain holds of them, their
+    thing's news ("红霞的面馆转出去咧") or their own words of themselves ("红霞说年后把面馆转出去") is theirs."""
+    rest = body[len(name) :]
+    if re.match(r"^(?:又|也|就)?(?:问|骂|劝|怪|求|催)|.*[“”\"「」?？]", rest):
+        return None  # "秀琴问额“要是物流公司干不好咋办”": a question, a scolding, a quotation: no news of theirs
+    # of themselves: "燕子讲她谈了个男朋友" (the pronoun that takes the name up is left out)
+    told = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?=[他她](?![们的]))", rest)
+    # (the words as said; what they say is read without the verb and the pronoun)
+    plain_of_told = rest[told.end() + 1 :] if told else None
+    said = re.match(r"^(?:打电话|来电话|发消息)?来?[说讲](?![他她我你])", rest)
+    plain = plain_of_told if plain_of_told is not None else rest[said.end() :] if said else rest
+    if re.match(r"^(?:的[\u4e00-\u9fff]{1,4}?(?:又|也|已经|终于|还是)?(?:转|卖|关|开|搬|涨|降|黄|倒|租|装|修|考|出|查|住|办))", plain):
+        plain = plain  # "红霞的面馆转出去咧": her thing, and what became of it
+    elif _ZH_NAMED_NOT.match(plain):
+        return None
+    domain = disclosure.life_domain(plain, True)
+    figure = _ZH_FIGURE.search(plain)
+    if domain is not None and domain.name not in _OF_A_PERSON | {"possessions", "travel"}:
+        domain = None
+    if domain is None and not (_ZH_EXAM.search(plain) and (figure or _ZH_DONE.search(plain))):
+        # their thing and what became of it ("红霞的面馆转出去咧"); their words of their own plan or figure ("红霞说年后
+        # 把面馆转出去，转让费要八万"; not "丽丽讲够过年了")
+        thing = plain.startswith("的") and (figure or _ZH_DONE.search(plain))
+        told_of = (said or told) and (figure or _ZH_AHEAD.search(plain))
+        if not (thing or told_of):
+            return None
+    ahead = _ZH_AHEAD.search(plain) and not _ZH_DONE.search(plain[:4])
+    kind = "plans" if ahead else "state" if figure else "event" if _ZH_DONE.search(plain) else "state"
+    return Said(name + _zh_mine(rest), f"{kind}:{domain.name if domain else 'family'}", name)
+
+
+def _en_known(name: str, body: str) -> Said | None:
+    """An English line opening with a name the person gave one of their people ("anjali transfer come thru!",
+    "ria startin standard 1 in september"): what a life's domain or a turn of a life holds of them is theirs."""
+    rest = body[len(name) :]
+    if _EN_WRITER.search(rest) or not rest.strip() or not re.match(r"(?:'s)?\s+[a-z]", rest):
+        return None
+    if re.match(r"(?i)(?:'s)?\s+(?:" + _EN_ANY_KIN + r"|friends?|mate|neighbou?r|boss|cousin)", rest):
+        return None  # "anjali friend hostin a baby shower", "marlon cousin get lock up": someone of theirs
+    text = rest.strip().rstrip(".!~,;")
+    domain = disclosure.life_domain(text, False)
+    what = "education" if _EN_SCHOOLING.search(text) else domain.name if domain and domain.name in _OF_A_PERSON else None
+    what = what or next((d for d, turn in _EN_TURNS if turn.search(text)), None)
+    if what is None:
+        return None
+    kind = next((k for k, p in _EN_PERSON_KIND if p.search(rest)), "event")
+    shown = name[:1].upper() + name[1:]
+    text = rewrite.pronouns_of_the_user(re.sub(r"^'s\s+", "has ", text))
+    return Said(f"{shown} {text}", f"{kind}:{what}", shown)
+
+
+# what goes on with a person's Chinese clause: the clauses after it that leave their subject out and carry a figure,
+# or open on an adverb or a verb ("牛牛期末考出来咧，数学九十一，英语七十四", "红霞的面馆转出去咧，实际转了七万二",
+# "牛牛中考完咧，自己估分六百五"), or take the person up again with 他 / 她; never the writer's (我, 心里), nor a clause
+# naming someone else
+_ZH_GOES_ON = re.compile(
+    r"^(?:自己(?!的)|实际|可是|但是|不过|结果|还|又|也|都|已经|一直|就|才|刚|要|想|打算|准备|去|回|来|在|住|开|病|查出|"
+    r"[他她](?![们的]))"
+)
+_ZH_WRITER_BACK = re.compile(r"我|心里|心头|[你您]")
+
+
+def _zh_goes_on(sentence: Sentence, end: int, names: frozenset[str]) -> int:
+    """Where a person's clause ending at `end` (in the sentence) stops, with the clauses that go on with them."""
+    until = end
+    for a, b in sentence.parts:
+        if a < end:
+            continue
+        piece = sentence.text[a:b].strip()
+        lead = sentence.text[a:b].lstrip("，,；; ")
+        if not piece or _ZH_WRITER_BACK.search(piece) or clauses.kin_subject(lead, True) or _ZH_KIN_SAID.match(lead):
+            break
+        if clauses.ZH_NAMED.match(lead) or any(lead.startswith(n) for n in names):
+            break
+        if not (_ZH_FIGURE.search(piece) or _ZH_GOES_ON.match(lead)):
+            break
+        until = b
+        if until - end > 30:
+            break
+    return until
 
 
 def _pieces(sentence: Sentence, after: bool) -> list[tuple[tuple[int, int], tuple[Reading, ...]]]:
@@ -789,6 +982,7 @@ def read(
     times_of: Callable[[str], list[TimeMention]],
     related: Sequence[tuple[int, int]] = (),
     after: bool = False,
+    people: frozenset[str] = frozenset(),
 ) -> list[MemoryCandidate]:
     """Candidates of the clauses of `sentences` (of `text`, from `cued`) another reader has not `taken`, built one of
     the `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `after`: the
@@ -801,11 +995,23 @@ def read(
                 continue
             clause = text[start:end].strip()
             lead = len(text[start:end]) - len(text[start:end].lstrip())
-            for reading in readings:
-                m = reading.pattern.match(clause)
-                built = reading.build(m, clause, text[:start]) if m else None
+            names = people | (known_names([text[:start]]) if one.zh or not after else frozenset())
+            known = _known_opening(clause, one.zh, names) if names and not after else None
+            # a person's Chinese clause and the clauses that go on with them ("牛牛期末考出来咧，数学九十一")
+            on = one.start + _zh_goes_on(one, end - one.start, names) if one.zh else end
+            longer = clause + text[end:on].rstrip("，,；;。！!") if on > end else clause
+            for reading in (_KNOWN, *readings) if known else readings:
+                goes_to = on if reading.name in _GOES_ON_WITH else end
+                said = longer if goes_to > end else clause
+                if reading is _KNOWN:
+                    built = (_zh_known if one.zh else _en_known)(known[0], (known[1] + said[len(clause) :]))
+                else:
+                    m = reading.pattern.match(said)
+                    built = reading.build(m, said, text[:start]) if m else None
                 if not built:
                     continue
+                if goes_to > end and (built[-1] if isinstance(built, list) else built).subject == USER:
+                    goes_to = end  # (the writer's own: the clauses after are read on their own)
                 for content, predicate, subject, name, length in built if isinstance(built, list) else [built]:
                     kind, what = predicate.split(":", 1)
                     if kind == "relation" and any(x < end and start < y for x, y in related):
@@ -823,7 +1029,7 @@ def read(
                             confidence=0.65,
                             importance=0.6,
                             sensitivity=sensitivity.of_clause(clause, Sensitivity.MEDIUM),
-                            span=(start + lead, start + lead + length if length else end),
+                            span=(start + lead, start + lead + length if length else goes_to),
                             extractor=EXTRACTOR,
                             extractor_version=version,
                             valid_time_start=vs,
