@@ -19,6 +19,7 @@ from mirror_pipeline.core.screening.dialogue import (
     card_code_asked,
     card_halves,
     card_rest,
+    codes_listed_on,
     continued,
     corrected,
     corrected_within,
@@ -114,7 +115,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         ]
     if before and "[secret:" in before:
         # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
-        for finding in (*corrected(before, masked), *continued(before, masked), *card_rest(before, masked)):
+        for finding in (
+            *corrected(before, masked),
+            *continued(before, masked),
+            *card_rest(before, masked),
+            *codes_listed_on(before, masked),
+        ):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(
@@ -166,7 +172,9 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
-    r"padlock|lockbox|combination"
+    r"padlock|lockbox|combination|"
+    # session 21: a wallet named, its words to come ("writing this down, the ledger words:" / six words / six more)
+    r"ledger|trezor|metamask|wallet|mnemonic|钱包"
 )
 
 

@@ -218,8 +218,9 @@ _CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态�
 
 
 # a network's name, not its password: "WiFi: Casa_Lopez_5G" with "pass: …" on the next line, "Brew_Guest, no password"
+# (session 21: "no ~": detection masks the name of a secret said to be absent)
 _NETWORK_NAME_AHEAD = (
-    r"(?![^\s,，]*[ \t,，]*(?i:no pass|no pw|open network|no password|没有密码|无密码|不用密码))"
+    r"(?![^\s,，]*[ \t,，]*(?i:no pass|no pw|open network|no password|没有密码|无密码|不用密码|no ~|没有~|无~|不用~))"
     r"(?![^\s]*[ \t]*\n[ \t]*(?i:pass|pw|pwd|password|key|密码))"
 )
 

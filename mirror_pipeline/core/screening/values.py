@@ -124,6 +124,9 @@ def code_shaped(value: str) -> bool:
     return digits == 0 or 4 <= digits <= 12
 
 
+_CONTRACTION = re.compile(r"(?i)[a-z]+['’](?:m|s|re|ve|ll|d|t)")
+
+
 def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
@@ -131,7 +134,10 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     if _MASKED.fullmatch(v) or _REFERENCE.fullmatch(v) or _VAULT.fullmatch(v):
         return False  # "Password: ********": a value shown masked; "${DB_PASSWORD}": where it comes from
     if how == Judge.REPLY:
-        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
+        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later"), nor a
+        # word with its contraction ("I'm", "don't": session 21)
+        if _CONTRACTION.fullmatch(v):
+            return False
         has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
         return v.lower() not in ORDINARY_VALUES and (
             any(c.isdigit() for c in v)
