@@ -150,7 +150,8 @@ _PUBLIC_CODE_WORDS = (
     r"|iata|zone|language|currency|sort|swift|bic|ifsc|routing|branch|subject|ethics|conduct|python|java)"
 )
 PUBLIC_CODE_BEFORE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*$")
-PUBLIC_CODE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*(?P<code>code)(?=s?(?![a-z]))")
+# (joined, "postcode", "barcode", it is no "code" the rules read)
+PUBLIC_CODE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]+(?P<code>code)(?=s?(?![a-z]))")
 
 
 _CARD_CODE_WORDS = ("back", "cvv", "cvc", "cvn", "csc", "security code", "安全码", "背", "反面")  # (cheaply told)

@@ -190,6 +190,9 @@ _ASKED_BEFORE = re.compile(
 )
 
 
+_QUESTION_NAMED = re.compile(r"(?i)密保|安全问题|security question|secret question|recovery question|memorable")
+
+
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
     tail = before[-160:]
@@ -208,6 +211,16 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         if not loose or _plausible(value, Judge.REPLY, explicit=False) or _COMPOSITION.search(value):
             shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
             carried.append((shifted, _label(joined, f.start, f.kind)))
+    if not carried and len(text) <= 200 and _QUESTION_NAMED.search(line := tail.rstrip().rsplit("\n", 1)[-1]):
+        # session 21: a security question named in one message, its answer given in the next ("招行的密保问题是“你小学
+        # 班主任姓什么”" / "我填的答案是 欧阳"): read as one line, the answer's rules read across
+        one_line = f"{line}，{text}"
+        start = len(line) + 1
+        carried = [
+            (Finding(f.kind, f.start - start, f.end - start, f.rule_index), _label(one_line, f.start, f.kind))
+            for f in find_secrets(one_line)
+            if f.kind == "security_answer" and f.start >= start
+        ]
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
         carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
@@ -254,7 +267,12 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before, given=given)
         elif mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
-        elif k and (mask[k - 1] or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))):
+        elif k and (
+            mask[k - 1]
+            or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))
+            # session 21: the message before ended in a hidden secret (a list of codes may go on in this one)
+            or (_DIGIT.search(text) and before.rstrip().endswith("]") and "[secret:" in before[-80:])
+        ):
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())

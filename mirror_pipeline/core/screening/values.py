@@ -77,6 +77,10 @@ _ZH_NUMERALS_ONLY = re.compile(
 )
 
 
+_DIGIT_WORDS_ONLY = re.compile(
+    r"(?i)(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t,-]+(?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)){3,7}"
+)
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
 # where a secret is kept, not a secret: a password manager's or a vault's name ("密码在公司 1Password 的 vault 里")
 _VAULT = re.compile(r"(?i)1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|enpass|nordpass|keychain")
@@ -155,8 +159,8 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
         return password_shaped(v)
     if how == Judge.ANSWER:
         return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
-    if _ZH_NUMERALS_ONLY.fullmatch(v):
-        return True  # a code or a PIN said in Chinese numerals: "六七三九二一"
+    if _ZH_NUMERALS_ONLY.fullmatch(v) or _DIGIT_WORDS_ONLY.fullmatch(v):
+        return True  # a code or a PIN said in Chinese numerals: "六七三九二一" (session 21: or in digit words)
     if _CJK.search(v):
         # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
         return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
