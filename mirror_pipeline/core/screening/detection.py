@@ -48,6 +48,16 @@ from mirror_pipeline.core.screening.rules import (
 from mirror_pipeline.core.screening.structure import csv_findings, row_findings, table_findings
 from mirror_pipeline.core.screening.values import _CJK, _CLAUSE_REST, _COMPOSITION, Judge, _fold, _plausible, _trim_end
 
+_NEGATION_GATES = ("no ", "without", "没", "无", "免", "不用", "不需要")
+_NO_SECRET = re.compile(
+    r"(?:(?<![a-z])(?:no|without(?: a| any)?|doesn'?t need(?: a)?|don'?t need(?: a)?)[ \t]+|没有|没|无|免|不用|不需要)"
+    r"(?P<name>password|passcode|pin|code|密码)(?![a-z])(?![ \t]*(?:is|was|[:=]|yet|until|是|为|：))"
+)
+
+
+def _absent(lowered: str) -> list[tuple[int, int]]:
+    return [m.span("name") for m in _NO_SECRET.finditer(lowered)]
+
 
 def find_secrets(text: str, *, prefiltered: bool = False) -> list[Finding]:
     """Every secret span in `text`, earliest first, overlaps merged (the first, widest rule wins). `prefiltered`:
@@ -75,6 +85,12 @@ def _find(folded: str, original: str) -> list[Finding]:
         # session 21: a code anyone may know is no secret's name ("what's the dress code for saturday?" / "13203",
         # "zip code 94107"): the word is masked (same length), what follows it is read as if it were not there
         for a, b in public:
+            masked = masked[:a] + "~" * (b - a) + masked[b:]
+        lowered = masked.lower()
+    if any(map(lowered.__contains__, _NEGATION_GATES)) and (absent := _absent(lowered)):
+        # session 21: a secret said to be absent names no value ("the cafe wifi is TP-LINK_797H, no password" /
+        # "honestly I'm so tired"; "这个wifi没有密码"): the name is masked as a public code's is
+        for a, b in absent:
             masked = masked[:a] + "~" * (b - a) + masked[b:]
         lowered = masked.lower()
     present = tuple(filter(lowered.__contains__, _NEED_WORDS_ASCII if lowered.isascii() else _NEED_WORDS))

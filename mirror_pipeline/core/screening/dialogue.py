@@ -150,7 +150,8 @@ _PUBLIC_CODE_WORDS = (
     r"|iata|zone|language|currency|sort|swift|bic|ifsc|routing|branch|subject|ethics|conduct|python|java)"
 )
 PUBLIC_CODE_BEFORE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*$")
-PUBLIC_CODE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]*(?P<code>code)(?=s?(?![a-z]))")
+# (joined, "postcode", "barcode", it is no "code" the rules read)
+PUBLIC_CODE = re.compile(rf"(?i)(?<![a-z]){_PUBLIC_CODE_WORDS}[ \t-]+(?P<code>code)(?=s?(?![a-z]))")
 
 
 _CARD_CODE_WORDS = ("back", "cvv", "cvc", "cvn", "csc", "security code", "安全码", "背", "反面")  # (cheaply told)
@@ -316,6 +317,9 @@ def correcting_values(text: str, kind: str) -> list[Finding]:
     for m in _CORRECTED_VALUE.finditer(masked):
         group = "value" if m.group("value") is not None else "numerals"
         value = m.group(group).rstrip(".,!?;:#")
+        if value and any(c.isalpha() for c in value):
+            # session 21: a password may end in "!" or "?" ("no sorry, Marigold77! with the capital")
+            value = m.group(group).rstrip(".,;:#")
         if _NOT_A_VALUE.match(value):
             continue
         if code_shaped(value) or password_shaped(value):
@@ -327,7 +331,7 @@ _NAMED_VALUE = re.compile(
     r"(?i)(?:" + _SPOKEN_NAMES + r")[ \t]*(?:(?:is|was)\b|[:=]|是|为)[ \t:]*(?P<value>[^\s.…,，]+)"
 )
 _CORRECTION_ANYWHERE = re.compile("(?i)(?<![a-z])" + _CORRECTION_WORD)
-_CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！]*")
+_CORRECTION_GAP = re.compile(r"[ \t.…,，、;；!！—–\-]*")  # (session 21: a dash, "marigold77 — no sorry, …")
 
 
 def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
@@ -348,7 +352,9 @@ def corrected_within(text: str, findings: list[Finding]) -> list[Finding]:
             found += [
                 Finding(g.kind, cut + g.start, cut + g.end, g.rule_index)
                 for g in correcting_values(_fold(text[cut : cut + 200]), f.kind)
-                if not any(h.start < cut + g.end and cut + g.start < h.end for h in findings)
+                # (session 21: nor one already found: a value a rule found and a code's name gave, corrected once,
+                # was given two placeholders side by side)
+                if not any(h.start < cut + g.end and cut + g.start < h.end for h in (*findings, *found))
             ]
     return found
 
@@ -384,6 +390,31 @@ def continued(before: str, text: str) -> list[Finding]:
         # (card_rest: "後面 3388 2094" is one value, not "3388")
         return []
     return [Finding(kind, m.start("value"), m.start("value") + len(value), _CORRECTION_RULE)]
+
+
+# session 21: a list of codes that goes on in the next message ("proton 2FA backup codes, printing these:" / "7f3k-9q2m
+# 4h8x-2p6w" / "1n5c-8r3t 6v9b-3j7y"): the message before ends in codes hidden, and this one is codes alone, each of a
+# code's shape (letters with digits, a dashed pair of groups, six digits or more)
+_LIST_CODE = r"(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,16}|[A-Za-z0-9]{3,6}-[A-Za-z0-9]{3,6}|\d{6,10})"
+_CODES_ALONE = re.compile(
+    r"[ \t]*(?:\d{1,2}[.)][ \t]*)?(?P<first>" + _LIST_CODE + r")(?:[ \t,;]+(?:\d{1,2}[.)][ \t]*)?" + _LIST_CODE + r")*[ \t]*"
+)
+_ONE_CODE = re.compile(r"(?<![A-Za-z0-9\-])" + _LIST_CODE + r"(?![A-Za-z0-9\-])")
+_LISTED_KINDS = ("recovery_code", "backup_code", "one_time_code")
+
+
+def codes_listed_on(before: str, text: str) -> list[Finding]:
+    """The codes of a list that the message before began and hid, when this one is codes alone."""
+    if len(text) > 300 or "[secret:" not in before[-200:]:
+        return []
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    held = PLACEHOLDER_RE.findall(last)
+    if not held or held[-1][0] not in _LISTED_KINDS or PLACEHOLDER_RE.sub("", last).strip(" \t,;") != "":
+        return []  # (the line before is hidden codes and nothing else)
+    text = _fold(text)
+    if not all(_CODES_ALONE.fullmatch(line) for line in text.strip().split("\n")):
+        return []
+    return [Finding(held[-1][0], *m.span(), _CORRECTION_RULE) for m in _ONE_CODE.finditer(text)]
 
 
 # session 10: a value announced in parts with no part given yet ("ok the router admin password is first half" /
@@ -651,19 +682,49 @@ def _spoken_digits(value: str) -> int:
     return count
 
 
+# session 21: or in groups of digits ("card pin, first part is 28" / "an de rest is 63, she cyah remember it"; "alarm
+# code for while we're away:" / "27" / "then 61, then press OFF"): a message of digits alone, or one that opens with
+# the rest or "then" and a group, its sentence going on after a comma
+_GROUP_RUN = r"(?<![\d.:/])\d{1,4}(?:[ \t,，、-]+\d{1,4}){0,3}(?![\d.:/%])"
+_GROUP_ALONE = re.compile(
+    r"(?i)[ \t]*(?:(?:and then|then|and|next|再|然后|接着|最后(?:是)?)[ \t,，]*)?(?P<value>" + _GROUP_RUN + r")[ \t.,，。!！…]*"
+)
+_GROUP_OPENS = re.compile(
+    r"(?i)[^\d\n]{0,16}?(?:" + REST + r"|\band then\b|\bthen\b|然后|接着)[ \t]*(?:is|was|:|=|是|为)?[ \t]*"
+    r"(?P<value>" + _GROUP_RUN + r")(?=[ \t]*(?:[,，;；。!！]|$))"
+)
+_GROUP_TAIL = re.compile(
+    r"(?i)(?:\bis|\bare|:|=|是|为|starts?(?: with)?|begins?(?: with)?|\bfirst\b|前面|开头)[ \t]*(?P<value>"
+    + _GROUP_RUN
+    + r")[ \t.,，。!！…]*$"
+)
+
+
+_GROUPS = (_GROUP_ALONE, _GROUP_OPENS, _GROUP_TAIL)
+
+
+def _part_alone(text: str) -> re.Match[str] | None:
+    if len(text) <= _SPOKEN_SHORT and (m := _SPOKEN_ALONE.fullmatch(text) or _GROUP_ALONE.fullmatch(text)):
+        return m
+    return _GROUP_OPENS.match(text) if len(text) <= _SHORT and _ONE_DIGIT.search(text) else None
+
+
 def spoken_in_parts(texts: list[str]) -> dict[int, tuple[Finding, ...]]:
-    """The parts of codes said in words over messages: for each message, the spans that are parts."""
-    alone = {k: m for k, t in enumerate(texts) if len(t) <= _SPOKEN_SHORT and (m := _SPOKEN_ALONE.fullmatch(_fold(t)))}
+    """The parts of codes said in words (or in groups of digits) over messages: for each message, the spans that are
+    parts."""
+    alone = {k: m for k, t in enumerate(texts) if (m := _part_alone(_fold(t)))}
     found: dict[int, tuple[Finding, ...]] = {}
     for k in sorted(alone):
         if k == 0 or k - 1 in alone or not _SPOKEN_NAME.search(named := _fold(texts[k - 1])):
             continue
-        parts = [(k - 1, tail)] if (tail := _SPOKEN_TAIL.search(named)) else []
+        parts = [(k - 1, tail)] if (tail := _SPOKEN_TAIL.search(named) or _GROUP_TAIL.search(named)) else []
         j = k
         while j in alone and j - k < _SPOKEN_OPEN:
             parts.append((j, alone[j]))
             j += 1
-        if sum(_spoken_digits(m.group("value")) for _, m in parts) >= 4:
+        if len(parts) < 2 and parts and parts[0][1].re in _GROUPS:
+            continue  # (one group of digits alone is a reply's number: a code's own reply is another rule's)
+        if 4 <= sum(_spoken_digits(m.group("value")) for _, m in parts) <= 12:
             for i, m in parts:
                 found[i] = (*found.get(i, ()), Finding("pin", *m.span("value"), _CORRECTION_RULE))
     return found

@@ -1006,14 +1006,17 @@ _BUSINESS_BEFORE = re.compile(
     r"employee|staff|order|user|customer|transaction|job|booking|invoice|ticket|matric|tracking)[^\n]{0,3}$"
 )
 # a name between a document's and the value, whose value it is: a payment's reference, an order's, a bank branch's
-# sort code or routing number (public, printed on every cheque: not an account's secret)
+# sort code or routing number (public, printed on every cheque: not an account's secret; "code" of a public code is
+# masked as "~~~~" when this is read, see detection.PUBLIC_CODE)
 _OTHER_NAMED_BETWEEN = re.compile(
     NAMED_OTHER_NUMBER.pattern
-    + r"|(?i:(?<![a-z])(?:sort[ \t-]?code|routing(?: number| no\.?)?|aba|bsb|transit|branch(?: code| number)?|swift|bic"
-    r"|ifsc))[^\n\d]{0,16}$"
+    + r"|(?i:(?<![a-z])(?:sort[ \t-]?(?:code|~~~~)|routing(?: number| no\.?)?|aba|bsb|transit"
+    r"|branch(?: code| number)?|swift|bic|ifsc))[^\n\d]{0,16}$"
 )
+_NUMBER_GOES_ON = re.compile(r"\d[ \-]?$")
 _CLAUSE_END = re.compile(r"[。！？!?\n;；]|(?<![Nn][OoRr])\.(?:\s|$)")
 _WINDOW = 48
+_LONGEST = 40  # (the longest value a window's last characters may begin: an IBAN, with its spaces)
 
 
 # a document's words by where they are looked for: a word of [a-z] (its first word, in the text's words: the prefilter
@@ -1055,13 +1058,25 @@ def document_findings(text: str) -> list[Finding]:
         for name in names[index].finditer(text):
             if _BUSINESS_BEFORE.search(text, max(0, name.start() - 16), name.start()):
                 continue
-            clause = _CLAUSE_END.search(text, name.end(), name.end() + _WINDOW)
-            end = clause.start() if clause else min(len(text), name.end() + _WINDOW)
+            # (session 21: the window bounds where a value begins, not where it ends: "el RUT de mi esposa for de
+            # chile trip booking: 17.482.356-1"; and a clause's end is looked for in the text, not in the window, where
+            # a value's "." at the window's edge looked like a sentence's end)
+            clause = _CLAUSE_END.search(text, name.end())
+            end = min(clause.start() if clause else len(text), name.end() + _WINDOW + _LONGEST)
             for value in shapes[index].finditer(text, name.end(), end):
-                if _OTHER_NAMED_BETWEEN.search(text, name.end(), value.start()):
-                    break  # session 21: "account ref 7287-2587-5129", "account, sort code 90-12-34": another's value
+                if value.start() >= name.end() + _WINDOW:
+                    break
+                checked = bool(document.check and document.check(_digits(value.group(0))))
+                if not checked and (
+                    _OTHER_NAMED_BETWEEN.search(text, name.end(), value.start())
+                    or _NUMBER_GOES_ON.search(text, name.end(), value.start())
+                ):
+                    # session 21: "account ref 7287-2587-5129", "account, sort code 90-12-34": another's value; the
+                    # tail of a number too long for the document is no value of it ("account 0091-6744-7188-4868-83")
+                    # (a value its document's check digit holds is the document's all the same)
+                    break
                 plain = _PLAIN_GAP.fullmatch(text, name.end(), value.start()) is not None
-                if (document.check(_digits(value.group(0))) if document.check else True) or plain:
+                if checked or not document.check or plain:
                     if name.start() not in best or value.start() < best[name.start()][0]:
                         best[name.start()] = (*value.span(), index)
                     break
@@ -1103,7 +1118,8 @@ def iban_findings(text: str) -> list[Finding]:
 # session 17: a document named at the end of one message, its value opening the next ("the landlord wants my DNI for
 # the contract" / "it is 48273615L, and the amazon order is …"; "they want my fødselsnummer," / "it is 12048910066")
 _GIVEN_LEAD = re.compile(
-    r"(?i)[ \t]*(?:(?:ok(?:ay)?|sure|so|yes|here)[ \t]*[,.!]*[ \t]*)*(?:it'?s|it is|that'?s|its|是|就是)?[ \t:：]*"
+    # (session 21: or "is" alone, "ok is 850709-4574")
+    r"(?i)[ \t]*(?:(?:ok(?:ay)?|sure|so|yes|here)[ \t]*[,.!]*[ \t]*)*(?:it'?s|it is|that'?s|its|is|是|就是)?[ \t:：]*"
 )
 
 

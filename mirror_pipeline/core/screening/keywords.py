@@ -64,9 +64,46 @@ HOMOPHONE_TRIGGERS = tuple("蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密
 )
 
 
+# session 21: a secret's name in another language, and the word that says its value comes ("mon code de carte
+# c'est 4821", "la contraseña del router es Girasol#2019", "Wi-Fiのパスワードは sakura2023mochi です"): the rules
+# read the name they know, and "is" for the copula when what follows it holds a digit or a symbol (a value's shape:
+# "la clave es importante" is no value)
+# (what the prefilter looks for: each of these begins a name of _FOREIGN)
+FOREIGN_TRIGGERS = tuple(
+    "contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|wachtwoord|hasło|haslo|şifre|sifre|lösenord|"
+    "losenord|adgangskode|passord|salasana|пароль|パスワード|비밀번호|暗証番号|mật khẩu|mat khau|code pin|code secret|"
+    "code confidentiel|code de|code la|code ma|código|codigo|geheimzahl|bestätigungscode|bestatigungscode|"
+    "verifizierungscode|認証コード|確認コード|인증번호|codice".split("|")
+)
+_FOREIGN = re.compile(
+    r"(?i)(?P<password>contrase[ñn]a|mot[ \t]+de[ \t]+passe|(?<![a-z])mdp(?![a-z])|passwort|kennwort|(?<![a-z])senha"
+    r"|wachtwoord|has[łl]o(?![a-z])|[şs]ifre(?![a-z])|l[öo]senord|adgangskode|(?<![a-z])passord|salasana|пароль"
+    r"|パスワード|비밀번호|m[ậa]t[ \t]+kh[ẩa]u)"
+    r"|(?P<pin>(?<![a-z])code[ \t]+(?:pin|secret|confidentiel)"
+    r"|(?<![a-z])code[ \t]+(?:de[ \t]+)?(?:la[ \t]+|ma[ \t]+)?carte"
+    r"(?:[ \t]+(?:bleue|bancaire|de[ \t]+cr[ée]dit))?|c[óo]digo[ \t]+(?:pin|secreto|de[ \t]+(?:la[ \t]+)?tarjeta)"
+    r"|geheimzahl|暗証番号|codice[ \t]+(?:pin|segreto))"
+    r"|(?P<verification_code>c[óo]digo[ \t]+de[ \t]+verifica[cç][ãa]?[io][óo]?n?|code[ \t]+de[ \t]+v[ée]rification"
+    r"|best[äa]tigungscode|verifizierungscode|認証コード|確認コード|인증번호|codice[ \t]+di[ \t]+verifica)"
+)
+_FOREIGN_COPULA = re.compile(
+    r"(?i)[^\n.,;!?。，；！？\[]{0,30}?(?P<copula>(?<![\w'’])(?:c['’]est|est|es|ist|lautet|é|era|war|är|er|jest)(?!\w)"
+    r"|は|는|은|이|가|:|=|：)[ \t]*(?=\S*[\d!@#$%^&*_+=~\-])"
+)
+
+
+_PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[a-z_0-9]+\]")
+
+
+def _foreign(lowered: str) -> bool:
+    return any(map(lowered.__contains__, FOREIGN_TRIGGERS)) and _FOREIGN.search(lowered) is not None
+
+
 def may_be_misspelt(lowered: str) -> bool:
     """Does the (lower-cased) text hold a secret's name the rules would not read as one?"""
     if any(map(lowered.__contains__, HOMOPHONE_TRIGGERS)):
+        return True
+    if _foreign(lowered):
         return True
     if not any(map(lowered.__contains__, GATES)):
         return False
@@ -90,6 +127,15 @@ def normalized(text: str) -> tuple[str, list[int]] | None:
     for m in _PINYIN.finditer(text):
         edits.append((m.start(), m.end(), "密码 是" if m.group("shi") else "密码"))
     edits += [(m.start(), m.end(), "密码") for m in _short().finditer(text)]
+    if _foreign(lowered):
+        held = [p.span() for p in _PLACEHOLDER.finditer(text)] if "[secret:" in text else []
+        for m in _FOREIGN.finditer(text):
+            if any(a <= m.start() < b for a, b in held):
+                continue  # (a placeholder's words are not a name)
+            name = m.lastgroup or "password"
+            edits.append((m.start(), m.end(), f" {name.replace('_', ' ')} "))
+            if copula := _FOREIGN_COPULA.match(text, m.end()):
+                edits.append((*copula.span("copula"), " is "))
     if not edits:
         return None
     edits.sort()

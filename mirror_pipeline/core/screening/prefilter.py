@@ -31,7 +31,14 @@ from mirror_pipeline.core.screening.detectors import (
 )
 from mirror_pipeline.core.screening.documents import GATE_PATTERN as _DOCUMENT_GATE_PATTERN
 from mirror_pipeline.core.screening.documents import document_gate
-from mirror_pipeline.core.screening.keywords import _SAFE_WORDS, GATES, HOMOPHONE_TRIGGERS, may_be_misspelt, typos
+from mirror_pipeline.core.screening.keywords import (
+    _SAFE_WORDS,
+    FOREIGN_TRIGGERS,
+    GATES,
+    HOMOPHONE_TRIGGERS,
+    may_be_misspelt,
+    typos,
+)
 from mirror_pipeline.core.screening.parts import FIRST_PART
 from mirror_pipeline.core.screening.values import _fold
 
@@ -90,6 +97,8 @@ _TRIGGERS = (
     + ["signature strip", "signature panel", "signature box"]
     # a code told with how long it lasts ("628194, expires in 5 minutes")
     + ["expires in", "expire in", "valid for"]
+    # session 21: a secret's name in another language ("mot de passe", "contraseña", "パスワード")
+    + list(FOREIGN_TRIGGERS)
 )
 # Triggers of screening-6 (card security data, restricted personal numbers, safes and lockers), in groups: a cheap
 # first word, then the phrases it stands for (one substring test a group for most texts)

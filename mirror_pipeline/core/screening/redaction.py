@@ -19,6 +19,7 @@ from mirror_pipeline.core.screening.dialogue import (
     card_code_asked,
     card_halves,
     card_rest,
+    codes_listed_on,
     continued,
     corrected,
     corrected_within,
@@ -114,7 +115,12 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
         ]
     if before and "[secret:" in before:
         # a correction of the secret just given: "哦不对，…是字母i，hz_family2026", "wait, capital T: Tangerine-Owl-58"
-        for finding in (*corrected(before, masked), *continued(before, masked), *card_rest(before, masked)):
+        for finding in (
+            *corrected(before, masked),
+            *continued(before, masked),
+            *card_rest(before, masked),
+            *codes_listed_on(before, masked),
+        ):
             if not any(f.start < finding.end and finding.start < f.end for f in findings):
                 findings.append(finding)
                 labels.append(
@@ -166,7 +172,9 @@ def _redact_once(text: str, scope: str, *, before: str, prefiltered: bool, given
 # the head of a key block.
 _ASKS_OR_LABELS = re.compile(
     r"(?i)密|码|口令|令牌|暗号|答案|助记|位数|数字|pass|pin|pw|code|key|token|secret|otp|wi-?fi|answer|phrase|seed|-----|"
-    r"padlock|lockbox|combination"
+    r"padlock|lockbox|combination|"
+    # session 21: a wallet named, its words to come ("writing this down, the ledger words:" / six words / six more)
+    r"ledger|trezor|metamask|wallet|mnemonic|钱包"
 )
 
 
@@ -180,6 +188,9 @@ _NEW_VALUE = re.compile(
 _ASKED_BEFORE = re.compile(
     r"(?i)(?:密码|验证码|\b(?:code|pin|password|passcode|otp|pw)\b)[^\n?？]{0,24}[?？][^\n?？]*$"
 )
+
+
+_QUESTION_NAMED = re.compile(r"(?i)密保|安全问题|security question|secret question|recovery question|memorable")
 
 
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
@@ -200,6 +211,16 @@ def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
         if not loose or _plausible(value, Judge.REPLY, explicit=False) or _COMPOSITION.search(value):
             shifted = Finding(f.kind, max(f.start, offset) - offset, f.end - offset, f.rule_index)
             carried.append((shifted, _label(joined, f.start, f.kind)))
+    if not carried and len(text) <= 200 and _QUESTION_NAMED.search(line := tail.rstrip().rsplit("\n", 1)[-1]):
+        # session 21: a security question named in one message, its answer given in the next ("招行的密保问题是“你小学
+        # 班主任姓什么”" / "我填的答案是 欧阳"): read as one line, the answer's rules read across
+        one_line = f"{line}，{text}"
+        start = len(line) + 1
+        carried = [
+            (Finding(f.kind, f.start - start, f.end - start, f.rule_index), _label(one_line, f.start, f.kind))
+            for f in find_secrets(one_line)
+            if f.kind == "security_answer" and f.start >= start
+        ]
     if not carried:
         # a value of a secret's shape in a short reply to a message that asks for one by name
         carried = [(f, _label(joined, offset + f.start, f.kind)) for f in answered(before, text)]
@@ -246,7 +267,12 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before, given=given)
         elif mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
-        elif k and (mask[k - 1] or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))):
+        elif k and (
+            mask[k - 1]
+            or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))
+            # session 21: the message before ended in a hidden secret (a list of codes may go on in this one)
+            or (_DIGIT.search(text) and before.rstrip().endswith("]") and "[secret:" in before[-80:])
+        ):
             screened = redact(text, scope, before=before)
         else:
             screened = Screened(text, ())

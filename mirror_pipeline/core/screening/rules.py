@@ -193,7 +193,11 @@ _EN_SAFE = (
     r"|\b(?:code|combo"
     r"|combination) (?:to|for|of) (?:the |my |our )?(?:[a-z]+ )?"
     r"(?:safe|locker|lockbox|padlock|alarm|gate|door|garage|shed)\b)"
-    r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|=)"
+    r"(?:(?!number|no\.|#|room)[^.!?\n\d]){0,30}?(?:\bis\b|:|="
+    # session 21: what opens it ("the lockbox by the blue door opens with 7229"), a keypad's star or hash key before
+    # the digits ("the gate keypad is star 0472")
+    r"|\b(?:opens?|unlocks?|open it|unlock it|is set|set)[ \t]+(?:with|to|using)\b)"
+    r"(?:[ \t]*(?:star|hash|pound|asterisk)\b|[ \t]*[*#])?"
 )
 _ZH_SAFE = (
     r"(?:保险柜|保险箱|柜子的锁|密码锁|门禁码?|门锁|储物柜|行李箱的?锁|挂锁|箱子的锁|智能锁|电子锁|指纹锁)"
@@ -205,7 +209,11 @@ _ZH_SAFE = (
 _COMBINATION = (
     r"\s*(?P<value>(?<![\d.])(?:\d{1,2}(?:[ \t]?[-–—][ \t]?\d{1,2}|[ \t]\d{1,2}){2,7}"
     # (a period after the value ends the sentence: "is 3-3-8-1."; one before a digit is a decimal's)
-    r"|\d{4,8}))(?![\d:/年月日号岁个位次天元块%楼栋层室房])(?!\.\d)"
+    r"|\d{4,8}"
+    # session 21: or said in digit words ("opens with seven two two nine")
+    r"|(?i:(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t,-]+(?:zero|oh|one|two|three|four"
+    r"|five|six|seven|eight|nine)){3,7}(?![a-z]))"
+    r"))(?![\d:/年月日号岁个位次天元块%楼栋层室房])(?!\.\d)"
     r"(?!\s*(?i:sq|ft|feet|m|km|cm|kg|lbs?|people|dollars|usd|rmb|yuan|米|人)\b)"
 )
 _QUOTED_OR_TIGHT = r"[\"'“‘]?(?P<value>[A-Za-z0-9!@#$%^&*._+=~\-]{6,64})(?![A-Za-z0-9])"
@@ -218,8 +226,9 @@ _CODE_KEY_WORDS = ("验证码", "认证码", "校验码", "动态码", "动态�
 
 
 # a network's name, not its password: "WiFi: Casa_Lopez_5G" with "pass: …" on the next line, "Brew_Guest, no password"
+# (session 21: "no ~": detection masks the name of a secret said to be absent)
 _NETWORK_NAME_AHEAD = (
-    r"(?![^\s,，]*[ \t,，]*(?i:no pass|no pw|open network|no password|没有密码|无密码|不用密码))"
+    r"(?![^\s,，]*[ \t,，]*(?i:no pass|no pw|open network|no password|没有密码|无密码|不用密码|no ~|没有~|无~|不用~))"
     r"(?![^\s]*[ \t]*\n[ \t]*(?i:pass|pw|pwd|password|key|密码))"
 )
 

@@ -77,6 +77,10 @@ _ZH_NUMERALS_ONLY = re.compile(
 )
 
 
+_DIGIT_WORDS_ONLY = re.compile(
+    r"(?i)(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t,-]+(?:zero|oh|one|two|three|four|five|six"
+    r"|seven|eight|nine)){3,7}"
+)
 _MASKED = re.compile(r"[*•●·]+|[xX]{4,}|\*+[^*\s]{0,4}")
 # where a secret is kept, not a secret: a password manager's or a vault's name ("密码在公司 1Password 的 vault 里")
 _VAULT = re.compile(r"(?i)1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|enpass|nordpass|keychain")
@@ -124,6 +128,9 @@ def code_shaped(value: str) -> bool:
     return digits == 0 or 4 <= digits <= 12
 
 
+_CONTRACTION = re.compile(r"(?i)[a-z]+['’](?:m|s|re|ve|ll|d|t)")
+
+
 def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     """Does this value look like a secret rather than a word? Explicit statements ("密码是 x") are believed unless
     the value is an ordinary word; values without a separator must look like a password (a digit, or mixed case)."""
@@ -131,7 +138,10 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
     if _MASKED.fullmatch(v) or _REFERENCE.fullmatch(v) or _VAULT.fullmatch(v):
         return False  # "Password: ********": a value shown masked; "${DB_PASSWORD}": where it comes from
     if how == Judge.REPLY:
-        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later")
+        # a value given alone, after a question or a label: a password shape, not a word ("why?", "later"), nor a
+        # word with its contraction ("I'm", "don't": session 21)
+        if _CONTRACTION.fullmatch(v):
+            return False
         has_mixed_case = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
         return v.lower() not in ORDINARY_VALUES and (
             any(c.isdigit() for c in v)
@@ -149,8 +159,8 @@ def _plausible(value: str, how: Judge, explicit: bool) -> bool:
         return password_shaped(v)
     if how == Judge.ANSWER:
         return bool(v.strip()) and not _NOT_AN_ANSWER.match(v.strip()) and v.strip().lower() not in ORDINARY_VALUES
-    if _ZH_NUMERALS_ONLY.fullmatch(v):
-        return True  # a code or a PIN said in Chinese numerals: "六七三九二一"
+    if _ZH_NUMERALS_ONLY.fullmatch(v) or _DIGIT_WORDS_ONLY.fullmatch(v):
+        return True  # a code or a PIN said in Chinese numerals: "六七三九二一" (session 21: or in digit words)
     if _CJK.search(v):
         # "密码是我生日" tells how it is built (kept out, section 15.3); "密码是什么" is a question
         return explicit and (bool(_COMPOSITION.search(v)) or bool(re.search(r"[A-Za-z0-9]{3,}", v)))
