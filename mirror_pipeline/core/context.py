@@ -181,7 +181,9 @@ RISK_KINDS = (
         domains=frozenset({"diet"}),
         cues=re.compile(
             r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bhalal\b|\bkosher\b|\bgluten[- ]free\b|\bdiet(?:ary)?\b"
-            r"|\b(?:do(?:es)?n'?t|never|won'?t|not|no longer) eat\b|\b(?:stopp(?:ed|ing)|quit|gave up) eating\b"
+            # a verb of eating or drinking negated, whatever the modal ("can't eat shellfish", "mustn't drink")
+            r"|\b(?:(?:do(?:es)?|wo|ca|must|should|could|may)n['’]?t|never|cannot|not|no longer|unable to"
+            r"|(?:can|must|should|may) not) (?:eat|drink)\b|\b(?:stopp(?:ed|ing)|quit|gave up) (?:eating|drinking)\b"
             r"|吃素|素食|茹素|吃斋|清真|忌口|不(?:再|太|能)?吃|戒了?(?:肉|荤|糖|酒)",
             re.I,
         ),
@@ -267,9 +269,11 @@ def risk_kind(row: Row) -> RiskKind | None:
         return None
     predicate = str(row.get("predicate") or "")
     domain = predicate.split(":", 1)[1] if ":" in predicate else ""
-    if named := next((k for k in RISK_KINDS if predicate in k.predicates), None):
-        return named
     said = risk_said(str(row.get("text") or ""))
+    if named := next((k for k in RISK_KINDS if predicate in k.predicates), None):
+        # a predicate that names only a limit of any kind (`avoids`) is refined by words naming a kind a task is
+        # handed wherever it ranks ("can't eat shellfish" is a diet a dinner needs, REVIEW-20 #1)
+        return said if not named.swept and said is not None and said.swept else named
     filed = next((k for k in RISK_KINDS if domain in k.domains), None)
     return filed if filed is not None and (said is None or said.within != filed.name) else said
 

@@ -209,6 +209,15 @@ class RankingWeights:
         description="share of the direction every text of a kind shares taken out of a dense score (a line that "
         "says little is near any query by it alone; see `dense_contrast`)",
     )
+    dense_common_norm: float = knob(
+        1.0,
+        ge=0.0,
+        le=1.0,
+        description="how far what is left of a dense score once the shared direction is out is read as a cosine "
+        "of what is left (0: not at all, a line near its kind's mean keeps only a small remainder; 1: divided by "
+        "the length of the line's remainder against its kind's median, so a short line that says something is not "
+        "ranked down for being short; see `dense_contrast`)",
+    )
     # a dense match counts as relevant to a task when it stands this far above the median cosine of its language
     # group. The best of N unrelated documents stands higher the larger N is (a maximum of more draws), so the floor
     # rises with the corpus: `dense_contrast_floor` at 50 documents, plus `dense_floor_per_doubling` for each
@@ -950,12 +959,14 @@ class Corpus:
             out[self._rows_with_vector] = cosine_scores(self.vectors, query)
         return out
 
-    def common(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """(the unit mean vector of each kind of document: evidence 0, memory 1, zeros for a kind of fewer than
-        `MIN_COMMON`; the kind of each vector-row; each vector-row's cosine to its kind's mean); None: no vectors.
-        Computed once. What every text of a kind shares: a line that says little ("good night", "哈哈", "sure") is
-        mostly its kind's direction, as every memory shares "The user ...", so it stands near any query whatever the
-        query asks (see `dense_contrast`)."""
+    def common(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """(the sum of the vectors of each kind of document: evidence 0, memory 1, a kind of fewer than
+        `MIN_COMMON_OWN` taking the sum of all, zeros when all are fewer than `MIN_COMMON`; the kind of each
+        vector-row; each vector-row's cosine to the mean of the others of its kind (its own vector left out, so a
+        kind of a few has a mean that is not near each of them); the length of that sum of the others); None: no
+        vectors. Computed once. What every text of a kind shares: a line that says little ("good night", "哈哈",
+        "sure") is mostly its kind's direction, as every memory shares "The user ...", so it stands near any query
+        whatever the query asks (see `dense_contrast`)."""
         if self.vectors is None or not len(self.vectors):
             return None
         cache = self.__dict__.setdefault("_common", {})
@@ -972,16 +983,46 @@ class Corpus:
             # matrix-vector products only (no copy of a kind's vectors, no two-column product: 100k x 384 at scale)
             of_memory = (kinds == 1).astype(np.float32)
             memory_sum = of_memory @ vectors
-            means = np.stack([vectors.sum(axis=0) - memory_sum, memory_sum]).astype(np.float32)
+            everyone = vectors.sum(axis=0)
+            sums = np.stack([everyone - memory_sum, memory_sum]).astype(np.float32)
             counts = (len(kinds) - int(of_memory.sum()), int(of_memory.sum()))
-            centrality = np.zeros(len(kinds), dtype=np.float32)
+            # a kind of too few texts for a direction of its own takes what every text shares (17 memories among
+            # 283 lines: kept whole, each stood far above its language's median of lines with theirs taken out and
+            # topped any Chinese query, REVIEW-20 #3)
             for k in (0, 1):
-                norm = float(np.linalg.norm(means[k]))
-                means[k] = means[k] / norm if counts[k] >= MIN_COMMON and norm > 0 else 0.0
-                if means[k].any():
-                    centrality[kinds == k] = (vectors @ means[k])[kinds == k]
-            cache["v"] = (means, kinds, centrality)
+                if len(kinds) < MIN_COMMON:
+                    sums[k] = 0.0
+                elif counts[k] < MIN_COMMON_OWN:
+                    sums[k] = everyone
+            own = np.zeros(len(kinds), dtype=np.float64)
+            for k in (0, 1):
+                if sums[k].any():
+                    own[kinds == k] = (vectors @ sums[k])[kinds == k]
+            has = sums[kinds].any(axis=1)
+            square = (sums.astype(np.float64) ** 2).sum(axis=1)[kinds]
+            lengths = np.sqrt(np.clip(square - 2 * own + 1.0, 1e-6, None))  # |S - v| of a unit v
+            centrality = np.where(has, (own - 1.0) / lengths, 0.0).astype(np.float32)
+            cache["v"] = (sums, kinds, centrality, np.where(has, lengths, 1.0).astype(np.float32))
         return cache["v"]
+
+    def remainder(self) -> np.ndarray | None:
+        """Each vector-row's length once its kind's shared direction is out (sqrt(1 - centrality^2) of a unit
+        vector), over the median of its kind (1.0 for a kind with no shared direction); None: no vectors.
+        Computed once (see `dense_contrast`)."""
+        shared = self.common()
+        if shared is None:
+            return None
+        cache = self.__dict__.setdefault("_common", {})
+        if "r" not in cache:
+            sums, kinds, centrality, _ = shared
+            length = np.sqrt(np.clip(1.0 - centrality.astype(np.float64) ** 2, 1e-4, None))
+            out = np.ones(len(kinds), dtype=np.float64)
+            for k in (0, 1):
+                pick = kinds == k
+                if sums[k].any() and pick.any():
+                    out[pick] = length[pick] / float(np.median(length[pick]))
+            cache["r"] = out.astype(np.float32)
+        return cache["r"]
 
     def vectors_of(self, indexes: Sequence[int]) -> np.ndarray:
         """Vectors of rows (zeros for a row without one)."""
@@ -1059,10 +1100,12 @@ MIN_LANGUAGE_GROUP = 3
 # the fewest documents of a kind whose mean is a direction they share rather than the documents themselves (three
 # lines' mean is near each of them): a kind with fewer keeps its cosines whole (`Corpus.common`)
 MIN_COMMON = 20
+# the fewest documents of a kind for a direction of their own (each line's mean is of the others: seven others)
+MIN_COMMON_OWN = 8
 
 
 def dense_contrast(
-    corpus: Corpus, dense: np.ndarray, query: np.ndarray | None = None, common: float = 0.0
+    corpus: Corpus, dense: np.ndarray, query: np.ndarray | None = None, common: float = 0.0, norm: float = 0.0
 ) -> np.ndarray:
     """Cosine minus the median cosine of the query to documents of the same language group: e5 rates any two
     Chinese texts as closer than a Chinese and an English one, so a raw cosine says little about relevance
@@ -1077,8 +1120,13 @@ def dense_contrast(
     d = dense[rows].astype(np.float32, copy=False)
     shared = corpus.common() if query is not None and common > 0 else None
     if shared is not None and len(d) == len(shared[1]):
-        means, kinds, centrality = shared
-        d = d - np.float32(common) * (means @ np.asarray(query, dtype=np.float32))[kinds] * centrality
+        sums, kinds, centrality, lengths = shared
+        # the query's cosine to the mean of the others of each line's kind: (q.S - q.v) / |S - v|
+        toward = ((sums @ np.asarray(query, dtype=np.float32))[kinds] - d) / lengths
+        d = d - np.float32(common) * toward * centrality
+        remainder = corpus.remainder() if norm > 0 else None
+        if remainder is not None:
+            d = d / remainder ** np.float32(norm * common)
     out = np.zeros(len(dense), dtype=np.float32)
     if len(d):
         out[rows] = _group_contrast(d, None if corpus.is_zh is None else corpus.is_zh[rows])
@@ -1143,7 +1191,11 @@ def relevance(
     use_dense = method != Method.LEXICAL and query_vector is not None and corpus.vectors is not None
     dense = corpus.dense_scores(query_vector) if use_dense else np.zeros(n, np.float32)
     has = corpus.has_vector if corpus.has_vector is not None else np.ones(n, dtype=bool)
-    contrast = dense_contrast(corpus, dense, query_vector, weights.dense_common) if use_dense else None
+    contrast = (
+        dense_contrast(corpus, dense, query_vector, weights.dense_common, weights.dense_common_norm)
+        if use_dense
+        else None
+    )
     if method == Method.DENSE:
         if contrast is None:
             return np.zeros(n), lex, dense, np.zeros(n, dtype=bool), None

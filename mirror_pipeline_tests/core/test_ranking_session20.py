@@ -52,12 +52,41 @@ def test_memories_and_lines_each_have_their_own_shared_direction():
     rows += [{"doc_id": f"e{i}", "kind": "evidence", "text": "y"} for i in range(n)]
     vectors = np.zeros((2 * n, 2), dtype=np.float32)
     vectors[:n, 0] = vectors[n:, 1] = 1.0
-    means, kinds, centrality = Corpus.build(rows, vectors).common()
+    sums, kinds, centrality, _ = Corpus.build(rows, vectors).common()
     assert kinds.tolist() == [1] * n + [0] * n and np.allclose(centrality, 1.0)
-    assert np.allclose(means, [[0.0, 1.0], [1.0, 0.0]])
-    # a kind of fewer documents keeps its cosines whole: its mean is the documents themselves
+    assert np.allclose(sums, [[0.0, n], [n, 0.0]])
+    # too few documents in all: no direction they share, every cosine kept whole
     few = Corpus.build(rows[: n - 1], vectors[: n - 1]).common()
     assert few is not None and np.allclose(few[2], 0.0)
+
+
+def _small_kind_corpus(memories: int):
+    """30 lines near a direction of lines, `memories` memories near a direction of memories, both with a little of
+    two topics; the query has both directions and the first topic, the last line is the one about it."""
+    rng = np.random.default_rng(7)
+    line, memory, topic = np.eye(4)[0], np.eye(4)[1], np.eye(4)[2]
+
+    def near(base, k):
+        noise = np.zeros((k, 4))
+        noise[:, 2:] = rng.normal(0, 0.25, (k, 2))
+        v = base + noise
+        return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+    vectors = np.vstack([near(memory, memories), near(line, 30), near(line + 0.5 * topic, 1)]).astype(np.float32)
+    rows = [{"doc_id": f"m{i}", "kind": "memory", "text": "The user ..."} for i in range(memories)]
+    rows += [{"doc_id": f"e{i}", "kind": "evidence", "text": "a line"} for i in range(31)]
+    query = line + memory + 0.8 * topic
+    return Corpus.build(rows, vectors), (query / np.linalg.norm(query)).astype(np.float32)
+
+
+@pytest.mark.parametrize("memories", [10, 17])
+def test_a_kind_of_a_few_has_its_shared_direction_taken_out_too(memories):
+    # REVIEW-20 #3: 17 memories among 283 lines kept their cosines whole while the lines lost theirs, so every
+    # memory stood above the lines' median and topped any query ("The user moved to Huangdao" for 工资卡 密码)
+    corpus, query = _small_kind_corpus(memories)
+    dense = corpus.dense_scores(query)
+    contrast = dense_contrast(corpus, dense, query, RankingWeights().dense_common)
+    assert int(np.argmax(contrast)) == len(corpus.rows) - 1
 
 
 @pytest.mark.parametrize(
