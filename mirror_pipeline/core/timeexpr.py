@@ -326,7 +326,9 @@ class Said:
     def _yearly_tense(self) -> Tense:
         # the tense of the clause the day stands in ("跟CPO说了yes，一月开始带团队": 一月 is the coming one, though 说了
         # is past); a day said alone before a comma takes the sentence's ("中秋节，我们去了苏州")
-        tense = clause_tense(self.clause)
+        tense = reported_tense(self.clause)
+        if tense in (Tense.UNMARKED, Tense.NONE) and _SET_AT.search(self.clause):
+            return Tense.COMING  # "驾考定在6月20号" said in December: the coming one, unless it just fell
         if tense is Tense.PAST and _ARRANGED.search(self.clause):
             # "booked YYZ to MNL for dec 18" said in November, "booked Kochi for aug 25 to 30" said in December,
             # 订好了四月去昆明的机票, 考试约在了一月八号: what is booked or set lies ahead, unless it fell in the last
@@ -420,9 +422,11 @@ _FUTURE = re.compile(
     # to 2 March", "rescheduled for Dec 3"); the English verb only right before its day ("we moved to Austin" is not)
     r"|(?:推迟|推后|延期|延后|顺延|提前|推|改|延|挪)到"
     # (what was moved may stand between: "i changed my return to jan 3", "we pushed the closing back to the 9th")
-    rf"|\b(?:pushed|moved|postponed|delayed|rescheduled|bumped|put off|brought forward|changed)"
+    # (and the bare verb, as a creole or a second language says it: "mammy surgery push back to de 22nd of sept")
+    rf"|\b(?:push(?:ed)?|mov(?:e|ed)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?|put off|"
+    rf"br(?:ought|ing) forward|change[d]?)"
     rf"(?: (?:back|up|out|it|them|(?:my|our|the|his|her|their) \w+(?: \w+)?(?: back| up| out)?))?"
-    rf" (?:to|for|until|till) (?:the )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
+    rf" (?:to|for|until|till) (?:(?:the|de|da) )?(?=\d|(?:{_WEEKDAY_OR_MONTH}|next)\b)"
 )
 # the present progressive with a day said: "we're flying to Tokyo in early December", "I'm running it on December 6"
 # (a plan unless a past verb says otherwise: "On Monday I told my boss I'm leaving")
@@ -448,6 +452,10 @@ _ARRANGED = re.compile(
     # a thing set at a day, its 了 of the setting: 考试约在了一月八号, 婚礼定在了二月十八, 复查排在了下个月
     r"|(?:[订约定排]|安排)在了"
 )
+
+
+# a thing set at a day, in Chinese: 定在, 约在, 安排在, 排在, 定于
+_SET_AT = re.compile(r"(?:[定约排订]|安排)(?:在|于)")
 
 
 def _ahead(text: str) -> bool:
@@ -506,6 +514,24 @@ def clause_tense(text: str) -> Tense:
     if _PRESENT_EN.search(text):
         return Tense.PRESENT
     return Tense.UNMARKED if len(_CJK.findall(text)) >= 2 else Tense.NONE
+
+
+# a verb of telling and what it tells, in one English clause: "the doctor said the due date is 2nd of june", "mr
+# baptiste say dey want me to start from feb"
+_TOLD = re.compile(r"(?i)\b(?:said|says|say|told (?:me|us|him|her|them)|tells? (?:me|us)|reckons?)\b(?:\s+that)?\s+")
+
+
+def reported_tense(clause: str) -> Tense:
+    """A clause's tense, where what is told has one of its own the tense of the telling: the due date "is" the 2nd of
+    June though the doctor "said" so (a past telling of what lies ahead)."""
+    told = None
+    for told in _TOLD.finditer(clause):
+        pass
+    if told is not None:
+        own = clause_tense(clause[told.end() :])
+        if own in (Tense.AHEAD, Tense.PAST, Tense.PRESENT):
+            return own
+    return clause_tense(clause)
 
 
 # a past verb of a day to the day: the coming one when the last is almost a year back and the coming within a month
@@ -1268,7 +1294,7 @@ def _day_of_month(day: int | None, said: Said, end: int | None = None) -> Resolv
     days = [d for d in days if weekday is None or d.weekday() == weekday] or days
     # its own clause's tense, never one lent by another clause ("搞错了，面试是二十三号": the erring is past, the
     # interview ahead; "……，阿勇今天又发了一遍短信来": the texting is past)
-    tense = clause_tense(said.clause)
+    tense = reported_tense(said.clause)
     if tense in (Tense.UNMARKED, Tense.NONE):
         # "我23号去上海出差" said on the 7th: the coming 23rd, unless the day fell just now ("3号去复查" on the 5th)
         tense = Tense.COMING

@@ -278,7 +278,10 @@ _EN_TIME_LEAD = re.compile(
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)|"
     r"yesterday|today|tonight|recently|lately|these days|nowadays|this morning|earlier|a while ago|"
     r"(?:a few|two|three|four|five|several|a couple of) (?:days|weeks|months|years) ago|"
-    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:january|february|march|april|may|june|"
+    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    # a weekday gone by as regions say it: "friday gone", "tuesday past", "this past Monday"
+    r"this past (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)|"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:just )?(?:gone|past)|in (?:january|february|march|april|may|june|"
     r"july|august|september|october|november|december|\d{4})|over the weekend|the other day)\s*,?\s+",
     re.IGNORECASE,
 )
@@ -309,7 +312,7 @@ def fold_dialect(text: str) -> str:
     what the rules give back is in the writer's own characters again, `extract`):
     - the first person: 俺 / 咱 of 河南话, 山东话, 东北话 are the writer ("俺家" the writer's home, "俺娘" their mother);
     - the perfective: 长沙话's 哒 is 了 ("搬家搬哒一整天", "发哒三千奖金": a one-off, done; read as a lasting fact
-      before), Cantonese 咗 is 了 ("我搬咗去沙田");
+      before), Cantonese 咗 is 了 ("我搬咗去沙田"), 陕西话's 咧 after a verb is 了 ("面试完咧");
     - 冇 (Cantonese, 湘语, 客家话) is 没 ("冇得空"); and Cantonese's 佢 他, 嘅 的, 喺 在, 唔 不 ("佢喺深圳返工").
     - 潮汕话 / 闽南话: 欲 before a verb is 要 ("欲去复查": a plan, read as a timeless fact before), 伊 is 他 / 她
       (someone else, not the writer), 呾 is 说, 胶己 is 自己;
@@ -332,6 +335,9 @@ _DIALECT = str.maketrans(
 # a region's characters read only where they stand as the function word (each one character for one)
 _DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![嘀啪吧么哒滴])哒(?!哒)"), "了"),
+    # 陕西话's 咧 after a verb or its complement is 了 ("面试完咧", "够上长安一中咧"); not 咧嘴, 大大咧咧, 骂骂咧咧,
+    # nor 弄啥咧 (呢, a question)
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![咧骂啥])咧(?![嘴咧开])"), "了"),
     (re.compile(r"(?<![食情性物贪求随所色爱肉意私淫利权畅欲跃摇蠢之耳昏])欲(?![望念火言哭速罢盖擒])(?=[\u4e00-\u9fff])"), "要"),
     (re.compile(r"(?<![乃维赛尼克迪泰菲艾])伊(?![犁朗拉斯利丽万甸始人春通莎恩藤凡宁尔妹势])"), "他"),
     (re.compile(r"胶(?=己)"), "自"),
@@ -347,8 +353,6 @@ _DIALECT_SAID: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "我",
     ),
-    # 陕西话's 咧 closing a clause is 了 ("面试完咧", "够上长安一中咧"; not 咧嘴)
-    (re.compile(r"(?<=[\u4e00-\u9fff])咧(?!嘴|开)"), "了"),
     (
         re.compile(
             r"(?<=我)大(?=[，。,！!？?、；;\s]|$|说|在|又|也|还|今年|这|那|的(?!学|概|多)|身|腰|腿|血|住院|出院|病|"
@@ -514,7 +518,7 @@ _ZH_CALENDAR_WORDS = (
 ZH_TIME_LEAD = re.compile(
     r"^(?:(?:"
     + "|".join(sorted((_ZH_TIME_WORDS + "|" + _ZH_CALENDAR_WORDS).split("|"), key=len, reverse=True))
-    + r"|[\d一二三四五六七八九十两]+(?:年|月|日|号|点))+)"
+    + r"|[\d一二三四五六七八九十两]+(?:年|月份?|日|号|点))+)"
 )
 
 

@@ -70,6 +70,7 @@ def frames(text: str, times_of: Callable[[str], list[TimeMention]], said_at: dat
             continue
         said = values_in(sentence, said_at, times_of(sentence))
         found = _frame(sentence, sorted(said + names_in(sentence, said), key=lambda v: v.span))
+        found = found or _bare_names(sentence, said)
         if found is not None:
             new, old, start, end = found
             span = (s_start + _clause_start(sentence, start), s_start + _clause_end(sentence, end))
@@ -104,6 +105,38 @@ def _frame(sentence: str, found: list[Value]) -> tuple[Value, Value | None, int,
         return None
     new = min(near, key=lambda v: min(abs(v.span[0] - wrong.end()), abs(wrong.start() - v.span[1])))
     return new, None, min(wrong.start(), new.span[0]), max(wrong.end(), new.span[1])
+
+
+# a place or a name set right in lower case, as a phone types it: "correction, not scarborough, crown point", "not
+# kilimani, is at kileleshwa": the words after "not" up to the clause's end, and the next clause's name (its last
+# words after "in" / "at", its copula and article left out)
+_EN_NOT_BARE = re.compile(
+    r"(?i)(?:^|[,:;]\s*)not\s+(?P<old>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s*,\s*(?P<rest>[^,.!?;]+)"
+)
+_EN_REST_LEAD = re.compile(r"(?i)^(?:(?:it'?s|is|was|but|actually|it|de|the|da|a|at|in)\s+)*")
+_EN_REST_PLACE = re.compile(r"(?i)\b(?:in|at)\s+(?:(?:de|the|da)\s+)?(?P<name>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*$")
+_EN_NOT_A_NAME = re.compile(
+    r"(?i)\b(?:i|me|my|you|we|he|she|they|it|this|that|sure|really|yet|now|so|too|bad|great|good|fine|much|many|"
+    r"even|only|just|quite|very|anymore|again|sending|is|was|are|be)\b"
+)
+
+
+def _bare_names(sentence: str, said: list[Value]) -> tuple[Value, Value | None, int, int] | None:
+    """A name set right in lower case, after a word of having it wrong ("correction, not scarborough, crown point")
+    or opening the message on "not": (the new name, the old one, the span)."""
+    m = _EN_NOT_BARE.search(sentence)
+    if m is None or not (_WRONG.search(sentence, 0, m.start() + 1) or not sentence[: m.start()].strip()):
+        return None
+    rest = m["rest"].strip()
+    place = _EN_REST_PLACE.search(rest)
+    name = place["name"] if place else _EN_REST_LEAD.sub("", rest)
+    if not 0 < len(name.split()) <= 3 or _EN_NOT_A_NAME.search(name) or _EN_NOT_A_NAME.search(m["old"]):
+        return None
+    old_at, new_at = m.start("old"), m.start("rest") + m["rest"].rfind(name)
+    if any(v.span[0] < new_at + len(name) and new_at < v.span[1] for v in said):
+        return None  # (a time or a figure: the frames of values read it)
+    new, old = Value(NAME, name, (new_at, new_at + len(name))), Value(NAME, m["old"], (old_at, old_at + len(m["old"])))
+    return new, old, old_at, new_at + len(name)
 
 
 def _clause_index(sentence: str, at: int) -> int:
@@ -203,6 +236,8 @@ def _tagged(c: MemoryCandidate, f: Frame) -> MemoryCandidate:
 def _candidate(evidence: Evidence, text: str, f: Frame, version: str) -> MemoryCandidate:
     zh = bool(CJK_CHAR.search(text[f.span[0] : f.span[1]]))
     new = as_absolute(f.new.said, f.new.time) if f.new.time is not None else f.new.said
+    if f.new.kind == NAME and new.islower():
+        new = new.title()  # a name typed in lower case is a name ("crown point": Crown Point)
     # (what it names, in brackets: governance ties it only to a memory sharing a word of it)
     if zh:
         content = (

@@ -40,7 +40,7 @@ _EN_RESCHEDULE = re.compile(
     r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)"
     r"(?:'s|’s)?\s+"
     r"(?:(?:has|have|had)\s+been\s+|(?:got|was|were|is|are|'s|been|gets?)\s+)?"
-    rf"(?P<verb>{_EN_MOVED})\s+(?:again\s+)?(?:to|till|until|back\s+to)\s+(?:the\s+)?$"
+    rf"(?P<verb>{_EN_MOVED})\s+(?:again\s+)?(?:to|till|until|back\s+to)\s+(?:(?:the|de|da)\s+)?$"
 )
 # the active voice: "they pushed the supervisor thing to February", "we moved the party to Sunday", "I rescheduled
 # my appointment to Friday" (a person does the moving; the thing follows the verb)
@@ -48,7 +48,7 @@ _EN_RESCHEDULE_ACTIVE = re.compile(
     r"(?i)\b(?:I|we|they|he|she|[A-Z][a-z]+|the\s+[a-z]+)\s+(?:have\s+|had\s+|just\s+|finally\s+)?"
     rf"(?P<verb>{_EN_MOVED})\s+(?:my|the|our|his|her|their)\s+"
     r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)\s+(?:again\s+)?(?:to|till|until|back\s+to)\s+"
-    r"(?:the\s+)?$"
+    r"(?:(?:the|de|da)\s+)?$"
 )
 _EN_NOT_A_THING = frozenset(
     "i we you he she they it this that which what who everything something nothing someone everyone".split()
@@ -73,18 +73,31 @@ _ZH_TIMED_TOPIC = re.compile(
 _ZH_SELF = re.compile(r"^(?:我们|我|咱们|咱)?的?")
 # a thing set for a time: "the viva is on June 18", "parents' evening is on Wednesday", "my flight leaves on June 9"
 _EN_SET = re.compile(
-    r"(?i)(?:^|(?<=[\s,;:(]))(?:(?:my|the|our)\s+)?"
+    r"(?i)(?:^|(?<=[\s,;:(]))(?:(?:my|the|our|de)\s+)?"
     r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,3}?)(?:'s|’s)?\s+"
     r"(?P<verb>(?:is|are|'s)\s+(?:(?:set|booked|scheduled|fixed|planned)\s+)?(?:for|on)|"
-    r"(?:leaves|starts|begins|opens|departs)(?:\s+on)?)\s+(?:the\s+)?$"
+    # where it is, then when: "the interview is in scarborough on the 19th"
+    r"(?:is|are|'s)\s+(?:in|at)\s+(?P<where>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,2}?)\s+(?:on|for)|"
+    r"(?:leaves|starts|begins|opens|departs)(?:\s+on)?)\s+(?:(?:the|de|da)\s+)?$"
+)
+# a headline with no verb, its thing opening the sentence: "interview on de 19th in scarborough", "flight to
+# lagos on 5 january" (what follows the time names no verb: where it is, at most)
+_EN_SET_BARE = re.compile(
+    # (a first word in -ing is a verb unless a determiner makes it a noun: "flying to lisbon on oct 12" is the
+    # writer's act, "my wedding on saturday" a thing)
+    r"(?i)^(?:(?:my|the|our|de)\s+(?=[a-z])|(?![a-z]+ing\b))"
+    r"(?P<thing>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,2}?)\s+(?P<verb>on|for)\s+(?:(?:the|de|da)\s+)?$"
+)
+_EN_BARE_AFTER = re.compile(
+    r"(?i)^\s*(?:(?:in|at)\s+(?P<where>[a-z][a-z'’\-]*(?:\s+[a-z][a-z'’\-]*){0,2}))?\s*[.!,;]*\s*$"
 )
 _ZH_SET = re.compile(
-    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的(?:时间|日子|日期))?(?:也|就|还是)?(?P<verb>定在|约在|约的|安排在|订在|排在|定于|在)$"
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的(?:时间|日子|日期))?(?:也|就|还是)?(?P<verb>定在|约在|约的|安排在|订在|排在|定于|在)了?$"
 )
 # what tells of the thing, before it: "医生说手术定在", "主任通知考试在" (the thing is after it)
 _ZH_TOLD = re.compile(r".*(?:说|讲|呾|通知|告诉|知道|觉得|听|是|跟|和)")
-_EN_TIME_ON = re.compile(r"(?i)(?:on|for)\s+(?:the\s+)?")
-_EN_TIME_LEAD = re.compile(r"(?i)(?:to|till|until)\s+(?:the\s+)?(?=\d)")
+_EN_TIME_ON = re.compile(r"(?i)(?:on|for)\s+(?:(?:the|de|da)\s+)?")
+_EN_TIME_LEAD = re.compile(r"(?i)(?:to|till|until)\s+(?:(?:the|de|da)\s+)?(?=\d)")
 _QUESTION = re.compile(r"[?？]\s*$|^\s*(?:is|are|was|did|do|does|has|have|can|will)\b|吗|么\s*$", re.IGNORECASE)
 
 
@@ -132,17 +145,31 @@ def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
             # "家长会在下周二。", not "琪琪在周五考试", "于航初试成绩出来了，复试在四月份"
             return None
         if len(thing) >= 2 and not _ZH_NO_THING.search(thing) and not thing.startswith(("车", "东西", "位置")):
-            return thing, m["verb"], offset + m.end("thing") - len(thing), True
+            # (its clause begins at the writer's 我的 before it: no other reader reads "我的驾照考试约在了…" again)
+            return thing, m["verb"], offset + m.end("thing") - len(_ZH_TOLD.sub("", m["thing"])), True
         return None
     clause = re.split(r"[.;!?]\s|,\s(?=[a-z])", before)[-1]
     start = len(before) - len(clause)
     m = _EN_SET.search(clause)
+    bare = _EN_BARE_AFTER.match(re.split(r"[.;!?](?:\s|$)", after)[0]) if m is None else None
+    if bare is not None:
+        m = _EN_SET_BARE.match(clause)
     if m is None:
         return None
     thing = _EN_LEAD_WORDS.sub("", m["thing"]).strip()
-    if not thing or thing.split()[0].lower() in _EN_NOT_A_THING:
+    if not thing or thing.split()[0].lower() in _EN_NOT_A_THING or _EN_VERB_THING.search(thing):
         return None
-    return thing, " ".join(m["verb"].lower().split()), start + m.start(), False
+    verb = " ".join(m["verb"].lower().split())
+    where = m.groupdict().get("where") or (bare["where"] if bare is not None else None)
+    if where:
+        verb = f"is in {where.lower()} on"  # (where it is kept: a correction of the place finds it)
+    elif verb in ("on", "for"):
+        verb = f"is {verb}"
+    return thing, verb, start + m.start(), False
+
+
+# a "thing" that holds a verb, or a subject: not a planned thing ("we went", "i go")
+_EN_VERB_THING = re.compile(r"(?i)\b(?:i|we|you|he|she|they|went|go|goes|going|was|were|is|are|had|have|did)\b")
 
 
 def _opens(before: str, at: int) -> bool:

@@ -60,7 +60,11 @@ def done(body: str, zh: bool) -> bool:
     上班了"), unless a result is said with it ("下周的票买好了")."""
     if not zh:
         return clause_tense(body) is Tense.PAST
+    body = _ZH_SET_LE.sub("", body)  # (the 了 of setting it at a day is the setting's: "考试约在了一月八号")
     return bool(_ZH_DONE.search(_ZH_CHANGE_LE.sub("", body) if _ZH_AHEAD_WORD.search(body) else body))
+
+
+_ZH_SET_LE = re.compile(r"(?<=[订约定排]在)了")
 
 
 # 了 closing a clause, not after a result complement (好 / 完 / 掉 / 到 / 成): the change to come, not a thing done,
