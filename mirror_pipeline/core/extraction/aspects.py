@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 
 from mirror_pipeline.core.extraction import feelings as _feel
@@ -109,14 +110,16 @@ _EN_FEEL = re.compile(
     re.IGNORECASE,
 )
 ZH_FEEL = re.compile(
-    r"(?:有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
+    # (how much, said as an exclamation: "甭提多高兴了", "好久没这么轻松了"; the whole self: "整个人都轻松了")
+    r"(?:(?:整个人|一整天|整天)都?)?(?:甭提多|别提多|说不出的|(?:好久|很久|好久都|从来)没(?:有)?(?:这么|那么)|"
+    r"有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
     r"(?P<emotion>" + _feel.ZH_EMOTIONS_AND_REDUPLICATED + r")"
 )
 
 
 # how a Chinese diary says a feeling without an emotion word nor 我, by the frame it stands in (each frame is one
 # record: its name, then its pattern, anchored at the clause's end so the frame is what the clause says):
-_ZH_END = r"[的了]?(?=[啊呀呢吧哟哦啦嘛]?[。！!~～…\s]*$)"
+_ZH_END = r"[的了]?(?=(?:(?<!哗)[啊呀呢吧哟哦啦嘛])?[。！!~～…\s]*$)"  # (稀里哗啦's 啦 is its own)
 _ZH_DEGREE = r"(?:有点|有些|挺|很|好|特别|非常|真|老|太|怪|还是|其实|倒|也|就|可|是|都|真是|一阵|一下子?)*"
 ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # the heart said to be some way: "心里甜滋滋的", "心里七上八下的", "心头不巴适", "心里一块石头落了地"
@@ -158,20 +161,52 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
 # 秀梅's legs), whose feeling it would be
 _ZH_FEEL_ADVERBS = (
     r"(?:总算|终于|真的?|还是|也|又|倒|是真|是|其实|就|都|可|顿时|一下子?|当时|今天|昨天|这几天|这两天|这些天|最近|"
-    r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|那会儿|一路上)*"
+    r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|昨晚|那会儿|一路上|整个人|一整天|整天)*"
 )
 _ZH_FEEL_BEFORE = (
-    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?" + _ZH_FEEL_ADVERBS
+    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS
+    # what the feeling came after or at (a moment: "看到成绩那一刻", "找工作那阵子"), or who did it to the writer
+    # ("被客户气得半死")
+    + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"
+    r"|被[\u4e00-\u9fff]{1,6}?(?=(?:" + _feel.ZH_EMOTIONS_WITH_COMPLEMENT + r")))?" + _ZH_FEEL_ADVERBS
 )
 ZH_FRAMED_FEEL = re.compile(
     _ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")"
 )
 
 
+# "好久没这么轻松了", "从来没这么开心过": how much a feeling is felt now, said as never before; no denial
+_ZH_NEVER_SO = re.compile(r"(?:好久|很久|好久都|很久都|从来)没(?:有)?(?:这么|那么)(?=(?:" + ZH_EMOTIONS + r"))")
+
+
 def without_frame(body: str) -> str:
-    """The clause without the feeling its frame says ("有点不好意思" holds no denial)."""
+    """The clause without the feeling its frame says ("有点不好意思" holds no denial), nor a "never so" of degree."""
+    body = _ZH_NEVER_SO.sub("", body)
     m = ZH_FRAMED_FEEL.search(body)
     return body[: m.start("frame")] + body[m.end("frame") :] if m else body
+
+
+# what a clause before a feeling says that makes it a scene of its own time, not a thing done the feeling came after:
+# no act done (了, 过; "got", "finished"), and in English a state had then ("couldn't sleep last night, worried sick")
+_ZH_DONE_IN = re.compile(r"[了过]")
+_EN_SCENE = re.compile(r"(?i)^\W*(?:(?:I|we)\s+)?(?:couldn't|could not|couldnt|didn't|didnt|wasn't|was|were|been|kept|barely)\b")
+
+
+def scene_time(sentence: str, times: list, at: int, said: date | None, zh: bool) -> object | None:
+    """The time of the scene a feeling said with no time of its own is felt in: a past time said earlier in its
+    sentence, in a clause that tells no act done ("上个月天天失眠，焦虑得不行", "昨晚想起外婆，哭得稀里哗啦",
+    "couldn't sleep last night, worried sick"); None when there is none (an act done before a feeling, "辞职了，很后悔",
+    leaves the feeling at the telling)."""
+    before = [t for t in times if t.span[1] <= at and t.anchor is None and t.start is not None and t.end is not None]
+    if not before:
+        return None
+    t = before[-1]
+    if said is not None and t.end > said:
+        return None  # a time to come: the feeling about it is felt at the telling
+    if zh:
+        return None if _ZH_DONE_IN.search(sentence, t.span[1], at) else t
+    clause_open = max(sentence.rfind(",", 0, t.span[0]), sentence.rfind(".", 0, t.span[0])) + 1
+    return t if _EN_SCENE.match(sentence, clause_open) else None
 
 
 _WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -180,7 +215,7 @@ _RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|
 
 # a feeling word used as a verb, what the clause goes to do: "去旅游放松一下", "想缓解焦虑" (no feeling said)
 _ZH_FEELING_AS_VERB = re.compile(
-    r"(?:去|想|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
+    r"(?:去|想(?![到起])|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
     r"|(?:" + ZH_EMOTIONS + r")(?:一下|下)"
 )
 

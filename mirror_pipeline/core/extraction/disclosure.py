@@ -17,7 +17,7 @@ from functools import cache
 from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction import feelings as _feel
-from mirror_pipeline.core.extraction.aspects import ASPECTS, EN_DONE_TO_MY_FEELING, EN_FEELING_OPENS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
+from mirror_pipeline.core.extraction.aspects import ASPECTS, EN_DONE_TO_MY_FEELING, EN_FEELING_OPENS, ZH_FEEL, scene_time, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -245,7 +245,7 @@ _NEGATED = re.compile(
 # V不C is a potential complement, not a denial ("提不起劲", "睡不着", "吃不完", "去不了": what the writer cannot do)
 _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
-    r"|从来|未|别"
+    r"|从来|未|(?<![特区分告差级类个性离识辨派鉴])别"  # (not 特别, 区别, 分别)
     # the south's and the south-west's 冇 (没有, 没): "结节冇长", "我硬是冇敢上"; 莫 is 别 ("莫自己吓自己")
     r"|冇|(?<![\u4e00-\u9fff])莫(?!名)|(?<=[我你他她就也都])莫"
 )
@@ -1514,6 +1514,8 @@ def read(
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(body) is Tense.PAST:
                 own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
+            if own is None and aspect.memory_type is MemoryType.EMOTION and times:
+                own = scene_time(sentence, times, clause.start, said_day, clause.zh)  # "昨晚想起外婆，哭得稀里哗啦"
             # (a Chinese sentence's 最近 scopes its later clauses: "最近老是睡不着，心里发毛")
             said_so = sentence[: clause.end] if clause.zh else body
             lasting = aspect.memory_type is MemoryType.EMOTION and bool(tense.LASTING_FEELING.search(said_so))

@@ -77,12 +77,18 @@ ZH_EMOTIONS = (
     r"头疼(?=死|得|了)|"
     r"轻松|舒坦|舒服(?=多了|了)|痛快|解气|得意|骄傲|羞愧|丢脸|尴尬|不好意思|害羞|心疼|想哭|眼红|嫉妒|"
     r"提不起劲|没劲|打不起精神|没精神|心灰意冷|憔悴|"
+    # a four-character idiom of a mood, a blow taken, an anger not let go (a potential complement: 气不过)
+    r"闷闷不乐|郁郁寡欢|心花怒放|忐忑不安|坐立不安|六神无主|受打击|挫败|泄气|灰心|气不过|"
     r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
     r"心情(?:一直|总是|还是|都|也|又|真的?|很|特别|非常|超|不太|挺|有点|越来越)*(?:好|差|不好|低落|不错|糟糕)"
 )
 # a word of feeling that is one only with the complement after it (气死了, 气得睡不着: "用户当时气死了"; 气 alone is
 # no feeling), read by the readers that keep the complement
-ZH_EMOTIONS_WITH_COMPLEMENT = r"(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸|得)"
+ZH_EMOTIONS_WITH_COMPLEMENT = (
+    r"(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸|得)"
+    # crying or a fright as the feeling's own expression: "哭得稀里哗啦", "吓得不轻", "吓醒了", "吓了一跳"
+    r"|哭(?=得)|(?<![惊恐])吓(?=得|[醒坏死懵哭傻]了|了一?大?跳)"
+)
 # a state said in its reduplicated form, with or without 心里 before it (美滋滋的, 气呼呼的, 心里空落落的): read as
 # the heart's way where 心里 is said (the heart frame of `aspects` does not stop at these words)
 ZH_REDUPLICATED = r"美滋滋|乐滋滋|喜滋滋|乐呵呵|气呼呼|气鼓鼓|急吼吼|晕乎乎|空落落|空荡荡|暖洋洋|甜丝丝|酸溜溜|闷沉沉|慌兮兮"
