@@ -67,7 +67,7 @@ _NOT_FELT = (
     r"like|that|as|if|it|its|the|an?|this|these|those|my|your|his|her|our|their|free|for|about|up|to|of|you|me|"
     r"him|them|us|nothing|something|anything|everything|much|more|most|less|way|and|but|when|now|today|tonight|"
     r"then|there|here|bad for|sorry for|what|how|so|too|very|really|even|ever|still|again|since|after|with|at|"
-    r"yesterday|this|last|all|the|same|differently|otherwise"
+    r"yesterday|this|last|all|the|same|differently|otherwise|strongly|similarly|deeply|sorry"
 )
 _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited",
@@ -86,7 +86,8 @@ _EN_FEEL = re.compile(
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also)*"
     r"(?: feel| felt|'ve been feeling| have been feeling|'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
-    r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing)(?<!ly))\b" + _feel.EN_AFTER_BARE_FEELING
+    r"(?: [a-z]+ly)*"  # (how, in any adverb: "feeling oddly hollow")
+    r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing))\b" + _feel.EN_AFTER_BARE_FEELING
     # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
     + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
     # a feeling said by the whole clause: the body's ("my heart sank", "my stomach's in knots"), or what a thing
@@ -102,7 +103,7 @@ _EN_FEEL = re.compile(
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)
     # (but "delighted with the flowers", "chuffed with how it went" are: not a weak word's "stuck with", "down with")
-    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|by)\b)(?!(?:(?<=" + ")|(?<=".join(_feel.EN_WEAK_EMOTIONS.split("|")) + r")) with\b)"
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|that|by)\b)" + _feel.EN_NOT_OF + r"(?!(?:(?<=" + ")|(?<=".join(_feel.EN_WEAK_EMOTIONS.split("|")) + r")) with\b)"
     # "stoked to start this new chapter", "nervous to ask": an anticipation is a feeling; "happy to help", "glad to
     # hear" are pleasantries
     # (but "so happy to be home", "glad to be back" are the writer's state)
@@ -155,6 +156,8 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     ),
     # a parting felt: "舍不得", "我是真舍不得"
     ("parting", r"舍不得" + _ZH_END),
+    # a fright, by what it did (the dream or the noise that did it before it): "吓醒了", "做噩梦吓醒了", "吓了一跳"
+    ("fright", r"(?:[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
 )
 # what may stand before a frame in its clause: the writer, how surely or when, and a verb of the day the feeling came
 # after ("签完合同回来累得慌", "听得鼻子一酸", "从考场出来心里乐开了花"); never a person or a thing ("秀梅腿软":
@@ -167,8 +170,8 @@ _ZH_FEEL_BEFORE = (
     r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS
     # what the feeling came after or at (a moment: "看到成绩那一刻", "找工作那阵子"), or who did it to the writer
     # ("被客户气得半死")
-    + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"
-    r"|被[\u4e00-\u9fff]{1,6}?(?=(?:" + _feel.ZH_EMOTIONS_WITH_COMPLEMENT + r")))?" + _ZH_FEEL_ADVERBS
+    + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完[\u4e00-\u9fff]{0,3}?|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"
+    r"|(?:半夜|夜里|早上|晚上|刚才)?被[\u4e00-\u9fff]{1,6}?(?=(?:" + _feel.ZH_EMOTIONS_WITH_COMPLEMENT + r")))?" + _ZH_FEEL_ADVERBS
 )
 ZH_FRAMED_FEEL = re.compile(
     _ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")"
@@ -179,9 +182,15 @@ ZH_FRAMED_FEEL = re.compile(
 _ZH_NEVER_SO = re.compile(r"(?:好久|很久|好久都|很久都|从来)没(?:有)?(?:这么|那么)(?=(?:" + ZH_EMOTIONS + r"))")
 
 
+# a word of feeling that holds a 不 of its own (闷闷不乐, 坐立不安, 不安 itself stays a denial's business: "我不安" is
+# unease, read by the lexicon; "心里不安" too)
+_ZH_WORD_WITH_NOT = re.compile(r"闷闷不乐|郁郁寡欢|忐忑不安|坐立不安|六神无主|气不过|提不起劲|打不起精神")
+
+
 def without_frame(body: str) -> str:
     """The clause without the feeling its frame says ("有点不好意思" holds no denial), nor a "never so" of degree."""
     body = _ZH_NEVER_SO.sub("", body)
+    body = _ZH_WORD_WITH_NOT.sub("", body)  # "闷闷不乐", "忐忑不安": the 不 is the word's own
     m = ZH_FRAMED_FEEL.search(body)
     return body[: m.start("frame")] + body[m.end("frame") :] if m else body
 

@@ -108,7 +108,9 @@ _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|�
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
     # ("for her wedding": her before a noun is whose the thing is, not whom the feeling is for)
-    r"\b(?:for|of) (?:him|them|his|their|everyone|all of)\b|\b(?:for|of) her\b(?! (?!(?:too|now|today|and|but|so|"
+    # (an envy of another is the writer's own feeling: "jealous of her")
+    r"\b(?:for|(?<!jealous )(?<!envious )of) (?:him|them|his|their|everyone|all of)\b"
+    r"|\b(?:for|(?<!jealous )(?<!envious )of) her\b(?! (?!(?:too|now|today|and|but|so|"
     r"because|though|as|for|after|when)\b)[a-z]{3,})|\b(?:hope|bet|guess|mean|know|agree|wonder|"
     r"appreciate|see what)\b|为[他她你]|替[他她你]",
     re.IGNORECASE,
@@ -976,7 +978,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         )
         if about and not pointer and not _LISTENER.search(what):
             how = (about.group("how") or "").lower().replace("abt", "about")
-            return " ".join(("The user felt", emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
+            felt = "The user was" if emotion.lower().endswith("ing") else "The user felt"  # "was dreading the dentist"
+            return " ".join((felt, emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
         if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
             # "用户当时心里甜滋滋的": the frame says how it was felt ("气死我了": its 我 is the user, 气死了)
             emotion = emotion.replace("死我了", "死了")

@@ -13,7 +13,7 @@ from __future__ import annotations
 EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|envious|homesick|drained|content|calm|restless|thrilled|stoked|"
     r"pumped|blessed|inspired|motivated|ecstatic|devastated|confused|helpless|"
     r"relaxed|refreshed|uneasy|insecure|"
     r"delighted|elated|overjoyed|embarrassed|mortified|humiliated|guilty|terrified|petrified|panicked|panicky|"
@@ -44,10 +44,13 @@ EN_FEELING_IDIOMS = (
 # a feeling said with what it is about right after it, that needs it ("sick of this job", "sick and tired of the
 # commute", "tired of being broke", "dreading monday")
 EN_FEELINGS_OF = r"sick (?:and tired |to death )?of|tired of|dreading"
+# "of" after a feeling is what it is felt for (someone else's news: "proud of her"), unless it is of the writer's own
+# self or an envy ("proud of myself", "jealous of her")
+EN_NOT_OF = r"(?! of\b(?! (?:myself|ourselves)\b)(?<!jealous of)(?<!envious of))"
 # how much or how surely a feeling is felt, as people type it ("proper gutted", "dead chuffed", "absolutely
 # shattered", "a wee bit low", "lowkey stressed")
 EN_DEGREE_WORDS = (
-    r"so+|really|rly|very|v|a bit|a little(?: bit)?|a wee bit|a lil|kind of|kinda|sort of|pretty|quite|super|totally|"
+    r"so+|really|rly|very|v|a bit|a little(?: bit)?|a wee bit|a lil|a tiny bit|a teeny bit|a touch|kind of|kinda|sort of|pretty|quite|super|totally|"
     r"weirdly|still|extremely|completely|incredibly|truly|absolutely|utterly|properly|proper|dead|well|bloody|"
     r"fierce|awful|wicked|mad|right|seriously|lowkey|highkey|just|both"
 )
@@ -62,6 +65,8 @@ EN_AFTER_BARE_FEELING = (
     # when or while it was felt: "a bag of nerves before the interview", "in tears at the airport on saturday",
     # "a nervous wreck all through my exams", "scared out of my wits during the storm"
     r"before|during|through|throughout|while|until|till|on|in|all|ever|"
+    # a feeling of the writer's own self, or an envy, whatever it is of ("proud of myself", "jealous of her")
+    r"of (?:myself|ourselves)|(?:(?<=jealous )|(?<=envious ))of|"
     r"this (?:week|morning|evening|month)|last (?:night|week)|right now|all (?:day|week)|to (?:be|have)|"
     # a clause of what it is about ("so relieved the landlord fixed it"), an anticipation ("buzzing for saturday",
     # not "happy for you": the other's news)

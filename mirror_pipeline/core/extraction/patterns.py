@@ -1173,7 +1173,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bI(?:'m| am| work as| now work as) (?:a|an) "
         + _EN_ROLE
         # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
-        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)"
+        # (not a verb's -ing: "I'm dreading the dentist", "I'm seeing a therapist" do not say a role)
+        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)(?![a-z]+ing\b)"
         + _EN_ROLE
         + r"(?!['’]s)",
         0.85,
