@@ -103,3 +103,12 @@ def test_a_feeling_with_no_time_of_its_own_is_felt_in_the_scene_said_before(text
 def test_a_feeling_after_an_act_done_is_felt_at_the_telling() -> None:
     found = _feelings("去年辞职了，很后悔")
     assert [(c.valid_time_start, c.valid_time_end) for c in found] == [("2026-03-11", "2026-03-11")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my nerves have been shot since the accident", "还在生气，他凭什么不道歉"],
+)
+def test_a_feeling_said_to_last_has_no_start(text: str) -> None:
+    found = _feelings(text)
+    assert found and found[0].valid_time_start is None, [(c.content_text, c.valid_time_start) for c in _all(text)]

@@ -95,6 +95,10 @@ _EN_FEEL = re.compile(
     + r"|(?P<whole>^" + _EN_OPENERS + r"(?:my )?(?:heart|stomach|chest|blood|gut)(?:'s| is| was| has been)?"
     r" (?:sank|sinks|dropped|drops|sunk|broke|breaks|melted|raced|racing|pounding|pounded|skipped a beat|boiled|"
     r"boiling|ran cold|churning|churned|turned|in (?:my (?:mouth|boots)|knots|bits))\b"
+    # the writer's own state of feeling said as a thing that is some way: "my anxiety's been through the roof",
+    # "my mood is rubbish", "my nerves are shot"
+    r"|^" + _EN_OPENERS + r"my (?:anxiety|stress(?: levels?)?|mood|nerves|confidence|motivation|spirits|patience|head)"
+    r"(?:'s| is| was| has been|'s been| have been| are| were|'re)\b(?! (?:a|an|the|my|about|that|to)\b)"
     r"|" + _EN_DONE_TO_MY_FEELING + ")"
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
