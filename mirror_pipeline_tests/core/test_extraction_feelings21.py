@@ -112,3 +112,15 @@ def test_a_feeling_after_an_act_done_is_felt_at_the_telling() -> None:
 def test_a_feeling_said_to_last_has_no_start(text: str) -> None:
     found = _feelings(text)
     assert found and found[0].valid_time_start is None, [(c.content_text, c.valid_time_start) for c in _all(text)]
+
+
+def test_what_a_pointer_did_to_the_writers_feeling_is_the_feeling_alone() -> None:
+    assert [c.content_text for c in _feelings("we talked for hours and it made me so happy")] == ["The user felt happy"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["gardening makes me so calm", "it's great to find stuff that makes us happy"],  # a liking; people in general
+)
+def test_what_makes_one_feel_so_in_general_is_no_feeling_of_the_day(text: str) -> None:
+    assert not _feelings(text), [c.content_text for c in _feelings(text)]

@@ -54,10 +54,13 @@ _EN_BARE_DEGREE = r"(?:(?:" + _EN_DEGREE_WORDS + r") )*"
 _EN_OPENERS = _feel.EN_OPENERS
 # what a thing or a person did to the writer's feeling, a clause of the writer's whatever its subject: "that call left
 # me shaken", "work is making me miserable", "she made me so happy"
-_EN_DONE_TO_MY_FEELING = (
-    r"\b(?:left|leaves|leaving|made|makes|making|got|gets|getting|drove|drives|driving) (?:me|us)"
-    r"(?: (?:feeling|feel))?(?: (?:" + _EN_DEGREE_WORDS + r"))* (?:" + _feel.EN_EMOTIONS + r")\b"
+# (done, or being done: a thing that "makes me happy" in general is a liking, no feeling of a day; nor "makes us
+# happy", said of people in general)
+_EN_DID_TO_ME = (
+    r"(?:left|made|got|drove|(?:is|'s|was|has been|'s been|have been|'ve been) (?:making|leaving|getting|driving)) me"
+    r"(?: (?:feeling|feel))?(?: (?:" + _EN_DEGREE_WORDS + r"))* "
 )
+_EN_DONE_TO_MY_FEELING = r"\b" + _EN_DID_TO_ME + r"(?:" + _feel.EN_EMOTIONS + r")\b"
 EN_DONE_TO_MY_FEELING = re.compile(_EN_DONE_TO_MY_FEELING, re.IGNORECASE)
 # a clause opening with a verb of feeling or a relief, its subject left out: the writer's ("feeling a bit flat today",
 # "felt so lonely when i first moved here", "what a relief")
@@ -90,6 +93,9 @@ _EN_FEEL = re.compile(
     r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing))\b" + _feel.EN_AFTER_BARE_FEELING
     # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
     + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
+    # what a pointer did to the writer's feeling, the feeling alone ("it made me so happy": the user felt happy)
+    + r"|^" + _EN_OPENERS + r"(?:(?:it|this|that|which|I) )?(?:(?:really|just|also|totally|honestly) )*"
+    + _EN_DID_TO_ME + r"(?P<done>" + _feel.EN_EMOTIONS + r")\b"
     # a feeling said by the whole clause: the body's ("my heart sank", "my stomach's in knots"), or what a thing
     # did to the writer ("that call left me shaken", "work is making me miserable")
     + r"|(?P<whole>^" + _EN_OPENERS + r"(?:my )?(?:heart|stomach|chest|blood|gut)(?:'s| is| was| has been)?"
