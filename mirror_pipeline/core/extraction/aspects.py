@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 
 from mirror_pipeline.core.extraction import feelings as _feel
@@ -53,10 +54,13 @@ _EN_BARE_DEGREE = r"(?:(?:" + _EN_DEGREE_WORDS + r") )*"
 _EN_OPENERS = _feel.EN_OPENERS
 # what a thing or a person did to the writer's feeling, a clause of the writer's whatever its subject: "that call left
 # me shaken", "work is making me miserable", "she made me so happy"
-_EN_DONE_TO_MY_FEELING = (
-    r"\b(?:left|leaves|leaving|made|makes|making|got|gets|getting|drove|drives|driving) (?:me|us)"
-    r"(?: (?:feeling|feel))?(?: (?:" + _EN_DEGREE_WORDS + r"))* (?:" + _feel.EN_EMOTIONS + r")\b"
+# (done, or being done: a thing that "makes me happy" in general is a liking, no feeling of a day; nor "makes us
+# happy", said of people in general)
+_EN_DID_TO_ME = (
+    r"(?:left|made|got|drove|(?:is|'s|was|has been|'s been|have been|'ve been) (?:making|leaving|getting|driving)) me"
+    r"(?: (?:feeling|feel))?(?: (?:" + _EN_DEGREE_WORDS + r"))* "
 )
+_EN_DONE_TO_MY_FEELING = r"\b" + _EN_DID_TO_ME + r"(?:" + _feel.EN_EMOTIONS + r")\b"
 EN_DONE_TO_MY_FEELING = re.compile(_EN_DONE_TO_MY_FEELING, re.IGNORECASE)
 # a clause opening with a verb of feeling or a relief, its subject left out: the writer's ("feeling a bit flat today",
 # "felt so lonely when i first moved here", "what a relief")
@@ -66,7 +70,7 @@ _NOT_FELT = (
     r"like|that|as|if|it|its|the|an?|this|these|those|my|your|his|her|our|their|free|for|about|up|to|of|you|me|"
     r"him|them|us|nothing|something|anything|everything|much|more|most|less|way|and|but|when|now|today|tonight|"
     r"then|there|here|bad for|sorry for|what|how|so|too|very|really|even|ever|still|again|since|after|with|at|"
-    r"yesterday|this|last|all|the|same|differently|otherwise"
+    r"yesterday|this|last|all|the|same|differently|otherwise|strongly|similarly|deeply|sorry"
 )
 _EN_FEEL = re.compile(
     # a feeling said bare, its "I'm" left out: "Nervous.", "Kind of lonely since the move", "Scared but excited",
@@ -85,14 +89,22 @@ _EN_FEEL = re.compile(
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also)*"
     r"(?: feel| felt|'ve been feeling| have been feeling|'m feeling| am feeling)|feeling|been feeling|felt)"
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
-    r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing)(?<!ly))\b" + _feel.EN_AFTER_BARE_FEELING
+    r"(?: [a-z]+ly)*"  # (how, in any adverb: "feeling oddly hollow")
+    r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing))\b" + _feel.EN_AFTER_BARE_FEELING
     # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
     + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
+    # what a pointer did to the writer's feeling, the feeling alone ("it made me so happy": the user felt happy)
+    + r"|^" + _EN_OPENERS + r"(?:(?:it|this|that|which|I) )?(?:(?:really|just|also|totally|honestly) )*"
+    + _EN_DID_TO_ME + r"(?P<done>" + _feel.EN_EMOTIONS + r")\b"
     # a feeling said by the whole clause: the body's ("my heart sank", "my stomach's in knots"), or what a thing
     # did to the writer ("that call left me shaken", "work is making me miserable")
     + r"|(?P<whole>^" + _EN_OPENERS + r"(?:my )?(?:heart|stomach|chest|blood|gut)(?:'s| is| was| has been)?"
     r" (?:sank|sinks|dropped|drops|sunk|broke|breaks|melted|raced|racing|pounding|pounded|skipped a beat|boiled|"
     r"boiling|ran cold|churning|churned|turned|in (?:my (?:mouth|boots)|knots|bits))\b"
+    # the writer's own state of feeling said as a thing that is some way: "my anxiety's been through the roof",
+    # "my mood is rubbish", "my nerves are shot"
+    r"|^" + _EN_OPENERS + r"my (?:anxiety|stress(?: levels?)?|mood|nerves|confidence|motivation|spirits|patience|head)"
+    r"(?:'s| is| was| has been|'s been| have been| are| were|'re)\b(?! (?:a|an|the|my|about|that|to)\b)"
     r"|" + _EN_DONE_TO_MY_FEELING + ")"
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
@@ -101,7 +113,7 @@ _EN_FEEL = re.compile(
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)
     # (but "delighted with the flowers", "chuffed with how it went" are: not a weak word's "stuck with", "down with")
-    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|of|that|by)\b)(?!(?:(?<=" + ")|(?<=".join(_feel.EN_WEAK_EMOTIONS.split("|")) + r")) with\b)"
+    r" (?P<emotion>" + EN_EMOTIONS + r")\b(?! (?:for|that|by)\b)" + _feel.EN_NOT_OF + r"(?!(?:(?<=" + ")|(?<=".join(_feel.EN_WEAK_EMOTIONS.split("|")) + r")) with\b)"
     # "stoked to start this new chapter", "nervous to ask": an anticipation is a feeling; "happy to help", "glad to
     # hear" are pleasantries
     # (but "so happy to be home", "glad to be back" are the writer's state)
@@ -109,14 +121,16 @@ _EN_FEEL = re.compile(
     re.IGNORECASE,
 )
 ZH_FEEL = re.compile(
-    r"(?:有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
+    # (how much, said as an exclamation: "甭提多高兴了", "好久没这么轻松了"; the whole self: "整个人都轻松了")
+    r"(?:(?:整个人|一整天|整天)都?)?(?:甭提多|别提多|说不出的|(?:好久|很久|好久都|从来)没(?:有)?(?:这么|那么)|"
+    r"有点|有些|很|好|特别|非常|超|太|真|挺|比较|十分|超级|这么|那么|真的|实在|越来越|还是很|心里很|感觉很|感到|觉得)?"
     r"(?P<emotion>" + _feel.ZH_EMOTIONS_AND_REDUPLICATED + r")"
 )
 
 
 # how a Chinese diary says a feeling without an emotion word nor 我, by the frame it stands in (each frame is one
 # record: its name, then its pattern, anchored at the clause's end so the frame is what the clause says):
-_ZH_END = r"[的了]?(?=[啊呀呢吧哟哦啦嘛]?[。！!~～…\s]*$)"
+_ZH_END = r"[的了]?(?=(?:(?<!哗)[啊呀呢吧哟哦啦嘛])?[。！!~～…\s]*$)"  # (稀里哗啦's 啦 is its own)
 _ZH_DEGREE = r"(?:有点|有些|挺|很|好|特别|非常|真|老|太|怪|还是|其实|倒|也|就|可|是|都|真是|一阵|一下子?)*"
 ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # the heart said to be some way: "心里甜滋滋的", "心里七上八下的", "心头不巴适", "心里一块石头落了地"
@@ -152,26 +166,66 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     ),
     # a parting felt: "舍不得", "我是真舍不得"
     ("parting", r"舍不得" + _ZH_END),
+    # a fright, by what it did (the dream or the noise that did it before it): "吓醒了", "做噩梦吓醒了", "吓了一跳"
+    ("fright", r"(?:[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
 )
 # what may stand before a frame in its clause: the writer, how surely or when, and a verb of the day the feeling came
 # after ("签完合同回来累得慌", "听得鼻子一酸", "从考场出来心里乐开了花"); never a person or a thing ("秀梅腿软":
 # 秀梅's legs), whose feeling it would be
 _ZH_FEEL_ADVERBS = (
     r"(?:总算|终于|真的?|还是|也|又|倒|是真|是|其实|就|都|可|顿时|一下子?|当时|今天|昨天|这几天|这两天|这些天|最近|"
-    r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|那会儿|一路上)*"
+    r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|昨晚|那会儿|一路上|整个人|一整天|整天)*"
 )
 _ZH_FEEL_BEFORE = (
-    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完|时候?|后))?" + _ZH_FEEL_ADVERBS
+    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS
+    # what the feeling came after or at (a moment: "看到成绩那一刻", "找工作那阵子"), or who did it to the writer
+    # ("被客户气得半死")
+    + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完[\u4e00-\u9fff]{0,3}?|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"
+    r"|(?:半夜|夜里|早上|晚上|刚才)?被[\u4e00-\u9fff]{1,6}?(?=(?:" + _feel.ZH_EMOTIONS_WITH_COMPLEMENT + r")))?" + _ZH_FEEL_ADVERBS
 )
 ZH_FRAMED_FEEL = re.compile(
     _ZH_FEEL_BEFORE + "(?P<frame>" + "|".join(f"(?:{p})" for _, p in ZH_FEELING_FRAMES) + ")"
 )
 
 
+# "好久没这么轻松了", "从来没这么开心过": how much a feeling is felt now, said as never before; no denial
+_ZH_NEVER_SO = re.compile(r"(?:好久|很久|好久都|很久都|从来)没(?:有)?(?:这么|那么)(?=(?:" + ZH_EMOTIONS + r"))")
+
+
+# a word of feeling that holds a 不 of its own (闷闷不乐, 坐立不安, 不安 itself stays a denial's business: "我不安" is
+# unease, read by the lexicon; "心里不安" too)
+_ZH_WORD_WITH_NOT = re.compile(r"闷闷不乐|郁郁寡欢|忐忑不安|坐立不安|六神无主|气不过|提不起劲|打不起精神")
+
+
 def without_frame(body: str) -> str:
-    """The clause without the feeling its frame says ("有点不好意思" holds no denial)."""
+    """The clause without the feeling its frame says ("有点不好意思" holds no denial), nor a "never so" of degree."""
+    body = _ZH_NEVER_SO.sub("", body)
+    body = _ZH_WORD_WITH_NOT.sub("", body)  # "闷闷不乐", "忐忑不安": the 不 is the word's own
     m = ZH_FRAMED_FEEL.search(body)
     return body[: m.start("frame")] + body[m.end("frame") :] if m else body
+
+
+# what a clause before a feeling says that makes it a scene of its own time, not a thing done the feeling came after:
+# no act done (了, 过; "got", "finished"), and in English a state had then ("couldn't sleep last night, worried sick")
+_ZH_DONE_IN = re.compile(r"[了过]")
+_EN_SCENE = re.compile(r"(?i)^\W*(?:(?:I|we)\s+)?(?:couldn't|could not|couldnt|didn't|didnt|wasn't|was|were|been|kept|barely)\b")
+
+
+def scene_time(sentence: str, times: list, at: int, said: date | None, zh: bool) -> object | None:
+    """The time of the scene a feeling said with no time of its own is felt in: a past time said earlier in its
+    sentence, in a clause that tells no act done ("上个月天天失眠，焦虑得不行", "昨晚想起外婆，哭得稀里哗啦",
+    "couldn't sleep last night, worried sick"); None when there is none (an act done before a feeling, "辞职了，很后悔",
+    leaves the feeling at the telling)."""
+    before = [t for t in times if t.span[1] <= at and t.anchor is None and t.start is not None and t.end is not None]
+    if not before:
+        return None
+    t = before[-1]
+    if said is not None and t.end > said:
+        return None  # a time to come: the feeling about it is felt at the telling
+    if zh:
+        return None if _ZH_DONE_IN.search(sentence, t.span[1], at) else t
+    clause_open = max(sentence.rfind(",", 0, t.span[0]), sentence.rfind(".", 0, t.span[0])) + 1
+    return t if _EN_SCENE.match(sentence, clause_open) else None
 
 
 _WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -180,7 +234,7 @@ _RECURRING_UNIT = r"(?:day|week|morning|night|evening|weekend|month|year|summer|
 
 # a feeling word used as a verb, what the clause goes to do: "去旅游放松一下", "想缓解焦虑" (no feeling said)
 _ZH_FEELING_AS_VERB = re.compile(
-    r"(?:去|想|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
+    r"(?:去|想(?![到起])|能|可以|缓解|舒缓|释放|减轻|克服)[\u4e00-\u9fff]{0,4}?(?:" + ZH_EMOTIONS + r")"
     r"|(?:" + ZH_EMOTIONS + r")(?:一下|下)"
 )
 

@@ -101,14 +101,16 @@ _FEELING_LEFT_OUT = re.compile(
     r"(?:^|(?<=[.!?;\n])\s*|(?<=,)(?P<comma>\s*)|(?<![\w'])(?P<i>[Ii]) )"
     r"(?i:" + _feel.EN_OPENERS + r")"
     r"(?P<state>(?i:(?:was|been)\s+)?(?i:(?:" + _feel.EN_DEGREE_WORDS + r"|damn|abit|hella|real|feeling|feel)\s+)*"
-    r"(?:" + EN_EMOTIONS + r"|(?i:" + _feel.EN_FEELING_IDIOMS + r")|(?:(?<=feeling )|(?<=bit )|(?<=little )|(?<=so )|(?<=very )|(?<=pretty )|(?<=quite )|(?<=really ))"
+    r"(?:(?i:" + _feel.EN_FEELING_IDIOMS + r")|" + EN_EMOTIONS + r"|(?:(?<=feeling )|(?<=bit )|(?<=little )|(?<=so )|(?<=very )|(?<=pretty )|(?<=quite )|(?<=really ))"
     r"(?:down|low|blue|off)))\b"
-    r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them)|of)\b)"
+    r"(?! (?:for (?:you|u|ya|him|her|them)|to (?:hear|see|meet)|(?:to )?see (?:you|u|her|him|them))\b)" + _feel.EN_NOT_OF
 )
 _AFTER_BARE = re.compile(r"(?i)" + _feel.EN_AFTER_BARE_FEELING)
 _IDIOM = re.compile(r"(?i)\b(?:" + _feel.EN_FEELING_IDIOMS + r")\b")
 _TO_THE_OTHER = re.compile(r"(?i)\b(?:you|your|u|ur|yuh|yours)\b")
 _THE_WRITER = re.compile(r"\b(?:I|i|I'm|my|My|me|mi|we|We)\b")
+# a sentence opening on what the writer could not or did not do, its "I" left out: "couldn't sleep last night, ..."
+_WRITERS_LEFT_OUT = re.compile(r"(?i)\W*(?:couldn't|couldnt|could not|can't|cant|didn't|didnt|barely|hardly)\s+[a-z]")
 _SENTENCE_OPEN = re.compile(r"[.!?\n][^.!?\n]*$")
 # a chat's lower-case "i" as the writer's pronoun ("i was gonna fly to Mexico", "i'd rather"): read as "I" (not "i.e.",
 # a list's "i)")
@@ -193,7 +195,9 @@ def _feelings_left_out(text: str, words: frozenset[str]) -> tuple[list[tuple[int
         before = text[: m.start()]
         opened = _SENTENCE_OPEN.search(before)
         sentence = before[opened.start() if opened else 0 :]
-        if _TO_THE_OTHER.search(sentence) or (m.group("comma") is not None and not _THE_WRITER.search(sentence)):
+        if _TO_THE_OTHER.search(sentence) or (
+            m.group("comma") is not None and not _THE_WRITER.search(sentence) and not _WRITERS_LEFT_OUT.match(sentence)
+        ):
             continue  # "your baby so cute, so happy see her"; "... saw one of them, so excited to show me": theirs
         state = m.group("state").lower()
         if not m.group("i") and not _AFTER_BARE.match(text, m.end()):

@@ -612,6 +612,9 @@ def read(sentence: str) -> list[Clause]:
 _BARE_VALUE = re.compile(r"[\d.,/:%~\-+\s]+[。！!~]*")
 
 
+_ZH_MOOD_IDIOM = re.compile(r"闷闷不乐|郁郁寡欢|" + _feel.ZH_REDUPLICATED)
+
+
 def _subject(rest: str, zh: bool) -> Subject:
     if not rest:
         return Subject.OTHER
@@ -629,8 +632,8 @@ def _subject(rest: str, zh: bool) -> Subject:
             return Subject.POSSESSIVE
         if _ZH_FIRST.match(rest):
             return Subject.FIRST
-        if _ZH_OTHER.match(rest) or ZH_NAMED.match(rest):
-            return Subject.OTHER
+        if (_ZH_OTHER.match(rest) or ZH_NAMED.match(rest)) and not _ZH_MOOD_IDIOM.match(rest):
+            return Subject.OTHER  # (a mood's reduplication is no nickname: "闷闷不乐", "乐呵呵的")
         return Subject.OMITTED  # a diary clause with no subject is the writer's: the engine checks it has a verb
     if _EN_FIRST.match(rest):
         return Subject.FIRST

@@ -17,7 +17,7 @@ from functools import cache
 from mirror_pipeline.core.entities import kin_relation, person_of
 from mirror_pipeline.core.extraction import antecedent, clauses, rewrite, shapes, tense
 from mirror_pipeline.core.extraction import feelings as _feel
-from mirror_pipeline.core.extraction.aspects import ASPECTS, EN_DONE_TO_MY_FEELING, EN_FEELING_OPENS, ZH_FEEL, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
+from mirror_pipeline.core.extraction.aspects import ASPECTS, EN_DONE_TO_MY_FEELING, EN_FEELING_OPENS, ZH_FEEL, scene_time, ZH_FRAMED_FEEL, ZH_SPAN, Aspect, without_frame
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import Clause, Subject
 from mirror_pipeline.core.extraction.domains import Domain, domains
@@ -108,7 +108,9 @@ _LISTENER = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b|你|�
 # glad / happy / proud FOR someone else is their news, not the person's own state
 _FOR_OTHERS = re.compile(
     # ("for her wedding": her before a noun is whose the thing is, not whom the feeling is for)
-    r"\b(?:for|of) (?:him|them|his|their|everyone|all of)\b|\b(?:for|of) her\b(?! (?!(?:too|now|today|and|but|so|"
+    # (an envy of another is the writer's own feeling: "jealous of her")
+    r"\b(?:for|(?<!jealous )(?<!envious )of) (?:him|them|his|their|everyone|all of)\b"
+    r"|\b(?:for|(?<!jealous )(?<!envious )of) her\b(?! (?!(?:too|now|today|and|but|so|"
     r"because|though|as|for|after|when)\b)[a-z]{3,})|\b(?:hope|bet|guess|mean|know|agree|wonder|"
     r"appreciate|see what)\b|为[他她你]|替[他她你]",
     re.IGNORECASE,
@@ -245,7 +247,7 @@ _NEGATED = re.compile(
 # V不C is a potential complement, not a denial ("提不起劲", "睡不着", "吃不完", "去不了": what the writer cannot do)
 _ZH_NEGATED = re.compile(
     r"不再|没有|没|(?<!得)(?<![\u4e00-\u9fff](?=不(?:起|动|着|完|住|透|懂|了(?!解))))不(?!久|少|错|同|断|仅|管|过|停|一定|得不|行)"
-    r"|从来|未|别"
+    r"|从来|未|(?<![特区分告差级类个性离识辨派鉴])别"  # (not 特别, 区别, 分别)
     # the south's and the south-west's 冇 (没有, 没): "结节冇长", "我硬是冇敢上"; 莫 is 别 ("莫自己吓自己")
     r"|冇|(?<![\u4e00-\u9fff])莫(?!名)|(?<=[我你他她就也都])莫"
 )
@@ -976,7 +978,8 @@ def _content(body: str, clause: Clause, aspect: Aspect, emotion: str | None) -> 
         )
         if about and not pointer and not _LISTENER.search(what):
             how = (about.group("how") or "").lower().replace("abt", "about")
-            return " ".join(("The user felt", emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
+            felt = "The user was" if emotion.lower().endswith("ing") else "The user felt"  # "was dreading the dentist"
+            return " ".join((felt, emotion.lower(), how, what)).replace("  ", " "), emotion.lower()
         if clause.zh and ZH_FRAMED_FEEL.fullmatch(emotion):  # (the frame alone, nothing before it)
             # "用户当时心里甜滋滋的": the frame says how it was felt ("气死我了": its 我 is the user, 气死了)
             emotion = emotion.replace("死我了", "死了")
@@ -1449,7 +1452,8 @@ def read(
                     or cue.groupdict().get("bare2")
                     or cue.groupdict().get("bare3")
                     or cue.groupdict().get("felt")  # "feeling a bit flat": the adjective a verb of feeling takes
-                    or cue.groupdict().get("relief")  # (a clause that says the feeling whole is rewritten as said)
+                    or cue.groupdict().get("relief")
+                    or cue.groupdict().get("done")  # (a clause that says the feeling whole is rewritten as said)
                 )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
@@ -1518,6 +1522,8 @@ def read(
                 aspect = ASPECTS[-1]  # "奶奶今年八十五了": an age reached is a state, not an event
             if own is None and aspect.memory_type is MemoryType.EMOTION and clause_tense(body) is Tense.PAST:
                 own = told_day(text, said_at)  # "last tuesday I got the offer and I was thrilled": felt then
+            if own is None and aspect.memory_type is MemoryType.EMOTION and times:
+                own = scene_time(sentence, times, clause.start, said_day, clause.zh)  # "昨晚想起外婆，哭得稀里哗啦"
             # (a Chinese sentence's 最近 scopes its later clauses: "最近老是睡不着，心里发毛")
             said_so = sentence[: clause.end] if clause.zh else body
             lasting = aspect.memory_type is MemoryType.EMOTION and bool(tense.LASTING_FEELING.search(said_so))

@@ -13,7 +13,7 @@ from __future__ import annotations
 EN_EMOTIONS = (
     r"happy|sad|tired|exhausted|stressed(?: out)?|anxious|nervous|worried|lonely|excited|angry|upset|frustrated|"
     r"depressed|overwhelmed|burned out|burnt out|bored|scared|afraid|relieved|grateful|proud|heartbroken|miserable|"
-    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|homesick|drained|content|calm|restless|thrilled|stoked|"
+    r"hopeful|furious|annoyed|disappointed|ashamed|jealous|envious|homesick|drained|content|calm|restless|thrilled|stoked|"
     r"pumped|blessed|inspired|motivated|ecstatic|devastated|confused|helpless|"
     r"relaxed|refreshed|uneasy|insecure|"
     r"delighted|elated|overjoyed|embarrassed|mortified|humiliated|guilty|terrified|petrified|panicked|panicky|"
@@ -44,10 +44,13 @@ EN_FEELING_IDIOMS = (
 # a feeling said with what it is about right after it, that needs it ("sick of this job", "sick and tired of the
 # commute", "tired of being broke", "dreading monday")
 EN_FEELINGS_OF = r"sick (?:and tired |to death )?of|tired of|dreading"
+# "of" after a feeling is what it is felt for (someone else's news: "proud of her"), unless it is of the writer's own
+# self or an envy ("proud of myself", "jealous of her")
+EN_NOT_OF = r"(?! of\b(?! (?:myself|ourselves)\b)(?<!jealous of)(?<!envious of))"
 # how much or how surely a feeling is felt, as people type it ("proper gutted", "dead chuffed", "absolutely
 # shattered", "a wee bit low", "lowkey stressed")
 EN_DEGREE_WORDS = (
-    r"so+|really|rly|very|v|a bit|a little(?: bit)?|a wee bit|a lil|kind of|kinda|sort of|pretty|quite|super|totally|"
+    r"so+|really|rly|very|v|a bit|a little(?: bit)?|a wee bit|a lil|a tiny bit|a teeny bit|a touch|kind of|kinda|sort of|pretty|quite|super|totally|"
     r"weirdly|still|extremely|completely|incredibly|truly|absolutely|utterly|properly|proper|dead|well|bloody|"
     r"fierce|awful|wicked|mad|right|seriously|lowkey|highkey|just|both"
 )
@@ -62,6 +65,8 @@ EN_AFTER_BARE_FEELING = (
     # when or while it was felt: "a bag of nerves before the interview", "in tears at the airport on saturday",
     # "a nervous wreck all through my exams", "scared out of my wits during the storm"
     r"before|during|through|throughout|while|until|till|on|in|all|ever|"
+    # a feeling of the writer's own self, or an envy, whatever it is of ("proud of myself", "jealous of her")
+    r"of (?:myself|ourselves)|(?:(?<=jealous )|(?<=envious ))of|"
     r"this (?:week|morning|evening|month)|last (?:night|week)|right now|all (?:day|week)|to (?:be|have)|"
     # a clause of what it is about ("so relieved the landlord fixed it"), an anticipation ("buzzing for saturday",
     # not "happy for you": the other's news)
@@ -77,12 +82,18 @@ ZH_EMOTIONS = (
     r"头疼(?=死|得|了)|"
     r"轻松|舒坦|舒服(?=多了|了)|痛快|解气|得意|骄傲|羞愧|丢脸|尴尬|不好意思|害羞|心疼|想哭|眼红|嫉妒|"
     r"提不起劲|没劲|打不起精神|没精神|心灰意冷|憔悴|"
+    # a four-character idiom of a mood, a blow taken, an anger not let go (a potential complement: 气不过)
+    r"闷闷不乐|郁郁寡欢|心花怒放|忐忑不安|坐立不安|六神无主|受打击|挫败|泄气|灰心|气不过|"
     r"(?:(?<=有点)|(?<=有些)|(?<=很)|(?<=好)|(?<=挺)|(?<=真))怕(?![水冷热吃辣])|"  # "心里有点怕" (not 怕水, 恐怕)
     r"心情(?:一直|总是|还是|都|也|又|真的?|很|特别|非常|超|不太|挺|有点|越来越)*(?:好|差|不好|低落|不错|糟糕)"
 )
 # a word of feeling that is one only with the complement after it (气死了, 气得睡不着: "用户当时气死了"; 气 alone is
 # no feeling), read by the readers that keep the complement
-ZH_EMOTIONS_WITH_COMPLEMENT = r"(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸|得)"
+ZH_EMOTIONS_WITH_COMPLEMENT = (
+    r"(?<![生空运力脾志勇福客名])(?<!(?<![昨今前明后当每])天)气(?=死|坏|炸|得)"
+    # crying or a fright as the feeling's own expression: "哭得稀里哗啦", "吓得不轻", "吓醒了", "吓了一跳"
+    r"|哭(?=得)|(?<![惊恐])吓(?=得|[醒坏死懵哭傻]了|了一?大?跳)"
+)
 # a state said in its reduplicated form, with or without 心里 before it (美滋滋的, 气呼呼的, 心里空落落的): read as
 # the heart's way where 心里 is said (the heart frame of `aspects` does not stop at these words)
 ZH_REDUPLICATED = r"美滋滋|乐滋滋|喜滋滋|乐呵呵|气呼呼|气鼓鼓|急吼吼|晕乎乎|空落落|空荡荡|暖洋洋|甜丝丝|酸溜溜|闷沉沉|慌兮兮"

@@ -19,9 +19,11 @@ from functools import cache
 from mirror_pipeline.core.entities import is_place
 from mirror_pipeline.core.extraction import feelings as _feel
 from mirror_pipeline.core.extraction import tense
+from mirror_pipeline.core.extraction.aspects import scene_time
 from mirror_pipeline.core.extraction.candidate import from_evidence
 from mirror_pipeline.core.extraction.clauses import EN_ROLE_WORDS as _EN_ROLE_WORDS
 from mirror_pipeline.core.extraction.clauses import NOT_A_TWIN_NAME as _NOT_A_TWIN_NAME
+from mirror_pipeline.core.extraction.clauses import ZH_KIN_CANON as _ZH_KIN_CANON
 from mirror_pipeline.core.extraction.clauses import ZH_SURNAMES
 from mirror_pipeline.core.extraction.clauses import ZH_TIME_LEAD as _ZH_TIME_LEAD
 from mirror_pipeline.core.extraction.sensitivity import of_clause as sensitivity_of
@@ -692,6 +694,24 @@ _ZH_NOT_A_THING = re.compile(
 )
 
 
+# a sentence opening on someone else (a kin, he or she): a feeling after its comma with no 我 goes on with them
+# ("弟弟考砸了，很沮丧", "我妈这两天血压高，心情不太好": theirs, never the writer's)
+_ZH_ANOTHER_OPENS = re.compile(
+    r"^(?:" + _ZH_TIME_LEAD.pattern.removeprefix("^") + r")?(?:我的?|咱)?(?:"
+    + "|".join(sorted(_ZH_KIN_CANON, key=len, reverse=True))
+    + r"|他们?|她们?)(?![们的说])"
+)
+
+
+def _not_anothers(f: Found) -> bool:
+    """A Chinese feeling said after a clause of someone else's, with no 我 of its own, is theirs."""
+    head = f.sentence[: f.end - len(f.raw)]
+    cut = max(head.rfind("，"), head.rfind(","))
+    if cut < 0 or "我" in head[cut:]:
+        return True
+    return not _ZH_ANOTHER_OPENS.match(head.lstrip())
+
+
 def _a_feeling_of_the_day(f: Found) -> bool:
     """Not a standing fear: a fear word whose object follows ("scared of the rides", "害怕坐飞机")."""
     if not _FEAR_WORDS.match(f.obj.lower()):
@@ -1165,7 +1185,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bI(?:'m| am| work as| now work as) (?:a|an) "
         + _EN_ROLE
         # (the article left out, as a second language says it: "i am dentist from brazil", "I am nurse")
-        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)"
+        # (not a verb's -ing: "I'm dreading the dentist", "I'm seeing a therapist" do not say a role)
+        + r"|\bI(?:'m| am) (?!(?:a|an|the|my|not|no)\b)(?![a-z]+ing\b)"
         + _EN_ROLE
         + r"(?!['’]s)",
         0.85,
@@ -2142,7 +2163,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.3,
         MEDIUM,
         scope=Scope.SESSION,
-        accept=(_a_feeling_of_the_day,),
+        accept=(_a_feeling_of_the_day, _not_anothers),
     ),
     _p(
         "en_emotion",
@@ -2486,6 +2507,9 @@ def _candidate(
         if kind is MemoryType.RELATIONSHIP and not pattern.dated
         else _nearest_time(sentence, times, m.span(), kind is not E)
     )
+    if kind is M and time is None:
+        # "上个月天天失眠，焦虑得不行": felt in the scene its sentence's earlier clause sets
+        time = scene_time(sentence, times, m.start(), said_at.date() if said_at else None, zh)
     if kind is M:
         time = tense.felt_then(time, said_at.date() if said_at else None, _clause_of(sentence, m))
     if time is not None and may_recur(time) and (kind is P or predicate.startswith("habit")):

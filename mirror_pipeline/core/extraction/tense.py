@@ -100,6 +100,8 @@ LASTING_FEELING = re.compile(
     r"(?i)\b(?:lately|recently|these days|since\b|for (?:weeks|months|ages|a while|days)|all (?:week|month)\b|"
     r"sick (?:and tired |to death )?of|tired of|fed up|still)"
     r"|最近|这阵子|这段时间|这些天|这段日子|近来|一直|老是"
+    # (fed up with a thing, a grudge not let go, a feeling still there: "烦透了这份工作", "受够了", "还是气不过")
+    r"|受够了|厌倦|烦透了(?=[\u4e00-\u9fff])|气不过|还在(?:生气|难过|伤心|郁闷|气)|仍然|依然"
 )
 
 
