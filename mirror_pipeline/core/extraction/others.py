@@ -655,7 +655,7 @@ def _en_apposition(m: re.Match[str], clause: str, before: str = "") -> list[Said
 # the writer's kin as a clause's subject, said bare or with a creole's possessive, where they live said on the way:
 # "mammy in couva have cataract in de left eye", "meh brother in toronto get he PR" (the kin's news, theirs)
 _EN_KIN_CLAUSE = re.compile(
-    r"^(?:(?:my|our|me|meh|mi|we)\s+)?"
+    r"^(?:(?P<poss>my|our|me|meh|mi|we)\s+)?"
     + _EN_KIN_ADJ
     + r"(?P<kin>"
     + _EN_ANY_KIN
@@ -671,6 +671,9 @@ def _en_kin_clause(m: re.Match[str], clause: str, before: str = "") -> Said | No
     rest = m.group("rest").strip().rstrip(".!~,;")
     if relation is None or _EN_WRITER.search(rest):
         return None
+    creole_said = (m.group("poss") or "").lower() in ("me", "meh", "mi", "we") or re.match(r"(?i)(?:have|get)\b", rest)
+    if not (m.group("where") or creole_said):
+        return None  # "mum had the hip surgery on the 8th": the disclosure reader's, with its time
     domain = disclosure.life_domain(rest, False)
     what = domain.name if domain and domain.name in _OF_A_PERSON else None
     what = what or next((d for d, turn in _EN_TURNS if turn.search(rest)), None)
