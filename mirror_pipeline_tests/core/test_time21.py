@@ -129,3 +129,14 @@ def test_a_figure_said_after_actually_sets_right_the_figure_nearest_its_size() -
     governed = govern(said("found a house in bon accord, 2 bed, 5,500 a month", 0, "ev_said") + said("actually I love it here", 1, "ev_fix"))
     _, head = _head_of(governed, "ev_said")
     assert "5,500" in head.content_text
+
+
+@pytest.mark.parametrize("text", ["I'm moving to Leeds in november", "我这个月要搬到成都"])
+def test_the_month_one_is_in_said_of_what_is_ahead_is_a_plan_of_it(text) -> None:
+    found = _read(text, datetime(2026, 11, 3, 12, tzinfo=UTC))
+    assert [(c.predicate.split(":")[0], c.valid_time_start, c.valid_time_end) for c in found] == [
+        ("plans", "2026-11-01", "2026-11-30")
+    ], [(c.content_text, c.predicate, c.valid_time_start, c.valid_time_end) for c in found]
+    # said done, it is what happened this month
+    (done,) = _read("this month I started a new job", datetime(2026, 11, 3, 12, tzinfo=UTC))
+    assert done.memory_type is MemoryType.EVENT
