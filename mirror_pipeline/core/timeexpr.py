@@ -414,6 +414,8 @@ _WEEKDAY_OR_MONTH = "|".join(("monday|tuesday|wednesday|thursday|friday|saturday
 _FUTURE = re.compile(
     r"(?i)\b(?:will|going to|gonna|plan(?:ning)? to|planning|planned for|hope to|want to|can't wait|looking forward|"
     r"next|upcoming|coming up|decided to|decide to)\b|'ll\b"
+    # what someone wants or asks of the person is ahead: "dey want me to start from feb", "asked me to start on the 5th"
+    r"|\b(?:want(?:s|ed)?|need(?:s|ed)?|ask(?:s|ed)?|expect(?:s|ed)?)\s+(?:me|us)\s+to\b"
     # a day booked: "my knee replacement is scheduled for march 14th", "the cruise is booked for June"
     r"|\b(?:is|are|'s|'re|got|now)\s+(?:(?:all|finally|now)\s+)?(?:scheduled|booked|set|planned|slated)\s+(?:for|on|in)\b"
     r"|打算|准备|计划|将要|(?<![需重主只])要|想去|得把|快到了|就要|决定"

@@ -17,6 +17,7 @@ Pure: candidates in, candidates and identities out.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -215,8 +216,17 @@ def _corrects(
         if old is not None:
             held = [v for v in held if v.equals(old)]
         if held:
-            return t, held[0], new
+            return t, _likest(held, new), new
     return None
+
+
+def _likest(held: list[Value], new: Value) -> Value:
+    """Of a memory's values of the new one's kind, the one it sets right: a figure the nearest in size ("actually is
+    5,200" sets right the 5,500 of "2 bed, 5,500 a month", not the 2), else the first."""
+    if new.kind != FIGURE or not new.amount or new.amount <= 0:
+        return held[0]
+    sized = [v for v in held if v.amount and v.amount > 0]
+    return min(sized, key=lambda v: abs(math.log(v.amount / new.amount))) if sized else held[0]
 
 
 def _all_values(text: str, c: MemoryCandidate) -> list[Value]:
@@ -267,13 +277,44 @@ def _as_next(c: MemoryCandidate, target: MemoryCandidate, old: Value, new: Value
     if SAID_ALONE in c.tags:
         content, obj = target.content_text, target.object
         if old.span != (0, 0):
-            content = content[: old.span[0]] + shown + content[old.span[1] :]
+            seg = content[old.span[0] : old.span[1]]  # (a figure's span may hold the space around it)
+            start = old.span[0] + len(seg) - len(seg.lstrip())
+            content = content[:start] + shown + content[start + len(seg.strip()) :]
         elif "用户" in content[:3]:
             content = f"{content}（更正为{shown}）"
         else:
             content = f"{content} (corrected to {shown})"
         changes |= {"content_text": content, "object": obj.replace(old.said, shown) if old.said in obj else shown}
+        if new.kind != TIME:
+            # a figure or a name set right does not move when the thing was: the target's time stays
+            changes |= {
+                "valid_time_start": target.valid_time_start,
+                "valid_time_end": target.valid_time_end,
+                "time_precision": target.time_precision,
+                "time_expression": target.time_expression,
+            }
     return replace(c, **changes, **time_fields(when, expression=new.said))
+
+
+_A_YEAR = re.compile(r"\d{4}|\d{2}年|'\d{2}\b|年")
+
+
+def _year_nearest(t: TimeMention, old: date, said: str) -> TimeMention:
+    """A time said without its year, in the year that puts it nearest the time it sets right ("from march, not feb"
+    of a February ahead is the March after it, not the one gone)."""
+    if _A_YEAR.search(said) or t.start is None or t.end is None:
+        return t
+    best = min(range(-1, 2), key=lambda k: abs((_add_years(t.start, k) - old).days))
+    if best == 0:
+        return t
+    return replace(t, start=_add_years(t.start, best), end=_add_years(t.end, best))
+
+
+def _add_years(d: date, years: int) -> date:
+    try:
+        return d.replace(year=d.year + years)
+    except ValueError:  # (29 February)
+        return d.replace(year=d.year + years, day=28)
 
 
 def _near_day(new: Value, old: Value) -> TimeMention | None:
@@ -282,8 +323,10 @@ def _near_day(new: Value, old: Value) -> TimeMention | None:
     t = new.time
     if t is None or t.start is None:
         return None
-    if old.time is None or old.time.start is None or t.end != t.start:
+    if old.time is None or old.time.start is None:
         return t
+    if t.end != t.start:
+        return _year_nearest(t, old.time.start, new.said)  # "from march, not feb": the March by that February
     if _DAY_ONLY.fullmatch(new.said.strip()) and old.time.precision is TimePrecision.DAY:
         try:
             moved = old.time.start.replace(day=t.start.day)
@@ -291,7 +334,7 @@ def _near_day(new: Value, old: Value) -> TimeMention | None:
             return t
         return replace(t, start=moved, end=moved)
     if not weekday_only(new.said):
-        return t
+        return _year_nearest(t, old.time.start, new.said)
     gap = (old.time.start - t.start).days
     weeks = round(gap / 7)
     if weeks == 0:

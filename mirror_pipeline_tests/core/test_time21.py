@@ -88,3 +88,55 @@ def test_a_place_set_right_in_lower_case_carries_the_plan_it_moved(before, fix, 
 def test_words_after_not_that_name_nothing_set_nothing_right(fix) -> None:
     governed = govern(said("interview is in scarborough on the 19th", 0, "ev_said") + said(fix, 1, "ev_fix"))
     assert not [m for m in governed.current if "ev_fix" in m.evidence_ids]
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "day"),
+    [
+        # a start someone wants or asks of the person is theirs, and ahead (not the February gone)
+        ("interview went good good. de manager mr baptiste say dey want me to start from feb", "2025-11-13", "2026-02-01"),
+        ("they asked me to start on the 5th", "2026-11-10", "2026-12-05"),
+    ],
+)
+def test_a_start_asked_of_the_person_is_their_plan_ahead(text, when, day) -> None:
+    found = _read(text, datetime.fromisoformat(when + "T20:00").replace(tzinfo=UTC))
+    plans = [c for c in found if c.predicate.startswith("plans")]
+    assert [c.valid_time_start for c in plans] == [day], [(c.content_text, c.valid_time_start) for c in found]
+
+
+def test_a_month_set_right_alone_moves_the_start_it_corrects() -> None:
+    governed = govern(
+        said("de manager say dey want me to start from feb", 0, "ev_said") + said("nah wait, from march, not feb", 1, "ev_fix")
+    )
+    first, head = _head_of(governed, "ev_said")
+    assert all(m.state is MemoryState.SUPERSEDED for m in first)
+    assert head.valid_time_start == "2027-03-01" and "ev_fix" in head.evidence_ids, (head.content_text, head.valid_time_start)
+
+
+def test_a_figure_said_after_actually_sets_right_the_figure_nearest_its_size() -> None:
+    governed = govern(
+        said("found a house in bon accord, 2 bed, 5,500 a month", 0, "ev_said")
+        + said("actually is 5,200, she knock off 300", 1, "ev_fix")
+    )
+    first, head = _head_of(governed, "ev_said")
+    assert "2 bed, 5,200 a month" in head.content_text, head.content_text
+    # a figure set right does not move when the thing was: the finding keeps its day
+    assert first[0].valid_time_end and (head.valid_time_start, head.valid_time_end) == (
+        first[0].valid_time_start,
+        first[0].valid_time_end,
+    )
+    # "actually" before a statement of its own is no correction
+    governed = govern(said("found a house in bon accord, 2 bed, 5,500 a month", 0, "ev_said") + said("actually I love it here", 1, "ev_fix"))
+    _, head = _head_of(governed, "ev_said")
+    assert "5,500" in head.content_text
+
+
+@pytest.mark.parametrize("text", ["I'm moving to Leeds in november", "我这个月要搬到成都"])
+def test_the_month_one_is_in_said_of_what_is_ahead_is_a_plan_of_it(text) -> None:
+    found = _read(text, datetime(2026, 11, 3, 12, tzinfo=UTC))
+    assert [(c.predicate.split(":")[0], c.valid_time_start, c.valid_time_end) for c in found] == [
+        ("plans", "2026-11-01", "2026-11-30")
+    ], [(c.content_text, c.predicate, c.valid_time_start, c.valid_time_end) for c in found]
+    # said done, it is what happened this month
+    (done,) = _read("this month I started a new job", datetime(2026, 11, 3, 12, tzinfo=UTC))
+    assert done.memory_type is MemoryType.EVENT

@@ -35,6 +35,9 @@ _NEGATED_BEFORE = re.compile(r"[,，;；]?\s*" + _NEGATION, re.I)
 _WRONG = re.compile(
     r"(?i)\b(?:correction|wait,?\s+no|no,?\s+wait|oops|my\s+(?:bad|mistake)|i\s+(?:got\s+it|was)\s+wrong|"
     r"mis(?:read|heard|typed|remembered)|typo|scratch\s+that|i\s+meant)\b|"
+    # "actually" opening a bare value: "actually is 5,200", "actually it's the 14th" (not "actually I love it")
+    # (the copula stays the statement's: "actually" alone is blanked when the statement is read again)
+    r"(?i:^\s*actually,?(?=\s+(?:it'?s|it\s+is|it\s+was|is|was)\b))|"
     r"(?:听|记|写|说|搞|弄|看|算|讲|呾)(?:岔|错|反)了|更正|纠正|口误|搞混了"
 )
 _AFTER_WRONG = re.compile(r"(?:一下)?\s*[:：,，]?\s*")

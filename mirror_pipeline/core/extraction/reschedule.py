@@ -150,6 +150,9 @@ def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
         return None
     clause = re.split(r"[.;!?]\s|,\s(?=[a-z])", before)[-1]
     start = len(before) - len(clause)
+    if told := _EN_START.search(clause):
+        # a start the person is told of: "de manager say dey want me to start from feb" (a plan of theirs)
+        return "start", " ".join(told["from"].lower().split()) if told["from"] else "on", start + told.start(), False
     m = _EN_SET.search(clause)
     bare = _EN_BARE_AFTER.match(re.split(r"[.;!?](?:\s|$)", after)[0]) if m is None else None
     if bare is not None:
@@ -168,6 +171,12 @@ def _set(before: str, after: str) -> tuple[str, str, int, bool] | None:
     return thing, verb, start + m.start(), False
 
 
+# a start someone wants or asks of the person, its time next: "they want me to start from feb", "asked me to start on
+# the 5th" (whoever asks, the start is the person's)
+_EN_START = re.compile(
+    r"(?i)\b(?:want|wants|wanted|need|needs|needed|ask|asks|asked|told|tell|tells|expect|expects)\s+(?:me|us)\s+to\s+"
+    r"start(?:\s+work)?\s+(?:(?P<from>from|on|in)\s+)?(?:(?:the|de|da)\s+)?$"
+)
 # a "thing" that holds a verb, or a subject: not a planned thing ("we went", "i go")
 _EN_VERB_THING = re.compile(r"(?i)\b(?:i|we|you|he|she|they|went|go|goes|going|was|were|is|are|had|have|did)\b")
 
@@ -238,6 +247,9 @@ def _candidate(
     # the person's own verb: "用户的面试推到了2027年3月15日", "The user's dentist appointment was pushed to 2026-12-21"
     if RESCHEDULED in tags:
         content = f"用户的{thing}{verb}了{when}" if zh else f"The user's {thing} {verb} to {when}"
+    elif thing == "start" and not zh:
+        # (a start told of: "they want me to start from feb"; the time's own "from" said once)
+        content = f"The user is to start {'from' if said.lower().startswith('from') else verb} {when}"
     else:
         content = f"用户的{thing}{verb}{when}" if zh else f"The user's {thing} {verb} {when}"
     span = (s_start + begin, s_start + t.span[1])

@@ -43,6 +43,21 @@ def settle(name: str, body: str, zh: bool, own: TimeMention | None, said: date |
         # "一月开始带merchant app的团队" said in November, "I get my cast off on Friday": ahead (and no state that
         # ended: "下个月搬家，把猫也带过去" says 过去 of the going)
         return PLANS
+    if (
+        name in (EVENT, STATE)
+        and own is not None
+        and own.start is not None
+        and own.end is not None
+        and said is not None
+        and own.start <= said <= own.end
+        and not own.ongoing
+        and not own.closed_range
+        and clause_tense(body) is Tense.AHEAD
+        and not done(body, zh)
+    ):
+        # the time one is in, said of what is still ahead: "I'm moving to Leeds in november" said on 11-03,
+        # "我这个月要搬到成都": a plan of this month, not a state since its first day
+        return PLANS
     if name != STATE or own is None or own.start is None or said is None:
         return name
     if own.start > said:
