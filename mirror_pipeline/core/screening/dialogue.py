@@ -11,6 +11,7 @@ from mirror_pipeline.core.screening.detectors import (
     _CARD_SPOKEN_OF,
     _DIGIT_WORD,
     _EIGHT_DIGITS,
+    _NUMBER_NAMED,
     Finding,
     card_shaped,
     luhn_valid,
@@ -202,6 +203,8 @@ def answered(before: str, text: str) -> list[Finding]:
             continue  # an order, parcel or flight id, a version, a commit
         if _NAMED_OTHER.search(text[max(0, m.start() - 24) : m.start()]):
             continue  # "network is Nanshan-Den, and you type ...": the network's name is not its password
+        if _NUMBER_NAMED.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # session 21: "the book is ISBN 978-1-356-80247-9", an order's, a phone's: another number's value
         if code_shaped(value) and _TIME_OR_PLACE.search(text, 0, m.start()):
             continue  # "yes at 1830, and the bins are out": a time
         if code_shaped(value) and not any(c.isascii() for c in value) or _READ_OUT_RE.fullmatch(value):

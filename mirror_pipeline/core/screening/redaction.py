@@ -196,7 +196,9 @@ _QUESTION_NAMED = re.compile(r"(?i)密保|安全问题|security question|secret 
 def _carried_over(before: str, text: str) -> list[tuple[Finding, str]]:
     """Secrets in `text` that only the end of the previous text makes secrets ("wifi 密码多少？" -> "Tplink8888")."""
     tail = before[-160:]
-    if ASKS_NAME.search(_fold(before)[-160:].rstrip().rsplit("\n", 1)[-1]):
+    last_line = _fold(before)[-160:].rstrip().rsplit("\n", 1)[-1]
+    if ASKS_NAME.search(last_line) and not _QUESTION_NAMED.search(last_line):
+        # (session 21: a security question may ask a name, "第一只宠物叫什么": its answer is a secret)
         return []  # "Wi-Fi 名字是什么？" -> "CasaVerde_5G": a network's name is asked for, not its password
     joined = f"{tail}\n{text}"
     offset = len(tail) + 1
