@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mirror_pipeline.cli import main
 from mirror_pipeline.cli import decisions as cli_decisions
+from mirror_pipeline.cli import main
 from mirror_pipeline.core.decisions import Action, new_decision
 
 T = datetime(2026, 5, 2, 9, 30, tzinfo=UTC)
