@@ -103,3 +103,20 @@ def test_init_again_names_the_form_in_the_language_asked_for_and_no_hint_when_no
     assert f"fill in {home / 'questionnaire.zh.md'} " in said
     again = init("--lang", "zh")
     assert "fill in" not in again and "nothing changed" in again
+
+
+def test_the_mcp_context_refuses_a_budget_below_one_token(tmp_path: Path) -> None:
+    # robust21's MCP walk: `context {"task": …, "budget": -3}` answered with "budget": -3 and an empty context
+    import anyio
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from mirror_pipeline.mcp_server import build_server
+
+    server = build_server(tmp_path)
+
+    async def said() -> str:
+        with pytest.raises(ToolError) as err:
+            await server.call_tool("context", {"task": "plan lunch", "budget": -3})
+        return str(err.value)
+
+    assert "at least 1" in anyio.run(said)
