@@ -89,6 +89,8 @@ def build_server(home: Path) -> Any:
         )
     )
     def context(task: str, budget: int = 800, session: str = "") -> str:
+        if budget < 1:  # a negative budget was served as given ("budget": -3, only the policy and the task)
+            raise ToolError(f"context: `budget` is a number of tokens, at least 1 (default 800); got {budget}")
         return _dump(memory().context(screened(task), budget, session_summary=screened(session)[:2000]))
 
     @server.tool(

@@ -38,7 +38,9 @@ def _whatsapp(out: Path, start: datetime) -> None:
     t = start
     for i in range(110):
         who, text = (
-            said[i // 12] if i % 12 == 0 and i // 12 < len(said) else (RNG.choice(["me", "Priya"]), RNG.choice(FILLER_EN))
+            said[i // 12]
+            if i % 12 == 0 and i // 12 < len(said)
+            else (RNG.choice(["me", "Priya"]), RNG.choice(FILLER_EN))
         )
         t += timedelta(minutes=RNG.randint(20, 800))
         name = "Kayan" if who == "me" else "Priya"
@@ -182,7 +184,9 @@ def _diary(out: Path) -> None:
     diary = out / "diary"
     diary.mkdir(exist_ok=True)
     (diary / "2026-05-16.md").write_text("今天考过了食品安全管理员证。Priya 说她七月来深圳玩。\n", encoding="utf-8")
-    (diary / "2026-05-23.md").write_text("Walked the Shenzhen Bay park with my brother Jay after dinner.\n", encoding="utf-8")
+    (diary / "2026-05-23.md").write_text(
+        "Walked the Shenzhen Bay park with my brother Jay after dinner.\n", encoding="utf-8"
+    )
 
 
 def main(out: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -85,3 +86,50 @@ def mark_orphaned_runs(
             instance.report_run_failed(record.dagster_run, message=f"marked failed by mi-mirror: {why}")
             marked.append(record.dagster_run.run_id)
     return marked
+
+
+# how long before the UI's own handler saw Ctrl-C a run may have failed of the same interrupt: the run's process gets
+# the signal at the same moment and may report its failure first
+INTERRUPT_MARGIN = timedelta(seconds=5)
+# what a run's log says when SIGINT stopped it: an op interrupted, or a launch whose subprocess exited of signal 2
+_INTERRUPTED = re.compile(r"interrupted|KeyboardInterrupt|exit code -2\b")
+
+
+def _failed_of_interrupt(instance: Any, run_id: str) -> bool:
+    from dagster import DagsterEventType
+
+    records = instance.get_records_for_run(
+        run_id, of_type={DagsterEventType.RUN_FAILURE, DagsterEventType.ENGINE_EVENT}
+    ).records
+    for record in records[-5:]:
+        event = record.event_log_entry.dagster_event
+        error = getattr(getattr(event, "event_specific_data", None), "error", None)
+        said = f"{getattr(event, 'message', '') or ''} {getattr(error, 'message', '') or ''}"
+        if _INTERRUPTED.search(said):
+            return True
+    return False
+
+
+def cancel_runs_stopped_with(
+    instance: Any, since: datetime, stopped_by: str, margin: timedelta = INTERRUPT_MARGIN
+) -> list[str]:
+    """Runs that failed because `mirror ui` was stopped at `since` (REVIEW-19 #6): Ctrl-C reaches the run's own
+    process too (one process group), which then fails in whatever it was doing ("interrupted unexpectedly", a launch
+    whose subprocess exited with -2, a half-imported module) before the UI can mark it. A run that failed after the
+    stop was stopped on purpose; one that failed in the moments before it only if its log says it was interrupted.
+    Marked canceled, the failure kept in their log. Their ids."""
+    from dagster import DagsterRunStatus, RunsFilter
+
+    records = instance.get_run_records(
+        filters=RunsFilter(statuses=[DagsterRunStatus.FAILURE], updated_after=since - margin), limit=100
+    )
+    canceled = []
+    for record in records:
+        run_id = record.dagster_run.run_id
+        ended = record.update_timestamp
+        ended = ended if ended is None or ended.tzinfo else ended.replace(tzinfo=UTC)
+        if ended is not None and ended < since and not _failed_of_interrupt(instance, run_id):
+            continue
+        instance.report_run_canceled(record.dagster_run, message=f"canceled: {stopped_by} (it failed as it stopped)")
+        canceled.append(run_id)
+    return canceled

@@ -252,10 +252,13 @@ def init_home(
         click.echo(zone_said, err=True)
     if existed and lang and (other := form_in_language(home, language, today)):
         created.append(str(other))
+    # the form to fill in is the one in the home's language (`init --lang zh` on an English home wrote
+    # questionnaire.zh.md beside questionnaire.md: REVIEW-19 #11 named the English one)
+    in_language = home.root / f"questionnaire.{language}.md"
     payload: dict[str, Any] = {
         "home": str(home.root),
         "created": created,
-        "questionnaire": str(home.questionnaire),
+        "questionnaire": str(in_language if in_language.exists() else home.questionnaire),
         "language": str(language),
         "timezone": zone,
     }
@@ -282,12 +285,15 @@ def init_home(
         as_json,
         payload,
         lambda p: (
-            f"home: {p['home']}\ncreated {len(p['created'])} item(s)\n"
+            f"home: {p['home']}\n"
+            + (f"created {len(p['created'])} item(s)\n" if p["created"] or not existed else "")
             + (
                 f"answers imported into the inbox ({p['interview']['import']['status']}): `mirror run` to build "
                 "memories from them"
                 if p.get("interview", {}).get("import")
                 else f"fill in {p['questionnaire']} (or `mirror init --interview`), then `mirror import` it"
+                if p["created"] or not existed
+                else "already set up, nothing changed (`mirror status` says what it holds)"
             )
         ),
     )

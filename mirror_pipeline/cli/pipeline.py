@@ -5,11 +5,12 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -383,21 +384,33 @@ def ui(home: Home, as_json: bool, port: int) -> None:
     os.environ.update(dagster_environment(home))
     from dagster import DagsterInstance
 
-    from mirror_pipeline.adapters.run_history import mark_orphaned_runs
+    from mirror_pipeline.adapters.run_history import cancel_runs_stopped_with, mark_orphaned_runs
 
     mark_orphaned_runs(DagsterInstance.get(), home.root)
     click.echo(f"Dagster UI for {home.root} on http://127.0.0.1:{port}", err=True)
     # Ctrl-C reaches `dagster dev` too (one process group): it is let stop its daemon and runs in order, not killed
     # (subprocess.call kills the child at once, which left its run STARTED, then FAILED at the next start)
+    # the moment of Ctrl-C, read by a handler of our own (a shell that started this in the background leaves SIGINT
+    # ignored here, and `dagster dev` still stops: no KeyboardInterrupt would tell when)
+    stopped: list[datetime] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: stopped.append(datetime.now(UTC)))
     child = subprocess.Popen(cmd, env=env)
     try:
-        code = child.wait()
-    except KeyboardInterrupt:
-        try:
-            code = child.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            child.terminate()
-            code = child.wait()
+        while (code := child.poll()) is None:
+            if stopped and datetime.now(UTC) - stopped[0] > timedelta(seconds=60):
+                child.terminate()  # it did not stop in order within a minute
+                code = child.wait()
+                break
+            time.sleep(0.2)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    stopped_at = stopped[0] if stopped else None
     # a run the UI's daemon had started and that stopped with it is canceled, not failed
     mark_orphaned_runs(DagsterInstance.get(), home.root, stopped_by="mirror ui was stopped")
+    if stopped_at is not None:  # a run the interrupt itself failed was stopped on purpose too
+        canceled = cancel_runs_stopped_with(DagsterInstance.get(), stopped_at, "mirror ui was stopped")
+        if canceled:
+            click.echo(
+                f"stopped: {len(canceled)} run(s) it was doing marked canceled; `mirror run` does them", err=True
+            )
     raise SystemExit(code)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mirror_pipeline.cli import main
 from mirror_pipeline.cli import decisions as cli_decisions
+from mirror_pipeline.cli import main
 from mirror_pipeline.core.decisions import Action, new_decision
 
 T = datetime(2026, 5, 2, 9, 30, tzinfo=UTC)
@@ -83,3 +83,40 @@ def test_quitting_at_the_zone_question_counts_it_and_says_what_is_left(zone_home
     assert "they apply on the next" not in said  # nothing was answered: nothing to apply
     out, said = _review(zone_home, "3q")  # the zone "later", then quit at the first question
     assert out["asked"] == 2 and out["still_open"] == 2
+
+
+def test_init_again_names_the_form_in_the_language_asked_for_and_no_hint_when_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # REVIEW-19 #11: `mirror init --lang zh` on an English home wrote questionnaire.zh.md and said "fill in
+    # questionnaire.md … then `mirror import` it"; a second `init` on it said it again
+    monkeypatch.setenv("TZ", "UTC")
+    home = tmp_path / "home"
+
+    def init(*args: str) -> str:
+        result = CliRunner().invoke(main, ["--home", str(home), "init", "--timezone", "UTC", *args])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert f"fill in {home / 'questionnaire.md'} " in init()
+    said = init("--lang", "zh")
+    assert f"fill in {home / 'questionnaire.zh.md'} " in said
+    again = init("--lang", "zh")
+    assert "fill in" not in again and "nothing changed" in again
+
+
+def test_the_mcp_context_refuses_a_budget_below_one_token(tmp_path: Path) -> None:
+    # robust21's MCP walk: `context {"task": …, "budget": -3}` answered with "budget": -3 and an empty context
+    import anyio
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from mirror_pipeline.mcp_server import build_server
+
+    server = build_server(tmp_path)
+
+    async def said() -> str:
+        with pytest.raises(ToolError) as err:
+            await server.call_tool("context", {"task": "plan lunch", "budget": -3})
+        return str(err.value)
+
+    assert "at least 1" in anyio.run(said)

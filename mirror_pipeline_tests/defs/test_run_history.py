@@ -68,3 +68,34 @@ def test_the_inbox_sensor_launches_no_run_when_nothing_changed_since_the_last_ru
     (copied_home / "inbox" / "2024-06-01.md").write_text("A new day.\n", encoding="utf-8")
     changed = inbox_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor, resources=resources))
     assert isinstance(changed, dg.SensorResult) and len(changed.run_requests or []) == 1
+
+
+def test_a_run_the_ui_s_ctrl_c_failed_is_marked_canceled_and_an_earlier_failure_stays(tmp_path: Path) -> None:
+    # REVIEW-19 #6: Ctrl-C on `mirror ui` while its sensor launched a run left that run FAILURE ("terminated
+    # unexpectedly with exit code -2"): the interrupt reaches the run's process before the UI can mark it
+    from datetime import timedelta
+
+    from mirror_pipeline.adapters.run_history import cancel_runs_stopped_with
+
+    with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
+
+        def failed_run(why: str) -> str:
+            run = instance.create_run_for_job(dg.GraphDefinition(name="g").to_job(name="mirror_job"))
+            instance.report_run_failed(run, message=why)
+            return run.run_id
+
+        earlier = failed_run("Execution was interrupted unexpectedly.")  # long before the person stopped the UI
+        time.sleep(2.5)
+        interrupted = failed_run("Execution was interrupted unexpectedly.")
+        other = failed_run("Step served_snapshot failed: disk full")  # just before the stop, not of the interrupt
+        # the run's process got the signal at the same moment and failed first: the UI read the clock after them
+        stopped_at = instance.get_run_record_by_id(other).update_timestamp + timedelta(seconds=0.1)
+        launch = failed_run("GRPC server: Subprocess for abc terminated unexpectedly with exit code -2")
+        after = failed_run("Steps failed: ['inbox_files'].")  # after the stop: whatever broke, the stop broke it
+        margin = stopped_at - instance.get_run_record_by_id(interrupted).update_timestamp + timedelta(seconds=0.5)
+        canceled = cancel_runs_stopped_with(instance, stopped_at, "mirror ui was stopped", margin)
+        assert sorted(canceled) == sorted([interrupted, launch, after])
+        assert instance.get_run_by_id(interrupted).status == dg.DagsterRunStatus.CANCELED
+        assert instance.get_run_by_id(after).status == dg.DagsterRunStatus.CANCELED
+        assert instance.get_run_by_id(other).status == dg.DagsterRunStatus.FAILURE
+        assert instance.get_run_by_id(earlier).status == dg.DagsterRunStatus.FAILURE
