@@ -167,7 +167,7 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # a parting felt: "舍不得", "我是真舍不得"
     ("parting", r"舍不得" + _ZH_END),
     # a fright, by what it did (the dream or the noise that did it before it): "吓醒了", "做噩梦吓醒了", "吓了一跳"
-    ("fright", r"(?:[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
+    ("fright", r"(?:(?![我额俺])[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
 )
 # what may stand before a frame in its clause: the writer, how surely or when, and a verb of the day the feeling came
 # after ("签完合同回来累得慌", "听得鼻子一酸", "从考场出来心里乐开了花"); never a person or a thing ("秀梅腿软":
@@ -177,7 +177,7 @@ _ZH_FEEL_ADVERBS = (
     r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|昨晚|那会儿|一路上|整个人|一整天|整天)*"
 )
 _ZH_FEEL_BEFORE = (
-    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS
+    r"^(?:我|俺|额(?![度外头]))?" + _ZH_FEEL_ADVERBS  # (陕西 额 is 我)
     # what the feeling came after or at (a moment: "看到成绩那一刻", "找工作那阵子"), or who did it to the writer
     # ("被客户气得半死")
     + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完[\u4e00-\u9fff]{0,3}?|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"

@@ -1417,7 +1417,11 @@ def read(
                 times = memo_times(memo, sentence, said_at)
             valued, valued_end = (
                 _zh_values_after(parts, n, sentence, times or [])
-                if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
+                if clause.zh
+                and kin is None
+                and not symptom
+                and aspect.memory_type is not MemoryType.EMOTION  # (a feeling has no figures: "吓得一身汗，…当了八年")
+                and not _ZH_VISIT.match(clauses.zh_after_lead(body))
                 else ("", clause.end)
             )
             if valued and len(CJK_CHAR.findall(valued)) >= 2:
