@@ -71,6 +71,7 @@ def test_a_feeling_said_by_its_construction_is_the_writers(text: str, word: str)
         "哥哥没考上，很失落",  # a kin's clause before a bare feeling: his
         "他们这两天吵架了，心情很差",
         "别伤心了",
+        "I got lost in Paris",  # a weak word after "got" is no feeling
     ],
 )
 def test_no_feeling_of_the_writers_where_none_is_said(text: str) -> None:

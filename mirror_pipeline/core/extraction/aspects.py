@@ -91,6 +91,9 @@ _EN_FEEL = re.compile(
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     r"(?: [a-z]+ly)*"  # (how, in any adverb: "feeling oddly hollow")
     r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing))\b" + _feel.EN_AFTER_BARE_FEELING
+    # a feeling one comes into, of the strong words only ("got really emotional at the wedding"; not "got lost")
+    + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: just| really| also)* (?:get|got|'m getting| am getting| was getting)|got|getting)"
+    r"(?: (?:" + _EN_DEGREE_WORDS + r"))* (?P<got>" + _feel.EN_EMOTIONS + r")\b(?! (?:for|that|by|to)\b)" + _feel.EN_NOT_OF
     # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
     + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
     # what a pointer did to the writer's feeling, the feeling alone ("it made me so happy": the user felt happy)
@@ -108,7 +111,7 @@ _EN_FEEL = re.compile(
     r"|" + _EN_DONE_TO_MY_FEELING + ")"
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
-    r"'m feeling| am feeling| get| got|'m getting| am getting| was getting)|im|feeling|been feeling|felt|was|got|getting)"
+    r"'m feeling| am feeling)|im|feeling|been feeling|felt|was)"
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)

@@ -1453,7 +1453,8 @@ def read(
                     or cue.groupdict().get("bare3")
                     or cue.groupdict().get("felt")  # "feeling a bit flat": the adjective a verb of feeling takes
                     or cue.groupdict().get("relief")
-                    or cue.groupdict().get("done")  # (a clause that says the feeling whole is rewritten as said)
+                    or cue.groupdict().get("done")
+                    or cue.groupdict().get("got")  # (a clause that says the feeling whole is rewritten as said)
                 )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
