@@ -71,6 +71,7 @@ def test_a_feeling_said_by_its_construction_is_the_writers(text: str, word: str)
         "哥哥没考上，很失落",  # a kin's clause before a bare feeling: his
         "他们这两天吵架了，心情很差",
         "别伤心了",
+        "I got lost in Paris",  # a weak word after "got" is no feeling
     ],
 )
 def test_no_feeling_of_the_writers_where_none_is_said(text: str) -> None:
@@ -124,3 +125,10 @@ def test_what_a_pointer_did_to_the_writers_feeling_is_the_feeling_alone() -> Non
 )
 def test_what_makes_one_feel_so_in_general_is_no_feeling_of_the_day(text: str) -> None:
     assert not _feelings(text), [c.content_text for c in _feelings(text)]
+
+
+def test_a_feeling_takes_no_figure_of_the_clause_after_it() -> None:
+    found = _all("夜个学员把车开到沟里咧，额吓得一身汗，在这个驾校当教练当了八年咧，今年四十四")
+    felt = [c.content_text for c in found if c.memory_type.value == "emotion"]
+    facts = [c.content_text for c in found if c.memory_type.value == "fact"]
+    assert felt == ["用户当时吓得一身汗"] and any("八年" in f for f in facts), (felt, facts)

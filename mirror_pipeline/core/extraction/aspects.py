@@ -91,6 +91,9 @@ _EN_FEEL = re.compile(
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     r"(?: [a-z]+ly)*"  # (how, in any adverb: "feeling oddly hollow")
     r" (?P<felt>(?!(?:" + _NOT_FELT + r")\b)[a-z]{3,}(?<!ing))\b" + _feel.EN_AFTER_BARE_FEELING
+    # a feeling one comes into, of the strong words only ("got really emotional at the wedding"; not "got lost")
+    + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: just| really| also)* (?:get|got|'m getting| am getting| was getting)|got|getting)"
+    r"(?: (?:" + _EN_DEGREE_WORDS + r"))* (?P<got>" + _feel.EN_EMOTIONS + r")\b(?! (?:for|that|by|to)\b)" + _feel.EN_NOT_OF
     # a relief said as an exclamation: "what a relief", "such a relief" (not "what a happy coincidence")
     + r"|^" + _EN_OPENERS + r"(?:what|such) a (?P<relief>relief)\b"
     # what a pointer did to the writer's feeling, the feeling alone ("it made me so happy": the user felt happy)
@@ -108,7 +111,7 @@ _EN_FEEL = re.compile(
     r"|" + _EN_DONE_TO_MY_FEELING + ")"
     + r"|^" + _EN_OPENERS + r"(?:(?:I|we)(?: always| often| sometimes| still| usually| really| just| also| constantly)*"
     r"(?:'m| am|'re| are| was| were| feel| felt|'ve been| have been|'ve been feeling| have been feeling|"
-    r"'m feeling| am feeling| get| got|'m getting| am getting| was getting)|im|feeling|been feeling|felt|was|got|getting)"
+    r"'m feeling| am feeling)|im|feeling|been feeling|felt|was)"
     r"(?: (?:" + _EN_DEGREE_WORDS + r"))*"
     # "anxious about the new job" is the feeling and what it is about; "excited to", "proud of", "happy for" are
     # not the writer's state alone (an anticipation, someone else's news)
@@ -167,7 +170,7 @@ ZH_FEELING_FRAMES: tuple[tuple[str, str], ...] = (
     # a parting felt: "舍不得", "我是真舍不得"
     ("parting", r"舍不得" + _ZH_END),
     # a fright, by what it did (the dream or the noise that did it before it): "吓醒了", "做噩梦吓醒了", "吓了一跳"
-    ("fright", r"(?:[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
+    ("fright", r"(?:(?![我额俺])[\u4e00-\u9fff]{1,6}?)?(?<![惊恐])吓(?:[醒坏死懵哭傻]了|了一?大?跳|得[\u4e00-\u9fff]{1,6}?)" + _ZH_END),
 )
 # what may stand before a frame in its clause: the writer, how surely or when, and a verb of the day the feeling came
 # after ("签完合同回来累得慌", "听得鼻子一酸", "从考场出来心里乐开了花"); never a person or a thing ("秀梅腿软":
@@ -177,7 +180,7 @@ _ZH_FEEL_ADVERBS = (
     r"这阵子|这段时间|近来|那几天|晚上|夜里|早上|昨晚|那会儿|一路上|整个人|一整天|整天)*"
 )
 _ZH_FEEL_BEFORE = (
-    r"^(?:我|俺)?" + _ZH_FEEL_ADVERBS
+    r"^(?:我|俺|额(?![度外头]))?" + _ZH_FEEL_ADVERBS  # (陕西 额 is 我)
     # what the feeling came after or at (a moment: "看到成绩那一刻", "找工作那阵子"), or who did it to the writer
     # ("被客户气得半死")
     + r"(?:[\u4e00-\u9fff]{1,8}?(?:得我?|出来|回来|过来|下来|完[\u4e00-\u9fff]{0,3}?|时候?|后|那一刻|那一瞬间?|那阵子|那段时间|那几天|那会儿?)"

@@ -1421,7 +1421,11 @@ def read(
                 times = memo_times(memo, sentence, said_at)
             valued, valued_end = (
                 _zh_values_after(parts, n, sentence, times or [])
-                if clause.zh and kin is None and not symptom and not _ZH_VISIT.match(clauses.zh_after_lead(body))
+                if clause.zh
+                and kin is None
+                and not symptom
+                and aspect.memory_type is not MemoryType.EMOTION  # (a feeling has no figures: "吓得一身汗，…当了八年")
+                and not _ZH_VISIT.match(clauses.zh_after_lead(body))
                 else ("", clause.end)
             )
             if valued and len(CJK_CHAR.findall(valued)) >= 2:
@@ -1453,7 +1457,8 @@ def read(
                     or cue.groupdict().get("bare3")
                     or cue.groupdict().get("felt")  # "feeling a bit flat": the adjective a verb of feeling takes
                     or cue.groupdict().get("relief")
-                    or cue.groupdict().get("done")  # (a clause that says the feeling whole is rewritten as said)
+                    or cue.groupdict().get("done")
+                    or cue.groupdict().get("got")  # (a clause that says the feeling whole is rewritten as said)
                 )
                 if cue is not None and "emotion" in cue.re.groupindex
                 else None
