@@ -398,9 +398,15 @@ def continued(before: str, text: str) -> list[Finding]:
 # session 21: a list of codes that goes on in the next message ("proton 2FA backup codes, printing these:" / "7f3k-9q2m
 # 4h8x-2p6w" / "1n5c-8r3t 6v9b-3j7y"): the message before ends in codes hidden, and this one is codes alone, each of a
 # code's shape (letters with digits, a dashed pair of groups, six digits or more)
-_LIST_CODE = r"(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,16}|[A-Za-z0-9]{3,6}-[A-Za-z0-9]{3,6}|\d{6,10})"
+_LIST_CODE = (
+    r"(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,16}|[A-Za-z0-9]{3,6}-[A-Za-z0-9]{3,6}|\d{6,10})"
+)
 _CODES_ALONE = re.compile(
-    r"[ \t]*(?:\d{1,2}[.)][ \t]*)?(?P<first>" + _LIST_CODE + r")(?:[ \t,;]+(?:\d{1,2}[.)][ \t]*)?" + _LIST_CODE + r")*[ \t]*"
+    r"[ \t]*(?:\d{1,2}[.)][ \t]*)?(?P<first>"
+    + _LIST_CODE
+    + r")(?:[ \t,;]+(?:\d{1,2}[.)][ \t]*)?"
+    + _LIST_CODE
+    + r")*[ \t]*"
 )
 _ONE_CODE = re.compile(r"(?<![A-Za-z0-9\-])" + _LIST_CODE + r"(?![A-Za-z0-9\-])")
 _LISTED_KINDS = ("recovery_code", "backup_code", "one_time_code")
@@ -690,7 +696,9 @@ def _spoken_digits(value: str) -> int:
 # the rest or "then" and a group, its sentence going on after a comma
 _GROUP_RUN = r"(?<![\d.:/])\d{1,4}(?:[ \t,，、-]+\d{1,4}){0,3}(?![\d.:/%])"
 _GROUP_ALONE = re.compile(
-    r"(?i)[ \t]*(?:(?:and then|then|and|next|再|然后|接着|最后(?:是)?)[ \t,，]*)?(?P<value>" + _GROUP_RUN + r")[ \t.,，。!！…]*"
+    r"(?i)[ \t]*(?:(?:and then|then|and|next|再|然后|接着|最后(?:是)?)[ \t,，]*)?(?P<value>"
+    + _GROUP_RUN
+    + r")[ \t.,，。!！…]*"
 )
 _GROUP_OPENS = re.compile(
     r"(?i)[^\d\n]{0,16}?(?:" + REST + r"|\band then\b|\bthen\b|然后|接着)[ \t]*(?:is|was|:|=|是|为)?[ \t]*"

@@ -68,13 +68,15 @@ HOMOPHONE_TRIGGERS = tuple("蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密
 # c'est 4821", "la contraseña del router es Girasol#2019", "Wi-Fiのパスワードは sakura2023mochi です"): the rules
 # read the name they know, and "is" for the copula when what follows it holds a digit or a symbol (a value's shape:
 # "la clave es importante" is no value)
-# (what the prefilter looks for: each of these begins a name of _FOREIGN)
+# (what the prefilter looks for: every name of _FOREIGN holds one of these; ASCII pieces that hold for the accented
+# spellings too, "contrase" for contraseña and contrasena, and the names in other scripts, read only in a text that is
+# not ASCII)
 FOREIGN_TRIGGERS = tuple(
-    "contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|wachtwoord|hasło|haslo|şifre|sifre|lösenord|"
-    "losenord|adgangskode|passord|salasana|пароль|パスワード|비밀번호|暗証番号|mật khẩu|mat khau|code pin|code secret|"
-    "code confidentiel|code de|code la|code ma|código|codigo|geheimzahl|bestätigungscode|bestatigungscode|"
-    "verifizierungscode|認証コード|確認コード|인증번호|codice".split("|")
+    "contrase|mot de passe|mdp|kennwort|senha|wachtwoord|haslo|ifre|senord|adgangskode|passord|salasana|mat khau|"
+    "code pin|code secret|code confidentiel|code de|code la|code ma|digo|geheimzahl|tigungscode|verifizierungscode|"
+    "codice".split("|")
 )
+FOREIGN_SCRIPT_TRIGGERS = tuple("ароль asło khẩu パスワード 비밀번호 暗証番号 認証コード 確認コード 인증번호".split())
 _FOREIGN = re.compile(
     r"(?i)(?P<password>contrase[ñn]a|mot[ \t]+de[ \t]+passe|(?<![a-z])mdp(?![a-z])|passwort|kennwort|(?<![a-z])senha"
     r"|wachtwoord|has[łl]o(?![a-z])|[şs]ifre(?![a-z])|l[öo]senord|adgangskode|(?<![a-z])passord|salasana|пароль"
@@ -96,7 +98,11 @@ _PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[a-z_0-9]+\]")
 
 
 def _foreign(lowered: str) -> bool:
-    return any(map(lowered.__contains__, FOREIGN_TRIGGERS)) and _FOREIGN.search(lowered) is not None
+    return (
+        any(map(lowered.__contains__, FOREIGN_TRIGGERS))
+        or not lowered.isascii()
+        and any(map(lowered.__contains__, FOREIGN_SCRIPT_TRIGGERS))
+    ) and _FOREIGN.search(lowered) is not None
 
 
 def may_be_misspelt(lowered: str) -> bool:

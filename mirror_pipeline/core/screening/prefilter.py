@@ -33,6 +33,7 @@ from mirror_pipeline.core.screening.documents import GATE_PATTERN as _DOCUMENT_G
 from mirror_pipeline.core.screening.documents import document_gate
 from mirror_pipeline.core.screening.keywords import (
     _SAFE_WORDS,
+    FOREIGN_SCRIPT_TRIGGERS,
     FOREIGN_TRIGGERS,
     GATES,
     HOMOPHONE_TRIGGERS,
@@ -71,7 +72,7 @@ _CJK_TRIGGERS = (
     " 解除码 撤防码 布防码"
     # session 19: a card's code by where it is printed
     " 背后 反面 卡背 签名栏 签名条 分钟内有效 分钟有效"
-).split()
+).split() + list(FOREIGN_SCRIPT_TRIGGERS)  # session 21: a secret's name in another script (keywords._FOREIGN)
 # screening-8: a code pressed, or asked for ("按 1357", "短信里那串 204816 发我")
 _CJK_CODE = re.compile(
     r"按[ \t]*[\d零〇一二三四五六七八九幺两拐洞]|(?:短信|那串|这串|位的数|位数)[^\n]{0,12}\d"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mirror_pipeline.core.screening.detection import Finding, find_secrets
+from mirror_pipeline.core.screening.detectors import turns_over_messages
 from mirror_pipeline.core.screening.dialogue import (
     ASKS_NAME,
     CORRECTS,
@@ -26,11 +27,10 @@ from mirror_pipeline.core.screening.dialogue import (
     given_in_parts,
     named_parts,
     named_parts_within,
+    named_then_given,
     opens_with_rest,
     spoken_in_parts,
-    named_then_given,
 )
-from mirror_pipeline.core.screening.detectors import turns_over_messages
 from mirror_pipeline.core.screening.documents import document_given_after, names_a_document_last
 from mirror_pipeline.core.screening.labels import _label, _safe_label
 from mirror_pipeline.core.screening.prefilter import prefilter_mask
@@ -269,11 +269,14 @@ def redact_sequence(items: Sequence[tuple[str, str]]) -> list[Screened]:
             screened = redact(text, scope, before=before, given=given)
         elif mask[k]:
             screened = redact(text, scope, before=before, prefiltered=True)
-        elif k and (
-            mask[k - 1]
-            or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))
-            # session 21: the message before ended in a hidden secret (a list of codes may go on in this one)
-            or (_DIGIT.search(text) and before.rstrip().endswith("]") and "[secret:" in before[-80:])
+        elif (
+            k
+            and (
+                mask[k - 1]
+                or (_DIGIT.search(text) and names_a_document_last(items[k - 1][0]))
+                # session 21: the message before ended in a hidden secret (a list of codes may go on in this one)
+                or (_DIGIT.search(text) and before.rstrip().endswith("]") and "[secret:" in before[-80:])
+            )
         ):
             screened = redact(text, scope, before=before)
         else:
