@@ -122,3 +122,27 @@ def test_a_dinner_takes_what_the_person_will_not_eat_not_their_runs(task):
     assert "mem_olives" in found, task
     assert "mem_pork" in found, task
     assert "mem_trail" not in found, task
+
+
+def test_a_short_line_that_answers_is_not_ranked_down_for_lying_near_the_shared_direction():
+    # lme16: "Did the half yesterday: 2:09:15" is near what all lines share, so little of it is left once that is
+    # out; read against its kind's median remainder it outranks a longer line that says less of the query
+    rng = np.random.default_rng(3)
+    line, topic, other = np.eye(5)[0], np.eye(5)[1], np.eye(5)[2]
+    noise = np.zeros((40, 5))
+    noise[:, 2:] = rng.normal(0, 0.3, (40, 3))  # of other things than the query's
+    crowd = line + noise
+    short = line + 0.25 * topic
+    long = line + 0.6 * other + 0.35 * topic
+    vectors = np.vstack([crowd, long, short])
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    rows = [{"doc_id": f"e{i}", "kind": "evidence", "text": "a line"} for i in range(len(vectors))]
+    corpus = Corpus.build(rows, vectors)
+    query = line + 0.5 * topic
+    query = (query / np.linalg.norm(query)).astype(np.float32)
+    dense = corpus.dense_scores(query)
+    weights = RankingWeights()
+    whole = dense_contrast(corpus, dense, query, weights.dense_common, weights.dense_common_norm)
+    undivided = dense_contrast(corpus, dense, query, weights.dense_common, 0.0)
+    assert int(np.argmax(undivided)) == len(rows) - 2  # the remainder undivided: the longer line
+    assert int(np.argmax(whole)) == len(rows) - 1
