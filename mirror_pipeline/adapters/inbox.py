@@ -375,6 +375,13 @@ class _HashingWriter:
         return self.file.write(data)
 
 
+def admit_path(*args, **kwargs) -> AdmittedFile:
+    """`formats.admit_path`, its module imported at the first file admitted (see the imports above)."""
+    from mirror_pipeline.adapters.formats import admit_path as admit
+
+    return admit(*args, **kwargs)
+
+
 def _admit_to(
     path: Path,
     tmp: Path,
@@ -384,8 +391,6 @@ def _admit_to(
     cuts: list[str] | None = None,
 ) -> tuple[AdmittedFile, str]:
     """Admit `path` into `tmp` (the redacted file); (what was admitted, hash of what was written)."""
-    from mirror_pipeline.adapters.formats import admit_path
-
     with open(tmp, "wb") as raw:
         out = _HashingWriter(raw)
         admitted = admit_path(path, out, forced_format, progress, workers, cuts)
