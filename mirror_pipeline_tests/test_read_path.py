@@ -436,3 +436,21 @@ def test_show_reads_a_memorys_evidence_by_id_as_the_whole_table_gives_it(served_
     assert [e["locator"] for e in shown["evidence"]] == [e["locator"] for e in whole if e["evidence_id"] == "ev_hike"]
     with pytest.raises(KeyError):
         memory.show("ev_nowhere")
+
+
+def test_status_loads_no_parser_and_no_screening_or_extraction_rule(tmp_path) -> None:
+    """`mirror status` lists the inbox, its refusals and the last run: the parsers and the rules they load (~1 s of
+    CPU at every call, a third of the command) are for the commands that admit or read a file."""
+    home = tmp_path / "home"
+    Home(home).init(date(2026, 12, 1))
+    (home / "inbox" / "diary.md").write_text("# 2026-11-30\nI moved to Osaka.\n", encoding="utf-8")
+    _read_in_a_fresh_process(home, "status")  # the first command after mirror.yaml changed validates it
+    out, modules = _read_in_a_fresh_process(home, "status")
+    assert out["layers"]["inbox_files_on_disk"] == 1 and out["last_run"] is None  # it did its work
+    loaded = [
+        m
+        for m in modules
+        if m.startswith(("mirror_pipeline.adapters.formats", "mirror_pipeline.adapters.parsers"))
+        or m.startswith(("mirror_pipeline.core.screening.rules", "mirror_pipeline.core.extraction"))
+    ]
+    assert loaded == []

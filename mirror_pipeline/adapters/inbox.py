@@ -15,13 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from mirror_pipeline.adapters.formats import PARSERS, AdmittedFile, RefusedFile, admit_path, redact_refused
 from mirror_pipeline.core.ids import as_given, renamed_for, without_copy_marker
-from mirror_pipeline.core.screening import redact
 from mirror_pipeline.core.text import content_hash, stable_id
+
+if TYPE_CHECKING:
+    from mirror_pipeline.adapters.formats import AdmittedFile
+
+# The formats (every parser, admission's screening rules) and the screening rules are imported by the functions
+# that admit a file or screen a name, not here: `mirror status` lists the inbox and its refusals and must not pay
+# ~1 s of CPU for rules it never runs.
 
 Progress = Callable[[int], None]
 
@@ -370,6 +375,13 @@ class _HashingWriter:
         return self.file.write(data)
 
 
+def admit_path(*args, **kwargs) -> AdmittedFile:
+    """`formats.admit_path`, its module imported at the first file admitted (see the imports above)."""
+    from mirror_pipeline.adapters.formats import admit_path as admit
+
+    return admit(*args, **kwargs)
+
+
 def _admit_to(
     path: Path,
     tmp: Path,
@@ -388,6 +400,8 @@ def _admit_to(
 def safe_name(name: str) -> str:
     """A file name with any secret in it taken out ("WhatsApp Chat - PIN 9931.txt"): names reach tables, the run's
     metadata and what the commands print, so they are screened like any text (the reference placeholder stands in)."""
+    from mirror_pipeline.core.screening import redact
+
     stem, suffix = Path(name).stem, Path(name).suffix
     return redact(stem, scope="file-name").text + suffix
 
@@ -399,6 +413,8 @@ def shown(source: Path) -> str:
 
 
 def _refusal(err: Exception, source: Path) -> str:
+    from mirror_pipeline.adapters.formats import RefusedFile
+
     if isinstance(err, RefusedFile):
         return err.reason
     if isinstance(err, OSError):
@@ -534,6 +550,8 @@ def manifest_row(
         "seen_at": seen_at,
     }
     # a file imported with --format sits in inbox/<format>/: the run reads it the same way
+    from mirror_pipeline.adapters.formats import PARSERS, redact_refused
+
     folder = Path(rel).parts[0] if len(Path(rel).parts) > 1 else None
     tmp = temporary_path(path)
     try:

@@ -12,12 +12,12 @@ import sys
 
 import click
 
-MODULES = ("pipeline", "reads", "capture", "decisions", "agents")
+MODULES = ("pipeline", "status", "reads", "capture", "decisions", "agents")
 COMMAND_MODULES = {
     "init": "pipeline",
     "import": "pipeline",
     "run": "pipeline",
-    "status": "pipeline",
+    "status": "status",
     "ui": "pipeline",
     "context": "reads",
     "search": "reads",
