@@ -36,8 +36,15 @@ _NEGATION = re.compile(
 )
 
 
+# words that hold 不 / 别 / 没 and deny nothing: 特别喜欢 is 喜欢 said strongly, 不错 is good, 别人 is other people
+_NOT_DENIAL = re.compile(
+    r"特别|区别|分别|类别|级别|告别|性别|个别|识别|辨别|差别|鉴别|派别|别人|别的|别处|"
+    r"不错|不少|差不多|不过|不断|了不起|不得不|不仅|不管|不论|不久|要不然|不然|没准|没错"
+)
+
+
 def negated(text: str) -> bool:
-    return bool(_NEGATION.search(text))
+    return bool(_NEGATION.search(_NOT_DENIAL.sub("", text)))
 
 
 def identity_text(c: MemoryCandidate) -> str:

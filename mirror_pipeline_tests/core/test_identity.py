@@ -123,3 +123,16 @@ def test_the_bundled_model_makes_one_memory_of_hiking_said_in_english_and_chines
     governed = govern(items, vectors=vectors)
     evidence_sets = sorted(sorted(m.evidence_ids) for m in governed.current if m.predicate == "prefers")
     assert evidence_sets == [["ev_coffee"], ["ev_en", "ev_zh"], ["ev_tea"]]
+
+
+def test_words_that_hold_a_negation_character_but_deny_nothing_keep_a_statement_plain() -> None:
+    from mirror_pipeline.core.identity import negated
+
+    # (特别 held 别: "用户特别喜欢爬山" was read as the opposite of "The user loves hiking" and never merged with it)
+    assert not negated("用户特别喜欢爬山")
+    assert not negated("用户觉得这家店的面不错")
+    assert not negated("用户和别人合租")
+    assert negated("用户不喜欢爬山")
+    assert negated("用户特别不喜欢香菜")
+    assert negated("用户别再熬夜")
+    assert negated("The user doesn't like hiking")
