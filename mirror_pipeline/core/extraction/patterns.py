@@ -1486,7 +1486,6 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
-        before_report=True,
     ),
     _p(
         "en_my_rel_is",
@@ -1515,7 +1514,6 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
-        before_report=True,
     ),
     _p(
         "en_is_my_rel",
