@@ -18,6 +18,7 @@ known only by what is said of them: `serving.relationships`.)"""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -569,6 +570,8 @@ def _en_named(m: re.Match[str], clause: str, before: str = "") -> list[Said] | N
         return None  # "mum dave said": a bare kin word takes a capitalised name only ("hubby Tomasz")
     if kin and relation is None or is_place(name) or not _a_name(name):
         return None
+    if _EN_REPORTS.match(m.group("rest")):
+        return None
     if _EN_WRITER.search(m.group("rest")):
         # (with the writer in it, "Wei is my cousin", "Kemi lent me 20k", it is the patterns' to read; the kin said
         # with the name is still the relationship: "me wife anjali an me married 4 yrs")
@@ -615,6 +618,11 @@ def _a_name(name: str) -> bool:
     return creole.base(low) is None and not re.fullmatch(r"[a-z]+(?:s|ed|ing|ly)", low) and low not in clauses.PAST_IRREGULAR
 
 
+# a named person's report opening what follows the name ("My friend Jake told me he moved to Portland"): their words,
+# and an English naming before them is not read (as the patterns do)
+_EN_REPORTS = re.compile(r"(?i)\s*(?:(?:has|had|just|also)\s+)*(?:told|tells|said|says|asked|texted|messaged)\b")
+
+
 def _relationship(name: str, kin: str, relation: str) -> Said:
     """The writer's relationship with a person their kin word names: "Anjali is the user's wife" (the kin word as
     written, "hubby", "pardner"), structured as (user, relation, name)."""
@@ -649,6 +657,8 @@ def _en_apposition(m: re.Match[str], clause: str, before: str = "") -> list[Said
         return None
     if not m.group("poss") and not name[:1].isupper():
         return None  # "mammy in couva", "dad got": a bare kin word takes a capitalised name only
+    if _EN_REPORTS.match(clause, m.end()):
+        return None
     return [_relationship(name, kin, relation)._replace(length=m.end())]
 
 
@@ -944,9 +954,8 @@ _ZH_WRITER_BACK = re.compile(r"我|心里|心头|[你您]")
 def _zh_goes_on(sentence: Sentence, end: int, names: frozenset[str]) -> int:
     """Where a person's clause ending at `end` (in the sentence) stops, with the clauses that go on with them."""
     until = end
-    for a, b in sentence.parts:
-        if a < end:
-            continue
+    at = bisect.bisect_left(sentence.parts, (end, -1))
+    for a, b in sentence.parts[at : at + 4]:
         piece = sentence.text[a:b].strip()
         lead = sentence.text[a:b].lstrip("，,；; ")
         if not piece or _ZH_WRITER_BACK.search(piece) or clauses.kin_subject(lead, True) or _ZH_KIN_SAID.match(lead):
@@ -991,6 +1000,8 @@ def read(
     the `READINGS`' ways; a relationship only where the patterns named none (`related`: their spans). `after`: the
     readings that wait for the disclosure reader, and the pieces after an English clause's commas."""
     out: list[MemoryCandidate] = []
+    # the names the message gives its people beside a kin word, with the person's (once per message)
+    names = people | known_names([text]) if sentences and not after else people
     for one in sentences:
         sentence = one.text
         for (start, end), readings in _pieces(one, after):
@@ -998,7 +1009,6 @@ def read(
                 continue
             clause = text[start:end].strip()
             lead = len(text[start:end]) - len(text[start:end].lstrip())
-            names = people | (known_names([text[:start]]) if one.zh or not after else frozenset())
             known = _known_opening(clause, one.zh, names) if names and not after else None
             # a person's Chinese clause and the clauses that go on with them ("牛牛期末考出来咧，数学九十一")
             on = one.start + _zh_goes_on(one, end - one.start, names) if one.zh else end

@@ -1507,7 +1507,6 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
-        before_report=True,
     ),
     _p(
         "en_my_rel_is",
@@ -1536,7 +1535,6 @@ PATTERNS: tuple[Pattern, ...] = (
         0.7,
         MEDIUM,
         accept=(_a_name,),
-        before_report=True,
     ),
     _p(
         "en_is_my_rel",
