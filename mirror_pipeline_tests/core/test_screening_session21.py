@@ -95,3 +95,22 @@ def test_a_long_historys_look_alikes_stay(messages: tuple[str, ...]) -> None:
         assert out[0].count("[secret:") == 2 and "][secret:" not in out[0]
         return
     assert out == list(messages)
+
+
+def test_a_credential_assigned_inside_a_config_link_is_hidden_and_the_link_kept() -> None:
+    # (an .npmrc line: the token sat inside what reads as a link, and links' random pieces are left alone)
+    from mirror_pipeline.core.screening import redact_sequence
+
+    token = "npm_" + "IjuuINDcRvbIGbtakXBnpBluUTbfJuFMkOhY"
+    out = redact_sequence([(f"add this to ~/.npmrc:\n//registry.npmjs.org/:_authToken={token}", "t#0")])[0].text
+    assert token not in out and "registry.npmjs.org" in out
+    plain = "see https://github.com/IjuuINDcRvbIGbtakXBnpBluUTbfJuFMkOhY/x"
+    assert redact_sequence([(plain, "t#1")])[0].text == plain
+
+
+def test_spanish_clave_names_a_password_only_before_a_value() -> None:
+    from mirror_pipeline.core.screening import redact_sequence
+
+    assert "Tortuga.Verde.71" not in redact_sequence([("la clave del wifi es Tortuga.Verde.71", "c#0")])[0].text
+    for kept in ("la clave es importante", "mi clave única de identificación tributaria"):
+        assert redact_sequence([(kept, "c#1")])[0].text == kept

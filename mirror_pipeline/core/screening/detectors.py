@@ -462,6 +462,11 @@ _HEX = re.compile(r"(?:[A-Za-z]{1,12}[_\-]|0x)?[0-9a-fA-F\-]+")
 _INTEGRITY = re.compile(r"sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}")
 
 
+# a value a credential's name is assigned to, even inside a link or a config line ("//registry.npmjs.org/:_authToken=
+# npm_...", "https://host/hook?access_token=..."): the link's other random pieces stay
+_CREDENTIAL_NAMED = re.compile(r"(?i)(?:auth|token|secret|api[_\-]?key|password|passwd|pwd)[A-Za-z_]*[ \t]*[=:][ \t]*$")
+
+
 def _random_token_findings(text: str) -> list[Finding]:
     """Unlabelled tokens that look random (upper and lower case and digits in short pieces): not words glued
     together (`iPhone15ProMaxCase`), not hex (commit hashes, checksums, UUIDs), not inside a URL or a path."""
@@ -473,7 +478,7 @@ def _random_token_findings(text: str) -> list[Finding]:
         token = m.group(0).rstrip("=")
         if _HEX.fullmatch(token) or "/" in token.strip("/") and token.count("/") > 2 or _INTEGRITY.fullmatch(token):
             continue
-        if any(a <= m.start() < b for a, b in urls):
+        if any(a <= m.start() < b for a, b in urls) and not _CREDENTIAL_NAMED.search(text, 0, m.start()):
             continue
         if _looks_random(token):
             found.append(Finding("token", m.start(), m.end(), _TOKEN_RULE))

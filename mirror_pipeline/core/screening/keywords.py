@@ -74,13 +74,15 @@ HOMOPHONE_TRIGGERS = tuple("蜜码 蜜碼 秘码 秘碼 密吗 密玛 密马 密
 FOREIGN_TRIGGERS = tuple(
     "contrase|mot de passe|mdp|kennwort|senha|wachtwoord|haslo|ifre|senord|adgangskode|passord|salasana|mat khau|"
     "code pin|code secret|code confidentiel|code de|code la|code ma|digo|geheimzahl|tigungscode|verifizierungscode|"
-    "codice".split("|")
+    "codice|clave".split("|")
 )
 FOREIGN_SCRIPT_TRIGGERS = tuple("ароль asło khẩu パスワード 비밀번호 暗証番号 認証コード 確認コード 인증번호".split())
 _FOREIGN = re.compile(
     r"(?i)(?P<password>contrase[ñn]a|mot[ \t]+de[ \t]+passe|(?<![a-z])mdp(?![a-z])|passwort|kennwort|(?<![a-z])senha"
     r"|wachtwoord|has[łl]o(?![a-z])|[şs]ifre(?![a-z])|l[öo]senord|adgangskode|(?<![a-z])passord|salasana|пароль"
-    r"|パスワード|비밀번호|m[ậa]t[ \t]+kh[ẩa]u)"
+    r"|パスワード|비밀번호|m[ậa]t[ \t]+kh[ẩa]u"
+    # Spanish "la clave del wifi es ...", "clave de acceso" (a password; not "clave única", a document's name)
+    r"|(?<![a-z])clave(?![a-z])(?![ \t]+[úu]nica))"
     r"|(?P<pin>(?<![a-z])code[ \t]+(?:pin|secret|confidentiel)"
     r"|(?<![a-z])code[ \t]+(?:de[ \t]+)?(?:la[ \t]+|ma[ \t]+)?carte"
     r"(?:[ \t]+(?:bleue|bancaire|de[ \t]+cr[ée]dit))?|c[óo]digo[ \t]+(?:pin|secreto|de[ \t]+(?:la[ \t]+)?tarjeta)"
