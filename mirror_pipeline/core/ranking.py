@@ -209,8 +209,10 @@ class RankingWeights:
         description="share of the direction every text of a kind shares taken out of a dense score (a line that "
         "says little is near any query by it alone; see `dense_contrast`)",
     )
+    # session 21: 1.0 gained one strict question net over lme10-16 (lme13b dense alone 0.667 -> 0.767) but lost
+    # LoCoMo's tuning five 0.9374 -> 0.9327 session recall (dense alone 0.640 -> 0.631): off until it wins both
     dense_common_norm: float = knob(
-        1.0,
+        0.0,
         ge=0.0,
         le=1.0,
         description="how far what is left of a dense score once the shared direction is out is read as a cosine "

@@ -142,7 +142,7 @@ def test_a_short_line_that_answers_is_not_ranked_down_for_lying_near_the_shared_
     query = (query / np.linalg.norm(query)).astype(np.float32)
     dense = corpus.dense_scores(query)
     weights = RankingWeights()
-    whole = dense_contrast(corpus, dense, query, weights.dense_common, weights.dense_common_norm)
+    whole = dense_contrast(corpus, dense, query, weights.dense_common, 1.0)  # the knob on (off by default)
     undivided = dense_contrast(corpus, dense, query, weights.dense_common, 0.0)
     assert int(np.argmax(undivided)) == len(rows) - 2  # the remainder undivided: the longer line
     assert int(np.argmax(whole)) == len(rows) - 1
