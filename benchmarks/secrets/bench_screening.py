@@ -61,6 +61,7 @@ CORPORA = tuple(
         "heldout32.jsonl",
         "heldout33.jsonl",
         "heldout34.jsonl",
+        "heldout35.jsonl",
         "heldout36.jsonl",
     )
     if (HERE / name).exists()
