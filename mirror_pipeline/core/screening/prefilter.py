@@ -267,6 +267,8 @@ _ID_GATE = re.compile(_ID_GATE_PATTERN)
 # what a one-time code's message tells one not to do with it
 DONT_SHARE_WORDS = ("share", "give it", "give this", "请勿", "切勿", "不要告诉", "不要泄露", "别告诉", "别给别人")
 _CJK_DONT_SHARE = tuple(w for w in DONT_SHARE_WORDS if not w.isascii())
+# what both prefilters look for of those (one list, so the batch and the single text agree: "dont go sharin it")
+_DONT_SHARE_CUES = ("shar", "give it", *_CJK_DONT_SHARE)
 
 
 _ALONE, _GUARDED = _guarded(_TRIGGERS, 2)
@@ -392,9 +394,9 @@ PREFILTER_PATTERNS: tuple[str, ...] = (
     SPELLED_GATE.pattern,
     # screening-10: a code one is told not to share; a number read out in digit words
     "(?i)(?s:(?:"
-    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + "|".join(map(re.escape, _DONT_SHARE_CUES))
     + r").*\d{4}|\d{4}.*(?:"
-    + "|".join(map(re.escape, DONT_SHARE_WORDS))
+    + "|".join(map(re.escape, _DONT_SHARE_CUES))
     + "))",
     r"(?i)(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[^a-z]+){12}(?:zero|oh|one|two|three|four|five|six"
     r"|seven|eight|nine)",
