@@ -53,6 +53,8 @@ from mirror_pipeline.core.timeexpr import (
 )
 
 EXTRACTOR = "rules"
+# 0.3.19: session 21 merged (relationships said once with a kin word and a name, names taken up across messages,
+# clauses that go on with a person; a month without a year by whether it has begun; feelings by their construction);
 # 0.3.8: session 7 merged (recall: verbless news, passives, what an employer did to the writer, more Chinese
 # diary verbs; precision: replies that take advice, Chinese pointers, diary names; REVIEW-5: named subjects, patient
 # records, negated diagnoses, questionnaire items; time: rescheduled days, day ranges);
@@ -61,7 +63,7 @@ EXTRACTOR = "rules"
 # kin topic chains, moves to unknown names, own-document requests, Latin names in Chinese prose);
 # 0.3.5: session 5 (Chinese clause shapes, tense); 0.3.4: English clause roles (issue 10 precision); 0.3.3: REVIEW-1
 # (English subjects, records, kin lists, avoids); 0.3.2: shapes
-EXTRACTOR_VERSION = "rules-0.3.18"
+EXTRACTOR_VERSION = "rules-0.3.19"
 MAX_SENTENCE = 400  # characters
 USER = "user"
 

@@ -15,7 +15,7 @@ from mirror_pipeline.core.screening.parts import FIRST_PART, REST
 from mirror_pipeline.core.screening.values import _COMPOSITION, _DIGIT_WORD, Judge
 
 # Changing any rule below changes this: the next run re-screens the whole inbox and rebuilds what was derived from it.
-SCREENING_VERSION = "screening-20"
+SCREENING_VERSION = "screening-21"
 
 PLACEHOLDER_RE = re.compile(rf"\[secret:(?P<kind>[a-z_]+):(?P<ref>sec_{REF_BODY})\]")
 # what a placeholder looks like to the rules: a value already given (a private-use character no rule looks for)
